@@ -1,0 +1,361 @@
+// Package reflectimpl builds tools at run time by reflection, following the
+// same contract, through the same core, as the generator: the schemas it
+// produces are byte for byte those of the generated code, but for the
+// descriptions that only source code can give (doc comments).
+package reflectimpl
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/toolschema/toolschema/schema"
+	"github.com/toolschema/toolschema/tool"
+)
+
+// An Option sets one property of a tool made by Create.
+type Option func(*options)
+
+type options struct {
+	name, desc, version string
+	timeout             time.Duration
+	endsLoop, approval  bool
+	serial              bool
+}
+
+// Name sets the tool's name; without it the name is the function's own in
+// snake_case. A function literal has no usable name and needs this option.
+func Name(name string) Option { return func(o *options) { o.name = name } }
+
+// Description sets the tool's description.
+func Description(d string) Option { return func(o *options) { o.desc = d } }
+
+// Version sets the revision of the tool's contract.
+func Version(v string) Option { return func(o *options) { o.version = v } }
+
+// Timeout bounds each call of the tool; it must be positive.
+func Timeout(d time.Duration) Option {
+	return func(o *options) {
+		o.timeout = d
+		if d <= 0 {
+			o.timeout = -1
+		}
+	}
+}
+
+// EndsLoop marks a tool whose call ends the model's loop.
+func EndsLoop() Option { return func(o *options) { o.endsLoop = true } }
+
+// RequiresApproval marks a tool whose calls a person must approve.
+func RequiresApproval() Option { return func(o *options) { o.approval = true } }
+
+// ParallelSafe says whether calls may run at the same time as other calls
+// (true unless set).
+func ParallelSafe(safe bool) Option { return func(o *options) { o.serial = !safe } }
+
+// A Cache holds what Create learned about types and functions, so that
+// creating a tool over known types costs almost nothing. The zero Cache is
+// ready to use and safe for concurrent use; Create uses a package-wide one.
+type Cache struct {
+	mu   sync.Mutex // guards desc and b, and writes to fns
+	desc describer
+	b    *schema.Builder
+	sigs map[reflect.Type]*signature
+	fns  atomic.Pointer[map[fnKey]*entry] // copied on write; read without locking
+}
+
+// fnKey identifies one function: its code and its type (instances of a
+// generic function may share code).
+type fnKey struct {
+	pc uintptr
+	t  reflect.Type
+}
+
+// An entry is what Create needs about one function.
+type entry struct {
+	sig  *signature
+	name string // the default tool name, "" when there is none
+	err  error  // why the function is refused, or why it has no default name
+}
+
+var defaultCache Cache
+
+// Create returns the tool of function fn, by reflection. fn is a function
+// or method value whose parameters are, in order, an optional
+// context.Context and an optional *tool.Call (in either order), then at most
+// one input struct (or pointer to one); its results are none, error, T or
+// (T, error). Every refusal is an error whose text starts with the rule's
+// ID (OLT002: ...) and names the path of the field at fault and its type;
+// a refused tool returns no Tool.
+func Create(fn any, opts ...Option) (*tool.Tool, error) {
+	return defaultCache.Create(fn, opts...)
+}
+
+// Create is like the package's Create, with c as the cache.
+func (c *Cache) Create(fn any, opts ...Option) (*tool.Tool, error) {
+	v := reflect.ValueOf(fn)
+	if v.Kind() != reflect.Func || v.IsNil() {
+		return nil, schema.Errors{schema.Errorf(schema.OLT001, "", "a tool must be a function or method value, not %T", fn)}
+	}
+	e := c.lookup(v)
+	if e.sig.err != nil {
+		return nil, e.sig.err
+	}
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
+	name := o.name
+	if name == "" {
+		if e.err != nil {
+			return nil, e.err
+		}
+		name = e.name
+	} else if err := schema.CheckName(name); err != nil {
+		return nil, schema.Errors{err}
+	}
+	if o.timeout < 0 {
+		return nil, fmt.Errorf("reflectimpl: tool %s: Timeout must be positive", name)
+	}
+	s := e.sig
+	return tool.New(tool.Tool{
+		Name:             name,
+		Description:      o.desc,
+		Version:          o.version,
+		InputSchema:      s.input,
+		OutputSchema:     s.output,
+		EndsLoop:         o.endsLoop,
+		RequiresApproval: o.approval,
+		ParallelSafe:     !o.serial,
+		Timeout:          o.timeout,
+	}, s, fn), nil
+}
+
+// lookup returns the cached entry of function v, making it on first use.
+func (c *Cache) lookup(v reflect.Value) *entry {
+	k := fnKey{v.Pointer(), v.Type()}
+	if m := c.fns.Load(); m != nil {
+		if e := (*m)[k]; e != nil {
+			return e
+		}
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	old := c.fns.Load()
+	if old != nil {
+		if e := (*old)[k]; e != nil {
+			return e
+		}
+	}
+	e := &entry{sig: c.signature(k.t)}
+	e.name, e.err = defaultName(k.pc)
+	m := make(map[fnKey]*entry, 1+lenOf(old))
+	if old != nil {
+		for k, v := range *old {
+			m[k] = v
+		}
+	}
+	m[k] = e
+	c.fns.Store(&m)
+	return e
+}
+
+func lenOf(m *map[fnKey]*entry) int {
+	if m == nil {
+		return 0
+	}
+	return len(*m)
+}
+
+var (
+	contextType = reflect.TypeFor[context.Context]()
+	callType    = reflect.TypeFor[*tool.Call]()
+	errorType   = reflect.TypeFor[error]()
+)
+
+// A signature is what a function type means to the contract: where its
+// runtime parameters and its input are, and its schemas. It is the tool's
+// tool.Handler.
+type signature struct {
+	input, output json.RawMessage
+	err           error
+
+	ctxAt, callAt, inAt int // parameter positions, -1 when absent
+	in                  reflect.Type
+	nout                int  // results: 0, 1 or 2
+	value               bool // the first result is a value (not the error)
+}
+
+// signature returns the cached signature of function type t. c.mu is held.
+func (c *Cache) signature(t reflect.Type) *signature {
+	if s, ok := c.sigs[t]; ok {
+		return s
+	}
+	if c.sigs == nil {
+		c.sigs = make(map[reflect.Type]*signature)
+		c.desc.types = make(map[reflect.Type]*schema.Type)
+		c.b = schema.NewBuilder()
+	}
+	s := &signature{ctxAt: -1, callAt: -1, inAt: -1, nout: t.NumOut()}
+	c.sigs[t] = s
+	var errs schema.Errors
+	for i := range t.NumIn() {
+		p := t.In(i)
+		switch {
+		case p == contextType, p == callType:
+			at, what := &s.ctxAt, "context.Context"
+			if p == callType {
+				at, what = &s.callAt, "*tool.Call"
+			}
+			switch {
+			case *at >= 0:
+				errs = append(errs, schema.Errorf(schema.OLT009, "", "parameter %d is a second %s; a tool takes at most one", i, what))
+			case s.inAt >= 0:
+				errs = append(errs, schema.Errorf(schema.OLT009, "", "parameter %d, the %s, comes after the input; it must come before", i, what))
+			}
+			*at = i
+		case s.inAt >= 0:
+			errs = append(errs, schema.Errorf(schema.OLT002, "", "parameter %d (%s) is a second input; a tool takes one input struct", i, p))
+		case t.IsVariadic() && i == t.NumIn()-1:
+			errs = append(errs, schema.Errorf(schema.OLT002, "", "the input is variadic (...%s); a tool takes one input struct", p.Elem()))
+		default:
+			s.inAt, s.in = i, p
+		}
+	}
+	if s.in != nil {
+		in, err := c.b.Input(c.desc.describe(s.in))
+		if err != nil {
+			errs = append(errs, within("input", err)...)
+		}
+		s.input = in
+	} else {
+		s.input, _ = c.b.Input(nil)
+	}
+	switch {
+	case s.nout > 2:
+		errs = append(errs, schema.Errorf(schema.OLT003, "output", "the function has %d results; a tool returns at most a value and an error", s.nout))
+	case s.nout == 2 && t.Out(1) != errorType:
+		errs = append(errs, schema.Errorf(schema.OLT003, "output", "the second result is %s; it must be error", t.Out(1)))
+	case s.nout == 2 && t.Out(0) == errorType:
+		errs = append(errs, schema.Errorf(schema.OLT003, "output", "the first result is an error; a tool returns a value and then an error"))
+	case s.nout == 1 && t.Out(0) == errorType:
+	case s.nout >= 1:
+		s.value = true
+		out, err := c.b.Output(c.desc.describe(t.Out(0)))
+		if err != nil {
+			for _, e := range within("output", err) {
+				e.Msg = fmt.Sprintf("result type %s has no schema: %s (%s)", t.Out(0), e.Msg, e.ID)
+				e.ID = schema.OLT003
+				errs = append(errs, e)
+			}
+		}
+		s.output = out
+	}
+	if len(errs) > 0 {
+		s.input, s.output, s.err = nil, nil, errs
+	}
+	return s
+}
+
+// within prefixes the paths of the core's errors with where they were found.
+func within(where string, err error) schema.Errors {
+	var es schema.Errors
+	if !errors.As(err, &es) {
+		return schema.Errors{schema.Errorf(schema.OLT002, where, "%v", err)}
+	}
+	out := make(schema.Errors, len(es))
+	for i, e := range es {
+		c := *e
+		switch {
+		case c.Path == "":
+			c.Path = where
+		case c.Path[0] == '[' || c.Path[0] == '{':
+			c.Path = where + c.Path
+		default:
+			c.Path = where + "." + c.Path
+		}
+		out[i] = &c
+	}
+	return out
+}
+
+// defaultName derives a tool name from the function at pc: its Go name in
+// snake_case. Function literals have none.
+func defaultName(pc uintptr) (string, error) {
+	f := runtime.FuncForPC(pc)
+	if f == nil {
+		return "", schema.Errors{schema.Errorf(schema.OLT008, "", "the function has no name; give the tool one with reflectimpl.Name")}
+	}
+	full := f.Name()
+	base := strings.TrimSuffix(full, "-fm") // a method value
+	if i := strings.LastIndexByte(base, '/'); i >= 0 {
+		base = base[i+1:]
+	}
+	base = stripTypeArgs(base)
+	parts := strings.Split(base, ".")
+	last := parts[len(parts)-1]
+	if isClosure(parts) {
+		return "", schema.Errors{schema.Errorf(schema.OLT008, "", "%s is a function literal and has no name; give the tool one with reflectimpl.Name", full)}
+	}
+	name := schema.SnakeCase(last)
+	if err := schema.CheckName(name); err != nil {
+		err.Msg += "; give the tool a name with reflectimpl.Name"
+		return "", schema.Errors{err}
+	}
+	return name, nil
+}
+
+// stripTypeArgs removes the bracketed type arguments of generic instances.
+func stripTypeArgs(s string) string {
+	for {
+		i := strings.IndexByte(s, '[')
+		if i < 0 {
+			return s
+		}
+		depth, j := 0, i
+		for ; j < len(s); j++ {
+			if s[j] == '[' {
+				depth++
+			} else if s[j] == ']' {
+				depth--
+				if depth == 0 {
+					break
+				}
+			}
+		}
+		if j == len(s) {
+			return s[:i]
+		}
+		s = s[:i] + s[j+1:]
+	}
+}
+
+// isClosure reports whether the dot-separated parts of a function's name
+// (package first) name a function literal: pkg.Outer.func1, pkg.Outer.func1.2,
+// pkg.glob..func1.
+func isClosure(parts []string) bool {
+	last := parts[len(parts)-1]
+	if last == "" || allDigits(last) {
+		return true
+	}
+	if strings.HasPrefix(last, "func") && allDigits(last[len("func"):]) && len(last) > len("func") {
+		return len(parts) > 2
+	}
+	return false
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}

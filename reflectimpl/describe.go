@@ -1,0 +1,139 @@
+package reflectimpl
+
+import (
+	"encoding"
+	"encoding/json"
+	"reflect"
+
+	"github.com/toolschema/toolschema/schema"
+)
+
+var (
+	jsonMarshalerType   = reflect.TypeFor[json.Marshaler]()
+	jsonUnmarshalerType = reflect.TypeFor[json.Unmarshaler]()
+	textMarshalerType   = reflect.TypeFor[encoding.TextMarshaler]()
+	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
+)
+
+// enumValuer has the method the generator writes on enum types
+// (schema.EnumMethod).
+type enumValuer interface {
+	ToolschemaEnumValues() []string
+}
+
+// describer turns reflect types into the core's neutral description,
+// returning one *schema.Type per reflect.Type.
+type describer struct {
+	types map[reflect.Type]*schema.Type
+}
+
+func (d *describer) describe(t reflect.Type) *schema.Type {
+	if st, ok := d.types[t]; ok {
+		return st
+	}
+	st := &schema.Type{Kind: kindOf(t.Kind()), PkgPath: t.PkgPath(), Name: t.Name()}
+	// Registered before its parts are described, so that a type that
+	// refers to itself is one cycle in the graph.
+	d.types[t] = st
+	if st.PkgPath == "" && t.Kind() != reflect.Interface {
+		st.Name = "" // a predeclared basic type is unnamed in the model
+	}
+	switch st.Kind {
+	case schema.Int, schema.Uint, schema.Float, schema.Complex:
+		st.Bits = t.Bits()
+	}
+	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface {
+		st.Methods = methodsOf(t)
+	}
+	if schema.Opaque(st.PkgPath, st.Name, st.Methods) {
+		st.Opaque = true
+		return st
+	}
+	switch t.Kind() {
+	case reflect.String:
+		if st.Name != "" {
+			if v, ok := reflect.Zero(t).Interface().(enumValuer); ok {
+				st.Enum = append([]string{}, v.ToolschemaEnumValues()...)
+			}
+		}
+	case reflect.Slice, reflect.Pointer, reflect.Chan:
+		st.Elem = d.describe(t.Elem())
+	case reflect.Array:
+		st.Elem = d.describe(t.Elem())
+		st.Len = int64(t.Len())
+	case reflect.Map:
+		st.Key = d.describe(t.Key())
+		st.Elem = d.describe(t.Elem())
+	case reflect.Interface:
+		st.NumMethods = t.NumMethod()
+	case reflect.Struct:
+		st.Fields = make([]schema.Field, t.NumField())
+		for i := range st.Fields {
+			sf := t.Field(i)
+			f := &st.Fields[i]
+			f.Name, f.Exported, f.Embedded, f.Tag = sf.Name, sf.IsExported(), sf.Anonymous, string(sf.Tag)
+			if f.Exported || f.Embedded {
+				f.Type = d.describe(sf.Type)
+			}
+		}
+	}
+	return st
+}
+
+// methodsOf reports the encoding hooks of t or *t.
+func methodsOf(t reflect.Type) schema.Methods {
+	var m schema.Methods
+	pt := reflect.PointerTo(t)
+	has := func(iface reflect.Type) bool { return t.Implements(iface) || pt.Implements(iface) }
+	if has(jsonMarshalerType) {
+		m |= schema.JSONMarshaler
+	}
+	if has(jsonUnmarshalerType) {
+		m |= schema.JSONUnmarshaler
+	}
+	if has(textMarshalerType) {
+		m |= schema.TextMarshaler
+	}
+	if has(textUnmarshalerType) {
+		m |= schema.TextUnmarshaler
+	}
+	return m
+}
+
+func kindOf(k reflect.Kind) schema.Kind {
+	switch k {
+	case reflect.Bool:
+		return schema.Bool
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return schema.Int
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return schema.Uint
+	case reflect.Uintptr:
+		return schema.Uintptr
+	case reflect.Float32, reflect.Float64:
+		return schema.Float
+	case reflect.Complex64, reflect.Complex128:
+		return schema.Complex
+	case reflect.String:
+		return schema.String
+	case reflect.Slice:
+		return schema.Slice
+	case reflect.Array:
+		return schema.Array
+	case reflect.Map:
+		return schema.Map
+	case reflect.Pointer:
+		return schema.Pointer
+	case reflect.Struct:
+		return schema.Struct
+	case reflect.Interface:
+		return schema.Interface
+	case reflect.Chan:
+		return schema.Chan
+	case reflect.Func:
+		return schema.Func
+	case reflect.UnsafePointer:
+		return schema.UnsafePointer
+	}
+	return schema.Invalid
+}

@@ -1,0 +1,318 @@
+package schema
+
+// A Builder turns type descriptions into schema bytes. It remembers the
+// fragment of every *Type it has seen, so describing many tools over shared
+// types costs each type once. A Builder is not safe for concurrent use.
+type Builder struct {
+	nodes map[*Type]*node
+}
+
+type nodeState uint8
+
+const (
+	building nodeState = iota + 1
+	built
+)
+
+// A node is the cached result for one *Type.
+type node struct {
+	state nodeState
+	f     frag
+	bytes []byte   // f encoded
+	errs  []*Error // paths relative to the type
+}
+
+// NewBuilder returns an empty Builder.
+func NewBuilder() *Builder {
+	return &Builder{nodes: make(map[*Type]*node)}
+}
+
+// emptyObject is the input schema of a tool without an input.
+const emptyObject = `{"type":"object","properties":{},"additionalProperties":false}`
+
+// Input returns the input schema of a tool whose input is t: the closed
+// object of a struct or pointer-to-struct type, or the empty closed object
+// when t is nil (the tool takes no input).
+func (b *Builder) Input(t *Type) ([]byte, error) {
+	if t == nil {
+		return []byte(emptyObject), nil
+	}
+	root := t
+	if root.Kind == Pointer && root.Name == "" {
+		root = root.Elem
+	}
+	if root.Kind != Struct || isSpecial(root) {
+		if n := b.node(root); len(n.errs) > 0 {
+			return nil, Errors(n.errs)
+		}
+		return nil, Errors{errorf(OLT002, "the input is %s, not a struct; tool arguments are the fields of one struct", t)}
+	}
+	n := b.node(root)
+	if len(n.errs) > 0 {
+		return nil, Errors(n.errs)
+	}
+	return n.bytes, nil
+}
+
+// Output returns the output schema of a tool whose first result is t, or
+// nil when the contract writes none for t (see ResultFormOf).
+func (b *Builder) Output(t *Type) ([]byte, error) {
+	if ResultFormOf(t) != ResultValue {
+		return nil, nil
+	}
+	n := b.node(t)
+	if len(n.errs) > 0 {
+		return nil, Errors(n.errs)
+	}
+	return n.bytes, nil
+}
+
+// Fragment returns the schema of a value of type t.
+func (b *Builder) Fragment(t *Type) ([]byte, error) {
+	n := b.node(t)
+	if len(n.errs) > 0 {
+		return nil, Errors(n.errs)
+	}
+	return n.bytes, nil
+}
+
+// isSpecial reports whether a struct type is mapped by rule rather than by
+// its fields.
+func isSpecial(t *Type) bool {
+	if t.Methods != 0 {
+		return true
+	}
+	_, ok := wellKnown[t.PkgPath+"."+t.Name]
+	return ok && t.Name != ""
+}
+
+// node returns the fragment of t, building it once.
+func (b *Builder) node(t *Type) *node {
+	if n := b.nodes[t]; n != nil {
+		if n.state == building {
+			// t is being built further up: it contains itself.
+			return &node{errs: []*Error{errorf(OLT006, "type %s refers to itself; recursive types have no schema", t)}}
+		}
+		return n
+	}
+	n := &node{state: building}
+	b.nodes[t] = n
+	n.f, n.errs = b.build(t)
+	if len(n.errs) == 0 {
+		n.bytes = n.f.append(nil)
+	}
+	n.state = built
+	return n
+}
+
+// build decides the fragment of t. This switch is the contract's type table.
+func (b *Builder) build(t *Type) (frag, []*Error) {
+	if t.Name != "" {
+		if f, ok := wellKnown[t.PkgPath+"."+t.Name]; ok {
+			return f, nil
+		}
+	}
+	const json = JSONMarshaler | JSONUnmarshaler
+	const text = TextMarshaler | TextUnmarshaler
+	switch {
+	case t.Methods&json != 0:
+		return frag{}, []*Error{errorf(OLT005, "%s implements %s, so its JSON form is its own and has no derived schema",
+			t, methodNames(t.Methods&json, "json.Marshaler", "json.Unmarshaler"))}
+	case t.Methods&text == text:
+		return frag{typ: jString}, nil
+	case t.Methods&text != 0:
+		return frag{}, []*Error{errorf(OLT005, "%s implements only %s of the text pair, so encoding/json writes and reads it differently",
+			t, methodNames(t.Methods&text, "encoding.TextMarshaler", "encoding.TextUnmarshaler"))}
+	}
+
+	switch t.Kind {
+	case Bool:
+		return frag{typ: jBoolean}, nil
+	case Int, Uint:
+		r := intBounds{signed: t.Kind == Int, bits: t.Bits}
+		return frag{typ: jInteger, minimum: r.min(), maximum: r.max(), lo: r}, nil
+	case Float:
+		return frag{typ: jNumber}, nil
+	case String:
+		if t.Enum != nil {
+			f := frag{typ: jString, enum: make([][]byte, len(t.Enum))}
+			for i, v := range t.Enum {
+				f.enum[i] = appendString(nil, v)
+			}
+			return f, nil
+		}
+		return frag{typ: jString}, nil
+	case Slice:
+		if e := t.Elem; e.Kind == Uint && e.Bits == 8 && e.Methods&(JSONMarshaler|TextMarshaler) == 0 {
+			// encoding/json writes []byte as base64 text; nil as null.
+			return frag{typ: jString, null: true, encoding: "base64"}, nil
+		}
+		en := b.node(t.Elem)
+		// A nil slice is written as null.
+		return frag{typ: jArray, null: true, items: en.bytes}, prefixed(en.errs, "[]")
+	case Array:
+		en := b.node(t.Elem)
+		n := limit{t.Len, true}
+		return frag{typ: jArray, items: en.bytes, minItems: n, maxItems: n, fixedLen: true}, prefixed(en.errs, "[]")
+	case Map:
+		if t.Key.Kind != String {
+			return frag{}, []*Error{errorf(OLT002, "map key type %s is not of string kind; only string keys have a schema", t.Key)}
+		}
+		en := b.node(t.Elem)
+		// A nil map is written as null.
+		return frag{typ: jObject, null: true, addl: en.bytes}, prefixed(en.errs, "{}")
+	case Pointer:
+		en := b.node(t.Elem)
+		f := en.f
+		if f.typ != jAny {
+			f.null = true
+		}
+		return f, en.errs
+	case Struct:
+		return b.buildStruct(t)
+	case Interface:
+		if t.NumMethods == 0 {
+			return frag{}, nil
+		}
+		return frag{}, []*Error{errorf(OLT002, "interface type %s has methods; the value behind it has no schema", t)}
+	}
+	why := map[Kind]string{
+		Chan:          "channels cannot be written as JSON",
+		Func:          "functions cannot be written as JSON",
+		Complex:       "complex numbers cannot be written as JSON",
+		UnsafePointer: "unsafe pointers cannot be written as JSON",
+		Uintptr:       "a uintptr holds a memory address, not data",
+	}[t.Kind]
+	if why == "" {
+		why = "its kind is not supported"
+	}
+	return frag{}, []*Error{errorf(OLT002, "type %s has no schema: %s", t, why)}
+}
+
+func methodNames(m Methods, first, second string) string {
+	switch {
+	case m == JSONMarshaler|JSONUnmarshaler, m == TextMarshaler|TextUnmarshaler:
+		return first + " and " + second
+	case m&(JSONMarshaler|TextMarshaler) != 0:
+		return first
+	}
+	return second
+}
+
+// buildStruct writes the closed object of a struct's JSON properties.
+func (b *Builder) buildStruct(t *Type) (frag, []*Error) {
+	fields, errs := resolveFields(t)
+	props := []byte{'{'}
+	var required []byte
+	for i, jf := range fields {
+		fb, optional, ferrs := b.property(jf)
+		errs = append(errs, ferrs...)
+		if i > 0 {
+			props = append(props, ',')
+		}
+		props = appendString(props, jf.name)
+		props = append(props, ':')
+		props = append(props, fb...)
+		if !optional {
+			if required == nil {
+				required = append(required, '[')
+			} else {
+				required = append(required, ',')
+			}
+			required = appendString(required, jf.name)
+		}
+	}
+	props = append(props, '}')
+	if required != nil {
+		required = append(required, ']')
+	}
+	return frag{typ: jObject, props: props, required: required, addl: []byte("false")}, errs
+}
+
+// property returns the schema of one property, whether it may be absent,
+// and what is wrong with its field.
+func (b *Builder) property(jf jsonField) (schema []byte, optional bool, errs []*Error) {
+	sf := jf.field
+	at := func(id ID, tag, msg string) {
+		errs = append(errs, &Error{ID: id, Path: jf.name, Field: sf, Tag: tag, Msg: msg})
+	}
+	if jf.tag.BadName {
+		at(OLT011, "json", "json tag name "+quote(jf.tag.Given)+" is not a valid JSON key for encoding/json, which would use "+quote(sf.Name)+" instead")
+	}
+	for _, o := range jf.tag.Unknown {
+		at(OLT011, "json", "json tag option "+quote(o)+" is unknown to encoding/json, which ignores it")
+	}
+	if jf.tag.String {
+		at(OLT011, "json", "the ,string option makes encoding/json quote the value; the contract does not describe that form, remove the option")
+	}
+
+	n := b.node(sf.Type)
+	for _, e := range prefixed(n.errs, jf.name) {
+		if e.Field == nil {
+			e.Field = sf
+		}
+		errs = append(errs, e)
+	}
+	optional = jf.tag.OmitEmpty || jf.tag.OmitZero || jf.viaPointer
+	tagged := sf.Doc != ""
+	for _, p := range jf.tags {
+		if isKeywordTag(p.Key) {
+			tagged = true
+			if p.Key == "default" {
+				optional = true
+			}
+		}
+	}
+	if !tagged || len(n.errs) > 0 {
+		return n.bytes, optional, errs
+	}
+	f := n.f
+	if sf.Doc != "" {
+		f.desc = sf.Doc
+	}
+	terrs := applyTags(&f, jf.tags)
+	for _, e := range terrs {
+		e.Path, e.Field = jf.name, sf
+	}
+	errs = append(errs, terrs...)
+	return f.append(nil), optional, errs
+}
+
+func quote(s string) string { return string(appendString(nil, s)) }
+
+// ResultForm says how a tool's first result becomes its result parts.
+type ResultForm uint8
+
+const (
+	ResultNone   ResultForm = iota // no result besides an error
+	ResultText                     // string: one text part
+	ResultParts                    // tool.Part or []tool.Part: those parts
+	ResultResult                   // tool.Result or *tool.Result: passed through
+	ResultJSON                     // json.RawMessage or any: one JSON part, no schema
+	ResultValue                    // anything else: one JSON part, described by an output schema
+)
+
+// RuntimePkg is the import path of the runtime package whose types a tool
+// may return as they are.
+const RuntimePkg = "github.com/toolschema/toolschema/tool"
+
+// ResultFormOf classifies a tool's first result type (nil: none).
+func ResultFormOf(t *Type) ResultForm {
+	switch {
+	case t == nil:
+		return ResultNone
+	case t.Kind == String && t.Name == "":
+		return ResultText
+	case t.PkgPath == RuntimePkg && t.Name == "Part":
+		return ResultParts
+	case t.Kind == Slice && t.Name == "" && t.Elem.PkgPath == RuntimePkg && t.Elem.Name == "Part":
+		return ResultParts
+	case t.PkgPath == RuntimePkg && t.Name == "Result",
+		t.Kind == Pointer && t.Name == "" && t.Elem.PkgPath == RuntimePkg && t.Elem.Name == "Result":
+		return ResultResult
+	case t.PkgPath == "encoding/json" && t.Name == "RawMessage",
+		t.Kind == Interface && t.Name == "" && t.NumMethods == 0:
+		return ResultJSON
+	}
+	return ResultValue
+}

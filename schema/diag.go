@@ -1,0 +1,159 @@
+package schema
+
+import (
+	"fmt"
+	"strings"
+)
+
+// An ID names one rule of the contract. Every front end reports a broken
+// rule with its ID, so a message reads the same wherever it comes from.
+type ID string
+
+// The rules. OLT001 to OLT011 keep the numbers of the C# contract with their
+// Go meanings; the ones after are new to Go.
+const (
+	OLT001 ID = "OLT001" // not a package-level function or a method of a local named type
+	OLT002 ID = "OLT002" // a type has no schema, or the input is not a struct
+	OLT003 ID = "OLT003" // the results are not supported
+	OLT004 ID = "OLT004" // the function has type parameters
+	OLT005 ID = "OLT005" // the type's JSON form is its own (custom marshalling)
+	OLT006 ID = "OLT006" // a type refers to itself
+	OLT007 ID = "OLT007" // two tools in one list share a name
+	OLT008 ID = "OLT008" // the tool name is not 1-64 letters, digits, '_' or '-'
+	OLT009 ID = "OLT009" // context or call parameters repeated or after the input
+	OLT010 ID = "OLT010" // the receiver type has type parameters
+	OLT011 ID = "OLT011" // a json tag the schema cannot follow
+	OLT012 ID = "OLT012" // a schema keyword tag that does not parse or fit
+	OLT013 ID = "OLT013" // a malformed or unknown directive option
+	OLT014 ID = "OLT014" // generated code missing or stale
+	OLT015 ID = "OLT015" // a keyword or limit a provider's strict mode rejects
+	OLT016 ID = "OLT016" // a tool or input field without a description
+	OLT017 ID = "OLT017" // an identity field the model should not supply
+	OLT018 ID = "OLT018" // a vague tool name
+	OLT019 ID = "OLT019" // two booleans that encode one state
+)
+
+// A Rule is one entry of the diagnostic catalog.
+type Rule struct {
+	ID    ID
+	Title string // a short sentence: what is wrong
+	// Default reports whether front ends check the rule unless told
+	// otherwise. The provider and quality checks are opt-in.
+	Default bool
+}
+
+// Catalog lists every rule in ID order. The analyzer builds one reporting
+// analyzer per entry; docs/diagnostics.md has one section per entry.
+var Catalog = []Rule{
+	{OLT001, "tool is not a package-level function or a method of a named type declared in its package", true},
+	{OLT002, "type has no JSON schema, or the input is not a struct", true},
+	{OLT003, "results are not supported", true},
+	{OLT004, "tool function has type parameters", true},
+	{OLT005, "type has a JSON form of its own that the contract cannot describe", true},
+	{OLT006, "type refers to itself", true},
+	{OLT007, "two tools in one tool list have the same name", true},
+	{OLT008, "tool name is not 1-64 letters, digits, '_' or '-'", true},
+	{OLT009, "context or call parameter repeated or placed after the input", true},
+	{OLT010, "receiver type has type parameters", true},
+	{OLT011, "json tag the schema cannot follow", true},
+	{OLT012, "schema tag does not parse or does not fit its field", true},
+	{OLT013, "malformed or unknown tool directive option", true},
+	{OLT014, "generated tool code is missing or stale", true},
+	{OLT015, "schema uses a keyword or exceeds a limit of a provider's strict mode", false},
+	{OLT016, "tool or input field has no description", false},
+	{OLT017, "input field is an identity the model should not supply", false},
+	{OLT018, "tool name is vague", false},
+	{OLT019, "two booleans encode one state", false},
+}
+
+// RuleOf returns the catalog entry for id.
+func RuleOf(id ID) (Rule, bool) {
+	for _, r := range Catalog {
+		if r.ID == id {
+			return r, true
+		}
+	}
+	return Rule{}, false
+}
+
+// An Error is one broken rule found while describing a tool.
+//
+// Path locates the offending element from the root the builder was given:
+// JSON property names joined by '.', "[]" for the element of a slice or array,
+// "{}" for the value of a map. It is empty for the root itself. Field and Tag,
+// when set, are the struct field (and the key of its struct tag) at fault, so
+// that a front end can report a precise position.
+type Error struct {
+	ID    ID
+	Path  string
+	Msg   string
+	Field *Field // the field at fault, if any
+	Tag   string // the struct tag key at fault, if any ("json", "minimum", ...)
+}
+
+func (e *Error) Error() string {
+	if e.Path == "" {
+		return string(e.ID) + ": " + e.Msg
+	}
+	return string(e.ID) + ": " + e.Path + ": " + e.Msg
+}
+
+// Errors is a list of broken rules. As an error it reads one per line.
+type Errors []*Error
+
+func (es Errors) Error() string {
+	var b strings.Builder
+	for i, e := range es {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(e.Error())
+	}
+	return b.String()
+}
+
+// Err returns es as an error, or nil when es is empty.
+func (es Errors) Err() error {
+	if len(es) == 0 {
+		return nil
+	}
+	return es
+}
+
+func errorf(id ID, format string, args ...any) *Error {
+	return &Error{ID: id, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Errorf returns an Error for rule id with a formatted message. Front ends
+// use it for the rules they check themselves (signatures, names).
+func Errorf(id ID, path string, format string, args ...any) *Error {
+	e := errorf(id, format, args...)
+	e.Path = path
+	return e
+}
+
+// prefixed returns copies of es with p prepended to their paths.
+func prefixed(es []*Error, p string) []*Error {
+	if len(es) == 0 {
+		return nil
+	}
+	out := make([]*Error, len(es))
+	for i, e := range es {
+		c := *e
+		c.Path = joinPath(p, e.Path)
+		out[i] = &c
+	}
+	return out
+}
+
+func joinPath(p, q string) string {
+	switch {
+	case p == "":
+		return q
+	case q == "":
+		return p
+	case q[0] == '[' || q[0] == '{':
+		return p + q
+	}
+	return p + "." + q
+}

@@ -1,0 +1,262 @@
+package schema
+
+import (
+	"math"
+	"strconv"
+	"unicode/utf8"
+)
+
+// jtype is the JSON type a fragment allows (besides null).
+type jtype uint8
+
+const (
+	jAny jtype = iota // no "type" keyword: any JSON value
+	jBoolean
+	jInteger
+	jNumber
+	jString
+	jArray
+	jObject
+)
+
+var jtypeNames = [...]string{jAny: "any", jBoolean: "boolean", jInteger: "integer", jNumber: "number",
+	jString: "string", jArray: "array", jObject: "object"}
+
+// intBounds is the range of an integer type; bits 0 means unbounded.
+type intBounds struct {
+	signed bool
+	bits   int
+}
+
+func (r intBounds) min() string {
+	switch {
+	case r.bits == 0:
+		return ""
+	case !r.signed:
+		return "0"
+	case r.bits == 64:
+		return strconv.FormatInt(math.MinInt64, 10)
+	}
+	return strconv.FormatInt(-1<<(r.bits-1), 10)
+}
+
+func (r intBounds) max() string {
+	switch {
+	case r.bits == 0:
+		return ""
+	case !r.signed:
+		return strconv.FormatUint(math.MaxUint64>>(64-r.bits), 10)
+	}
+	return strconv.FormatInt(math.MaxInt64>>(64-r.bits), 10)
+}
+
+// limit is an optional non-negative count (minLength, maxItems, ...).
+type limit struct {
+	n  int64
+	ok bool
+}
+
+// A frag is one schema fragment, held as its keywords so that a field's tags
+// can replace some of them. Nested fragments are kept as encoded bytes.
+type frag struct {
+	typ      jtype
+	null     bool // "null" is allowed as well
+	format   string
+	desc     string
+	enum     [][]byte // encoded values
+	minimum  string   // JSON number text
+	maximum  string
+	lo       intBounds // range of the Go integer type, for checking tags
+	minLen   limit
+	maxLen   limit
+	pattern  string
+	encoding string // contentEncoding
+	items    []byte
+	minItems limit
+	maxItems limit
+	unique   bool
+	fixedLen bool   // a Go array: minItems and maxItems are its length
+	props    []byte // a struct: the encoded properties object
+	required []byte // a struct: the encoded required list, nil when empty
+	addl     []byte // additionalProperties
+	deflt    []byte // encoded default value
+}
+
+// append writes f as compact JSON, keywords in the contract's fixed order:
+// type, format, description, enum, minimum, maximum, minLength, maxLength,
+// pattern, contentEncoding, items, minItems, maxItems, uniqueItems,
+// properties, required, additionalProperties, default.
+func (f *frag) append(b []byte) []byte {
+	b = append(b, '{')
+	n := len(b)
+	key := func(k string) {
+		if len(b) > n {
+			b = append(b, ',')
+		}
+		b = append(b, '"')
+		b = append(b, k...)
+		b = append(b, '"', ':')
+	}
+	if f.typ != jAny {
+		key("type")
+		if f.null {
+			b = append(b, '[', '"')
+			b = append(b, jtypeNames[f.typ]...)
+			b = append(b, `","null"]`...)
+		} else {
+			b = append(b, '"')
+			b = append(b, jtypeNames[f.typ]...)
+			b = append(b, '"')
+		}
+	}
+	if f.format != "" {
+		key("format")
+		b = appendString(b, f.format)
+	}
+	if f.desc != "" {
+		key("description")
+		b = appendString(b, f.desc)
+	}
+	if f.enum != nil {
+		key("enum")
+		b = append(b, '[')
+		for i, v := range f.enum {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, v...)
+		}
+		if f.null && f.typ != jAny {
+			b = append(b, ",null"...)
+		}
+		b = append(b, ']')
+	}
+	if f.minimum != "" {
+		key("minimum")
+		b = append(b, f.minimum...)
+	}
+	if f.maximum != "" {
+		key("maximum")
+		b = append(b, f.maximum...)
+	}
+	if f.minLen.ok {
+		key("minLength")
+		b = strconv.AppendInt(b, f.minLen.n, 10)
+	}
+	if f.maxLen.ok {
+		key("maxLength")
+		b = strconv.AppendInt(b, f.maxLen.n, 10)
+	}
+	if f.pattern != "" {
+		key("pattern")
+		b = appendString(b, f.pattern)
+	}
+	if f.encoding != "" {
+		key("contentEncoding")
+		b = appendString(b, f.encoding)
+	}
+	if f.items != nil {
+		key("items")
+		b = append(b, f.items...)
+	}
+	if f.minItems.ok {
+		key("minItems")
+		b = strconv.AppendInt(b, f.minItems.n, 10)
+	}
+	if f.maxItems.ok {
+		key("maxItems")
+		b = strconv.AppendInt(b, f.maxItems.n, 10)
+	}
+	if f.unique {
+		key("uniqueItems")
+		b = append(b, "true"...)
+	}
+	if f.props != nil {
+		key("properties")
+		b = append(b, f.props...)
+	}
+	if f.required != nil {
+		key("required")
+		b = append(b, f.required...)
+	}
+	if f.addl != nil {
+		key("additionalProperties")
+		b = append(b, f.addl...)
+	}
+	if f.deflt != nil {
+		key("default")
+		b = append(b, f.deflt...)
+	}
+	return append(b, '}')
+}
+
+// appendString writes s as a JSON string. Unlike encoding/json's default it
+// does not escape <, > and &, so schemas read as written; like it, it
+// escapes U+2028 and U+2029 and replaces invalid UTF-8 with U+FFFD.
+func appendString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xf])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
+
+// appendFloat writes f as encoding/json writes a float64: the shortest
+// decimal that reads back the same, exponent form only for very small or
+// very large magnitudes.
+func appendFloat(b []byte, f float64) []byte {
+	form := byte('f')
+	if a := math.Abs(f); a != 0 && (a < 1e-6 || a >= 1e21) {
+		form = 'e'
+	}
+	b = strconv.AppendFloat(b, f, form, -1, 64)
+	if form == 'e' {
+		// 1e-07 becomes 1e-7.
+		if n := len(b); n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+			b[n-2] = b[n-1]
+			b = b[:n-1]
+		}
+	}
+	return b
+}

@@ -1,0 +1,341 @@
+package schema
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"math"
+	"math/big"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// keywordTags are the struct tags that set one schema keyword each, in the
+// order they are applied (default last: it is checked against the others).
+var keywordTags = []string{
+	"description", "enum", "format", "minimum", "maximum", "minLength", "maxLength",
+	"pattern", "minItems", "maxItems", "uniqueItems", "default",
+}
+
+func isKeywordTag(k string) bool {
+	for _, t := range keywordTags {
+		if t == k {
+			return true
+		}
+	}
+	return false
+}
+
+// applyTags sets the keywords a field's tags ask for on f, its type's
+// fragment. A tag replaces only its own keyword. Errors name the tag; the
+// caller fills in the path and field.
+func applyTags(f *frag, pairs []TagPair) []*Error {
+	var errs []*Error
+	seen := map[string]bool{}
+	fail := func(key, format string, args ...any) {
+		e := errorf(OLT012, format, args...)
+		e.Tag = key
+		e.Msg = "tag " + key + ": " + e.Msg
+		errs = append(errs, e)
+	}
+	for _, key := range keywordTags {
+		v, ok := lookup(pairs, key)
+		if !ok {
+			continue
+		}
+		for _, p := range pairs {
+			if p.Key == key && seen[key] {
+				fail(key, "appears more than once")
+				break
+			}
+			if p.Key == key {
+				seen[key] = true
+			}
+		}
+		if msg := applyTag(f, key, v); msg != "" {
+			fail(key, "%s", msg)
+		}
+	}
+	if len(errs) == 0 {
+		if msg := checkBounds(f); msg != "" {
+			errs = append(errs, &Error{ID: OLT012, Msg: msg, Tag: "minimum"})
+		}
+	}
+	return errs
+}
+
+// applyTag applies one tag, returning why it does not parse or fit.
+func applyTag(f *frag, key, v string) string {
+	switch key {
+	case "description":
+		if strings.TrimSpace(v) == "" {
+			return "is empty"
+		}
+		f.desc = v
+	case "minimum", "maximum":
+		num, msg := parseBound(f, v)
+		if msg != "" {
+			return msg
+		}
+		if key == "minimum" {
+			f.minimum = num
+		} else {
+			f.maximum = num
+		}
+	case "minLength", "maxLength":
+		if f.typ != jString {
+			return "applies to string fields, not " + f.kindName()
+		}
+		if f.encoding != "" {
+			return "does not fit a []byte field: its text is base64, whose length is not the data's"
+		}
+		n, msg := parseCount(v)
+		if msg != "" {
+			return msg
+		}
+		if key == "minLength" {
+			f.minLen = limit{n, true}
+		} else {
+			f.maxLen = limit{n, true}
+		}
+	case "minItems", "maxItems":
+		if f.typ != jArray {
+			return "applies to slice and array fields, not " + f.kindName()
+		}
+		if f.fixedLen {
+			return "does not fit an array type, whose length is fixed"
+		}
+		n, msg := parseCount(v)
+		if msg != "" {
+			return msg
+		}
+		if key == "minItems" {
+			f.minItems = limit{n, true}
+		} else {
+			f.maxItems = limit{n, true}
+		}
+	case "uniqueItems":
+		if f.typ != jArray {
+			return "applies to slice and array fields, not " + f.kindName()
+		}
+		if v != "true" {
+			return quote(v) + " is not allowed; write uniqueItems:\"true\" or leave the tag out"
+		}
+		f.unique = true
+	case "pattern":
+		if f.typ != jString || f.encoding != "" {
+			return "applies to string fields, not " + f.kindName()
+		}
+		if v == "" {
+			return "is empty"
+		}
+		if _, err := regexp.Compile(v); err != nil {
+			return "is not a valid regular expression: " + strings.TrimPrefix(err.Error(), "error parsing regexp: ")
+		}
+		f.pattern = v
+	case "format":
+		if f.typ != jString || f.encoding != "" || f.enum != nil {
+			return "applies to plain string fields, not " + f.kindName()
+		}
+		if f.format != "" {
+			return "the type is already written with format " + quote(f.format)
+		}
+		if !formats[v] {
+			return quote(v) + " is not a JSON Schema 2020-12 format (date-time, date, time, duration, email, hostname, ipv4, ipv6, uri, uuid, ...)"
+		}
+		f.format = v
+	case "enum":
+		if f.typ != jString || f.encoding != "" || f.format != "" {
+			return "applies to plain string fields, not " + f.kindName()
+		}
+		if f.enum != nil {
+			return "the type already lists its values"
+		}
+		vals, msg := parseEnum(v)
+		if msg != "" {
+			return msg
+		}
+		f.enum = vals
+	case "default":
+		d, msg := parseDefault(f, v)
+		if msg != "" {
+			return msg
+		}
+		f.deflt = d
+	}
+	return ""
+}
+
+func (f *frag) kindName() string {
+	switch {
+	case f.encoding != "":
+		return "[]byte"
+	case f.enum != nil && f.typ == jString:
+		return "an enum"
+	case f.format != "":
+		return "a string with format " + f.format
+	case f.fixedLen:
+		return "an array"
+	case f.typ == jObject && f.props == nil:
+		return "a map"
+	case f.typ == jObject:
+		return "a struct"
+	case f.typ == jAny:
+		return "any value"
+	}
+	return jtypeNames[f.typ]
+}
+
+// parseCount reads a non-negative count.
+func parseCount(v string) (int64, string) {
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || n < 0 {
+		return 0, quote(v) + " is not a non-negative integer"
+	}
+	return n, ""
+}
+
+// parseBound reads a minimum or maximum for f and returns it as JSON text.
+func parseBound(f *frag, v string) (string, string) {
+	switch f.typ {
+	case jInteger:
+		x, ok := new(big.Int).SetString(v, 10)
+		if !ok {
+			return "", quote(v) + " is not an integer"
+		}
+		if !f.lo.holds(x) {
+			return "", quote(v) + " is outside the range of the field's type (" + f.lo.min() + " to " + f.lo.max() + ")"
+		}
+		return x.String(), ""
+	case jNumber:
+		x, err := strconv.ParseFloat(v, 64)
+		if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
+			return "", quote(v) + " is not a finite number"
+		}
+		return string(appendFloat(nil, x)), ""
+	}
+	return "", "applies to integer and number fields, not " + f.kindName()
+}
+
+func (r intBounds) holds(x *big.Int) bool {
+	if r.bits == 0 {
+		return true
+	}
+	lo, _ := new(big.Int).SetString(r.min(), 10)
+	hi, _ := new(big.Int).SetString(r.max(), 10)
+	return x.Cmp(lo) >= 0 && x.Cmp(hi) <= 0
+}
+
+// checkBounds reports a lower bound above its upper bound.
+func checkBounds(f *frag) string {
+	if f.minimum != "" && f.maximum != "" && rat(f.minimum).Cmp(rat(f.maximum)) > 0 {
+		return "minimum " + f.minimum + " is greater than maximum " + f.maximum
+	}
+	if f.minLen.ok && f.maxLen.ok && f.minLen.n > f.maxLen.n {
+		return "minLength is greater than maxLength"
+	}
+	if f.minItems.ok && f.maxItems.ok && f.minItems.n > f.maxItems.n {
+		return "minItems is greater than maxItems"
+	}
+	return ""
+}
+
+func rat(s string) *big.Rat {
+	r, ok := new(big.Rat).SetString(s)
+	if !ok {
+		return new(big.Rat)
+	}
+	return r
+}
+
+// parseEnum reads a comma list ("a, b, c": values trimmed) or a JSON array of
+// strings (for values that hold commas).
+func parseEnum(v string) ([][]byte, string) {
+	var vals []string
+	if strings.HasPrefix(strings.TrimSpace(v), "[") {
+		if err := json.Unmarshal([]byte(v), &vals); err != nil {
+			return nil, "is not a JSON array of strings: " + err.Error()
+		}
+	} else {
+		for s := range strings.SplitSeq(v, ",") {
+			vals = append(vals, strings.TrimSpace(s))
+		}
+	}
+	if len(vals) == 0 {
+		return nil, "lists no values"
+	}
+	seen := map[string]bool{}
+	out := make([][]byte, len(vals))
+	for i, s := range vals {
+		if s == "" {
+			return nil, "has an empty value"
+		}
+		if seen[s] {
+			return nil, "lists " + quote(s) + " twice"
+		}
+		seen[s] = true
+		out[i] = appendString(nil, s)
+	}
+	return out, ""
+}
+
+// parseDefault reads a default value typed as the field and checks it
+// against the field's other keywords.
+func parseDefault(f *frag, v string) ([]byte, string) {
+	switch f.typ {
+	case jBoolean:
+		if v != "true" && v != "false" {
+			return nil, quote(v) + " is not a boolean (true or false)"
+		}
+		return []byte(v), ""
+	case jInteger, jNumber:
+		num, msg := parseBound(f, v)
+		if msg != "" {
+			return nil, msg
+		}
+		x := rat(num)
+		if f.minimum != "" && x.Cmp(rat(f.minimum)) < 0 {
+			return nil, num + " is less than the minimum " + f.minimum
+		}
+		if f.maximum != "" && x.Cmp(rat(f.maximum)) > 0 {
+			return nil, num + " is greater than the maximum " + f.maximum
+		}
+		return []byte(num), ""
+	case jString:
+		if f.encoding != "" {
+			if _, err := base64.StdEncoding.DecodeString(v); err != nil {
+				return nil, "is not base64 text"
+			}
+			return appendString(nil, v), ""
+		}
+		enc := appendString(nil, v)
+		if f.enum != nil {
+			found := false
+			for _, e := range f.enum {
+				found = found || string(e) == string(enc)
+			}
+			if !found {
+				return nil, quote(v) + " is not one of the field's values"
+			}
+		}
+		n := int64(utf8.RuneCountInString(v))
+		if f.minLen.ok && n < f.minLen.n {
+			return nil, quote(v) + " is shorter than minLength"
+		}
+		if f.maxLen.ok && n > f.maxLen.n {
+			return nil, quote(v) + " is longer than maxLength"
+		}
+		if f.pattern != "" && !regexp.MustCompile(f.pattern).MatchString(v) {
+			return nil, quote(v) + " does not match the pattern"
+		}
+		if f.format == "date-time" {
+			if _, err := time.Parse(time.RFC3339Nano, v); err != nil {
+				return nil, quote(v) + " is not an RFC 3339 date-time"
+			}
+		}
+		return enc, ""
+	}
+	return nil, "applies to boolean, integer, number and string fields, not " + f.kindName()
+}

@@ -1,0 +1,192 @@
+package schema
+
+import "strings"
+
+// A Kind is the shape of a Go type, as far as the contract cares.
+type Kind uint8
+
+const (
+	Invalid Kind = iota
+	Bool
+	Int   // signed integer; Type.Bits is its size
+	Uint  // unsigned integer; Type.Bits is its size
+	Float // Type.Bits is 32 or 64
+	String
+	Slice
+	Array
+	Map
+	Pointer
+	Struct
+	Interface
+	Complex
+	Chan
+	Func
+	UnsafePointer
+	Uintptr
+)
+
+var kindNames = [...]string{
+	Invalid: "invalid", Bool: "bool", Int: "int", Uint: "uint", Float: "float",
+	String: "string", Slice: "slice", Array: "array", Map: "map", Pointer: "pointer",
+	Struct: "struct", Interface: "interface", Complex: "complex", Chan: "chan",
+	Func: "func", UnsafePointer: "unsafe.Pointer", Uintptr: "uintptr",
+}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "kind(" + itoa(int64(k)) + ")"
+}
+
+// Methods records which of encoding/json's hooks a type has, through its own
+// method set or that of a pointer to it (encoding/json calls either).
+type Methods uint8
+
+const (
+	JSONMarshaler Methods = 1 << iota
+	JSONUnmarshaler
+	TextMarshaler
+	TextUnmarshaler
+)
+
+// A Type is the neutral description of a Go type that both front ends fill:
+// the static one from go/types, the reflective one from reflect. It holds
+// facts only; which schema a type gets is decided by this package alone.
+//
+// A description may be a cyclic graph (a type that refers to itself); the
+// builder detects and refuses cycles. A front end must return the same *Type
+// for the same named type, so that a cycle is a cycle in the graph.
+type Type struct {
+	Kind Kind
+	// PkgPath and Name identify a named type ("time", "Time"); both are
+	// empty for an unnamed type. For an instance of a generic type Name
+	// carries the type arguments as the front end writes them.
+	PkgPath, Name string
+	// Bits is the size of an Int, Uint, Float or Complex type.
+	Bits int
+	// Elem is the element of a Slice, Array, Pointer or Chan, the value of
+	// a Map.
+	Elem *Type
+	// Key is the key of a Map.
+	Key *Type
+	// Len is the length of an Array.
+	Len int64
+	// Fields are the fields of a Struct, in declaration order.
+	Fields []Field
+	// Methods are the encoding hooks of a non-pointer type.
+	Methods Methods
+	// NumMethods is the size of an Interface's method set.
+	NumMethods int
+	// Enum lists, for a named type of string kind, the values of its typed
+	// constants in declaration order. The static front end reads them from
+	// the package; reflection calls the generated EnumMethod.
+	Enum []string
+	// Opaque reports that the front end did not describe the type's
+	// structure (its fields or elements), because Opaque said it need not.
+	Opaque bool
+}
+
+// A Field is one field of a struct type, as declared.
+type Field struct {
+	Name     string // the Go name; for an embedded field, the type's name
+	Exported bool
+	Embedded bool
+	Tag      string // the raw struct tag
+	Doc      string // the doc comment, flattened by FlattenDoc (static front end only)
+	Type     *Type  // may be nil for an unexported field that is not embedded
+	// Pos is an opaque position a front end may set to find the field again
+	// when the builder reports an error on it (the static front end stores a
+	// token.Pos).
+	Pos int
+}
+
+// EnumMethod is the name of the method the generator writes on each enum
+// type and reflection calls to learn the type's values:
+//
+//	func (T) ToolschemaEnumValues() []string
+//
+// It returns the values of T's typed constants in declaration order.
+const EnumMethod = "ToolschemaEnumValues"
+
+// String returns the type as Go source would name it, qualified by the last
+// element of its package path ("time.Time", "[]orders.Item").
+func (t *Type) String() string {
+	var b strings.Builder
+	t.write(&b, 0)
+	return b.String()
+}
+
+func (t *Type) write(b *strings.Builder, depth int) {
+	if t == nil {
+		b.WriteString("<nil>")
+		return
+	}
+	if t.Name != "" {
+		if t.PkgPath != "" {
+			p := t.PkgPath
+			if i := strings.LastIndexByte(p, '/'); i >= 0 {
+				p = p[i+1:]
+			}
+			b.WriteString(p)
+			b.WriteByte('.')
+		}
+		b.WriteString(t.Name)
+		return
+	}
+	if depth > 8 {
+		b.WriteString("…")
+		return
+	}
+	switch t.Kind {
+	case Bool:
+		b.WriteString("bool")
+	case Int, Uint, Float, Complex:
+		b.WriteString(kindNames[t.Kind])
+		b.WriteString(itoa(int64(t.Bits)))
+	case String:
+		b.WriteString("string")
+	case Slice:
+		b.WriteString("[]")
+		t.Elem.write(b, depth+1)
+	case Array:
+		b.WriteString("[" + itoa(t.Len) + "]")
+		t.Elem.write(b, depth+1)
+	case Pointer:
+		b.WriteString("*")
+		t.Elem.write(b, depth+1)
+	case Map:
+		b.WriteString("map[")
+		t.Key.write(b, depth+1)
+		b.WriteString("]")
+		t.Elem.write(b, depth+1)
+	case Struct:
+		b.WriteString("struct{...}")
+	case Interface:
+		if t.NumMethods == 0 {
+			b.WriteString("any")
+		} else {
+			b.WriteString("interface{...}")
+		}
+	case Chan:
+		b.WriteString("chan ")
+		t.Elem.write(b, depth+1)
+	case Func:
+		b.WriteString("func")
+	default:
+		b.WriteString(t.Kind.String())
+	}
+}
+
+// Opaque reports whether a front end may leave a named type's structure
+// undescribed: the contract maps it without looking inside (a well-known
+// type, or one with marshalling methods of its own). Front ends call it
+// before walking fields or elements, which keeps descriptions of types such
+// as time.Time small.
+func Opaque(pkgPath, name string, m Methods) bool {
+	if m != 0 {
+		return true
+	}
+	_, ok := wellKnown[pkgPath+"."+name]
+	return ok && name != ""
+}

@@ -1,0 +1,154 @@
+// Package tool is the runtime side of the contract: the tool value that the
+// generated code and reflection both produce, the call context a tool may
+// take, and the parts and results a call yields.
+package tool
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"sync"
+	"time"
+)
+
+// A Tool is a function offered to a model: its name, its description, the
+// JSON Schemas of its arguments and result, and how a caller should run it.
+// The generator and reflectimpl.Create produce Tools; a Tool made as a
+// literal has no function behind it.
+type Tool struct {
+	// Name is what the model calls the tool: 1 to 64 letters, digits,
+	// '_' or '-'.
+	Name string
+	// Description tells the model what the tool does.
+	Description string
+	// Version is the revision of the tool's contract, "" when none is given.
+	Version string
+	// InputSchema is the JSON Schema 2020-12 of the arguments: always a
+	// closed object.
+	InputSchema json.RawMessage
+	// OutputSchema is the JSON Schema of the result value, or nil when the
+	// tool returns nothing, text, parts, a Result or raw JSON.
+	OutputSchema json.RawMessage
+	// EndsLoop reports that a call to the tool ends the model's loop: its
+	// result is the answer.
+	EndsLoop bool
+	// RequiresApproval reports that a person must approve each call.
+	RequiresApproval bool
+	// ParallelSafe reports that calls may run at the same time as other
+	// calls. It is true unless the tool says otherwise.
+	ParallelSafe bool
+	// Timeout bounds one call; zero means no bound besides the caller's
+	// context.
+	Timeout time.Duration
+
+	handler Handler
+	bound   any
+}
+
+// A Handler runs the function behind a tool. The generated code and
+// reflectimpl implement it; programs do not need to.
+type Handler interface {
+	// Call decodes args (a JSON object already checked against the input
+	// schema) into the tool's input, calls the function bound to fn with
+	// ctx and call, and returns its first result (nil when it has none) and
+	// its error.
+	Call(ctx context.Context, call *Call, fn any, args json.RawMessage) (any, error)
+}
+
+// New returns a copy of t that runs fn through h. fn is what h calls: the
+// function itself, or for a method the receiver.
+func New(t Tool, h Handler, fn any) *Tool {
+	t.handler, t.bound = h, fn
+	return &t
+}
+
+// Binding returns the tool's handler and the value it is bound to, both nil
+// for a Tool without a function behind it.
+func (t *Tool) Binding() (Handler, any) { return t.handler, t.bound }
+
+// A Cost is one line of what a call cost: an external API call, tokens of a
+// nested model, money.
+type Cost struct {
+	Item   string  // what was used, such as "geocoding request"
+	Amount float64 // how much of Unit
+	Unit   string  // such as "request", "token", "USD"
+}
+
+// A Call is the context of one tool call. A tool that takes a *Call as a
+// parameter gets one from the runtime, never from the model; it does not
+// appear in the input schema.
+type Call struct {
+	// Tool is the name of the tool being called.
+	Tool string
+
+	mu    sync.Mutex
+	costs []Cost
+}
+
+// AddCost records a cost line. The lines are kept on every outcome of the
+// call, failures and timeouts included. It is safe for concurrent use.
+func (c *Call) AddCost(line Cost) {
+	c.mu.Lock()
+	c.costs = append(c.costs, line)
+	c.mu.Unlock()
+}
+
+// Costs returns a copy of the cost lines recorded so far.
+func (c *Call) Costs() []Cost {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]Cost(nil), c.costs...)
+}
+
+// A Part is one piece of a result: TextPart, JSONPart or BlobPart.
+type Part interface {
+	isPart()
+}
+
+// TextPart is text for the model.
+type TextPart struct {
+	Text string
+}
+
+// JSONPart is a JSON value.
+type JSONPart struct {
+	JSON json.RawMessage
+}
+
+// BlobPart is binary data, such as an image, with its media type.
+type BlobPart struct {
+	MIMEType string
+	Data     []byte
+}
+
+func (TextPart) isPart() {}
+func (JSONPart) isPart() {}
+func (BlobPart) isPart() {}
+
+// A Result is the outcome of one call, as the model will see it.
+type Result struct {
+	// Parts are what the tool returned.
+	Parts []Part
+	// IsError reports that the call failed; the parts say why, in words a
+	// model can act on.
+	IsError bool
+	// Value is the tool's first result as a Go value, for a caller that
+	// wants it typed (a tool that ends the loop returns the answer here).
+	Value any
+	// Costs are the cost lines the tool recorded.
+	Costs []Cost
+}
+
+// Text joins the text of the result's text parts with newlines.
+func (r *Result) Text() string {
+	var b strings.Builder
+	for _, p := range r.Parts {
+		if t, ok := p.(TextPart); ok {
+			if b.Len() > 0 {
+				b.WriteByte('\n')
+			}
+			b.WriteString(t.Text)
+		}
+	}
+	return b.String()
+}
