@@ -80,9 +80,10 @@ type fnKey struct {
 
 // An entry is what Create needs about one function.
 type entry struct {
-	sig  *signature
-	name string // the default tool name, "" when there is none
-	err  error  // why the function is refused, or why it has no default name
+	sig     *signature
+	name    string // the default tool name, "" when there is none
+	nameErr error  // why there is no default name
+	err     error  // why the function is refused whatever its options
 }
 
 var defaultCache Cache
@@ -105,17 +106,20 @@ func (c *Cache) Create(fn any, opts ...Option) (*tool.Tool, error) {
 		return nil, schema.Errors{schema.Errorf(schema.OLT001, "", "a tool must be a function or method value, not %T", fn)}
 	}
 	e := c.lookup(v)
+	if e.err != nil {
+		return nil, e.err
+	}
 	if e.sig.err != nil {
 		return nil, e.sig.err
 	}
 	var o options
-	for _, opt := range opts {
-		opt(&o)
+	if len(opts) > 0 {
+		o = collect(opts)
 	}
 	name := o.name
 	if name == "" {
-		if e.err != nil {
-			return nil, e.err
+		if e.nameErr != nil {
+			return nil, e.nameErr
 		}
 		name = e.name
 	} else if err := schema.CheckName(name); err != nil {
@@ -138,6 +142,16 @@ func (c *Cache) Create(fn any, opts ...Option) (*tool.Tool, error) {
 	}, s, fn), nil
 }
 
+// collect applies opts. It is apart from Create so that the options
+// escape (to the unknown option functions) only when there are some.
+func collect(opts []Option) options {
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
+	return o
+}
+
 // lookup returns the cached entry of function v, making it on first use.
 func (c *Cache) lookup(v reflect.Value) *entry {
 	k := fnKey{v.Pointer(), v.Type()}
@@ -155,7 +169,7 @@ func (c *Cache) lookup(v reflect.Value) *entry {
 		}
 	}
 	e := &entry{sig: c.signature(k.t)}
-	e.name, e.err = defaultName(k.pc)
+	e.name, e.nameErr, e.err = defaultName(k.pc)
 	m := make(map[fnKey]*entry, 1+lenOf(old))
 	if old != nil {
 		for k, v := range *old {
@@ -287,29 +301,32 @@ func within(where string, err error) schema.Errors {
 }
 
 // defaultName derives a tool name from the function at pc: its Go name in
-// snake_case. Function literals have none.
-func defaultName(pc uintptr) (string, error) {
+// snake_case. Function literals have none (nameErr). A method expression is
+// refused whatever its name (err): its receiver would be the input.
+func defaultName(pc uintptr) (name string, nameErr, err error) {
 	f := runtime.FuncForPC(pc)
 	if f == nil {
-		return "", schema.Errors{schema.Errorf(schema.OLT008, "", "the function has no name; give the tool one with reflectimpl.Name")}
+		return "", schema.Errors{schema.Errorf(schema.OLT008, "", "the function has no name; give the tool one with reflectimpl.Name")}, nil
 	}
 	full := f.Name()
-	base := strings.TrimSuffix(full, "-fm") // a method value
+	base, methodValue := strings.CutSuffix(full, "-fm")
 	if i := strings.LastIndexByte(base, '/'); i >= 0 {
 		base = base[i+1:]
 	}
-	base = stripTypeArgs(base)
-	parts := strings.Split(base, ".")
+	parts := strings.Split(stripTypeArgs(base), ".")
 	last := parts[len(parts)-1]
-	if isClosure(parts) {
-		return "", schema.Errors{schema.Errorf(schema.OLT008, "", "%s is a function literal and has no name; give the tool one with reflectimpl.Name", full)}
+	switch {
+	case isClosure(parts):
+		return "", schema.Errors{schema.Errorf(schema.OLT008, "", "%s is a function literal and has no name; give the tool one with reflectimpl.Name", full)}, nil
+	case len(parts) > 2 && !methodValue:
+		return "", nil, schema.Errors{schema.Errorf(schema.OLT001, "", "%s is a method expression, whose receiver would be a parameter; pass a method value (v.%s) instead", full, last)}
 	}
-	name := schema.SnakeCase(last)
+	name = schema.SnakeCase(last)
 	if err := schema.CheckName(name); err != nil {
 		err.Msg += "; give the tool a name with reflectimpl.Name"
-		return "", schema.Errors{err}
+		return "", schema.Errors{err}, nil
 	}
-	return name, nil
+	return name, nil, nil
 }
 
 // stripTypeArgs removes the bracketed type arguments of generic instances.

@@ -1,0 +1,320 @@
+package reflectimpl
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/toolschema/toolschema/internal/schematest"
+	"github.com/toolschema/toolschema/schema"
+	"github.com/toolschema/toolschema/tool"
+)
+
+type DocketQuery struct {
+	Court  string `json:"court" description:"Court identifier." pattern:"^[a-z]+$"`
+	Case   string `json:"case"`
+	Limit  int    `json:"limit,omitempty" minimum:"1" maximum:"100" default:"20"`
+	Status Status `json:"status,omitempty"`
+}
+
+type Docket struct {
+	Entries []string `json:"entries"`
+}
+
+func GetDocket(ctx context.Context, in DocketQuery) (*Docket, error) {
+	return &Docket{Entries: []string{in.Court + "/" + in.Case}}, nil
+}
+
+func HTTPRequest(in struct {
+	URL string `json:"url" format:"uri"`
+}) (string, error) {
+	return in.URL, nil
+}
+
+func ParseURLPath(*tool.Call, context.Context) error { return nil }
+
+func NoInput() string { return "" }
+
+type Service struct{ prefix string }
+
+func (s *Service) GetOrder(ctx context.Context, in struct {
+	ID string `json:"id"`
+}) (string, error) {
+	return s.prefix + in.ID, nil
+}
+
+func (s Service) ListOrders() ([]Docket, error) { return nil, nil }
+
+func Größe() error { return nil }
+
+func Generic[T any](in struct{ V T }) error { return nil }
+
+const docketInput = `{"type":"object","properties":{` +
+	`"court":{"type":"string","description":"Court identifier.","pattern":"^[a-z]+$"},` +
+	`"case":{"type":"string"},` +
+	`"limit":{"type":"integer","minimum":1,"maximum":100,"default":20},` +
+	`"status":{"type":"string","enum":["open","closed","on hold"]}},` +
+	`"required":["court","case"],"additionalProperties":false}`
+
+func TestCreate(t *testing.T) {
+	tl, err := Create(GetDocket, Description("Returns the docket."), Version("2"), Timeout(5*time.Second),
+		EndsLoop(), RequiresApproval(), ParallelSafe(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := tool.Tool{
+		Name:             "get_docket",
+		Description:      "Returns the docket.",
+		Version:          "2",
+		InputSchema:      json.RawMessage(docketInput),
+		OutputSchema:     json.RawMessage(`{"type":["object","null"],"properties":{"entries":{"type":["array","null"],"items":{"type":"string"}}},"required":["entries"],"additionalProperties":false}`),
+		EndsLoop:         true,
+		RequiresApproval: true,
+		ParallelSafe:     false,
+		Timeout:          5 * time.Second,
+	}
+	if got := exported(tl); !reflect.DeepEqual(got, want) {
+		t.Errorf("Create(GetDocket) =\n%+v\nwant\n%+v", got, want)
+	}
+	schematest.Check(t, tl.InputSchema)
+	schematest.Check(t, tl.OutputSchema)
+
+	// Defaults: parallel-safe, no timeout, no description.
+	tl, err = Create(GetDocket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !tl.ParallelSafe || tl.Timeout != 0 || tl.EndsLoop || tl.RequiresApproval || tl.Description != "" || tl.Version != "" {
+		t.Errorf("defaults: %+v", tl)
+	}
+}
+
+// exported copies the exported fields of a tool.
+func exported(t *tool.Tool) tool.Tool {
+	return tool.Tool{Name: t.Name, Description: t.Description, Version: t.Version,
+		InputSchema: t.InputSchema, OutputSchema: t.OutputSchema, EndsLoop: t.EndsLoop,
+		RequiresApproval: t.RequiresApproval, ParallelSafe: t.ParallelSafe, Timeout: t.Timeout}
+}
+
+func TestNames(t *testing.T) {
+	svc := &Service{}
+	tests := []struct {
+		name string
+		fn   any
+		opts []Option
+		want string
+	}{
+		{"function", GetDocket, nil, "get_docket"},
+		{"initialism", HTTPRequest, nil, "http_request"},
+		{"initialism inside", ParseURLPath, nil, "parse_url_path"},
+		{"pointer method value", svc.GetOrder, nil, "get_order"},
+		{"value method value", Service{}.ListOrders, nil, "list_orders"},
+		{"generic instance", Generic[int], nil, "generic"},
+		{"option", GetDocket, []Option{Name("docket-v2")}, "docket-v2"},
+		{"closure with option", func() error { return nil }, []Option{Name("inline")}, "inline"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tl, err := Create(tt.fn, tt.opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tl.Name != tt.want {
+				t.Errorf("Name = %q, want %q", tl.Name, tt.want)
+			}
+		})
+	}
+}
+
+func TestInputAndOutput(t *testing.T) {
+	tests := []struct {
+		name     string
+		fn       any
+		in, out  string
+		noOutput bool
+	}{
+		{"no input", NoInput, `{"type":"object","properties":{},"additionalProperties":false}`, "", true},
+		{"runtime parameters only", ParseURLPath, `{"type":"object","properties":{},"additionalProperties":false}`, "", true},
+		{"pointer input", func(*DocketQuery) error { return nil }, docketInput, "", true},
+		{"value result", func() int8 { return 0 }, "", `{"type":"integer","minimum":-128,"maximum":127}`, false},
+		{"text result", func() (string, error) { return "", nil }, "", "", true},
+		{"parts result", func() ([]tool.Part, error) { return nil, nil }, "", "", true},
+		{"part result", func() tool.Part { return nil }, "", "", true},
+		{"result passthrough", func() (*tool.Result, error) { return nil, nil }, "", "", true},
+		{"raw JSON result", func() (json.RawMessage, error) { return nil, nil }, "", "", true},
+		{"any result", func() any { return nil }, "", "", true},
+		{"named string result", func() Status { return "" }, "", `{"type":"string","enum":["open","closed","on hold"]}`, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tl, err := Create(tt.fn, Name("t"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.in != "" && string(tl.InputSchema) != tt.in {
+				t.Errorf("InputSchema = %s\nwant %s", tl.InputSchema, tt.in)
+			}
+			schematest.Check(t, tl.InputSchema)
+			if tt.noOutput != (tl.OutputSchema == nil) || (!tt.noOutput && string(tl.OutputSchema) != tt.out) {
+				t.Errorf("OutputSchema = %s, want %s", tl.OutputSchema, tt.out)
+			}
+			if tl.OutputSchema != nil {
+				schematest.Check(t, tl.OutputSchema)
+			}
+		})
+	}
+}
+
+// TestRefusals checks that a refused tool gets no Tool and an error whose
+// text starts with the rule's ID and names the path and the type.
+func TestRefusals(t *testing.T) {
+	tests := []struct {
+		name string
+		fn   any
+		opts []Option
+		want string
+	}{
+		{"not a function", 42, nil, "OLT001: a tool must be a function or method value, not int"},
+		{"nil function", (func())(nil), nil, "OLT001: a tool must be a function or method value, not func()"},
+		{"closure without a name", func() {}, nil, "OLT008: github.com/toolschema/toolschema/reflectimpl.TestRefusals.func1 is a function literal and has no name; give the tool one with reflectimpl.Name"},
+		{"method expression", (*Service).GetOrder, nil, "OLT001: github.com/toolschema/toolschema/reflectimpl.(*Service).GetOrder is a method expression, whose receiver would be a parameter; pass a method value (v.GetOrder) instead"},
+		{"name that is not ASCII", Größe, nil, `OLT008: tool name "größe" has 'ö' at offset 2; only letters, digits, '_' and '-' are allowed; give the tool a name with reflectimpl.Name`},
+		{"invalid name option", GetDocket, []Option{Name("get docket")}, `OLT008: tool name "get docket" has ' ' at offset 3; only letters, digits, '_' and '-' are allowed`},
+		{"input not a struct", func(int) error { return nil }, []Option{Name("t")}, "OLT002: input: the input is int64, not a struct; tool arguments are the fields of one struct"},
+		{"two inputs", func(DocketQuery, DocketQuery) {}, []Option{Name("t")}, "OLT002: parameter 1 (reflectimpl.DocketQuery) is a second input; a tool takes one input struct"},
+		{"variadic", func(...DocketQuery) {}, []Option{Name("t")}, "OLT002: the input is variadic (...reflectimpl.DocketQuery); a tool takes one input struct"},
+		{"two contexts", func(context.Context, context.Context) {}, []Option{Name("t")}, "OLT009: parameter 1 is a second context.Context; a tool takes at most one"},
+		{"context after input", func(DocketQuery, context.Context) {}, []Option{Name("t")}, "OLT009: parameter 1, the context.Context, comes after the input; it must come before"},
+		{"call after input", func(DocketQuery, *tool.Call) {}, []Option{Name("t")}, "OLT009: parameter 1, the *tool.Call, comes after the input; it must come before"},
+		{"three results", func() (int, int, error) { return 0, 0, nil }, []Option{Name("t")}, "OLT003: output: the function has 3 results; a tool returns at most a value and an error"},
+		{"second result not error", func() (int, int) { return 0, 0 }, []Option{Name("t")}, "OLT003: output: the second result is int; it must be error"},
+		{"error first", func() (error, error) { return nil, nil }, []Option{Name("t")}, "OLT003: output: the first result is an error; a tool returns a value and then an error"},
+		{"result without schema", func() (chan int, error) { return nil, nil }, []Option{Name("t")}, "OLT003: output: result type chan int has no schema: type chan int64 has no schema: channels cannot be written as JSON (OLT002)"},
+		{"field without schema", func(struct {
+			Items []struct {
+				When func() `json:"when"`
+			} `json:"items"`
+		}) {
+		}, []Option{Name("t")}, "OLT002: input.items[].when: type func has no schema: functions cannot be written as JSON"},
+		{"bad tag", func(struct {
+			N int `json:"n" minimum:"x"`
+		}) {
+		}, []Option{Name("t")}, `OLT012: input.n: tag minimum: "x" is not an integer`},
+		{"negative timeout", GetDocket, []Option{Timeout(-time.Second)}, "reflectimpl: tool get_docket: Timeout must be positive"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tl, err := Create(tt.fn, tt.opts...)
+			if tl != nil {
+				t.Errorf("Create returned a tool with its error: %+v", tl)
+			}
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("error\n got %v\nwant %s", err, tt.want)
+			}
+			if strings.HasPrefix(tt.want, "OLT") {
+				var es schema.Errors
+				if !errors.As(err, &es) || string(es[0].ID) != tt.want[:6] {
+					t.Errorf("error %#v is not schema.Errors with ID %s", err, tt.want[:6])
+				}
+			}
+		})
+	}
+}
+
+// TestCached checks that a second Create over known types allocates only
+// the tool and shares the schema bytes.
+func TestCached(t *testing.T) {
+	var c Cache
+	first, err := c.Create(GetDocket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, _ := c.Create(GetDocket)
+	if &first.InputSchema[0] != &second.InputSchema[0] {
+		t.Error("the second Create built the input schema again")
+	}
+	if allocs := testing.AllocsPerRun(100, func() { c.Create(GetDocket) }); allocs > 1 {
+		t.Errorf("cached Create allocates %v times, want at most 1", allocs)
+	}
+	// A new function over a known type reuses the type's schema.
+	other, _ := c.Create(func(context.Context, DocketQuery) (*Docket, error) { return nil, nil }, Name("other"))
+	if &other.InputSchema[0] != &first.InputSchema[0] {
+		t.Error("a second function of the same type did not reuse the schema")
+	}
+}
+
+// TestConcurrentCreate runs Create from many goroutines on one cold cache
+// (run with -race).
+func TestConcurrentCreate(t *testing.T) {
+	var c Cache
+	fns := []any{GetDocket, HTTPRequest, NoInput, (&Service{}).GetOrder, Service{}.ListOrders}
+	var wg sync.WaitGroup
+	results := make([][]string, 8)
+	for g := range results {
+		wg.Go(func() {
+			for _, fn := range fns {
+				tl, err := c.Create(fn)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				results[g] = append(results[g], tl.Name+string(tl.InputSchema))
+			}
+		})
+	}
+	wg.Wait()
+	for g := range results {
+		if !reflect.DeepEqual(results[g], results[0]) {
+			t.Errorf("goroutine %d saw %v, goroutine 0 saw %v", g, results[g], results[0])
+		}
+	}
+}
+
+// TestHandler checks that the reflected handler decodes the arguments and
+// calls the function with the runtime parameters in their places.
+func TestHandler(t *testing.T) {
+	svc := &Service{prefix: "order-"}
+	tl, err := Create(svc.GetOrder)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, fn := tl.Binding()
+	got, err := h.Call(context.Background(), &tool.Call{Tool: tl.Name}, fn, json.RawMessage(`{"id":"7"}`))
+	if err != nil || got != "order-7" {
+		t.Errorf("Call = %v, %v; want order-7", got, err)
+	}
+
+	var seen *tool.Call
+	tl, _ = Create(func(c *tool.Call, ctx context.Context) error {
+		seen = c
+		if ctx == nil {
+			return errors.New("no context")
+		}
+		return errors.New("boom")
+	}, Name("t"))
+	h, fn = tl.Binding()
+	call := &tool.Call{Tool: "t"}
+	got, err = h.Call(context.Background(), call, fn, nil)
+	if got != nil || err == nil || err.Error() != "boom" || seen != call {
+		t.Errorf("Call = %v, %v (call %p, want %p)", got, err, seen, call)
+	}
+
+	tl, _ = Create(GetDocket)
+	h, fn = tl.Binding()
+	got, err = h.Call(context.Background(), nil, fn, json.RawMessage(`{"court":"x","case":"1"}`))
+	if d, ok := got.(*Docket); err != nil || !ok || d.Entries[0] != "x/1" {
+		t.Errorf("Call = %#v, %v", got, err)
+	}
+}
+
+func TestEnumMethodName(t *testing.T) {
+	m, ok := reflect.TypeFor[enumValuer]().MethodByName(schema.EnumMethod)
+	if !ok || m.Type != reflect.TypeFor[func() []string]() {
+		t.Errorf("enumValuer does not have the method schema.EnumMethod = %s as func() []string", schema.EnumMethod)
+	}
+}
