@@ -1,0 +1,55 @@
+package reflectimpl
+
+import (
+	"testing"
+	"time"
+)
+
+// The examples of docs/contract.md, checked byte for byte.
+
+type docBase struct {
+	ID      string    `json:"id"`
+	Created time.Time `json:"created"`
+}
+
+type docOrder struct {
+	docBase
+	ID    int    `json:"id"`
+	Total uint32 `json:"total"`
+}
+
+type docSearch struct {
+	Query string   `json:"query" description:"Words to look for." minLength:"1" maxLength:"200"`
+	Kind  string   `json:"kind" enum:"code, issues, docs" default:"code"`
+	Page  *int     `json:"page" minimum:"1"`
+	Tags  []string `json:"tags,omitempty" maxItems:"5" uniqueItems:"true"`
+}
+
+type docDocketQuery struct {
+	Court string `json:"court" description:"Court identifier." pattern:"^[a-z]+$"`
+	Limit int    `json:"limit,omitempty" minimum:"1" maximum:"100" default:"20"`
+}
+
+func TestDocExamples(t *testing.T) {
+	tests := []struct {
+		name string
+		fn   any
+		want string
+	}{
+		{"contract.md objects", func(docOrder) error { return nil },
+			`{"type":"object","properties":{"created":{"type":"string","format":"date-time"},"id":{"type":"integer","minimum":-9223372036854775808,"maximum":9223372036854775807},"total":{"type":"integer","minimum":0,"maximum":4294967295}},"required":["created","id","total"],"additionalProperties":false}`},
+		{"contract.md annotations", func(docSearch) error { return nil },
+			`{"type":"object","properties":{"query":{"type":"string","description":"Words to look for.","minLength":1,"maxLength":200},"kind":{"type":"string","enum":["code","issues","docs"],"default":"code"},"page":{"type":["integer","null"],"minimum":1,"maximum":9223372036854775807},"tags":{"type":["array","null"],"items":{"type":"string"},"maxItems":5,"uniqueItems":true}},"required":["query","page"],"additionalProperties":false}`},
+		{"README", func(docDocketQuery) error { return nil },
+			`{"type":"object","properties":{"court":{"type":"string","description":"Court identifier.","pattern":"^[a-z]+$"},"limit":{"type":"integer","minimum":1,"maximum":100,"default":20}},"required":["court"],"additionalProperties":false}`},
+	}
+	for _, tt := range tests {
+		tl, err := Create(tt.fn, Name("x"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(tl.InputSchema) != tt.want {
+			t.Errorf("%s: got\n%s\nwant\n%s", tt.name, tl.InputSchema, tt.want)
+		}
+	}
+}
