@@ -126,7 +126,7 @@ func (c *Cache) Create(fn any, opts ...Option) (*tool.Tool, error) {
 		return nil, schema.Errors{err}
 	}
 	if o.timeout < 0 {
-		return nil, fmt.Errorf("reflectimpl: tool %s: Timeout must be positive", name)
+		return nil, schema.Errors{schema.Errorf(schema.OLT013, "", "option Timeout: the timeout of tool %s must be positive", name)}
 	}
 	s := e.sig
 	return tool.New(tool.Tool{

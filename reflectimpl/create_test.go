@@ -205,7 +205,7 @@ func TestRefusals(t *testing.T) {
 			N int `json:"n" minimum:"x"`
 		}) {
 		}, []Option{Name("t")}, `OLT012: input.n: tag minimum: "x" is not an integer`},
-		{"negative timeout", GetDocket, []Option{Timeout(-time.Second)}, "reflectimpl: tool get_docket: Timeout must be positive"},
+		{"negative timeout", GetDocket, []Option{Timeout(-time.Second)}, "OLT013: option Timeout: the timeout of tool get_docket must be positive"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

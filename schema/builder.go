@@ -43,15 +43,11 @@ func (b *Builder) Input(t *Type) ([]byte, error) {
 	}
 	if root.Kind != Struct || isSpecial(root) {
 		if n := b.node(root); len(n.errs) > 0 {
-			return nil, Errors(n.errs)
+			return nil, Errors(prefixed(n.errs, ""))
 		}
 		return nil, Errors{errorf(OLT002, "the input is %s, not a struct; tool arguments are the fields of one struct", t)}
 	}
-	n := b.node(root)
-	if len(n.errs) > 0 {
-		return nil, Errors(n.errs)
-	}
-	return n.bytes, nil
+	return b.Fragment(root)
 }
 
 // Output returns the output schema of a tool whose first result is t, or
@@ -60,18 +56,15 @@ func (b *Builder) Output(t *Type) ([]byte, error) {
 	if ResultFormOf(t) != ResultValue {
 		return nil, nil
 	}
-	n := b.node(t)
-	if len(n.errs) > 0 {
-		return nil, Errors(n.errs)
-	}
-	return n.bytes, nil
+	return b.Fragment(t)
 }
 
-// Fragment returns the schema of a value of type t.
+// Fragment returns the schema of a value of type t. The bytes are shared
+// with the builder's cache: callers must not change them.
 func (b *Builder) Fragment(t *Type) ([]byte, error) {
 	n := b.node(t)
 	if len(n.errs) > 0 {
-		return nil, Errors(n.errs)
+		return nil, Errors(prefixed(n.errs, ""))
 	}
 	return n.bytes, nil
 }
