@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
 	"runtime"
 	"strings"
@@ -68,18 +69,17 @@ type Cache struct {
 	desc describer
 	b    *schema.Builder
 	sigs map[reflect.Type]*signature
-	fns  atomic.Pointer[map[fnKey]*entry] // copied on write; read without locking
+	// fns maps a function's code address to its entries. The map is copied
+	// on write and read without locking.
+	fns atomic.Pointer[map[uintptr]*entry]
 }
 
-// fnKey identifies one function: its code and its type (instances of a
-// generic function may share code).
-type fnKey struct {
-	pc uintptr
-	t  reflect.Type
-}
-
-// An entry is what Create needs about one function.
+// An entry is what Create needs about one function. Instances of a generic
+// function may share code, so one code address may have several entries,
+// one per function type, chained by next.
 type entry struct {
+	typ     reflect.Type
+	next    *entry
 	sig     *signature
 	name    string // the default tool name, "" when there is none
 	nameErr error  // why there is no default name
@@ -154,38 +154,39 @@ func collect(opts []Option) options {
 
 // lookup returns the cached entry of function v, making it on first use.
 func (c *Cache) lookup(v reflect.Value) *entry {
-	k := fnKey{v.Pointer(), v.Type()}
-	if m := c.fns.Load(); m != nil {
-		if e := (*m)[k]; e != nil {
-			return e
-		}
+	pc, t := v.Pointer(), v.Type()
+	if e := find(c.fns.Load(), pc, t); e != nil {
+		return e
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	old := c.fns.Load()
-	if old != nil {
-		if e := (*old)[k]; e != nil {
-			return e
-		}
+	if e := find(old, pc, t); e != nil {
+		return e
 	}
-	e := &entry{sig: c.signature(k.t)}
-	e.name, e.nameErr, e.err = defaultName(k.pc)
-	m := make(map[fnKey]*entry, 1+lenOf(old))
-	if old != nil {
-		for k, v := range *old {
-			m[k] = v
-		}
+	e := &entry{typ: t, sig: c.signature(t)}
+	e.name, e.nameErr, e.err = defaultName(pc)
+	var m map[uintptr]*entry
+	if old == nil {
+		m = make(map[uintptr]*entry)
+	} else {
+		m = maps.Clone(*old)
+		e.next = m[pc]
 	}
-	m[k] = e
+	m[pc] = e
 	c.fns.Store(&m)
 	return e
 }
 
-func lenOf(m *map[fnKey]*entry) int {
+func find(m *map[uintptr]*entry, pc uintptr, t reflect.Type) *entry {
 	if m == nil {
-		return 0
+		return nil
 	}
-	return len(*m)
+	e := (*m)[pc]
+	for e != nil && e.typ != t {
+		e = e.next
+	}
+	return e
 }
 
 var (
@@ -214,7 +215,7 @@ func (c *Cache) signature(t reflect.Type) *signature {
 	}
 	if c.sigs == nil {
 		c.sigs = make(map[reflect.Type]*signature)
-		c.desc.types = make(map[reflect.Type]*schema.Type)
+		c.desc.types = make(map[reflect.Type]*schema.Type, 32)
 		c.b = schema.NewBuilder()
 	}
 	s := &signature{ctxAt: -1, callAt: -1, inAt: -1, nout: t.NumOut()}

@@ -25,13 +25,19 @@ type enumValuer interface {
 // returning one *schema.Type per reflect.Type.
 type describer struct {
 	types map[reflect.Type]*schema.Type
+	slab  []schema.Type
 }
 
 func (d *describer) describe(t reflect.Type) *schema.Type {
 	if st, ok := d.types[t]; ok {
 		return st
 	}
-	st := &schema.Type{Kind: kindOf(t.Kind()), PkgPath: t.PkgPath(), Name: t.Name()}
+	if len(d.slab) == 0 {
+		d.slab = make([]schema.Type, 16)
+	}
+	st := &d.slab[0]
+	d.slab = d.slab[1:]
+	*st = schema.Type{Kind: kindOf(t.Kind()), PkgPath: t.PkgPath(), Name: t.Name()}
 	// Registered before its parts are described, so that a type that
 	// refers to itself is one cycle in the graph.
 	d.types[t] = st
@@ -42,7 +48,8 @@ func (d *describer) describe(t reflect.Type) *schema.Type {
 	case schema.Int, schema.Uint, schema.Float, schema.Complex:
 		st.Bits = t.Bits()
 	}
-	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface {
+	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface && !schema.Opaque(st.PkgPath, st.Name, 0) {
+		// A well-known type is mapped by name whatever its methods.
 		st.Methods = methodsOf(t)
 	}
 	if schema.Opaque(st.PkgPath, st.Name, st.Methods) {
@@ -83,7 +90,13 @@ func (d *describer) describe(t reflect.Type) *schema.Type {
 // methodsOf reports the encoding hooks of t or *t.
 func methodsOf(t reflect.Type) schema.Methods {
 	var m schema.Methods
+	if t.Name() == "" && t.Kind() != reflect.Struct {
+		return 0
+	}
 	pt := reflect.PointerTo(t)
+	if pt.NumMethod() == 0 {
+		return 0 // the method set of *T includes that of T
+	}
 	has := func(iface reflect.Type) bool { return t.Implements(iface) || pt.Implements(iface) }
 	if has(jsonMarshalerType) {
 		m |= schema.JSONMarshaler

@@ -5,6 +5,7 @@ package schema
 // types costs each type once. A Builder is not safe for concurrent use.
 type Builder struct {
 	nodes map[*Type]*node
+	slab  []node // nodes are carved from here, a chunk at a time
 }
 
 type nodeState uint8
@@ -24,7 +25,7 @@ type node struct {
 
 // NewBuilder returns an empty Builder.
 func NewBuilder() *Builder {
-	return &Builder{nodes: make(map[*Type]*node)}
+	return &Builder{nodes: make(map[*Type]*node, 32)}
 }
 
 // emptyObject is the input schema of a tool without an input.
@@ -75,7 +76,7 @@ func isSpecial(t *Type) bool {
 	if t.Methods != 0 {
 		return true
 	}
-	_, ok := wellKnown[t.PkgPath+"."+t.Name]
+	_, ok := wellKnown[typeName{t.PkgPath, t.Name}]
 	return ok && t.Name != ""
 }
 
@@ -88,7 +89,12 @@ func (b *Builder) node(t *Type) *node {
 		}
 		return n
 	}
-	n := &node{state: building}
+	if len(b.slab) == 0 {
+		b.slab = make([]node, 16)
+	}
+	n := &b.slab[0]
+	b.slab = b.slab[1:]
+	n.state = building
 	b.nodes[t] = n
 	n.f, n.errs = b.build(t)
 	if len(n.errs) == 0 {
@@ -101,7 +107,7 @@ func (b *Builder) node(t *Type) *node {
 // build decides the fragment of t. This switch is the contract's type table.
 func (b *Builder) build(t *Type) (frag, []*Error) {
 	if t.Name != "" {
-		if f, ok := wellKnown[t.PkgPath+"."+t.Name]; ok {
+		if f, ok := wellKnown[typeName{t.PkgPath, t.Name}]; ok {
 			return f, nil
 		}
 	}
@@ -195,11 +201,23 @@ func methodNames(m Methods, first, second string) string {
 // buildStruct writes the closed object of a struct's JSON properties.
 func (b *Builder) buildStruct(t *Type) (frag, []*Error) {
 	fields, errs := resolveFields(t)
-	props := []byte{'{'}
-	var required []byte
+	fbs := make([][]byte, len(fields))
+	opts := make([]bool, len(fields))
+	size, rsize := 2, 2
 	for i, jf := range fields {
 		fb, optional, ferrs := b.property(jf)
 		errs = append(errs, ferrs...)
+		fbs[i], opts[i] = fb, optional
+		size += len(jf.name) + 4 + len(fb)
+		if !optional {
+			rsize += len(jf.name) + 3
+		}
+	}
+	props := make([]byte, 1, size)
+	props[0] = '{'
+	var required []byte
+	for i, jf := range fields {
+		fb, optional := fbs[i], opts[i]
 		if i > 0 {
 			props = append(props, ',')
 		}
@@ -208,7 +226,7 @@ func (b *Builder) buildStruct(t *Type) (frag, []*Error) {
 		props = append(props, fb...)
 		if !optional {
 			if required == nil {
-				required = append(required, '[')
+				required = append(make([]byte, 0, rsize), '[')
 			} else {
 				required = append(required, ',')
 			}

@@ -35,18 +35,28 @@ func resolveFields(t *Type) (fields []jsonField, errs []*Error) {
 		viaPointer bool
 	}
 	var current []level
-	next := []level{{typ: t, chain: []*Type{t}}}
+	var first [1]level
+	first[0] = level{typ: t, chain: []*Type{t}}
+	next := first[:]
 	var count, nextCount map[*Type]int
-	visited := map[*Type]bool{}
+	var visitedBuf [8]*Type
+	visited := visitedBuf[:0]
+	flat := true // no embedded struct was flattened
 
 	for len(next) > 0 {
 		current, next = next, current[:0]
-		count, nextCount = nextCount, map[*Type]int{}
+		count, nextCount = nextCount, nil
 		for _, f := range current {
-			if visited[f.typ] {
+			if slices.Contains(visited, f.typ) {
 				continue
 			}
-			visited[f.typ] = true
+			visited = append(visited, f.typ)
+			if fields == nil {
+				fields = make([]jsonField, 0, len(f.typ.Fields))
+			}
+			depth := len(f.index) + 1
+			indexes := make([]int, depth*len(f.typ.Fields))
+			tagBuf := make([]TagPair, 0, 2*len(f.typ.Fields))
 			for i := range f.typ.Fields {
 				sf := &f.typ.Fields[i]
 				if sf.Embedded {
@@ -60,7 +70,13 @@ func resolveFields(t *Type) (fields []jsonField, errs []*Error) {
 				} else if !sf.Exported {
 					continue
 				}
-				pairs, perr := ParseStructTag(sf.Tag)
+				base := len(tagBuf)
+				var perr error
+				tagBuf, perr = appendStructTag(tagBuf, sf.Tag)
+				var pairs []TagPair
+				if len(tagBuf) > base {
+					pairs = tagBuf[base:len(tagBuf):len(tagBuf)]
+				}
 				if perr != nil {
 					errs = append(errs, &Error{ID: OLT011, Path: sf.Name, Field: sf, Tag: "json",
 						Msg: "malformed struct tag: " + perr.Error()})
@@ -70,7 +86,9 @@ func resolveFields(t *Type) (fields []jsonField, errs []*Error) {
 				if tag.Skip {
 					continue
 				}
-				index := append(slices.Clip(f.index), i)
+				index := indexes[i*depth : (i+1)*depth : (i+1)*depth]
+				copy(index, f.index)
+				index[depth-1] = i
 				ft := sf.Type
 				if ft != nil && ft.Name == "" && ft.Kind == Pointer {
 					ft = ft.Elem
@@ -98,6 +116,10 @@ func resolveFields(t *Type) (fields []jsonField, errs []*Error) {
 						Msg: "embedded " + ft.String() + " has a JSON form of its own that is not promoted to the outer struct; encoding/json would flatten its fields instead"})
 					continue
 				}
+				if nextCount == nil {
+					nextCount = map[*Type]int{}
+				}
+				flat = false
 				nextCount[ft]++
 				if nextCount[ft] == 1 {
 					next = append(next, level{typ: ft, index: index, chain: append(slices.Clip(f.chain), ft),
@@ -107,6 +129,10 @@ func resolveFields(t *Type) (fields []jsonField, errs []*Error) {
 		}
 	}
 
+	if flat && len(fields) <= 64 && !hasDuplicateName(fields) {
+		// The fields are in index order and no name needs resolving.
+		return fields, errs
+	}
 	slices.SortFunc(fields, func(a, b jsonField) int {
 		if c := cmp.Compare(a.name, b.name); c != 0 {
 			return c
@@ -146,6 +172,18 @@ func resolveFields(t *Type) (fields []jsonField, errs []*Error) {
 	fields = out
 	slices.SortFunc(fields, func(a, b jsonField) int { return slices.Compare(a.index, b.index) })
 	return fields, errs
+}
+
+// hasDuplicateName reports whether two fields share a JSON name.
+func hasDuplicateName(fields []jsonField) bool {
+	for i := range fields {
+		for j := i + 1; j < len(fields); j++ {
+			if fields[i].name == fields[j].name {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func lookup(pairs []TagPair, key string) (string, bool) {

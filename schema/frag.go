@@ -87,6 +87,9 @@ type frag struct {
 // pattern, contentEncoding, items, minItems, maxItems, uniqueItems,
 // properties, required, additionalProperties, default.
 func (f *frag) append(b []byte) []byte {
+	if b == nil {
+		b = make([]byte, 0, f.size())
+	}
 	b = append(b, '{')
 	n := len(b)
 	key := func(k string) {
@@ -188,6 +191,19 @@ func (f *frag) append(b []byte) []byte {
 		b = append(b, f.deflt...)
 	}
 	return append(b, '}')
+}
+
+// size estimates the encoded length of f, so that append allocates once.
+func (f *frag) size() int {
+	n := 48 + len(f.format) + len(f.desc) + len(f.minimum) + len(f.maximum) + len(f.pattern) +
+		len(f.encoding) + len(f.items) + len(f.props) + len(f.required) + len(f.addl) + len(f.deflt)
+	for _, v := range f.enum {
+		n += len(v) + 1
+	}
+	if f.desc != "" || f.pattern != "" {
+		n += 16 // escapes
+	}
+	return n + 96 // keyword names
 }
 
 // appendString writes s as a JSON string. Unlike encoding/json's default it

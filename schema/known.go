@@ -1,29 +1,32 @@
 package schema
 
-// wellKnown maps a named type ("pkgpath.Name") to the fragment the contract
-// writes for it, whatever its structure or methods. Each entry says what
-// encoding/json reads and writes for the type.
-var wellKnown = map[string]frag{
+// typeName identifies a named type by its package path and name.
+type typeName struct{ pkg, name string }
+
+// wellKnown maps a named type to the fragment the contract writes for it,
+// whatever its structure or methods. Each entry says what encoding/json
+// reads and writes for the type.
+var wellKnown = map[typeName]frag{
 	// RFC 3339 text, through MarshalJSON.
-	"time.Time": {typ: jString, format: "date-time"},
+	{"time", "Time"}: {typ: jString, format: "date-time"},
 	// An int64 of nanoseconds: true to the wire, and said in the default
 	// description so that a model does not send seconds.
-	"time.Duration": {typ: jInteger, desc: "A duration in nanoseconds.",
+	{"time", "Duration"}: {typ: jInteger, desc: "A duration in nanoseconds.",
 		minimum: "-9223372036854775808", maximum: "9223372036854775807", lo: intBounds{signed: true, bits: 64}},
 	// Any JSON value, passed through.
-	"encoding/json.RawMessage": {},
+	{"encoding/json", "RawMessage"}: {},
 	// A number literal; encoding/json writes it unquoted.
-	"encoding/json.Number": {typ: jNumber},
+	{"encoding/json", "Number"}: {typ: jNumber},
 	// An integer of any size, written as a JSON number.
-	"math/big.Int": {typ: jInteger},
+	{"math/big", "Int"}: {typ: jInteger},
 	// Text forms.
-	"net/netip.Addr":                {typ: jString, desc: "An IPv4 or IPv6 address."},
-	"net/netip.AddrPort":            {typ: jString, desc: "An IP address and port, as 1.2.3.4:80 or [::1]:80."},
-	"net/netip.Prefix":              {typ: jString, desc: "An IP network prefix in CIDR notation."},
-	"net.IP":                        {typ: jString, desc: "An IPv4 or IPv6 address."},
-	"github.com/google/uuid.UUID":   {typ: jString, format: "uuid"},
-	"github.com/gofrs/uuid.UUID":    {typ: jString, format: "uuid"},
-	"github.com/gofrs/uuid/v5.UUID": {typ: jString, format: "uuid"},
+	{"net/netip", "Addr"}:                {typ: jString, desc: "An IPv4 or IPv6 address."},
+	{"net/netip", "AddrPort"}:            {typ: jString, desc: "An IP address and port, as 1.2.3.4:80 or [::1]:80."},
+	{"net/netip", "Prefix"}:              {typ: jString, desc: "An IP network prefix in CIDR notation."},
+	{"net", "IP"}:                        {typ: jString, desc: "An IPv4 or IPv6 address."},
+	{"github.com/google/uuid", "UUID"}:   {typ: jString, format: "uuid"},
+	{"github.com/gofrs/uuid", "UUID"}:    {typ: jString, format: "uuid"},
+	{"github.com/gofrs/uuid/v5", "UUID"}: {typ: jString, format: "uuid"},
 }
 
 // formats are the values the format tag accepts: the formats JSON Schema

@@ -187,6 +187,6 @@ func Opaque(pkgPath, name string, m Methods) bool {
 	if m != 0 {
 		return true
 	}
-	_, ok := wellKnown[pkgPath+"."+name]
+	_, ok := wellKnown[typeName{pkgPath, name}]
 	return ok && name != ""
 }

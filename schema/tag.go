@@ -18,29 +18,33 @@ type TagPair struct {
 // reflect.StructTag.Lookup would silently find nothing: a key without a
 // quoted value, a bad quote, a missing space between pairs.
 func ParseStructTag(tag string) ([]TagPair, error) {
-	var pairs []TagPair
+	return appendStructTag(nil, tag)
+}
+
+// appendStructTag is ParseStructTag appending the pairs to dst.
+func appendStructTag(dst []TagPair, tag string) ([]TagPair, error) {
 	i := 0
 	for {
 		for i < len(tag) && tag[i] == ' ' {
 			i++
 		}
 		if i == len(tag) {
-			return pairs, nil
+			return dst, nil
 		}
 		start := i
 		for i < len(tag) && tag[i] > ' ' && tag[i] != ':' && tag[i] != '"' && tag[i] != 0x7f {
 			i++
 		}
 		if i == start {
-			return pairs, fmt.Errorf("bad syntax at offset %d: expected a key", i)
+			return dst, fmt.Errorf("bad syntax at offset %d: expected a key", i)
 		}
 		if i == len(tag) || tag[i] != ':' {
-			return pairs, fmt.Errorf("key %q is not followed by a colon", tag[start:i])
+			return dst, fmt.Errorf("key %q is not followed by a colon", tag[start:i])
 		}
 		key := tag[start:i]
 		i++
 		if i == len(tag) || tag[i] != '"' {
-			return pairs, fmt.Errorf("value of key %q is not a quoted string", key)
+			return dst, fmt.Errorf("value of key %q is not a quoted string", key)
 		}
 		j := i + 1
 		for j < len(tag) && tag[j] != '"' {
@@ -50,16 +54,16 @@ func ParseStructTag(tag string) ([]TagPair, error) {
 			j++
 		}
 		if j >= len(tag) {
-			return pairs, fmt.Errorf("value of key %q has no closing quote", key)
+			return dst, fmt.Errorf("value of key %q has no closing quote", key)
 		}
 		value, err := strconv.Unquote(tag[i : j+1])
 		if err != nil {
-			return pairs, fmt.Errorf("value of key %q is not a valid Go string", key)
+			return dst, fmt.Errorf("value of key %q is not a valid Go string", key)
 		}
-		pairs = append(pairs, TagPair{Key: key, Value: value, Offset: start})
+		dst = append(dst, TagPair{Key: key, Value: value, Offset: start})
 		i = j + 1
 		if i < len(tag) && tag[i] != ' ' {
-			return pairs, fmt.Errorf("key %q: a space must separate tag pairs", key)
+			return dst, fmt.Errorf("key %q: a space must separate tag pairs", key)
 		}
 	}
 }
@@ -121,6 +125,7 @@ func ParseJSONTag(value string, present bool) JSONTag {
 func validJSONKey(s string) bool {
 	for _, c := range s {
 		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
 		case strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c):
 		case !unicode.IsLetter(c) && !unicode.IsDigit(c):
 			return false
