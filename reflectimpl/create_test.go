@@ -127,6 +127,10 @@ func TestNames(t *testing.T) {
 			if tl.Name != tt.want {
 				t.Errorf("Name = %q, want %q", tl.Name, tt.want)
 			}
+			schematest.Check(t, tl.InputSchema)
+			if tl.OutputSchema != nil {
+				schematest.Check(t, tl.OutputSchema)
+			}
 		})
 	}
 }

@@ -3,6 +3,8 @@ package reflectimpl
 import (
 	"testing"
 	"time"
+
+	"github.com/toolschema/toolschema/internal/schematest"
 )
 
 // The examples of docs/contract.md, checked byte for byte.
@@ -48,6 +50,7 @@ func TestDocExamples(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		schematest.Check(t, tl.InputSchema)
 		if string(tl.InputSchema) != tt.want {
 			t.Errorf("%s: got\n%s\nwant\n%s", tt.name, tl.InputSchema, tt.want)
 		}

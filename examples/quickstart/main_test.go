@@ -6,6 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/toolschema/toolschema/internal/schematest"
+	"github.com/toolschema/toolschema/reflectimpl"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/output.golden")
@@ -26,6 +29,16 @@ func TestOutput(t *testing.T) {
 	want, err := os.ReadFile(golden)
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, fn := range []any{(&Service{}).FindOrders, (&Service{}).CancelOrder, Ping} {
+		tl, err := reflectimpl.Create(fn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		schematest.Check(t, tl.InputSchema)
+		if tl.OutputSchema != nil {
+			schematest.Check(t, tl.OutputSchema)
+		}
 	}
 	if !bytes.Equal(buf.Bytes(), want) {
 		t.Errorf("output differs from %s (run go test -update to accept):\n%s", golden, buf.Bytes())
