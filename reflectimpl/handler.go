@@ -3,7 +3,6 @@ package reflectimpl
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"reflect"
 
 	"github.com/toolschema/toolschema/tool"
@@ -28,10 +27,8 @@ func (s *signature) Call(ctx context.Context, call *tool.Call, fn any, args json
 			base = base.Elem()
 		}
 		p := reflect.New(base)
-		if len(args) > 0 {
-			if err := json.Unmarshal(args, p.Interface()); err != nil {
-				return nil, fmt.Errorf("decoding arguments: %w", err)
-			}
+		if err := tool.DecodeArgs(args, p.Interface()); err != nil {
+			return nil, err
 		}
 		if s.in.Kind() == reflect.Pointer {
 			in[s.inAt] = p

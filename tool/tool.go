@@ -6,6 +6,7 @@ package tool
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"sync"
 	"time"
@@ -65,6 +66,32 @@ func New(t Tool, h Handler, fn any) *Tool {
 // Binding returns the tool's handler and the value it is bound to, both nil
 // for a Tool without a function behind it.
 func (t *Tool) Binding() (Handler, any) { return t.handler, t.bound }
+
+// DecodeArgs decodes a call's arguments into v, the tool's input. Empty
+// arguments leave v as it is. The generated and the reflected handlers both
+// decode through it, so that they fail alike.
+func DecodeArgs(args json.RawMessage, v any) error {
+	if len(args) == 0 {
+		return nil
+	}
+	if err := json.Unmarshal(args, v); err != nil {
+		return fmt.Errorf("decoding arguments: %w", err)
+	}
+	return nil
+}
+
+// The generated code declares the version of the interface between it and
+// this package that it was written for, and fails to compile unless
+// MinGenVersion <= version <= MaxGenVersion: regenerate with the toolgen of
+// the module version in use.
+const (
+	MinGenVersion = 1
+	MaxGenVersion = 1
+)
+
+// EnforceVersion is the unsigned type the generated code converts its
+// version checks to: a negative difference does not compile.
+type EnforceVersion uint
 
 // A Cost is one line of what a call cost: an external API call, tokens of a
 // nested model, money.

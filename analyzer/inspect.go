@@ -1,0 +1,565 @@
+// Package analyzer is the static front end of the contract: it finds the
+// //tool:export declarations of a type-checked package, describes their
+// input and output types in the core's neutral model, and reports every
+// broken rule at its position. The generator consumes its result.
+package analyzer
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/toolschema/toolschema/schema"
+)
+
+// Directive is the comment that marks a tool: //tool:export [options].
+const Directive = "//tool:export"
+
+// A Package is what the front end found in one package.
+type Package struct {
+	Path, Name string
+	Tools      []*Tool       // in source order
+	Enums      []*Enum       // the enum types declared in the package, in source order
+	Lists      []*List       // the tool lists, package-level first, then by receiver in source order
+	Diags      []*Diagnostic // sorted by position
+}
+
+// A Tool is one function or method marked with the directive.
+type Tool struct {
+	Name, Description, Version string
+	EndsLoop, RequiresApproval bool
+	ParallelSafe               bool
+	Timeout                    time.Duration
+
+	Func *types.Func
+	Decl *ast.FuncDecl
+	// Recv is the receiver's named type for a method, nil for a function;
+	// PtrRecv reports a pointer receiver.
+	Recv    *types.TypeName
+	PtrRecv bool
+
+	// Parameter positions (-1 when absent) and the input type.
+	CtxAt, CallAt, InAt int
+	In                  types.Type
+	// Results: how many (0-2), and the first result's type when it is a
+	// value (nil when the only result is an error or there is none).
+	NumResults int
+	Result     types.Type
+	Form       schema.ResultForm
+
+	InputSchema, OutputSchema []byte
+}
+
+// A List is one tool list of the generated code: the package's functions,
+// or the methods of one receiver type.
+type List struct {
+	Recv    *types.TypeName // nil for the package-level list
+	PtrRecv bool            // the list method takes a pointer receiver
+	Tools   []*Tool
+}
+
+// An Enum is a named type of string kind with typed constants in its
+// package: the generator writes schema.EnumMethod on it.
+type Enum struct {
+	Type   *types.TypeName
+	Consts []*types.Const // in declaration order, each value once
+}
+
+// A Diagnostic is one broken rule at a position.
+type Diagnostic struct {
+	Pos, End token.Pos
+	ID       schema.ID
+	Message  string // without the ID
+}
+
+func (d *Diagnostic) String() string { return string(d.ID) + ": " + d.Message }
+
+// Config tunes Inspect.
+type Config struct {
+	// Sizes gives the size of int and uint; nil means the gc compiler's
+	// sizes for amd64.
+	Sizes types.Sizes
+	// NoDocs leaves doc comments out of descriptions, which makes the
+	// schemas those of reflection exactly.
+	NoDocs bool
+}
+
+// ListName is the name of the generated function (for package-level tools)
+// and methods (for each receiver type) that return a tool list.
+const ListName = "Tools"
+
+// Inspect finds the tools of one type-checked package: files are its
+// syntax (with comments), info its type information.
+func Inspect(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *types.Info, cfg *Config) *Package {
+	if cfg == nil {
+		cfg = &Config{}
+	}
+	sizes := cfg.Sizes
+	if sizes == nil {
+		sizes = types.SizesFor("gc", "amd64")
+	}
+	in := &inspector{
+		fset: fset, info: info,
+		p: &Package{Path: pkg.Path(), Name: pkg.Name()},
+		d: &describer{fset: fset, sizes: sizes, fields: map[token.Pos]fieldSyntax{}, noDocs: cfg.NoDocs},
+		b: schema.NewBuilder(),
+	}
+	in.d.addSyntax(files)
+	files = slices.Clone(files)
+	slices.SortFunc(files, func(a, b *ast.File) int {
+		return cmp.Compare(fset.Position(a.Pos()).Filename, fset.Position(b.Pos()).Filename)
+	})
+	for _, f := range files {
+		if ast.IsGenerated(f) {
+			continue
+		}
+		in.file(f)
+	}
+	in.lists(pkg)
+	in.enums(files, pkg)
+	slices.SortStableFunc(in.p.Diags, func(a, b *Diagnostic) int { return in.compare(a.Pos, b.Pos) })
+	return in.p
+}
+
+type inspector struct {
+	fset *token.FileSet
+	info *types.Info
+	p    *Package
+	d    *describer
+	b    *schema.Builder
+}
+
+func (in *inspector) compare(a, b token.Pos) int {
+	pa, pb := in.fset.Position(a), in.fset.Position(b)
+	if c := cmp.Compare(pa.Filename, pb.Filename); c != 0 {
+		return c
+	}
+	return cmp.Compare(pa.Offset, pb.Offset)
+}
+
+func (in *inspector) report(pos, end token.Pos, id schema.ID, format string, args ...any) {
+	in.p.Diags = append(in.p.Diags, &Diagnostic{Pos: pos, End: end, ID: id, Message: fmt.Sprintf(format, args...)})
+}
+
+// file finds the directives of one file: in the doc comment of a function
+// declaration they mark a tool; anywhere else they are misplaced.
+func (in *inspector) file(f *ast.File) {
+	seen := map[*ast.Comment]bool{}
+	for _, decl := range f.Decls {
+		fd, ok := decl.(*ast.FuncDecl)
+		if !ok || fd.Doc == nil {
+			continue
+		}
+		first := true
+		for _, c := range fd.Doc.List {
+			d, ok := directive(c)
+			if !ok {
+				continue
+			}
+			seen[c] = true
+			if !first {
+				in.report(c.Pos(), c.End(), schema.OLT013, "a second %s directive on %s; give all options in one", Directive, fd.Name.Name)
+				continue
+			}
+			first = false
+			in.tool(fd, d)
+		}
+	}
+	for _, cg := range f.Comments {
+		for _, c := range cg.List {
+			if _, ok := directive(c); ok && !seen[c] {
+				in.report(c.Pos(), c.End(), schema.OLT001, "%s must be in the doc comment of a package-level function or a method", Directive)
+			}
+		}
+	}
+}
+
+// directive parses c if it is a //tool:export directive.
+func directive(c *ast.Comment) (ast.Directive, bool) {
+	d, ok := ast.ParseDirective(c.Pos(), c.Text)
+	return d, ok && d.Tool == "tool" && d.Name == "export"
+}
+
+// tool checks one marked declaration and, if it is a tool, adds it.
+func (in *inspector) tool(fd *ast.FuncDecl, d ast.Directive) {
+	fn, _ := in.info.Defs[fd.Name].(*types.Func)
+	if fn == nil {
+		return
+	}
+	t := &Tool{Func: fn, Decl: fd, ParallelSafe: true, CtxAt: -1, CallAt: -1, InAt: -1}
+	ok := in.options(t, d)
+	sig := fn.Type().(*types.Signature)
+	if sig.TypeParams().Len() > 0 {
+		in.report(fd.Type.TypeParams.Pos(), fd.Type.TypeParams.End(), schema.OLT004, "tool %s has type parameters; a tool's schema must be fixed", fd.Name.Name)
+		ok = false
+	}
+	if recv := sig.Recv(); recv != nil {
+		rt := recv.Type()
+		if p, isPtr := rt.(*types.Pointer); isPtr {
+			rt, t.PtrRecv = p.Elem(), true
+		}
+		named, _ := types.Unalias(rt).(*types.Named)
+		if named == nil {
+			in.report(fd.Recv.Pos(), fd.Recv.End(), schema.OLT001, "the receiver of tool %s is not a named type declared in this package", fd.Name.Name)
+			return
+		}
+		if named.TypeParams().Len() > 0 {
+			in.report(fd.Recv.Pos(), fd.Recv.End(), schema.OLT010, "the receiver type %s has type parameters; a tool's schema must be fixed", named.Obj().Name())
+			ok = false
+		}
+		t.Recv = named.Obj()
+	}
+	if t.Name == "" {
+		t.Name = schema.SnakeCase(fd.Name.Name)
+		if err := schema.CheckName(t.Name); err != nil {
+			in.report(fd.Name.Pos(), fd.Name.End(), schema.OLT008, "%s; give the tool a name with name=", err.Msg)
+			ok = false
+		}
+	}
+	t.Description = schema.FlattenDoc(fd.Doc.Text())
+	if in.signature(t, sig, fd) && ok {
+		in.p.Tools = append(in.p.Tools, t)
+	}
+}
+
+// options reads the directive's options into t.
+func (in *inspector) options(t *Tool, d ast.Directive) bool {
+	args, err := d.ParseArgs()
+	if err != nil {
+		in.report(d.ArgsPos, d.ArgsPos, schema.OLT013, "%s options do not parse: %v", Directive, err)
+		return false
+	}
+	ok := true
+	seen := map[string]bool{}
+	for _, a := range args {
+		key, val, hasVal := strings.Cut(a.Arg, "=")
+		bad := func(format string, args ...any) {
+			in.report(a.Pos, a.Pos+token.Pos(len(a.Arg)), schema.OLT013, "option %s: "+format, append([]any{key}, args...)...)
+			ok = false
+		}
+		if seen[key] {
+			bad("given twice")
+			continue
+		}
+		seen[key] = true
+		switch key {
+		case "name":
+			if err := schema.CheckName(val); err != nil {
+				in.report(a.Pos, a.Pos+token.Pos(len(a.Arg)), schema.OLT008, "%s", err.Msg)
+				ok = false
+			}
+			t.Name = val
+		case "ends-loop", "requires-approval":
+			if hasVal {
+				b, err := strconv.ParseBool(val)
+				if err != nil {
+					bad("%q is not true or false", val)
+					continue
+				}
+				if key == "ends-loop" {
+					t.EndsLoop = b
+				} else {
+					t.RequiresApproval = b
+				}
+				continue
+			}
+			if key == "ends-loop" {
+				t.EndsLoop = true
+			} else {
+				t.RequiresApproval = true
+			}
+		case "parallel-safe":
+			b, err := strconv.ParseBool(val)
+			if !hasVal || err != nil {
+				bad("write parallel-safe=false or parallel-safe=true")
+				continue
+			}
+			t.ParallelSafe = b
+		case "timeout":
+			dur, err := time.ParseDuration(val)
+			if !hasVal || err != nil || dur <= 0 {
+				bad("%q is not a positive Go duration such as 5s or 1m30s", val)
+				continue
+			}
+			t.Timeout = dur
+		case "version":
+			if !hasVal || val == "" {
+				bad("write version=V")
+				continue
+			}
+			t.Version = val
+		default:
+			bad("unknown; the options are name=, ends-loop, requires-approval, parallel-safe=false, timeout= and version=")
+		}
+	}
+	return ok
+}
+
+// signature checks the parameters and results of a tool and builds its
+// schemas. It reports every problem and returns whether there was none.
+func (in *inspector) signature(t *Tool, sig *types.Signature, fd *ast.FuncDecl) bool {
+	ok := true
+	params := sig.Params()
+	paramNode := func(i int) ast.Node { return fieldAt(fd.Type.Params, i) }
+	for i := range params.Len() {
+		p := params.At(i)
+		n := paramNode(i)
+		switch {
+		case isContext(p.Type()), isCall(p.Type()):
+			at, what := &t.CtxAt, "context.Context"
+			if isCall(p.Type()) {
+				at, what = &t.CallAt, "*tool.Call"
+			}
+			switch {
+			case *at >= 0:
+				in.report(n.Pos(), n.End(), schema.OLT009, "a second %s parameter; a tool takes at most one", what)
+				ok = false
+			case t.InAt >= 0:
+				in.report(n.Pos(), n.End(), schema.OLT009, "the %s parameter comes after the input; it must come before", what)
+				ok = false
+			}
+			*at = i
+		case t.InAt >= 0:
+			in.report(n.Pos(), n.End(), schema.OLT002, "a second input parameter (%s); a tool takes one input struct", types.TypeString(p.Type(), in.qualifier))
+			ok = false
+		case sig.Variadic() && i == params.Len()-1:
+			in.report(n.Pos(), n.End(), schema.OLT002, "the input is variadic; a tool takes one input struct")
+			ok = false
+		default:
+			t.InAt, t.In = i, p.Type()
+		}
+	}
+	var inType *schema.Type
+	if t.In != nil {
+		inType = in.d.describe(t.In)
+	}
+	if schemaBytes, err := in.b.Input(inType); err != nil {
+		in.reportSchema(err, paramNode(t.InAt), "")
+		ok = false
+	} else {
+		t.InputSchema = schemaBytes
+	}
+
+	res := sig.Results()
+	t.NumResults = res.Len()
+	resNode := func(i int) ast.Node {
+		if n := fieldAt(fd.Type.Results, i); n != nil {
+			return n
+		}
+		return fd.Type
+	}
+	switch {
+	case res.Len() > 2:
+		in.report(fd.Type.Results.Pos(), fd.Type.Results.End(), schema.OLT003, "the function has %d results; a tool returns at most a value and an error", res.Len())
+		return false
+	case res.Len() == 2 && !types.Identical(res.At(1).Type(), errorType):
+		n := resNode(1)
+		in.report(n.Pos(), n.End(), schema.OLT003, "the second result is %s; it must be error", types.TypeString(res.At(1).Type(), in.qualifier))
+		return false
+	case res.Len() == 2 && types.Identical(res.At(0).Type(), errorType):
+		n := resNode(0)
+		in.report(n.Pos(), n.End(), schema.OLT003, "the first result is an error; a tool returns a value and then an error")
+		return false
+	case res.Len() == 1 && types.Identical(res.At(0).Type(), errorType), res.Len() == 0:
+		t.Form = schema.ResultNone
+		return ok
+	}
+	t.Result = res.At(0).Type()
+	rt := in.d.describe(t.Result)
+	t.Form = schema.ResultFormOf(rt)
+	out, err := in.b.Output(rt)
+	if err != nil {
+		in.reportSchema(err, resNode(0), types.TypeString(t.Result, in.qualifier))
+		return false
+	}
+	t.OutputSchema = out
+	return ok
+}
+
+// reportSchema reports the core's errors about a type: at the field or tag
+// at fault when the error names one in this package's syntax, else at the
+// parameter or result (at). For a result, resultType is set and the rule is
+// OLT003, with the type's own rule in the message, as reflection says it.
+func (in *inspector) reportSchema(err error, at ast.Node, resultType string) {
+	var es schema.Errors
+	if !errors.As(err, &es) {
+		in.report(at.Pos(), at.End(), schema.OLT002, "%v", err)
+		return
+	}
+	for _, e := range es {
+		pos, end := at.Pos(), at.End()
+		if e.Field != nil && e.Field.Pos != 0 {
+			if fs, ok := in.d.fields[token.Pos(e.Field.Pos)]; ok {
+				pos, end = token.Pos(e.Field.Pos), token.Pos(e.Field.Pos)+token.Pos(len(e.Field.Name))
+				if e.Tag != "" && fs.tag != nil {
+					pos, end = tagPos(fs.tag, e.Tag)
+				}
+			}
+		}
+		where := "input"
+		if resultType != "" {
+			where = "output"
+		}
+		path := where
+		if e.Path != "" {
+			if e.Path[0] == '[' || e.Path[0] == '{' {
+				path += e.Path
+			} else {
+				path += "." + e.Path
+			}
+		}
+		if resultType != "" {
+			in.report(pos, end, schema.OLT003, "%s: result type %s has no schema: %s (%s)", path, resultType, e.Msg, e.ID)
+			continue
+		}
+		in.report(pos, end, e.ID, "%s: %s", path, e.Msg)
+	}
+}
+
+// tagPos locates key within a struct tag literal: exactly for a raw string,
+// at the literal for an interpreted one (whose offsets escapes shift).
+func tagPos(lit *ast.BasicLit, key string) (token.Pos, token.Pos) {
+	if strings.HasPrefix(lit.Value, "`") {
+		pairs, _ := schema.ParseStructTag(lit.Value[1 : len(lit.Value)-1])
+		for _, p := range pairs {
+			if p.Key == key {
+				start := lit.Pos() + 1 + token.Pos(p.Offset)
+				return start, start + token.Pos(len(p.Key))
+			}
+		}
+	}
+	return lit.Pos(), lit.End()
+}
+
+// fieldAt returns the node of the i'th parameter or result of a list (where
+// one field may declare several names), or nil.
+func fieldAt(fl *ast.FieldList, i int) ast.Node {
+	if fl == nil {
+		return nil
+	}
+	for _, f := range fl.List {
+		n := max(len(f.Names), 1)
+		if i < n {
+			if len(f.Names) > 0 {
+				return f.Names[i]
+			}
+			return f
+		}
+		i -= n
+	}
+	return nil
+}
+
+func (in *inspector) qualifier(p *types.Package) string { return p.Name() }
+
+func isContext(t types.Type) bool { return isNamed(t, "context", "Context") }
+
+func isCall(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	return ok && isNamed(p.Elem(), schema.RuntimePkg, "Call")
+}
+
+func isNamed(t types.Type, pkg, name string) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
+}
+
+// lists groups the tools into tool lists and checks their names are unique
+// in each (OLT007), and that the list's name is free.
+func (in *inspector) lists(pkg *types.Package) {
+	byRecv := map[*types.TypeName]*List{}
+	var pkgList *List
+	for _, t := range in.p.Tools {
+		l := pkgList
+		if t.Recv != nil {
+			l = byRecv[t.Recv]
+		}
+		if l == nil {
+			l = &List{Recv: t.Recv}
+			if t.Recv == nil {
+				pkgList = l
+			} else {
+				byRecv[t.Recv] = l
+			}
+		}
+		for _, other := range l.Tools {
+			if other.Name == t.Name {
+				in.report(t.Decl.Name.Pos(), t.Decl.Name.End(), schema.OLT007,
+					"tool name %q is also the name of %s at %s; names in one tool list must differ",
+					t.Name, other.Decl.Name.Name, in.fset.Position(other.Decl.Name.Pos()))
+			}
+		}
+		l.PtrRecv = l.PtrRecv || t.PtrRecv
+		l.Tools = append(l.Tools, t)
+	}
+	if pkgList != nil {
+		in.p.Lists = append(in.p.Lists, pkgList)
+		if obj := pkg.Scope().Lookup(ListName); obj != nil && !in.generated(obj.Pos()) {
+			in.report(obj.Pos(), obj.Pos(), schema.OLT001, "the package declares %s, the name of the generated tool list; rename it", ListName)
+		}
+	}
+	for _, t := range in.p.Tools {
+		if l := byRecv[t.Recv]; l != nil && !slices.Contains(in.p.Lists, l) {
+			in.p.Lists = append(in.p.Lists, l)
+			obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t.Recv.Type()), true, pkg, ListName)
+			if obj != nil && !in.generated(obj.Pos()) {
+				in.report(obj.Pos(), obj.Pos(), schema.OLT001, "type %s has a field or method %s, the name of its generated tool list; rename it", t.Recv.Name(), ListName)
+			}
+		}
+	}
+}
+
+// generated reports whether pos is in a generated file.
+func (in *inspector) generated(pos token.Pos) bool {
+	return strings.HasSuffix(in.fset.Position(pos).Filename, GeneratedFile)
+}
+
+// GeneratedFile is the name of the file the generator writes in a package.
+const GeneratedFile = "toolschema_gen.go"
+
+// enums lists the package's enum types: named types of string kind with
+// typed constants, unless their wire form is their own text.
+func (in *inspector) enums(files []*ast.File, pkg *types.Package) {
+	scope := pkg.Scope()
+	var names []*types.TypeName
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		n, ok := tn.Type().(*types.Named)
+		if !ok || n.TypeParams().Len() > 0 {
+			continue
+		}
+		if b, ok := n.Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+			continue
+		}
+		if m := methodsOf(n); m&(schema.TextMarshaler|schema.TextUnmarshaler) != 0 || m&(schema.JSONMarshaler|schema.JSONUnmarshaler) != 0 {
+			continue
+		}
+		names = append(names, tn)
+	}
+	slices.SortFunc(names, func(a, b *types.TypeName) int { return in.compare(a.Pos(), b.Pos()) })
+	for _, tn := range names {
+		consts := enumConsts(in.fset, tn.Type().(*types.Named))
+		if len(consts) == 0 {
+			continue
+		}
+		e := &Enum{Type: tn}
+		var seen []string
+		for _, c := range consts {
+			if v := c.Val().ExactString(); !slices.Contains(seen, v) {
+				seen = append(seen, v)
+				e.Consts = append(e.Consts, c)
+			}
+		}
+		in.p.Enums = append(in.p.Enums, e)
+	}
+}

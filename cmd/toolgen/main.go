@@ -1,0 +1,195 @@
+// Toolgen writes the tool code of Go packages: for each package with
+// functions or methods marked //tool:export, one file (toolschema_gen.go)
+// with the tools' schemas, typed handlers, tool lists and enum methods.
+//
+// Usage:
+//
+//	toolgen [flags] [packages]
+//
+// The packages are go list patterns, "." by default, as in a
+// //go:generate go tool toolgen line. On any diagnostic toolgen prints
+// them as file:line:col: OLTnnn: message, writes nothing for that package
+// and exits with status 1.
+//
+// Flags:
+//
+//	-check  write nothing; exit 1 listing each generated file that is
+//	        missing, stale or no longer needed
+//	-json   write nothing to files; print a JSON array of the tools found
+//	-tags   comma-separated build tags
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/toolschema/toolschema/generator"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("toolgen", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	check := fs.Bool("check", false, "write nothing; exit 1 listing each generated file that is missing or differs")
+	asJSON := fs.Bool("json", false, "print the tools found as a JSON array instead of writing files")
+	tags := fs.String("tags", "", "comma-separated build tags")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: toolgen [flags] [packages]\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *check && *asJSON {
+		fmt.Fprintln(stderr, "toolgen: -check and -json do not go together")
+		return 2
+	}
+	opts := &generator.Options{}
+	if *tags != "" {
+		opts.Tags = strings.Split(*tags, ",")
+	}
+	results, err := generator.Generate(context.Background(), opts, fs.Args()...)
+	if err != nil {
+		fmt.Fprintf(stderr, "toolgen: %v\n", err)
+		return 1
+	}
+	status := 0
+	var tools []jsonTool
+	for _, r := range results {
+		if len(r.Errs) > 0 {
+			for _, e := range r.Errs {
+				fmt.Fprintln(stderr, e)
+			}
+			status = 1
+			continue
+		}
+		switch {
+		case *asJSON:
+			tools = append(tools, jsonTools(r)...)
+		case *check:
+			if msg := checkFile(r); msg != "" {
+				fmt.Fprintln(stderr, msg)
+				status = 1
+			}
+		default:
+			if err := write(r); err != nil {
+				fmt.Fprintf(stderr, "toolgen: %v\n", err)
+				status = 1
+			}
+		}
+	}
+	if *asJSON && status == 0 {
+		b, err := encodeTools(tools)
+		if err != nil {
+			fmt.Fprintf(stderr, "toolgen: %v\n", err)
+			return 1
+		}
+		stdout.Write(b)
+	}
+	return status
+}
+
+// encodeTools writes the tools as a JSON array, one tool a line. The
+// schemas keep their exact bytes: no indentation, no HTML escaping.
+func encodeTools(tools []jsonTool) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	buf.WriteString("[")
+	for i, t := range tools {
+		if i > 0 {
+			buf.WriteString(",")
+		}
+		buf.WriteString("\n")
+		if err := enc.Encode(t); err != nil {
+			return nil, err
+		}
+		buf.Truncate(buf.Len() - 1) // Encode's newline
+	}
+	if len(tools) > 0 {
+		buf.WriteString("\n")
+	}
+	buf.WriteString("]\n")
+	return buf.Bytes(), nil
+}
+
+// write writes a package's generated file, or removes one that is no longer
+// needed. An unchanged file is not touched.
+func write(r generator.Result) error {
+	old, err := os.ReadFile(r.OutputPath)
+	exists := err == nil
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	switch {
+	case r.Content == nil && exists:
+		return os.Remove(r.OutputPath)
+	case r.Content == nil, exists && bytes.Equal(old, r.Content):
+		return nil
+	}
+	return os.WriteFile(r.OutputPath, r.Content, 0o644)
+}
+
+// checkFile says how a package's generated file differs from what toolgen
+// would write, "" when it does not.
+func checkFile(r generator.Result) string {
+	old, err := os.ReadFile(r.OutputPath)
+	exists := err == nil
+	switch {
+	case r.Content == nil && exists:
+		return r.OutputPath + ": no longer needed (the package has no tools and no enums)"
+	case r.Content == nil:
+		return ""
+	case !exists:
+		return r.OutputPath + ": missing"
+	case !bytes.Equal(old, r.Content):
+		return r.OutputPath + ": stale"
+	}
+	return ""
+}
+
+// jsonTool is one element of -json's output.
+type jsonTool struct {
+	Package          string          `json:"package"`
+	Name             string          `json:"name"`
+	Description      string          `json:"description"`
+	InputSchema      json.RawMessage `json:"inputSchema"`
+	OutputSchema     json.RawMessage `json:"outputSchema,omitempty"`
+	EndsLoop         bool            `json:"endsLoop"`
+	RequiresApproval bool            `json:"requiresApproval"`
+	ParallelSafe     bool            `json:"parallelSafe"`
+	Timeout          string          `json:"timeout,omitempty"`
+	Version          string          `json:"version"`
+}
+
+func jsonTools(r generator.Result) []jsonTool {
+	var out []jsonTool
+	if r.Package == nil {
+		return nil
+	}
+	for _, l := range r.Package.Lists {
+		for _, t := range l.Tools {
+			jt := jsonTool{
+				Package: r.PkgPath, Name: t.Name, Description: t.Description,
+				InputSchema: t.InputSchema, OutputSchema: t.OutputSchema,
+				EndsLoop: t.EndsLoop, RequiresApproval: t.RequiresApproval, ParallelSafe: t.ParallelSafe,
+				Version: t.Version,
+			}
+			if t.Timeout != 0 {
+				jt.Timeout = t.Timeout.String()
+			}
+			out = append(out, jt)
+		}
+	}
+	return out
+}

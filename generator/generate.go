@@ -1,0 +1,157 @@
+package generator
+
+import (
+	"context"
+	"fmt"
+	"go/types"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/toolschema/toolschema/analyzer"
+)
+
+// A Result is the outcome of generating one package.
+type Result struct {
+	PkgPath string
+	// OutputPath is where the generated file goes: GeneratedFile in the
+	// package's directory.
+	OutputPath string
+	// Content is the generated file, nil when the package has nothing to
+	// generate or has errors.
+	Content []byte
+	// Package is what the front end found; nil when the package did not
+	// load.
+	Package *analyzer.Package
+	// Errs are the package's load errors and diagnostics, each formatted
+	// as "file:line:col: OLTnnn: message" (positions relative to the
+	// directory Generate ran in).
+	Errs []error
+}
+
+// Options tunes Generate.
+type Options struct {
+	// Dir is the directory the patterns are relative to ("" for the
+	// current one).
+	Dir string
+	// Env is the environment of the go command (nil: the process's).
+	Env []string
+	// Tags are build tags.
+	Tags []string
+	// NoDocs leaves doc comments out of descriptions.
+	NoDocs bool
+}
+
+// Generate loads the packages matching patterns and returns the generated
+// file of each, in package path order. The error is for a failure to load
+// at all; a package's own problems are in its Result.
+func Generate(ctx context.Context, opts *Options, patterns ...string) ([]Result, error) {
+	if opts == nil {
+		opts = &Options{}
+	}
+	cfg := &packages.Config{
+		Context: ctx,
+		Mode:    packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedTypesSizes,
+		Dir:     opts.Dir,
+		Env:     opts.Env,
+	}
+	if len(opts.Tags) > 0 {
+		cfg.BuildFlags = []string{"-tags=" + strings.Join(opts.Tags, ",")}
+	}
+	if len(patterns) == 0 {
+		patterns = []string{"."}
+	}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return nil, err
+	}
+	if overlay := staleOverlay(pkgs); len(overlay) > 0 {
+		// A package with errors has a generated file, which may be stale
+		// (a tool renamed or removed): load again without it.
+		cfg.Overlay = overlay
+		if again, err := packages.Load(cfg, patterns...); err == nil && !anyErrors(again) {
+			pkgs = again
+		}
+	}
+	slices.SortFunc(pkgs, func(a, b *packages.Package) int { return strings.Compare(a.PkgPath, b.PkgPath) })
+	base := opts.Dir
+	if abs, err := filepath.Abs(base); err == nil {
+		base = abs
+	}
+	var results []Result
+	for _, pkg := range pkgs {
+		results = append(results, generate(pkg, base, opts))
+	}
+	return results, nil
+}
+
+// staleOverlay returns an overlay that empties the generated file of every
+// package that failed to load, nil when there is none.
+func staleOverlay(pkgs []*packages.Package) map[string][]byte {
+	var overlay map[string][]byte
+	for _, p := range pkgs {
+		if len(p.Errors) == 0 {
+			continue
+		}
+		for _, f := range p.GoFiles {
+			if filepath.Base(f) == analyzer.GeneratedFile {
+				if overlay == nil {
+					overlay = map[string][]byte{}
+				}
+				overlay[f] = []byte("package " + p.Name + "\n")
+			}
+		}
+	}
+	return overlay
+}
+
+func anyErrors(pkgs []*packages.Package) bool {
+	for _, p := range pkgs {
+		if len(p.Errors) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func generate(pkg *packages.Package, base string, opts *Options) Result {
+	r := Result{PkgPath: pkg.PkgPath}
+	if len(pkg.GoFiles) > 0 {
+		r.OutputPath = filepath.Join(filepath.Dir(pkg.GoFiles[0]), analyzer.GeneratedFile)
+	}
+	for _, e := range pkg.Errors {
+		r.Errs = append(r.Errs, fmt.Errorf("%s", e))
+	}
+	if len(r.Errs) > 0 && r.OutputPath != "" && slices.Contains(pkg.GoFiles, r.OutputPath) {
+		r.Errs = append(r.Errs, fmt.Errorf("%s: the package does not compile, even without this generated file; fix the errors above and run toolgen again", r.OutputPath))
+	}
+	if len(r.Errs) > 0 || pkg.Types == nil {
+		return r
+	}
+	sizes := pkg.TypesSizes
+	if sizes == nil {
+		sizes = types.SizesFor("gc", runtime.GOARCH)
+	}
+	p := analyzer.Inspect(pkg.Fset, pkg.Syntax, pkg.Types, pkg.TypesInfo, &analyzer.Config{Sizes: sizes, NoDocs: opts.NoDocs})
+	r.Package = p
+	for _, d := range p.Diags {
+		pos := pkg.Fset.Position(d.Pos)
+		if rel, err := filepath.Rel(base, pos.Filename); err == nil {
+			pos.Filename = rel
+		}
+		r.Errs = append(r.Errs, fmt.Errorf("%s: %s", pos, d))
+	}
+	if len(r.Errs) > 0 {
+		return r
+	}
+	content, err := File(p, pkg.Types)
+	if err != nil {
+		r.Errs = append(r.Errs, err)
+		return r
+	}
+	r.Content = content
+	return r
+}
