@@ -11,6 +11,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -491,9 +492,10 @@ func (in *inspector) lists(pkg *types.Package) {
 		}
 		for _, other := range l.Tools {
 			if other.Name == t.Name {
+				pos := in.fset.Position(other.Decl.Name.Pos())
 				in.report(t.Decl.Name.Pos(), t.Decl.Name.End(), schema.OLT007,
-					"tool name %q is also the name of %s at %s; names in one tool list must differ",
-					t.Name, other.Decl.Name.Name, in.fset.Position(other.Decl.Name.Pos()))
+					"tool name %q is also the name of %s (%s:%d); names in one tool list must differ",
+					t.Name, other.Decl.Name.Name, filepath.Base(pos.Filename), pos.Line)
 			}
 		}
 		l.PtrRecv = l.PtrRecv || t.PtrRecv
