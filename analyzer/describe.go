@@ -105,6 +105,9 @@ func (d *describer) describe(t types.Type) *schema.Type {
 			st.Name += "[" + strings.Join(args, ",") + "]"
 		}
 	}
+	if b, ok := t.(*types.Basic); ok {
+		st.Name = b.Name() // a predeclared type: named, in no package
+	}
 	u := t.Underlying()
 	st.Kind = kindOf(u)
 	switch st.Kind {

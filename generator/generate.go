@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/types"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/toolschema/toolschema/analyzer"
+	"github.com/toolschema/toolschema/schema"
 )
 
 // A Result is the outcome of generating one package.
@@ -108,6 +110,34 @@ func staleOverlay(pkgs []*packages.Package) map[string][]byte {
 	return overlay
 }
 
+// generatedName matches the type errors of code that uses a name the
+// generated file declares.
+var generatedName = regexp.MustCompile(`^undefined: (` + analyzer.ListName + `|_toolgen_\w+)$|has no field or method (` + analyzer.ListName + `|` + schema.EnumMethod + `)\b`)
+
+// refersToGenerated reports whether an error (a type checker's message, or
+// the compiler's output that go list relays, one error a line after a
+// "# package" line) is only about names the generated file declares.
+func refersToGenerated(msg string) bool {
+	found := false
+	for line := range strings.Lines(msg) {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "# ") {
+			continue
+		}
+		if m := compilerPos.FindStringIndex(line); m != nil {
+			line = line[m[1]:]
+		}
+		if !generatedName.MatchString(line) {
+			return false
+		}
+		found = true
+	}
+	return found
+}
+
+// compilerPos matches the position that starts a compiler error line.
+var compilerPos = regexp.MustCompile(`^\S+:\d+:\d+: `)
+
 func anyErrors(pkgs []*packages.Package) bool {
 	for _, p := range pkgs {
 		if len(p.Errors) > 0 {
@@ -123,6 +153,11 @@ func generate(pkg *packages.Package, base string, opts *Options) Result {
 		r.OutputPath = filepath.Join(filepath.Dir(pkg.GoFiles[0]), analyzer.GeneratedFile)
 	}
 	for _, e := range pkg.Errors {
+		if refersToGenerated(e.Msg) {
+			// Code that uses the tool lists or enum methods before they
+			// were first generated: what toolgen is about to write.
+			continue
+		}
 		r.Errs = append(r.Errs, fmt.Errorf("%s", e))
 	}
 	if len(r.Errs) > 0 && r.OutputPath != "" && slices.Contains(pkg.GoFiles, r.OutputPath) {

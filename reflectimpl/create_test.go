@@ -189,7 +189,7 @@ func TestRefusals(t *testing.T) {
 		{"method expression", (*Service).GetOrder, nil, "OLT001: github.com/toolschema/toolschema/reflectimpl.(*Service).GetOrder is a method expression, whose receiver would be a parameter; pass a method value (v.GetOrder) instead"},
 		{"name that is not ASCII", Größe, nil, `OLT008: tool name "größe" has 'ö' at offset 2; only letters, digits, '_' and '-' are allowed; give the tool a name with reflectimpl.Name`},
 		{"invalid name option", GetDocket, []Option{Name("get docket")}, `OLT008: tool name "get docket" has ' ' at offset 3; only letters, digits, '_' and '-' are allowed`},
-		{"input not a struct", func(int) error { return nil }, []Option{Name("t")}, "OLT002: input: the input is int64, not a struct; tool arguments are the fields of one struct"},
+		{"input not a struct", func(int) error { return nil }, []Option{Name("t")}, "OLT002: input: the input is int, not a struct; tool arguments are the fields of one struct"},
 		{"two inputs", func(DocketQuery, DocketQuery) {}, []Option{Name("t")}, "OLT002: parameter 1 (reflectimpl.DocketQuery) is a second input; a tool takes one input struct"},
 		{"variadic", func(...DocketQuery) {}, []Option{Name("t")}, "OLT002: the input is variadic (...reflectimpl.DocketQuery); a tool takes one input struct"},
 		{"two contexts", func(context.Context, context.Context) {}, []Option{Name("t")}, "OLT009: parameter 1 is a second context.Context; a tool takes at most one"},
@@ -198,7 +198,7 @@ func TestRefusals(t *testing.T) {
 		{"three results", func() (int, int, error) { return 0, 0, nil }, []Option{Name("t")}, "OLT003: output: the function has 3 results; a tool returns at most a value and an error"},
 		{"second result not error", func() (int, int) { return 0, 0 }, []Option{Name("t")}, "OLT003: output: the second result is int; it must be error"},
 		{"error first", func() (error, error) { return nil, nil }, []Option{Name("t")}, "OLT003: output: the first result is an error; a tool returns a value and then an error"},
-		{"result without schema", func() (chan int, error) { return nil, nil }, []Option{Name("t")}, "OLT003: output: result type chan int has no schema: type chan int64 has no schema: channels cannot be written as JSON (OLT002)"},
+		{"result without schema", func() (chan int, error) { return nil, nil }, []Option{Name("t")}, "OLT003: output: result type chan int has no schema: type chan int has no schema: channels cannot be written as JSON (OLT002)"},
 		{"field without schema", func(struct {
 			Items []struct {
 				When func() `json:"when"`

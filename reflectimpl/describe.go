@@ -41,9 +41,6 @@ func (d *describer) describe(t reflect.Type) *schema.Type {
 	// Registered before its parts are described, so that a type that
 	// refers to itself is one cycle in the graph.
 	d.types[t] = st
-	if st.PkgPath == "" && t.Kind() != reflect.Interface {
-		st.Name = "" // a predeclared basic type is unnamed in the model
-	}
 	switch st.Kind {
 	case schema.Int, schema.Uint, schema.Float, schema.Complex:
 		st.Bits = t.Bits()

@@ -312,8 +312,8 @@ func ResultFormOf(t *Type) ResultForm {
 	switch {
 	case t == nil:
 		return ResultNone
-	case t.Kind == String && t.Name == "":
-		return ResultText
+	case t.Kind == String && t.PkgPath == "":
+		return ResultText // the predeclared string
 	case t.PkgPath == RuntimePkg && t.Name == "Part":
 		return ResultParts
 	case t.Kind == Slice && t.Name == "" && t.Elem.PkgPath == RuntimePkg && t.Elem.Name == "Part":

@@ -60,7 +60,8 @@ const (
 type Type struct {
 	Kind Kind
 	// PkgPath and Name identify a named type ("time", "Time"); both are
-	// empty for an unnamed type. For an instance of a generic type Name
+	// empty for an unnamed type. A predeclared type has a Name and no
+	// PkgPath ("int", "error"). For an instance of a generic type Name
 	// carries the type arguments as the front end writes them.
 	PkgPath, Name string
 	// Bits is the size of an Int, Uint, Float or Complex type.
@@ -120,6 +121,10 @@ func (t *Type) String() string {
 func (t *Type) write(b *strings.Builder, depth int) {
 	if t == nil {
 		b.WriteString("<nil>")
+		return
+	}
+	if t.Kind == UnsafePointer {
+		b.WriteString("unsafe.Pointer")
 		return
 	}
 	if t.Name != "" {

@@ -1,0 +1,323 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// repoRoot is the root of this module.
+func repoRoot(t *testing.T) string {
+	t.Helper()
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// newModule writes a module that requires this one through a replace
+// directive, with the given files, and returns its directory.
+func newModule(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	root := repoRoot(t)
+	gomod := "module example.com/m\n\ngo 1.26.0\n\nrequire github.com/toolschema/toolschema v0.0.0-00010101000000-000000000000\n\nreplace github.com/toolschema/toolschema => " + root + "\n"
+	files["go.mod"] = gomod
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files["go.sum"] = string(sum)
+	for name, content := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// toolgen runs the command in dir and returns its exit code and output.
+func toolgen(t *testing.T, dir string, args ...string) (int, string, string) {
+	t.Helper()
+	t.Chdir(dir)
+	var stdout, stderr bytes.Buffer
+	code := run(args, &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+const ordersSrc = `package orders
+
+import "context"
+
+// Kind is a kind of order.
+type Kind string
+
+const (
+	Retail    Kind = "retail"
+	Wholesale Kind = "wholesale"
+)
+
+type Query struct {
+	Kind  Kind   ` + "`json:\"kind\"`" + `
+	Limit int    ` + "`json:\"limit,omitempty\" default:\"10\"`" + `
+	Note  string ` + "`json:\"note\" description:\"<b>free & text</b>\"`" + `
+}
+
+// Find finds orders.
+//
+//tool:export timeout=2s version=3
+func Find(ctx context.Context, in Query) ([]string, error) { return []string{string(in.Kind)}, nil }
+
+// Ping answers.
+//
+//tool:export ends-loop requires-approval parallel-safe=false
+func Ping() string { return "pong" }
+`
+
+func TestWriteAndCheck(t *testing.T) {
+	dir := newModule(t, map[string]string{"orders/orders.go": ordersSrc})
+	gen := filepath.Join(dir, "orders", "toolschema_gen.go")
+
+	code, _, stderr := toolgen(t, dir, "-check", "./...")
+	if code != 1 || !strings.Contains(stderr, "toolschema_gen.go: missing") {
+		t.Fatalf("-check before generating: exit %d, %q", code, stderr)
+	}
+	if _, err := os.Stat(gen); err == nil {
+		t.Fatal("-check wrote a file")
+	}
+	if code, _, stderr := toolgen(t, dir, "./..."); code != 0 {
+		t.Fatalf("toolgen: exit %d: %s", code, stderr)
+	}
+	first, err := os.ReadFile(gen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := toolgen(t, dir, "-check", "./..."); code != 0 {
+		t.Fatalf("-check after generating: exit %d: %s", code, stderr)
+	}
+
+	// A new tool makes the file stale.
+	src := ordersSrc + "\n// Extra is new.\n//\n//tool:export\nfunc Extra() error { return nil }\n"
+	os.WriteFile(filepath.Join(dir, "orders", "orders.go"), []byte(src), 0o644)
+	if code, _, stderr := toolgen(t, dir, "-check", "./orders"); code != 1 || !strings.Contains(stderr, ": stale") {
+		t.Fatalf("-check with a new tool: exit %d, %q", code, stderr)
+	}
+	if code, _, stderr := toolgen(t, dir, "./orders"); code != 0 {
+		t.Fatalf("toolgen: exit %d: %s", code, stderr)
+	}
+	second, _ := os.ReadFile(gen)
+	if bytes.Equal(first, second) || !bytes.Contains(second, []byte(`"extra"`)) {
+		t.Error("the regenerated file does not have the new tool")
+	}
+
+	// A renamed tool leaves a generated file that no longer compiles;
+	// toolgen still regenerates it.
+	os.WriteFile(filepath.Join(dir, "orders", "orders.go"), []byte(strings.Replace(src, "func Extra()", "func Other()", 1)), 0o644)
+	if code, _, stderr := toolgen(t, dir, "./orders"); code != 0 {
+		t.Fatalf("toolgen over a stale file: exit %d: %s", code, stderr)
+	}
+	third, _ := os.ReadFile(gen)
+	if !bytes.Contains(third, []byte(`"other"`)) {
+		t.Error("the regenerated file does not have the renamed tool")
+	}
+
+	// Without tools or enums the file is no longer needed.
+	os.WriteFile(filepath.Join(dir, "orders", "orders.go"), []byte("package orders\n"), 0o644)
+	if code, _, stderr := toolgen(t, dir, "-check", "./orders"); code != 1 || !strings.Contains(stderr, "no longer needed") {
+		t.Fatalf("-check without tools: exit %d, %q", code, stderr)
+	}
+	if code, _, stderr := toolgen(t, dir, "./orders"); code != 0 {
+		t.Fatalf("toolgen without tools: exit %d: %s", code, stderr)
+	}
+	if _, err := os.Stat(gen); err == nil {
+		t.Error("the generated file of a package without tools was kept")
+	}
+}
+
+func TestJSON(t *testing.T) {
+	dir := newModule(t, map[string]string{"orders/orders.go": ordersSrc})
+	code, stdout, stderr := toolgen(t, dir, "-json", "./orders")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var tools []map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(stdout), &tools); err != nil {
+		t.Fatalf("-json output is not a JSON array: %v\n%s", err, stdout)
+	}
+	if len(tools) != 2 {
+		t.Fatalf("got %d tools, want 2", len(tools))
+	}
+	want := map[string]string{
+		"package": `"example.com/m/orders"`, "name": `"find"`, "description": `"Find finds orders."`,
+		"inputSchema":  `{"type":"object","properties":{"kind":{"type":"string","enum":["retail","wholesale"]},"limit":{"type":"integer","minimum":-9223372036854775808,"maximum":9223372036854775807,"default":10},"note":{"type":"string","description":"<b>free & text</b>"}},"required":["kind","note"],"additionalProperties":false}`,
+		"outputSchema": `{"type":["array","null"],"items":{"type":"string"}}`,
+		"endsLoop":     "false", "requiresApproval": "false", "parallelSafe": "true", "timeout": `"2s"`, "version": `"3"`,
+	}
+	for k, v := range want {
+		if got := string(tools[0][k]); got != v {
+			t.Errorf("find %s = %s, want %s", k, got, v)
+		}
+	}
+	if len(tools[0]) != len(want) {
+		t.Errorf("find has keys %v", keys(tools[0]))
+	}
+	if _, ok := tools[1]["outputSchema"]; ok {
+		t.Error("ping has an outputSchema")
+	}
+	if _, ok := tools[1]["timeout"]; ok {
+		t.Error("ping has a timeout")
+	}
+	if string(tools[1]["endsLoop"]) != "true" || string(tools[1]["requiresApproval"]) != "true" || string(tools[1]["parallelSafe"]) != "false" {
+		t.Errorf("ping metadata: %v", tools[1])
+	}
+	if _, err := os.Stat(filepath.Join(dir, "orders", "toolschema_gen.go")); err == nil {
+		t.Error("-json wrote a file")
+	}
+}
+
+func keys(m map[string]json.RawMessage) []string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	return ks
+}
+
+// TestDiagnosticsWriteNothing checks that a package with diagnostics gets
+// them all, in file:line:col form, and no file, while another package of
+// the same run is generated.
+func TestDiagnosticsWriteNothing(t *testing.T) {
+	bad := `package bad
+
+// A has a bad option and a bad field.
+//
+//tool:export timeout=-1s
+func A(in struct {
+	C chan int ` + "`json:\"c\"`" + `
+}) error { return nil }
+
+// B has a bad name.
+//
+//tool:export name=b!
+func B() error { return nil }
+`
+	dir := newModule(t, map[string]string{"bad/bad.go": bad, "orders/orders.go": ordersSrc})
+	code, _, stderr := toolgen(t, dir, "./...")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1", code)
+	}
+	for _, want := range []string{
+		"bad/bad.go:5:15: OLT013: option timeout:",
+		"bad/bad.go:7:2: OLT002: input.c: type chan int has no schema: channels cannot be written as JSON",
+		"bad/bad.go:12:15: OLT008: tool name \"b!\"",
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "bad", "toolschema_gen.go")); err == nil {
+		t.Error("a file was written for the package with diagnostics")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "orders", "toolschema_gen.go")); err != nil {
+		t.Error("the good package was not generated")
+	}
+}
+
+func TestUsage(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-check", "-json"}, &stdout, &stderr); code != 2 {
+		t.Errorf("-check -json: exit %d, want 2", code)
+	}
+	if code := run([]string{"-nope"}, &stdout, &stderr); code != 2 {
+		t.Errorf("unknown flag: exit %d, want 2", code)
+	}
+}
+
+// TestGoGenerate runs the whole path a user takes: go get -tool, a
+// //go:generate line, go generate, go build, and a run of the program,
+// whose main package uses its own generated tool list.
+func TestGoGenerate(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module: not in -short")
+	}
+	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
+	main := `package main
+
+//go:generate go tool toolgen
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/toolschema/toolschema/tool"
+)
+
+// Color is a color.
+type Color string
+
+const (
+	Red  Color = "red"
+	Blue Color = "blue"
+)
+
+// Paint paints a wall.
+//
+//tool:export
+func Paint(ctx context.Context, in struct {
+	Wall  string ` + "`json:\"wall\"`" + `
+	Color Color  ` + "`json:\"color\"`" + `
+}) (string, error) {
+	return in.Wall + " is " + string(in.Color), nil
+}
+
+func main() {
+	for _, t := range Tools() {
+		h, fn := t.Binding()
+		out, err := h.Call(context.Background(), &tool.Call{}, fn, json.RawMessage(` + "`" + `{"wall":"north","color":"blue"}` + "`" + `))
+		fmt.Println(t.Name, string(t.InputSchema), out, err)
+	}
+}
+`
+	dir := newModule(t, map[string]string{"main.go": main})
+	goCmd := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command(gobin, args...)
+		cmd.Dir = dir
+		// This module is not published, so the module proxy refuses the
+		// lookups go get makes for its paths; every dependency is in the
+		// module cache already (CI runs go mod download first).
+		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return string(out)
+	}
+	goCmd("get", "-tool", "github.com/toolschema/toolschema/cmd/toolgen")
+	goCmd("generate", "./...")
+	if _, err := os.Stat(filepath.Join(dir, "toolschema_gen.go")); err != nil {
+		t.Fatal("go generate wrote no file")
+	}
+	goCmd("vet", "./...")
+	goCmd("build", "-o", "paint", ".")
+	cmd := exec.Command(filepath.Join(dir, "paint"))
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("run: %v\n%s", err, out)
+	}
+	want := `paint {"type":"object","properties":{"wall":{"type":"string"},"color":{"type":"string","enum":["red","blue"]}},"required":["wall","color"],"additionalProperties":false} north is blue <nil>` + "\n"
+	if string(out) != want {
+		t.Errorf("program printed\n%s\nwant\n%s", out, want)
+	}
+}
