@@ -8,10 +8,13 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
+	"go/parser"
+	"go/token"
 	"go/types"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/toolschema/toolschema/analyzer"
 	"github.com/toolschema/toolschema/schema"
@@ -73,11 +76,10 @@ func File(p *analyzer.Package, pkg *types.Package) ([]byte, error) {
 		out.WriteString(")\n\n")
 	}
 	out.Write(body.Bytes())
-	src, err := format.Source(out.Bytes())
-	if err != nil {
-		return nil, fmt.Errorf("generated code for %s does not parse (a bug in toolgen): %v\n%s", p.Path, err, out.Bytes())
-	}
-	return src, nil
+	// The code is written as gofmt writes it (its tests check so), which
+	// spares running go/format over a file that can be large: with a
+	// thousand tools formatting would cost more than loading the package.
+	return bytes.TrimSuffix(out.Bytes(), []byte("\n")), nil
 }
 
 type gen struct {
@@ -132,7 +134,24 @@ func (g *gen) qualifier(p *types.Package) string {
 	return g.importName(p.Path(), p.Name())
 }
 
-func (g *gen) typ(t types.Type) string { return types.TypeString(t, g.qualifier) }
+// typ spells t for a statement at depth tabs of indentation. Type
+// literals that span lines in gofmt's output (a struct or interface with
+// members) are formatted by go/format; they are rare in tool signatures.
+func (g *gen) typ(t types.Type, depth int) string {
+	s := types.TypeString(t, g.qualifier)
+	if !strings.Contains(s, "struct{") && !strings.Contains(s, "interface{") {
+		return s
+	}
+	expr, err := parser.ParseExpr(s)
+	if err != nil {
+		return s // File's own tests would see the mistake
+	}
+	var buf bytes.Buffer
+	if err := format.Node(&buf, token.NewFileSet(), expr); err != nil {
+		return s
+	}
+	return strings.ReplaceAll(buf.String(), "\n", "\n"+strings.Repeat("\t", depth))
+}
 
 func (g *gen) body(p *analyzer.Package) {
 	if len(p.Tools) > 0 {
@@ -166,14 +185,22 @@ func ident(t *analyzer.Tool) string {
 // schemas writes the schemas as package variables.
 func (g *gen) schemas(p *analyzer.Package) {
 	json := g.importName("encoding/json", "json")
-	g.printf("// The schemas of the tools.\nvar (\n")
+	var specs [][2]string
 	for _, l := range p.Lists {
 		for _, t := range l.Tools {
-			g.printf("\t%s_in = %s.RawMessage(%s)\n", ident(t), json, literal(t.InputSchema))
+			specs = append(specs, [2]string{ident(t) + "_in", json + ".RawMessage(" + literal(t.InputSchema) + ")"})
 			if t.OutputSchema != nil {
-				g.printf("\t%s_out = %s.RawMessage(%s)\n", ident(t), json, literal(t.OutputSchema))
+				specs = append(specs, [2]string{ident(t) + "_out", json + ".RawMessage(" + literal(t.OutputSchema) + ")"})
 			}
 		}
+	}
+	width := 0
+	for _, s := range specs {
+		width = max(width, len(s[0]))
+	}
+	g.printf("// The schemas of the tools.\nvar (\n")
+	for _, s := range specs {
+		g.printf("\t%-*s = %s\n", width, s[0], s[1])
 	}
 	g.printf(")\n\n")
 }
@@ -198,27 +225,34 @@ func (g *gen) list(l *analyzer.List) {
 	}
 	g.printf("\treturn []*%s.Tool{\n", tool)
 	for _, t := range l.Tools {
-		g.printf("\t\t%s.New(%s.Tool{\n", tool, tool)
-		g.printf("\t\t\tName: %q,\n", t.Name)
+		kv := [][2]string{{"Name", strconv.Quote(t.Name)}}
 		if t.Description != "" {
-			g.printf("\t\t\tDescription: %q,\n", t.Description)
+			kv = append(kv, [2]string{"Description", strconv.Quote(t.Description)})
 		}
 		if t.Version != "" {
-			g.printf("\t\t\tVersion: %q,\n", t.Version)
+			kv = append(kv, [2]string{"Version", strconv.Quote(t.Version)})
 		}
-		g.printf("\t\t\tInputSchema: %s_in,\n", ident(t))
+		kv = append(kv, [2]string{"InputSchema", ident(t) + "_in"})
 		if t.OutputSchema != nil {
-			g.printf("\t\t\tOutputSchema: %s_out,\n", ident(t))
+			kv = append(kv, [2]string{"OutputSchema", ident(t) + "_out"})
 		}
 		if t.EndsLoop {
-			g.printf("\t\t\tEndsLoop: true,\n")
+			kv = append(kv, [2]string{"EndsLoop", "true"})
 		}
 		if t.RequiresApproval {
-			g.printf("\t\t\tRequiresApproval: true,\n")
+			kv = append(kv, [2]string{"RequiresApproval", "true"})
 		}
-		g.printf("\t\t\tParallelSafe: %v,\n", t.ParallelSafe)
+		kv = append(kv, [2]string{"ParallelSafe", strconv.FormatBool(t.ParallelSafe)})
 		if t.Timeout != 0 {
-			g.printf("\t\t\tTimeout: %d, // %v\n", int64(t.Timeout), t.Timeout)
+			kv = append(kv, [2]string{"Timeout", g.duration(t.Timeout)})
+		}
+		width := 0
+		for _, p := range kv {
+			width = max(width, len(p[0])+1)
+		}
+		g.printf("\t\t%s.New(%s.Tool{\n", tool, tool)
+		for _, p := range kv {
+			g.printf("\t\t\t%-*s %s,\n", width, p[0]+":", p[1])
 		}
 		bound := t.Func.Name()
 		if l.Recv != nil {
@@ -227,6 +261,20 @@ func (g *gen) list(l *analyzer.List) {
 		g.printf("\t\t}, %s{}, %s),\n", ident(t), bound)
 	}
 	g.printf("\t}\n}\n\n")
+}
+
+// duration writes d as a multiple of the largest unit that divides it.
+func (g *gen) duration(d time.Duration) string {
+	pkg := g.importName("time", "time")
+	for _, u := range []struct {
+		d    time.Duration
+		name string
+	}{{time.Hour, "Hour"}, {time.Minute, "Minute"}, {time.Second, "Second"}, {time.Millisecond, "Millisecond"}, {time.Microsecond, "Microsecond"}} {
+		if d%u.d == 0 {
+			return fmt.Sprintf("%d * %s.%s", d/u.d, pkg, u.name)
+		}
+	}
+	return fmt.Sprintf("%d * %s.Nanosecond", d, pkg)
 }
 
 func recvType(l *analyzer.List) string {
@@ -261,10 +309,10 @@ func (g *gen) handler(l *analyzer.List, t *analyzer.Tool) {
 	}
 	if t.InAt >= 0 {
 		if p, ok := types.Unalias(t.In).(*types.Pointer); ok {
-			g.printf("\tin := new(%s)\n", g.typ(p.Elem()))
+			g.printf("\tin := new(%s)\n", g.typ(p.Elem(), 1))
 			g.printf("\tif err := %s.DecodeArgs(args, in); err != nil {\n\t\treturn nil, err\n\t}\n", tool)
 		} else {
-			g.printf("\tvar in %s\n", g.typ(t.In))
+			g.printf("\tvar in %s\n", g.typ(t.In, 1))
 			g.printf("\tif err := %s.DecodeArgs(args, &in); err != nil {\n\t\treturn nil, err\n\t}\n", tool)
 		}
 		args[t.InAt] = "in"

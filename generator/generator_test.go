@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"go/format"
 	"os"
 	"path/filepath"
 	"slices"
@@ -66,6 +67,7 @@ func TestGolden(t *testing.T) {
 			if !bytes.Equal(r.Content, want) {
 				t.Errorf("generated code differs from %s (go test -update to accept):\n%s", golden, r.Content)
 			}
+			checkGofmt(t, r.Content)
 			if !bytes.HasPrefix(r.Content, []byte(generator.Header+"\n")) {
 				t.Errorf("generated code does not start with %q", generator.Header)
 			}
@@ -73,6 +75,24 @@ func TestGolden(t *testing.T) {
 				t.Error("generated code contains a path of this machine")
 			}
 		})
+	}
+}
+
+// checkGofmt fails the test unless src is exactly as gofmt writes it.
+func checkGofmt(t *testing.T, src []byte) {
+	t.Helper()
+	formatted, err := format.Source(src)
+	if err != nil {
+		t.Fatalf("generated code does not parse: %v", err)
+	}
+	if !bytes.Equal(formatted, src) {
+		a, b := strings.Split(string(src), "\n"), strings.Split(string(formatted), "\n")
+		for i := range min(len(a), len(b)) {
+			if a[i] != b[i] {
+				t.Fatalf("generated code is not gofmt'ed; line %d is\n%q\ngofmt writes\n%q", i+1, a[i], b[i])
+			}
+		}
+		t.Fatalf("generated code is not gofmt'ed (%d lines, gofmt writes %d)", len(a), len(b))
 	}
 }
 

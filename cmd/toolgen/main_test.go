@@ -9,42 +9,9 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/toolschema/toolschema/internal/testmodule"
 )
-
-// repoRoot is the root of this module.
-func repoRoot(t *testing.T) string {
-	t.Helper()
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return root
-}
-
-// newModule writes a module that requires this one through a replace
-// directive, with the given files, and returns its directory.
-func newModule(t *testing.T, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	root := repoRoot(t)
-	gomod := "module example.com/m\n\ngo 1.26.0\n\nrequire github.com/toolschema/toolschema v0.0.0-00010101000000-000000000000\n\nreplace github.com/toolschema/toolschema => " + root + "\n"
-	files["go.mod"] = gomod
-	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	files["go.sum"] = string(sum)
-	for name, content := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
 
 // toolgen runs the command in dir and returns its exit code and output.
 func toolgen(t *testing.T, dir string, args ...string) (int, string, string) {
@@ -85,7 +52,7 @@ func Ping() string { return "pong" }
 `
 
 func TestWriteAndCheck(t *testing.T) {
-	dir := newModule(t, map[string]string{"orders/orders.go": ordersSrc})
+	dir := testmodule.New(t, map[string]string{"orders/orders.go": ordersSrc})
 	gen := filepath.Join(dir, "orders", "toolschema_gen.go")
 
 	code, _, stderr := toolgen(t, dir, "-check", "./...")
@@ -145,7 +112,7 @@ func TestWriteAndCheck(t *testing.T) {
 }
 
 func TestJSON(t *testing.T) {
-	dir := newModule(t, map[string]string{"orders/orders.go": ordersSrc})
+	dir := testmodule.New(t, map[string]string{"orders/orders.go": ordersSrc})
 	code, stdout, stderr := toolgen(t, dir, "-json", "./orders")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
@@ -211,7 +178,7 @@ func A(in struct {
 //tool:export name=b!
 func B() error { return nil }
 `
-	dir := newModule(t, map[string]string{"bad/bad.go": bad, "orders/orders.go": ordersSrc})
+	dir := testmodule.New(t, map[string]string{"bad/bad.go": bad, "orders/orders.go": ordersSrc})
 	code, _, stderr := toolgen(t, dir, "./...")
 	if code != 1 {
 		t.Fatalf("exit %d, want 1", code)
@@ -289,7 +256,7 @@ func main() {
 	}
 }
 `
-	dir := newModule(t, map[string]string{"main.go": main})
+	dir := testmodule.New(t, map[string]string{"main.go": main})
 	goCmd := func(args ...string) string {
 		t.Helper()
 		cmd := exec.Command(gobin, args...)

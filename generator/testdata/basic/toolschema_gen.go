@@ -5,6 +5,7 @@ package basic
 import (
 	"context"
 	"encoding/json"
+	"time"
 
 	"github.com/toolschema/toolschema/tool"
 )
@@ -37,7 +38,7 @@ func Tools() []*tool.Tool {
 			InputSchema:  _toolgen_GetDocket_in,
 			OutputSchema: _toolgen_GetDocket_out,
 			ParallelSafe: true,
-			Timeout:      5000000000, // 5s
+			Timeout:      5 * time.Second,
 		}, _toolgen_GetDocket{}, GetDocket),
 		tool.New(tool.Tool{
 			Name:         "ping",
