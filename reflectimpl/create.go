@@ -41,15 +41,9 @@ func Description(d string) Option { return func(o *options) { o.desc = d } }
 // Version sets the revision of the tool's contract.
 func Version(v string) Option { return func(o *options) { o.version = v } }
 
-// Timeout bounds each call of the tool; it must be positive.
-func Timeout(d time.Duration) Option {
-	return func(o *options) {
-		o.timeout = d
-		if d <= 0 {
-			o.timeout = -1
-		}
-	}
-}
+// Timeout bounds each call of the tool; zero means no bound, a negative
+// duration is refused.
+func Timeout(d time.Duration) Option { return func(o *options) { o.timeout = d } }
 
 // EndsLoop marks a tool whose call ends the model's loop.
 func EndsLoop() Option { return func(o *options) { o.endsLoop = true } }
@@ -106,27 +100,16 @@ func (c *Cache) Create(fn any, opts ...Option) (*tool.Tool, error) {
 		return nil, schema.Errors{schema.Errorf(schema.OLT001, "", "a tool must be a function or method value, not %T", fn)}
 	}
 	e := c.lookup(v)
-	if e.err != nil {
-		return nil, e.err
-	}
-	if e.sig.err != nil {
-		return nil, e.sig.err
-	}
 	var o options
 	if len(opts) > 0 {
 		o = collect(opts)
 	}
 	name := o.name
 	if name == "" {
-		if e.nameErr != nil {
-			return nil, e.nameErr
-		}
 		name = e.name
-	} else if err := schema.CheckName(name); err != nil {
-		return nil, schema.Errors{err}
 	}
-	if o.timeout < 0 {
-		return nil, schema.Errors{schema.Errorf(schema.OLT013, "", "option Timeout: the timeout of tool %s must be positive", name)}
+	if e.err != nil || e.sig.err != nil || (o.name == "" && e.nameErr != nil) || o.timeout < 0 || (o.name != "" && schema.CheckName(o.name) != nil) {
+		return nil, refusal(e, &o)
 	}
 	s := e.sig
 	return tool.New(tool.Tool{
@@ -140,6 +123,32 @@ func (c *Cache) Create(fn any, opts ...Option) (*tool.Tool, error) {
 		ParallelSafe:     !o.serial,
 		Timeout:          o.timeout,
 	}, s, fn), nil
+}
+
+// refusal lists every problem of a refused tool at once: the function's,
+// its signature's, its name's, its options'. (Apart from Create, so that the
+// accepted path does not pay for the error list.)
+func refusal(e *entry, o *options) error {
+	if e.err != nil {
+		// A method expression: its signature's problems follow from it.
+		return copyErrors(e.err.(schema.Errors))
+	}
+	var errs schema.Errors
+	switch {
+	case o.name != "":
+		if err := schema.CheckName(o.name); err != nil {
+			errs = append(errs, err)
+		}
+	case e.nameErr != nil:
+		errs = append(errs, copyErrors(e.nameErr.(schema.Errors))...)
+	}
+	if e.sig.err != nil {
+		errs = append(errs, copyErrors(e.sig.err.(schema.Errors))...)
+	}
+	if o.timeout < 0 {
+		errs = append(errs, schema.Errorf(schema.OLT013, "", "option Timeout: the timeout must not be negative"))
+	}
+	return errs
 }
 
 // collect applies opts. It is apart from Create so that the options
@@ -166,6 +175,9 @@ func (c *Cache) lookup(v reflect.Value) *entry {
 	}
 	e := &entry{typ: t, sig: c.signature(t)}
 	e.name, e.nameErr, e.err = defaultName(pc)
+	if e.sig.panicked {
+		return e
+	}
 	var m map[uintptr]*entry
 	if old == nil {
 		m = make(map[uintptr]*entry)
@@ -206,20 +218,28 @@ type signature struct {
 	in                  reflect.Type
 	nout                int  // results: 0, 1 or 2
 	value               bool // the first result is a value (not the error)
+	panicked            bool // describing panicked: not cached, tried again next time
 }
 
 // signature returns the cached signature of function type t. c.mu is held.
-func (c *Cache) signature(t reflect.Type) *signature {
+// A panic while describing (in an enum type's method, say) is the
+// signature's error; what was half built is dropped from the cache.
+func (c *Cache) signature(t reflect.Type) (s *signature) {
 	if s, ok := c.sigs[t]; ok {
 		return s
 	}
+	defer func() {
+		if r := recover(); r != nil {
+			c.sigs, c.desc.types, c.b = nil, nil, nil
+			s = &signature{panicked: true, err: schema.Errors{schema.Errorf(schema.OLT005, "", "describing the function's types panicked: %v", r)}}
+		}
+	}()
 	if c.sigs == nil {
 		c.sigs = make(map[reflect.Type]*signature)
 		c.desc.types = make(map[reflect.Type]*schema.Type, 32)
 		c.b = schema.NewBuilder()
 	}
-	s := &signature{ctxAt: -1, callAt: -1, inAt: -1, nout: t.NumOut()}
-	c.sigs[t] = s
+	s = &signature{ctxAt: -1, callAt: -1, inAt: -1, nout: t.NumOut()}
 	var errs schema.Errors
 	for i := range t.NumIn() {
 		p := t.In(i)
@@ -276,7 +296,19 @@ func (c *Cache) signature(t reflect.Type) *signature {
 	if len(errs) > 0 {
 		s.input, s.output, s.err = nil, nil, errs
 	}
+	c.sigs[t] = s
 	return s
+}
+
+// copyErrors returns copies of the cache's errors, which the caller may
+// change.
+func copyErrors(es schema.Errors) schema.Errors {
+	out := make(schema.Errors, len(es))
+	for i, e := range es {
+		c := *e
+		out[i] = &c
+	}
+	return out
 }
 
 // within prefixes the paths of the core's errors with where they were found.
@@ -310,6 +342,11 @@ func defaultName(pc uintptr) (name string, nameErr, err error) {
 		return "", schema.Errors{schema.Errorf(schema.OLT008, "", "the function has no name; give the tool one with reflectimpl.Name")}, nil
 	}
 	full := f.Name()
+	if strings.HasPrefix(full, "reflect.") {
+		// A function made by reflect (MakeFunc, Value.Method): its code is
+		// reflect's, and so is its name.
+		return "", schema.Errors{schema.Errorf(schema.OLT008, "", "the function was made by reflect and has no name of its own; give the tool one with reflectimpl.Name")}, nil
+	}
 	base, methodValue := strings.CutSuffix(full, "-fm")
 	if i := strings.LastIndexByte(base, '/'); i >= 0 {
 		base = base[i+1:]

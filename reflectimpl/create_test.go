@@ -209,7 +209,11 @@ func TestRefusals(t *testing.T) {
 			N int `json:"n" minimum:"x"`
 		}) {
 		}, []Option{Name("t")}, `OLT012: input.n: tag minimum: "x" is not an integer`},
-		{"negative timeout", GetDocket, []Option{Timeout(-time.Second)}, "OLT013: option Timeout: the timeout of tool get_docket must be positive"},
+		{"made by reflect", reflect.ValueOf(Service{}).MethodByName("ListOrders").Interface(), nil, "OLT008: the function was made by reflect and has no name of its own; give the tool one with reflectimpl.Name"},
+		{"every problem at once", func(a, b DocketQuery) {}, []Option{Name("a b"), Timeout(-1)}, "OLT008: tool name \"a b\" has ' ' at offset 1; only letters, digits, '_' and '-' are allowed\n" +
+			"OLT002: parameter 1 (reflectimpl.DocketQuery) is a second input; a tool takes one input struct\n" +
+			"OLT013: option Timeout: the timeout must not be negative"},
+		{"negative timeout", GetDocket, []Option{Timeout(-time.Second)}, "OLT013: option Timeout: the timeout must not be negative"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -227,6 +231,66 @@ func TestRefusals(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// PanickyEnum's method panics the first time it is called.
+type PanickyEnum string
+
+var panicked bool
+
+func (PanickyEnum) ToolschemaEnumValues() []string {
+	if !panicked {
+		panicked = true
+		panic("not ready")
+	}
+	return []string{"ready"}
+}
+
+// TestPanicInDescription checks that a panic in user code called while
+// describing a type is an error, and leaves nothing half built behind.
+func TestPanicInDescription(t *testing.T) {
+	var c Cache
+	fn := func(struct {
+		E PanickyEnum `json:"e"`
+	}) error {
+		return nil
+	}
+	_, err := c.Create(fn, Name("p"))
+	if err == nil || !strings.Contains(err.Error(), "OLT005: describing the function's types panicked: not ready") {
+		t.Fatalf("first Create: %v", err)
+	}
+	tl, err := c.Create(fn, Name("p"))
+	if err != nil {
+		t.Fatalf("second Create: %v", err)
+	}
+	if want := `{"type":"object","properties":{"e":{"type":"string","enum":["ready"]}},"required":["e"],"additionalProperties":false}`; string(tl.InputSchema) != want {
+		t.Errorf("second Create: %s, want %s", tl.InputSchema, want)
+	}
+}
+
+// TestOwnCopies checks that what Create returns can be changed without
+// changing what the cache gives the next caller.
+func TestOwnCopies(t *testing.T) {
+	var c Cache
+	bad := func(int) error { return nil }
+	_, err := c.Create(bad, Name("x"))
+	var es schema.Errors
+	errors.As(err, &es)
+	es[0].Path = "changed"
+	_, err = c.Create(bad, Name("x"))
+	if strings.Contains(err.Error(), "changed") {
+		t.Error("a change to a returned error reached the cache")
+	}
+	a, _ := c.Create(GetDocket)
+	b, _ := c.Create(GetDocket)
+	a.InputSchema = append(a.InputSchema, "AAAA"...)
+	b.InputSchema = append(b.InputSchema, "BBBB"...)
+	if strings.HasSuffix(string(a.InputSchema), "BBBB") {
+		t.Error("appending to one tool's schema changed another's")
+	}
+	if tl, _ := c.Create(GetDocket, Timeout(0)); tl == nil || tl.Timeout != 0 {
+		t.Error("Timeout(0) is not 'no timeout'")
 	}
 }
 

@@ -1,5 +1,7 @@
 package schema
 
+import "slices"
+
 // A Builder turns type descriptions into schema bytes. It remembers the
 // fragment of every *Type it has seen, so describing many tools over shared
 // types costs each type once. A Builder is not safe for concurrent use.
@@ -67,7 +69,7 @@ func (b *Builder) Fragment(t *Type) ([]byte, error) {
 	if len(n.errs) > 0 {
 		return nil, Errors(prefixed(n.errs, ""))
 	}
-	return n.bytes, nil
+	return slices.Clip(n.bytes), nil
 }
 
 // isSpecial reports whether a struct type is mapped by rule rather than by
@@ -133,10 +135,14 @@ func (b *Builder) build(t *Type) (frag, []*Error) {
 	case Float:
 		return frag{typ: jNumber}, nil
 	case String:
-		if t.Enum != nil {
-			f := frag{typ: jString, enum: make([][]byte, len(t.Enum))}
+		if len(t.Enum) > 0 {
+			// Values are listed once each, in the order given; an empty
+			// list leaves a plain string.
+			f := frag{typ: jString, enum: make([][]byte, 0, len(t.Enum))}
 			for i, v := range t.Enum {
-				f.enum[i] = appendString(nil, v)
+				if !slices.Contains(t.Enum[:i], v) {
+					f.enum = append(f.enum, appendString(nil, v))
+				}
 			}
 			return f, nil
 		}

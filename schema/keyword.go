@@ -59,8 +59,8 @@ func applyTags(f *frag, pairs []TagPair) []*Error {
 		}
 	}
 	if len(errs) == 0 {
-		if msg := checkBounds(f); msg != "" {
-			errs = append(errs, &Error{ID: OLT012, Msg: msg, Tag: "minimum"})
+		if key, msg := checkBounds(f); msg != "" {
+			errs = append(errs, &Error{ID: OLT012, Msg: msg, Tag: key})
 		}
 	}
 	return errs
@@ -228,18 +228,19 @@ func (r intBounds) holds(x *big.Int) bool {
 	return x.Cmp(lo) >= 0 && x.Cmp(hi) <= 0
 }
 
-// checkBounds reports a lower bound above its upper bound.
-func checkBounds(f *frag) string {
+// checkBounds reports a lower bound above its upper bound, with the tag of
+// the lower bound.
+func checkBounds(f *frag) (tag, msg string) {
 	if f.minimum != "" && f.maximum != "" && rat(f.minimum).Cmp(rat(f.maximum)) > 0 {
-		return "minimum " + f.minimum + " is greater than maximum " + f.maximum
+		return "minimum", "minimum " + f.minimum + " is greater than maximum " + f.maximum
 	}
 	if f.minLen.ok && f.maxLen.ok && f.minLen.n > f.maxLen.n {
-		return "minLength is greater than maxLength"
+		return "minLength", "minLength is greater than maxLength"
 	}
 	if f.minItems.ok && f.maxItems.ok && f.minItems.n > f.maxItems.n {
-		return "minItems is greater than maxItems"
+		return "minItems", "minItems is greater than maxItems"
 	}
-	return ""
+	return "", ""
 }
 
 func rat(s string) *big.Rat {
