@@ -72,6 +72,9 @@ func (b *Builder) Fragment(t *Type) ([]byte, error) {
 	return slices.Clip(n.bytes), nil
 }
 
+// maxFloat32 is math.MaxFloat32 as encoding/json writes a float32.
+const maxFloat32 = "3.4028235e+38"
+
 // isSpecial reports whether a struct type is mapped by rule rather than by
 // its fields.
 func isSpecial(t *Type) bool {
@@ -133,7 +136,13 @@ func (b *Builder) build(t *Type) (frag, []*Error) {
 		r := intBounds{signed: t.Kind == Int, bits: t.Bits}
 		return frag{typ: jInteger, minimum: r.min(), maximum: r.max(), lo: r}, nil
 	case Float:
-		return frag{typ: jNumber}, nil
+		// encoding/json refuses a number beyond the type's range. The
+		// bound is the largest float32 as encoding/json writes it (the
+		// shortest text that reads back as that float32).
+		if t.Bits == 32 {
+			return frag{typ: jNumber, minimum: "-" + maxFloat32, maximum: maxFloat32, fbits: 32}, nil
+		}
+		return frag{typ: jNumber, fbits: 64}, nil
 	case String:
 		if len(t.Enum) > 0 {
 			// Values are listed once each, in the order given; an empty
@@ -250,18 +259,7 @@ func (b *Builder) buildStruct(t *Type) (frag, []*Error) {
 // and what is wrong with its field.
 func (b *Builder) property(jf jsonField) (schema []byte, optional bool, errs []*Error) {
 	sf := jf.field
-	at := func(id ID, tag, msg string) {
-		errs = append(errs, &Error{ID: id, Path: jf.name, Field: sf, Tag: tag, Msg: msg})
-	}
-	if jf.tag.BadName {
-		at(OLT011, "json", "json tag name "+quote(jf.tag.Given)+" is not a valid JSON key for encoding/json, which would use "+quote(sf.Name)+" instead")
-	}
-	for _, o := range jf.tag.Unknown {
-		at(OLT011, "json", "json tag option "+quote(o)+" is unknown to encoding/json, which ignores it")
-	}
-	if jf.tag.String {
-		at(OLT011, "json", "the ,string option makes encoding/json quote the value; the contract does not describe that form, remove the option")
-	}
+	errs = jsonTagErrors(jf.tag, sf, jf.name)
 
 	n := b.node(sf.Type)
 	for _, e := range prefixed(n.errs, jf.name) {

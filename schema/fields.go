@@ -65,9 +65,12 @@ func resolveFields(t *Type) (fields []jsonField, errs []*Error) {
 						et = et.Elem
 					}
 					if !sf.Exported && (et == nil || et.Kind != Struct) {
-						continue // encoding/json ignores embedded unexported non-structs
+						// encoding/json ignores embedded unexported non-structs.
+						errs = append(errs, ignoredTags(sf)...)
+						continue
 					}
 				} else if !sf.Exported {
+					errs = append(errs, ignoredTags(sf)...)
 					continue
 				}
 				base := len(tagBuf)
@@ -107,6 +110,19 @@ func resolveFields(t *Type) (fields []jsonField, errs []*Error) {
 						fields = append(fields, jf)
 					}
 					continue
+				}
+				// A flattened embedded struct is no property: its tags
+				// have nothing to apply to.
+				errs = append(errs, jsonTagErrors(tag, sf, sf.Name)...)
+				for _, p := range pairs {
+					if isKeywordTag(p.Key) {
+						errs = append(errs, &Error{ID: OLT012, Path: sf.Name, Field: sf, Tag: p.Key,
+							Msg: "tag " + p.Key + ": embedded " + ft.String() + " is flattened into the outer object, so the tag has no property to apply to; give the field a json name to make it one property"})
+					}
+				}
+				if !sf.Exported && sf.Type.Kind == Pointer {
+					errs = append(errs, &Error{ID: OLT011, Path: sf.Name, Field: sf, Tag: "json",
+						Msg: "the fields promoted through the unexported embedded pointer *" + ft.String() + " cannot be decoded: encoding/json cannot allocate it; embed it by value, or export it"})
 				}
 				if ft.Opaque {
 					// The struct's own marshalling is not promoted (another
@@ -184,6 +200,47 @@ func hasDuplicateName(fields []jsonField) bool {
 		}
 	}
 	return false
+}
+
+// ignoredTags reports the tags of a field encoding/json ignores (an
+// unexported one): they have no effect, which their author cannot have
+// meant. json:"-" is not reported: it says what happens anyway.
+func ignoredTags(sf *Field) []*Error {
+	if sf.Tag == "" {
+		return nil
+	}
+	pairs, _ := ParseStructTag(sf.Tag)
+	var errs []*Error
+	for _, p := range pairs {
+		switch {
+		case p.Key == "json" && p.Value != "-":
+			errs = append(errs, &Error{ID: OLT011, Path: sf.Name, Field: sf, Tag: p.Key,
+				Msg: "field " + sf.Name + " is unexported, so encoding/json ignores it and its json tag"})
+		case isKeywordTag(p.Key):
+			errs = append(errs, &Error{ID: OLT012, Path: sf.Name, Field: sf, Tag: p.Key,
+				Msg: "tag " + p.Key + ": field " + sf.Name + " is unexported, so encoding/json ignores it and the tag has no effect"})
+		}
+	}
+	return errs
+}
+
+// jsonTagErrors reports what in a json tag encoding/json would read
+// differently from what it says.
+func jsonTagErrors(tag JSONTag, sf *Field, path string) []*Error {
+	var errs []*Error
+	at := func(msg string) {
+		errs = append(errs, &Error{ID: OLT011, Path: path, Field: sf, Tag: "json", Msg: msg})
+	}
+	if tag.BadName {
+		at("json tag name " + quote(tag.Given) + " is not a valid JSON key for encoding/json, which would use " + quote(sf.Name) + " instead")
+	}
+	for _, o := range tag.Unknown {
+		at("json tag option " + quote(o) + " is unknown to encoding/json, which ignores it")
+	}
+	if tag.String {
+		at("the ,string option makes encoding/json quote the value; the contract does not describe that form, remove the option")
+	}
+	return errs
 }
 
 func lookup(pairs []TagPair, key string) (string, bool) {

@@ -59,27 +59,31 @@ type limit struct {
 // A frag is one schema fragment, held as its keywords so that a field's tags
 // can replace some of them. Nested fragments are kept as encoded bytes.
 type frag struct {
-	typ      jtype
-	null     bool // "null" is allowed as well
-	format   string
-	desc     string
-	enum     [][]byte // encoded values
-	minimum  string   // JSON number text
-	maximum  string
-	lo       intBounds // range of the Go integer type, for checking tags
-	minLen   limit
-	maxLen   limit
-	pattern  string
-	encoding string // contentEncoding
-	items    []byte
-	minItems limit
-	maxItems limit
-	unique   bool
-	fixedLen bool   // a Go array: minItems and maxItems are its length
-	props    []byte // a struct: the encoded properties object
-	required []byte // a struct: the encoded required list, nil when empty
-	addl     []byte // additionalProperties
-	deflt    []byte // encoded default value
+	typ     jtype
+	null    bool // "null" is allowed as well
+	format  string
+	desc    string
+	enum    [][]byte // encoded values
+	minimum string   // JSON number text
+	maximum string
+	lo      intBounds // range of the Go integer type, for checking tags
+	fbits   int       // size of the Go float type (32, 64; 0: unbounded)
+	// textCheck, for a well-known text type, says whether a default is
+	// a text the type reads.
+	textCheck func(string) bool
+	minLen    limit
+	maxLen    limit
+	pattern   string
+	encoding  string // contentEncoding
+	items     []byte
+	minItems  limit
+	maxItems  limit
+	unique    bool
+	fixedLen  bool   // a Go array: minItems and maxItems are its length
+	props     []byte // a struct: the encoded properties object
+	required  []byte // a struct: the encoded required list, nil when empty
+	addl      []byte // additionalProperties
+	deflt     []byte // encoded default value
 }
 
 // append writes f as compact JSON, keywords in the contract's fixed order:

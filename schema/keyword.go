@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"math"
 	"math/big"
+	"net/mail"
+	"net/netip"
+	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -134,6 +137,9 @@ func applyTag(f *frag, key, v string) string {
 		if _, err := regexp.Compile(v); err != nil {
 			return "is not a valid regular expression: " + strings.TrimPrefix(err.Error(), "error parsing regexp: ")
 		}
+		if msg := goOnlySyntax(v); msg != "" {
+			return msg
+		}
 		f.pattern = v
 	case "format":
 		if f.typ != jString || f.encoding != "" || f.enum != nil {
@@ -188,6 +194,46 @@ func (f *frag) kindName() string {
 	return jtypeNames[f.typ]
 }
 
+// goOnlySyntax reports syntax of Go's regexp that ECMA-262, the dialect
+// JSON Schema reads patterns in, does not have: inline flags and named
+// groups in Go's spelling, \A \z \Q \E \C, and POSIX classes. A pattern
+// using them means one thing to the invoker and another (or nothing) to a
+// model or another validator.
+func goOnlySyntax(p string) string {
+	for i := 0; i < len(p); i++ {
+		switch {
+		case p[i] == '\\' && i+1 < len(p):
+			if strings.IndexByte("AzQEC", p[i+1]) >= 0 {
+				return "uses \\" + string(p[i+1]) + ", which ECMA-262 regular expressions (JSON Schema's) do not have"
+			}
+			i++
+		case strings.HasPrefix(p[i:], "[[:"), strings.HasPrefix(p[i:], "[^[:"):
+			return "uses a POSIX class ([[:name:]]), which ECMA-262 regular expressions (JSON Schema's) do not have"
+		case strings.HasPrefix(p[i:], "(?") && !strings.HasPrefix(p[i:], "(?:") && !strings.HasPrefix(p[i:], "(?<"):
+			return "uses " + p[i:min(i+4, len(p))] + "..., Go's inline flags or named group, which ECMA-262 regular expressions (JSON Schema's) do not have"
+		}
+	}
+	return ""
+}
+
+// formatChecks check a default against the formats whose meaning is
+// plain; other formats take the default as written.
+var formatChecks = map[string]func(string) bool{
+	"date-time": func(v string) bool { _, err := time.Parse(time.RFC3339Nano, v); return err == nil },
+	"date":      func(v string) bool { _, err := time.Parse(time.DateOnly, v); return err == nil },
+	"time": func(v string) bool {
+		_, err := time.Parse("15:04:05Z07:00", v)
+		_, err2 := time.Parse("15:04:05.999999999Z07:00", v)
+		return err == nil || err2 == nil
+	},
+	"uuid":     regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`).MatchString,
+	"ipv4":     func(v string) bool { a, err := netip.ParseAddr(v); return err == nil && a.Is4() },
+	"ipv6":     func(v string) bool { a, err := netip.ParseAddr(v); return err == nil && a.Is6() && a.Zone() == "" },
+	"email":    func(v string) bool { a, err := mail.ParseAddress(v); return err == nil && a.Address == v },
+	"uri":      func(v string) bool { u, err := url.Parse(v); return err == nil && u.IsAbs() },
+	"hostname": regexp.MustCompile(`^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$`).MatchString,
+}
+
 // parseCount reads a non-negative count.
 func parseCount(v string) (int64, string) {
 	n, err := strconv.ParseInt(v, 10, 64)
@@ -210,13 +256,40 @@ func parseBound(f *frag, v string) (string, string) {
 		}
 		return x.String(), ""
 	case jNumber:
-		x, err := strconv.ParseFloat(v, 64)
-		if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
-			return "", quote(v) + " is not a finite number"
+		if !jsonNumber.MatchString(v) {
+			return "", quote(v) + " is not a JSON number"
 		}
-		return string(appendFloat(nil, x)), ""
+		if exp := exponent(v); exp > 400 || exp < -400 {
+			return "", quote(v) + " has an exponent beyond what a float64 holds"
+		}
+		if f.fbits != 0 {
+			x, limit := rat(v), new(big.Rat).SetFloat64(math.MaxFloat64)
+			if f.fbits == 32 {
+				limit = rat(maxFloat32)
+			}
+			if new(big.Rat).Abs(x).Cmp(limit) > 0 {
+				return "", quote(v) + " is outside the range of float" + strconv.Itoa(f.fbits)
+			}
+		}
+		return v, ""
 	}
 	return "", "applies to integer and number fields, not " + f.kindName()
+}
+
+// jsonNumber matches a number as JSON writes it.
+var jsonNumber = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`)
+
+// exponent returns the decimal exponent written in a JSON number.
+func exponent(v string) int {
+	i := strings.IndexAny(v, "eE")
+	if i < 0 {
+		return 0
+	}
+	n, err := strconv.Atoi(v[i+1:])
+	if err != nil {
+		return math.MaxInt32
+	}
+	return n
 }
 
 func (r intBounds) holds(x *big.Int) bool {
@@ -331,10 +404,11 @@ func parseDefault(f *frag, v string) ([]byte, string) {
 		if f.pattern != "" && !regexp.MustCompile(f.pattern).MatchString(v) {
 			return nil, quote(v) + " does not match the pattern"
 		}
-		if f.format == "date-time" {
-			if _, err := time.Parse(time.RFC3339Nano, v); err != nil {
-				return nil, quote(v) + " is not an RFC 3339 date-time"
-			}
+		if check := formatChecks[f.format]; check != nil && !check(v) {
+			return nil, quote(v) + " is not of the format " + f.format
+		}
+		if check := f.textCheck; check != nil && !check(v) {
+			return nil, quote(v) + " is not a valid text for the field's type"
 		}
 		return enc, ""
 	}

@@ -1,5 +1,7 @@
 package schema
 
+import "net/netip"
+
 // typeName identifies a named type by its package path and name.
 type typeName struct{ pkg, name string }
 
@@ -20,10 +22,14 @@ var wellKnown = map[typeName]frag{
 	// An integer of any size, written as a JSON number.
 	{"math/big", "Int"}: {typ: jInteger},
 	// Text forms.
-	{"net/netip", "Addr"}:                {typ: jString, desc: "An IPv4 or IPv6 address."},
-	{"net/netip", "AddrPort"}:            {typ: jString, desc: "An IP address and port, as 1.2.3.4:80 or [::1]:80."},
-	{"net/netip", "Prefix"}:              {typ: jString, desc: "An IP network prefix in CIDR notation."},
-	{"net", "IP"}:                        {typ: jString, desc: "An IPv4 or IPv6 address."},
+	{"net/netip", "Addr"}: {typ: jString, desc: "An IPv4 or IPv6 address.",
+		textCheck: func(v string) bool { _, err := netip.ParseAddr(v); return err == nil }},
+	{"net/netip", "AddrPort"}: {typ: jString, desc: "An IP address and port, as 1.2.3.4:80 or [::1]:80.",
+		textCheck: func(v string) bool { _, err := netip.ParseAddrPort(v); return err == nil }},
+	{"net/netip", "Prefix"}: {typ: jString, desc: "An IP network prefix in CIDR notation.",
+		textCheck: func(v string) bool { _, err := netip.ParsePrefix(v); return err == nil }},
+	{"net", "IP"}: {typ: jString, desc: "An IPv4 or IPv6 address.",
+		textCheck: func(v string) bool { _, err := netip.ParseAddr(v); return err == nil }},
 	{"github.com/google/uuid", "UUID"}:   {typ: jString, format: "uuid"},
 	{"github.com/gofrs/uuid", "UUID"}:    {typ: jString, format: "uuid"},
 	{"github.com/gofrs/uuid/v5", "UUID"}: {typ: jString, format: "uuid"},

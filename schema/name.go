@@ -8,18 +8,25 @@ import (
 )
 
 // SnakeCase turns a Go identifier into a tool name: words are split where
-// the case changes and joined with '_', initialisms stay whole:
-// GetDocket is get_docket, HTTPRequest is http_request, ParseURLPath is
-// parse_url_path, GetV2Item is get_v2_item.
+// the case changes and joined with '_', initialisms stay whole, plural ones
+// too: GetDocket is get_docket, HTTPRequest is http_request, ParseURLPath
+// is parse_url_path, GetV2Item is get_v2_item, ListURLs is list_urls,
+// IPv6Lookup is ipv6_lookup.
 func SnakeCase(s string) string {
 	rs := []rune(s)
+	lower := func(i int) bool { return i < len(rs) && unicode.IsLower(rs[i]) }
 	var b strings.Builder
 	b.Grow(len(s) + 4)
 	for i, r := range rs {
 		if unicode.IsUpper(r) && i > 0 {
 			prev := rs[i-1]
-			nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
-			if prev != '_' && (unicode.IsLower(prev) || unicode.IsDigit(prev) || (unicode.IsUpper(prev) && nextLower)) {
+			// The last capital of an initialism starts a new word when a
+			// lower-case letter follows, unless that letter only ends it:
+			// the s of a plural (URLs), the v of a version (IPv6).
+			startsWord := unicode.IsUpper(prev) && lower(i+1) &&
+				!(rs[i+1] == 's' && !lower(i+2)) &&
+				!(rs[i+1] == 'v' && i+2 < len(rs) && unicode.IsDigit(rs[i+2]))
+			if prev != '_' && (unicode.IsLower(prev) || unicode.IsDigit(prev) || startsWord) {
 				b.WriteByte('_')
 			}
 		}

@@ -18,6 +18,15 @@ func TestSnakeCase(t *testing.T) {
 		{"Get_Item", "get_item"},
 		{"search", "search"},
 		{"A", "a"},
+		{"GetIDs", "get_ids"},
+		{"ListURLs", "list_urls"},
+		{"CPUsUsed", "cpus_used"},
+		{"IPv6Lookup", "ipv6_lookup"},
+		{"LookupIPv4", "lookup_ipv4"},
+		{"HTTPSProxy", "https_proxy"},
+		{"GetAString", "get_a_string"},
+		{"ReadAsync", "read_async"},
+		{"SetAsString", "set_as_string"},
 	} {
 		if got := SnakeCase(tt.in); got != tt.want {
 			t.Errorf("SnakeCase(%q) = %q, want %q", tt.in, got, tt.want)
