@@ -118,7 +118,7 @@ func (d *describer) describe(t types.Type) *schema.Type {
 	case *types.Pointer, *types.Interface:
 	default:
 		if !schema.Opaque(st.PkgPath, st.Name, 0) {
-			st.Methods = methodsOf(t)
+			st.Methods, st.ValueMethods = methodsOf(t)
 		}
 	}
 	if schema.Opaque(st.PkgPath, st.Name, st.Methods) {
@@ -270,22 +270,19 @@ func iface(name string, params, results []types.Type) *types.Interface {
 	return types.NewInterfaceType([]*types.Func{types.NewFunc(token.NoPos, nil, name, sig)}, nil).Complete()
 }
 
-// methodsOf reports the encoding hooks of t or *t.
-func methodsOf(t types.Type) schema.Methods {
-	var m schema.Methods
+// methodsOf reports the encoding hooks of t or *t, and those of t alone.
+func methodsOf(t types.Type) (all, value schema.Methods) {
 	pt := types.NewPointer(t)
-	has := func(i *types.Interface) bool { return types.Implements(t, i) || types.Implements(pt, i) }
-	if has(jsonMarshaler) {
-		m |= schema.JSONMarshaler
+	for _, h := range []struct {
+		i *types.Interface
+		m schema.Methods
+	}{{jsonMarshaler, schema.JSONMarshaler}, {jsonUnmarshaler, schema.JSONUnmarshaler}, {textMarshaler, schema.TextMarshaler}, {textUnmarshaler, schema.TextUnmarshaler}} {
+		if types.Implements(t, h.i) {
+			all |= h.m
+			value |= h.m
+		} else if types.Implements(pt, h.i) {
+			all |= h.m
+		}
 	}
-	if has(jsonUnmarshaler) {
-		m |= schema.JSONUnmarshaler
-	}
-	if has(textMarshaler) {
-		m |= schema.TextMarshaler
-	}
-	if has(textUnmarshaler) {
-		m |= schema.TextUnmarshaler
-	}
-	return m
+	return all, value
 }

@@ -543,7 +543,7 @@ func (in *inspector) enums(files []*ast.File, pkg *types.Package) {
 		if b, ok := n.Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
 			continue
 		}
-		if m := methodsOf(n); m&(schema.TextMarshaler|schema.TextUnmarshaler) != 0 || m&(schema.JSONMarshaler|schema.JSONUnmarshaler) != 0 {
+		if m, _ := methodsOf(n); m&(schema.TextMarshaler|schema.TextUnmarshaler) != 0 || m&(schema.JSONMarshaler|schema.JSONUnmarshaler) != 0 {
 			continue
 		}
 		names = append(names, tn)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math/big"
 	"reflect"
 	"strings"
 	"sync"
@@ -213,6 +214,10 @@ func TestRefusals(t *testing.T) {
 		{"every problem at once", func(a, b DocketQuery) {}, []Option{Name("a b"), Timeout(-1)}, "OLT008: tool name \"a b\" has ' ' at offset 1; only letters, digits, '_' and '-' are allowed\n" +
 			"OLT002: parameter 1 (reflectimpl.DocketQuery) is a second input; a tool takes one input struct\n" +
 			"OLT013: option Timeout: the timeout must not be negative"},
+		{"pointer-receiver marshaller in a map", func(struct {
+			M map[string]big.Int `json:"m"`
+		}) {
+		}, []Option{Name("t")}, "OLT005: input.m{}: big.Int marshals through a method with a pointer receiver, which encoding/json does not call on a value inside a map; give the method a value receiver, or store *big.Int"},
 		{"negative timeout", GetDocket, []Option{Timeout(-time.Second)}, "OLT013: option Timeout: the timeout must not be negative"},
 	}
 	for _, tt := range tests {

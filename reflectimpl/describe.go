@@ -47,7 +47,7 @@ func (d *describer) describe(t reflect.Type) *schema.Type {
 	}
 	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface && !schema.Opaque(st.PkgPath, st.Name, 0) {
 		// A well-known type is mapped by name whatever its methods.
-		st.Methods = methodsOf(t)
+		st.Methods, st.ValueMethods = methodsOf(t)
 	}
 	if schema.Opaque(st.PkgPath, st.Name, st.Methods) {
 		st.Opaque = true
@@ -84,30 +84,34 @@ func (d *describer) describe(t reflect.Type) *schema.Type {
 	return st
 }
 
-// methodsOf reports the encoding hooks of t or *t.
-func methodsOf(t reflect.Type) schema.Methods {
-	var m schema.Methods
+// methodsOf reports the encoding hooks of t or *t, and those of t alone.
+func methodsOf(t reflect.Type) (all, value schema.Methods) {
 	if t.Name() == "" && t.Kind() != reflect.Struct {
-		return 0
+		return 0, 0
 	}
 	pt := reflect.PointerTo(t)
 	if pt.NumMethod() == 0 {
-		return 0 // the method set of *T includes that of T
+		return 0, 0 // the method set of *T includes that of T
 	}
-	has := func(iface reflect.Type) bool { return t.Implements(iface) || pt.Implements(iface) }
-	if has(jsonMarshalerType) {
-		m |= schema.JSONMarshaler
+	for _, h := range hooks {
+		if t.Implements(h.iface) {
+			all |= h.m
+			value |= h.m
+		} else if pt.Implements(h.iface) {
+			all |= h.m
+		}
 	}
-	if has(jsonUnmarshalerType) {
-		m |= schema.JSONUnmarshaler
-	}
-	if has(textMarshalerType) {
-		m |= schema.TextMarshaler
-	}
-	if has(textUnmarshalerType) {
-		m |= schema.TextUnmarshaler
-	}
-	return m
+	return all, value
+}
+
+var hooks = []struct {
+	iface reflect.Type
+	m     schema.Methods
+}{
+	{jsonMarshalerType, schema.JSONMarshaler},
+	{jsonUnmarshalerType, schema.JSONUnmarshaler},
+	{textMarshalerType, schema.TextMarshaler},
+	{textUnmarshalerType, schema.TextUnmarshaler},
 }
 
 func kindOf(k reflect.Kind) schema.Kind {

@@ -6,7 +6,7 @@ import "slices"
 // fragment of every *Type it has seen, so describing many tools over shared
 // types costs each type once. A Builder is not safe for concurrent use.
 type Builder struct {
-	nodes map[*Type]*node
+	nodes map[nodeKey]*node
 	slab  []node // nodes are carved from here, a chunk at a time
 }
 
@@ -27,7 +27,7 @@ type node struct {
 
 // NewBuilder returns an empty Builder.
 func NewBuilder() *Builder {
-	return &Builder{nodes: make(map[*Type]*node, 32)}
+	return &Builder{nodes: make(map[nodeKey]*node, 32)}
 }
 
 // emptyObject is the input schema of a tool without an input.
@@ -85,9 +85,26 @@ func isSpecial(t *Type) bool {
 	return ok && t.Name != ""
 }
 
-// node returns the fragment of t, building it once.
-func (b *Builder) node(t *Type) *node {
-	if n := b.nodes[t]; n != nil {
+// A nodeKey is a type and whether its values are addressable where they
+// stand. encoding/json calls a pointer-receiver MarshalJSON or MarshalText
+// only on addressable values: not on map values, nor on the fields and
+// elements of a map value.
+type nodeKey struct {
+	t  *Type
+	na bool // not addressable
+}
+
+// node returns the fragment of t as it stands in an addressable place.
+func (b *Builder) node(t *Type) *node { return b.nodeAt(t, false) }
+
+// nodeAt returns the fragment of t, building it once per place.
+func (b *Builder) nodeAt(t *Type, na bool) *node {
+	if na && t.Kind != Struct && t.Kind != Array && !ptrOnlyMarshal(t) {
+		// Only structs and arrays hold values that stay unaddressable.
+		na = false
+	}
+	k := nodeKey{t, na}
+	if n := b.nodes[k]; n != nil {
 		if n.state == building {
 			// t is being built further up: it contains itself.
 			return &node{errs: []*Error{errorf(OLT006, "type %s refers to itself; recursive types have no schema", t)}}
@@ -100,8 +117,8 @@ func (b *Builder) node(t *Type) *node {
 	n := &b.slab[0]
 	b.slab = b.slab[1:]
 	n.state = building
-	b.nodes[t] = n
-	n.f, n.errs = b.build(t)
+	b.nodes[k] = n
+	n.f, n.errs = b.build(t, na)
 	if len(n.errs) == 0 {
 		n.bytes = n.f.append(nil)
 	}
@@ -109,8 +126,23 @@ func (b *Builder) node(t *Type) *node {
 	return n
 }
 
-// build decides the fragment of t. This switch is the contract's type table.
-func (b *Builder) build(t *Type) (frag, []*Error) {
+// ptrOnlyMarshal reports whether t's marshalling method has a pointer
+// receiver, so that encoding/json skips it on unaddressable values.
+func ptrOnlyMarshal(t *Type) bool {
+	if t.Name != "" {
+		if f, ok := wellKnown[typeName{t.PkgPath, t.Name}]; ok {
+			return f.ptrMarshal
+		}
+	}
+	return t.Kind != Pointer && (t.Methods&^t.ValueMethods)&(JSONMarshaler|TextMarshaler) != 0
+}
+
+// build decides the fragment of t. This switch is the contract's type
+// table. na says t's values stand where they are not addressable.
+func (b *Builder) build(t *Type, na bool) (frag, []*Error) {
+	if na && ptrOnlyMarshal(t) {
+		return frag{}, []*Error{errorf(OLT005, "%s marshals through a method with a pointer receiver, which encoding/json does not call on a value inside a map; give the method a value receiver, or store *%s", t, t)}
+	}
 	if t.Name != "" {
 		if f, ok := wellKnown[typeName{t.PkgPath, t.Name}]; ok {
 			return f, nil
@@ -161,29 +193,29 @@ func (b *Builder) build(t *Type) (frag, []*Error) {
 			// encoding/json writes []byte as base64 text; nil as null.
 			return frag{typ: jString, null: true, encoding: "base64"}, nil
 		}
-		en := b.node(t.Elem)
+		en := b.nodeAt(t.Elem, false) // slice elements are addressable
 		// A nil slice is written as null.
 		return frag{typ: jArray, null: true, items: en.bytes}, prefixed(en.errs, "[]")
 	case Array:
-		en := b.node(t.Elem)
+		en := b.nodeAt(t.Elem, na)
 		n := limit{t.Len, true}
 		return frag{typ: jArray, items: en.bytes, minItems: n, maxItems: n, fixedLen: true}, prefixed(en.errs, "[]")
 	case Map:
 		if t.Key.Kind != String {
 			return frag{}, []*Error{errorf(OLT002, "map key type %s is not of string kind; only string keys have a schema", t.Key)}
 		}
-		en := b.node(t.Elem)
+		en := b.nodeAt(t.Elem, true) // map values are not addressable
 		// A nil map is written as null.
 		return frag{typ: jObject, null: true, addl: en.bytes}, prefixed(en.errs, "{}")
 	case Pointer:
-		en := b.node(t.Elem)
+		en := b.nodeAt(t.Elem, false)
 		f := en.f
 		if f.typ != jAny {
 			f.null = true
 		}
 		return f, en.errs
 	case Struct:
-		return b.buildStruct(t)
+		return b.buildStruct(t, na)
 	case Interface:
 		if t.NumMethods == 0 {
 			return frag{}, nil
@@ -214,13 +246,13 @@ func methodNames(m Methods, first, second string) string {
 }
 
 // buildStruct writes the closed object of a struct's JSON properties.
-func (b *Builder) buildStruct(t *Type) (frag, []*Error) {
+func (b *Builder) buildStruct(t *Type, na bool) (frag, []*Error) {
 	fields, errs := resolveFields(t)
 	fbs := make([][]byte, len(fields))
 	opts := make([]bool, len(fields))
 	size, rsize := 2, 2
 	for i, jf := range fields {
-		fb, optional, ferrs := b.property(jf)
+		fb, optional, ferrs := b.property(jf, na)
 		errs = append(errs, ferrs...)
 		fbs[i], opts[i] = fb, optional
 		size += len(jf.name) + 4 + len(fb)
@@ -257,11 +289,11 @@ func (b *Builder) buildStruct(t *Type) (frag, []*Error) {
 
 // property returns the schema of one property, whether it may be absent,
 // and what is wrong with its field.
-func (b *Builder) property(jf jsonField) (schema []byte, optional bool, errs []*Error) {
+func (b *Builder) property(jf jsonField, na bool) (schema []byte, optional bool, errs []*Error) {
 	sf := jf.field
 	errs = jsonTagErrors(jf.tag, sf, jf.name)
 
-	n := b.node(sf.Type)
+	n := b.nodeAt(sf.Type, na)
 	for _, e := range prefixed(n.errs, jf.name) {
 		if e.Field == nil {
 			e.Field = sf

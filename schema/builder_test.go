@@ -41,6 +41,7 @@ var (
 	tFloat  = basic(Float, 64)
 	tAny    = &Type{Kind: Interface}
 	tTime   = &Type{Kind: Struct, PkgPath: "time", Name: "Time", Methods: JSONMarshaler | JSONUnmarshaler | TextMarshaler | TextUnmarshaler, Opaque: true}
+	tBigInt = &Type{Kind: Struct, PkgPath: "math/big", Name: "Int", Opaque: true}
 	tStatus = &Type{Kind: String, PkgPath: "example.com/shop", Name: "Status", Enum: []string{"open", "closed"}}
 )
 
@@ -91,6 +92,10 @@ func TestTypeTable(t *testing.T) {
 		{"map[string]int8", mapOf(tString, tInt8), `{"type":["object","null"],"additionalProperties":{"type":"integer","minimum":-128,"maximum":127}}`},
 		{"map[Status]bool", mapOf(tStatus, tBool), `{"type":["object","null"],"additionalProperties":{"type":"boolean"}}`},
 		{"any", tAny, `{}`},
+		{"pointer-receiver marshaller where addressable", slice(&Type{Kind: Int, Bits: 64, PkgPath: "p", Name: "Level", Methods: TextMarshaler | TextUnmarshaler}), `{"type":["array","null"],"items":{"type":"string"}}`},
+		{"value-receiver marshaller in a map", mapOf(tString, &Type{Kind: Int, Bits: 64, PkgPath: "p", Name: "Level", Methods: TextMarshaler | TextUnmarshaler, ValueMethods: TextMarshaler}), `{"type":["object","null"],"additionalProperties":{"type":"string"}}`},
+		{"big.Int behind a pointer in a map", mapOf(tString, ptr(tBigInt)), `{"type":["object","null"],"additionalProperties":{"type":["integer","null"]}}`},
+		{"big.Int in a slice in a map", mapOf(tString, slice(tBigInt)), `{"type":["object","null"],"additionalProperties":{"type":["array","null"],"items":{"type":"integer"}}}`},
 		{"empty struct", strct(), `{"type":"object","properties":{},"additionalProperties":false}`},
 		{"*struct", ptr(strct(field("A", tBool, ""))), `{"type":["object","null"],"properties":{"A":{"type":"boolean"}},"required":["A"],"additionalProperties":false}`},
 		{"struct", strct(field("Name", tString, `json:"name"`), field("Count", tUint8, `json:"count,omitempty"`)),
@@ -135,6 +140,12 @@ func TestRefused(t *testing.T) {
 		{"json.Marshaler", &Type{Kind: Struct, PkgPath: "p", Name: "Money", Methods: JSONMarshaler}, "OLT005: p.Money implements json.Marshaler, so its JSON form is its own and has no derived schema"},
 		{"json pair", &Type{Kind: Struct, PkgPath: "p", Name: "Money", Methods: JSONMarshaler | JSONUnmarshaler}, "OLT005: p.Money implements json.Marshaler and json.Unmarshaler, so its JSON form is its own and has no derived schema"},
 		{"half text pair", &Type{Kind: Struct, PkgPath: "p", Name: "Color", Methods: TextMarshaler}, "OLT005: p.Color implements only encoding.TextMarshaler of the text pair, so encoding/json writes and reads it differently"},
+		{"pointer-receiver marshaller in a map", mapOf(tString, &Type{Kind: Int, Bits: 64, PkgPath: "p", Name: "Level", Methods: TextMarshaler | TextUnmarshaler}),
+			"OLT005: {}: p.Level marshals through a method with a pointer receiver, which encoding/json does not call on a value inside a map; give the method a value receiver, or store *p.Level"},
+		{"big.Int in a struct in a map", mapOf(tString, strct(field("N", tBigInt, `json:"n"`))),
+			"OLT005: {}.n: big.Int marshals through a method with a pointer receiver, which encoding/json does not call on a value inside a map; give the method a value receiver, or store *big.Int"},
+		{"big.Int in an array in a map", mapOf(tString, array(2, tBigInt)),
+			"OLT005: {}[]: big.Int marshals through a method with a pointer receiver, which encoding/json does not call on a value inside a map; give the method a value receiver, or store *big.Int"},
 		{"self", self, "OLT006: next: type p.Node refers to itself; recursive types have no schema"},
 		{"cycle", a, "OLT006: B{}.A[]: type p.A refers to itself; recursive types have no schema"},
 	}

@@ -71,6 +71,9 @@ type frag struct {
 	// textCheck, for a well-known text type, says whether a default is
 	// a text the type reads.
 	textCheck func(string) bool
+	// ptrMarshal, for a well-known type, says its marshalling method has
+	// a pointer receiver.
+	ptrMarshal bool
 	minLen    limit
 	maxLen    limit
 	pattern   string

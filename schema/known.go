@@ -20,7 +20,8 @@ var wellKnown = map[typeName]frag{
 	// A number literal; encoding/json writes it unquoted.
 	{"encoding/json", "Number"}: {typ: jNumber},
 	// An integer of any size, written as a JSON number.
-	{"math/big", "Int"}: {typ: jInteger},
+	// (Through (*Int).MarshalJSON: a big.Int inside a map is refused.)
+	{"math/big", "Int"}: {typ: jInteger, ptrMarshal: true},
 	// Text forms.
 	{"net/netip", "Addr"}: {typ: jString, desc: "An IPv4 or IPv6 address.",
 		textCheck: func(v string) bool { _, err := netip.ParseAddr(v); return err == nil }},

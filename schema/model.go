@@ -75,8 +75,11 @@ type Type struct {
 	Len int64
 	// Fields are the fields of a Struct, in declaration order.
 	Fields []Field
-	// Methods are the encoding hooks of a non-pointer type.
-	Methods Methods
+	// Methods are the encoding hooks of a non-pointer type, through its
+	// own method set or that of a pointer to it; ValueMethods those of its
+	// own method set alone (value receivers). encoding/json calls a
+	// pointer-receiver marshaller only on addressable values.
+	Methods, ValueMethods Methods
 	// NumMethods is the size of an Interface's method set.
 	NumMethods int
 	// Enum lists, for a named type of string kind, the values of its typed

@@ -25,7 +25,8 @@ type Tool struct {
 	// Version is the revision of the tool's contract, "" when none is given.
 	Version string
 	// InputSchema is the JSON Schema 2020-12 of the arguments: always a
-	// closed object.
+	// closed object. The schema bytes may be shared with other tools of the
+	// same types: do not change them in place.
 	InputSchema json.RawMessage
 	// OutputSchema is the JSON Schema of the result value, or nil when the
 	// tool returns nothing, text, parts, a Result or raw JSON.
@@ -49,10 +50,10 @@ type Tool struct {
 // A Handler runs the function behind a tool. The generated code and
 // reflectimpl implement it; programs do not need to.
 type Handler interface {
-	// Call decodes args (a JSON object already checked against the input
-	// schema) into the tool's input, calls the function bound to fn with
-	// ctx and call, and returns its first result (nil when it has none) and
-	// its error.
+	// Call decodes args into the tool's input, calls the function bound
+	// to fn with ctx and call, and returns its first result (nil when it
+	// has none) and its error. The caller (the invoker) is the one that
+	// checks args against the input schema and fills in defaults first.
 	Call(ctx context.Context, call *Call, fn any, args json.RawMessage) (any, error)
 }
 
