@@ -74,19 +74,19 @@ type frag struct {
 	// ptrMarshal, for a well-known type, says its marshalling method has
 	// a pointer receiver.
 	ptrMarshal bool
-	minLen    limit
-	maxLen    limit
-	pattern   string
-	encoding  string // contentEncoding
-	items     []byte
-	minItems  limit
-	maxItems  limit
-	unique    bool
-	fixedLen  bool   // a Go array: minItems and maxItems are its length
-	props     []byte // a struct: the encoded properties object
-	required  []byte // a struct: the encoded required list, nil when empty
-	addl      []byte // additionalProperties
-	deflt     []byte // encoded default value
+	minLen     limit
+	maxLen     limit
+	pattern    string
+	encoding   string // contentEncoding
+	items      []byte
+	minItems   limit
+	maxItems   limit
+	unique     bool
+	fixedLen   bool   // a Go array: minItems and maxItems are its length
+	props      []byte // a struct: the encoded properties object
+	required   []byte // a struct: the encoded required list, nil when empty
+	addl       []byte // additionalProperties
+	deflt      []byte // encoded default value
 }
 
 // append writes f as compact JSON, keywords in the contract's fixed order:
