@@ -14,7 +14,7 @@ import (
 )
 
 // describer turns go/types types into the core's neutral description, with
-// one *schema.Type per type (identical unnamed types share one).
+// one *schema.Type per named type.
 type describer struct {
 	fset  *token.FileSet
 	sizes types.Sizes
@@ -84,13 +84,24 @@ func embeddedPos(e ast.Expr) token.Pos {
 
 func (d *describer) describe(t types.Type) *schema.Type {
 	t = types.Unalias(t)
-	if st, ok := d.types.At(t).(*schema.Type); ok {
-		return st
+	// Named and predeclared types are described once. An unnamed type is
+	// described where it is written: two identical struct literals have
+	// fields with their own doc comments and positions. (A cycle always
+	// passes through a named type.)
+	_, unnamed := t.(*types.Named)
+	_, basic := t.(*types.Basic)
+	unnamed = !unnamed && !basic
+	if !unnamed {
+		if st, ok := d.types.At(t).(*schema.Type); ok {
+			return st
+		}
 	}
 	st := &schema.Type{}
-	// Registered before its parts are described, so that a type that
-	// refers to itself is one cycle in the graph.
-	d.types.Set(t, st)
+	if !unnamed {
+		// Registered before its parts are described, so that a type
+		// that refers to itself is one cycle in the graph.
+		d.types.Set(t, st)
+	}
 	if n, ok := t.(*types.Named); ok {
 		obj := n.Obj()
 		st.Name = obj.Name()

@@ -38,8 +38,15 @@ func File(p *analyzer.Package, pkg *types.Package) ([]byte, error) {
 		return nil, nil
 	}
 	g := &gen{pkg: pkg, names: map[string]string{}}
-	for _, local := range []string{"recv", "ctx", "call", "fn", "args", "in", "err"} {
-		g.names[local] = "" // the generated code's own names
+	// The generated code's own local names, chosen so that they hide no
+	// name of the package (an input type called args, say).
+	g.local = map[string]string{}
+	for _, name := range []string{"recv", "ctx", "call", "fn", "args", "in", "err"} {
+		l := name
+		for i := 1; pkg.Scope().Lookup(l) != nil; i++ {
+			l = name + strconv.Itoa(i)
+		}
+		g.local[name], g.names[l] = l, ""
 	}
 	var body bytes.Buffer
 	g.w = &body
@@ -83,6 +90,7 @@ func File(p *analyzer.Package, pkg *types.Package) ([]byte, error) {
 }
 
 type gen struct {
+	local   map[string]string // the generated code's local names
 	w       *bytes.Buffer
 	pkg     *types.Package
 	imports map[string]string // path -> name used
@@ -221,7 +229,7 @@ func (g *gen) list(l *analyzer.List) {
 		g.printf("func %s() []*%s.Tool {\n", analyzer.ListName, tool)
 	} else {
 		g.printf("// %s returns the tools of %s: its methods marked %s.\n", analyzer.ListName, l.Recv.Name(), analyzer.Directive)
-		g.printf("func (recv %s) %s() []*%s.Tool {\n", recvType(l), analyzer.ListName, tool)
+		g.printf("func (%s %s) %s() []*%s.Tool {\n", g.local["recv"], recvType(l), analyzer.ListName, tool)
 	}
 	g.printf("\treturn []*%s.Tool{\n", tool)
 	for _, t := range l.Tools {
@@ -256,7 +264,7 @@ func (g *gen) list(l *analyzer.List) {
 		}
 		bound := t.Func.Name()
 		if l.Recv != nil {
-			bound = "recv"
+			bound = g.local["recv"]
 		}
 		g.printf("\t\t}, %s{}, %s),\n", ident(t), bound)
 	}
@@ -292,9 +300,10 @@ func (g *gen) handler(l *analyzer.List, t *analyzer.Tool) {
 	json := g.importName("encoding/json", "json")
 	id := ident(t)
 	g.printf("// %s is the handler of tool %s.\ntype %s struct{}\n\n", id, t.Name, id)
+	v := g.local
 	param := func(used bool, name string) string {
 		if used {
-			return name
+			return v[name]
 		}
 		return "_"
 	}
@@ -302,24 +311,25 @@ func (g *gen) handler(l *analyzer.List, t *analyzer.Tool) {
 		param(t.CtxAt >= 0, "ctx"), ctx, param(t.CallAt >= 0, "call"), tool, param(l.Recv != nil, "fn"), param(t.InAt >= 0, "args"), json)
 	args := make([]string, t.Func.Type().(*types.Signature).Params().Len())
 	if t.CtxAt >= 0 {
-		args[t.CtxAt] = "ctx"
+		args[t.CtxAt] = v["ctx"]
 	}
 	if t.CallAt >= 0 {
-		args[t.CallAt] = "call"
+		args[t.CallAt] = v["call"]
 	}
 	if t.InAt >= 0 {
+		decode := v["in"]
 		if p, ok := types.Unalias(t.In).(*types.Pointer); ok {
-			g.printf("\tin := new(%s)\n", g.typ(p.Elem(), 1))
-			g.printf("\tif err := %s.DecodeArgs(args, in); err != nil {\n\t\treturn nil, err\n\t}\n", tool)
+			g.printf("\t%s := new(%s)\n", v["in"], g.typ(p.Elem(), 1))
 		} else {
-			g.printf("\tvar in %s\n", g.typ(t.In, 1))
-			g.printf("\tif err := %s.DecodeArgs(args, &in); err != nil {\n\t\treturn nil, err\n\t}\n", tool)
+			g.printf("\tvar %s %s\n", v["in"], g.typ(t.In, 1))
+			decode = "&" + v["in"]
 		}
-		args[t.InAt] = "in"
+		g.printf("\tif %[1]s := %[2]s.DecodeArgs(%[3]s, %[4]s); %[1]s != nil {\n\t\treturn nil, %[1]s\n\t}\n", v["err"], tool, v["args"], decode)
+		args[t.InAt] = v["in"]
 	}
 	call := t.Func.Name() + "(" + strings.Join(args, ", ") + ")"
 	if l.Recv != nil {
-		call = "fn.(" + recvType(l) + ")." + call
+		call = v["fn"] + ".(" + recvType(l) + ")." + call
 	}
 	switch {
 	case t.NumResults == 0:

@@ -20,6 +20,7 @@ import (
 	"github.com/toolschema/toolschema/generator/testdata/enumsonly"
 	"github.com/toolschema/toolschema/generator/testdata/imports"
 	"github.com/toolschema/toolschema/generator/testdata/imports/shapes"
+	"github.com/toolschema/toolschema/generator/testdata/shadow"
 	"github.com/toolschema/toolschema/internal/schematest"
 	"github.com/toolschema/toolschema/reflectimpl"
 	"github.com/toolschema/toolschema/tool"
@@ -30,7 +31,7 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 // TestGolden generates each testdata package and compares the result with
 // its committed generated file, which the tests below also compile and run.
 func TestGolden(t *testing.T) {
-	for _, dir := range []string{"basic", "imports", "imports/shapes", "enumsonly"} {
+	for _, dir := range []string{"basic", "imports", "imports/shapes", "enumsonly", "shadow"} {
 		t.Run(dir, func(t *testing.T) {
 			results, err := generator.Generate(context.Background(), &generator.Options{Dir: filepath.Join("testdata", dir)})
 			if err != nil {
@@ -193,6 +194,17 @@ func TestRun(t *testing.T) {
 	}
 	if _, ok := any(enumsonly.Empty("")).(interface{ ToolschemaEnumValues() []string }); ok {
 		t.Error("Empty, without constants, got an enum method")
+	}
+
+	st2 := shadow.Tools()
+	if got := call(t, st2[0], `{"query":"q"}`); got != "q" {
+		t.Errorf("search returned %#v", got)
+	}
+	if got := call(t, st2[1], `{"from":{"lat":1},"to":{"lat":3}}`); got != 2.0 {
+		t.Errorf("plan returned %#v", got)
+	}
+	if got := call(t, (&shadow.Svc{}).Tools()[0], `{"times":1}`); got != 11 {
+		t.Errorf("run returned %#v", got)
 	}
 
 	it := imports.Tools()

@@ -1,0 +1,465 @@
+// Package parity_test proves the two front ends agree: the generated tools
+// of the corpus package, compiled into this test binary, and the tools
+// reflectimpl.Create makes of the same functions have byte-identical
+// schemas and the same metadata, and give the same results.
+package parity_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/toolschema/toolschema/analyzer"
+	"github.com/toolschema/toolschema/generator"
+	"github.com/toolschema/toolschema/internal/randvalue"
+	"github.com/toolschema/toolschema/internal/schematest"
+	"github.com/toolschema/toolschema/parity/corpus"
+	"github.com/toolschema/toolschema/reflectimpl"
+	"github.com/toolschema/toolschema/tool"
+)
+
+var update = flag.Bool("update", false, "rewrite corpus/toolschema_gen.go")
+
+// lists are the corpus's generated tool lists, as compiled into this test:
+// the package's and one per receiver type. TestCoverage checks that no list
+// the generator writes is missing here.
+func lists() map[string][]*tool.Tool {
+	return map[string][]*tool.Tool{
+		"":               corpus.Tools(),
+		"Notebook":       (&corpus.Notebook{}).Tools(),
+		"SilenceManager": corpus.NewSilenceManager().Tools(),
+		"UnitConverter":  corpus.UnitConverter{}.Tools(),
+	}
+}
+
+// source is the corpus as the generator sees it from source.
+type source struct {
+	withDocs, noDocs *analyzer.Package
+	content          []byte // the generated file
+}
+
+func load(t *testing.T) *source {
+	t.Helper()
+	var s source
+	for _, noDocs := range []bool{false, true} {
+		rs, err := generator.Generate(context.Background(), &generator.Options{NoDocs: noDocs}, "./corpus")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rs) != 1 || len(rs[0].Errs) > 0 {
+			t.Fatalf("generating the corpus: %v", rs[0].Errs)
+		}
+		if noDocs {
+			s.noDocs = rs[0].Package
+		} else {
+			s.withDocs, s.content = rs[0].Package, rs[0].Content
+		}
+	}
+	return &s
+}
+
+// TestGenerated checks that the committed generated file is what the
+// generator writes now.
+func TestGenerated(t *testing.T) {
+	s := load(t)
+	path := filepath.Join("corpus", analyzer.GeneratedFile)
+	if *update {
+		if err := os.WriteFile(path, s.content, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	committed, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(committed, s.content) {
+		t.Errorf("%s is stale: run go test ./parity -update (or go generate ./parity/...)", path)
+	}
+}
+
+// A pair is one tool made both ways.
+type pair struct {
+	list      string
+	gen, refl *tool.Tool
+	static    *analyzer.Tool // from source, without doc comments
+	withDocs  *analyzer.Tool // from source, with doc comments
+	fn        any            // the function or method value
+}
+
+// pairs makes every corpus tool by reflection, with the options its
+// directive gives.
+func pairs(t *testing.T, s *source) []pair {
+	t.Helper()
+	static := map[string]map[string]*analyzer.Tool{}
+	withDocs := map[string]map[string]*analyzer.Tool{}
+	for _, p := range []struct {
+		pkg *analyzer.Package
+		m   map[string]map[string]*analyzer.Tool
+	}{{s.noDocs, static}, {s.withDocs, withDocs}} {
+		for _, l := range p.pkg.Lists {
+			key := ""
+			if l.Recv != nil {
+				key = l.Recv.Name()
+			}
+			p.m[key] = map[string]*analyzer.Tool{}
+			for _, at := range l.Tools {
+				p.m[key][at.Name] = at
+			}
+		}
+	}
+	var out []pair
+	for list, tools := range lists() {
+		for _, gt := range tools {
+			st := static[list][gt.Name]
+			if st == nil {
+				t.Fatalf("list %q: generated tool %s is not in the source", list, gt.Name)
+			}
+			_, bound := gt.Binding()
+			fn := bound
+			if list != "" {
+				// A method tool is bound to its receiver.
+				fn = reflect.ValueOf(bound).MethodByName(st.Func.Name()).Interface()
+			}
+			opts := []reflectimpl.Option{reflectimpl.Name(gt.Name), reflectimpl.Description(gt.Description),
+				reflectimpl.Version(gt.Version), reflectimpl.ParallelSafe(gt.ParallelSafe), reflectimpl.Timeout(gt.Timeout)}
+			if gt.EndsLoop {
+				opts = append(opts, reflectimpl.EndsLoop())
+			}
+			if gt.RequiresApproval {
+				opts = append(opts, reflectimpl.RequiresApproval())
+			}
+			rt, err := reflectimpl.Create(fn, opts...)
+			if err != nil {
+				t.Fatalf("list %q tool %s: reflectimpl.Create: %v", list, gt.Name, err)
+			}
+			out = append(out, pair{list: list, gen: gt, refl: rt, static: st, withDocs: withDocs[list][gt.Name], fn: fn})
+		}
+	}
+	slices.SortFunc(out, func(a, b pair) int { return strings.Compare(a.list+"."+a.gen.Name, b.list+"."+b.gen.Name) })
+	return out
+}
+
+// TestCoverage checks the corpus is as large as promised and that every
+// tool list the generator writes is compiled into this test.
+func TestCoverage(t *testing.T) {
+	s := load(t)
+	want := map[string]bool{}
+	n := 0
+	for _, l := range s.withDocs.Lists {
+		key := ""
+		if l.Recv != nil {
+			key = l.Recv.Name()
+		}
+		want[key] = true
+		n += len(l.Tools)
+	}
+	got := lists()
+	for k := range want {
+		if _, ok := got[k]; !ok {
+			t.Errorf("the tool list of %q is not in lists()", k)
+		}
+	}
+	if n < 60 {
+		t.Errorf("the corpus has %d tools, want at least 60", n)
+	}
+	if len(s.withDocs.Enums) < 3 {
+		t.Errorf("the corpus has %d enum types, want at least 3", len(s.withDocs.Enums))
+	}
+}
+
+// TestSchemas is the parity proof: for every tool, the generated schemas
+// without doc comments are byte-identical to reflection's, and the
+// committed ones (with doc comments) differ from them only in
+// descriptions.
+func TestSchemas(t *testing.T) {
+	s := load(t)
+	docDescriptions := 0
+	for _, p := range pairs(t, s) {
+		name := p.list + "." + p.gen.Name
+		if got, want := string(p.static.InputSchema), string(p.refl.InputSchema); got != want {
+			t.Errorf("%s input schema:\n static %s\nreflect %s", name, got, want)
+		}
+		if got, want := string(p.static.OutputSchema), string(p.refl.OutputSchema); got != want {
+			t.Errorf("%s output schema:\n static %s\nreflect %s", name, got, want)
+		}
+		// The compiled generated tool carries the schemas with docs.
+		if !bytes.Equal(p.gen.InputSchema, p.withDocs.InputSchema) || !bytes.Equal(p.gen.OutputSchema, p.withDocs.OutputSchema) {
+			t.Errorf("%s: the compiled generated schemas are not the source's", name)
+		}
+		for _, sc := range []struct{ gen, refl []byte }{{p.gen.InputSchema, p.refl.InputSchema}, {p.gen.OutputSchema, p.refl.OutputSchema}} {
+			if sc.gen == nil && sc.refl == nil {
+				continue
+			}
+			n, err := onlyDescriptions(sc.gen, sc.refl)
+			if err != nil {
+				t.Errorf("%s: generated and reflected schemas differ beyond descriptions: %v\ngenerated %s\nreflected %s", name, err, sc.gen, sc.refl)
+			}
+			docDescriptions += n
+			schematest.Check(t, sc.gen)
+			schematest.Check(t, sc.refl)
+		}
+	}
+	if docDescriptions == 0 {
+		t.Error("no description came from a doc comment: the documented difference is not exercised")
+	}
+}
+
+// onlyDescriptions checks that two schemas are the same, keys in the same
+// order, but for "description" keywords, which a may have where b has none
+// or another text; it counts those differences.
+func onlyDescriptions(a, b []byte) (int, error) {
+	na, err := parseOrdered(json.NewDecoder(bytes.NewReader(a)))
+	if err != nil {
+		return 0, err
+	}
+	nb, err := parseOrdered(json.NewDecoder(bytes.NewReader(b)))
+	if err != nil {
+		return 0, err
+	}
+	return compareSchemas(na, nb, "")
+}
+
+// ordered is a JSON value with the order of object keys kept.
+type ordered struct {
+	scalar any       // for a scalar
+	keys   []string  // for an object
+	vals   []ordered // object values or array elements
+	array  bool
+	object bool
+}
+
+func parseOrdered(d *json.Decoder) (ordered, error) {
+	tok, err := d.Token()
+	if err != nil {
+		return ordered{}, err
+	}
+	switch tok {
+	case json.Delim('{'):
+		o := ordered{object: true}
+		for d.More() {
+			k, err := d.Token()
+			if err != nil {
+				return o, err
+			}
+			v, err := parseOrdered(d)
+			if err != nil {
+				return o, err
+			}
+			o.keys, o.vals = append(o.keys, k.(string)), append(o.vals, v)
+		}
+		_, err := d.Token()
+		return o, err
+	case json.Delim('['):
+		o := ordered{array: true}
+		for d.More() {
+			v, err := parseOrdered(d)
+			if err != nil {
+				return o, err
+			}
+			o.vals = append(o.vals, v)
+		}
+		_, err := d.Token()
+		return o, err
+	}
+	return ordered{scalar: tok}, nil
+}
+
+// compareSchemas compares two schemas (a keyword object) at path.
+func compareSchemas(a, b ordered, path string) (int, error) {
+	if !a.object || !b.object {
+		if fmt.Sprint(a) != fmt.Sprint(b) {
+			return 0, fmt.Errorf("%s: %v against %v", path, a, b)
+		}
+		return 0, nil
+	}
+	n, j := 0, 0
+	for i, k := range a.keys {
+		if j < len(b.keys) && b.keys[j] == k {
+			switch {
+			case k == "description":
+				if fmt.Sprint(a.vals[i]) != fmt.Sprint(b.vals[j]) {
+					n++
+				}
+			case k == "properties":
+				m, err := compareProperties(a.vals[i], b.vals[j], path+"/properties")
+				if err != nil {
+					return n, err
+				}
+				n += m
+			case k == "items" || k == "additionalProperties":
+				m, err := compareSchemas(a.vals[i], b.vals[j], path+"/"+k)
+				if err != nil {
+					return n, err
+				}
+				n += m
+			default:
+				if fmt.Sprint(a.vals[i]) != fmt.Sprint(b.vals[j]) {
+					return n, fmt.Errorf("%s/%s: %v against %v", path, k, a.vals[i], b.vals[j])
+				}
+			}
+			j++
+			continue
+		}
+		if k == "description" {
+			n++ // only a has one
+			continue
+		}
+		return n, fmt.Errorf("%s: keyword %q against %q", path, k, b.keys[min(j, len(b.keys)-1)])
+	}
+	if j != len(b.keys) {
+		return n, fmt.Errorf("%s: b has more keywords: %v", path, b.keys[j:])
+	}
+	return n, nil
+}
+
+// compareProperties compares two properties objects: the same names in
+// the same order, each a schema.
+func compareProperties(a, b ordered, path string) (int, error) {
+	if !slices.Equal(a.keys, b.keys) {
+		return 0, fmt.Errorf("%s: properties %v against %v", path, a.keys, b.keys)
+	}
+	n := 0
+	for i := range a.keys {
+		m, err := compareSchemas(a.vals[i], b.vals[i], path+"/"+a.keys[i])
+		if err != nil {
+			return n, err
+		}
+		n += m
+	}
+	return n, nil
+}
+
+func TestOnlyDescriptions(t *testing.T) {
+	for _, tt := range []struct {
+		a, b string
+		n    int
+		ok   bool
+	}{
+		{`{"type":"string"}`, `{"type":"string"}`, 0, true},
+		{`{"type":"string","description":"x"}`, `{"type":"string"}`, 1, true},
+		{`{"type":"integer","description":"doc"}`, `{"type":"integer","description":"A duration in nanoseconds."}`, 1, true},
+		{`{"type":"object","properties":{"description":{"type":"string","description":"d"}}}`, `{"type":"object","properties":{"description":{"type":"string"}}}`, 1, true},
+		{`{"type":"object","properties":{"description":{"type":"string"}}}`, `{"type":"object","properties":{}}`, 0, false},
+		{`{"type":"string"}`, `{"type":"string","description":"x"}`, 0, false},
+		{`{"type":"string","format":"date"}`, `{"type":"string"}`, 0, false},
+		{`{"type":"array","items":{"type":"string","description":"e"}}`, `{"type":"array","items":{"type":"string"}}`, 1, true},
+		{`{"enum":["a","b"]}`, `{"enum":["b","a"]}`, 0, false},
+		{`{"description":"any"}`, `{}`, 1, true},
+	} {
+		n, err := onlyDescriptions([]byte(tt.a), []byte(tt.b))
+		if (err == nil) != tt.ok || (tt.ok && n != tt.n) {
+			t.Errorf("onlyDescriptions(%s, %s) = %d, %v; want %d, ok %v", tt.a, tt.b, n, err, tt.n, tt.ok)
+		}
+	}
+}
+
+// TestMetadata checks the tools' metadata agree.
+func TestMetadata(t *testing.T) {
+	for _, p := range pairs(t, load(t)) {
+		g, r := p.gen, p.refl
+		if g.Name != r.Name || g.Version != r.Version || g.EndsLoop != r.EndsLoop || g.RequiresApproval != r.RequiresApproval ||
+			g.ParallelSafe != r.ParallelSafe || g.Timeout != r.Timeout || g.Description != r.Description {
+			t.Errorf("%s.%s: generated %+v, reflected %+v", p.list, g.Name, g, r)
+		}
+		if g.Name != p.static.Name {
+			t.Errorf("%s: compiled name %s, source name %s", p.list, g.Name, p.static.Name)
+		}
+	}
+}
+
+// TestResults calls every tool both ways with the same random arguments
+// (values of the input type, marshalled by encoding/json) and compares the
+// results as JSON. Each call gets fresh receivers on both sides, so that
+// the state a method keeps cannot make the two differ.
+func TestResults(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 11))
+	ctx := context.Background()
+	for _, p := range pairs(t, load(t)) {
+		in := inputType(reflect.TypeOf(p.fn))
+		for range 20 {
+			args := []byte("{}")
+			if in != nil {
+				v := randvalue.Value(r, in, randvalue.Config{MaxDepth: 3, MaxLen: 3})
+				var err error
+				if args, err = json.Marshal(v.Interface()); err != nil {
+					t.Fatal(err)
+				}
+				if string(args) == "null" {
+					args = []byte("{}")
+				}
+			}
+			gen, refl := fresh(t, p)
+			gv, gerr := call(ctx, gen, args)
+			rv, rerr := call(ctx, refl, args)
+			if fmt.Sprint(gerr) != fmt.Sprint(rerr) {
+				t.Errorf("%s.%s(%s): generated error %v, reflected error %v", p.list, p.gen.Name, args, gerr, rerr)
+				continue
+			}
+			gj, _ := json.Marshal(gv)
+			rj, _ := json.Marshal(rv)
+			if !bytes.Equal(gj, rj) || reflect.TypeOf(gv) != reflect.TypeOf(rv) {
+				t.Errorf("%s.%s(%s): generated %T %s, reflected %T %s", p.list, p.gen.Name, args, gv, gj, rv, rj)
+			}
+		}
+	}
+}
+
+// fresh makes the tool of p again, both ways, on new receivers.
+func fresh(t *testing.T, p pair) (gen, refl *tool.Tool) {
+	t.Helper()
+	find := func() *tool.Tool {
+		for _, tl := range lists()[p.list] {
+			if tl.Name == p.gen.Name {
+				return tl
+			}
+		}
+		t.Fatalf("no tool %s in list %q", p.gen.Name, p.list)
+		return nil
+	}
+	gen = find()
+	fn := p.fn
+	if p.list != "" {
+		_, bound := find().Binding()
+		fn = reflect.ValueOf(bound).MethodByName(p.static.Func.Name()).Interface()
+	}
+	refl, err := reflectimpl.Create(fn, reflectimpl.Name(p.gen.Name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return gen, refl
+}
+
+// call calls a tool's handler; a panic (random arguments may break a
+// tool's assumptions) is returned as an error, so that the two paths can
+// be compared on it too.
+func call(ctx context.Context, t *tool.Tool, args []byte) (v any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			v, err = nil, fmt.Errorf("panic: %v", r)
+		}
+	}()
+	h, fn := t.Binding()
+	return h.Call(ctx, &tool.Call{Tool: t.Name}, fn, args)
+}
+
+// inputType returns the input parameter's type of a tool function, nil
+// when it has none.
+func inputType(ft reflect.Type) reflect.Type {
+	for i := range ft.NumIn() {
+		p := ft.In(i)
+		if p == reflect.TypeFor[context.Context]() || p == reflect.TypeFor[*tool.Call]() {
+			continue
+		}
+		return p
+	}
+	return nil
+}
