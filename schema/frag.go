@@ -34,20 +34,36 @@ func (r intBounds) min() string {
 		return ""
 	case !r.signed:
 		return "0"
-	case r.bits == 64:
-		return strconv.FormatInt(math.MinInt64, 10)
+	}
+	if s, ok := intLimits[r]; ok {
+		return s[0]
 	}
 	return strconv.FormatInt(-1<<(r.bits-1), 10)
 }
 
 func (r intBounds) max() string {
-	switch {
-	case r.bits == 0:
+	if r.bits == 0 {
 		return ""
-	case !r.signed:
+	}
+	if s, ok := intLimits[r]; ok {
+		return s[1]
+	}
+	if !r.signed {
 		return strconv.FormatUint(math.MaxUint64>>(64-r.bits), 10)
 	}
 	return strconv.FormatInt(math.MaxInt64>>(64-r.bits), 10)
+}
+
+// intLimits holds the bounds of the usual sizes, written once.
+var intLimits = map[intBounds][2]string{}
+
+func init() {
+	for _, bits := range []int{8, 16, 32, 64} {
+		s := intBounds{signed: true, bits: bits}
+		u := intBounds{bits: bits}
+		intLimits[s] = [2]string{strconv.FormatInt(-1<<(bits-1), 10), strconv.FormatInt(math.MaxInt64>>(64-bits), 10)}
+		intLimits[u] = [2]string{"0", strconv.FormatUint(math.MaxUint64>>(64-bits), 10)}
+	}
 }
 
 // limit is an optional non-negative count (minLength, maxItems, ...).
