@@ -288,3 +288,38 @@ func main() {
 		t.Errorf("program printed\n%s\nwant\n%s", out, want)
 	}
 }
+
+// TestVersionGuard checks that generated code written for another version
+// of the runtime interface fails to build, and says where to look.
+func TestVersionGuard(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module: not in -short")
+	}
+	dir := testmodule.New(t, map[string]string{"orders/orders.go": ordersSrc})
+	if code, _, stderr := toolgen(t, dir, "./orders"); code != 0 {
+		t.Fatalf("toolgen: %s", stderr)
+	}
+	gen := filepath.Join(dir, "orders", "toolschema_gen.go")
+	src, _ := os.ReadFile(gen)
+	if !bytes.Contains(src, []byte("EnforceVersion(1 - tool.MinGenVersion)")) {
+		t.Fatalf("no version guard in\n%s", src)
+	}
+	build := func() (string, error) {
+		cmd := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "./orders")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off")
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	if out, err := build(); err != nil {
+		t.Fatalf("the generated code does not build: %v\n%s", err, out)
+	}
+	// As if written by a newer toolgen, for version 2.
+	newer := bytes.ReplaceAll(src, []byte("(1 - tool.MinGenVersion)"), []byte("(2 - tool.MinGenVersion)"))
+	newer = bytes.ReplaceAll(newer, []byte("(tool.MaxGenVersion - 1)"), []byte("(tool.MaxGenVersion - 2)"))
+	os.WriteFile(gen, newer, 0o644)
+	out, err := build()
+	if err == nil || !strings.Contains(out, "EnforceVersion") || !strings.Contains(out, "toolschema_gen.go") {
+		t.Errorf("code generated for another version built, or failed without naming the guard: %v\n%s", err, out)
+	}
+}
