@@ -27,8 +27,9 @@ type describer struct {
 
 // fieldSyntax is what a struct field's declaration says beyond its type.
 type fieldSyntax struct {
-	doc string        // the flattened doc comment
-	tag *ast.BasicLit // the tag literal, nil when none
+	doc   string        // the flattened doc comment
+	tag   *ast.BasicLit // the tag literal, nil when none
+	field *ast.Field
 }
 
 // addSyntax records the doc comments and tag literals of the struct fields
@@ -41,7 +42,7 @@ func (d *describer) addSyntax(files []*ast.File) {
 				return true
 			}
 			for _, fd := range st.Fields.List {
-				fs := fieldSyntax{tag: fd.Tag}
+				fs := fieldSyntax{tag: fd.Tag, field: fd}
 				if !d.noDocs {
 					text := fd.Doc.Text()
 					if text == "" {

@@ -30,6 +30,23 @@ type Package struct {
 	Enums      []*Enum       // the enum types declared in the package, in source order
 	Lists      []*List       // the tool lists, package-level first, then by receiver in source order
 	Diags      []*Diagnostic // sorted by position
+
+	d *describer
+}
+
+// FieldPos returns the position of a struct field the front end described,
+// or of the key of one of its struct tags when tag is not "" and the tag is
+// a raw string; NoPos when the field is not in the package's syntax.
+func (p *Package) FieldPos(f *schema.Field, tag string) (pos, end token.Pos) {
+	fs, ok := p.d.fields[token.Pos(f.Pos)]
+	if !ok {
+		return token.NoPos, token.NoPos
+	}
+	pos, end = token.Pos(f.Pos), token.Pos(f.Pos)+token.Pos(len(f.Name))
+	if tag != "" && fs.tag != nil {
+		pos, end = tagPos(fs.tag, tag)
+	}
+	return pos, end
 }
 
 // A Tool is one function or method marked with the directive.
@@ -46,9 +63,11 @@ type Tool struct {
 	Recv    *types.TypeName
 	PtrRecv bool
 
-	// Parameter positions (-1 when absent) and the input type.
+	// Parameter positions (-1 when absent) and the input type, also as
+	// described for the core (nil without an input).
 	CtxAt, CallAt, InAt int
 	In                  types.Type
+	InModel             *schema.Type
 	// Results: how many (0-2), and the first result's type when it is a
 	// value (nil when the only result is an error or there is none).
 	NumResults int
@@ -78,6 +97,19 @@ type Diagnostic struct {
 	Pos, End token.Pos
 	ID       schema.ID
 	Message  string // without the ID
+	Fix      *Fix   // a mechanical fix, if there is one
+}
+
+// A Fix is a change to the source that mends a Diagnostic.
+type Fix struct {
+	Message string
+	Edits   []Edit
+}
+
+// An Edit replaces the text between Pos and End with NewText.
+type Edit struct {
+	Pos, End token.Pos
+	NewText  string
 }
 
 func (d *Diagnostic) String() string { return string(d.ID) + ": " + d.Message }
@@ -113,6 +145,7 @@ func Inspect(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *t
 		b: schema.NewBuilder(),
 	}
 	in.d.addSyntax(files)
+	in.p.d = in.d
 	files = slices.Clone(files)
 	slices.SortFunc(files, func(a, b *ast.File) int {
 		return cmp.Compare(fset.Position(a.Pos()).Filename, fset.Position(b.Pos()).Filename)
@@ -145,8 +178,10 @@ func (in *inspector) compare(a, b token.Pos) int {
 	return cmp.Compare(pa.Offset, pb.Offset)
 }
 
-func (in *inspector) report(pos, end token.Pos, id schema.ID, format string, args ...any) {
-	in.p.Diags = append(in.p.Diags, &Diagnostic{Pos: pos, End: end, ID: id, Message: fmt.Sprintf(format, args...)})
+func (in *inspector) report(pos, end token.Pos, id schema.ID, format string, args ...any) *Diagnostic {
+	d := &Diagnostic{Pos: pos, End: end, ID: id, Message: fmt.Sprintf(format, args...)}
+	in.p.Diags = append(in.p.Diags, d)
+	return d
 }
 
 // file finds the directives of one file: in the doc comment of a function
@@ -241,8 +276,9 @@ func (in *inspector) options(t *Tool, d ast.Directive) bool {
 	seen := map[string]bool{}
 	for _, a := range args {
 		key, val, hasVal := strings.Cut(a.Arg, "=")
+		end := argEnd(d, a)
 		bad := func(format string, args ...any) {
-			in.report(a.Pos, a.Pos+token.Pos(len(a.Arg)), schema.OLT013, "option %s: "+format, append([]any{key}, args...)...)
+			in.report(a.Pos, end, schema.OLT013, "option %s: "+format, append([]any{key}, args...)...)
 			ok = false
 		}
 		if seen[key] {
@@ -253,7 +289,10 @@ func (in *inspector) options(t *Tool, d ast.Directive) bool {
 		switch key {
 		case "name":
 			if err := schema.CheckName(val); err != nil {
-				in.report(a.Pos, a.Pos+token.Pos(len(a.Arg)), schema.OLT008, "%s", err.Msg)
+				diag := in.report(a.Pos, end, schema.OLT008, "%s", err.Msg)
+				if fixed := ValidName(val); fixed != "" {
+					diag.Fix = &Fix{Message: "Rename the tool " + fixed, Edits: []Edit{{a.Pos, end, "name=" + fixed}}}
+				}
 				ok = false
 			}
 			t.Name = val
@@ -303,6 +342,31 @@ func (in *inspector) options(t *Tool, d ast.Directive) bool {
 	return ok
 }
 
+// argEnd returns the end of a directive argument in the source, quotes
+// included.
+func argEnd(d ast.Directive, a ast.DirectiveArg) token.Pos {
+	off := int(a.Pos - d.ArgsPos)
+	if off < 0 || off >= len(d.Args) {
+		return a.Pos + token.Pos(len(a.Arg))
+	}
+	rest := d.Args[off:]
+	if q := rest[0]; q == '"' || q == '`' {
+		for i := 1; i < len(rest); i++ {
+			if rest[i] == '\\' && q == '"' {
+				i++
+				continue
+			}
+			if rest[i] == q {
+				return a.Pos + token.Pos(i+1)
+			}
+		}
+	}
+	if i := strings.IndexAny(rest, " \t"); i >= 0 {
+		return a.Pos + token.Pos(i)
+	}
+	return a.Pos + token.Pos(len(rest))
+}
+
 // signature checks the parameters and results of a tool and builds its
 // schemas. It reports every problem and returns whether there was none.
 func (in *inspector) signature(t *Tool, sig *types.Signature, fd *ast.FuncDecl) bool {
@@ -323,7 +387,8 @@ func (in *inspector) signature(t *Tool, sig *types.Signature, fd *ast.FuncDecl) 
 				in.report(n.Pos(), n.End(), schema.OLT009, "a second %s parameter; a tool takes at most one", what)
 				ok = false
 			case t.InAt >= 0:
-				in.report(n.Pos(), n.End(), schema.OLT009, "the %s parameter comes after the input; it must come before", what)
+				d := in.report(n.Pos(), n.End(), schema.OLT009, "the %s parameter comes after the input; it must come before", what)
+				d.Fix = in.reorderParams(fd, sig)
 				ok = false
 			}
 			*at = i
@@ -340,6 +405,7 @@ func (in *inspector) signature(t *Tool, sig *types.Signature, fd *ast.FuncDecl) 
 	var inType *schema.Type
 	if t.In != nil {
 		inType = in.d.describe(t.In)
+		t.InModel = inType
 	}
 	if schemaBytes, err := in.b.Input(inType); err != nil {
 		in.reportSchema(err, paramNode(t.InAt), "")
@@ -396,12 +462,14 @@ func (in *inspector) reportSchema(err error, at ast.Node, resultType string) {
 	}
 	for _, e := range es {
 		pos, end := at.Pos(), at.End()
+		var fix *Fix
 		if e.Field != nil && e.Field.Pos != 0 {
 			if fs, ok := in.d.fields[token.Pos(e.Field.Pos)]; ok {
 				pos, end = token.Pos(e.Field.Pos), token.Pos(e.Field.Pos)+token.Pos(len(e.Field.Name))
 				if e.Tag != "" && fs.tag != nil {
 					pos, end = tagPos(fs.tag, e.Tag)
 				}
+				fix = tagFix(fs, e)
 			}
 		}
 		where := "input"
@@ -420,7 +488,7 @@ func (in *inspector) reportSchema(err error, at ast.Node, resultType string) {
 			in.report(pos, end, schema.OLT003, "%s: result type %s has no schema: %s (%s)", path, resultType, e.Msg, e.ID)
 			continue
 		}
-		in.report(pos, end, e.ID, "%s: %s", path, e.Msg)
+		in.report(pos, end, e.ID, "%s: %s", path, e.Msg).Fix = fix
 	}
 }
 

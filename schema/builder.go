@@ -300,15 +300,10 @@ func (b *Builder) property(jf jsonField, na bool) (schema []byte, optional bool,
 		}
 		errs = append(errs, e)
 	}
-	optional = jf.tag.OmitEmpty || jf.tag.OmitZero || jf.viaPointer
+	optional = jf.optional()
 	tagged := sf.Doc != ""
 	for _, p := range jf.tags {
-		if isKeywordTag(p.Key) {
-			tagged = true
-			if p.Key == "default" {
-				optional = true
-			}
-		}
+		tagged = tagged || isKeywordTag(p.Key)
 	}
 	if !tagged || len(n.errs) > 0 {
 		return n.bytes, optional, errs

@@ -89,6 +89,18 @@ type Error struct {
 	Msg   string
 	Field *Field // the field at fault, if any
 	Tag   string // the struct tag key at fault, if any ("json", "minimum", ...)
+	// Fix says what mechanical change would mend the field's tag, if one
+	// would.
+	Fix Fix
+}
+
+// A Fix is a mechanical change to a field's struct tag that mends an Error.
+type Fix struct {
+	// DropTag: remove the Error's Tag pair from the struct tag (a tag
+	// that has no effect).
+	DropTag bool
+	// DropOption: remove this option from the json tag.
+	DropOption string
 }
 
 func (e *Error) Error() string {

@@ -116,7 +116,7 @@ func resolveFields(t *Type) (fields []jsonField, errs []*Error) {
 				errs = append(errs, jsonTagErrors(tag, sf, sf.Name)...)
 				for _, p := range pairs {
 					if isKeywordTag(p.Key) {
-						errs = append(errs, &Error{ID: OLT012, Path: sf.Name, Field: sf, Tag: p.Key,
+						errs = append(errs, &Error{ID: OLT012, Path: sf.Name, Field: sf, Tag: p.Key, Fix: Fix{DropTag: true},
 							Msg: "tag " + p.Key + ": embedded " + ft.String() + " is flattened into the outer object, so the tag has no property to apply to; give the field a json name to make it one property"})
 					}
 				}
@@ -214,10 +214,10 @@ func ignoredTags(sf *Field) []*Error {
 	for _, p := range pairs {
 		switch {
 		case p.Key == "json" && p.Value != "-":
-			errs = append(errs, &Error{ID: OLT011, Path: sf.Name, Field: sf, Tag: p.Key,
+			errs = append(errs, &Error{ID: OLT011, Path: sf.Name, Field: sf, Tag: p.Key, Fix: Fix{DropTag: true},
 				Msg: "field " + sf.Name + " is unexported, so encoding/json ignores it and its json tag"})
 		case isKeywordTag(p.Key):
-			errs = append(errs, &Error{ID: OLT012, Path: sf.Name, Field: sf, Tag: p.Key,
+			errs = append(errs, &Error{ID: OLT012, Path: sf.Name, Field: sf, Tag: p.Key, Fix: Fix{DropTag: true},
 				Msg: "tag " + p.Key + ": field " + sf.Name + " is unexported, so encoding/json ignores it and the tag has no effect"})
 		}
 	}
@@ -228,17 +228,17 @@ func ignoredTags(sf *Field) []*Error {
 // differently from what it says.
 func jsonTagErrors(tag JSONTag, sf *Field, path string) []*Error {
 	var errs []*Error
-	at := func(msg string) {
-		errs = append(errs, &Error{ID: OLT011, Path: path, Field: sf, Tag: "json", Msg: msg})
+	at := func(msg string, fix Fix) {
+		errs = append(errs, &Error{ID: OLT011, Path: path, Field: sf, Tag: "json", Msg: msg, Fix: fix})
 	}
 	if tag.BadName {
-		at("json tag name " + quote(tag.Given) + " is not a valid JSON key for encoding/json, which would use " + quote(sf.Name) + " instead")
+		at("json tag name "+quote(tag.Given)+" is not a valid JSON key for encoding/json, which would use "+quote(sf.Name)+" instead", Fix{})
 	}
 	for _, o := range tag.Unknown {
-		at("json tag option " + quote(o) + " is unknown to encoding/json, which ignores it")
+		at("json tag option "+quote(o)+" is unknown to encoding/json, which ignores it", Fix{})
 	}
 	if tag.String {
-		at("the ,string option makes encoding/json quote the value; the contract does not describe that form, remove the option")
+		at("the ,string option makes encoding/json quote the value; the contract does not describe that form, remove the option", Fix{DropOption: "string"})
 	}
 	return errs
 }
@@ -279,4 +279,31 @@ func embeddedName(t *Type) string {
 		return t.Name
 	}
 	return t.String()
+}
+
+// A Property is one property of a struct's closed object.
+type Property struct {
+	Name     string // the JSON name
+	Field    *Field // the declared field
+	Optional bool   // not in the required list
+}
+
+// Properties lists the properties of struct type t in schema order, with
+// the fields they come from: what front ends need to point at a property.
+// Properties the contract refuses are left out.
+func Properties(t *Type) []Property {
+	fields, _ := resolveFields(t)
+	props := make([]Property, len(fields))
+	for i, jf := range fields {
+		props[i] = Property{Name: jf.name, Field: jf.field, Optional: jf.optional()}
+	}
+	return props
+}
+
+// optional reports whether the property may be absent: the json tag says
+// omitempty or omitzero, a default stands in, or the field is promoted
+// through an embedded pointer (nil, it writes nothing).
+func (jf *jsonField) optional() bool {
+	_, hasDefault := lookup(jf.tags, "default")
+	return jf.tag.OmitEmpty || jf.tag.OmitZero || jf.viaPointer || hasDefault
 }

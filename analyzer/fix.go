@@ -1,0 +1,121 @@
+package analyzer
+
+import (
+	"bytes"
+	"go/ast"
+	"go/format"
+	"go/types"
+	"strings"
+
+	"github.com/toolschema/toolschema/schema"
+)
+
+// ValidName returns the nearest valid tool name to name: characters other
+// than letters, digits, '_' and '-' become '_', the result in snake case,
+// at most 64 characters; "" when nothing is left.
+func ValidName(name string) string {
+	var b strings.Builder
+	for _, r := range name {
+		switch {
+		case r < 0x80 && (r == '_' || r == '-' || '0' <= r && r <= '9' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z'):
+			b.WriteRune(r)
+		default:
+			b.WriteByte('_')
+		}
+	}
+	s := schema.SnakeCase(b.String())
+	for strings.Contains(s, "__") {
+		s = strings.ReplaceAll(s, "__", "_")
+	}
+	s = strings.Trim(s, "_")
+	if len(s) > schema.MaxNameLen {
+		s = strings.TrimRight(s[:schema.MaxNameLen], "_")
+	}
+	return s
+}
+
+// reorderParams returns a fix that puts the context and call parameters
+// before the input, nil when a parameter field declares several names.
+func (in *inspector) reorderParams(fd *ast.FuncDecl, sig *types.Signature) *Fix {
+	fields := fd.Type.Params.List
+	var first, rest []string
+	for i, f := range fields {
+		if len(f.Names) > 1 {
+			return nil
+		}
+		var buf bytes.Buffer
+		if err := format.Node(&buf, in.fset, f); err != nil {
+			return nil
+		}
+		if t := sig.Params().At(i).Type(); isContext(t) || isCall(t) {
+			first = append(first, buf.String())
+		} else {
+			rest = append(rest, buf.String())
+		}
+	}
+	return &Fix{
+		Message: "Move the context and call parameters before the input",
+		Edits:   []Edit{{fields[0].Pos(), fields[len(fields)-1].End(), strings.Join(append(first, rest...), ", ")}},
+	}
+}
+
+// tagFix returns the edit of a field's struct tag that an error's Fix asks
+// for, nil when there is none or the tag is not a raw string.
+func tagFix(fs fieldSyntax, e *schema.Error) *Fix {
+	lit := fs.tag
+	if lit == nil || !strings.HasPrefix(lit.Value, "`") || (!e.Fix.DropTag && e.Fix.DropOption == "") {
+		return nil
+	}
+	raw := lit.Value[1 : len(lit.Value)-1]
+	pairs, err := schema.ParseStructTag(raw)
+	if err != nil {
+		return nil
+	}
+	var kept []string
+	msg := ""
+	for _, p := range pairs {
+		switch {
+		case p.Key == e.Tag && e.Fix.DropTag:
+			msg = "Remove the tag " + p.Key
+			continue
+		case p.Key == e.Tag && e.Fix.DropOption != "":
+			name, opts, _ := strings.Cut(p.Value, ",")
+			var keep []string
+			for _, o := range strings.Split(opts, ",") {
+				if o != e.Fix.DropOption {
+					keep = append(keep, o)
+				}
+			}
+			value := name
+			if len(keep) > 0 && !(len(keep) == 1 && keep[0] == "") {
+				value += "," + strings.Join(keep, ",")
+			}
+			msg = "Remove the ," + e.Fix.DropOption + " option"
+			kept = append(kept, p.Key+":"+quoteTagValue(value))
+			continue
+		}
+		kept = append(kept, p.Key+":"+quoteTagValue(p.Value))
+	}
+	if msg == "" {
+		return nil
+	}
+	if len(kept) == 0 {
+		// No tag left: remove the literal and the space before it.
+		return &Fix{Message: msg, Edits: []Edit{{fs.field.Type.End(), lit.End(), ""}}}
+	}
+	return &Fix{Message: msg, Edits: []Edit{{lit.Pos(), lit.End(), "`" + strings.Join(kept, " ") + "`"}}}
+}
+
+// quoteTagValue quotes a struct tag value as Go source writes it.
+func quoteTagValue(v string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range v {
+		if r == '"' || r == '\\' {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	b.WriteByte('"')
+	return b.String()
+}

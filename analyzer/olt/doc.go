@@ -1,0 +1,154 @@
+/*
+Package olt defines the analyzers that check Go tool declarations against
+the toolschema contract: one core analyzer, toolschema, and one analyzer per
+rule, named after the rule's ID. Every diagnostic's message starts with the
+ID, its Category is the ID, and its URL is the rule's section of
+docs/diagnostics.md.
+
+The rules OLT015 to OLT019 are off unless asked for: OLT015 with
+-OLT015.providers=openai,anthropic,gemini, the others with -OLTnnn.enable.
+
+# Analyzer toolschema
+
+toolschema: find the tools of a package and check their contract
+
+Runs the static front end of toolschema on a package with //tool:export
+directives or a generated toolschema_gen.go, and compares that file with
+what toolgen would write. The OLT analyzers report what it finds.
+
+# Analyzer OLT001
+
+OLT001: tool is not a package-level function or a method of a local named type
+
+The //tool:export directive belongs in the doc comment of a package-level
+function, or of a method of a named type declared in the package: the
+generated tool list is declared there. A directive anywhere else, or a
+package that already declares the name of the generated list (Tools), is
+reported.
+
+# Analyzer OLT002
+
+OLT002: type has no JSON schema, or the input is not a struct
+
+A type reachable from the input has no schema (a channel, a function, a
+complex number, an interface with methods, a map whose key is not a
+string), or the input is not a struct, or there is more than one input.
+
+# Analyzer OLT003
+
+OLT003: results are not supported
+
+A tool returns nothing, an error, a value, or a value and an error; the
+value must have a schema.
+
+# Analyzer OLT004
+
+OLT004: tool function has type parameters
+
+A generic function has no fixed schema.
+
+# Analyzer OLT005
+
+OLT005: type has a JSON form of its own that the contract cannot describe
+
+The type implements json.Marshaler or json.Unmarshaler, only half of the
+text pair, or marshals through a pointer-receiver method inside a map.
+
+# Analyzer OLT006
+
+OLT006: type refers to itself
+
+A recursive type has no inline schema.
+
+# Analyzer OLT007
+
+OLT007: two tools in one tool list have the same name
+
+# Analyzer OLT008
+
+OLT008: tool name is not 1-64 letters, digits, '_' or '-'
+
+A name= option with another character has a fix: its snake-case form with
+those characters replaced.
+
+# Analyzer OLT009
+
+OLT009: context or call parameter repeated or placed after the input
+
+The fix moves the context.Context and *tool.Call parameters first.
+
+# Analyzer OLT010
+
+OLT010: receiver type has type parameters
+
+# Analyzer OLT011
+
+OLT011: json tag the schema cannot follow
+
+The ,string option (the fix removes it), an option encoding/json does not
+know, a name it ignores, a malformed struct tag, two fields with one JSON
+name, a json tag on an unexported field (the fix removes it).
+
+# Analyzer OLT012
+
+OLT012: schema tag does not parse or does not fit its field
+
+A keyword tag (minimum, pattern, default, ...) that does not parse, does not
+fit the field's type, contradicts another, or has no effect (on an
+unexported field or a flattened embedded struct; the fix removes it).
+
+# Analyzer OLT013
+
+OLT013: malformed or unknown tool directive option
+
+# Analyzer OLT014
+
+OLT014: generated tool code is missing or stale
+
+The package has tools but no toolschema_gen.go, or the file differs from
+what toolgen would write now (tools, schemas or enum values changed), or it
+is no longer needed.
+
+# Analyzer OLT015
+
+OLT015: schema uses a keyword or exceeds a limit of a provider's strict mode
+
+Off unless -OLT015.providers lists providers. Reports the schema tags whose
+keyword a provider's strict mode rejects (the provider conversion moves them
+into the description, and the model no longer enforces them), maps (which
+strict modes cannot express), and the documented limits: OpenAI at most
+5000 properties, 10 levels of nesting, 1000 enum values and 120,000
+characters of names and values per schema; Anthropic at most 20 strict
+tools, 24 optional and 16 union parameters per request (counted over one
+tool list).
+
+# Analyzer OLT016
+
+OLT016: tool or input field has no description
+
+Off unless -OLT016.enable. A model chooses tools and fills arguments from
+their descriptions.
+
+# Analyzer OLT017
+
+OLT017: input field is an identity the model should not supply
+
+Off unless -OLT017.enable. A user, tenant or account id, a role or an admin
+flag is the caller's identity: take it from the context, never from the
+model.
+
+# Analyzer OLT018
+
+OLT018: tool name is vague
+
+Off unless -OLT018.enable. A name made only of generic words (process,
+handle, do_action) tells a model nothing.
+
+# Analyzer OLT019
+
+OLT019: two booleans encode one state
+
+Off unless -OLT019.enable. Two booleans such as enabled and disabled allow a
+state that means nothing; use one field.
+*/
+package olt

@@ -1,0 +1,228 @@
+// Package olt is the go/analysis face of the contract: one core analyzer
+// that runs the static front end on a package, and one analyzer per rule
+// (OLT001 to OLT019) that reports that rule's diagnostics, so that each can
+// be enabled or disabled on its own (-OLT011=false).
+package olt
+
+import (
+	_ "embed"
+	"go/ast"
+	"path/filepath"
+	"reflect"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/toolschema/toolschema/analyzer"
+	"github.com/toolschema/toolschema/generator"
+	"github.com/toolschema/toolschema/schema"
+)
+
+//go:embed doc.go
+var doc string
+
+// DocsURL is the page with one section per rule; a diagnostic's URL is the
+// rule's section.
+const DocsURL = "https://github.com/toolschema/toolschema/blob/main/docs/diagnostics.md"
+
+// Core runs the front end and the check of the generated code; the rule
+// analyzers report from its result. It reports nothing itself.
+var Core = &analysis.Analyzer{
+	Name:       "toolschema",
+	Doc:        section("toolschema"),
+	URL:        DocsURL,
+	Run:        runCore,
+	ResultType: reflect.TypeFor[*Result](),
+}
+
+// Result is what the core found in one package.
+type Result struct {
+	// Package is the front end's result; nil for a package without
+	// directives or generated code, which the core does not inspect.
+	Package *analyzer.Package
+	// Diags are the front end's diagnostics and OLT014's.
+	Diags []*analyzer.Diagnostic
+}
+
+// Config sets the checks that are off unless asked for.
+type Config struct {
+	// Providers lists the providers whose strict mode OLT015 checks:
+	// "openai", "anthropic", "gemini".
+	Providers []string
+	// Quality turns on the contract-quality checks OLT016 to OLT019.
+	Quality bool
+	// NoIDPrefix leaves the rule's ID out of messages, for drivers that
+	// print the analyzer's name (the ID) before them, as golangci-lint does.
+	NoIDPrefix bool
+}
+
+// Analyzers are the rule analyzers with the default configuration (their
+// flags can change it): OLT001 to OLT019, in order.
+var Analyzers = NewAnalyzers(Config{})
+
+// NewAnalyzers returns the rule analyzers with cfg as their configuration
+// (and the default of their flags).
+func NewAnalyzers(cfg Config) []*analysis.Analyzer {
+	var as []*analysis.Analyzer
+	for _, r := range schema.Catalog {
+		as = append(as, newRule(r, cfg))
+	}
+	return as
+}
+
+func newRule(r schema.Rule, cfg Config) *analysis.Analyzer {
+	id := string(r.ID)
+	a := &analysis.Analyzer{
+		Name:     id,
+		Doc:      section(id),
+		URL:      DocsURL,
+		Requires: []*analysis.Analyzer{Core},
+	}
+	rule := &ruleRun{id: r.ID, cfg: cfg}
+	switch r.ID {
+	case schema.OLT015:
+		rule.providers = strings.Join(cfg.Providers, ",")
+		a.Flags.StringVar(&rule.providers, "providers", rule.providers, "comma-separated providers whose strict mode to check: openai, anthropic, gemini")
+	case schema.OLT016, schema.OLT017, schema.OLT018, schema.OLT019:
+		rule.enabled = cfg.Quality
+		a.Flags.BoolVar(&rule.enabled, "enable", rule.enabled, "report this contract-quality check")
+	}
+	a.Run = rule.run
+	return a
+}
+
+// section returns the text of one "# Analyzer NAME" section of doc.go.
+func section(name string) string {
+	text := doc
+	if i := strings.Index(text, "/*"); i >= 0 {
+		text = text[i+2:]
+	}
+	if i := strings.LastIndex(text, "*/"); i >= 0 {
+		text = text[:i]
+	}
+	for _, part := range strings.Split(text, "\n# ")[1:] {
+		head, body, _ := strings.Cut(part, "\n")
+		if head == "Analyzer "+name {
+			body = strings.TrimSpace(body)
+			return strings.TrimPrefix(body, name+": ")
+		}
+	}
+	panic("olt: no section for " + name + " in doc.go")
+}
+
+// runCore inspects a package that has a directive or a generated file.
+func runCore(pass *analysis.Pass) (any, error) {
+	var files []*ast.File
+	var generated *ast.File
+	marked := false
+	for _, f := range pass.Files {
+		name := pass.Fset.File(f.Pos()).Name()
+		if strings.HasSuffix(name, "_test.go") {
+			continue // tools are declared outside tests, as toolgen reads them
+		}
+		files = append(files, f)
+		if filepath.Base(name) == analyzer.GeneratedFile {
+			generated = f
+		}
+		for _, cg := range f.Comments {
+			for _, c := range cg.List {
+				marked = marked || strings.HasPrefix(c.Text, analyzer.Directive)
+			}
+		}
+	}
+	if !marked && generated == nil {
+		return &Result{}, nil // the common case: a package without tools
+	}
+	p := analyzer.Inspect(pass.Fset, files, pass.Pkg, pass.TypesInfo, &analyzer.Config{Sizes: pass.TypesSizes})
+	res := &Result{Package: p, Diags: p.Diags}
+	if len(p.Diags) == 0 && len(files) == len(pass.Files) {
+		// The test variant of a package (with _test.go files) is left to
+		// the package itself: its scope has the tests' declarations too.
+		if d := stale(pass, p, files, generated); d != nil {
+			res.Diags = append(res.Diags, d)
+		}
+	}
+	return res, nil
+}
+
+// stale compares the package's generated file with what toolgen would
+// write (OLT014).
+func stale(pass *analysis.Pass, p *analyzer.Package, files []*ast.File, generated *ast.File) *analyzer.Diagnostic {
+	want, err := generator.File(p, pass.Pkg)
+	if err != nil {
+		return nil
+	}
+	switch {
+	case want == nil && generated == nil:
+		return nil
+	case want == nil:
+		return &analyzer.Diagnostic{Pos: generated.Package, End: generated.Name.End(), ID: schema.OLT014,
+			Message: analyzer.GeneratedFile + " is no longer needed: the package has no tools and no enums; run toolgen to remove it"}
+	case generated == nil:
+		at := files[0].Name
+		if len(p.Tools) > 0 {
+			at = p.Tools[0].Decl.Name
+		}
+		return &analyzer.Diagnostic{Pos: at.Pos(), End: at.End(), ID: schema.OLT014,
+			Message: "the generated tool code is missing: run go generate with //go:generate go tool toolgen, or toolgen, in this package"}
+	}
+	got, err := pass.ReadFile(pass.Fset.File(generated.Pos()).Name())
+	if err != nil || string(got) == string(want) {
+		return nil
+	}
+	return &analyzer.Diagnostic{Pos: generated.Package, End: generated.Name.End(), ID: schema.OLT014,
+		Message: analyzer.GeneratedFile + " is stale: the tools, their schemas or the enum values changed since it was generated; run go generate (or toolgen)"}
+}
+
+// ruleRun reports one rule.
+type ruleRun struct {
+	id        schema.ID
+	cfg       Config
+	providers string
+	enabled   bool
+}
+
+func (r *ruleRun) run(pass *analysis.Pass) (any, error) {
+	res := pass.ResultOf[Core].(*Result)
+	for _, d := range res.Diags {
+		if d.ID == r.id {
+			r.report(pass, d)
+		}
+	}
+	if res.Package == nil || len(res.Package.Diags) > 0 {
+		return nil, nil
+	}
+	var found []*analyzer.Diagnostic
+	switch {
+	case r.id == schema.OLT015 && r.providers != "":
+		found = strictChecks(res.Package, strings.Split(r.providers, ","))
+	case r.enabled:
+		found = qualityChecks(res.Package, r.id)
+	}
+	for _, d := range found {
+		r.report(pass, d)
+	}
+	return nil, nil
+}
+
+func (r *ruleRun) report(pass *analysis.Pass, d *analyzer.Diagnostic) {
+	msg := d.Message
+	if !r.cfg.NoIDPrefix {
+		msg = string(d.ID) + ": " + msg
+	}
+	diag := analysis.Diagnostic{
+		Pos:      d.Pos,
+		End:      d.End,
+		Category: string(d.ID),
+		Message:  msg,
+		URL:      DocsURL + "#" + strings.ToLower(string(d.ID)),
+	}
+	if d.Fix != nil {
+		fix := analysis.SuggestedFix{Message: d.Fix.Message}
+		for _, e := range d.Fix.Edits {
+			fix.TextEdits = append(fix.TextEdits, analysis.TextEdit{Pos: e.Pos, End: e.End, NewText: []byte(e.NewText)})
+		}
+		diag.SuggestedFixes = []analysis.SuggestedFix{fix}
+	}
+	pass.Report(diag)
+}

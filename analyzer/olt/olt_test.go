@@ -1,0 +1,120 @@
+package olt_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/toolschema/toolschema/analyzer/olt"
+)
+
+// rule returns the analyzer of one rule from a configuration.
+func rule(t *testing.T, cfg olt.Config, id string) *analysis.Analyzer {
+	t.Helper()
+	for _, a := range olt.NewAnalyzers(cfg) {
+		if a.Name == id {
+			return a
+		}
+	}
+	t.Fatalf("no analyzer %s", id)
+	return nil
+}
+
+// TestRules runs each rule's analyzer on its testdata package: every
+// diagnostic at its position (the // want comments), and the suggested
+// fixes against the .golden files.
+func TestRules(t *testing.T) {
+	quality := olt.Config{Quality: true}
+	strict := olt.Config{Providers: []string{"openai", "anthropic", "gemini"}}
+	tests := []struct {
+		id       string
+		cfg      olt.Config
+		patterns []string
+		fixes    bool
+	}{
+		{id: "OLT001", patterns: []string{"olt001"}},
+		{id: "OLT002", patterns: []string{"olt002"}},
+		{id: "OLT003", patterns: []string{"olt003"}},
+		{id: "OLT004", patterns: []string{"olt004"}},
+		{id: "OLT005", patterns: []string{"olt005"}},
+		{id: "OLT006", patterns: []string{"olt006"}},
+		{id: "OLT007", patterns: []string{"olt007"}},
+		{id: "OLT008", patterns: []string{"olt008"}, fixes: true},
+		{id: "OLT009", patterns: []string{"olt009"}, fixes: true},
+		{id: "OLT010", patterns: []string{"olt010"}},
+		{id: "OLT011", patterns: []string{"olt011"}, fixes: true},
+		{id: "OLT012", patterns: []string{"olt012"}, fixes: true},
+		{id: "OLT013", patterns: []string{"olt013"}},
+		{id: "OLT014", patterns: []string{"olt014/missing", "olt014/stale", "olt014/unneeded"}},
+		{id: "OLT015", cfg: strict, patterns: []string{"olt015"}},
+		{id: "OLT016", cfg: quality, patterns: []string{"olt016"}},
+		{id: "OLT017", cfg: quality, patterns: []string{"olt017"}},
+		{id: "OLT018", cfg: quality, patterns: []string{"olt018"}},
+		{id: "OLT019", cfg: quality, patterns: []string{"olt019"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.id, func(t *testing.T) {
+			a := rule(t, tt.cfg, tt.id)
+			if tt.fixes {
+				analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), a, tt.patterns...)
+			} else {
+				analysistest.Run(t, analysistest.TestData(), a, tt.patterns...)
+			}
+		})
+	}
+}
+
+// TestOffByDefault checks that the provider and quality rules report
+// nothing unless asked for.
+func TestOffByDefault(t *testing.T) {
+	for _, id := range []string{"OLT015", "OLT016", "OLT017", "OLT018"} {
+		a := rule(t, olt.Config{}, id)
+		results := analysistest.Run(&quiet{T: t}, analysistest.TestData(), a, "olt015", "olt016", "olt017", "olt018")
+		for _, r := range results {
+			if len(r.Diagnostics) > 0 {
+				t.Errorf("%s reported %d diagnostics while off", id, len(r.Diagnostics))
+			}
+		}
+	}
+}
+
+// quiet is a testing.T for analysistest that lets unmatched // want
+// comments go: the off-by-default run expects none of them to match.
+type quiet struct {
+	*testing.T
+}
+
+func (q *quiet) Errorf(format string, args ...any) {}
+
+// TestCleanCorpus runs every rule with its default configuration over the
+// parity corpus (and the generator's testdata), which follow the contract
+// and have fresh generated files: no diagnostic.
+func TestCleanCorpus(t *testing.T) {
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Tests: true}
+	pkgs, err := packages.Load(cfg, "../../parity/corpus", "../../generator/testdata/basic", "../../generator/testdata/imports", "../../generator/testdata/shadow", "../../generator/testdata/enumsonly")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if packages.PrintErrors(pkgs) > 0 {
+		t.Fatal("the packages do not load")
+	}
+	graph, err := checker.Analyze(append([]*analysis.Analyzer{olt.Core}, olt.Analyzers...), pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for act := range graph.All() {
+		for _, d := range act.Diagnostics {
+			t.Errorf("%s: %s", act.Package.Fset.Position(d.Pos), d.Message)
+		}
+		if r, ok := act.Result.(*olt.Result); ok && act.Analyzer == olt.Core && r.Package != nil {
+			n += len(r.Package.Tools)
+		}
+	}
+	if n < 74 {
+		t.Errorf("the core saw %d tools, want the corpus's 74 and more", n)
+	}
+}

@@ -1,0 +1,23 @@
+package olt013
+
+// want +4 `OLT013: option timeout: "soon" is not a positive Go duration` `OLT013: option colour: unknown` `OLT013: option parallel-safe: write parallel-safe=false`
+
+// Options has bad options.
+//
+//tool:export timeout=soon colour=blue parallel-safe
+func Options() error { return nil }
+
+// want +5 `OLT013: a second //tool:export directive on Twice`
+
+// Twice has two directives.
+//
+//tool:export
+//tool:export ends-loop
+func Twice() error { return nil }
+
+// want +4 `OLT013: option version: given twice`
+
+// Versions gives a version twice.
+//
+//tool:export version=1 version=2
+func Versions() error { return nil }

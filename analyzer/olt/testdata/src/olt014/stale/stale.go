@@ -1,0 +1,6 @@
+package stale
+
+// Ping answers.
+//
+//tool:export
+func Ping() string { return "pong" }

@@ -1,0 +1,3 @@
+package unneeded
+
+func Plain() {}

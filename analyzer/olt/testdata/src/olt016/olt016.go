@@ -1,0 +1,13 @@
+package olt016
+
+type Input struct {
+	// Query is what to look for.
+	Query string `json:"query"`
+	// want +2 `OLT016: input.limit: tool search: the field has no description`
+
+	Limit int    `json:"limit"`
+	Sort  string `json:"sort" description:"Field to sort by."`
+}
+
+//tool:export
+func Search(in Input) error { return nil } // want `OLT016: tool search has no description`
