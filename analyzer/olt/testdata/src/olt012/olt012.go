@@ -5,11 +5,11 @@ type Base struct {
 }
 
 type Input struct {
-	Limit  int    `json:"limit" minimum:"ten"`             // want `OLT012: input.limit: tag minimum: "ten" is not an integer`
-	Name   string `json:"name" pattern:"(?i)^a" minLength:"1"` // want `OLT012: input.name: tag pattern: uses \(\?i\)`
-	Day    string `json:"day" format:"date" default:"today"` // want `OLT012: input.day: tag default: "today" is not of the format date`
-	hidden int    `minimum:"1"`                              // want `OLT012: input.hidden: tag minimum: field hidden is unexported`
-	Base   `description:"The base."`                         // want `OLT012: input.Base: tag description: embedded olt012.Base is flattened`
+	Limit  int                       `json:"limit" minimum:"ten"`                 // want `OLT012: input.limit: tag minimum: "ten" is not an integer`
+	Name   string                    `json:"name" pattern:"(?i)^a" minLength:"1"` // want `OLT012: input.name: tag pattern: uses \(\?i\)`
+	Day    string                    `json:"day" format:"date" default:"today"`   // want `OLT012: input.day: tag default: "today" is not of the format date`
+	hidden int                       `minimum:"1"`                                // want `OLT012: input.hidden: tag minimum: field hidden is unexported`
+	Base   `description:"The base."` // want `OLT012: input.Base: tag description: embedded olt012.Base is flattened`
 }
 
 // Save saves.
