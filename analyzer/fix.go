@@ -44,7 +44,10 @@ func (in *inspector) reorderParams(fd *ast.FuncDecl, sig *types.Signature) *Fix 
 			return nil
 		}
 		var buf bytes.Buffer
-		if err := format.Node(&buf, in.fset, f); err != nil {
+		for _, n := range f.Names {
+			buf.WriteString(n.Name + " ")
+		}
+		if err := format.Node(&buf, in.fset, f.Type); err != nil {
 			return nil
 		}
 		if t := sig.Params().At(i).Type(); isContext(t) || isCall(t) {

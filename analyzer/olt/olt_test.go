@@ -59,7 +59,18 @@ func TestRules(t *testing.T) {
 		t.Run(tt.id, func(t *testing.T) {
 			a := rule(t, tt.cfg, tt.id)
 			if tt.fixes {
-				analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), a, tt.patterns...)
+				results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), a, tt.patterns...)
+				// The golden file is compared only when there are fixes:
+				// make sure there are.
+				fixes := 0
+				for _, r := range results {
+					for _, d := range r.Diagnostics {
+						fixes += len(d.SuggestedFixes)
+					}
+				}
+				if fixes == 0 {
+					t.Errorf("%s offered no suggested fix", tt.id)
+				}
 			} else {
 				analysistest.Run(t, analysistest.TestData(), a, tt.patterns...)
 			}
