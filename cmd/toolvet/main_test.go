@@ -52,6 +52,10 @@ func TestDrivers(t *testing.T) {
 	if out, err := exec.Command(gobin, "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
+	toolgen := filepath.Join(filepath.Dir(bin), "toolgen")
+	if out, err := exec.Command(gobin, "build", "-o", toolgen, "../toolgen").CombinedOutput(); err != nil {
+		t.Fatalf("go build toolgen: %v\n%s", err, out)
+	}
 	dir := testmodule.New(t, map[string]string{"shop/shop.go": src, "plain/plain.go": "package plain\n\nfunc Plain() {}\n"})
 	run := func(name string, args ...string) (string, int) {
 		t.Helper()
@@ -115,6 +119,22 @@ func TestDrivers(t *testing.T) {
 	if !strings.Contains(out, "OLT014") || strings.Contains(out, "OLT011") || strings.Contains(out, "OLT009") {
 		t.Errorf("toolvet after go fix:\n%s", out)
 	}
+	// Generated, the package vets clean under go vet; a new tool makes
+	// the generated file stale.
+	if out, code := run(toolgen, "./..."); code != 0 {
+		t.Fatalf("toolgen: exit %d\n%s", code, out)
+	}
+	if out, code := run(gobin, "vet", "-vettool="+bin, "./..."); code != 0 {
+		t.Errorf("go vet after toolgen: exit %d\n%s", code, out)
+	}
+	more := fixed + "\n// Extra is new.\n//\n//tool:export\nfunc Extra() error { return nil }\n"
+	if err := os.WriteFile(filepath.Join(dir, "shop", "shop.go"), []byte(more), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, _ := run(gobin, "vet", "-vettool="+bin, "./..."); !strings.Contains(out, "toolschema_gen.go:3:1: OLT014: toolschema_gen.go is stale") {
+		t.Errorf("go vet with a stale generated file:\n%s", out)
+	}
+
 	// The quality checks are off unless asked for.
 	out, _ = run(bin, "-OLT016.enable", "./...")
 	if !strings.Contains(out, "OLT016: input.count: tool find: the field has no description") {
