@@ -195,7 +195,11 @@ func (r *ruleRun) run(pass *analysis.Pass) (any, error) {
 	var found []*analyzer.Diagnostic
 	switch {
 	case r.id == schema.OLT015 && r.providers != "":
-		found = strictChecks(res.Package, strings.Split(r.providers, ","))
+		names := strings.Split(r.providers, ",")
+		if err := CheckProviders(names); err != nil {
+			return nil, err
+		}
+		found = strictChecks(res.Package, names)
 	case r.enabled:
 		found = qualityChecks(res.Package, r.id)
 	}

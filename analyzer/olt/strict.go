@@ -59,6 +59,17 @@ const (
 	anthropicMaxUnions   = 16
 )
 
+// CheckProviders reports an error naming the first provider OLT015 does
+// not know (case and spaces aside).
+func CheckProviders(names []string) error {
+	for _, n := range names {
+		if _, ok := strictModes[strings.TrimSpace(strings.ToLower(n))]; !ok {
+			return fmt.Errorf("unknown provider %q: the providers are anthropic, gemini, openai", n)
+		}
+	}
+	return nil
+}
+
 // strictChecks reports, for each provider, the schema tags its strict mode
 // rejects, the maps it cannot express and the limits a package's tools
 // exceed (OLT015).

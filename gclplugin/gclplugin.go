@@ -1,0 +1,80 @@
+// Package gclplugin makes the toolschema analyzers a golangci-lint (v2)
+// module plugin named "toolschema". A custom golangci-lint binary built
+// with `golangci-lint custom` imports this package, which registers the
+// plugin; .golangci.yml enables it and passes its settings:
+//
+//	linters:
+//	  enable:
+//	    - toolschema
+//	  settings:
+//	    custom:
+//	      toolschema:
+//	        type: module
+//	        description: checks the toolschema contract (OLT001 to OLT019)
+//	        settings:
+//	          providers: [openai, anthropic]
+//	          quality: true
+//
+// See docs/editors.md.
+package gclplugin
+
+import (
+	"fmt"
+
+	"github.com/golangci/plugin-module-register/register"
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/toolschema/toolschema/analyzer/olt"
+)
+
+// Name is the plugin's name: the key under linters.settings.custom and the
+// name to enable, and the linter name golangci-lint shows and //nolint
+// takes.
+const Name = "toolschema"
+
+func init() { register.Plugin(Name, New) }
+
+// Settings are the plugin's settings in .golangci.yml; both are off by
+// default, as in toolvet.
+type Settings struct {
+	// Providers lists the providers whose strict mode OLT015 checks:
+	// "openai", "anthropic", "gemini".
+	Providers []string `json:"providers"`
+	// Quality turns on the contract-quality checks OLT016 to OLT019.
+	Quality bool `json:"quality"`
+}
+
+// Plugin is the toolschema linter for golangci-lint.
+type Plugin struct {
+	settings Settings
+}
+
+var _ register.LinterPlugin = (*Plugin)(nil)
+
+// New decodes the settings golangci-lint passes (the YAML map under
+// settings, or nil) and returns the plugin. An unknown key or provider is
+// an error, so that a typo does not silently turn a check off.
+func New(settings any) (register.LinterPlugin, error) {
+	s, err := register.DecodeSettings[Settings](settings)
+	if err != nil {
+		return nil, fmt.Errorf("toolschema: %w", err)
+	}
+	if err := olt.CheckProviders(s.Providers); err != nil {
+		return nil, fmt.Errorf("toolschema: providers: %w", err)
+	}
+	return &Plugin{settings: s}, nil
+}
+
+// BuildAnalyzers returns the rule analyzers, OLT001 to OLT019, configured
+// by the settings. Their messages leave out the rule's ID: golangci-lint
+// puts the analyzer's name, which is the ID, before each message.
+func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
+	return olt.NewAnalyzers(olt.Config{
+		Providers:  p.settings.Providers,
+		Quality:    p.settings.Quality,
+		NoIDPrefix: true,
+	}), nil
+}
+
+// GetLoadMode asks for type information: the rules read go/types.
+func (p *Plugin) GetLoadMode() string { return register.LoadModeTypesInfo }

@@ -1,0 +1,15 @@
+// Package configured has a tool that breaks OpenAI's strict mode (OLT015)
+// and lacks descriptions (OLT016): reported only when the settings ask for
+// them. It has no generated file, which OLT014 reports by default.
+package configured
+
+type Input struct {
+	// Name is the file name.
+	Name string `json:"name" minLength:"1"` // want `^input\.name: tool save: OpenAI strict mode does not take minLength`
+	// want +2 `^input\.size: tool save: the field has no description`
+
+	Size int `json:"size"`
+}
+
+//tool:export
+func Save(in Input) error { return nil } // want `^the generated tool code is missing` `^tool save has no description`
