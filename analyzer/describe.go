@@ -107,7 +107,7 @@ func (d *describer) describe(t types.Type) *schema.Type {
 		obj := n.Obj()
 		st.Name = obj.Name()
 		if obj.Pkg() != nil {
-			st.PkgPath = obj.Pkg().Path()
+			st.PkgPath, st.PkgName = obj.Pkg().Path(), obj.Pkg().Name()
 		}
 		if targs := n.TypeArgs(); targs.Len() > 0 {
 			args := make([]string, targs.Len())

@@ -426,13 +426,13 @@ func (in *inspector) signature(t *Tool, sig *types.Signature, fd *ast.FuncDecl) 
 	case res.Len() > 2:
 		in.report(fd.Type.Results.Pos(), fd.Type.Results.End(), schema.OLT003, "the function has %d results; a tool returns at most a value and an error", res.Len())
 		return false
-	case res.Len() == 2 && !types.Identical(res.At(1).Type(), errorType):
-		n := resNode(1)
-		in.report(n.Pos(), n.End(), schema.OLT003, "the second result is %s; it must be error", types.TypeString(res.At(1).Type(), in.qualifier))
-		return false
 	case res.Len() == 2 && types.Identical(res.At(0).Type(), errorType):
 		n := resNode(0)
 		in.report(n.Pos(), n.End(), schema.OLT003, "the first result is an error; a tool returns a value and then an error")
+		return false
+	case res.Len() == 2 && !types.Identical(res.At(1).Type(), errorType):
+		n := resNode(1)
+		in.report(n.Pos(), n.End(), schema.OLT003, "the second result is %s; it must be error", types.TypeString(res.At(1).Type(), in.qualifier))
 		return false
 	case res.Len() == 1 && types.Identical(res.At(0).Type(), errorType), res.Len() == 0:
 		t.Form = schema.ResultNone

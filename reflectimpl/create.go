@@ -276,10 +276,10 @@ func (c *Cache) signature(t reflect.Type) (s *signature) {
 	switch {
 	case s.nout > 2:
 		errs = append(errs, schema.Errorf(schema.OLT003, "output", "the function has %d results; a tool returns at most a value and an error", s.nout))
-	case s.nout == 2 && t.Out(1) != errorType:
-		errs = append(errs, schema.Errorf(schema.OLT003, "output", "the second result is %s; it must be error", t.Out(1)))
 	case s.nout == 2 && t.Out(0) == errorType:
 		errs = append(errs, schema.Errorf(schema.OLT003, "output", "the first result is an error; a tool returns a value and then an error"))
+	case s.nout == 2 && t.Out(1) != errorType:
+		errs = append(errs, schema.Errorf(schema.OLT003, "output", "the second result is %s; it must be error", t.Out(1)))
 	case s.nout == 1 && t.Out(0) == errorType:
 	case s.nout >= 1:
 		s.value = true

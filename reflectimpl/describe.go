@@ -4,6 +4,7 @@ import (
 	"encoding"
 	"encoding/json"
 	"reflect"
+	"strings"
 
 	"github.com/toolschema/toolschema/schema"
 )
@@ -38,6 +39,10 @@ func (d *describer) describe(t reflect.Type) *schema.Type {
 	st := &d.slab[0]
 	d.slab = d.slab[1:]
 	*st = schema.Type{Kind: kindOf(t.Kind()), PkgPath: t.PkgPath(), Name: t.Name()}
+	if st.PkgPath != "" {
+		// reflect spells a named type with its package's name.
+		st.PkgName, _, _ = strings.Cut(t.String(), ".")
+	}
 	// Registered before its parts are described, so that a type that
 	// refers to itself is one cycle in the graph.
 	d.types[t] = st

@@ -64,6 +64,9 @@ type Type struct {
 	// PkgPath ("int", "error"). For an instance of a generic type Name
 	// carries the type arguments as the front end writes them.
 	PkgPath, Name string
+	// PkgName is the name of the package (for messages; "" means the last
+	// element of PkgPath).
+	PkgName string
 	// Bits is the size of an Int, Uint, Float or Complex type.
 	Bits int
 	// Elem is the element of a Slice, Array, Pointer or Chan, the value of
@@ -132,9 +135,12 @@ func (t *Type) write(b *strings.Builder, depth int) {
 	}
 	if t.Name != "" {
 		if t.PkgPath != "" {
-			p := t.PkgPath
-			if i := strings.LastIndexByte(p, '/'); i >= 0 {
-				p = p[i+1:]
+			p := t.PkgName
+			if p == "" {
+				p = t.PkgPath
+				if i := strings.LastIndexByte(p, '/'); i >= 0 {
+					p = p[i+1:]
+				}
 			}
 			b.WriteString(p)
 			b.WriteByte('.')

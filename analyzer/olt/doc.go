@@ -18,7 +18,7 @@ what toolgen would write. The OLT analyzers report what it finds.
 
 # Analyzer OLT001
 
-OLT001: tool is not a package-level function or a method of a local named type
+OLT001: tool is not a package-level function or a method of a named type declared in its package
 
 The //tool:export directive belongs in the doc comment of a package-level
 function, or of a method of a named type declared in the package: the

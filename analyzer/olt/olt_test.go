@@ -1,6 +1,8 @@
 package olt_test
 
 import (
+	"os"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -9,6 +11,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/toolschema/toolschema/analyzer/olt"
+	"github.com/toolschema/toolschema/schema"
 )
 
 // rule returns the analyzer of one rule from a configuration.
@@ -127,5 +130,28 @@ func TestCleanCorpus(t *testing.T) {
 	}
 	if n < 74 {
 		t.Errorf("the core saw %d tools, want the corpus's 74 and more", n)
+	}
+}
+
+// TestDocs checks that each rule analyzer's summary is the catalog's title
+// and that it points at its section of docs/diagnostics.md.
+func TestDocs(t *testing.T) {
+	for i, a := range olt.Analyzers {
+		r := schema.Catalog[i]
+		if a.Name != string(r.ID) {
+			t.Fatalf("analyzer %d is %s, want %s", i, a.Name, r.ID)
+		}
+		if first, _, _ := strings.Cut(a.Doc, "\n"); first != r.Title {
+			t.Errorf("%s: doc summary %q, catalog title %q", r.ID, first, r.Title)
+		}
+	}
+	md, err := os.ReadFile("../../docs/diagnostics.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range schema.Catalog {
+		if !strings.Contains(string(md), "\n## "+string(r.ID)+"\n") {
+			t.Errorf("docs/diagnostics.md has no section ## %s", r.ID)
+		}
 	}
 }
