@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/packages"
 
@@ -112,7 +113,9 @@ func staleOverlay(pkgs []*packages.Package) map[string][]byte {
 
 // generatedName matches the type errors of code that uses a name the
 // generated file declares.
-var generatedName = regexp.MustCompile(`^undefined: (` + analyzer.ListName + `|_toolgen_\w+)$|has no field or method (` + analyzer.ListName + `|` + schema.EnumMethod + `)\b`)
+var generatedName = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^undefined: (` + analyzer.ListName + `|_toolgen_\w+)$|has no field or method (` + analyzer.ListName + `|` + schema.EnumMethod + `)\b`)
+})
 
 // refersToGenerated reports whether an error (a type checker's message, or
 // the compiler's output that go list relays, one error a line after a
@@ -124,10 +127,10 @@ func refersToGenerated(msg string) bool {
 		if line == "" || strings.HasPrefix(line, "# ") {
 			continue
 		}
-		if m := compilerPos.FindStringIndex(line); m != nil {
+		if m := compilerPos().FindStringIndex(line); m != nil {
 			line = line[m[1]:]
 		}
-		if !generatedName.MatchString(line) {
+		if !generatedName().MatchString(line) {
 			return false
 		}
 		found = true
@@ -136,7 +139,7 @@ func refersToGenerated(msg string) bool {
 }
 
 // compilerPos matches the position that starts a compiler error line.
-var compilerPos = regexp.MustCompile(`^\S+:\d+:\d+: `)
+var compilerPos = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\S+:\d+:\d+: `) })
 
 func anyErrors(pkgs []*packages.Package) bool {
 	for _, p := range pkgs {

@@ -5,12 +5,12 @@ import (
 	"encoding/json"
 	"math"
 	"math/big"
-	"net/mail"
 	"net/netip"
 	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 )
@@ -226,12 +226,29 @@ var formatChecks = map[string]func(string) bool{
 		_, err2 := time.Parse("15:04:05.999999999Z07:00", v)
 		return err == nil || err2 == nil
 	},
-	"uuid":     regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`).MatchString,
+	"uuid":     lazyMatch(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`),
 	"ipv4":     func(v string) bool { a, err := netip.ParseAddr(v); return err == nil && a.Is4() },
 	"ipv6":     func(v string) bool { a, err := netip.ParseAddr(v); return err == nil && a.Is6() && a.Zone() == "" },
-	"email":    func(v string) bool { a, err := mail.ParseAddress(v); return err == nil && a.Address == v },
+	"email":    isEmail,
 	"uri":      func(v string) bool { u, err := url.Parse(v); return err == nil && u.IsAbs() },
-	"hostname": regexp.MustCompile(`^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$`).MatchString,
+	"hostname": lazyMatch(`^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$`),
+}
+
+// lazyMatch returns a matcher of pattern compiled on first use: the
+// analyzers start once per package under go vet, so init stays cheap.
+func lazyMatch(pattern string) func(string) bool {
+	re := sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
+	return func(s string) bool { return re().MatchString(s) }
+}
+
+// isEmail checks the shape of an addr-spec: a local part and a dotted
+// domain, no spaces, one @. (net/mail would link the net package, and with
+// it cgo, into every vet tool.)
+func isEmail(v string) bool {
+	local, domain, ok := strings.Cut(v, "@")
+	return ok && local != "" && domain != "" && !strings.ContainsAny(v, " \t\r\n<>()[]\\,;:\"") &&
+		!strings.Contains(domain, "@") && strings.Contains(domain, ".") &&
+		!strings.HasPrefix(domain, ".") && !strings.HasSuffix(domain, ".") && !strings.Contains(domain, "..")
 }
 
 // parseCount reads a non-negative count.
@@ -256,7 +273,7 @@ func parseBound(f *frag, v string) (string, string) {
 		}
 		return x.String(), ""
 	case jNumber:
-		if !jsonNumber.MatchString(v) {
+		if !jsonNumber().MatchString(v) {
 			return "", quote(v) + " is not a JSON number"
 		}
 		if exp := exponent(v); exp > 400 || exp < -400 {
@@ -277,7 +294,9 @@ func parseBound(f *frag, v string) (string, string) {
 }
 
 // jsonNumber matches a number as JSON writes it.
-var jsonNumber = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`)
+var jsonNumber = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`)
+})
 
 // exponent returns the decimal exponent written in a JSON number.
 func exponent(v string) int {

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -93,6 +94,16 @@ func newRule(r schema.Rule, cfg Config) *analysis.Analyzer {
 
 // section returns the text of one "# Analyzer NAME" section of doc.go.
 func section(name string) string {
+	text, ok := sections()[name]
+	if !ok {
+		panic("olt: no section for " + name + " in doc.go")
+	}
+	return text
+}
+
+// sections splits doc.go's comment into its "# Analyzer NAME" sections,
+// once, without the "NAME: " that starts each.
+var sections = sync.OnceValue(func() map[string]string {
 	text := doc
 	if i := strings.Index(text, "/*"); i >= 0 {
 		text = text[i+2:]
@@ -100,15 +111,15 @@ func section(name string) string {
 	if i := strings.LastIndex(text, "*/"); i >= 0 {
 		text = text[:i]
 	}
+	m := map[string]string{}
 	for _, part := range strings.Split(text, "\n# ")[1:] {
 		head, body, _ := strings.Cut(part, "\n")
-		if head == "Analyzer "+name {
-			body = strings.TrimSpace(body)
-			return strings.TrimPrefix(body, name+": ")
+		if name, ok := strings.CutPrefix(head, "Analyzer "); ok {
+			m[name] = strings.TrimPrefix(strings.TrimSpace(body), name+": ")
 		}
 	}
-	panic("olt: no section for " + name + " in doc.go")
-}
+	return m
+})
 
 // runCore inspects a package that has a directive or a generated file.
 func runCore(pass *analysis.Pass) (any, error) {
