@@ -129,15 +129,7 @@ func pairs(t *testing.T, s *source) []pair {
 				// A method tool is bound to its receiver.
 				fn = reflect.ValueOf(bound).MethodByName(st.Func.Name()).Interface()
 			}
-			opts := []reflectimpl.Option{reflectimpl.Name(gt.Name), reflectimpl.Description(gt.Description),
-				reflectimpl.Version(gt.Version), reflectimpl.ParallelSafe(gt.ParallelSafe), reflectimpl.Timeout(gt.Timeout)}
-			if gt.EndsLoop {
-				opts = append(opts, reflectimpl.EndsLoop())
-			}
-			if gt.RequiresApproval {
-				opts = append(opts, reflectimpl.RequiresApproval())
-			}
-			rt, err := reflectimpl.Create(fn, opts...)
+			rt, err := reflectimpl.Create(fn, optionsOf(gt)...)
 			if err != nil {
 				t.Fatalf("list %q tool %s: reflectimpl.Create: %v", list, gt.Name, err)
 			}
@@ -146,6 +138,20 @@ func pairs(t *testing.T, s *source) []pair {
 	}
 	slices.SortFunc(out, func(a, b pair) int { return strings.Compare(a.list+"."+a.gen.Name, b.list+"."+b.gen.Name) })
 	return out
+}
+
+// optionsOf returns the reflectimpl options that give a generated tool's
+// metadata.
+func optionsOf(gt *tool.Tool) []reflectimpl.Option {
+	opts := []reflectimpl.Option{reflectimpl.Name(gt.Name), reflectimpl.Description(gt.Description),
+		reflectimpl.Version(gt.Version), reflectimpl.ParallelSafe(gt.ParallelSafe), reflectimpl.Timeout(gt.Timeout)}
+	if gt.EndsLoop {
+		opts = append(opts, reflectimpl.EndsLoop())
+	}
+	if gt.RequiresApproval {
+		opts = append(opts, reflectimpl.RequiresApproval())
+	}
+	return opts
 }
 
 // TestCoverage checks the corpus is as large as promised and that every
@@ -431,7 +437,7 @@ func fresh(t *testing.T, p pair) (gen, refl *tool.Tool) {
 		_, bound := find().Binding()
 		fn = reflect.ValueOf(bound).MethodByName(p.static.Func.Name()).Interface()
 	}
-	refl, err := reflectimpl.Create(fn, reflectimpl.Name(p.gen.Name))
+	refl, err := reflectimpl.Create(fn, optionsOf(p.gen)...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -462,4 +468,91 @@ func inputType(ft reflect.Type) reflect.Type {
 		return p
 	}
 	return nil
+}
+
+// TestInvokeParity invokes every tool both ways, through tool.Invoke, with
+// good arguments (random values of the input type) and bad ones (a wrong
+// type, an unknown name, a missing object, broken JSON), and requires the
+// same results: parts, error code, violations, cost lines.
+func TestInvokeParity(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 5))
+	ctx := context.Background()
+	codes := map[string]int{}
+	for _, p := range pairs(t, load(t)) {
+		in := inputType(reflect.TypeOf(p.fn))
+		var sets []string
+		for range 8 {
+			args := "{}"
+			if in != nil {
+				v := randvalue.Value(r, in, randvalue.Config{MaxDepth: 3, MaxLen: 3})
+				if b, err := json.Marshal(v.Interface()); err == nil && string(b) != "null" {
+					args = string(b)
+				}
+			}
+			sets = append(sets, args)
+			// The same with each member given a value of another type.
+			var m map[string]json.RawMessage
+			if json.Unmarshal([]byte(args), &m) == nil {
+				for k, v := range m {
+					bad := `true`
+					if string(v) == "true" || string(v) == "false" {
+						bad = `"x"`
+					}
+					m2 := map[string]json.RawMessage{k: json.RawMessage(bad)}
+					for k2, v2 := range m {
+						if k2 != k {
+							m2[k2] = v2
+						}
+					}
+					b, _ := json.Marshal(m2)
+					sets = append(sets, string(b))
+					break
+				}
+			}
+		}
+		sets = append(sets, `{"no_such_argument":1}`, `[]`, `{"a":`, `{"x":1,"x":2}`)
+		for _, args := range sets {
+			gen, refl := fresh(t, p)
+			// Approved, so that the tools that require it run too.
+			actx := tool.Approve(ctx, p.gen.Name, json.RawMessage(args))
+			gr, gerr := invoke(actx, gen, args)
+			rr, rerr := invoke(actx, refl, args)
+			if fmt.Sprint(gerr) != fmt.Sprint(rerr) || gr != rr {
+				t.Errorf("%s.%s(%s):\ngenerated %s %v\nreflected %s %v", p.list, p.gen.Name, args, gr, gerr, rr, rerr)
+			}
+			var res struct{ Code string }
+			json.Unmarshal([]byte(gr), &res)
+			codes[res.Code]++
+		}
+	}
+	// Both paths must have been exercised: calls that ran, calls refused.
+	t.Logf("results by code: %v", codes)
+	if codes[""] < 100 || codes["invalid_arguments"] < 100 {
+		t.Errorf("results by code %v: too few calls ran or were refused to prove anything", codes)
+	}
+}
+
+// invoke calls t.Invoke and writes its result as JSON, for comparison; a
+// panic (random arguments may break a tool's assumptions) is part of it.
+func invoke(ctx context.Context, t *tool.Tool, args string) (out string, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			out, err = "", fmt.Errorf("panic: %v", r)
+		}
+	}()
+	r, err := t.Invoke(ctx, json.RawMessage(args))
+	if r == nil {
+		return "", err
+	}
+	value, _ := json.Marshal(r.Value)
+	b, _ := json.Marshal(struct {
+		Parts      []tool.Part
+		IsError    bool
+		Code       tool.ErrorCode
+		Started    bool
+		Violations []tool.Violation
+		Costs      []tool.Cost
+		Value      json.RawMessage
+	}{r.Parts, r.IsError, r.Code, r.Started, r.Violations, r.Costs, value})
+	return string(b), err
 }

@@ -160,6 +160,13 @@ type Result struct {
 	// IsError reports that the call failed; the parts say why, in words a
 	// model can act on.
 	IsError bool
+	// Code says why, for programs (set when IsError is).
+	Code ErrorCode
+	// Started reports that the tool ran (or began to) before the call
+	// failed: false for refused arguments or a missing approval.
+	Started bool
+	// Violations are the broken rules of invalid arguments or output.
+	Violations []Violation
 	// Value is the tool's first result as a Go value, for a caller that
 	// wants it typed (a tool that ends the loop returns the answer here).
 	Value any
