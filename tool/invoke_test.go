@@ -144,7 +144,9 @@ func TestResultsTable(t *testing.T) {
 		{"none", func() {}, ""},
 		{"error only", func() error { return nil }, ""},
 		{"string", func() string { return "hi" }, "T(hi)"},
-		{"parts", func() []tool.Part { return []tool.Part{tool.TextPart{Text: "a"}, tool.JSONPart{JSON: json.RawMessage(`1`)}} }, "T(a)J(1)"},
+		{"parts", func() []tool.Part {
+			return []tool.Part{tool.TextPart{Text: "a"}, tool.JSONPart{JSON: json.RawMessage(`1`)}}
+		}, "T(a)J(1)"},
 		{"part", func() tool.Part { return tool.TextPart{Text: "one"} }, "T(one)"},
 		{"result", func() *tool.Result { return &tool.Result{Parts: []tool.Part{tool.TextPart{Text: "mine"}}} }, "T(mine)"},
 		{"raw JSON", func() json.RawMessage { return json.RawMessage(`{"a":1}`) }, `J({"a":1})`},
