@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/toolschema/toolschema/reflectimpl"
@@ -83,7 +84,10 @@ func main() {
 }
 
 func run(w io.Writer) error {
-	svc := &Service{}
+	svc := &Service{orders: []Order{
+		{ID: "A-16", Status: Shipped, Lines: []Line{{SKU: "TEA-1", Quantity: 2}}, Placed: time.Date(2026, 11, 2, 9, 0, 0, 0, time.UTC)},
+		{ID: "A-17", Status: Pending, Lines: []Line{{SKU: "CUP-4", Quantity: 1}}, Placed: time.Date(2026, 11, 29, 17, 30, 0, 0, time.UTC)},
+	}}
 	specs := []struct {
 		fn   any
 		opts []reflectimpl.Option
@@ -92,6 +96,7 @@ func run(w io.Writer) error {
 		{svc.CancelOrder, []reflectimpl.Option{reflectimpl.Description("Cancels one order."), reflectimpl.RequiresApproval(), reflectimpl.ParallelSafe(false), reflectimpl.Version("2")}},
 		{Ping, []reflectimpl.Option{reflectimpl.Description("Checks that the service is up.")}},
 	}
+	var tools []*tool.Tool
 	for _, s := range specs {
 		t, err := reflectimpl.Create(s.fn, s.opts...)
 		if err != nil {
@@ -100,16 +105,58 @@ func run(w io.Writer) error {
 		if err := print(w, t); err != nil {
 			return err
 		}
+		tools = append(tools, t)
 	}
 
+	// Calls as a model makes them: good and bad arguments, and a tool that
+	// needs a person's approval.
+	ctx := context.Background()
+	for _, c := range []struct {
+		tool *tool.Tool
+		args string
+	}{
+		{tools[0], `{"status":"shipped"}`},
+		{tools[0], `{"status":"lost","limit":500,"since":"yesterday"}`},
+		{tools[1], `{"id":"A-17","reason":"customer request"}`},
+	} {
+		r, err := c.tool.Invoke(ctx, json.RawMessage(c.args))
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "call %s %s\n  error: %v %s\n  %s\n", c.tool.Name, c.args, r.IsError, r.Code, strings.ReplaceAll(partsText(r), "\n", "\n  "))
+	}
+	args := json.RawMessage(`{"id":"A-17","reason":"customer request"}`)
+	r, err := tools[1].Invoke(tool.Approve(ctx, "cancel_order", args), args)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "call cancel_order %s, approved\n  error: %v\n  %s\n", args, r.IsError, partsText(r))
+
 	// A tool the contract refuses: channels have no JSON form.
-	_, err := reflectimpl.Create(func(in struct {
+	_, err = reflectimpl.Create(func(in struct {
 		Updates chan string `json:"updates"`
 	}) error {
 		return nil
 	}, reflectimpl.Name("watch"))
 	fmt.Fprintf(w, "refused tool watch:\n  %v\n", err)
 	return nil
+}
+
+// partsText writes a result's parts: text as it is, JSON as JSON.
+func partsText(r *tool.Result) string {
+	var b strings.Builder
+	for i, p := range r.Parts {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		switch p := p.(type) {
+		case tool.TextPart:
+			b.WriteString(p.Text)
+		case tool.JSONPart:
+			b.Write(p.JSON)
+		}
+	}
+	return b.String()
 }
 
 func print(w io.Writer, t *tool.Tool) error {
