@@ -123,7 +123,11 @@ func run(w io.Writer) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "call %s %s\n  error: %v %s\n  %s\n", c.tool.Name, c.args, r.IsError, r.Code, strings.ReplaceAll(partsText(r), "\n", "\n  "))
+		status := "ok"
+		if r.IsError {
+			status = "error " + string(r.Code)
+		}
+		fmt.Fprintf(w, "call %s %s\n  %s\n  %s\n", c.tool.Name, c.args, status, strings.ReplaceAll(partsText(r), "\n", "\n  "))
 	}
 	args := json.RawMessage(`{"id":"A-17","reason":"customer request"}`)
 	r, err := tools[1].Invoke(tool.Approve(ctx, "cancel_order", args), args)
