@@ -182,7 +182,13 @@ func (t *Tool) run(ctx context.Context, call *Call, args json.RawMessage) (*Resu
 			return errorResult(TimedOut, true, call, fmt.Sprintf("Tool '%s' timed out after %s.", t.Name, seconds(t.Timeout))), nil
 		}
 	}
+	var de *DecodeError
 	switch {
+	case errors.As(o.err, &de):
+		v := decodeViolation(de)
+		r := errorResult(InvalidArguments, false, call, v.Message)
+		r.Violations = []Violation{v}
+		return r, nil
 	case o.panicked != nil:
 		return errorResult(Failed, true, call, fmt.Sprintf("Tool '%s' failed: panic: %v", t.Name, o.panicked)), nil
 	case o.err != nil && ctx.Err() != nil:
@@ -274,6 +280,16 @@ func (t *Tool) checkOutput(data []byte) []Violation {
 		return nil
 	}
 	return c.check(v, "Result")
+}
+
+// decodeViolation says what the input's type refused, without its value
+// (encoding/json's messages, and UnmarshalText's, quote it).
+func decodeViolation(de *DecodeError) Violation {
+	var te *json.UnmarshalTypeError
+	if errors.As(de.Err, &te) && te.Field != "" {
+		return Violation{Path: te.Field, Rule: "type", Message: fmt.Sprintf("Argument '%s' does not fit the tool's type for it.", te.Field)}
+	}
+	return Violation{Rule: "format", Message: "An argument is not in a form the tool's types read (a text such as an IP address or a time that does not parse)."}
 }
 
 func errorResult(code ErrorCode, started bool, call *Call, msg string) *Result {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"net/netip"
 	"strings"
 	"sync"
 	"testing"
@@ -313,6 +314,23 @@ func TestConcurrentInvoke(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// TestDecodeRefusal checks that a value the input's Go type refuses after
+// the schema let it through is an argument error, without the value.
+func TestDecodeRefusal(t *testing.T) {
+	tl := mustCreate(t, func(in struct {
+		Addr netip.Addr `json:"addr"`
+	}) string {
+		return in.Addr.String()
+	}, reflectimpl.Name("ping"))
+	r, err := tl.Invoke(context.Background(), json.RawMessage(`{"addr":"`+secret+`"}`))
+	if err != nil || r.Code != tool.InvalidArguments || r.Started || strings.Contains(r.Text(), secret) {
+		t.Errorf("%v %+v %q", err, r, r.Text())
+	}
+	if r, _ := tl.Invoke(context.Background(), json.RawMessage(`{"addr":"::1"}`)); r.IsError || r.Text() != "::1" {
+		t.Errorf("a good address: %q", r.Text())
+	}
 }
 
 func TestLiteralTool(t *testing.T) {

@@ -6,7 +6,6 @@ package tool
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"strings"
 	"sync"
 	"time"
@@ -76,10 +75,20 @@ func DecodeArgs(args json.RawMessage, v any) error {
 		return nil
 	}
 	if err := json.Unmarshal(args, v); err != nil {
-		return fmt.Errorf("decoding arguments: %w", err)
+		return &DecodeError{Err: err}
 	}
 	return nil
 }
+
+// A DecodeError is an argument the input's Go type refused after the
+// schema let it through: a text that a type's UnmarshalText rejects (an IP
+// address that is not one, say).
+type DecodeError struct {
+	Err error
+}
+
+func (e *DecodeError) Error() string { return "decoding arguments: " + e.Err.Error() }
+func (e *DecodeError) Unwrap() error { return e.Err }
 
 // The generated code declares the version of the interface between it and
 // this package that it was written for, and fails to compile unless
