@@ -361,10 +361,10 @@ func (c *checker) extra(v *value, s map[string]any, path, noun string, out []Vio
 }
 
 // fillDefaults adds the defaults of absent properties, in objects at any
-// depth that the arguments have.
-func fillDefaults(v *value, s map[string]any) {
+// depth that the arguments have, and reports whether it added any.
+func fillDefaults(v *value, s map[string]any) (added bool) {
 	if v == nil || s == nil {
-		return
+		return false
 	}
 	switch v.kind {
 	case '{':
@@ -374,7 +374,7 @@ func fillDefaults(v *value, s map[string]any) {
 			if ps == nil {
 				ps, _ = s["additionalProperties"].(map[string]any)
 			}
-			fillDefaults(v.vals[i], ps)
+			added = fillDefaults(v.vals[i], ps) || added
 		}
 		// Properties in schema order: the order of the schema's keys is
 		// lost in a map, so defaults are added by name order.
@@ -389,13 +389,15 @@ func fillDefaults(v *value, s map[string]any) {
 			b, _ := json.Marshal(props[name].(map[string]any)["default"])
 			dv, _ := parse(b)
 			v.keys, v.vals = append(v.keys, name), append(v.vals, dv)
+			added = true
 		}
 	case '[':
 		items, _ := s["items"].(map[string]any)
 		for _, e := range v.vals {
-			fillDefaults(e, items)
+			added = fillDefaults(e, items) || added
 		}
 	}
+	return added
 }
 
 // schemaAt returns the schema of the value at an instance location.

@@ -140,7 +140,9 @@ func (t *Tool) checkArgs(args json.RawMessage) (json.RawMessage, []Violation) {
 	if viols := c.check(v, "Argument"); len(viols) > 0 {
 		return nil, viols
 	}
-	fillDefaults(v, c.raw)
+	if !fillDefaults(v, c.raw) {
+		return args, nil // nothing added: the arguments as given
+	}
 	return v.append(nil), nil
 }
 
@@ -159,27 +161,24 @@ func (t *Tool) run(ctx context.Context, call *Call, args json.RawMessage) (*Resu
 		runCtx, cancel = context.WithTimeout(ctx, t.Timeout)
 	}
 	defer cancel()
-	done := make(chan outcome, 1)
-	go func() {
-		defer func() {
-			if r := recover(); r != nil {
-				done <- outcome{panicked: r}
-			}
-		}()
-		v, err := t.handler.Call(runCtx, call, t.bound, args)
-		done <- outcome{value: v, err: err}
-	}()
 	var o outcome
-	select {
-	case o = <-done:
-	case <-runCtx.Done():
+	if t.Timeout <= 0 && ctx.Done() == nil {
+		// Nothing can end the call early: run it on this goroutine.
+		o = t.call(runCtx, call, args)
+	} else {
+		done := make(chan outcome, 1)
+		go func() { done <- t.call(runCtx, call, args) }()
 		select {
-		case o = <-done: // it returned as the time ran out: keep it
-		default:
-			if err := ctx.Err(); err != nil {
-				return errorResult(Cancelled, true, call, "The call was cancelled."), err
+		case o = <-done:
+		case <-runCtx.Done():
+			select {
+			case o = <-done: // it returned as the time ran out: keep it
+			default:
+				if err := ctx.Err(); err != nil {
+					return errorResult(Cancelled, true, call, "The call was cancelled."), err
+				}
+				return errorResult(TimedOut, true, call, fmt.Sprintf("Tool '%s' timed out after %s.", t.Name, seconds(t.Timeout))), nil
 			}
-			return errorResult(TimedOut, true, call, fmt.Sprintf("Tool '%s' timed out after %s.", t.Name, seconds(t.Timeout))), nil
 		}
 	}
 	var de *DecodeError
@@ -199,6 +198,17 @@ func (t *Tool) run(ctx context.Context, call *Call, args json.RawMessage) (*Resu
 		return errorResult(Failed, true, call, fmt.Sprintf("Tool '%s' failed: %v", t.Name, o.err)), nil
 	}
 	return t.result(call, o.value), nil
+}
+
+// call calls the tool's handler, a panic recovered as the outcome.
+func (t *Tool) call(ctx context.Context, call *Call, args json.RawMessage) (o outcome) {
+	defer func() {
+		if r := recover(); r != nil {
+			o = outcome{panicked: r}
+		}
+	}()
+	v, err := t.handler.Call(ctx, call, t.bound, args)
+	return outcome{value: v, err: err}
 }
 
 // result turns what the tool returned into parts, by the results table.

@@ -1,0 +1,281 @@
+package bench
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolschema/toolschema/bench/invoketool"
+	"github.com/toolschema/toolschema/reflectimpl"
+	"github.com/toolschema/toolschema/tool"
+)
+
+// invokeArgs are the arguments of every call of BenchmarkInvoke: all six
+// properties given, so that no path depends on filling in a default (the
+// direct path and the SDK know nothing of the limit's default).
+var invokeArgs = json.RawMessage(`{"text":"jsonschema validator","limit":5,"sort":"newest","langs":["go","rust"],"scope":{"repo":"toolschema/toolschema","path":"tool/"},"exact":true}`)
+
+// invokePath is one way of calling invoketool.Search with raw arguments.
+// call makes one call; result turns what it returned into the tool's
+// Result, or says why it is not a successful call.
+type invokePath struct {
+	name   string
+	call   func(ctx context.Context, args json.RawMessage) (any, error)
+	result func(out any) (invoketool.Result, error)
+}
+
+// direct is what a hand-written handler does with no checks: decode the
+// arguments into the input and call the function.
+func direct(ctx context.Context, args json.RawMessage) (invoketool.Result, error) {
+	var in invoketool.Query
+	if err := json.Unmarshal(args, &in); err != nil {
+		return invoketool.Result{}, err
+	}
+	return invoketool.Search(ctx, in)
+}
+
+// searchHandler is the typed MCP handler of the tool.
+func searchHandler(ctx context.Context, _ *mcp.CallToolRequest, in invoketool.Query) (*mcp.CallToolResult, invoketool.Result, error) {
+	out, err := invoketool.Search(ctx, in)
+	return nil, out, err
+}
+
+// invokePaths builds the paths, each once: the generated tool list, the
+// reflected tool, and an MCP server with the typed tool, connected to a
+// client over in-memory transports, which are closed when tb's test or
+// benchmark ends.
+//
+// The SDK's typed wrapper (made by mcp.AddTool: validate the arguments
+// against the inferred schema, unmarshal them into the input, call, marshal
+// the output and validate it against the output schema) is not exported.
+// The closest exported entry to it is the server's receiving method
+// handler, which a receiving middleware is given when it is added: that
+// handler looks the tool up and runs the wrapper, under the SDK's own
+// multi-round-trip middleware. Path "mcp" calls it with a tools/call request
+// of the connected server session, as the session does after decoding a
+// JSON-RPC message: no transport, no JSON-RPC framing. Path
+// "mcp-transport" is the whole round trip through the client session
+// (ClientSession.CallTool over mcp.NewInMemoryTransports).
+func invokePaths(tb testing.TB) []invokePath {
+	tb.Helper()
+	ctx := context.Background()
+
+	toolResult := func(out any) (invoketool.Result, error) {
+		r := out.(*tool.Result)
+		if r.IsError {
+			return invoketool.Result{}, fmt.Errorf("error result %s: %s", r.Code, r.Text())
+		}
+		v, ok := r.Value.(invoketool.Result)
+		if !ok {
+			return invoketool.Result{}, fmt.Errorf("value is %T, want invoketool.Result", r.Value)
+		}
+		if len(r.Parts) != 1 {
+			return invoketool.Result{}, fmt.Errorf("%d parts, want 1", len(r.Parts))
+		}
+		p, ok := r.Parts[0].(tool.JSONPart)
+		if !ok {
+			return invoketool.Result{}, fmt.Errorf("part is %T, want tool.JSONPart", r.Parts[0])
+		}
+		var fromJSON invoketool.Result
+		if err := json.Unmarshal(p.JSON, &fromJSON); err != nil {
+			return invoketool.Result{}, err
+		}
+		if !reflect.DeepEqual(fromJSON, v) {
+			return invoketool.Result{}, fmt.Errorf("JSON part %s does not match the value %+v", p.JSON, v)
+		}
+		return v, nil
+	}
+
+	generated := invoketool.Tools()[0]
+	reflected, err := reflectimpl.Create(invoketool.Search)
+	if err != nil {
+		tb.Fatal(err)
+	}
+
+	server := mcp.NewServer(&mcp.Implementation{Name: "bench", Version: "v0.0.1"}, nil)
+	mcp.AddTool(server, &mcp.Tool{Name: generated.Name, Description: generated.Description}, searchHandler)
+	var handle mcp.MethodHandler
+	server.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		handle = next
+		return next
+	})
+	st, ct := mcp.NewInMemoryTransports()
+	ss, err := server.Connect(ctx, st, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	client := mcp.NewClient(&mcp.Implementation{Name: "bench-client", Version: "v0.0.1"}, nil)
+	cs, err := client.Connect(ctx, ct, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() {
+		cs.Close()
+		ss.Wait()
+	})
+	mcpResult := func(out any) (invoketool.Result, error) {
+		r, ok := out.(*mcp.CallToolResult)
+		if !ok {
+			return invoketool.Result{}, fmt.Errorf("result is %T, want *mcp.CallToolResult", out)
+		}
+		if r.IsError {
+			var msg string
+			for _, c := range r.Content {
+				if tc, ok := c.(*mcp.TextContent); ok {
+					msg += tc.Text
+				}
+			}
+			return invoketool.Result{}, fmt.Errorf("error result: %s", msg)
+		}
+		data, err := json.Marshal(r.StructuredContent)
+		if err != nil {
+			return invoketool.Result{}, err
+		}
+		var v invoketool.Result
+		if err := json.Unmarshal(data, &v); err != nil {
+			return invoketool.Result{}, err
+		}
+		return v, nil
+	}
+
+	return []invokePath{
+		{
+			name: "direct",
+			call: func(ctx context.Context, args json.RawMessage) (any, error) { return direct(ctx, args) },
+			result: func(out any) (invoketool.Result, error) {
+				return out.(invoketool.Result), nil
+			},
+		},
+		{
+			name:   "generated",
+			call:   func(ctx context.Context, args json.RawMessage) (any, error) { return generated.Invoke(ctx, args) },
+			result: toolResult,
+		},
+		{
+			name:   "reflected",
+			call:   func(ctx context.Context, args json.RawMessage) (any, error) { return reflected.Invoke(ctx, args) },
+			result: toolResult,
+		},
+		{
+			name: "mcp",
+			call: func(ctx context.Context, args json.RawMessage) (any, error) {
+				return handle(ctx, "tools/call", &mcp.CallToolRequest{
+					Session: ss,
+					Params:  &mcp.CallToolParamsRaw{Name: generated.Name, Arguments: args},
+				})
+			},
+			result: mcpResult,
+		},
+		{
+			name: "mcp-transport",
+			call: func(ctx context.Context, args json.RawMessage) (any, error) {
+				return cs.CallTool(ctx, &mcp.CallToolParams{Name: generated.Name, Arguments: args})
+			},
+			result: mcpResult,
+		},
+	}
+}
+
+// checkPaths calls each path once and requires the same Result from all.
+func checkPaths(tb testing.TB, paths []invokePath) {
+	tb.Helper()
+	ctx := context.Background()
+	var want invoketool.Result
+	for i, p := range paths {
+		out, err := p.call(ctx, invokeArgs)
+		if err != nil {
+			tb.Fatalf("%s: %v", p.name, err)
+		}
+		got, err := p.result(out)
+		if err != nil {
+			tb.Fatalf("%s: %v", p.name, err)
+		}
+		if i == 0 {
+			want = got
+			if len(want.Hits) != 3 || want.Note == "" || want.Sort != invoketool.SortNewest {
+				tb.Fatalf("%s: %+v does not reflect the arguments", p.name, want)
+			}
+			continue
+		}
+		if !reflect.DeepEqual(got, want) {
+			tb.Fatalf("%s returned %+v, want %+v (as %s)", p.name, got, want, paths[0].name)
+		}
+	}
+}
+
+// TestInvokePaths checks that the paths of BenchmarkInvoke agree, and that
+// every path but direct does check the arguments: each refuses arguments
+// without the required text, which direct lets through.
+func TestInvokePaths(t *testing.T) {
+	paths := invokePaths(t)
+	checkPaths(t, paths)
+
+	bad := json.RawMessage(`{"limit":5,"sort":"newest","langs":["go"],"scope":{"repo":"a/b"},"exact":null}`)
+	for _, p := range paths {
+		out, err := p.call(context.Background(), bad)
+		if err != nil {
+			t.Fatalf("%s: %v", p.name, err)
+		}
+		_, err = p.result(out)
+		if p.name == "direct" {
+			if err != nil {
+				t.Errorf("direct: %v", err)
+			}
+			continue
+		}
+		if err == nil {
+			t.Errorf("%s accepted arguments without the required text", p.name)
+			continue
+		}
+		t.Logf("%s refused: %v", p.name, err)
+	}
+}
+
+// BenchmarkInvoke measures one call of invoketool.Search with the same
+// arguments, each way:
+//
+//   - direct: json.Unmarshal into the input and the call, no checks;
+//   - generated: (*tool.Tool).Invoke on the tool of the generated Tools();
+//   - reflected: (*tool.Tool).Invoke on the tool of reflectimpl.Create;
+//   - mcp: the MCP Go SDK's typed tool handler (schema validation of the
+//     arguments, unmarshal, call, output marshal and validation), reached
+//     through the server's receiving method handler without transport;
+//   - mcp-transport: the same through a client session over the SDK's
+//     in-memory transports (JSON-RPC framing and both sessions included).
+//
+// The tools and the server are made once, and every path is checked once
+// to return the same Result, before any is timed.
+//
+// Under go test, tool.CheckOutputs is on (testing.Testing), so generated
+// and reflected also check each result against the output schema, as the
+// SDK always does. A program built without the testing package does not:
+// generated-unchecked and reflected-unchecked measure that default.
+func BenchmarkInvoke(b *testing.B) {
+	paths := invokePaths(b)
+	checkPaths(b, paths)
+	ctx := context.Background()
+	run := func(name string, p invokePath) {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := p.call(ctx, invokeArgs); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+	for _, p := range paths {
+		run(p.name, p)
+	}
+	defer func(old bool) { tool.CheckOutputs = old }(tool.CheckOutputs)
+	tool.CheckOutputs = false
+	for _, p := range paths {
+		if p.name == "generated" || p.name == "reflected" {
+			run(p.name+"-unchecked", p)
+		}
+	}
+}
