@@ -1,10 +1,13 @@
 package reflectimpl
 
 import (
+	"context"
+	"encoding/json"
 	"testing"
 	"time"
 
 	"github.com/toolschema/toolschema/internal/schematest"
+	"github.com/toolschema/toolschema/tool"
 )
 
 // The examples of docs/contract.md, checked byte for byte.
@@ -54,5 +57,18 @@ func TestDocExamples(t *testing.T) {
 		if string(tl.InputSchema) != tt.want {
 			t.Errorf("%s: got\n%s\nwant\n%s", tt.name, tl.InputSchema, tt.want)
 		}
+	}
+}
+
+// TestDocInvokeExample checks the invoker example of the README.
+func TestDocInvokeExample(t *testing.T) {
+	tl, err := Create(func(docDocketQuery) error { return nil }, Name("get_docket"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := tl.Invoke(context.Background(), json.RawMessage(`{"court":"NYSD","limit":500}`))
+	want := "Argument 'limit' must be at most 100.\nArgument 'court' must match the pattern ^[a-z]+$."
+	if err != nil || !r.IsError || r.Code != tool.InvalidArguments || r.Text() != want {
+		t.Errorf("got %v %v %q\nwant %q", err, r.Code, r.Text(), want)
 	}
 }
