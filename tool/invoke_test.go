@@ -333,6 +333,27 @@ func TestDecodeRefusal(t *testing.T) {
 	}
 }
 
+// TestCostsOnSuccess checks the cost lines reach a successful result, and
+// one a tool builds itself.
+func TestCostsOnSuccess(t *testing.T) {
+	tl := mustCreate(t, func(c *tool.Call) string {
+		c.AddCost(tool.Cost{Item: "geocode", Amount: 2, Unit: "request"})
+		return "done"
+	}, reflectimpl.Name("geo"))
+	r, err := tl.Invoke(context.Background(), nil)
+	if err != nil || r.IsError || len(r.Costs) != 1 || r.Costs[0].Amount != 2 {
+		t.Errorf("%v %+v", err, r)
+	}
+	tl = mustCreate(t, func(c *tool.Call) *tool.Result {
+		c.AddCost(tool.Cost{Item: "tokens", Amount: 10, Unit: "token"})
+		return &tool.Result{Parts: []tool.Part{tool.TextPart{Text: "mine"}}, Costs: []tool.Cost{{Item: "own", Amount: 1}}}
+	}, reflectimpl.Name("own"))
+	r, _ = tl.Invoke(context.Background(), nil)
+	if len(r.Costs) != 2 || r.Text() != "mine" {
+		t.Errorf("a tool's own result: %+v", r)
+	}
+}
+
 func TestLiteralTool(t *testing.T) {
 	if _, err := (&tool.Tool{Name: "x"}).Invoke(context.Background(), nil); err == nil {
 		t.Error("a Tool without a function ran")
