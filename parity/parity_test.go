@@ -23,6 +23,7 @@ import (
 	"github.com/toolschema/toolschema/internal/randvalue"
 	"github.com/toolschema/toolschema/internal/schematest"
 	"github.com/toolschema/toolschema/parity/corpus"
+	"github.com/toolschema/toolschema/provider"
 	"github.com/toolschema/toolschema/reflectimpl"
 	"github.com/toolschema/toolschema/tool"
 )
@@ -555,4 +556,61 @@ func invoke(ctx context.Context, t *tool.Tool, args string) (out string, err err
 		Value      json.RawMessage
 	}{r.Parts, r.IsError, r.Code, r.Started, r.Violations, r.Costs, value})
 	return string(b), err
+}
+
+// TestProviders converts every corpus tool for each provider and compares
+// the definitions (or the reason a tool has none) with
+// testdata/providers.golden; every converted schema must be a valid 2020-12
+// schema.
+func TestProviders(t *testing.T) {
+	var out strings.Builder
+	for _, p := range pairs(t, load(t)) {
+		name := p.list + "." + p.gen.Name
+		convs := []struct {
+			provider string
+			def      func() (json.RawMessage, error)
+			path     []string
+		}{
+			{"openai", func() (json.RawMessage, error) { return provider.OpenAI(p.gen) }, []string{"function", "parameters"}},
+			{"anthropic", func() (json.RawMessage, error) {
+				defs, err := provider.Anthropic([]*tool.Tool{p.gen})
+				if err != nil {
+					return nil, err
+				}
+				return defs[0], nil
+			}, []string{"input_schema"}},
+			{"gemini", func() (json.RawMessage, error) { return provider.Gemini(p.gen) }, []string{"parametersJsonSchema"}},
+		}
+		for _, c := range convs {
+			def, err := c.def()
+			if err != nil {
+				fmt.Fprintf(&out, "%s %s: error: %v\n", c.provider, name, err)
+				continue
+			}
+			fmt.Fprintf(&out, "%s %s: %s\n", c.provider, name, def)
+			var v any
+			if err := json.Unmarshal(def, &v); err != nil {
+				t.Fatalf("%s %s: %v", c.provider, name, err)
+			}
+			for _, k := range c.path {
+				v = v.(map[string]any)[k]
+			}
+			b, _ := json.Marshal(v)
+			schematest.Check(t, b)
+		}
+	}
+	golden := filepath.Join("testdata", "providers.golden")
+	if *update {
+		os.MkdirAll("testdata", 0o755)
+		if err := os.WriteFile(golden, []byte(out.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.String() != string(want) {
+		t.Errorf("provider definitions differ from %s (go test -update to accept)", golden)
+	}
 }

@@ -48,6 +48,9 @@ type value struct {
 	vals  []*value // object values or array elements
 	str   string   // string or number text
 	depth int
+	// changed reports that a member was taken out (of this object or
+	// one inside it).
+	changed bool
 }
 
 // parse reads a JSON text, refusing duplicate keys and nesting deeper than
@@ -398,6 +401,60 @@ func fillDefaults(v *value, s map[string]any) (added bool) {
 		}
 	}
 	return added
+}
+
+// dropOptionalNulls takes out the null members of objects whose property
+// is optional and does not take null: null for an optional argument means
+// absent (OpenAI's strict mode sends null for each optional argument it
+// leaves out).
+func dropOptionalNulls(v *value, s map[string]any) {
+	if v == nil || s == nil {
+		return
+	}
+	switch v.kind {
+	case '{':
+		props, _ := s["properties"].(map[string]any)
+		required := asStrings(s["required"])
+		keys, vals := v.keys[:0:0], v.vals[:0:0]
+		for i, k := range v.keys {
+			ps, _ := props[k].(map[string]any)
+			if v.vals[i].kind == 'n' && ps != nil && !slices.Contains(required, k) && !takesNull(ps) {
+				v.changed = true
+				continue
+			}
+			if ps == nil {
+				ps, _ = s["additionalProperties"].(map[string]any)
+			}
+			dropOptionalNulls(v.vals[i], ps)
+			v.changed = v.changed || v.vals[i].changed
+			keys, vals = append(keys, k), append(vals, v.vals[i])
+		}
+		v.keys, v.vals = keys, vals
+	case '[':
+		items, _ := s["items"].(map[string]any)
+		for _, e := range v.vals {
+			dropOptionalNulls(e, items)
+			v.changed = v.changed || e.changed
+		}
+	}
+}
+
+// takesNull reports whether a schema allows null.
+func takesNull(s map[string]any) bool {
+	t, ok := s["type"]
+	return !ok || has(t, "null")
+}
+
+func asStrings(v any) []string {
+	var out []string
+	if a, ok := v.([]any); ok {
+		for _, e := range a {
+			if s, ok := e.(string); ok {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
 }
 
 // schemaAt returns the schema of the value at an instance location.

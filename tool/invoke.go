@@ -137,11 +137,12 @@ func (t *Tool) checkArgs(args json.RawMessage) (json.RawMessage, []Violation) {
 	if c.err != nil {
 		return nil, []Violation{{Rule: "json", Message: "The tool's input schema does not compile."}}
 	}
+	dropOptionalNulls(v, c.raw)
 	if viols := c.check(v, "Argument"); len(viols) > 0 {
 		return nil, viols
 	}
-	if !fillDefaults(v, c.raw) {
-		return args, nil // nothing added: the arguments as given
+	if !fillDefaults(v, c.raw) && !v.changed {
+		return args, nil // nothing added or taken: the arguments as given
 	}
 	return v.append(nil), nil
 }

@@ -125,6 +125,20 @@ func TestDefaultsAndResult(t *testing.T) {
 	}
 }
 
+// TestOptionalNull checks that null for an optional argument is taken as
+// absent (OpenAI's strict mode sends it), its default applied, while null
+// for a required one is refused.
+func TestOptionalNull(t *testing.T) {
+	tl := mustCreate(t, Search)
+	r, err := tl.Invoke(context.Background(), json.RawMessage(`{"court":"ab","limit":null,"items":null,"status":null,"since":null}`))
+	if err != nil || r.IsError {
+		t.Fatalf("%v %s", err, r.Text())
+	}
+	if q := r.Value.(Query); q.Limit != 20 || q.Items != nil || q.Since != nil {
+		t.Errorf("the tool got %+v", q)
+	}
+}
+
 type withBig struct {
 	N big.Int `json:"n"`
 }

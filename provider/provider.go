@@ -1,0 +1,487 @@
+// Package provider turns tools into the tool definitions of model APIs:
+// OpenAI's strict function tools, Anthropic's strict tool use and Gemini's
+// function declarations. Each API takes a subset of JSON Schema; a keyword
+// an API rejects is removed and its meaning moved into the description in
+// plain words, so the model still sees it, while the invoker keeps
+// enforcing the tool's full schema.
+package provider
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"slices"
+	"strings"
+
+	"github.com/toolschema/toolschema/tool"
+)
+
+// A dialect is what one API's strict mode takes.
+type dialect struct {
+	name string
+	// drop lists the keywords the API rejects or does not list.
+	drop map[string]bool
+	// formats are the formats it knows; others move to the description.
+	formats []string
+	// minItemsUpTo1 takes minItems only as 0 or 1 (and no maxItems).
+	minItemsUpTo1 bool
+	// closed needs additionalProperties false on every object: a map has
+	// no schema.
+	closed bool
+	// allRequired makes every property required, the optional ones
+	// nullable.
+	allRequired bool
+}
+
+var (
+	openAI = dialect{
+		name:        "OpenAI",
+		drop:        set("minLength", "maxLength", "uniqueItems", "default", "contentEncoding"),
+		formats:     []string{"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"},
+		closed:      true,
+		allRequired: true,
+	}
+	anthropic = dialect{
+		name:          "Anthropic",
+		drop:          set("minimum", "maximum", "minLength", "maxLength", "uniqueItems", "contentEncoding"),
+		formats:       []string{"date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"},
+		minItemsUpTo1: true,
+		closed:        true,
+	}
+	gemini = dialect{
+		name:    "Gemini",
+		drop:    set("pattern", "default", "contentEncoding"),
+		formats: []string{"date-time", "date", "time"},
+	}
+)
+
+func set(ks ...string) map[string]bool {
+	m := map[string]bool{}
+	for _, k := range ks {
+		m[k] = true
+	}
+	return m
+}
+
+// The documented limits.
+const (
+	OpenAIMaxProperties     = 5000
+	OpenAIMaxDepth          = 10
+	OpenAIMaxEnumValues     = 1000
+	OpenAIMaxChars          = 120000
+	AnthropicMaxStrictTools = 20
+	AnthropicMaxOptional    = 24
+	AnthropicMaxUnions      = 16
+)
+
+// OpenAI returns the definition of t as a strict function tool of the
+// Chat Completions API:
+//
+//	{"type":"function","function":{"name":...,"description":...,"parameters":...,"strict":true}}
+func OpenAI(t *tool.Tool) (json.RawMessage, error) {
+	params, st, err := convert(t, openAI)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case st.properties > OpenAIMaxProperties:
+		return nil, fmt.Errorf("provider: tool %s has %d properties; OpenAI takes at most %d", t.Name, st.properties, OpenAIMaxProperties)
+	case st.depth > OpenAIMaxDepth:
+		return nil, fmt.Errorf("provider: tool %s nests objects %d levels deep; OpenAI takes at most %d", t.Name, st.depth, OpenAIMaxDepth)
+	case st.enumValues > OpenAIMaxEnumValues:
+		return nil, fmt.Errorf("provider: tool %s has %d enum values; OpenAI takes at most %d", t.Name, st.enumValues, OpenAIMaxEnumValues)
+	case st.chars > OpenAIMaxChars:
+		return nil, fmt.Errorf("provider: tool %s has %d characters of property names and enum values; OpenAI takes at most %d", t.Name, st.chars, OpenAIMaxChars)
+	}
+	return marshal(ordered{{"type", "function"}, {"function", ordered{
+		{"name", t.Name}, {"description", t.Description}, {"parameters", params}, {"strict", true}}}})
+}
+
+// Anthropic returns the definitions of tools sent in one request as strict
+// tools of the Messages API ({"name":...,"description":...,
+// "input_schema":...,"strict":true}), checking the per-request limits.
+func Anthropic(tools []*tool.Tool) ([]json.RawMessage, error) {
+	if len(tools) > AnthropicMaxStrictTools {
+		return nil, fmt.Errorf("provider: %d tools in one request (tool %s is number %d); Anthropic takes at most %d strict tools",
+			len(tools), tools[AnthropicMaxStrictTools].Name, AnthropicMaxStrictTools+1, AnthropicMaxStrictTools)
+	}
+	var out []json.RawMessage
+	optional, unions := 0, 0
+	for _, t := range tools {
+		params, st, err := convert(t, anthropic)
+		if err != nil {
+			return nil, err
+		}
+		optional += st.optional
+		unions += st.unions
+		if optional > AnthropicMaxOptional {
+			return nil, fmt.Errorf("provider: tool %s brings the optional parameters of the request to %d; Anthropic takes at most %d", t.Name, optional, AnthropicMaxOptional)
+		}
+		if unions > AnthropicMaxUnions {
+			return nil, fmt.Errorf("provider: tool %s brings the union-typed parameters of the request to %d; Anthropic takes at most %d", t.Name, unions, AnthropicMaxUnions)
+		}
+		def, err := marshal(ordered{{"name", t.Name}, {"description", t.Description}, {"input_schema", params}, {"strict", true}})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, def)
+	}
+	return out, nil
+}
+
+// Gemini returns the function declaration of t:
+// {"name":...,"description":...,"parametersJsonSchema":...}.
+func Gemini(t *tool.Tool) (json.RawMessage, error) {
+	params, _, err := convert(t, gemini)
+	if err != nil {
+		return nil, err
+	}
+	return marshal(ordered{{"name", t.Name}, {"description", t.Description}, {"parametersJsonSchema", params}})
+}
+
+// stats are what the limits count in one converted schema.
+type stats struct {
+	properties, depth, enumValues, chars, optional, unions int
+}
+
+// convert rewrites t's input schema for d.
+func convert(t *tool.Tool, d dialect) (ordered, stats, error) {
+	root, err := parseOrdered(t.InputSchema)
+	if err != nil {
+		return nil, stats{}, fmt.Errorf("provider: tool %s: input schema: %v", t.Name, err)
+	}
+	var st stats
+	out, err := d.schema(root, "input", 1, &st)
+	if err != nil {
+		return nil, stats{}, fmt.Errorf("provider: tool %s: %v", t.Name, err)
+	}
+	return out, st, nil
+}
+
+// schema rewrites one schema object at path; depth counts objects.
+func (d dialect) schema(s ordered, path string, depth int, st *stats) (ordered, error) {
+	var notes []string
+	var out ordered
+	typ := s.get("type")
+	for _, e := range s {
+		k, v := e.k, e.v
+		switch {
+		case k == "format" && !slices.Contains(d.formats, v.(string)):
+			notes = append(notes, "Format: "+v.(string)+".")
+		case k == "minItems" && d.minItemsUpTo1 && !isNumber(v, "0", "1"):
+			notes = append(notes, fmt.Sprintf("At least %s %s.", num(v), pluralOf(v, "item")))
+		case k == "maxItems" && d.minItemsUpTo1:
+			notes = append(notes, fmt.Sprintf("At most %s %s.", num(v), pluralOf(v, "item")))
+		case d.drop[k]:
+			if (k == "minimum" || k == "maximum") && typeBound(s, k) {
+				continue // the Go type's own range: nothing to tell
+			}
+			notes = append(notes, describe(k, v, typ))
+		case k == "properties":
+			props := v.(ordered)
+			var conv ordered
+			for _, p := range props {
+				st.properties++
+				st.chars += len(p.k)
+				ps, err := d.schema(p.v.(ordered), path+"."+p.k, depth+1, st)
+				if err != nil {
+					return nil, err
+				}
+				conv = append(conv, kv{p.k, ps})
+			}
+			out = append(out, kv{k, conv})
+		case k == "items":
+			is, err := d.schema(v.(ordered), path+"[]", depth, st)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, kv{k, is})
+		case k == "additionalProperties":
+			if sub, ok := v.(ordered); ok {
+				if d.closed {
+					return nil, fmt.Errorf("%s: a map (an object with any names) has no schema in %s strict mode, which needs additionalProperties false", path, d.name)
+				}
+				as, err := d.schema(sub, path+"{}", depth, st)
+				if err != nil {
+					return nil, err
+				}
+				v = as
+			}
+			out = append(out, kv{k, v})
+		case k == "enum":
+			vals := v.([]any)
+			st.enumValues += len(vals)
+			for _, e := range vals {
+				if s, ok := e.(string); ok {
+					st.chars += len(s)
+				}
+			}
+			out = append(out, kv{k, v})
+		default:
+			out = append(out, kv{k, v})
+		}
+	}
+	if typ == "object" || has(typ, "object") {
+		st.depth = max(st.depth, depth)
+	}
+	if ts, ok := typ.([]any); ok && len(ts) > 1 {
+		st.unions++
+	}
+	if props, ok := out.get("properties").(ordered); ok {
+		required := stringsOf(out.get("required"))
+		if d.allRequired {
+			all := make([]any, 0, len(props))
+			for i, p := range props {
+				all = append(all, p.k)
+				if !slices.Contains(required, p.k) {
+					// Optional: required, and nullable; the invoker takes
+					// null for absent.
+					props[i].v = nullable(p.v.(ordered))
+				}
+			}
+			if len(all) > 0 {
+				out = out.set("required", all)
+			}
+		} else {
+			st.optional += len(props) - len(required)
+		}
+	}
+	if len(notes) > 0 {
+		desc, _ := out.get("description").(string)
+		if desc != "" {
+			desc += " "
+		}
+		out = out.setDescription(desc + strings.Join(notes, " "))
+	}
+	return out, nil
+}
+
+// Integer bounds the contract writes for Go's integer types.
+var (
+	typeMins = []string{"-128", "-32768", "-2147483648", "-9223372036854775808"}
+	typeMaxs = []string{"127", "32767", "2147483647", "9223372036854775807", "255", "65535", "4294967295", "18446744073709551615"}
+)
+
+// typeBound reports whether an integer schema's minimum or maximum is its
+// Go type's own: a uint's 0 with a uint's maximum, a signed type's limits.
+func typeBound(s ordered, k string) bool {
+	if s.get("type") != "integer" && !has(s.get("type"), "integer") {
+		return false
+	}
+	min, max := num(s.get("minimum")), num(s.get("maximum"))
+	if k == "maximum" {
+		return slices.Contains(typeMaxs, max)
+	}
+	return slices.Contains(typeMins, min) || (min == "0" && slices.Contains(typeMaxs[4:], max))
+}
+
+// describe says in words what a removed keyword meant.
+func describe(k string, v, typ any) string {
+	switch k {
+	case "minimum":
+		return "At least " + num(v) + "."
+	case "maximum":
+		return "At most " + num(v) + "."
+	case "minLength":
+		return fmt.Sprintf("At least %s %s.", num(v), pluralOf(v, "character"))
+	case "maxLength":
+		return fmt.Sprintf("At most %s %s.", num(v), pluralOf(v, "character"))
+	case "uniqueItems":
+		return "Items are unique."
+	case "pattern":
+		return "Matches the regular expression " + v.(string) + "."
+	case "contentEncoding":
+		return "Base64 text."
+	case "default":
+		b, _ := json.Marshal(v)
+		return "Default: " + string(b) + "."
+	}
+	b, _ := json.Marshal(v)
+	return k + ": " + string(b) + "."
+}
+
+// nullable adds "null" to a schema's type (and to its enum).
+func nullable(s ordered) ordered {
+	switch t := s.get("type").(type) {
+	case string:
+		s = s.set("type", []any{t, "null"})
+	case []any:
+		if !slices.Contains(t, any("null")) {
+			s = s.set("type", append(slices.Clone(t), "null"))
+		}
+	default:
+		return s // no type: any value, null included
+	}
+	if e, ok := s.get("enum").([]any); ok && !slices.Contains(e, nil) {
+		s = s.set("enum", append(slices.Clone(e), nil))
+	}
+	return s
+}
+
+func has(t any, name string) bool {
+	ts, ok := t.([]any)
+	return ok && slices.Contains(ts, any(name))
+}
+
+func stringsOf(v any) []string {
+	var out []string
+	for _, e := range asSlice(v) {
+		if s, ok := e.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func asSlice(v any) []any {
+	s, _ := v.([]any)
+	return s
+}
+
+func num(v any) string {
+	if n, ok := v.(json.Number); ok {
+		if r, ok := new(big.Rat).SetString(string(n)); ok && r.IsInt() {
+			return r.Num().String()
+		}
+		return string(n)
+	}
+	return fmt.Sprint(v)
+}
+
+func isNumber(v any, want ...string) bool {
+	return slices.Contains(want, num(v))
+}
+
+func pluralOf(v any, word string) string {
+	if num(v) == "1" {
+		return word
+	}
+	return word + "s"
+}
+
+// ordered is a JSON object that keeps its key order.
+type ordered []kv
+
+type kv struct {
+	k string
+	v any
+}
+
+func (o ordered) get(k string) any {
+	for _, e := range o {
+		if e.k == k {
+			return e.v
+		}
+	}
+	return nil
+}
+
+// setDescription sets the description where the contract's keyword order
+// puts it: after type and format.
+func (o ordered) setDescription(d string) ordered {
+	for i := range o {
+		if o[i].k == "description" {
+			o[i].v = d
+			return o
+		}
+	}
+	at := 0
+	for at < len(o) && (o[at].k == "type" || o[at].k == "format") {
+		at++
+	}
+	return slices.Insert(o, at, kv{"description", d})
+}
+
+// set replaces k's value, or appends it.
+func (o ordered) set(k string, v any) ordered {
+	for i := range o {
+		if o[i].k == k {
+			o[i].v = v
+			return o
+		}
+	}
+	return append(o, kv{k, v})
+}
+
+func (o ordered) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, e := range o {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		kb, _ := json.Marshal(e.k)
+		b.Write(kb)
+		b.WriteByte(':')
+		vb, err := marshal(e.v)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(vb)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// marshal writes v as compact JSON without HTML escaping.
+func marshal(v any) (json.RawMessage, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return json.RawMessage(bytes.TrimSuffix(b.Bytes(), []byte("\n"))), nil
+}
+
+// parseOrdered reads JSON keeping object key order and number text.
+func parseOrdered(data []byte) (ordered, error) {
+	d := json.NewDecoder(bytes.NewReader(data))
+	d.UseNumber()
+	v, err := parseValue(d)
+	if err != nil {
+		return nil, err
+	}
+	o, ok := v.(ordered)
+	if !ok {
+		return nil, fmt.Errorf("not an object")
+	}
+	return o, nil
+}
+
+func parseValue(d *json.Decoder) (any, error) {
+	tok, err := d.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch tok {
+	case json.Delim('{'):
+		o := ordered{}
+		for d.More() {
+			k, err := d.Token()
+			if err != nil {
+				return nil, err
+			}
+			v, err := parseValue(d)
+			if err != nil {
+				return nil, err
+			}
+			o = append(o, kv{k.(string), v})
+		}
+		_, err := d.Token()
+		return o, err
+	case json.Delim('['):
+		a := []any{}
+		for d.More() {
+			v, err := parseValue(d)
+			if err != nil {
+				return nil, err
+			}
+			a = append(a, v)
+		}
+		_, err := d.Token()
+		return a, err
+	}
+	return tok, nil
+}
