@@ -21,3 +21,8 @@ require (
 	golang.org/x/text v0.14.0 // indirect
 	golang.org/x/time v0.15.0 // indirect
 )
+
+tool (
+	github.com/toolschema/toolschema/cmd/toolgen
+	github.com/toolschema/toolschema/cmd/toolvet
+)

@@ -1,19 +1,31 @@
-// Quickstart builds the tools of a small order service by reflection and
-// prints what a model would be shown: each tool's name, metadata and
-// schemas. It ends with a tool the contract refuses, to show the error.
+// Quickstart is a small order service offered to a model as tools. It shows
+// the whole path: the tools are marked in the source and generated with
+// toolgen (toolschema_gen.go, kept fresh by go generate), checked by
+// toolvet (the tests run it), described for each provider, and called with
+// good and bad arguments as a model would call them. With -mcp it serves
+// the tools over MCP on standard input and output, for a desktop client.
+//
+//	go run ./examples/quickstart          # print the tools and some calls
+//	go run ./examples/quickstart -mcp     # serve over MCP on stdio
 package main
 
+//go:generate go tool toolgen
+
 import (
-	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
+	"log"
 	"os"
 	"strings"
 	"time"
 
-	"github.com/toolschema/toolschema/reflectimpl"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolschema/toolschema/mcpserver"
+	"github.com/toolschema/toolschema/provider"
 	"github.com/toolschema/toolschema/tool"
 )
 
@@ -26,160 +38,218 @@ const (
 	Cancelled Status = "cancelled"
 )
 
-// ToolschemaEnumValues lists the values of Status. The generator (toolgen)
-// writes this method; until it runs on a package, it can be written by hand.
-func (Status) ToolschemaEnumValues() []string {
-	return []string{string(Pending), string(Shipped), string(Cancelled)}
-}
-
+// Line is one product of an order.
 type Line struct {
-	SKU      string `json:"sku" description:"Stock keeping unit." pattern:"^[A-Z0-9-]+$"`
-	Quantity int    `json:"quantity" minimum:"1" maximum:"1000"`
+	// SKU is the stock keeping unit.
+	SKU string `json:"sku" pattern:"^[A-Z0-9-]+$"`
+	// Quantity is how many.
+	Quantity int `json:"quantity" minimum:"1" maximum:"1000"`
 }
 
+// Address is where an order goes.
+type Address struct {
+	// Street is the number and the street.
+	Street string `json:"street"`
+	// City is the city.
+	City    string `json:"city"`
+	Country string `json:"country" description:"ISO 3166-1 alpha-2 code, such as FR." pattern:"^[A-Z]{2}$"`
+}
+
+// Order is an order as the service keeps it.
 type Order struct {
-	ID      string    `json:"id"`
-	Status  Status    `json:"status"`
-	Lines   []Line    `json:"lines"`
-	Placed  time.Time `json:"placed"`
-	Comment *string   `json:"comment"`
+	ID     string    `json:"id"`
+	Status Status    `json:"status"`
+	Lines  []Line    `json:"lines"`
+	Placed time.Time `json:"placed"`
+	To     *Address  `json:"to,omitempty"`
 }
 
-type FindOrders struct {
-	Status Status    `json:"status,omitempty" description:"Only orders in this state."`
-	Since  time.Time `json:"since,omitzero" description:"Only orders placed after this instant."`
-	Limit  int       `json:"limit,omitempty" minimum:"1" maximum:"50" default:"10"`
+// FindQuery selects orders.
+type FindQuery struct {
+	// Status keeps only the orders in this state.
+	Status Status `json:"status,omitempty"`
+	// Since keeps only the orders placed after this instant.
+	Since time.Time `json:"since,omitzero"`
+	// Limit is the most orders to return.
+	Limit int `json:"limit,omitempty" minimum:"1" maximum:"50" default:"10"`
 }
 
-type CancelOrder struct {
-	ID     string `json:"id" minLength:"1"`
+// NewOrder is an order to place.
+type NewOrder struct {
+	// Lines are the products ordered.
+	Lines []Line `json:"lines" minItems:"1"`
+	// To is where the order goes.
+	To Address `json:"to"`
+}
+
+// CancelRequest names the order to cancel and why.
+type CancelRequest struct {
+	// ID is the order's identifier, such as A-17.
+	ID string `json:"id" minLength:"1"`
+	// Reason is why the order is cancelled.
 	Reason string `json:"reason" enum:"customer request, out of stock, fraud"`
 }
 
-// Service is the order service whose methods are offered as tools.
-type Service struct{ orders []Order }
+// Service is the order service whose methods are tools.
+type Service struct {
+	orders []Order
+	now    func() time.Time
+}
 
-func (s *Service) FindOrders(ctx context.Context, in FindOrders) ([]Order, error) {
+// FindOrders finds orders by state and date, newest first.
+//
+//tool:export timeout=5s
+func (s *Service) FindOrders(ctx context.Context, in FindQuery) ([]Order, error) {
 	var out []Order
-	for _, o := range s.orders {
-		if (in.Status == "" || o.Status == in.Status) && o.Placed.After(in.Since) {
+	for i := len(s.orders) - 1; i >= 0 && len(out) < in.Limit; i-- {
+		if o := s.orders[i]; (in.Status == "" || o.Status == in.Status) && o.Placed.After(in.Since) {
 			out = append(out, o)
 		}
 	}
 	return out, nil
 }
 
-func (s *Service) CancelOrder(ctx context.Context, call *tool.Call, in CancelOrder) (string, error) {
-	return "order " + in.ID + " cancelled", nil
+// PlaceOrder places a new order and returns it.
+//
+//tool:export
+func (s *Service) PlaceOrder(ctx context.Context, call *tool.Call, in NewOrder) (*Order, error) {
+	call.AddCost(tool.Cost{Item: "address check", Amount: 1, Unit: "request"})
+	o := Order{ID: fmt.Sprintf("A-%d", 16+len(s.orders)), Status: Pending, Lines: in.Lines, Placed: s.now(), To: &in.To}
+	s.orders = append(s.orders, o)
+	return &o, nil
 }
 
-// Ping takes no input and returns text.
+// CancelOrder cancels an order that has not shipped. A person approves
+// each call.
+//
+//tool:export requires-approval parallel-safe=false
+func (s *Service) CancelOrder(ctx context.Context, in CancelRequest) (string, error) {
+	for i := range s.orders {
+		if o := &s.orders[i]; o.ID == in.ID {
+			if o.Status == Shipped {
+				return "", fmt.Errorf("order %s has shipped", in.ID)
+			}
+			o.Status = Cancelled
+			return "order " + in.ID + " cancelled", nil
+		}
+	}
+	return "", fmt.Errorf("no order %s", in.ID)
+}
+
+// Ping checks that the service is up.
+//
+//tool:export
 func Ping() string { return "pong" }
 
 func main() {
-	if err := run(os.Stdout); err != nil {
+	serve := flag.Bool("mcp", false, "serve the tools over MCP on standard input and output")
+	flag.Parse()
+	svc := newService()
+	tools := append(svc.Tools(), Tools()...)
+	if *serve {
+		if err := serveMCP(context.Background(), &mcp.StdioTransport{}, tools); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
+	if err := run(os.Stdout, svc, tools); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
 }
 
-func run(w io.Writer) error {
-	svc := &Service{orders: []Order{
-		{ID: "A-16", Status: Shipped, Lines: []Line{{SKU: "TEA-1", Quantity: 2}}, Placed: time.Date(2026, 11, 2, 9, 0, 0, 0, time.UTC)},
-		{ID: "A-17", Status: Pending, Lines: []Line{{SKU: "CUP-4", Quantity: 1}}, Placed: time.Date(2026, 11, 29, 17, 30, 0, 0, time.UTC)},
-	}}
-	specs := []struct {
-		fn   any
-		opts []reflectimpl.Option
-	}{
-		{svc.FindOrders, []reflectimpl.Option{reflectimpl.Description("Finds orders by state and date."), reflectimpl.Timeout(5 * time.Second)}},
-		{svc.CancelOrder, []reflectimpl.Option{reflectimpl.Description("Cancels one order."), reflectimpl.RequiresApproval(), reflectimpl.ParallelSafe(false), reflectimpl.Version("2")}},
-		{Ping, []reflectimpl.Option{reflectimpl.Description("Checks that the service is up.")}},
+// serveMCP serves tools over MCP on transport until the client leaves.
+func serveMCP(ctx context.Context, transport mcp.Transport, tools []*tool.Tool) error {
+	server := mcp.NewServer(&mcp.Implementation{Name: "orders", Version: "v1"}, nil)
+	mcpserver.Register(server, tools, nil)
+	return server.Run(ctx, transport)
+}
+
+func newService() *Service {
+	day := func(d int) time.Time { return time.Date(2026, 11, d, 9, 0, 0, 0, time.UTC) }
+	return &Service{
+		orders: []Order{
+			{ID: "A-16", Status: Shipped, Lines: []Line{{SKU: "TEA-1", Quantity: 2}}, Placed: day(2)},
+			{ID: "A-17", Status: Pending, Lines: []Line{{SKU: "CUP-4", Quantity: 1}}, Placed: day(29)},
+		},
+		now: func() time.Time { return day(30) },
 	}
-	var tools []*tool.Tool
-	for _, s := range specs {
-		t, err := reflectimpl.Create(s.fn, s.opts...)
-		if err != nil {
-			return err
+}
+
+func run(w io.Writer, svc *Service, tools []*tool.Tool) error {
+	for _, t := range tools {
+		fmt.Fprintf(w, "tool %s: %s\n", t.Name, t.Description)
+		fmt.Fprintf(w, "  requires approval: %v, parallel safe: %v, timeout: %v\n", t.RequiresApproval, t.ParallelSafe, t.Timeout)
+		fmt.Fprintf(w, "  input:  %s\n", t.InputSchema)
+		if t.OutputSchema != nil {
+			fmt.Fprintf(w, "  output: %s\n", t.OutputSchema)
 		}
-		if err := print(w, t); err != nil {
-			return err
+		for _, p := range []struct {
+			name string
+			def  func() (json.RawMessage, error)
+		}{
+			{"openai", func() (json.RawMessage, error) { return provider.OpenAI(t) }},
+			{"anthropic", func() (json.RawMessage, error) {
+				defs, err := provider.Anthropic([]*tool.Tool{t})
+				if err != nil {
+					return nil, err
+				}
+				return defs[0], nil
+			}},
+			{"gemini", func() (json.RawMessage, error) { return provider.Gemini(t) }},
+		} {
+			def, err := p.def()
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(w, "  %s: %s\n", p.name, def)
 		}
-		tools = append(tools, t)
 	}
 
-	// Calls as a model makes them: good and bad arguments, and a tool that
-	// needs a person's approval.
+	// Calls as a model makes them.
 	ctx := context.Background()
-	for _, c := range []struct {
-		tool *tool.Tool
-		args string
-	}{
-		{tools[0], `{"status":"shipped"}`},
-		{tools[0], `{"status":"lost","limit":500,"since":"yesterday"}`},
-		{tools[1], `{"id":"A-17","reason":"customer request"}`},
+	byName := map[string]*tool.Tool{}
+	for _, t := range tools {
+		byName[t.Name] = t
+	}
+	for _, c := range []struct{ tool, args string }{
+		{"find_orders", `{"status":"shipped"}`},
+		{"find_orders", `{"status":"lost","limit":500,"since":"yesterday"}`},
+		{"place_order", `{"lines":[{"sku":"TEA-1","quantity":3}],"to":{"street":"1 rue de Rivoli","city":"Paris","country":"FR"}}`},
+		{"place_order", `{"lines":[],"to":{"street":"1 rue de Rivoli","city":"Paris","country":"France"},"express":true}`},
+		{"cancel_order", `{"id":"A-17","reason":"customer request"}`},
 	} {
-		r, err := c.tool.Invoke(ctx, json.RawMessage(c.args))
+		r, err := byName[c.tool].Invoke(ctx, json.RawMessage(c.args))
 		if err != nil {
 			return err
 		}
-		status := "ok"
-		if r.IsError {
-			status = "error " + string(r.Code)
-		}
-		fmt.Fprintf(w, "call %s %s\n  %s\n  %s\n", c.tool.Name, c.args, status, strings.ReplaceAll(partsText(r), "\n", "\n  "))
+		report(w, c.tool, c.args, r)
 	}
 	args := json.RawMessage(`{"id":"A-17","reason":"customer request"}`)
-	r, err := tools[1].Invoke(tool.Approve(ctx, "cancel_order", args), args)
+	r, err := byName["cancel_order"].Invoke(tool.Approve(ctx, "cancel_order", args), args)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "call cancel_order %s, approved\n  error: %v\n  %s\n", args, r.IsError, partsText(r))
-
-	// A tool the contract refuses: channels have no JSON form.
-	_, err = reflectimpl.Create(func(in struct {
-		Updates chan string `json:"updates"`
-	}) error {
-		return nil
-	}, reflectimpl.Name("watch"))
-	fmt.Fprintf(w, "refused tool watch:\n  %v\n", err)
+	report(w, "cancel_order (approved)", string(args), r)
 	return nil
 }
 
-// partsText writes a result's parts: text as it is, JSON as JSON.
-func partsText(r *tool.Result) string {
-	var b strings.Builder
-	for i, p := range r.Parts {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
+// report prints a call's result: its parts, or why it failed.
+func report(w io.Writer, name, args string, r *tool.Result) {
+	status := "ok"
+	if r.IsError {
+		status = "error " + string(r.Code)
+	}
+	fmt.Fprintf(w, "call %s %s\n  %s\n", name, args, status)
+	for _, p := range r.Parts {
 		switch p := p.(type) {
 		case tool.TextPart:
-			b.WriteString(p.Text)
+			fmt.Fprintf(w, "  %s\n", strings.ReplaceAll(p.Text, "\n", "\n  "))
 		case tool.JSONPart:
-			b.Write(p.JSON)
+			fmt.Fprintf(w, "  %s\n", p.JSON)
 		}
 	}
-	return b.String()
-}
-
-func print(w io.Writer, t *tool.Tool) error {
-	fmt.Fprintf(w, "tool %s: %s\n", t.Name, t.Description)
-	fmt.Fprintf(w, "  ends loop: %v, requires approval: %v, parallel safe: %v, timeout: %v, version: %q\n",
-		t.EndsLoop, t.RequiresApproval, t.ParallelSafe, t.Timeout, t.Version)
-	for _, s := range []struct {
-		label string
-		b     json.RawMessage
-	}{{"input", t.InputSchema}, {"output", t.OutputSchema}} {
-		if s.b == nil {
-			fmt.Fprintf(w, "  %s schema: none\n", s.label)
-			continue
-		}
-		var buf bytes.Buffer
-		if err := json.Indent(&buf, s.b, "    ", "  "); err != nil {
-			return err
-		}
-		fmt.Fprintf(w, "  %s schema:\n    %s\n", s.label, buf.Bytes())
+	for _, c := range r.Costs {
+		fmt.Fprintf(w, "  cost: %v %s (%s)\n", c.Amount, c.Unit, c.Item)
 	}
-	return nil
 }

@@ -2,13 +2,20 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"flag"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/toolschema/toolschema/analyzer/olt"
+	"github.com/toolschema/toolschema/generator"
 	"github.com/toolschema/toolschema/internal/schematest"
-	"github.com/toolschema/toolschema/reflectimpl"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/output.golden")
@@ -16,8 +23,10 @@ var update = flag.Bool("update", false, "rewrite testdata/output.golden")
 // TestOutput runs the example and compares what it prints with the golden
 // file, so that the README's first command cannot rot.
 func TestOutput(t *testing.T) {
+	svc := newService()
+	tools := append(svc.Tools(), Tools()...)
 	var buf bytes.Buffer
-	if err := run(&buf); err != nil {
+	if err := run(&buf, svc, tools); err != nil {
 		t.Fatal(err)
 	}
 	golden := filepath.Join("testdata", "output.golden")
@@ -30,17 +39,79 @@ func TestOutput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, fn := range []any{(&Service{}).FindOrders, (&Service{}).CancelOrder, Ping} {
-		tl, err := reflectimpl.Create(fn)
-		if err != nil {
-			t.Fatal(err)
-		}
+	if !bytes.Equal(buf.Bytes(), want) {
+		t.Errorf("output differs from %s (run go test -update to accept):\n%s", golden, buf.Bytes())
+	}
+	for _, tl := range tools {
 		schematest.Check(t, tl.InputSchema)
 		if tl.OutputSchema != nil {
 			schematest.Check(t, tl.OutputSchema)
 		}
 	}
-	if !bytes.Equal(buf.Bytes(), want) {
-		t.Errorf("output differs from %s (run go test -update to accept):\n%s", golden, buf.Bytes())
+}
+
+// TestGenerated checks the committed generated file is what toolgen writes.
+func TestGenerated(t *testing.T) {
+	rs, err := generator.Generate(context.Background(), nil, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rs[0].Errs) > 0 {
+		t.Fatal(rs[0].Errs)
+	}
+	got, err := os.ReadFile("toolschema_gen.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, rs[0].Content) {
+		t.Error("toolschema_gen.go is stale: run go generate ./examples/quickstart")
+	}
+}
+
+// TestVetClean runs every rule of toolvet over the example, the
+// contract-quality checks included: no diagnostic. (The providers' strict
+// modes would report the constraint tags they move into descriptions.)
+func TestVetClean(t *testing.T) {
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax}, ".")
+	if err != nil || packages.PrintErrors(pkgs) > 0 {
+		t.Fatal("the example does not load")
+	}
+	as := olt.NewAnalyzers(olt.Config{Quality: true})
+	graph, err := checker.Analyze(append([]*analysis.Analyzer{olt.Core}, as...), pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for act := range graph.All() {
+		for _, d := range act.Diagnostics {
+			t.Errorf("%s: %s", act.Package.Fset.Position(d.Pos), d.Message)
+		}
+	}
+}
+
+// TestMCP serves the example's tools as -mcp does, to the SDK's client over
+// in-memory transports, and calls one.
+func TestMCP(t *testing.T) {
+	svc := newService()
+	tools := append(svc.Tools(), Tools()...)
+	st, ct := mcp.NewInMemoryTransports()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- serveMCP(ctx, st, tools) }()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v0"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, err := cs.ListTools(ctx, nil)
+	if err != nil || len(list.Tools) != len(tools) {
+		t.Fatalf("listed %v, %v", list, err)
+	}
+	r, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "find_orders", Arguments: map[string]any{"limit": 0}})
+	if err != nil || !r.IsError || r.Content[0].(*mcp.TextContent).Text != "Argument 'limit' must be at least 1." {
+		t.Errorf("a bad call over MCP: %+v %v", r, err)
+	}
+	cs.Close()
+	if err := <-done; err != nil {
+		t.Errorf("serveMCP: %v", err)
 	}
 }
