@@ -12,7 +12,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unsafe"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
@@ -53,65 +52,96 @@ type value struct {
 	changed bool
 }
 
-// parse reads a JSON text, refusing duplicate keys and nesting deeper than
-// MaxArgumentDepth.
-func parse(data []byte) (*value, *Violation) {
-	d := json.NewDecoder(bytes.NewReader(data))
-	d.UseNumber()
-	v, viol := parseValue(d, "", 0)
-	if viol != nil {
-		return nil, viol
+// A parseError is what makes a JSON text unusable, where it is.
+type parseError struct {
+	rule string   // json, depth, duplicate, range
+	loc  []string // the location of the value at fault
+}
+
+// parser reads JSON into values. For arguments it refuses duplicate keys
+// and nesting deeper than MaxArgumentDepth; a result is only read.
+type parser struct {
+	d    *json.Decoder
+	args bool
+}
+
+// parse reads a JSON text.
+func parse(data []byte, args bool) (*value, *parseError) {
+	p := &parser{d: json.NewDecoder(bytes.NewReader(data)), args: args}
+	p.d.UseNumber()
+	v, perr := p.value(nil, 0)
+	if perr != nil {
+		return nil, perr
 	}
-	if _, err := d.Token(); err != io.EOF {
-		return nil, &Violation{Rule: "json", Message: "Arguments are not valid JSON: more follows the value."}
+	if _, err := p.d.Token(); err != io.EOF {
+		return nil, &parseError{rule: "json"}
 	}
 	return v, nil
 }
 
-func parseValue(d *json.Decoder, path string, depth int) (*value, *Violation) {
-	tok, err := d.Token()
+// maxExponent bounds the exponent of a number literal: a larger one is no
+// float64 and would cost the validator's exact arithmetic dearly.
+const maxExponent = 400
+
+func (p *parser) value(loc []string, depth int) (*value, *parseError) {
+	tok, err := p.d.Token()
 	if err != nil {
-		return nil, &Violation{Rule: "json", Message: "Arguments are not valid JSON."}
+		return nil, &parseError{rule: "json"}
 	}
 	switch t := tok.(type) {
 	case json.Delim:
-		if depth >= MaxArgumentDepth {
-			return nil, &Violation{Path: path, Rule: "depth", Message: fmt.Sprintf("Arguments are nested deeper than %d levels.", MaxArgumentDepth)}
+		if t != '[' && t != '{' {
+			return nil, &parseError{rule: "json"}
 		}
-		if t == '[' {
-			v := &value{kind: '[', depth: depth}
-			for i := 0; d.More(); i++ {
-				e, viol := parseValue(d, fmt.Sprintf("%s[%d]", path, i), depth+1)
-				if viol != nil {
-					return nil, viol
+		if p.args && depth >= MaxArgumentDepth {
+			return nil, &parseError{rule: "depth", loc: loc}
+		}
+		v := &value{kind: byte(t), depth: depth}
+		var seen map[string]bool
+		for i := 0; p.d.More(); i++ {
+			sub := loc
+			if t == '{' {
+				k, err := p.d.Token()
+				if err != nil {
+					return nil, &parseError{rule: "json"}
 				}
-				v.vals = append(v.vals, e)
+				key := k.(string)
+				sub = append(slices.Clip(loc), key)
+				if p.args {
+					if seen == nil && len(v.keys) >= 16 {
+						seen = map[string]bool{}
+						for _, k := range v.keys {
+							seen[k] = true
+						}
+					}
+					if seen != nil && seen[key] || seen == nil && slices.Contains(v.keys, key) {
+						return nil, &parseError{rule: "duplicate", loc: sub}
+					}
+					if seen != nil {
+						seen[key] = true
+					}
+				}
+				v.keys = append(v.keys, key)
+			} else {
+				sub = append(slices.Clip(loc), strconv.Itoa(i))
 			}
-			d.Token()
-			return v, nil
+			e, perr := p.value(sub, depth+1)
+			if perr != nil {
+				return nil, perr
+			}
+			v.vals = append(v.vals, e)
 		}
-		v := &value{kind: '{', depth: depth}
-		for d.More() {
-			k, err := d.Token()
-			if err != nil {
-				return nil, &Violation{Rule: "json", Message: "Arguments are not valid JSON."}
-			}
-			key := k.(string)
-			kp := join(path, key)
-			if slices.Contains(v.keys, key) {
-				return nil, &Violation{Path: kp, Rule: "duplicate", Message: fmt.Sprintf("Argument '%s' is given twice.", kp)}
-			}
-			e, viol := parseValue(d, kp, depth+1)
-			if viol != nil {
-				return nil, viol
-			}
-			v.keys, v.vals = append(v.keys, key), append(v.vals, e)
+		// The closing delimiter: its absence is a truncated text.
+		if end, err := p.d.Token(); err != nil || end != json.Delim(t+2) {
+			return nil, &parseError{rule: "json"}
 		}
-		d.Token()
 		return v, nil
 	case string:
 		return &value{kind: '"', str: t}, nil
 	case json.Number:
+		if e := exponent(string(t)); e > maxExponent || e < -maxExponent {
+			return nil, &parseError{rule: "range", loc: loc}
+		}
 		return &value{kind: '0', str: string(t)}, nil
 	case bool:
 		if t {
@@ -122,11 +152,100 @@ func parseValue(d *json.Decoder, path string, depth int) (*value, *Violation) {
 	return &value{kind: 'n'}, nil
 }
 
-func join(path, key string) string {
-	if path == "" {
-		return key
+// exponent returns the decimal exponent written in a number literal.
+func exponent(num string) int {
+	i := strings.IndexAny(num, "eE")
+	if i < 0 {
+		return 0
 	}
-	return path + "." + key
+	digits := strings.TrimLeft(num[i+1:], "+-")
+	if len(digits) > 6 {
+		return 1 << 30
+	}
+	n, _ := strconv.Atoi(digits)
+	if num[i+1] == '-' {
+		return -n
+	}
+	return n
+}
+
+// violation turns a parse error into a violation, its path rendered
+// against the schema s (nil: no schema known).
+func (e *parseError) violation(noun string, s map[string]any) Violation {
+	path := render(e.loc, s)
+	switch e.rule {
+	case "depth":
+		return Violation{Path: path, Rule: "depth", Message: fmt.Sprintf("%s nested deeper than %d levels.", plural2(noun), MaxArgumentDepth)}
+	case "duplicate":
+		return Violation{Path: path, Rule: "duplicate", Message: fmt.Sprintf("%s '%s' is given twice.", noun, path)}
+	case "range":
+		return Violation{Path: path, Rule: "range", Message: fmt.Sprintf("%s '%s' is beyond the range of a number.", noun, path)}
+	}
+	return Violation{Rule: "json", Message: plural2(noun) + " not valid JSON."}
+}
+
+// plural2 writes "Arguments are" or "The result is".
+func plural2(noun string) string {
+	if noun == "Result" {
+		return "The result is"
+	}
+	return "Arguments are"
+}
+
+// render writes a location as a path, walking the schema: a property is
+// .name, an array element [i], a map value {} (the key is the model's
+// text: it is not repeated), a name the schema lacks quoted and cut short.
+func render(loc []string, s map[string]any) string {
+	var b strings.Builder
+	dot := func() {
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+	}
+	for _, seg := range loc {
+		props, _ := s["properties"].(map[string]any)
+		items, isArray := s["items"].(map[string]any)
+		addl, isMap := s["additionalProperties"].(map[string]any)
+		switch ps, isProp := props[seg].(map[string]any); {
+		case isArray || (s == nil && isIndex(seg)):
+			b.WriteString("[" + seg + "]")
+			s = items
+		case isProp:
+			dot()
+			b.WriteString(seg)
+			s = ps
+		case isMap:
+			b.WriteString("{}")
+			s = addl
+		default:
+			dot()
+			b.WriteString(quoteKey(seg))
+			s = nil
+		}
+	}
+	return b.String()
+}
+
+func isIndex(seg string) bool {
+	_, err := strconv.Atoi(seg)
+	return err == nil && !strings.HasPrefix(seg, "+") && !strings.HasPrefix(seg, "-")
+}
+
+// quoteKey writes a name the schema does not know: as it is when it is a
+// plain identifier, else quoted (no line breaks or quotes of the model's
+// get through) and cut to 32 characters.
+func quoteKey(k string) string {
+	plain := k != "" && len(k) <= 64
+	for _, r := range k {
+		plain = plain && (r == '_' || r == '-' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9')
+	}
+	if plain {
+		return k
+	}
+	if r := []rune(k); len(r) > 32 {
+		k = string(r[:32]) + "…"
+	}
+	return strconv.Quote(k)
 }
 
 // any converts v for the validator: maps, slices, json.Number.
@@ -195,28 +314,29 @@ func (v *value) append(b []byte) []byte {
 
 // A checker checks values against one schema: the compiled schema, and the
 // schema as data for what the validator does not check (integer literals,
-// date-times time.Time reads, defaults).
+// date-times time.Time reads, defaults) and for writing paths.
 type checker struct {
 	schema *jsonschema.Schema
 	raw    map[string]any
 	err    error
 }
 
-type schemaKey struct {
-	p *byte
-	n int
+// checkers holds a checker per schema text: tools of one type share their
+// schema, so each is compiled once. Their number is that of the distinct
+// schemas in the program.
+var checkers struct {
+	sync.RWMutex
+	m map[string]*checker
 }
 
-// checkers caches a checker per schema: the schema bytes of tools of one
-// type are shared, so each is compiled once.
-var checkers sync.Map // schemaKey -> *checker
-
 func checkerOf(schema json.RawMessage) *checker {
-	k := schemaKey{unsafe.SliceData(schema), len(schema)}
-	if c, ok := checkers.Load(k); ok {
-		return c.(*checker)
+	checkers.RLock()
+	c := checkers.m[string(schema)]
+	checkers.RUnlock()
+	if c != nil {
+		return c
 	}
-	c := &checker{}
+	c = &checker{}
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schema))
 	if err == nil {
 		comp := jsonschema.NewCompiler()
@@ -229,21 +349,35 @@ func checkerOf(schema json.RawMessage) *checker {
 		c.raw, _ = doc.(map[string]any)
 	}
 	c.err = err
-	actual, _ := checkers.LoadOrStore(k, c)
-	return actual.(*checker)
+	checkers.Lock()
+	defer checkers.Unlock()
+	if old := checkers.m[string(schema)]; old != nil {
+		return old
+	}
+	if checkers.m == nil {
+		checkers.m = map[string]*checker{}
+	}
+	checkers.m[string(schema)] = c
+	return c
 }
 
 // check validates v, and returns the violations, most useful first. noun
 // is "Argument" or "Result".
-func (c *checker) check(v *value, noun string) []Violation {
-	var out []Violation
+func (c *checker) check(v *value, noun string) (out []Violation) {
+	defer func() {
+		// The validator is not ours: whatever it chokes on is refused,
+		// never a crash.
+		if r := recover(); r != nil {
+			out = []Violation{{Rule: "type", Message: subject(noun, "") + " do not fit the tool's schema."}}
+		}
+	}()
 	if err := c.schema.Validate(v.any()); err != nil {
 		var ve *jsonschema.ValidationError
 		if errors.As(err, &ve) {
 			out = c.leaves(ve, noun, out)
 		}
 	}
-	out = c.extra(v, c.raw, "", noun, out)
+	out = c.extra(v, c.raw, nil, noun, out)
 	slices.SortStableFunc(out, func(a, b Violation) int {
 		if d := rank[a.Rule] - rank[b.Rule]; d != 0 {
 			return d
@@ -251,6 +385,17 @@ func (c *checker) check(v *value, noun string) []Violation {
 		return strings.Compare(a.Path, b.Path)
 	})
 	return slices.CompactFunc(out, func(a, b Violation) bool { return a.Message == b.Message })
+}
+
+// subject writes the start of a message about the value at path.
+func subject(noun, path string) string {
+	if path == "" {
+		if noun == "Result" {
+			return "The result"
+		}
+		return "The arguments"
+	}
+	return fmt.Sprintf("%s '%s'", noun, path)
 }
 
 // leaves turns the validator's error tree into violations.
@@ -261,24 +406,27 @@ func (c *checker) leaves(ve *jsonschema.ValidationError, noun string, out []Viol
 		}
 		return out
 	}
-	path := pathOf(ve.InstanceLocation)
+	loc := ve.InstanceLocation
+	path := render(loc, c.raw)
 	at := func(rule, format string, args ...any) {
-		out = append(out, Violation{Path: path, Rule: rule, Message: fmt.Sprintf("%s '%s' ", noun, path) + fmt.Sprintf(format, args...)})
+		out = append(out, Violation{Path: path, Rule: rule, Message: subject(noun, path) + " " + fmt.Sprintf(format, args...)})
 	}
+	here := schemaAt(c.raw, loc)
 	switch k := ve.ErrorKind.(type) {
 	case *kind.Required:
 		for _, m := range k.Missing {
-			p := join(path, m)
+			p := render(append(slices.Clip(loc), m), c.raw)
 			out = append(out, Violation{Path: p, Rule: "missing", Message: fmt.Sprintf("%s '%s' is required.", noun, p)})
 		}
 	case *kind.AdditionalProperties:
-		props, _ := schemaAt(c.raw, ve.InstanceLocation)["properties"].(map[string]any)
+		props, _ := here["properties"].(map[string]any)
 		for _, name := range k.Properties {
-			p := join(path, name)
+			p := render(append(slices.Clip(loc), name), c.raw)
 			msg := fmt.Sprintf("%s '%s' is not a parameter of the tool.", noun, p)
 			for known := range props {
 				if strings.EqualFold(known, name) {
-					msg = fmt.Sprintf("%s '%s' is not a parameter of the tool; the parameter is '%s' (names are case-sensitive).", noun, p, join(path, known))
+					msg = fmt.Sprintf("%s '%s' is not a parameter of the tool; the parameter is '%s' (names are case-sensitive).",
+						noun, p, render(append(slices.Clip(loc), known), c.raw))
 				}
 			}
 			out = append(out, Violation{Path: p, Rule: "unknown", Message: msg})
@@ -297,9 +445,9 @@ func (c *checker) leaves(ve *jsonschema.ValidationError, noun string, out []Viol
 		}
 		at("enum", "must be one of %s.", strings.Join(vals, ", "))
 	case *kind.Minimum:
-		at("range", "must be at least %s.", ratString(k.Want))
+		at("range", "must be at least %s.", bound(here, "minimum", k.Want))
 	case *kind.Maximum:
-		at("range", "must be at most %s.", ratString(k.Want))
+		at("range", "must be at most %s.", bound(here, "maximum", k.Want))
 	case *kind.MinLength:
 		at("length", "must be at least %d characters long.", k.Want)
 	case *kind.MaxLength:
@@ -322,26 +470,41 @@ func (c *checker) leaves(ve *jsonschema.ValidationError, noun string, out []Viol
 	return out
 }
 
+// bound writes a minimum or maximum as the schema writes it.
+func bound(s map[string]any, key string, r *big.Rat) string {
+	if n, ok := s[key].(json.Number); ok {
+		return string(n)
+	}
+	return ratString(r)
+}
+
 // extra checks what the validator lets through and encoding/json refuses:
-// a fractional or exponent literal for an integer, a number beyond a
-// float64, a date-time time.Time does not read.
-func (c *checker) extra(v *value, s map[string]any, path, noun string, out []Violation) []Violation {
+// a fractional or exponent literal for an integer, -0 for an unsigned one,
+// a number beyond a float64, a date-time time.Time does not read.
+func (c *checker) extra(v *value, s map[string]any, loc []string, noun string, out []Violation) []Violation {
 	if s == nil || v == nil {
 		return out
 	}
+	add := func(rule, msg string) {
+		path := render(loc, c.raw)
+		out = append(out, Violation{Path: path, Rule: rule, Message: subject(noun, path) + " " + msg})
+	}
 	switch v.kind {
 	case '0':
-		if has(s["type"], "integer") && strings.ContainsAny(v.str, ".eE") {
-			out = append(out, Violation{Path: path, Rule: "type", Message: fmt.Sprintf("%s '%s' must be an integer.", noun, path)})
-		} else if has(s["type"], "number") {
+		switch {
+		case has(s["type"], "integer") && strings.ContainsAny(v.str, ".eE"):
+			add("type", "must be an integer.")
+		case has(s["type"], "integer") && strings.HasPrefix(v.str, "-") && s["minimum"] == json.Number("0"):
+			add("range", "must be at least 0.")
+		case has(s["type"], "number"):
 			if _, err := strconv.ParseFloat(v.str, 64); err != nil {
-				out = append(out, Violation{Path: path, Rule: "range", Message: fmt.Sprintf("%s '%s' is beyond the range of a number.", noun, path)})
+				add("range", "is beyond the range of a number.")
 			}
 		}
 	case '"':
 		if s["format"] == "date-time" {
 			if _, err := time.Parse(time.RFC3339Nano, v.str); err != nil {
-				out = append(out, Violation{Path: path, Rule: "format", Message: fmt.Sprintf("%s '%s' must be in the format date-time.", noun, path)})
+				add("format", "must be in the format date-time.")
 			}
 		}
 	case '{':
@@ -352,12 +515,12 @@ func (c *checker) extra(v *value, s map[string]any, path, noun string, out []Vio
 			if ps == nil {
 				ps = addl
 			}
-			out = c.extra(v.vals[i], ps, join(path, k), noun, out)
+			out = c.extra(v.vals[i], ps, append(slices.Clip(loc), k), noun, out)
 		}
 	case '[':
 		items, _ := s["items"].(map[string]any)
 		for i, e := range v.vals {
-			out = c.extra(e, items, fmt.Sprintf("%s[%d]", path, i), noun, out)
+			out = c.extra(e, items, append(slices.Clip(loc), strconv.Itoa(i)), noun, out)
 		}
 	}
 	return out
@@ -390,7 +553,7 @@ func fillDefaults(v *value, s map[string]any) (added bool) {
 		slices.Sort(names)
 		for _, name := range names {
 			b, _ := json.Marshal(props[name].(map[string]any)["default"])
-			dv, _ := parse(b)
+			dv, _ := parse(b, false)
 			v.keys, v.vals = append(v.keys, name), append(v.vals, dv)
 			added = true
 		}
@@ -486,22 +649,6 @@ func has(t any, name string) bool {
 		return slices.Contains(t, any(name))
 	}
 	return false
-}
-
-// pathOf writes an instance location as items[2].qty.
-func pathOf(loc []string) string {
-	var b strings.Builder
-	for _, seg := range loc {
-		if _, err := strconv.Atoi(seg); err == nil {
-			b.WriteString("[" + seg + "]")
-			continue
-		}
-		if b.Len() > 0 {
-			b.WriteByte('.')
-		}
-		b.WriteString(seg)
-	}
-	return b.String()
 }
 
 func typeWords(want []string) string {

@@ -49,10 +49,11 @@ type approval struct {
 	next *approval
 }
 
-// Approve returns a context that approves one call of tool with exactly
+// Approve returns a context that approves the calls of tool with exactly
 // these arguments (compared as compact JSON: the same members in the same
-// order with the same values). A tool that requires approval runs only
-// under such a context; any other arguments are refused.
+// order with the same values) made with it. A tool that requires approval
+// runs only under such a context; any other arguments are refused. The
+// approval lasts as long as the context is used: derive it for one call.
 func Approve(ctx context.Context, tool string, args json.RawMessage) context.Context {
 	prev, _ := ctx.Value(approvalKey{}).(*approval)
 	return context.WithValue(ctx, approvalKey{}, &approval{tool: tool, args: compact(args), next: prev})
@@ -126,14 +127,14 @@ func (t *Tool) Invoke(ctx context.Context, args json.RawMessage) (*Result, error
 
 // checkArgs parses, checks and completes the arguments.
 func (t *Tool) checkArgs(args json.RawMessage) (json.RawMessage, []Violation) {
-	v, viol := parse(args)
-	if viol != nil {
-		return nil, []Violation{*viol}
+	c := checkerOf(t.InputSchema)
+	v, perr := parse(args, true)
+	if perr != nil {
+		return nil, []Violation{perr.violation("Argument", c.raw)}
 	}
 	if v.kind != '{' {
 		return nil, []Violation{{Rule: "object", Message: "Arguments must be a JSON object."}}
 	}
-	c := checkerOf(t.InputSchema)
 	if c.err != nil {
 		return nil, []Violation{{Rule: "json", Message: "The tool's input schema does not compile."}}
 	}
@@ -168,7 +169,11 @@ func (t *Tool) run(ctx context.Context, call *Call, args json.RawMessage) (*Resu
 		o = t.call(runCtx, call, args)
 	} else {
 		done := make(chan outcome, 1)
-		go func() { done <- t.call(runCtx, call, args) }()
+		go func() {
+			o := outcome{err: errors.New("the tool's goroutine exited (runtime.Goexit)")}
+			defer func() { done <- o }()
+			o = t.call(runCtx, call, args)
+		}()
 		select {
 		case o = <-done:
 		case <-runCtx.Done():
@@ -201,19 +206,34 @@ func (t *Tool) run(ctx context.Context, call *Call, args json.RawMessage) (*Resu
 	return t.result(call, o.value), nil
 }
 
-// call calls the tool's handler, a panic recovered as the outcome.
+// call calls the tool's handler, a panic recovered as the outcome, and a
+// runtime.Goexit (a test's FailNow in a tool) reported as a failure too.
 func (t *Tool) call(ctx context.Context, call *Call, args json.RawMessage) (o outcome) {
+	returned := false
 	defer func() {
 		if r := recover(); r != nil {
 			o = outcome{panicked: r}
+		} else if !returned {
+			o = outcome{err: errors.New("the tool's goroutine exited (runtime.Goexit)")}
 		}
 	}()
 	v, err := t.handler.Call(ctx, call, t.bound, args)
+	returned = true
 	return outcome{value: v, err: err}
 }
 
-// result turns what the tool returned into parts, by the results table.
-func (t *Tool) result(call *Call, v any) *Result {
+// result turns what the tool returned into parts, by the results table. A
+// panic in the value's own marshalling is the tool's failure.
+func (t *Tool) result(call *Call, v any) (r *Result) {
+	defer func() {
+		if p := recover(); p != nil {
+			r = errorResult(Failed, true, call, fmt.Sprintf("Tool '%s' failed: writing its result panicked: %v", t.Name, p))
+		}
+	}()
+	return t.resultOf(call, v)
+}
+
+func (t *Tool) resultOf(call *Call, v any) *Result {
 	r := &Result{Value: v, Costs: call.Costs()}
 	switch v := v.(type) {
 	case nil:
@@ -247,6 +267,12 @@ func (t *Tool) result(call *Call, v any) *Result {
 		v.Costs = append(v.Costs, r.Costs...)
 		return &v
 	case json.RawMessage:
+		if len(v) == 0 {
+			v = json.RawMessage("null")
+		}
+		if !json.Valid(v) {
+			return errorResult(Failed, true, call, fmt.Sprintf("Tool '%s' failed: its result is not valid JSON.", t.Name))
+		}
 		r.Parts = []Part{JSONPart{JSON: v}}
 		return r
 	}
@@ -282,11 +308,11 @@ func (t *Tool) result(call *Call, v any) *Result {
 }
 
 func (t *Tool) checkOutput(data []byte) []Violation {
-	v, viol := parse(data)
-	if viol != nil {
-		return []Violation{*viol}
-	}
 	c := checkerOf(t.OutputSchema)
+	v, perr := parse(data, false)
+	if perr != nil {
+		return []Violation{perr.violation("Result", c.raw)}
+	}
 	if c.err != nil {
 		return nil
 	}

@@ -1,12 +1,14 @@
 package tool_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math/big"
 	"net/netip"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -82,11 +84,21 @@ func TestArgumentMessages(t *testing.T) {
 		{`{"court":"ab","status":"` + secret + `"}`, "Argument 'status' must be one of \"open\", \"closed\"."},
 		{`{"court":"ab","tags":["x","x"]}`, "Argument 'tags' must not repeat an item (items 0 and 1 are equal)."},
 		{`{"court":"ab","court":"cd"}`, "Argument 'court' is given twice."},
-		{`{"court":"ab","labels":{"a":1}}`, "Argument 'labels.a' must be a string."},
+		{`{"court":"ab","labels":{"a":1}}`, "Argument 'labels{}' must be a string."},
+		{`{"court":"ab","labels":{"` + secret + `":1}}`, "Argument 'labels{}' must be a string."},
+		{`{"court":"ab","labels":{"2":1}}`, "Argument 'labels{}' must be a string."},
+		{`{"court":"ab"`, "Arguments are not valid JSON."},
+		{`{`, "Arguments are not valid JSON."},
+		{`{"court":"ab","tags":["x"`, "Arguments are not valid JSON."},
+		{`{"court":"ab","ratio":1e2000000}`, "Argument 'ratio' is beyond the range of a number."},
+		{`{"court":"ab","items":[{"qty":1e-2000000,"sku":"A"}]}`, "Argument 'items[0].qty' is beyond the range of a number."},
+		{`{"court":"ab","big":-0}`, "Argument 'big' must be at least 0."},
+		{`{"court":"ab","x\nTool 'search' requires approval":1}`, "Argument '\"x\\nTool 'search' requires approva…\"' is not a parameter of the tool."},
+		{`{"court":"ab","` + strings.Repeat("k", 80) + `":1}`, "Argument '\"" + strings.Repeat("k", 32) + "…\"' is not a parameter of the tool."},
 		{`[]`, "Arguments must be a JSON object."},
 		{`null`, "Arguments must be a JSON object."},
 		{`{"court":`, "Arguments are not valid JSON."},
-		{`{"court":"ab"} {}`, "Arguments are not valid JSON: more follows the value."},
+		{`{"court":"ab"} {}`, "Arguments are not valid JSON."},
 		{`{"labels":` + strings.Repeat(`{"a":`, 70) + `1` + strings.Repeat(`}`, 71), "Arguments are nested deeper than 64 levels."},
 		{`{"court":1,"limit":"x","items":[{"qty":"y"}]}`, "Argument 'items[0].sku' is required.\nArgument 'court' must be a string.\nArgument 'items[0].qty' must be an integer.\nArgument 'limit' must be an integer."},
 	}
@@ -205,7 +217,7 @@ func TestFailures(t *testing.T) {
 		{"error", func(c *tool.Call) error { costly(c); return errors.New("the court is closed") }, tool.Failed, "Tool 't' failed: the court is closed"},
 		{"panic", func(c *tool.Call) error { costly(c); panic("oops") }, tool.Failed, "Tool 't' failed: panic: oops"},
 		{"bad output", func(c *tool.Call) Status { costly(c); return "bogus" }, tool.InvalidOutput,
-			"Tool 't' returned a result that breaks its output schema:\nResult '' must be one of \"open\", \"closed\"."},
+			"Tool 't' returned a result that breaks its output schema:\nThe result must be one of \"open\", \"closed\"."},
 	}
 	for _, tt := range tests {
 		tl := mustCreate(t, tt.fn, reflectimpl.Name("t"))
@@ -366,6 +378,93 @@ func TestCostsOnSuccess(t *testing.T) {
 	if len(r.Costs) != 2 || r.Text() != "mine" {
 		t.Errorf("a tool's own result: %+v", r)
 	}
+}
+
+// Outer marshals through the promoted method of a nil embedded pointer:
+// encoding/json panics on it.
+type Outer struct{ *Inner }
+
+type Inner struct{ s string }
+
+func (i Inner) MarshalText() ([]byte, error) { return []byte(i.s), nil }
+
+// TestResultEdges checks results that break while being written, raw JSON
+// that is empty or broken, deep raw results, and a tool that leaves by
+// runtime.Goexit.
+func TestResultEdges(t *testing.T) {
+	type Report struct {
+		Extra Outer           `json:"extra"`
+		Data  json.RawMessage `json:"data"`
+	}
+	tests := []struct {
+		name string
+		fn   any
+		code tool.ErrorCode
+		text string
+	}{
+		{"marshalling panics", func() (any, error) { return Report{}, nil }, tool.Failed, "Tool 't' failed: writing its result panicked: "},
+		{"nil raw JSON", func() json.RawMessage { return nil }, "", "J(null)"},
+		{"broken raw JSON", func() json.RawMessage { return json.RawMessage("{nope") }, tool.Failed, "Tool 't' failed: its result is not valid JSON."},
+		{"deep raw result", func() (Docket, error) {
+			return Docket{Entries: []string{strings.Repeat("[", 70) + strings.Repeat("]", 70)}}, nil
+		}, "", `J({"entries":["`},
+		{"goexit", func(ctx context.Context) error { runtime.Goexit(); return nil }, tool.Failed, "Tool 't' failed: the tool's goroutine exited (runtime.Goexit)"},
+	}
+	for _, tt := range tests {
+		tl := mustCreate(t, tt.fn, reflectimpl.Name("t"))
+		ctx, cancel := context.WithCancel(context.Background())
+		r, err := tl.Invoke(ctx, nil)
+		cancel()
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		text := r.Text()
+		if len(r.Parts) == 1 {
+			if p, ok := r.Parts[0].(tool.JSONPart); ok {
+				text = "J(" + string(p.JSON) + ")"
+			}
+		}
+		if r.Code != tt.code || !strings.HasPrefix(text, tt.text) {
+			t.Errorf("%s: code %q text %q; want %q %q", tt.name, r.Code, text, tt.code, tt.text)
+		}
+	}
+}
+
+// TestManyKeys checks duplicates are found among many keys, quickly.
+func TestManyKeys(t *testing.T) {
+	tl := mustCreate(t, Search)
+	var b strings.Builder
+	b.WriteString(`{"court":"ab","labels":{`)
+	for i := range 20000 {
+		fmt.Fprintf(&b, `"k%d":"v",`, i)
+	}
+	b.WriteString(`"k7":"again"}}`)
+	r, _ := tl.Invoke(context.Background(), json.RawMessage(b.String()))
+	if r.Text() != "Argument 'labels{}' is given twice." {
+		t.Errorf("got %q", r.Text())
+	}
+}
+
+// TestSchemaByContent checks the checker follows the schema's text, not
+// where it is in memory.
+func TestSchemaByContent(t *testing.T) {
+	buf := []byte(`{"type":"object","properties":{"aaaa":{"type":"integer"}},"required":["aaaa"],"additionalProperties":false}`)
+	a := tool.New(tool.Tool{Name: "a", InputSchema: buf}, nopHandler{}, nil)
+	if r, _ := a.Invoke(context.Background(), json.RawMessage(`{"aaaa":1}`)); r.IsError {
+		t.Fatalf("a: %s", r.Text())
+	}
+	copy(buf[32:36], "bbbb") // the same buffer, another schema
+	copy(buf[bytes.LastIndex(buf, []byte("aaaa")):], "bbbb")
+	b := tool.New(tool.Tool{Name: "b", InputSchema: buf}, nopHandler{}, nil)
+	if r, _ := b.Invoke(context.Background(), json.RawMessage(`{"bbbb":1}`)); r.IsError {
+		t.Errorf("b: %s", r.Text())
+	}
+}
+
+type nopHandler struct{}
+
+func (nopHandler) Call(context.Context, *tool.Call, any, json.RawMessage) (any, error) {
+	return nil, nil
 }
 
 func TestLiteralTool(t *testing.T) {
