@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/format"
 	"go/types"
+	"strconv"
 	"strings"
 
 	"github.com/toolschema/toolschema/schema"
@@ -37,6 +38,13 @@ func ValidName(name string) string {
 // reorderParams returns a fix that puts the context and call parameters
 // before the input, nil when a parameter field declares several names.
 func (in *inspector) reorderParams(fd *ast.FuncDecl, sig *types.Signature) *Fix {
+	// Callers in the package would break: no fix when there are any.
+	fn := in.info.Defs[fd.Name]
+	for _, obj := range in.info.Uses {
+		if obj == fn {
+			return nil
+		}
+	}
 	fields := fd.Type.Params.List
 	var first, rest []string
 	for i, f := range fields {
@@ -68,6 +76,9 @@ func tagFix(fs fieldSyntax, e *schema.Error) *Fix {
 	lit := fs.tag
 	if lit == nil || !strings.HasPrefix(lit.Value, "`") || (!e.Fix.DropTag && e.Fix.DropOption == "") {
 		return nil
+	}
+	if len(fs.field.Names) > 1 {
+		return nil // the tag is the other names' too
 	}
 	raw := lit.Value[1 : len(lit.Value)-1]
 	pairs, err := schema.ParseStructTag(raw)
@@ -110,15 +121,4 @@ func tagFix(fs fieldSyntax, e *schema.Error) *Fix {
 }
 
 // quoteTagValue quotes a struct tag value as Go source writes it.
-func quoteTagValue(v string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range v {
-		if r == '"' || r == '\\' {
-			b.WriteByte('\\')
-		}
-		b.WriteRune(r)
-	}
-	b.WriteByte('"')
-	return b.String()
-}
+func quoteTagValue(v string) string { return strconv.Quote(v) }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -31,9 +32,14 @@ func New(tb testing.TB, files map[string]string) string {
 	if err != nil {
 		tb.Fatal(err)
 	}
+	mod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		tb.Fatal(err)
+	}
 	all := map[string]string{
 		"go.mod": "module example.com/m\n\ngo 1.26.0\n\n" +
 			"require github.com/toolschema/toolschema v0.0.0-00010101000000-000000000000\n\n" +
+			requires(string(mod)) +
 			"replace github.com/toolschema/toolschema => " + root + "\n",
 		"go.sum": string(sum),
 	}
@@ -50,4 +56,29 @@ func New(tb testing.TB, files map[string]string) string {
 		}
 	}
 	return dir
+}
+
+// requires returns the require directives of a go.mod file, so that the
+// throw-away module's build list has what this module's packages import
+// without a go mod tidy.
+func requires(gomod string) string {
+	var b strings.Builder
+	in := false
+	for line := range strings.Lines(gomod) {
+		t := strings.TrimSpace(line)
+		switch {
+		case t == "require (":
+			in = true
+			b.WriteString(line)
+		case in:
+			b.WriteString(line)
+			if t == ")" {
+				in = false
+				b.WriteString("\n")
+			}
+		case strings.HasPrefix(t, "require "):
+			b.WriteString(line + "\n")
+		}
+	}
+	return b.String()
 }
