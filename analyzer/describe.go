@@ -202,7 +202,7 @@ func enumConsts(fset *token.FileSet, n *types.Named) []*types.Const {
 	var consts []*types.Const
 	scope := pkg.Scope()
 	for _, name := range scope.Names() {
-		if c, ok := scope.Lookup(name).(*types.Const); ok && types.Identical(c.Type(), n) {
+		if c, ok := scope.Lookup(name).(*types.Const); ok && types.Identical(c.Type(), n) && !inTest(fset, c.Pos()) {
 			consts = append(consts, c)
 		}
 	}
@@ -214,6 +214,12 @@ func enumConsts(fset *token.FileSet, n *types.Named) []*types.Const {
 		return pa.Offset - pb.Offset
 	})
 	return consts
+}
+
+// inTest reports whether pos is in a _test.go file: declarations there are
+// not the package's as toolgen reads it.
+func inTest(fset *token.FileSet, pos token.Pos) bool {
+	return strings.HasSuffix(fset.Position(pos).Filename, "_test.go")
 }
 
 func kindOf(u types.Type) schema.Kind {

@@ -185,8 +185,20 @@ func (in *inspector) report(pos, end token.Pos, id schema.ID, format string, arg
 }
 
 // file finds the directives of one file: in the doc comment of a function
-// declaration they mark a tool; anywhere else they are misplaced.
+// declaration they mark a tool; anywhere else they are misplaced. A file
+// built only on some platforms cannot hold tools: the generated tool list
+// would not compile on the others.
 func (in *inspector) file(f *ast.File) {
+	if why := constrained(in.fset, f); why != "" {
+		for _, cg := range f.Comments {
+			for _, c := range cg.List {
+				if _, ok := directive(c); ok {
+					in.report(c.Pos(), c.End(), schema.OLT001, "%s cannot be in a file with %s: the generated tool list would not compile where the file is left out", Directive, why)
+				}
+			}
+		}
+		return
+	}
 	seen := map[*ast.Comment]bool{}
 	for _, decl := range f.Decls {
 		fd, ok := decl.(*ast.FuncDecl)
@@ -215,6 +227,35 @@ func (in *inspector) file(f *ast.File) {
 			}
 		}
 	}
+}
+
+// Operating systems and architectures, as file name suffixes select them.
+var (
+	goosList   = "aix android darwin dragonfly freebsd hurd illumos ios js linux nacl netbsd openbsd plan9 solaris wasip1 windows zos"
+	goarchList = "386 amd64 amd64p32 arm armbe arm64 arm64be loong64 mips mipsle mips64 mips64le mips64p32 mips64p32le ppc ppc64 ppc64le riscv riscv64 s390 s390x sparc sparc64 wasm"
+)
+
+// constrained says why a file is built only on some platforms (a //go:build
+// line, or a _GOOS or _GOARCH file name suffix), "" when it is not.
+func constrained(fset *token.FileSet, f *ast.File) string {
+	for _, cg := range f.Comments {
+		if cg.Pos() > f.Package {
+			break
+		}
+		for _, c := range cg.List {
+			if strings.HasPrefix(c.Text, "//go:build ") {
+				return "a build constraint"
+			}
+		}
+	}
+	name := strings.TrimSuffix(filepath.Base(fset.Position(f.Package).Filename), ".go")
+	name = strings.TrimSuffix(name, "_test")
+	parts := strings.Split(name, "_")
+	is := func(list, s string) bool { return slices.Contains(strings.Fields(list), s) }
+	if n := len(parts); n > 1 && (is(goosList, parts[n-1]) || is(goarchList, parts[n-1])) {
+		return "the platform suffix _" + parts[n-1]
+	}
+	return ""
 }
 
 // directive parses c if it is a //tool:export directive.
@@ -571,7 +612,7 @@ func (in *inspector) lists(pkg *types.Package) {
 	}
 	if pkgList != nil {
 		in.p.Lists = append(in.p.Lists, pkgList)
-		if obj := pkg.Scope().Lookup(ListName); obj != nil && !in.generated(obj.Pos()) {
+		if obj := pkg.Scope().Lookup(ListName); obj != nil && !in.generated(obj.Pos()) && !inTest(in.fset, obj.Pos()) {
 			in.report(obj.Pos(), obj.Pos(), schema.OLT001, "the package declares %s, the name of the generated tool list; rename it", ListName)
 		}
 	}
@@ -601,7 +642,7 @@ func (in *inspector) enums(files []*ast.File, pkg *types.Package) {
 	var names []*types.TypeName
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() {
+		if !ok || tn.IsAlias() || inTest(in.fset, tn.Pos()) {
 			continue
 		}
 		n, ok := tn.Type().(*types.Named)

@@ -146,9 +146,10 @@ func runCore(pass *analysis.Pass) (any, error) {
 	}
 	p := analyzer.Inspect(pass.Fset, files, pass.Pkg, pass.TypesInfo, &analyzer.Config{Sizes: pass.TypesSizes})
 	res := &Result{Package: p, Diags: p.Diags}
-	if len(p.Diags) == 0 && len(files) == len(pass.Files) {
-		// The test variant of a package (with _test.go files) is left to
-		// the package itself: its scope has the tests' declarations too.
+	if len(p.Diags) == 0 {
+		// In the test variant of a package too (go vet analyzes only that
+		// one when there are tests in the package): the front end leaves
+		// out what the _test.go files declare.
 		if d := stale(pass, p, files, generated); d != nil {
 			res.Diags = append(res.Diags, d)
 		}

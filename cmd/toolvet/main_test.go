@@ -56,7 +56,9 @@ func TestDrivers(t *testing.T) {
 	if out, err := exec.Command(gobin, "build", "-o", toolgen, "../toolgen").CombinedOutput(); err != nil {
 		t.Fatalf("go build toolgen: %v\n%s", err, out)
 	}
-	dir := testmodule.New(t, map[string]string{"shop/shop.go": src, "plain/plain.go": "package plain\n\nfunc Plain() {}\n"})
+	dir := testmodule.New(t, map[string]string{"shop/shop.go": src, "plain/plain.go": "package plain\n\nfunc Plain() {}\n",
+		// go vet analyzes only the test variant of a package with tests.
+		"shop/shop_test.go": "package shop\n\nimport \"testing\"\n\nfunc TestNothing(t *testing.T) {}\n"})
 	run := func(name string, args ...string) (string, int) {
 		t.Helper()
 		cmd := exec.Command(name, args...)
