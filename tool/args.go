@@ -175,17 +175,18 @@ func (e *parseError) violation(noun string, s map[string]any) Violation {
 	path := render(e.loc, s)
 	switch e.rule {
 	case "depth":
-		return Violation{Path: path, Rule: "depth", Message: fmt.Sprintf("%s nested deeper than %d levels.", plural2(noun), MaxArgumentDepth)}
+		return Violation{Path: path, Rule: "depth", Message: fmt.Sprintf("%s nested deeper than %d levels.", whole(noun), MaxArgumentDepth)}
 	case "duplicate":
 		return Violation{Path: path, Rule: "duplicate", Message: fmt.Sprintf("%s '%s' is given twice.", noun, path)}
 	case "range":
 		return Violation{Path: path, Rule: "range", Message: fmt.Sprintf("%s '%s' is beyond the range of a number.", noun, path)}
 	}
-	return Violation{Rule: "json", Message: plural2(noun) + " not valid JSON."}
+	return Violation{Rule: "json", Message: whole(noun) + " not valid JSON."}
 }
 
-// plural2 writes "Arguments are" or "The result is".
-func plural2(noun string) string {
+// whole writes the start of a message about the whole text: "Arguments
+// are" or "The result is".
+func whole(noun string) string {
 	if noun == "Result" {
 		return "The result is"
 	}
@@ -368,7 +369,11 @@ func (c *checker) check(v *value, noun string) (out []Violation) {
 		// The validator is not ours: whatever it chokes on is refused,
 		// never a crash.
 		if r := recover(); r != nil {
-			out = []Violation{{Rule: "type", Message: subject(noun, "") + " do not fit the tool's schema."}}
+			msg := "The arguments do not fit the tool's schema."
+			if noun == "Result" {
+				msg = "The result does not fit the tool's output schema."
+			}
+			out = []Violation{{Rule: "type", Message: msg}}
 		}
 	}()
 	if err := c.schema.Validate(v.any()); err != nil {
