@@ -493,13 +493,18 @@ func (in *inspector) signature(t *Tool, sig *types.Signature, fd *ast.FuncDecl) 
 
 // reportSchema reports the core's errors about a type: at the field or tag
 // at fault when the error names one in this package's syntax, else at the
-// parameter or result (at). For a result, resultType is set and the rule is
-// OLT003, with the type's own rule in the message, as reflection says it.
+// parameter or result (at). For a result, resultType is set and the core
+// restates the errors as OLT003, as reflection reports them.
 func (in *inspector) reportSchema(err error, at ast.Node, resultType string) {
 	var es schema.Errors
 	if !errors.As(err, &es) {
 		in.report(at.Pos(), at.End(), schema.OLT002, "%v", err)
 		return
+	}
+	if resultType != "" {
+		es = schema.ResultErrors(es, resultType)
+	} else {
+		es = schema.Within(es, "input")
 	}
 	for _, e := range es {
 		pos, end := at.Pos(), at.End()
@@ -510,26 +515,12 @@ func (in *inspector) reportSchema(err error, at ast.Node, resultType string) {
 				if e.Tag != "" && fs.tag != nil {
 					pos, end = tagPos(fs.tag, e.Tag)
 				}
-				fix = tagFix(fs, e)
+				if resultType == "" {
+					fix = tagFix(fs, e)
+				}
 			}
 		}
-		where := "input"
-		if resultType != "" {
-			where = "output"
-		}
-		path := where
-		if e.Path != "" {
-			if e.Path[0] == '[' || e.Path[0] == '{' {
-				path += e.Path
-			} else {
-				path += "." + e.Path
-			}
-		}
-		if resultType != "" {
-			in.report(pos, end, schema.OLT003, "%s: result type %s has no schema: %s (%s)", path, resultType, e.Msg, e.ID)
-			continue
-		}
-		in.report(pos, end, e.ID, "%s: %s", path, e.Msg).Fix = fix
+		in.report(pos, end, e.ID, "%s: %s", e.Path, e.Msg).Fix = fix
 	}
 }
 

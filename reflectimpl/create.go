@@ -8,7 +8,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"maps"
 	"reflect"
 	"runtime"
@@ -267,7 +266,7 @@ func (c *Cache) signature(t reflect.Type) (s *signature) {
 	if s.in != nil {
 		in, err := c.b.Input(c.desc.describe(s.in))
 		if err != nil {
-			errs = append(errs, within("input", err)...)
+			errs = append(errs, schema.Within(asErrors(err), "input")...)
 		}
 		s.input = in
 	} else {
@@ -285,11 +284,7 @@ func (c *Cache) signature(t reflect.Type) (s *signature) {
 		s.value = true
 		out, err := c.b.Output(c.desc.describe(t.Out(0)))
 		if err != nil {
-			for _, e := range within("output", err) {
-				e.Msg = fmt.Sprintf("result type %s has no schema: %s (%s)", t.Out(0), e.Msg, e.ID)
-				e.ID = schema.OLT003
-				errs = append(errs, e)
-			}
+			errs = append(errs, schema.ResultErrors(asErrors(err), t.Out(0).String())...)
 		}
 		s.output = out
 	}
@@ -311,26 +306,13 @@ func copyErrors(es schema.Errors) schema.Errors {
 	return out
 }
 
-// within prefixes the paths of the core's errors with where they were found.
-func within(where string, err error) schema.Errors {
+// asErrors returns the core's errors in err.
+func asErrors(err error) schema.Errors {
 	var es schema.Errors
 	if !errors.As(err, &es) {
-		return schema.Errors{schema.Errorf(schema.OLT002, where, "%v", err)}
+		return schema.Errors{schema.Errorf(schema.OLT002, "", "%v", err)}
 	}
-	out := make(schema.Errors, len(es))
-	for i, e := range es {
-		c := *e
-		switch {
-		case c.Path == "":
-			c.Path = where
-		case c.Path[0] == '[' || c.Path[0] == '{':
-			c.Path = where + c.Path
-		default:
-			c.Path = where + "." + c.Path
-		}
-		out[i] = &c
-	}
-	return out
+	return es
 }
 
 // defaultName derives a tool name from the function at pc: its Go name in

@@ -144,6 +144,24 @@ func Errorf(id ID, path string, format string, args ...any) *Error {
 	return e
 }
 
+// Within returns copies of es found in a tool's input or output (where is
+// "input" or "output"), their paths starting there.
+func Within(es Errors, where string) Errors {
+	return Errors(prefixed(es, where))
+}
+
+// ResultErrors returns, for the errors of a tool's result type (named
+// resultType as the front end spells it), the OLT003 errors that refuse
+// the result: paths from "output", the type's own rule in the message.
+func ResultErrors(es Errors, resultType string) Errors {
+	out := Within(es, "output")
+	for _, e := range out {
+		e.Msg = fmt.Sprintf("result type %s has no schema: %s (%s)", resultType, e.Msg, e.ID)
+		e.ID = OLT003
+	}
+	return out
+}
+
 // prefixed returns copies of es with p prepended to their paths.
 func prefixed(es []*Error, p string) []*Error {
 	if len(es) == 0 {
