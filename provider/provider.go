@@ -14,65 +14,27 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/toolschema/toolschema/schema"
 	"github.com/toolschema/toolschema/tool"
 )
 
-// A dialect is what one API's strict mode takes.
-type dialect struct {
-	name string
-	// drop lists the keywords the API rejects or does not list.
-	drop map[string]bool
-	// formats are the formats it knows; others move to the description.
-	formats []string
-	// minItemsUpTo1 takes minItems only as 0 or 1 (and no maxItems).
-	minItemsUpTo1 bool
-	// closed needs additionalProperties false on every object: a map has
-	// no schema.
-	closed bool
-	// allRequired makes every property required, the optional ones
-	// nullable.
-	allRequired bool
-}
-
+// The modes of the providers' table, kept in the core with the analyzer's
+// OLT015 check.
 var (
-	openAI = dialect{
-		name:        "OpenAI",
-		drop:        set("minLength", "maxLength", "uniqueItems", "default", "contentEncoding"),
-		formats:     []string{"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"},
-		closed:      true,
-		allRequired: true,
-	}
-	anthropic = dialect{
-		name:          "Anthropic",
-		drop:          set("minimum", "maximum", "minLength", "maxLength", "uniqueItems", "contentEncoding"),
-		formats:       []string{"date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"},
-		minItemsUpTo1: true,
-		closed:        true,
-	}
-	gemini = dialect{
-		name:    "Gemini",
-		drop:    set("pattern", "default", "contentEncoding"),
-		formats: []string{"date-time", "date", "time"},
-	}
+	openAI    = schema.StrictModes["openai"]
+	anthropic = schema.StrictModes["anthropic"]
+	gemini    = schema.StrictModes["gemini"]
 )
 
-func set(ks ...string) map[string]bool {
-	m := map[string]bool{}
-	for _, k := range ks {
-		m[k] = true
-	}
-	return m
-}
-
-// The documented limits.
+// The documented limits (see the schema package).
 const (
-	OpenAIMaxProperties     = 5000
-	OpenAIMaxDepth          = 10
-	OpenAIMaxEnumValues     = 1000
-	OpenAIMaxChars          = 120000
-	AnthropicMaxStrictTools = 20
-	AnthropicMaxOptional    = 24
-	AnthropicMaxUnions      = 16
+	OpenAIMaxProperties     = schema.OpenAIMaxProperties
+	OpenAIMaxDepth          = schema.OpenAIMaxDepth
+	OpenAIMaxEnumValues     = schema.OpenAIMaxEnumValues
+	OpenAIMaxChars          = schema.OpenAIMaxChars
+	AnthropicMaxStrictTools = schema.AnthropicMaxStrictTools
+	AnthropicMaxOptional    = schema.AnthropicMaxOptional
+	AnthropicMaxUnions      = schema.AnthropicMaxUnions
 )
 
 // OpenAI returns the definition of t as a strict function tool of the
@@ -146,13 +108,13 @@ type stats struct {
 }
 
 // convert rewrites t's input schema for d.
-func convert(t *tool.Tool, d dialect) (ordered, stats, error) {
+func convert(t *tool.Tool, d schema.StrictMode) (ordered, stats, error) {
 	root, err := parseOrdered(t.InputSchema)
 	if err != nil {
 		return nil, stats{}, fmt.Errorf("provider: tool %s: input schema: %v", t.Name, err)
 	}
 	var st stats
-	out, err := d.schema(root, "input", 1, &st)
+	out, err := convertSchema(d, root, "input", 1, &st)
 	if err != nil {
 		return nil, stats{}, fmt.Errorf("provider: tool %s: %v", t.Name, err)
 	}
@@ -160,20 +122,20 @@ func convert(t *tool.Tool, d dialect) (ordered, stats, error) {
 }
 
 // schema rewrites one schema object at path; depth counts objects.
-func (d dialect) schema(s ordered, path string, depth int, st *stats) (ordered, error) {
+func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *stats) (ordered, error) {
 	var notes []string
 	var out ordered
 	typ := s.get("type")
 	for _, e := range s {
 		k, v := e.k, e.v
 		switch {
-		case k == "format" && !slices.Contains(d.formats, v.(string)):
+		case k == "format" && !slices.Contains(d.Formats, v.(string)):
 			notes = append(notes, "Format: "+v.(string)+".")
-		case k == "minItems" && d.minItemsUpTo1 && !isNumber(v, "0", "1"):
+		case k == "minItems" && d.MinItemsUpTo1 && !isNumber(v, "0", "1"):
 			notes = append(notes, fmt.Sprintf("At least %s %s.", num(v), pluralOf(v, "item")))
-		case k == "maxItems" && d.minItemsUpTo1:
+		case k == "maxItems" && d.MinItemsUpTo1:
 			notes = append(notes, fmt.Sprintf("At most %s %s.", num(v), pluralOf(v, "item")))
-		case d.drop[k]:
+		case d.Drops[k] != "":
 			if (k == "minimum" || k == "maximum") && typeBound(s, k) {
 				continue // the Go type's own range: nothing to tell
 			}
@@ -184,7 +146,7 @@ func (d dialect) schema(s ordered, path string, depth int, st *stats) (ordered, 
 			for _, p := range props {
 				st.properties++
 				st.chars += len(p.k)
-				ps, err := d.schema(p.v.(ordered), path+"."+p.k, depth+1, st)
+				ps, err := convertSchema(d, p.v.(ordered), path+"."+p.k, depth+1, st)
 				if err != nil {
 					return nil, err
 				}
@@ -192,17 +154,17 @@ func (d dialect) schema(s ordered, path string, depth int, st *stats) (ordered, 
 			}
 			out = append(out, kv{k, conv})
 		case k == "items":
-			is, err := d.schema(v.(ordered), path+"[]", depth, st)
+			is, err := convertSchema(d, v.(ordered), path+"[]", depth, st)
 			if err != nil {
 				return nil, err
 			}
 			out = append(out, kv{k, is})
 		case k == "additionalProperties":
 			if sub, ok := v.(ordered); ok {
-				if d.closed {
-					return nil, fmt.Errorf("%s: a map (an object with any names) has no schema in %s strict mode, which needs additionalProperties false", path, d.name)
+				if d.Closed {
+					return nil, fmt.Errorf("%s: a map (an object with any names) has no schema in %s strict mode, which needs additionalProperties false", path, d.Name)
 				}
-				as, err := d.schema(sub, path+"{}", depth, st)
+				as, err := convertSchema(d, sub, path+"{}", depth, st)
 				if err != nil {
 					return nil, err
 				}
@@ -230,7 +192,7 @@ func (d dialect) schema(s ordered, path string, depth int, st *stats) (ordered, 
 	}
 	if props, ok := out.get("properties").(ordered); ok {
 		required := stringsOf(out.get("required"))
-		if d.allRequired {
+		if d.AllRequired {
 			all := make([]any, 0, len(props))
 			for i, p := range props {
 				all = append(all, p.k)
@@ -257,23 +219,13 @@ func (d dialect) schema(s ordered, path string, depth int, st *stats) (ordered, 
 	return out, nil
 }
 
-// Integer bounds the contract writes for Go's integer types.
-var (
-	typeMins = []string{"-128", "-32768", "-2147483648", "-9223372036854775808"}
-	typeMaxs = []string{"127", "32767", "2147483647", "9223372036854775807", "255", "65535", "4294967295", "18446744073709551615"}
-)
-
-// typeBound reports whether an integer schema's minimum or maximum is its
-// Go type's own: a uint's 0 with a uint's maximum, a signed type's limits.
+// typeBound reports whether an integer schema's minimum or maximum is
+// only its Go type's range.
 func typeBound(s ordered, k string) bool {
 	if s.get("type") != "integer" && !has(s.get("type"), "integer") {
 		return false
 	}
-	min, max := num(s.get("minimum")), num(s.get("maximum"))
-	if k == "maximum" {
-		return slices.Contains(typeMaxs, max)
-	}
-	return slices.Contains(typeMins, min) || (min == "0" && slices.Contains(typeMaxs[4:], max))
+	return schema.TypeBound(num(s.get("minimum")), num(s.get("maximum")), k == "minimum")
 }
 
 // describe says in words what a removed keyword meant.
