@@ -5,13 +5,10 @@ import (
 	"encoding/json"
 	"math"
 	"math/big"
-	"net/netip"
-	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 	"unicode/utf8"
 )
 
@@ -216,41 +213,6 @@ func goOnlySyntax(p string) string {
 	return ""
 }
 
-// formatChecks check a default against the formats whose meaning is
-// plain; other formats take the default as written.
-var formatChecks = map[string]func(string) bool{
-	"date-time": func(v string) bool { _, err := time.Parse(time.RFC3339Nano, v); return err == nil },
-	"date":      func(v string) bool { _, err := time.Parse(time.DateOnly, v); return err == nil },
-	"time": func(v string) bool {
-		_, err := time.Parse("15:04:05Z07:00", v)
-		_, err2 := time.Parse("15:04:05.999999999Z07:00", v)
-		return err == nil || err2 == nil
-	},
-	"uuid":     lazyMatch(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`),
-	"ipv4":     func(v string) bool { a, err := netip.ParseAddr(v); return err == nil && a.Is4() },
-	"ipv6":     func(v string) bool { a, err := netip.ParseAddr(v); return err == nil && a.Is6() && a.Zone() == "" },
-	"email":    isEmail,
-	"uri":      func(v string) bool { u, err := url.Parse(v); return err == nil && u.IsAbs() },
-	"hostname": lazyMatch(`^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$`),
-}
-
-// lazyMatch returns a matcher of pattern compiled on first use: the
-// analyzers start once per package under go vet, so init stays cheap.
-func lazyMatch(pattern string) func(string) bool {
-	re := sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
-	return func(s string) bool { return re().MatchString(s) }
-}
-
-// isEmail checks the shape of an addr-spec: a local part and a dotted
-// domain, no spaces, one @. (net/mail would link the net package, and with
-// it cgo, into every vet tool.)
-func isEmail(v string) bool {
-	local, domain, ok := strings.Cut(v, "@")
-	return ok && local != "" && domain != "" && !strings.ContainsAny(v, " \t\r\n<>()[]\\,;:\"") &&
-		!strings.Contains(domain, "@") && strings.Contains(domain, ".") &&
-		!strings.HasPrefix(domain, ".") && !strings.HasSuffix(domain, ".") && !strings.Contains(domain, "..")
-}
-
 // parseCount reads a non-negative count.
 func parseCount(v string) (int64, string) {
 	n, err := strconv.ParseInt(v, 10, 64)
@@ -423,7 +385,7 @@ func parseDefault(f *frag, v string) ([]byte, string) {
 		if f.pattern != "" && !regexp.MustCompile(f.pattern).MatchString(v) {
 			return nil, quote(v) + " does not match the pattern"
 		}
-		if check := formatChecks[f.format]; check != nil && !check(v) {
+		if f.format != "" && !FormatValid(f.format, v) {
 			return nil, quote(v) + " is not of the format " + f.format
 		}
 		if check := f.textCheck; check != nil && !check(v) {
