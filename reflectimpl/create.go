@@ -16,6 +16,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/toolschema/toolschema/internal/reflecttype"
 	"github.com/toolschema/toolschema/schema"
 	"github.com/toolschema/toolschema/tool"
 )
@@ -59,7 +60,7 @@ func ParallelSafe(safe bool) Option { return func(o *options) { o.serial = !safe
 // ready to use and safe for concurrent use; Create uses a package-wide one.
 type Cache struct {
 	mu   sync.Mutex // guards desc and b, and writes to fns
-	desc describer
+	desc *reflecttype.Describer
 	b    *schema.Builder
 	sigs map[reflect.Type]*signature
 	// fns maps a function's code address to its entries. The map is copied
@@ -215,9 +216,11 @@ type signature struct {
 
 	ctxAt, callAt, inAt int // parameter positions, -1 when absent
 	in                  reflect.Type
-	nout                int  // results: 0, 1 or 2
-	value               bool // the first result is a value (not the error)
-	panicked            bool // describing panicked: not cached, tried again next time
+	base                reflect.Type // in, or what it points to
+	out                 reflect.Type // the first result when the output schema is written from it
+	nout                int          // results: 0, 1 or 2
+	value               bool         // the first result is a value (not the error)
+	panicked            bool         // describing panicked: not cached, tried again next time
 }
 
 // signature returns the cached signature of function type t. c.mu is held.
@@ -229,13 +232,13 @@ func (c *Cache) signature(t reflect.Type) (s *signature) {
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			c.sigs, c.desc.types, c.b = nil, nil, nil
+			c.sigs, c.desc, c.b = nil, nil, nil
 			s = &signature{panicked: true, err: schema.Errors{schema.Errorf(schema.OLT005, "", "describing the function's types panicked: %v", r)}}
 		}
 	}()
 	if c.sigs == nil {
 		c.sigs = make(map[reflect.Type]*signature)
-		c.desc.types = make(map[reflect.Type]*schema.Type, 32)
+		c.desc = reflecttype.New(32)
 		c.b = schema.NewBuilder()
 	}
 	s = &signature{ctxAt: -1, callAt: -1, inAt: -1, nout: t.NumOut()}
@@ -260,11 +263,14 @@ func (c *Cache) signature(t reflect.Type) (s *signature) {
 		case t.IsVariadic() && i == t.NumIn()-1:
 			errs = append(errs, schema.Errorf(schema.OLT002, "", "the input is variadic (...%s); a tool takes one input struct", p.Elem()))
 		default:
-			s.inAt, s.in = i, p
+			s.inAt, s.in, s.base = i, p, p
+			if p.Kind() == reflect.Pointer {
+				s.base = p.Elem()
+			}
 		}
 	}
 	if s.in != nil {
-		in, err := c.b.Input(c.desc.describe(s.in))
+		in, err := c.b.Input(c.desc.Describe(s.in))
 		if err != nil {
 			errs = append(errs, schema.Within(asErrors(err), "input")...)
 		}
@@ -282,11 +288,14 @@ func (c *Cache) signature(t reflect.Type) (s *signature) {
 	case s.nout == 1 && t.Out(0) == errorType:
 	case s.nout >= 1:
 		s.value = true
-		out, err := c.b.Output(c.desc.describe(t.Out(0)))
+		out, err := c.b.Output(c.desc.Describe(t.Out(0)))
 		if err != nil {
 			errs = append(errs, schema.ResultErrors(asErrors(err), t.Out(0).String())...)
 		}
 		s.output = out
+		if out != nil {
+			s.out = t.Out(0)
+		}
 	}
 	if len(errs) > 0 {
 		s.input, s.output, s.err = nil, nil, errs

@@ -1,4 +1,7 @@
-package reflectimpl
+// Package reflecttype describes reflect types in the core's neutral model
+// (schema.Type): what reflectimpl builds schemas from and what the
+// invoker compiles its typed decoders from.
+package reflecttype
 
 import (
 	"encoding"
@@ -22,16 +25,26 @@ type enumValuer interface {
 	ToolschemaEnumValues() []string
 }
 
-// describer turns reflect types into the core's neutral description,
-// returning one *schema.Type per reflect.Type.
-type describer struct {
+// A Describer turns reflect types into the core's neutral description,
+// returning one *schema.Type per reflect.Type. The zero value is ready to
+// use; a Describer is not safe for concurrent use.
+type Describer struct {
 	types map[reflect.Type]*schema.Type
 	slab  []schema.Type
 }
 
-func (d *describer) describe(t reflect.Type) *schema.Type {
+// New returns a Describer with room for size types.
+func New(size int) *Describer {
+	return &Describer{types: make(map[reflect.Type]*schema.Type, size)}
+}
+
+// Describe returns the description of t.
+func (d *Describer) Describe(t reflect.Type) *schema.Type {
 	if st, ok := d.types[t]; ok {
 		return st
+	}
+	if d.types == nil {
+		d.types = map[reflect.Type]*schema.Type{}
 	}
 	if len(d.slab) == 0 {
 		d.slab = make([]schema.Type, 16)
@@ -66,13 +79,13 @@ func (d *describer) describe(t reflect.Type) *schema.Type {
 			}
 		}
 	case reflect.Slice, reflect.Pointer, reflect.Chan:
-		st.Elem = d.describe(t.Elem())
+		st.Elem = d.Describe(t.Elem())
 	case reflect.Array:
-		st.Elem = d.describe(t.Elem())
+		st.Elem = d.Describe(t.Elem())
 		st.Len = int64(t.Len())
 	case reflect.Map:
-		st.Key = d.describe(t.Key())
-		st.Elem = d.describe(t.Elem())
+		st.Key = d.Describe(t.Key())
+		st.Elem = d.Describe(t.Elem())
 	case reflect.Interface:
 		st.NumMethods = t.NumMethod()
 	case reflect.Struct:
@@ -82,7 +95,7 @@ func (d *describer) describe(t reflect.Type) *schema.Type {
 			f := &st.Fields[i]
 			f.Name, f.Exported, f.Embedded, f.Tag = sf.Name, sf.IsExported(), sf.Anonymous, string(sf.Tag)
 			if f.Exported || f.Embedded {
-				f.Type = d.describe(sf.Type)
+				f.Type = d.Describe(sf.Type)
 			}
 		}
 	}
