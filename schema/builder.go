@@ -301,23 +301,38 @@ func (b *Builder) property(jf jsonField, na bool) (schema []byte, optional bool,
 		errs = append(errs, e)
 	}
 	optional = jf.optional()
-	tagged := sf.Doc != ""
-	for _, p := range jf.tags {
-		tagged = tagged || isKeywordTag(p.Key)
-	}
-	if !tagged || len(n.errs) > 0 {
+	if len(n.errs) > 0 {
 		return n.bytes, optional, errs
 	}
-	f := n.f
-	if sf.Doc != "" {
-		f.desc = sf.Doc
-	}
-	terrs := applyTags(&f, jf.tags)
-	for _, e := range terrs {
-		e.Path, e.Field = jf.name, sf
+	f, tagged, terrs := fieldFrag(jf, n)
+	if !tagged {
+		return n.bytes, optional, errs
 	}
 	errs = append(errs, terrs...)
 	return f.append(nil), optional, errs
+}
+
+// fieldFrag returns the fragment of a property: that of its field's type,
+// n, with the field's doc comment and keyword tags applied, and whether
+// there were any.
+func fieldFrag(jf jsonField, n *node) (f frag, tagged bool, errs []*Error) {
+	sf := jf.field
+	tagged = sf.Doc != ""
+	for _, p := range jf.tags {
+		tagged = tagged || isKeywordTag(p.Key)
+	}
+	if !tagged {
+		return n.f, false, nil
+	}
+	f = n.f
+	if sf.Doc != "" {
+		f.desc = sf.Doc
+	}
+	errs = applyTags(&f, jf.tags)
+	for _, e := range errs {
+		e.Path, e.Field = jf.name, sf
+	}
+	return f, true, errs
 }
 
 func quote(s string) string { return string(appendString(nil, s)) }

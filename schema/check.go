@@ -1,0 +1,136 @@
+package schema
+
+import "encoding/json"
+
+// A JSONType is the JSON type a schema allows (besides null).
+type JSONType uint8
+
+// The JSON types, as the "type" keyword names them.
+const (
+	JSONAny     = JSONType(jAny) // no "type" keyword: any JSON value
+	JSONBoolean = JSONType(jBoolean)
+	JSONInteger = JSONType(jInteger)
+	JSONNumber  = JSONType(jNumber)
+	JSONString  = JSONType(jString)
+	JSONArray   = JSONType(jArray)
+	JSONObject  = JSONType(jObject)
+)
+
+// String returns the type's name in the "type" keyword ("any" for JSONAny).
+func (t JSONType) String() string { return jtypeNames[t] }
+
+// A Check is a schema fragment as structured keywords: what a value must
+// satisfy, for a runtime that checks values as it decodes them instead of
+// validating a JSON tree against the schema's bytes. It is made from the
+// same fragment as the bytes (see Builder.Checks), so the two agree.
+type Check struct {
+	Type   JSONType
+	Null   bool   // null is allowed as well
+	Format string // "" when none
+	// Enum are the allowed values (all strings), nil when any value is.
+	Enum []string
+	// Minimum and Maximum are JSON number texts, "" when not bounded.
+	Minimum, Maximum string
+	// MinLength, MaxLength, MinItems and MaxItems are -1 when not set.
+	MinLength, MaxLength int64
+	MinItems, MaxItems   int64
+	Pattern              string // "" when none
+	Encoding             string // contentEncoding: "base64" for []byte
+	Unique               bool
+	// Default is the JSON text of the value that fills in an absent
+	// property, nil when none.
+	Default []byte
+	// Items is the check of an array's elements.
+	Items *Check
+	// Props are the properties of a struct's closed object, in schema
+	// order; Closed reports additionalProperties false.
+	Props  []PropCheck
+	Closed bool
+	// Values is the check of a map's values (additionalProperties).
+	Values *Check
+	// Opaque reports a type whose JSON form its own methods read (a
+	// well-known type such as time.Time, or a text type): the check
+	// covers the JSON form, the type's method decodes it.
+	Opaque bool
+}
+
+// A PropCheck is one property of a struct.
+type PropCheck struct {
+	Name     string // the JSON name
+	Index    []int  // the index sequence of the field from the struct
+	Required bool
+	Check    *Check
+}
+
+// Checks returns the check tree of a value of type t, built from the same
+// fragments as the schema Fragment(t) returns; the error is Fragment's.
+func (b *Builder) Checks(t *Type) (*Check, error) {
+	n := b.node(t)
+	if len(n.errs) > 0 {
+		return nil, Errors(prefixed(n.errs, ""))
+	}
+	return b.check(t, false, &n.f), nil
+}
+
+// check makes the Check of f, the fragment of a value of type t (with a
+// field's tags applied, for a property), its nested checks from t's parts.
+func (b *Builder) check(t *Type, na bool, f *frag) *Check {
+	c := &Check{
+		Type: JSONType(f.typ), Null: f.null, Format: f.format,
+		Minimum: f.minimum, Maximum: f.maximum,
+		MinLength: count(f.minLen), MaxLength: count(f.maxLen),
+		MinItems: count(f.minItems), MaxItems: count(f.maxItems),
+		Pattern: f.pattern, Encoding: f.encoding, Unique: f.unique, Default: f.deflt,
+	}
+	if f.enum != nil {
+		c.Enum = make([]string, len(f.enum))
+		for i, v := range f.enum {
+			json.Unmarshal(v, &c.Enum[i])
+		}
+	}
+	for t.Kind == Pointer && !isMapped(t) {
+		t = t.Elem
+	}
+	if isMapped(t) {
+		c.Opaque = true
+		return c
+	}
+	switch t.Kind {
+	case Slice:
+		if f.encoding == "" {
+			c.Items = b.check(t.Elem, false, &b.nodeAt(t.Elem, false).f)
+		}
+	case Array:
+		c.Items = b.check(t.Elem, na, &b.nodeAt(t.Elem, na).f)
+	case Map:
+		c.Values = b.check(t.Elem, true, &b.nodeAt(t.Elem, true).f)
+	case Struct:
+		fields, _ := resolveFields(t)
+		c.Props = make([]PropCheck, len(fields))
+		c.Closed = true
+		for i, jf := range fields {
+			n := b.nodeAt(jf.field.Type, na)
+			pf, _, _ := fieldFrag(jf, n)
+			c.Props[i] = PropCheck{Name: jf.name, Index: jf.index, Required: !jf.optional(), Check: b.check(jf.field.Type, na, &pf)}
+		}
+	}
+	return c
+}
+
+// isMapped reports whether t's schema comes from a rule on the type itself
+// (a well-known type or the text-method pair) rather than from its kind.
+func isMapped(t *Type) bool {
+	if t.Name != "" {
+		if _, ok := wellKnown[typeName{t.PkgPath, t.Name}]; ok {
+			return true
+		}
+	}
+	return t.Methods&(TextMarshaler|TextUnmarshaler) == TextMarshaler|TextUnmarshaler && t.Kind != Pointer
+}
+
+func count(l limit) int64 {
+	if !l.ok {
+		return -1
+	}
+	return l.n
+}
