@@ -178,9 +178,8 @@ func TestRun(t *testing.T) {
 	if got := call(t, st[1], `{}`); got != 0 {
 		t.Errorf("count_cases returned %#v", got)
 	}
-	h, fn := st[0].Binding()
-	if _, err := h.Call(ctx, &tool.Call{}, fn, json.RawMessage(`{"id":1}`)); err == nil || !strings.HasPrefix(err.Error(), "decoding arguments: ") {
-		t.Errorf("close with a number id: err = %v", err)
+	if r, err := st[0].Invoke(tool.Approve(ctx, "close", json.RawMessage(`{"id":1}`)), json.RawMessage(`{"id":1}`)); err != nil || r.Code != tool.InvalidArguments {
+		t.Errorf("close with a number id: %+v, %v", r, err)
 	}
 
 	if got := (basic.Status("")).ToolschemaEnumValues(); !slices.Equal(got, []string{"open", "closed", "archived"}) {
@@ -220,12 +219,12 @@ func TestRun(t *testing.T) {
 
 func call(t *testing.T, tl *tool.Tool, args string) any {
 	t.Helper()
-	h, fn := tl.Binding()
-	got, err := h.Call(context.Background(), &tool.Call{Tool: tl.Name}, fn, json.RawMessage(args))
-	if err != nil {
-		t.Fatalf("%s(%s): %v", tl.Name, args, err)
+	ctx := tool.Approve(context.Background(), tl.Name, json.RawMessage(args))
+	r, err := tl.Invoke(ctx, json.RawMessage(args))
+	if err != nil || r.IsError {
+		t.Fatalf("%s(%s): %v %s", tl.Name, args, err, r.Text())
 	}
-	return got
+	return r.Value
 }
 
 // TestSameAsReflection compares the generated tools of the testdata

@@ -455,7 +455,15 @@ func call(ctx context.Context, t *tool.Tool, args []byte) (v any, err error) {
 		}
 	}()
 	h, fn := t.Binding()
-	return h.Call(ctx, &tool.Call{Tool: t.Name}, fn, args)
+	var in any
+	if it := h.Input(); it != nil {
+		p := reflect.New(it)
+		if err := json.Unmarshal(args, p.Interface()); err != nil {
+			return nil, err
+		}
+		in = p.Interface()
+	}
+	return h.Call(ctx, &tool.Call{Tool: t.Name}, fn, in)
 }
 
 // inputType returns the input parameter's type of a tool function, nil

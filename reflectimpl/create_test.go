@@ -357,7 +357,11 @@ func TestHandler(t *testing.T) {
 		t.Fatal(err)
 	}
 	h, fn := tl.Binding()
-	got, err := h.Call(context.Background(), &tool.Call{Tool: tl.Name}, fn, json.RawMessage(`{"id":"7"}`))
+	in := reflect.New(h.Input())
+	if err := json.Unmarshal([]byte(`{"id":"7"}`), in.Interface()); err != nil {
+		t.Fatal(err)
+	}
+	got, err := h.Call(context.Background(), &tool.Call{Tool: tl.Name}, fn, in.Interface())
 	if err != nil || got != "order-7" {
 		t.Errorf("Call = %v, %v; want order-7", got, err)
 	}
@@ -379,14 +383,18 @@ func TestHandler(t *testing.T) {
 
 	tl, _ = Create(GetDocket)
 	h, fn = tl.Binding()
-	got, err = h.Call(context.Background(), nil, fn, json.RawMessage(`{"court":"x","case":"1"}`))
+	in = reflect.New(h.Input())
+	if err := json.Unmarshal([]byte(`{"court":"x","case":"1"}`), in.Interface()); err != nil {
+		t.Fatal(err)
+	}
+	got, err = h.Call(context.Background(), nil, fn, in.Interface())
 	if d, ok := got.(*Docket); err != nil || !ok || d.Entries[0] != "x/1" {
 		t.Errorf("Call = %#v, %v", got, err)
 	}
 }
 
 func TestEnumMethodName(t *testing.T) {
-	m, ok := reflect.TypeFor[enumValuer]().MethodByName(schema.EnumMethod)
+	m, ok := reflect.TypeFor[interface{ ToolschemaEnumValues() []string }]().MethodByName(schema.EnumMethod)
 	if !ok || m.Type != reflect.TypeFor[func() []string]() {
 		t.Errorf("enumValuer does not have the method schema.EnumMethod = %s as func() []string", schema.EnumMethod)
 	}

@@ -2,7 +2,6 @@ package reflectimpl
 
 import (
 	"context"
-	"encoding/json"
 	"reflect"
 
 	"github.com/toolschema/toolschema/tool"
@@ -10,33 +9,32 @@ import (
 
 var _ tool.Handler = (*signature)(nil)
 
-// Call implements tool.Handler: it decodes args into a new input value and
-// calls fn with the runtime parameters in their places.
-func (s *signature) Call(ctx context.Context, call *tool.Call, fn any, args json.RawMessage) (any, error) {
+// Input implements tool.Handler.
+func (s *signature) Input() reflect.Type { return s.base }
+
+// Output implements tool.Handler.
+func (s *signature) Output() reflect.Type { return s.out }
+
+// Call implements tool.Handler: it calls fn with the runtime parameters
+// and the decoded input in their places.
+func (s *signature) Call(ctx context.Context, call *tool.Call, fn any, in any) (any, error) {
 	t := reflect.TypeOf(fn)
-	in := make([]reflect.Value, t.NumIn())
+	args := make([]reflect.Value, t.NumIn())
 	if s.ctxAt >= 0 {
-		in[s.ctxAt] = reflect.ValueOf(&ctx).Elem()
+		args[s.ctxAt] = reflect.ValueOf(&ctx).Elem()
 	}
 	if s.callAt >= 0 {
-		in[s.callAt] = reflect.ValueOf(call)
+		args[s.callAt] = reflect.ValueOf(call)
 	}
 	if s.inAt >= 0 {
-		base := s.in
-		if base.Kind() == reflect.Pointer {
-			base = base.Elem()
-		}
-		p := reflect.New(base)
-		if err := tool.DecodeArgs(args, p.Interface()); err != nil {
-			return nil, err
-		}
+		p := reflect.ValueOf(in)
 		if s.in.Kind() == reflect.Pointer {
-			in[s.inAt] = p
+			args[s.inAt] = p
 		} else {
-			in[s.inAt] = p.Elem()
+			args[s.inAt] = p.Elem()
 		}
 	}
-	out := reflect.ValueOf(fn).Call(in)
+	out := reflect.ValueOf(fn).Call(args)
 	var result any
 	var err error
 	if s.value {

@@ -112,40 +112,46 @@ func (t *Tool) Invoke(ctx context.Context, args json.RawMessage) (*Result, error
 	if t.RequiresApproval && !approved(ctx, t.Name, args) {
 		return errorResult(ApprovalRequired, false, call, fmt.Sprintf("Tool '%s' requires approval for these arguments.", t.Name)), nil
 	}
-	decoded, viols := t.checkArgs(args)
+	in, viols, err := t.decodeArgs(args)
+	if err != nil {
+		return errorResult(Failed, false, call, fmt.Sprintf("Tool '%s' failed: %v", t.Name, err)), nil
+	}
 	if len(viols) > 0 {
-		var msgs []string
-		for _, v := range viols {
-			msgs = append(msgs, v.Message)
+		msgs := make([]string, len(viols))
+		for i, v := range viols {
+			msgs[i] = v.Message
 		}
 		r := errorResult(InvalidArguments, false, call, strings.Join(msgs, "\n"))
 		r.Violations = viols
 		return r, nil
 	}
-	return t.run(ctx, call, decoded)
+	return t.run(ctx, call, in)
 }
 
-// checkArgs parses, checks and completes the arguments.
-func (t *Tool) checkArgs(args json.RawMessage) (json.RawMessage, []Violation) {
-	c := checkerOf(t.InputSchema)
-	v, perr := parse(args, true)
-	if perr != nil {
-		return nil, []Violation{perr.violation("Argument", c.raw)}
+// noInput is the input type of a tool that takes none: its arguments are
+// the empty object.
+var noInput = reflect.TypeFor[struct{}]()
+
+// decodeArgs checks the arguments and decodes them into a new value of the
+// tool's input type: a pointer to it, nil when the tool takes no input.
+// The error says the input type has no plan (not the arguments' fault).
+func (t *Tool) decodeArgs(args json.RawMessage) (any, []Violation, error) {
+	it := t.handler.Input()
+	if it == nil {
+		it = noInput
 	}
-	if v.kind != '{' {
-		return nil, []Violation{{Rule: "object", Message: "Arguments must be a JSON object."}}
+	p, err := planOf(it)
+	if err != nil {
+		return nil, nil, fmt.Errorf("its input type has no schema: %v", err)
 	}
-	if c.err != nil {
-		return nil, []Violation{{Rule: "json", Message: "The tool's input schema does not compile."}}
+	v := reflect.New(it)
+	if viols := decode(p, args, v.Elem(), true, "Argument"); len(viols) > 0 {
+		return nil, viols, nil
 	}
-	dropOptionalNulls(v, c.raw)
-	if viols := c.check(v, "Argument"); len(viols) > 0 {
-		return nil, viols
+	if it == noInput {
+		return nil, nil, nil
 	}
-	if !fillDefaults(v, c.raw) && !v.changed {
-		return args, nil // nothing added or taken: the arguments as given
-	}
-	return v.append(nil), nil
+	return v.Interface(), nil, nil
 }
 
 // outcome is what the tool's goroutine reports.
@@ -157,7 +163,7 @@ type outcome struct {
 
 // run calls the tool under its timeout, turning what happens into a
 // result.
-func (t *Tool) run(ctx context.Context, call *Call, args json.RawMessage) (*Result, error) {
+func (t *Tool) run(ctx context.Context, call *Call, in any) (*Result, error) {
 	runCtx, cancel := ctx, context.CancelFunc(func() {})
 	if t.Timeout > 0 {
 		runCtx, cancel = context.WithTimeout(ctx, t.Timeout)
@@ -166,13 +172,13 @@ func (t *Tool) run(ctx context.Context, call *Call, args json.RawMessage) (*Resu
 	var o outcome
 	if t.Timeout <= 0 && ctx.Done() == nil {
 		// Nothing can end the call early: run it on this goroutine.
-		o = t.call(runCtx, call, args)
+		o = t.call(runCtx, call, in)
 	} else {
 		done := make(chan outcome, 1)
 		go func() {
 			o := outcome{err: errors.New("the tool's goroutine exited (runtime.Goexit)")}
 			defer func() { done <- o }()
-			o = t.call(runCtx, call, args)
+			o = t.call(runCtx, call, in)
 		}()
 		select {
 		case o = <-done:
@@ -187,13 +193,7 @@ func (t *Tool) run(ctx context.Context, call *Call, args json.RawMessage) (*Resu
 			}
 		}
 	}
-	var de *DecodeError
 	switch {
-	case errors.As(o.err, &de):
-		v := decodeViolation(de)
-		r := errorResult(InvalidArguments, false, call, v.Message)
-		r.Violations = []Violation{v}
-		return r, nil
 	case o.panicked != nil:
 		return errorResult(Failed, true, call, fmt.Sprintf("Tool '%s' failed: panic: %v", t.Name, o.panicked)), nil
 	case o.err != nil && ctx.Err() != nil:
@@ -208,7 +208,7 @@ func (t *Tool) run(ctx context.Context, call *Call, args json.RawMessage) (*Resu
 
 // call calls the tool's handler, a panic recovered as the outcome, and a
 // runtime.Goexit (a test's FailNow in a tool) reported as a failure too.
-func (t *Tool) call(ctx context.Context, call *Call, args json.RawMessage) (o outcome) {
+func (t *Tool) call(ctx context.Context, call *Call, in any) (o outcome) {
 	returned := false
 	defer func() {
 		if r := recover(); r != nil {
@@ -217,7 +217,7 @@ func (t *Tool) call(ctx context.Context, call *Call, args json.RawMessage) (o ou
 			o = outcome{err: errors.New("the tool's goroutine exited (runtime.Goexit)")}
 		}
 	}()
-	v, err := t.handler.Call(ctx, call, t.bound, args)
+	v, err := t.handler.Call(ctx, call, t.bound, in)
 	returned = true
 	return outcome{value: v, err: err}
 }
@@ -307,26 +307,18 @@ func (t *Tool) resultOf(call *Call, v any) *Result {
 	return r
 }
 
+// checkOutput checks a result's JSON against the tool's output type, the
+// type its output schema was written from.
 func (t *Tool) checkOutput(data []byte) []Violation {
-	c := checkerOf(t.OutputSchema)
-	v, perr := parse(data, false)
-	if perr != nil {
-		return []Violation{perr.violation("Result", c.raw)}
-	}
-	if c.err != nil {
+	ot := t.handler.Output()
+	if ot == nil {
 		return nil
 	}
-	return c.check(v, "Result")
-}
-
-// decodeViolation says what the input's type refused, without its value
-// (encoding/json's messages, and UnmarshalText's, quote it).
-func decodeViolation(de *DecodeError) Violation {
-	var te *json.UnmarshalTypeError
-	if errors.As(de.Err, &te) && te.Field != "" {
-		return Violation{Path: te.Field, Rule: "type", Message: fmt.Sprintf("Argument '%s' does not fit the tool's type for it.", te.Field)}
+	p, err := planOf(ot)
+	if err != nil {
+		return nil
 	}
-	return Violation{Rule: "format", Message: "An argument is not in a form the tool's types read (a text such as an IP address or a time that does not parse)."}
+	return decode(p, data, reflect.Value{}, false, "Result") // checked, not kept
 }
 
 func errorResult(code ErrorCode, started bool, call *Call, msg string) *Result {

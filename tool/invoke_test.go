@@ -1,7 +1,6 @@
 package tool_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -443,28 +442,6 @@ func TestManyKeys(t *testing.T) {
 	if r.Text() != "Argument 'labels{}' is given twice." {
 		t.Errorf("got %q", r.Text())
 	}
-}
-
-// TestSchemaByContent checks the checker follows the schema's text, not
-// where it is in memory.
-func TestSchemaByContent(t *testing.T) {
-	buf := []byte(`{"type":"object","properties":{"aaaa":{"type":"integer"}},"required":["aaaa"],"additionalProperties":false}`)
-	a := tool.New(tool.Tool{Name: "a", InputSchema: buf}, nopHandler{}, nil)
-	if r, _ := a.Invoke(context.Background(), json.RawMessage(`{"aaaa":1}`)); r.IsError {
-		t.Fatalf("a: %s", r.Text())
-	}
-	copy(buf[32:36], "bbbb") // the same buffer, another schema
-	copy(buf[bytes.LastIndex(buf, []byte("aaaa")):], "bbbb")
-	b := tool.New(tool.Tool{Name: "b", InputSchema: buf}, nopHandler{}, nil)
-	if r, _ := b.Invoke(context.Background(), json.RawMessage(`{"bbbb":1}`)); r.IsError {
-		t.Errorf("b: %s", r.Text())
-	}
-}
-
-type nopHandler struct{}
-
-func (nopHandler) Call(context.Context, *tool.Call, any, json.RawMessage) (any, error) {
-	return nil, nil
 }
 
 func TestLiteralTool(t *testing.T) {

@@ -6,6 +6,7 @@ package tool
 import (
 	"context"
 	"encoding/json"
+	"reflect"
 	"strings"
 	"sync"
 	"time"
@@ -49,11 +50,17 @@ type Tool struct {
 // A Handler runs the function behind a tool. The generated code and
 // reflectimpl implement it; programs do not need to.
 type Handler interface {
-	// Call decodes args into the tool's input, calls the function bound
-	// to fn with ctx and call, and returns its first result (nil when it
-	// has none) and its error. The caller (the invoker) is the one that
-	// checks args against the input schema and fills in defaults first.
-	Call(ctx context.Context, call *Call, fn any, args json.RawMessage) (any, error)
+	// Input returns the tool's input type, a struct type; nil when the
+	// tool takes no input.
+	Input() reflect.Type
+	// Output returns the type of the tool's first result when its output
+	// schema is written from it; nil otherwise.
+	Output() reflect.Type
+	// Call calls the function bound to fn with ctx, call and the input:
+	// in is a pointer to the decoded and checked input (nil when the tool
+	// takes none). It returns the function's first result (nil when it
+	// has none) and its error.
+	Call(ctx context.Context, call *Call, fn any, in any) (any, error)
 }
 
 // New returns a copy of t that runs fn through h. fn is what h calls: the
@@ -67,36 +74,13 @@ func New(t Tool, h Handler, fn any) *Tool {
 // for a Tool without a function behind it.
 func (t *Tool) Binding() (Handler, any) { return t.handler, t.bound }
 
-// DecodeArgs decodes a call's arguments into v, the tool's input. Empty
-// arguments leave v as it is. The generated and the reflected handlers both
-// decode through it, so that they fail alike.
-func DecodeArgs(args json.RawMessage, v any) error {
-	if len(args) == 0 {
-		return nil
-	}
-	if err := json.Unmarshal(args, v); err != nil {
-		return &DecodeError{Err: err}
-	}
-	return nil
-}
-
-// A DecodeError is an argument the input's Go type refused after the
-// schema let it through: a text that a type's UnmarshalText rejects (an IP
-// address that is not one, say).
-type DecodeError struct {
-	Err error
-}
-
-func (e *DecodeError) Error() string { return "decoding arguments: " + e.Err.Error() }
-func (e *DecodeError) Unwrap() error { return e.Err }
-
 // The generated code declares the version of the interface between it and
 // this package that it was written for, and fails to compile unless
 // MinGenVersion <= version <= MaxGenVersion: regenerate with the toolgen of
 // the module version in use.
 const (
-	MinGenVersion = 1
-	MaxGenVersion = 1
+	MinGenVersion = 2
+	MaxGenVersion = 2
 )
 
 // EnforceVersion is the unsigned type the generated code converts its

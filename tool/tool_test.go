@@ -44,7 +44,9 @@ func TestCallCosts(t *testing.T) {
 
 type handler struct{}
 
-func (handler) Call(ctx context.Context, call *Call, fn any, args json.RawMessage) (any, error) {
+func (handler) Input() reflect.Type  { return nil }
+func (handler) Output() reflect.Type { return nil }
+func (handler) Call(ctx context.Context, call *Call, fn any, in any) (any, error) {
 	return fn.(func() string)(), nil
 }
 

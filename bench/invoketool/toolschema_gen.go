@@ -5,6 +5,7 @@ package invoketool
 import (
 	"context"
 	"encoding/json"
+	"reflect"
 
 	"github.com/toolschema/toolschema/tool"
 )
@@ -12,8 +13,8 @@ import (
 // These lines fail to compile when the github.com/toolschema/toolschema/tool package does not support
 // this generated code: regenerate it with the toolgen of the module version in use.
 const (
-	_ = tool.EnforceVersion(1 - tool.MinGenVersion)
-	_ = tool.EnforceVersion(tool.MaxGenVersion - 1)
+	_ = tool.EnforceVersion(2 - tool.MinGenVersion)
+	_ = tool.EnforceVersion(tool.MaxGenVersion - 2)
 )
 
 // The schemas of the tools.
@@ -38,12 +39,16 @@ func Tools() []*tool.Tool {
 // _toolgen_Search is the handler of tool search.
 type _toolgen_Search struct{}
 
-func (_toolgen_Search) Call(ctx context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in Query
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return Search(ctx, in)
+func (_toolgen_Search) Input() reflect.Type {
+	return reflect.TypeFor[Query]()
+}
+
+func (_toolgen_Search) Output() reflect.Type {
+	return reflect.TypeFor[Result]()
+}
+
+func (_toolgen_Search) Call(ctx context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return Search(ctx, *in.(*Query))
 }
 
 // ToolschemaEnumValues returns the values of the Sort constants, in declaration order.

@@ -7,9 +7,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/toolschema/toolschema/generator"
 	"github.com/toolschema/toolschema/internal/testmodule"
 )
 
@@ -226,8 +228,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-
-	"github.com/toolschema/toolschema/tool"
 )
 
 // Color is a color.
@@ -250,9 +250,8 @@ func Paint(ctx context.Context, in struct {
 
 func main() {
 	for _, t := range Tools() {
-		h, fn := t.Binding()
-		out, err := h.Call(context.Background(), &tool.Call{}, fn, json.RawMessage(` + "`" + `{"wall":"north","color":"blue"}` + "`" + `))
-		fmt.Println(t.Name, string(t.InputSchema), out, err)
+		r, err := t.Invoke(context.Background(), json.RawMessage(` + "`" + `{"wall":"north","color":"blue"}` + "`" + `))
+		fmt.Println(t.Name, string(t.InputSchema), r.Text(), err)
 	}
 }
 `
@@ -301,7 +300,8 @@ func TestVersionGuard(t *testing.T) {
 	}
 	gen := filepath.Join(dir, "orders", "toolschema_gen.go")
 	src, _ := os.ReadFile(gen)
-	if !bytes.Contains(src, []byte("EnforceVersion(1 - tool.MinGenVersion)")) {
+	v, next := strconv.Itoa(generator.GenVersion), strconv.Itoa(generator.GenVersion+1)
+	if !bytes.Contains(src, []byte("EnforceVersion("+v+" - tool.MinGenVersion)")) {
 		t.Fatalf("no version guard in\n%s", src)
 	}
 	build := func() (string, error) {
@@ -314,9 +314,9 @@ func TestVersionGuard(t *testing.T) {
 	if out, err := build(); err != nil {
 		t.Fatalf("the generated code does not build: %v\n%s", err, out)
 	}
-	// As if written by a newer toolgen, for version 2.
-	newer := bytes.ReplaceAll(src, []byte("(1 - tool.MinGenVersion)"), []byte("(2 - tool.MinGenVersion)"))
-	newer = bytes.ReplaceAll(newer, []byte("(tool.MaxGenVersion - 1)"), []byte("(tool.MaxGenVersion - 2)"))
+	// As if written by a newer toolgen, for the next version.
+	newer := bytes.ReplaceAll(src, []byte("("+v+" - tool.MinGenVersion)"), []byte("("+next+" - tool.MinGenVersion)"))
+	newer = bytes.ReplaceAll(newer, []byte("(tool.MaxGenVersion - "+v+")"), []byte("(tool.MaxGenVersion - "+next+")"))
 	os.WriteFile(gen, newer, 0o644)
 	out, err := build()
 	if err == nil || !strings.Contains(out, "EnforceVersion") || !strings.Contains(out, "toolschema_gen.go") {

@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"reflect"
 	"time"
 
 	"github.com/toolschema/toolschema/tool"
@@ -13,8 +14,8 @@ import (
 // These lines fail to compile when the github.com/toolschema/toolschema/tool package does not support
 // this generated code: regenerate it with the toolgen of the module version in use.
 const (
-	_ = tool.EnforceVersion(1 - tool.MinGenVersion)
-	_ = tool.EnforceVersion(tool.MaxGenVersion - 1)
+	_ = tool.EnforceVersion(2 - tool.MinGenVersion)
+	_ = tool.EnforceVersion(tool.MaxGenVersion - 2)
 )
 
 // The schemas of the tools.
@@ -70,41 +71,61 @@ func (recv *Service) Tools() []*tool.Tool {
 // _toolgen_Ping is the handler of tool ping.
 type _toolgen_Ping struct{}
 
-func (_toolgen_Ping) Call(_ context.Context, _ *tool.Call, _ any, _ json.RawMessage) (any, error) {
+func (_toolgen_Ping) Input() reflect.Type {
+	return nil
+}
+
+func (_toolgen_Ping) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_Ping) Call(_ context.Context, _ *tool.Call, _ any, _ any) (any, error) {
 	return Ping(), nil
 }
 
 // _toolgen_Service_FindOrders is the handler of tool find_orders.
 type _toolgen_Service_FindOrders struct{}
 
-func (_toolgen_Service_FindOrders) Call(ctx context.Context, _ *tool.Call, fn any, args json.RawMessage) (any, error) {
-	var in FindQuery
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return fn.(*Service).FindOrders(ctx, in)
+func (_toolgen_Service_FindOrders) Input() reflect.Type {
+	return reflect.TypeFor[FindQuery]()
+}
+
+func (_toolgen_Service_FindOrders) Output() reflect.Type {
+	return reflect.TypeFor[[]Order]()
+}
+
+func (_toolgen_Service_FindOrders) Call(ctx context.Context, _ *tool.Call, fn any, in any) (any, error) {
+	return fn.(*Service).FindOrders(ctx, *in.(*FindQuery))
 }
 
 // _toolgen_Service_PlaceOrder is the handler of tool place_order.
 type _toolgen_Service_PlaceOrder struct{}
 
-func (_toolgen_Service_PlaceOrder) Call(ctx context.Context, call *tool.Call, fn any, args json.RawMessage) (any, error) {
-	var in NewOrder
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return fn.(*Service).PlaceOrder(ctx, call, in)
+func (_toolgen_Service_PlaceOrder) Input() reflect.Type {
+	return reflect.TypeFor[NewOrder]()
+}
+
+func (_toolgen_Service_PlaceOrder) Output() reflect.Type {
+	return reflect.TypeFor[*Order]()
+}
+
+func (_toolgen_Service_PlaceOrder) Call(ctx context.Context, call *tool.Call, fn any, in any) (any, error) {
+	return fn.(*Service).PlaceOrder(ctx, call, *in.(*NewOrder))
 }
 
 // _toolgen_Service_CancelOrder is the handler of tool cancel_order.
 type _toolgen_Service_CancelOrder struct{}
 
-func (_toolgen_Service_CancelOrder) Call(ctx context.Context, _ *tool.Call, fn any, args json.RawMessage) (any, error) {
-	var in CancelRequest
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return fn.(*Service).CancelOrder(ctx, in)
+func (_toolgen_Service_CancelOrder) Input() reflect.Type {
+	return reflect.TypeFor[CancelRequest]()
+}
+
+func (_toolgen_Service_CancelOrder) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_Service_CancelOrder) Call(ctx context.Context, _ *tool.Call, fn any, in any) (any, error) {
+	return fn.(*Service).CancelOrder(ctx, *in.(*CancelRequest))
 }
 
 // ToolschemaEnumValues returns the values of the Status constants, in declaration order.

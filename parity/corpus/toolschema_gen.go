@@ -5,6 +5,8 @@ package corpus
 import (
 	"context"
 	"encoding/json"
+	"math/big"
+	"reflect"
 	"time"
 
 	"github.com/toolschema/toolschema/tool"
@@ -13,8 +15,8 @@ import (
 // These lines fail to compile when the github.com/toolschema/toolschema/tool package does not support
 // this generated code: regenerate it with the toolgen of the module version in use.
 const (
-	_ = tool.EnforceVersion(1 - tool.MinGenVersion)
-	_ = tool.EnforceVersion(tool.MaxGenVersion - 1)
+	_ = tool.EnforceVersion(2 - tool.MinGenVersion)
+	_ = tool.EnforceVersion(tool.MaxGenVersion - 2)
 )
 
 // The schemas of the tools.
@@ -687,790 +689,1132 @@ func (recv UnitConverter) Tools() []*tool.Tool {
 // _toolgen_FlattenGrid is the handler of tool flatten_grid.
 type _toolgen_FlattenGrid struct{}
 
-func (_toolgen_FlattenGrid) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in GridInput
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return FlattenGrid(in), nil
+func (_toolgen_FlattenGrid) Input() reflect.Type {
+	return reflect.TypeFor[GridInput]()
+}
+
+func (_toolgen_FlattenGrid) Output() reflect.Type {
+	return reflect.TypeFor[[]float64]()
+}
+
+func (_toolgen_FlattenGrid) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return FlattenGrid(*in.(*GridInput)), nil
 }
 
 // _toolgen_MergeLabels is the handler of tool merge_labels.
 type _toolgen_MergeLabels struct{}
 
-func (_toolgen_MergeLabels) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in LabelMerge
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return MergeLabels(in), nil
+func (_toolgen_MergeLabels) Input() reflect.Type {
+	return reflect.TypeFor[LabelMerge]()
+}
+
+func (_toolgen_MergeLabels) Output() reflect.Type {
+	return reflect.TypeFor[map[Label]string]()
+}
+
+func (_toolgen_MergeLabels) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return MergeLabels(*in.(*LabelMerge)), nil
 }
 
 // _toolgen_ResolvePointers is the handler of tool resolve_pointers.
 type _toolgen_ResolvePointers struct{}
 
-func (_toolgen_ResolvePointers) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in PointerChain
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return ResolvePointers(in), nil
+func (_toolgen_ResolvePointers) Input() reflect.Type {
+	return reflect.TypeFor[PointerChain]()
+}
+
+func (_toolgen_ResolvePointers) Output() reflect.Type {
+	return reflect.TypeFor[int]()
+}
+
+func (_toolgen_ResolvePointers) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return ResolvePointers(*in.(*PointerChain)), nil
 }
 
 // _toolgen_BoundingBox is the handler of tool bounding_box.
 type _toolgen_BoundingBox struct{}
 
-func (_toolgen_BoundingBox) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in Polygon
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return BoundingBox(in)
+func (_toolgen_BoundingBox) Input() reflect.Type {
+	return reflect.TypeFor[Polygon]()
+}
+
+func (_toolgen_BoundingBox) Output() reflect.Type {
+	return reflect.TypeFor[Box]()
+}
+
+func (_toolgen_BoundingBox) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return BoundingBox(*in.(*Polygon))
 }
 
 // _toolgen_TallyWords is the handler of tool tally_words.
 type _toolgen_TallyWords struct{}
 
-func (_toolgen_TallyWords) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in struct {
+func (_toolgen_TallyWords) Input() reflect.Type {
+	return reflect.TypeFor[struct {
 		Text   string
 		Ignore []string "json:\",omitempty\""
 		MinLen uint8    "json:\"min_len,omitempty\" maximum:\"32\""
-	}
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return TallyWords(in), nil
+	}]()
+}
+
+func (_toolgen_TallyWords) Output() reflect.Type {
+	return reflect.TypeFor[map[string]int]()
+}
+
+func (_toolgen_TallyWords) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return TallyWords(*in.(*struct {
+		Text   string
+		Ignore []string "json:\",omitempty\""
+		MinLen uint8    "json:\"min_len,omitempty\" maximum:\"32\""
+	})), nil
 }
 
 // _toolgen_Midpoint is the handler of tool midpoint.
 type _toolgen_Midpoint struct{}
 
-func (_toolgen_Midpoint) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	in := new(struct {
+func (_toolgen_Midpoint) Input() reflect.Type {
+	return reflect.TypeFor[struct {
 		A      Point    "json:\"a\""
 		B      Point    "json:\"b\""
 		Weight *float64 "json:\"weight,omitempty\" minimum:\"0\" maximum:\"1\""
-	})
-	if err := tool.DecodeArgs(args, in); err != nil {
-		return nil, err
-	}
-	return Midpoint(in), nil
+	}]()
+}
+
+func (_toolgen_Midpoint) Output() reflect.Type {
+	return reflect.TypeFor[Point]()
+}
+
+func (_toolgen_Midpoint) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return Midpoint(in.(*struct {
+		A      Point    "json:\"a\""
+		B      Point    "json:\"b\""
+		Weight *float64 "json:\"weight,omitempty\" minimum:\"0\" maximum:\"1\""
+	})), nil
 }
 
 // _toolgen_GroupByInitial is the handler of tool group_by_initial.
 type _toolgen_GroupByInitial struct{}
 
-func (_toolgen_GroupByInitial) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in WordBatches
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return GroupByInitial(in), nil
+func (_toolgen_GroupByInitial) Input() reflect.Type {
+	return reflect.TypeFor[WordBatches]()
+}
+
+func (_toolgen_GroupByInitial) Output() reflect.Type {
+	return reflect.TypeFor[map[string][]string]()
+}
+
+func (_toolgen_GroupByInitial) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return GroupByInitial(*in.(*WordBatches)), nil
 }
 
 // _toolgen_DescribeOrder is the handler of tool describe_order.
 type _toolgen_DescribeOrder struct{}
 
-func (_toolgen_DescribeOrder) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in OrderView
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return DescribeOrder(in), nil
+func (_toolgen_DescribeOrder) Input() reflect.Type {
+	return reflect.TypeFor[OrderView]()
+}
+
+func (_toolgen_DescribeOrder) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_DescribeOrder) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return DescribeOrder(*in.(*OrderView)), nil
 }
 
 // _toolgen_ResolveTie is the handler of tool resolve_tie.
 type _toolgen_ResolveTie struct{}
 
-func (_toolgen_ResolveTie) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in TieBreak
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return ResolveTie(in), nil
+func (_toolgen_ResolveTie) Input() reflect.Type {
+	return reflect.TypeFor[TieBreak]()
+}
+
+func (_toolgen_ResolveTie) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_ResolveTie) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return ResolveTie(*in.(*TieBreak)), nil
 }
 
 // _toolgen_OpenEnvelope is the handler of tool open_envelope.
 type _toolgen_OpenEnvelope struct{}
 
-func (_toolgen_OpenEnvelope) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in Envelope
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return OpenEnvelope(in), nil
+func (_toolgen_OpenEnvelope) Input() reflect.Type {
+	return reflect.TypeFor[Envelope]()
+}
+
+func (_toolgen_OpenEnvelope) Output() reflect.Type {
+	return reflect.TypeFor[Envelope]()
+}
+
+func (_toolgen_OpenEnvelope) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return OpenEnvelope(*in.(*Envelope)), nil
 }
 
 // _toolgen_ListKeys is the handler of tool list_keys.
 type _toolgen_ListKeys struct{}
 
-func (_toolgen_ListKeys) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in PunctuatedKeys
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return ListKeys(in)
+func (_toolgen_ListKeys) Input() reflect.Type {
+	return reflect.TypeFor[PunctuatedKeys]()
+}
+
+func (_toolgen_ListKeys) Output() reflect.Type {
+	return reflect.TypeFor[[]string]()
+}
+
+func (_toolgen_ListKeys) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return ListKeys(*in.(*PunctuatedKeys))
 }
 
 // _toolgen_RenderCard is the handler of tool render_card.
 type _toolgen_RenderCard struct{}
 
-func (_toolgen_RenderCard) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in Annotated
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return RenderCard(in), nil
+func (_toolgen_RenderCard) Input() reflect.Type {
+	return reflect.TypeFor[Annotated]()
+}
+
+func (_toolgen_RenderCard) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_RenderCard) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return RenderCard(*in.(*Annotated)), nil
 }
 
 // _toolgen_TriageTicket is the handler of tool triage_ticket.
 type _toolgen_TriageTicket struct{}
 
-func (_toolgen_TriageTicket) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in TriageInput
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return TriageTicket(in), nil
+func (_toolgen_TriageTicket) Input() reflect.Type {
+	return reflect.TypeFor[TriageInput]()
+}
+
+func (_toolgen_TriageTicket) Output() reflect.Type {
+	return reflect.TypeFor[Priority]()
+}
+
+func (_toolgen_TriageTicket) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return TriageTicket(*in.(*TriageInput)), nil
 }
 
 // _toolgen_SummarizeForecast is the handler of tool summarize_forecast.
 type _toolgen_SummarizeForecast struct{}
 
-func (_toolgen_SummarizeForecast) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in ForecastInput
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return SummarizeForecast(in), nil
+func (_toolgen_SummarizeForecast) Input() reflect.Type {
+	return reflect.TypeFor[ForecastInput]()
+}
+
+func (_toolgen_SummarizeForecast) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_SummarizeForecast) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return SummarizeForecast(*in.(*ForecastInput)), nil
 }
 
 // _toolgen_CountByPriority is the handler of tool count_by_priority.
 type _toolgen_CountByPriority struct{}
 
-func (_toolgen_CountByPriority) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in PriorityTally
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return CountByPriority(in), nil
+func (_toolgen_CountByPriority) Input() reflect.Type {
+	return reflect.TypeFor[PriorityTally]()
+}
+
+func (_toolgen_CountByPriority) Output() reflect.Type {
+	return reflect.TypeFor[map[Priority]int]()
+}
+
+func (_toolgen_CountByPriority) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return CountByPriority(*in.(*PriorityTally)), nil
 }
 
 // _toolgen_ListChannels is the handler of tool list_channels.
 type _toolgen_ListChannels struct{}
 
-func (_toolgen_ListChannels) Call(_ context.Context, _ *tool.Call, _ any, _ json.RawMessage) (any, error) {
+func (_toolgen_ListChannels) Input() reflect.Type {
+	return nil
+}
+
+func (_toolgen_ListChannels) Output() reflect.Type {
+	return reflect.TypeFor[[]Channel]()
+}
+
+func (_toolgen_ListChannels) Call(_ context.Context, _ *tool.Call, _ any, _ any) (any, error) {
 	return ListChannels(), nil
 }
 
 // _toolgen_PickChannel is the handler of tool pick_channel.
 type _toolgen_PickChannel struct{}
 
-func (_toolgen_PickChannel) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in ChannelChoice
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return PickChannel(in)
+func (_toolgen_PickChannel) Input() reflect.Type {
+	return reflect.TypeFor[ChannelChoice]()
+}
+
+func (_toolgen_PickChannel) Output() reflect.Type {
+	return reflect.TypeFor[Channel]()
+}
+
+func (_toolgen_PickChannel) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return PickChannel(*in.(*ChannelChoice))
 }
 
 // _toolgen_UpsertAlertRule is the handler of tool upsert_alert_rule.
 type _toolgen_UpsertAlertRule struct{}
 
-func (_toolgen_UpsertAlertRule) Call(ctx context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	in := new(AlertRuleRequest)
-	if err := tool.DecodeArgs(args, in); err != nil {
-		return nil, err
-	}
-	return UpsertAlertRule(ctx, in)
+func (_toolgen_UpsertAlertRule) Input() reflect.Type {
+	return reflect.TypeFor[AlertRuleRequest]()
+}
+
+func (_toolgen_UpsertAlertRule) Output() reflect.Type {
+	return reflect.TypeFor[*RuleReceipt]()
+}
+
+func (_toolgen_UpsertAlertRule) Call(ctx context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return UpsertAlertRule(ctx, in.(*AlertRuleRequest))
 }
 
 // _toolgen_DefineAlert is the handler of tool define_alert_v2.
 type _toolgen_DefineAlert struct{}
 
-func (_toolgen_DefineAlert) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in AlertDefinition
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return DefineAlert(in)
+func (_toolgen_DefineAlert) Input() reflect.Type {
+	return reflect.TypeFor[AlertDefinition]()
+}
+
+func (_toolgen_DefineAlert) Output() reflect.Type {
+	return reflect.TypeFor[AlertDefinition]()
+}
+
+func (_toolgen_DefineAlert) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return DefineAlert(*in.(*AlertDefinition))
 }
 
 // _toolgen_Grep is the handler of tool grep.
 type _toolgen_Grep struct{}
 
-func (_toolgen_Grep) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in GrepInput
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return Grep(in)
+func (_toolgen_Grep) Input() reflect.Type {
+	return reflect.TypeFor[GrepInput]()
+}
+
+func (_toolgen_Grep) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_Grep) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return Grep(*in.(*GrepInput))
 }
 
 // _toolgen_UpdateTodos is the handler of tool update_todos.
 type _toolgen_UpdateTodos struct{}
 
-func (_toolgen_UpdateTodos) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in TodoWrite
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return UpdateTodos(in)
+func (_toolgen_UpdateTodos) Input() reflect.Type {
+	return reflect.TypeFor[TodoWrite]()
+}
+
+func (_toolgen_UpdateTodos) Output() reflect.Type {
+	return reflect.TypeFor[TodoSummary]()
+}
+
+func (_toolgen_UpdateTodos) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return UpdateTodos(*in.(*TodoWrite))
 }
 
 // _toolgen_QuoteShipment is the handler of tool quote_shipment.
 type _toolgen_QuoteShipment struct{}
 
-func (_toolgen_QuoteShipment) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in ShipmentRequest
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return QuoteShipment(in)
+func (_toolgen_QuoteShipment) Input() reflect.Type {
+	return reflect.TypeFor[ShipmentRequest]()
+}
+
+func (_toolgen_QuoteShipment) Output() reflect.Type {
+	return reflect.TypeFor[ShipmentQuote]()
+}
+
+func (_toolgen_QuoteShipment) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return QuoteShipment(*in.(*ShipmentRequest))
 }
 
 // _toolgen_QueryMetrics is the handler of tool query_metrics.
 type _toolgen_QueryMetrics struct{}
 
-func (_toolgen_QueryMetrics) Call(ctx context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in MetricsQuery
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return QueryMetrics(ctx, in)
+func (_toolgen_QueryMetrics) Input() reflect.Type {
+	return reflect.TypeFor[MetricsQuery]()
+}
+
+func (_toolgen_QueryMetrics) Output() reflect.Type {
+	return reflect.TypeFor[*QueryResult]()
+}
+
+func (_toolgen_QueryMetrics) Call(ctx context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return QueryMetrics(ctx, *in.(*MetricsQuery))
 }
 
 // _toolgen_UpdateDashboard is the handler of tool update_dashboard.
 type _toolgen_UpdateDashboard struct{}
 
-func (_toolgen_UpdateDashboard) Call(ctx context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in DashboardUpdate
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return UpdateDashboard(ctx, in)
+func (_toolgen_UpdateDashboard) Input() reflect.Type {
+	return reflect.TypeFor[DashboardUpdate]()
+}
+
+func (_toolgen_UpdateDashboard) Output() reflect.Type {
+	return reflect.TypeFor[*DashboardSaved]()
+}
+
+func (_toolgen_UpdateDashboard) Call(ctx context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return UpdateDashboard(ctx, *in.(*DashboardUpdate))
 }
 
 // _toolgen_RegisterDevice is the handler of tool register_device.
 type _toolgen_RegisterDevice struct{}
 
-func (_toolgen_RegisterDevice) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in DeviceRegistration
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return RegisterDevice(in)
+func (_toolgen_RegisterDevice) Input() reflect.Type {
+	return reflect.TypeFor[DeviceRegistration]()
+}
+
+func (_toolgen_RegisterDevice) Output() reflect.Type {
+	return reflect.TypeFor[DeviceRecord]()
+}
+
+func (_toolgen_RegisterDevice) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return RegisterDevice(*in.(*DeviceRegistration))
 }
 
 // _toolgen_PlanMaintenance is the handler of tool plan_maintenance.
 type _toolgen_PlanMaintenance struct{}
 
-func (_toolgen_PlanMaintenance) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in MaintenancePlan
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return PlanMaintenance(in)
+func (_toolgen_PlanMaintenance) Input() reflect.Type {
+	return reflect.TypeFor[MaintenancePlan]()
+}
+
+func (_toolgen_PlanMaintenance) Output() reflect.Type {
+	return reflect.TypeFor[MaintenanceWindow]()
+}
+
+func (_toolgen_PlanMaintenance) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return PlanMaintenance(*in.(*MaintenancePlan))
 }
 
 // _toolgen_Discard is the handler of tool discard.
 type _toolgen_Discard struct{}
 
-func (_toolgen_Discard) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in TextInput
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	Discard(in)
+func (_toolgen_Discard) Input() reflect.Type {
+	return reflect.TypeFor[TextInput]()
+}
+
+func (_toolgen_Discard) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_Discard) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	Discard(*in.(*TextInput))
 	return nil, nil
 }
 
 // _toolgen_Greet is the handler of tool greet.
 type _toolgen_Greet struct{}
 
-func (_toolgen_Greet) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in GreetInput
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return Greet(in), nil
+func (_toolgen_Greet) Input() reflect.Type {
+	return reflect.TypeFor[GreetInput]()
+}
+
+func (_toolgen_Greet) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_Greet) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return Greet(*in.(*GreetInput)), nil
 }
 
 // _toolgen_Slugify is the handler of tool slugify.
 type _toolgen_Slugify struct{}
 
-func (_toolgen_Slugify) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in TextInput
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return Slugify(in)
+func (_toolgen_Slugify) Input() reflect.Type {
+	return reflect.TypeFor[TextInput]()
+}
+
+func (_toolgen_Slugify) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_Slugify) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return Slugify(*in.(*TextInput))
 }
 
 // _toolgen_TextStats is the handler of tool text_stats.
 type _toolgen_TextStats struct{}
 
-func (_toolgen_TextStats) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in TextInput
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return TextStats(in), nil
+func (_toolgen_TextStats) Input() reflect.Type {
+	return reflect.TypeFor[TextInput]()
+}
+
+func (_toolgen_TextStats) Output() reflect.Type {
+	return reflect.TypeFor[TextStatistics]()
+}
+
+func (_toolgen_TextStats) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return TextStats(*in.(*TextInput)), nil
 }
 
 // _toolgen_LookupTerm is the handler of tool lookup_term.
 type _toolgen_LookupTerm struct{}
 
-func (_toolgen_LookupTerm) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in TermQuery
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return LookupTerm(in), nil
+func (_toolgen_LookupTerm) Input() reflect.Type {
+	return reflect.TypeFor[TermQuery]()
+}
+
+func (_toolgen_LookupTerm) Output() reflect.Type {
+	return reflect.TypeFor[*GlossaryEntry]()
+}
+
+func (_toolgen_LookupTerm) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return LookupTerm(*in.(*TermQuery)), nil
 }
 
 // _toolgen_SplitText is the handler of tool split_text.
 type _toolgen_SplitText struct{}
 
-func (_toolgen_SplitText) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in SplitInput
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return SplitText(in), nil
+func (_toolgen_SplitText) Input() reflect.Type {
+	return reflect.TypeFor[SplitInput]()
+}
+
+func (_toolgen_SplitText) Output() reflect.Type {
+	return reflect.TypeFor[[]string]()
+}
+
+func (_toolgen_SplitText) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return SplitText(*in.(*SplitInput)), nil
 }
 
 // _toolgen_LetterFrequency is the handler of tool letter_frequency.
 type _toolgen_LetterFrequency struct{}
 
-func (_toolgen_LetterFrequency) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in TextInput
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return LetterFrequency(in), nil
+func (_toolgen_LetterFrequency) Input() reflect.Type {
+	return reflect.TypeFor[TextInput]()
+}
+
+func (_toolgen_LetterFrequency) Output() reflect.Type {
+	return reflect.TypeFor[map[string]int]()
+}
+
+func (_toolgen_LetterFrequency) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return LetterFrequency(*in.(*TextInput)), nil
 }
 
 // _toolgen_CountRunes is the handler of tool count_runes.
 type _toolgen_CountRunes struct{}
 
-func (_toolgen_CountRunes) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in TextInput
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return CountRunes(in), nil
+func (_toolgen_CountRunes) Input() reflect.Type {
+	return reflect.TypeFor[TextInput]()
+}
+
+func (_toolgen_CountRunes) Output() reflect.Type {
+	return reflect.TypeFor[int]()
+}
+
+func (_toolgen_CountRunes) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return CountRunes(*in.(*TextInput)), nil
 }
 
 // _toolgen_ClassifyText is the handler of tool classify_text.
 type _toolgen_ClassifyText struct{}
 
-func (_toolgen_ClassifyText) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in TextInput
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return ClassifyText(in), nil
+func (_toolgen_ClassifyText) Input() reflect.Type {
+	return reflect.TypeFor[TextInput]()
+}
+
+func (_toolgen_ClassifyText) Output() reflect.Type {
+	return reflect.TypeFor[Label]()
+}
+
+func (_toolgen_ClassifyText) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return ClassifyText(*in.(*TextInput)), nil
 }
 
 // _toolgen_RenderBadge is the handler of tool render_badge.
 type _toolgen_RenderBadge struct{}
 
-func (_toolgen_RenderBadge) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in BadgeInput
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return RenderBadge(in), nil
+func (_toolgen_RenderBadge) Input() reflect.Type {
+	return reflect.TypeFor[BadgeInput]()
+}
+
+func (_toolgen_RenderBadge) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_RenderBadge) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return RenderBadge(*in.(*BadgeInput)), nil
 }
 
 // _toolgen_RenderReport is the handler of tool render_report.
 type _toolgen_RenderReport struct{}
 
-func (_toolgen_RenderReport) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in ReportInput
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return RenderReport(in), nil
+func (_toolgen_RenderReport) Input() reflect.Type {
+	return reflect.TypeFor[ReportInput]()
+}
+
+func (_toolgen_RenderReport) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_RenderReport) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return RenderReport(*in.(*ReportInput)), nil
 }
 
 // _toolgen_SubmitVerdict is the handler of tool submit_verdict.
 type _toolgen_SubmitVerdict struct{}
 
-func (_toolgen_SubmitVerdict) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in VerdictInput
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return SubmitVerdict(in), nil
+func (_toolgen_SubmitVerdict) Input() reflect.Type {
+	return reflect.TypeFor[VerdictInput]()
+}
+
+func (_toolgen_SubmitVerdict) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_SubmitVerdict) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return SubmitVerdict(*in.(*VerdictInput)), nil
 }
 
 // _toolgen_FinalAnswer is the handler of tool final_answer.
 type _toolgen_FinalAnswer struct{}
 
-func (_toolgen_FinalAnswer) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in AnswerInput
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return FinalAnswer(in), nil
+func (_toolgen_FinalAnswer) Input() reflect.Type {
+	return reflect.TypeFor[AnswerInput]()
+}
+
+func (_toolgen_FinalAnswer) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_FinalAnswer) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return FinalAnswer(*in.(*AnswerInput)), nil
 }
 
 // _toolgen_EvaluatePostfix is the handler of tool evaluate_postfix.
 type _toolgen_EvaluatePostfix struct{}
 
-func (_toolgen_EvaluatePostfix) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in ExprInput
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return EvaluatePostfix(in), nil
+func (_toolgen_EvaluatePostfix) Input() reflect.Type {
+	return reflect.TypeFor[ExprInput]()
+}
+
+func (_toolgen_EvaluatePostfix) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_EvaluatePostfix) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return EvaluatePostfix(*in.(*ExprInput)), nil
 }
 
 // _toolgen_ParseKeyValues is the handler of tool parse_key_values.
 type _toolgen_ParseKeyValues struct{}
 
-func (_toolgen_ParseKeyValues) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in TextInput
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return ParseKeyValues(in)
+func (_toolgen_ParseKeyValues) Input() reflect.Type {
+	return reflect.TypeFor[TextInput]()
+}
+
+func (_toolgen_ParseKeyValues) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_ParseKeyValues) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return ParseKeyValues(*in.(*TextInput))
 }
 
 // _toolgen_SummarizeIntegers is the handler of tool summarize_integers.
 type _toolgen_SummarizeIntegers struct{}
 
-func (_toolgen_SummarizeIntegers) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in IntegerSet
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return SummarizeIntegers(in), nil
+func (_toolgen_SummarizeIntegers) Input() reflect.Type {
+	return reflect.TypeFor[IntegerSet]()
+}
+
+func (_toolgen_SummarizeIntegers) Output() reflect.Type {
+	return reflect.TypeFor[IntegerSummary]()
+}
+
+func (_toolgen_SummarizeIntegers) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return SummarizeIntegers(*in.(*IntegerSet)), nil
 }
 
 // _toolgen_SumUnsigned is the handler of tool sum_unsigned.
 type _toolgen_SumUnsigned struct{}
 
-func (_toolgen_SumUnsigned) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in UnsignedSet
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return SumUnsigned(in), nil
+func (_toolgen_SumUnsigned) Input() reflect.Type {
+	return reflect.TypeFor[UnsignedSet]()
+}
+
+func (_toolgen_SumUnsigned) Output() reflect.Type {
+	return reflect.TypeFor[uint64]()
+}
+
+func (_toolgen_SumUnsigned) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return SumUnsigned(*in.(*UnsignedSet)), nil
 }
 
 // _toolgen_CalibrateReading is the handler of tool calibrate_reading.
 type _toolgen_CalibrateReading struct{}
 
-func (_toolgen_CalibrateReading) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in Reading
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return CalibrateReading(in), nil
+func (_toolgen_CalibrateReading) Input() reflect.Type {
+	return reflect.TypeFor[Reading]()
+}
+
+func (_toolgen_CalibrateReading) Output() reflect.Type {
+	return reflect.TypeFor[float64]()
+}
+
+func (_toolgen_CalibrateReading) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return CalibrateReading(*in.(*Reading)), nil
 }
 
 // _toolgen_EvaluateFlag is the handler of tool evaluate_flag.
 type _toolgen_EvaluateFlag struct{}
 
-func (_toolgen_EvaluateFlag) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in FeatureFlag
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return EvaluateFlag(in), nil
+func (_toolgen_EvaluateFlag) Input() reflect.Type {
+	return reflect.TypeFor[FeatureFlag]()
+}
+
+func (_toolgen_EvaluateFlag) Output() reflect.Type {
+	return reflect.TypeFor[bool]()
+}
+
+func (_toolgen_EvaluateFlag) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return EvaluateFlag(*in.(*FeatureFlag)), nil
 }
 
 // _toolgen_DigestBytes is the handler of tool digest_bytes.
 type _toolgen_DigestBytes struct{}
 
-func (_toolgen_DigestBytes) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in DigestInput
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return DigestBytes(in), nil
+func (_toolgen_DigestBytes) Input() reflect.Type {
+	return reflect.TypeFor[DigestInput]()
+}
+
+func (_toolgen_DigestBytes) Output() reflect.Type {
+	return reflect.TypeFor[[32]byte]()
+}
+
+func (_toolgen_DigestBytes) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return DigestBytes(*in.(*DigestInput)), nil
 }
 
 // _toolgen_ShiftTime is the handler of tool shift_time.
 type _toolgen_ShiftTime struct{}
 
-func (_toolgen_ShiftTime) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in TimeShift
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return ShiftTime(in)
+func (_toolgen_ShiftTime) Input() reflect.Type {
+	return reflect.TypeFor[TimeShift]()
+}
+
+func (_toolgen_ShiftTime) Output() reflect.Type {
+	return reflect.TypeFor[time.Time]()
+}
+
+func (_toolgen_ShiftTime) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return ShiftTime(*in.(*TimeShift))
 }
 
 // _toolgen_EchoRaw is the handler of tool echo_raw.
 type _toolgen_EchoRaw struct{}
 
-func (_toolgen_EchoRaw) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in RawInput
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return EchoRaw(in), nil
+func (_toolgen_EchoRaw) Input() reflect.Type {
+	return reflect.TypeFor[RawInput]()
+}
+
+func (_toolgen_EchoRaw) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_EchoRaw) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return EchoRaw(*in.(*RawInput)), nil
 }
 
 // _toolgen_ClassifyAddress is the handler of tool classify_address.
 type _toolgen_ClassifyAddress struct{}
 
-func (_toolgen_ClassifyAddress) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in AddressInput
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return ClassifyAddress(in)
+func (_toolgen_ClassifyAddress) Input() reflect.Type {
+	return reflect.TypeFor[AddressInput]()
+}
+
+func (_toolgen_ClassifyAddress) Output() reflect.Type {
+	return reflect.TypeFor[AddressReport]()
+}
+
+func (_toolgen_ClassifyAddress) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return ClassifyAddress(*in.(*AddressInput))
 }
 
 // _toolgen_Factorial is the handler of tool factorial.
 type _toolgen_Factorial struct{}
 
-func (_toolgen_Factorial) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in FactorialInput
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return Factorial(in)
+func (_toolgen_Factorial) Input() reflect.Type {
+	return reflect.TypeFor[FactorialInput]()
+}
+
+func (_toolgen_Factorial) Output() reflect.Type {
+	return reflect.TypeFor[*big.Int]()
+}
+
+func (_toolgen_Factorial) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return Factorial(*in.(*FactorialInput))
 }
 
 // _toolgen_BumpVersion is the handler of tool bump_version.
 type _toolgen_BumpVersion struct{}
 
-func (_toolgen_BumpVersion) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in BumpInput
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return BumpVersion(in), nil
+func (_toolgen_BumpVersion) Input() reflect.Type {
+	return reflect.TypeFor[BumpInput]()
+}
+
+func (_toolgen_BumpVersion) Output() reflect.Type {
+	return reflect.TypeFor[Semver]()
+}
+
+func (_toolgen_BumpVersion) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return BumpVersion(*in.(*BumpInput)), nil
 }
 
 // _toolgen_Heartbeat is the handler of tool heartbeat.
 type _toolgen_Heartbeat struct{}
 
-func (_toolgen_Heartbeat) Call(ctx context.Context, _ *tool.Call, _ any, _ json.RawMessage) (any, error) {
+func (_toolgen_Heartbeat) Input() reflect.Type {
+	return nil
+}
+
+func (_toolgen_Heartbeat) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_Heartbeat) Call(ctx context.Context, _ *tool.Call, _ any, _ any) (any, error) {
 	return nil, Heartbeat(ctx)
 }
 
 // _toolgen_RecordUsage is the handler of tool record_usage.
 type _toolgen_RecordUsage struct{}
 
-func (_toolgen_RecordUsage) Call(_ context.Context, call *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in UsageInput
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	RecordUsage(call, in)
+func (_toolgen_RecordUsage) Input() reflect.Type {
+	return reflect.TypeFor[UsageInput]()
+}
+
+func (_toolgen_RecordUsage) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_RecordUsage) Call(_ context.Context, call *tool.Call, _ any, in any) (any, error) {
+	RecordUsage(call, *in.(*UsageInput))
 	return nil, nil
 }
 
 // _toolgen_RelayMessage is the handler of tool relay.
 type _toolgen_RelayMessage struct{}
 
-func (_toolgen_RelayMessage) Call(ctx context.Context, call *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in RelayInput
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return RelayMessage(ctx, call, in)
+func (_toolgen_RelayMessage) Input() reflect.Type {
+	return reflect.TypeFor[RelayInput]()
+}
+
+func (_toolgen_RelayMessage) Output() reflect.Type {
+	return reflect.TypeFor[RelayReceipt]()
+}
+
+func (_toolgen_RelayMessage) Call(ctx context.Context, call *tool.Call, _ any, in any) (any, error) {
+	return RelayMessage(ctx, call, *in.(*RelayInput))
 }
 
 // _toolgen_AuditAction is the handler of tool audit_action.
 type _toolgen_AuditAction struct{}
 
-func (_toolgen_AuditAction) Call(ctx context.Context, call *tool.Call, _ any, args json.RawMessage) (any, error) {
-	in := new(AuditInput)
-	if err := tool.DecodeArgs(args, in); err != nil {
-		return nil, err
-	}
-	return nil, AuditAction(call, ctx, in)
+func (_toolgen_AuditAction) Input() reflect.Type {
+	return reflect.TypeFor[AuditInput]()
+}
+
+func (_toolgen_AuditAction) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_AuditAction) Call(ctx context.Context, call *tool.Call, _ any, in any) (any, error) {
+	return nil, AuditAction(call, ctx, in.(*AuditInput))
 }
 
 // _toolgen_ServiceVersion is the handler of tool service_version.
 type _toolgen_ServiceVersion struct{}
 
-func (_toolgen_ServiceVersion) Call(_ context.Context, _ *tool.Call, _ any, _ json.RawMessage) (any, error) {
+func (_toolgen_ServiceVersion) Input() reflect.Type {
+	return nil
+}
+
+func (_toolgen_ServiceVersion) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_ServiceVersion) Call(_ context.Context, _ *tool.Call, _ any, _ any) (any, error) {
 	return ServiceVersion(), nil
 }
 
 // _toolgen_CallerName is the handler of tool caller_name.
 type _toolgen_CallerName struct{}
 
-func (_toolgen_CallerName) Call(_ context.Context, call *tool.Call, _ any, _ json.RawMessage) (any, error) {
+func (_toolgen_CallerName) Input() reflect.Type {
+	return nil
+}
+
+func (_toolgen_CallerName) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_CallerName) Call(_ context.Context, call *tool.Call, _ any, _ any) (any, error) {
 	return CallerName(call)
 }
 
 // _toolgen_SearchCatalog is the handler of tool search_catalog.
 type _toolgen_SearchCatalog struct{}
 
-func (_toolgen_SearchCatalog) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in CatalogSearch
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return SearchCatalog(in), nil
+func (_toolgen_SearchCatalog) Input() reflect.Type {
+	return reflect.TypeFor[CatalogSearch]()
+}
+
+func (_toolgen_SearchCatalog) Output() reflect.Type {
+	return reflect.TypeFor[[]CatalogHit]()
+}
+
+func (_toolgen_SearchCatalog) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return SearchCatalog(*in.(*CatalogSearch)), nil
 }
 
 // _toolgen_SchedulePickup is the handler of tool schedule_pickup.
 type _toolgen_SchedulePickup struct{}
 
-func (_toolgen_SchedulePickup) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in PickupRequest
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return SchedulePickup(in)
+func (_toolgen_SchedulePickup) Input() reflect.Type {
+	return reflect.TypeFor[PickupRequest]()
+}
+
+func (_toolgen_SchedulePickup) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_SchedulePickup) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return SchedulePickup(*in.(*PickupRequest))
 }
 
 // _toolgen_ConfigureRetry is the handler of tool configure_retry.
 type _toolgen_ConfigureRetry struct{}
 
-func (_toolgen_ConfigureRetry) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in RetryPolicy
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return ConfigureRetry(in), nil
+func (_toolgen_ConfigureRetry) Input() reflect.Type {
+	return reflect.TypeFor[RetryPolicy]()
+}
+
+func (_toolgen_ConfigureRetry) Output() reflect.Type {
+	return reflect.TypeFor[RetryPolicy]()
+}
+
+func (_toolgen_ConfigureRetry) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return ConfigureRetry(*in.(*RetryPolicy)), nil
 }
 
 // _toolgen_ApplyDefaults is the handler of tool apply_defaults.
 type _toolgen_ApplyDefaults struct{}
 
-func (_toolgen_ApplyDefaults) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in DefaultedSettings
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return ApplyDefaults(in), nil
+func (_toolgen_ApplyDefaults) Input() reflect.Type {
+	return reflect.TypeFor[DefaultedSettings]()
+}
+
+func (_toolgen_ApplyDefaults) Output() reflect.Type {
+	return reflect.TypeFor[DefaultedSettings]()
+}
+
+func (_toolgen_ApplyDefaults) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return ApplyDefaults(*in.(*DefaultedSettings)), nil
 }
 
 // _toolgen_CheckArrayRules is the handler of tool check_array_rules.
 type _toolgen_CheckArrayRules struct{}
 
-func (_toolgen_CheckArrayRules) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in ArrayRules
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return CheckArrayRules(in), nil
+func (_toolgen_CheckArrayRules) Input() reflect.Type {
+	return reflect.TypeFor[ArrayRules]()
+}
+
+func (_toolgen_CheckArrayRules) Output() reflect.Type {
+	return reflect.TypeFor[int]()
+}
+
+func (_toolgen_CheckArrayRules) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return CheckArrayRules(*in.(*ArrayRules)), nil
 }
 
 // _toolgen_SilenceManager_ManageSilence is the handler of tool manage_silence.
 type _toolgen_SilenceManager_ManageSilence struct{}
 
-func (_toolgen_SilenceManager_ManageSilence) Call(ctx context.Context, _ *tool.Call, fn any, args json.RawMessage) (any, error) {
-	var in SilenceRequest
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return fn.(*SilenceManager).ManageSilence(ctx, in)
+func (_toolgen_SilenceManager_ManageSilence) Input() reflect.Type {
+	return reflect.TypeFor[SilenceRequest]()
+}
+
+func (_toolgen_SilenceManager_ManageSilence) Output() reflect.Type {
+	return reflect.TypeFor[*Silence]()
+}
+
+func (_toolgen_SilenceManager_ManageSilence) Call(ctx context.Context, _ *tool.Call, fn any, in any) (any, error) {
+	return fn.(*SilenceManager).ManageSilence(ctx, *in.(*SilenceRequest))
 }
 
 // _toolgen_SilenceManager_ListSilences is the handler of tool list_silences.
 type _toolgen_SilenceManager_ListSilences struct{}
 
-func (_toolgen_SilenceManager_ListSilences) Call(_ context.Context, _ *tool.Call, fn any, args json.RawMessage) (any, error) {
-	var in SilenceFilter
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return fn.(*SilenceManager).ListSilences(in), nil
+func (_toolgen_SilenceManager_ListSilences) Input() reflect.Type {
+	return reflect.TypeFor[SilenceFilter]()
+}
+
+func (_toolgen_SilenceManager_ListSilences) Output() reflect.Type {
+	return reflect.TypeFor[[]Silence]()
+}
+
+func (_toolgen_SilenceManager_ListSilences) Call(_ context.Context, _ *tool.Call, fn any, in any) (any, error) {
+	return fn.(*SilenceManager).ListSilences(*in.(*SilenceFilter)), nil
 }
 
 // _toolgen_SilenceManager_ExpireAll is the handler of tool expire_all.
 type _toolgen_SilenceManager_ExpireAll struct{}
 
-func (_toolgen_SilenceManager_ExpireAll) Call(_ context.Context, call *tool.Call, fn any, _ json.RawMessage) (any, error) {
+func (_toolgen_SilenceManager_ExpireAll) Input() reflect.Type {
+	return nil
+}
+
+func (_toolgen_SilenceManager_ExpireAll) Output() reflect.Type {
+	return reflect.TypeFor[int]()
+}
+
+func (_toolgen_SilenceManager_ExpireAll) Call(_ context.Context, call *tool.Call, fn any, _ any) (any, error) {
 	return fn.(*SilenceManager).ExpireAll(call)
 }
 
 // _toolgen_Notebook_AddNote is the handler of tool add_note.
 type _toolgen_Notebook_AddNote struct{}
 
-func (_toolgen_Notebook_AddNote) Call(ctx context.Context, _ *tool.Call, fn any, args json.RawMessage) (any, error) {
-	in := new(NoteInput)
-	if err := tool.DecodeArgs(args, in); err != nil {
-		return nil, err
-	}
-	return fn.(*Notebook).AddNote(ctx, in)
+func (_toolgen_Notebook_AddNote) Input() reflect.Type {
+	return reflect.TypeFor[NoteInput]()
+}
+
+func (_toolgen_Notebook_AddNote) Output() reflect.Type {
+	return reflect.TypeFor[*Note]()
+}
+
+func (_toolgen_Notebook_AddNote) Call(ctx context.Context, _ *tool.Call, fn any, in any) (any, error) {
+	return fn.(*Notebook).AddNote(ctx, in.(*NoteInput))
 }
 
 // _toolgen_Notebook_ListNotes is the handler of tool list_notes.
 type _toolgen_Notebook_ListNotes struct{}
 
-func (_toolgen_Notebook_ListNotes) Call(_ context.Context, _ *tool.Call, fn any, args json.RawMessage) (any, error) {
-	var in NoteFilter
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return fn.(*Notebook).ListNotes(in), nil
+func (_toolgen_Notebook_ListNotes) Input() reflect.Type {
+	return reflect.TypeFor[NoteFilter]()
+}
+
+func (_toolgen_Notebook_ListNotes) Output() reflect.Type {
+	return reflect.TypeFor[[]Note]()
+}
+
+func (_toolgen_Notebook_ListNotes) Call(_ context.Context, _ *tool.Call, fn any, in any) (any, error) {
+	return fn.(*Notebook).ListNotes(*in.(*NoteFilter)), nil
 }
 
 // _toolgen_Notebook_DeleteNote is the handler of tool delete_note.
 type _toolgen_Notebook_DeleteNote struct{}
 
-func (_toolgen_Notebook_DeleteNote) Call(_ context.Context, call *tool.Call, fn any, args json.RawMessage) (any, error) {
-	var in struct {
+func (_toolgen_Notebook_DeleteNote) Input() reflect.Type {
+	return reflect.TypeFor[struct {
 		ID int "json:\"id\" minimum:\"1\""
-	}
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return nil, fn.(*Notebook).DeleteNote(call, in)
+	}]()
+}
+
+func (_toolgen_Notebook_DeleteNote) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_Notebook_DeleteNote) Call(_ context.Context, call *tool.Call, fn any, in any) (any, error) {
+	return nil, fn.(*Notebook).DeleteNote(call, *in.(*struct {
+		ID int "json:\"id\" minimum:\"1\""
+	}))
 }
 
 // _toolgen_Notebook_CountNotes is the handler of tool count.
 type _toolgen_Notebook_CountNotes struct{}
 
-func (_toolgen_Notebook_CountNotes) Call(_ context.Context, _ *tool.Call, fn any, _ json.RawMessage) (any, error) {
+func (_toolgen_Notebook_CountNotes) Input() reflect.Type {
+	return nil
+}
+
+func (_toolgen_Notebook_CountNotes) Output() reflect.Type {
+	return reflect.TypeFor[int]()
+}
+
+func (_toolgen_Notebook_CountNotes) Call(_ context.Context, _ *tool.Call, fn any, _ any) (any, error) {
 	return fn.(*Notebook).CountNotes(), nil
 }
 
 // _toolgen_Notebook_Archive is the handler of tool archive_notebook.
 type _toolgen_Notebook_Archive struct{}
 
-func (_toolgen_Notebook_Archive) Call(ctx context.Context, _ *tool.Call, fn any, _ json.RawMessage) (any, error) {
+func (_toolgen_Notebook_Archive) Input() reflect.Type {
+	return nil
+}
+
+func (_toolgen_Notebook_Archive) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_Notebook_Archive) Call(ctx context.Context, _ *tool.Call, fn any, _ any) (any, error) {
 	return fn.(*Notebook).Archive(ctx)
 }
 
 // _toolgen_UnitConverter_ConvertLength is the handler of tool convert_length.
 type _toolgen_UnitConverter_ConvertLength struct{}
 
-func (_toolgen_UnitConverter_ConvertLength) Call(_ context.Context, _ *tool.Call, fn any, args json.RawMessage) (any, error) {
-	var in LengthInput
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return fn.(UnitConverter).ConvertLength(in)
+func (_toolgen_UnitConverter_ConvertLength) Input() reflect.Type {
+	return reflect.TypeFor[LengthInput]()
+}
+
+func (_toolgen_UnitConverter_ConvertLength) Output() reflect.Type {
+	return reflect.TypeFor[float64]()
+}
+
+func (_toolgen_UnitConverter_ConvertLength) Call(_ context.Context, _ *tool.Call, fn any, in any) (any, error) {
+	return fn.(UnitConverter).ConvertLength(*in.(*LengthInput))
 }
 
 // _toolgen_UnitConverter_ConvertTemperature is the handler of tool convert_temp.
 type _toolgen_UnitConverter_ConvertTemperature struct{}
 
-func (_toolgen_UnitConverter_ConvertTemperature) Call(ctx context.Context, call *tool.Call, fn any, args json.RawMessage) (any, error) {
-	var in TemperatureInput
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return fn.(UnitConverter).ConvertTemperature(ctx, call, in), nil
+func (_toolgen_UnitConverter_ConvertTemperature) Input() reflect.Type {
+	return reflect.TypeFor[TemperatureInput]()
+}
+
+func (_toolgen_UnitConverter_ConvertTemperature) Output() reflect.Type {
+	return reflect.TypeFor[float64]()
+}
+
+func (_toolgen_UnitConverter_ConvertTemperature) Call(ctx context.Context, call *tool.Call, fn any, in any) (any, error) {
+	return fn.(UnitConverter).ConvertTemperature(ctx, call, *in.(*TemperatureInput)), nil
 }
 
 // _toolgen_UnitConverter_Units is the handler of tool units.
 type _toolgen_UnitConverter_Units struct{}
 
-func (_toolgen_UnitConverter_Units) Call(_ context.Context, _ *tool.Call, fn any, _ json.RawMessage) (any, error) {
+func (_toolgen_UnitConverter_Units) Input() reflect.Type {
+	return nil
+}
+
+func (_toolgen_UnitConverter_Units) Output() reflect.Type {
+	return reflect.TypeFor[[]LengthUnit]()
+}
+
+func (_toolgen_UnitConverter_Units) Call(_ context.Context, _ *tool.Call, fn any, _ any) (any, error) {
 	return fn.(UnitConverter).Units(), nil
 }
 
 // _toolgen_UnitConverter_Precision is the handler of tool precision.
 type _toolgen_UnitConverter_Precision struct{}
 
-func (_toolgen_UnitConverter_Precision) Call(_ context.Context, _ *tool.Call, fn any, _ json.RawMessage) (any, error) {
+func (_toolgen_UnitConverter_Precision) Input() reflect.Type {
+	return nil
+}
+
+func (_toolgen_UnitConverter_Precision) Output() reflect.Type {
+	return reflect.TypeFor[uint8]()
+}
+
+func (_toolgen_UnitConverter_Precision) Call(_ context.Context, _ *tool.Call, fn any, _ any) (any, error) {
 	return fn.(UnitConverter).Precision()
 }
 

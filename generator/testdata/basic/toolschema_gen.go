@@ -5,6 +5,7 @@ package basic
 import (
 	"context"
 	"encoding/json"
+	"reflect"
 	"time"
 
 	"github.com/toolschema/toolschema/tool"
@@ -13,8 +14,8 @@ import (
 // These lines fail to compile when the github.com/toolschema/toolschema/tool package does not support
 // this generated code: regenerate it with the toolgen of the module version in use.
 const (
-	_ = tool.EnforceVersion(1 - tool.MinGenVersion)
-	_ = tool.EnforceVersion(tool.MaxGenVersion - 1)
+	_ = tool.EnforceVersion(2 - tool.MinGenVersion)
+	_ = tool.EnforceVersion(tool.MaxGenVersion - 2)
 )
 
 // The schemas of the tools.
@@ -79,52 +80,85 @@ func (recv *Service) Tools() []*tool.Tool {
 // _toolgen_GetDocket is the handler of tool get_docket.
 type _toolgen_GetDocket struct{}
 
-func (_toolgen_GetDocket) Call(ctx context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in DocketQuery
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return GetDocket(ctx, in)
+func (_toolgen_GetDocket) Input() reflect.Type {
+	return reflect.TypeFor[DocketQuery]()
+}
+
+func (_toolgen_GetDocket) Output() reflect.Type {
+	return reflect.TypeFor[*Docket]()
+}
+
+func (_toolgen_GetDocket) Call(ctx context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return GetDocket(ctx, *in.(*DocketQuery))
 }
 
 // _toolgen_Ping is the handler of tool ping.
 type _toolgen_Ping struct{}
 
-func (_toolgen_Ping) Call(_ context.Context, _ *tool.Call, _ any, _ json.RawMessage) (any, error) {
+func (_toolgen_Ping) Input() reflect.Type {
+	return nil
+}
+
+func (_toolgen_Ping) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_Ping) Call(_ context.Context, _ *tool.Call, _ any, _ any) (any, error) {
 	return Ping(), nil
 }
 
 // _toolgen_Archive is the handler of tool archive.
 type _toolgen_Archive struct{}
 
-func (_toolgen_Archive) Call(_ context.Context, _ *tool.Call, _ any, args json.RawMessage) (any, error) {
-	var in struct {
+func (_toolgen_Archive) Input() reflect.Type {
+	return reflect.TypeFor[struct {
 		ID     string "json:\"id\""
 		Status Status "json:\"status\" default:\"archived\""
-	}
-	if err := tool.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return Archive(in)
+	}]()
+}
+
+func (_toolgen_Archive) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_Archive) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return Archive(*in.(*struct {
+		ID     string "json:\"id\""
+		Status Status "json:\"status\" default:\"archived\""
+	}))
 }
 
 // _toolgen_Service_Close is the handler of tool close.
 type _toolgen_Service_Close struct{}
 
-func (_toolgen_Service_Close) Call(_ context.Context, call *tool.Call, fn any, args json.RawMessage) (any, error) {
-	in := new(struct {
+func (_toolgen_Service_Close) Input() reflect.Type {
+	return reflect.TypeFor[struct {
 		ID string "json:\"id\""
-	})
-	if err := tool.DecodeArgs(args, in); err != nil {
-		return nil, err
-	}
-	return nil, fn.(*Service).Close(call, in)
+	}]()
+}
+
+func (_toolgen_Service_Close) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_Service_Close) Call(_ context.Context, call *tool.Call, fn any, in any) (any, error) {
+	return nil, fn.(*Service).Close(call, in.(*struct {
+		ID string "json:\"id\""
+	}))
 }
 
 // _toolgen_Service_Count is the handler of tool count_cases.
 type _toolgen_Service_Count struct{}
 
-func (_toolgen_Service_Count) Call(_ context.Context, _ *tool.Call, fn any, _ json.RawMessage) (any, error) {
+func (_toolgen_Service_Count) Input() reflect.Type {
+	return nil
+}
+
+func (_toolgen_Service_Count) Output() reflect.Type {
+	return reflect.TypeFor[int]()
+}
+
+func (_toolgen_Service_Count) Call(_ context.Context, _ *tool.Call, fn any, _ any) (any, error) {
 	return fn.(*Service).Count()
 }
 

@@ -5,6 +5,7 @@ package imports
 import (
 	"context"
 	json1 "encoding/json"
+	"reflect"
 
 	"github.com/toolschema/toolschema/generator/testdata/imports/shapes"
 	tool1 "github.com/toolschema/toolschema/tool"
@@ -13,8 +14,8 @@ import (
 // These lines fail to compile when the github.com/toolschema/toolschema/tool package does not support
 // this generated code: regenerate it with the toolgen of the module version in use.
 const (
-	_ = tool1.EnforceVersion(1 - tool1.MinGenVersion)
-	_ = tool1.EnforceVersion(tool1.MaxGenVersion - 1)
+	_ = tool1.EnforceVersion(2 - tool1.MinGenVersion)
+	_ = tool1.EnforceVersion(tool1.MaxGenVersion - 2)
 )
 
 // The schemas of the tools.
@@ -48,24 +49,35 @@ func Tools() []*tool1.Tool {
 // _toolgen_Convert is the handler of tool convert.
 type _toolgen_Convert struct{}
 
-func (_toolgen_Convert) Call(_ context.Context, _ *tool1.Call, _ any, args json1.RawMessage) (any, error) {
-	var in shapes.Length
-	if err := tool1.DecodeArgs(args, &in); err != nil {
-		return nil, err
-	}
-	return Convert(in)
+func (_toolgen_Convert) Input() reflect.Type {
+	return reflect.TypeFor[shapes.Length]()
+}
+
+func (_toolgen_Convert) Output() reflect.Type {
+	return reflect.TypeFor[shapes.Length]()
+}
+
+func (_toolgen_Convert) Call(_ context.Context, _ *tool1.Call, _ any, in any) (any, error) {
+	return Convert(*in.(*shapes.Length))
 }
 
 // _toolgen_Scale is the handler of tool scale.
 type _toolgen_Scale struct{}
 
-func (_toolgen_Scale) Call(_ context.Context, _ *tool1.Call, _ any, args json1.RawMessage) (any, error) {
-	in := new(struct {
+func (_toolgen_Scale) Input() reflect.Type {
+	return reflect.TypeFor[struct {
 		Lengths []shapes.Length "json:\"lengths\" minItems:\"1\""
 		Factor  float64         "json:\"factor\" default:\"1\""
-	})
-	if err := tool1.DecodeArgs(args, in); err != nil {
-		return nil, err
-	}
-	return Scale(in), nil
+	}]()
+}
+
+func (_toolgen_Scale) Output() reflect.Type {
+	return reflect.TypeFor[[]shapes.Length]()
+}
+
+func (_toolgen_Scale) Call(_ context.Context, _ *tool1.Call, _ any, in any) (any, error) {
+	return Scale(in.(*struct {
+		Lengths []shapes.Length "json:\"lengths\" minItems:\"1\""
+		Factor  float64         "json:\"factor\" default:\"1\""
+	})), nil
 }

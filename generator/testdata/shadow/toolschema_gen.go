@@ -5,6 +5,7 @@ package shadow
 import (
 	"context"
 	"encoding/json"
+	"reflect"
 
 	"github.com/toolschema/toolschema/tool"
 )
@@ -12,8 +13,8 @@ import (
 // These lines fail to compile when the github.com/toolschema/toolschema/tool package does not support
 // this generated code: regenerate it with the toolgen of the module version in use.
 const (
-	_ = tool.EnforceVersion(1 - tool.MinGenVersion)
-	_ = tool.EnforceVersion(tool.MaxGenVersion - 1)
+	_ = tool.EnforceVersion(2 - tool.MinGenVersion)
+	_ = tool.EnforceVersion(tool.MaxGenVersion - 2)
 )
 
 // The schemas of the tools.
@@ -60,32 +61,44 @@ func (recv1 *Svc) Tools() []*tool.Tool {
 // _toolgen_Search is the handler of tool search.
 type _toolgen_Search struct{}
 
-func (_toolgen_Search) Call(ctx1 context.Context, _ *tool.Call, _ any, args1 json.RawMessage) (any, error) {
-	var in1 args
-	if err1 := tool.DecodeArgs(args1, &in1); err1 != nil {
-		return nil, err1
-	}
-	return Search(ctx1, in1), nil
+func (_toolgen_Search) Input() reflect.Type {
+	return reflect.TypeFor[args]()
+}
+
+func (_toolgen_Search) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_Search) Call(ctx1 context.Context, _ *tool.Call, _ any, in1 any) (any, error) {
+	return Search(ctx1, *in1.(*args)), nil
 }
 
 // _toolgen_Plan is the handler of tool plan.
 type _toolgen_Plan struct{}
 
-func (_toolgen_Plan) Call(_ context.Context, _ *tool.Call, _ any, args1 json.RawMessage) (any, error) {
-	var in1 Trip
-	if err1 := tool.DecodeArgs(args1, &in1); err1 != nil {
-		return nil, err1
-	}
-	return Plan(in1)
+func (_toolgen_Plan) Input() reflect.Type {
+	return reflect.TypeFor[Trip]()
+}
+
+func (_toolgen_Plan) Output() reflect.Type {
+	return reflect.TypeFor[float64]()
+}
+
+func (_toolgen_Plan) Call(_ context.Context, _ *tool.Call, _ any, in1 any) (any, error) {
+	return Plan(*in1.(*Trip))
 }
 
 // _toolgen_Svc_Run is the handler of tool run.
 type _toolgen_Svc_Run struct{}
 
-func (_toolgen_Svc_Run) Call(_ context.Context, _ *tool.Call, fn1 any, args1 json.RawMessage) (any, error) {
-	var in1 fn
-	if err1 := tool.DecodeArgs(args1, &in1); err1 != nil {
-		return nil, err1
-	}
-	return fn1.(*Svc).Run(in1), nil
+func (_toolgen_Svc_Run) Input() reflect.Type {
+	return reflect.TypeFor[fn]()
+}
+
+func (_toolgen_Svc_Run) Output() reflect.Type {
+	return reflect.TypeFor[int]()
+}
+
+func (_toolgen_Svc_Run) Call(_ context.Context, _ *tool.Call, fn1 any, in1 any) (any, error) {
+	return fn1.(*Svc).Run(*in1.(*fn)), nil
 }

@@ -1,0 +1,745 @@
+// Package oracle is the invoker's former argument checker, kept for tests:
+// it validates arguments and results against a tool's schema bytes with
+// github.com/santhosh-tekuri/jsonschema/v6, and the parity tests require
+// the invoker's typed checks to give the same violations. It is not linked
+// into programs.
+package oracle
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/big"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+
+	"github.com/toolschema/toolschema/tool"
+)
+
+// Violation is the invoker's.
+type Violation = tool.Violation
+
+// MaxArgumentDepth is the invoker's.
+const MaxArgumentDepth = tool.MaxArgumentDepth
+
+// rank orders violations, most useful first.
+var rank = map[string]int{"json": 0, "object": 0, "depth": 0, "duplicate": 1, "missing": 2, "unknown": 3,
+	"null": 4, "type": 5, "enum": 6, "range": 7, "length": 8, "items": 9, "unique": 10, "pattern": 11, "format": 12}
+
+// A value is a parsed JSON value that keeps the order of object keys.
+type value struct {
+	kind  byte // '{', '[', '"', '0' (number), 't', 'f', 'n'
+	keys  []string
+	vals  []*value // object values or array elements
+	str   string   // string or number text
+	depth int
+	// changed reports that a member was taken out (of this object or
+	// one inside it).
+	changed bool
+}
+
+// A parseError is what makes a JSON text unusable, where it is.
+type parseError struct {
+	rule string   // json, depth, duplicate, range
+	loc  []string // the location of the value at fault
+}
+
+// parser reads JSON into values. For arguments it refuses duplicate keys
+// and nesting deeper than MaxArgumentDepth; a result is only read.
+type parser struct {
+	d    *json.Decoder
+	args bool
+}
+
+// parse reads a JSON text.
+func parse(data []byte, args bool) (*value, *parseError) {
+	p := &parser{d: json.NewDecoder(bytes.NewReader(data)), args: args}
+	p.d.UseNumber()
+	v, perr := p.value(nil, 0)
+	if perr != nil {
+		return nil, perr
+	}
+	if _, err := p.d.Token(); err != io.EOF {
+		return nil, &parseError{rule: "json"}
+	}
+	return v, nil
+}
+
+// maxExponent bounds the exponent of a number literal: a larger one is no
+// float64 and would cost the validator's exact arithmetic dearly.
+const maxExponent = 400
+
+func (p *parser) value(loc []string, depth int) (*value, *parseError) {
+	tok, err := p.d.Token()
+	if err != nil {
+		return nil, &parseError{rule: "json"}
+	}
+	switch t := tok.(type) {
+	case json.Delim:
+		if t != '[' && t != '{' {
+			return nil, &parseError{rule: "json"}
+		}
+		if p.args && depth >= MaxArgumentDepth {
+			return nil, &parseError{rule: "depth", loc: loc}
+		}
+		v := &value{kind: byte(t), depth: depth}
+		var seen map[string]bool
+		for i := 0; p.d.More(); i++ {
+			sub := loc
+			if t == '{' {
+				k, err := p.d.Token()
+				if err != nil {
+					return nil, &parseError{rule: "json"}
+				}
+				key := k.(string)
+				sub = append(slices.Clip(loc), key)
+				if p.args {
+					if seen == nil && len(v.keys) >= 16 {
+						seen = map[string]bool{}
+						for _, k := range v.keys {
+							seen[k] = true
+						}
+					}
+					if seen != nil && seen[key] || seen == nil && slices.Contains(v.keys, key) {
+						return nil, &parseError{rule: "duplicate", loc: sub}
+					}
+					if seen != nil {
+						seen[key] = true
+					}
+				}
+				v.keys = append(v.keys, key)
+			} else {
+				sub = append(slices.Clip(loc), indexMark+strconv.Itoa(i))
+			}
+			e, perr := p.value(sub, depth+1)
+			if perr != nil {
+				return nil, perr
+			}
+			v.vals = append(v.vals, e)
+		}
+		// The closing delimiter: its absence is a truncated text.
+		if end, err := p.d.Token(); err != nil || end != json.Delim(t+2) {
+			return nil, &parseError{rule: "json"}
+		}
+		return v, nil
+	case string:
+		return &value{kind: '"', str: t}, nil
+	case json.Number:
+		if e := exponent(string(t)); e > maxExponent || e < -maxExponent {
+			return nil, &parseError{rule: "range", loc: loc}
+		}
+		return &value{kind: '0', str: string(t)}, nil
+	case bool:
+		if t {
+			return &value{kind: 't'}, nil
+		}
+		return &value{kind: 'f'}, nil
+	}
+	return &value{kind: 'n'}, nil
+}
+
+// exponent returns the decimal exponent written in a number literal.
+func exponent(num string) int {
+	i := strings.IndexAny(num, "eE")
+	if i < 0 {
+		return 0
+	}
+	digits := strings.TrimLeft(num[i+1:], "+-")
+	if len(digits) > 6 {
+		return 1 << 30
+	}
+	n, _ := strconv.Atoi(digits)
+	if num[i+1] == '-' {
+		return -n
+	}
+	return n
+}
+
+// violation turns a parse error into a violation, its path rendered
+// against the schema s (nil: no schema known).
+func (e *parseError) violation(noun string, s map[string]any, _ *value) Violation {
+	path := render(e.loc, s, nil)
+	switch e.rule {
+	case "depth":
+		return Violation{Path: path, Rule: "depth", Message: fmt.Sprintf("%s nested deeper than %d levels.", whole(noun), MaxArgumentDepth)}
+	case "duplicate":
+		return Violation{Path: path, Rule: "duplicate", Message: fmt.Sprintf("%s '%s' is given twice.", noun, path)}
+	case "range":
+		return Violation{Path: path, Rule: "range", Message: fmt.Sprintf("%s '%s' is beyond the range of a number.", noun, path)}
+	}
+	return Violation{Rule: "json", Message: whole(noun) + " not valid JSON."}
+}
+
+// whole writes the start of a message about the whole text: "Arguments
+// are" or "The result is".
+func whole(noun string) string {
+	if noun == "Result" {
+		return "The result is"
+	}
+	return "Arguments are"
+}
+
+// indexMark starts a location segment the parser knows is an array index.
+const indexMark = "\x00"
+
+// render writes a location as a path, walking the schema and, when known,
+// the value: a property is .name, an array element [i], a map value {}
+// (the key is the model's text: it is not repeated), a name the schema
+// lacks quoted and cut short.
+func render(loc []string, s map[string]any, v *value) string {
+	var b strings.Builder
+	dot := func() {
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+	}
+	for _, seg := range loc {
+		props, _ := s["properties"].(map[string]any)
+		items, _ := s["items"].(map[string]any)
+		addl, isMap := s["additionalProperties"].(map[string]any)
+		inArray := strings.HasPrefix(seg, indexMark) || v != nil && v.kind == '['
+		seg = strings.TrimPrefix(seg, indexMark)
+		var next *value
+		if v != nil {
+			if v.kind == '[' {
+				if i, err := strconv.Atoi(seg); err == nil && i < len(v.vals) {
+					next = v.vals[i]
+				}
+			} else if i := slices.Index(v.keys, seg); i >= 0 {
+				next = v.vals[i]
+			}
+		}
+		v = next
+		switch ps, isProp := props[seg].(map[string]any); {
+		case inArray:
+			b.WriteString("[" + seg + "]")
+			s = items
+		case isProp:
+			dot()
+			b.WriteString(seg)
+			s = ps
+		case isMap:
+			b.WriteString("{}")
+			s = addl
+		default:
+			dot()
+			b.WriteString(quoteKey(seg))
+			s = nil
+		}
+	}
+	return b.String()
+}
+
+func isIndex(seg string) bool {
+	_, err := strconv.Atoi(seg)
+	return err == nil && !strings.HasPrefix(seg, "+") && !strings.HasPrefix(seg, "-")
+}
+
+// quoteKey writes a name the schema does not know: as it is when it is a
+// plain identifier, else quoted (no line breaks or quotes of the model's
+// get through) and cut to 32 characters.
+func quoteKey(k string) string {
+	plain := k != "" && len(k) <= 64
+	for _, r := range k {
+		plain = plain && (r == '_' || r == '-' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9')
+	}
+	if plain {
+		return k
+	}
+	if r := []rune(k); len(r) > 32 {
+		k = string(r[:32]) + "…"
+	}
+	return strconv.Quote(k)
+}
+
+// any converts v for the validator: maps, slices, json.Number.
+func (v *value) any() any {
+	switch v.kind {
+	case '{':
+		m := make(map[string]any, len(v.keys))
+		for i, k := range v.keys {
+			m[k] = v.vals[i].any()
+		}
+		return m
+	case '[':
+		s := make([]any, len(v.vals))
+		for i, e := range v.vals {
+			s[i] = e.any()
+		}
+		return s
+	case '"':
+		return v.str
+	case '0':
+		return json.Number(v.str)
+	case 't':
+		return true
+	case 'f':
+		return false
+	}
+	return nil
+}
+
+// append writes v as compact JSON.
+func (v *value) append(b []byte) []byte {
+	switch v.kind {
+	case '{':
+		b = append(b, '{')
+		for i, k := range v.keys {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			kb, _ := json.Marshal(k)
+			b = append(b, kb...)
+			b = append(b, ':')
+			b = v.vals[i].append(b)
+		}
+		return append(b, '}')
+	case '[':
+		b = append(b, '[')
+		for i, e := range v.vals {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = e.append(b)
+		}
+		return append(b, ']')
+	case '"':
+		sb, _ := json.Marshal(v.str)
+		return append(b, sb...)
+	case '0':
+		return append(b, v.str...)
+	case 't':
+		return append(b, "true"...)
+	case 'f':
+		return append(b, "false"...)
+	}
+	return append(b, "null"...)
+}
+
+// A checker checks values against one schema: the compiled schema, and the
+// schema as data for what the validator does not check (integer literals,
+// date-times time.Time reads, defaults) and for writing paths.
+type checker struct {
+	schema *jsonschema.Schema
+	raw    map[string]any
+	err    error
+	v      *value // the value being checked
+}
+
+// checkers holds a checker per schema text: tools of one type share their
+// schema, so each is compiled once. Their number is that of the distinct
+// schemas in the program.
+var checkers struct {
+	sync.RWMutex
+	m map[string]*checker
+}
+
+func checkerOf(schema json.RawMessage) *checker {
+	checkers.RLock()
+	c := checkers.m[string(schema)]
+	checkers.RUnlock()
+	if c != nil {
+		return c
+	}
+	c = &checker{}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schema))
+	if err == nil {
+		comp := jsonschema.NewCompiler()
+		comp.DefaultDraft(jsonschema.Draft2020)
+		comp.AssertFormat()
+		comp.AssertContent()
+		if err = comp.AddResource("tool.json", doc); err == nil {
+			c.schema, err = comp.Compile("tool.json")
+		}
+		c.raw, _ = doc.(map[string]any)
+	}
+	c.err = err
+	checkers.Lock()
+	defer checkers.Unlock()
+	if old := checkers.m[string(schema)]; old != nil {
+		return old
+	}
+	if checkers.m == nil {
+		checkers.m = map[string]*checker{}
+	}
+	checkers.m[string(schema)] = c
+	return c
+}
+
+// check validates v, and returns the violations, most useful first. noun
+// is "Argument" or "Result".
+func (c *checker) check(v *value, noun string) (out []Violation) {
+	cc := *c
+	cc.v = v
+	c = &cc
+	defer func() {
+		// The validator is not ours: whatever it chokes on is refused,
+		// never a crash.
+		if r := recover(); r != nil {
+			msg := "The arguments do not fit the tool's schema."
+			if noun == "Result" {
+				msg = "The result does not fit the tool's output schema."
+			}
+			out = []Violation{{Rule: "type", Message: msg}}
+		}
+	}()
+	if err := c.schema.Validate(v.any()); err != nil {
+		var ve *jsonschema.ValidationError
+		if errors.As(err, &ve) {
+			out = c.leaves(ve, noun, out)
+		}
+	}
+	out = c.extra(v, c.raw, nil, noun, out)
+	slices.SortStableFunc(out, func(a, b Violation) int {
+		if d := rank[a.Rule] - rank[b.Rule]; d != 0 {
+			return d
+		}
+		if d := strings.Compare(a.Path, b.Path); d != 0 {
+			return d
+		}
+		return strings.Compare(a.Message, b.Message)
+	})
+	out = slices.CompactFunc(out, func(a, b Violation) bool { return a.Message == b.Message })
+	// One type violation per value: the validator's ("must be an integer
+	// or null.") over the extra check's ("must be an integer.").
+	all := slices.Clone(out)
+	return slices.DeleteFunc(out, func(a Violation) bool {
+		return a.Rule == "type" && strings.HasSuffix(a.Message, "must be an integer.") &&
+			slices.ContainsFunc(all, func(b Violation) bool { return b.Rule == "type" && b.Path == a.Path && b.Message != a.Message })
+	})
+}
+
+// subject writes the start of a message about the value at path.
+func subject(noun, path string) string {
+	if path == "" {
+		if noun == "Result" {
+			return "The result"
+		}
+		return "The arguments"
+	}
+	return fmt.Sprintf("%s '%s'", noun, path)
+}
+
+// leaves turns the validator's error tree into violations.
+func (c *checker) leaves(ve *jsonschema.ValidationError, noun string, out []Violation) []Violation {
+	if len(ve.Causes) > 0 {
+		for _, cause := range ve.Causes {
+			out = c.leaves(cause, noun, out)
+		}
+		return out
+	}
+	loc := ve.InstanceLocation
+	path := render(loc, c.raw, c.v)
+	at := func(rule, format string, args ...any) {
+		out = append(out, Violation{Path: path, Rule: rule, Message: subject(noun, path) + " " + fmt.Sprintf(format, args...)})
+	}
+	here := schemaAt(c.raw, loc)
+	switch k := ve.ErrorKind.(type) {
+	case *kind.Required:
+		for _, m := range k.Missing {
+			p := render(append(slices.Clip(loc), m), c.raw, c.v)
+			out = append(out, Violation{Path: p, Rule: "missing", Message: fmt.Sprintf("%s '%s' is required.", noun, p)})
+		}
+	case *kind.AdditionalProperties:
+		props, _ := here["properties"].(map[string]any)
+		for _, name := range k.Properties {
+			p := render(append(slices.Clip(loc), name), c.raw, c.v)
+			msg := fmt.Sprintf("%s '%s' is not a parameter of the tool.", noun, p)
+			for known := range props {
+				if strings.EqualFold(known, name) {
+					msg = fmt.Sprintf("%s '%s' is not a parameter of the tool; the parameter is '%s' (names are case-sensitive).",
+						noun, p, render(append(slices.Clip(loc), known), c.raw, c.v))
+				}
+			}
+			out = append(out, Violation{Path: p, Rule: "unknown", Message: msg})
+		}
+	case *kind.Type:
+		if k.Got == "null" {
+			at("null", "must not be null.")
+			return out
+		}
+		at("type", "must be %s.", typeWords(k.Want))
+	case *kind.Enum:
+		var vals []string
+		for _, w := range k.Want {
+			b, _ := json.Marshal(w)
+			vals = append(vals, string(b))
+		}
+		at("enum", "must be one of %s.", strings.Join(vals, ", "))
+	case *kind.Minimum:
+		at("range", "must be at least %s.", bound(here, "minimum", k.Want))
+	case *kind.Maximum:
+		at("range", "must be at most %s.", bound(here, "maximum", k.Want))
+	case *kind.MinLength:
+		at("length", "must be at least %d characters long.", k.Want)
+	case *kind.MaxLength:
+		at("length", "must be at most %d characters long.", k.Want)
+	case *kind.MinItems:
+		at("items", "must have at least %d %s.", k.Want, plural(k.Want, "item"))
+	case *kind.MaxItems:
+		at("items", "must have at most %d %s.", k.Want, plural(k.Want, "item"))
+	case *kind.UniqueItems:
+		at("unique", "must not repeat an item (items %d and %d are equal).", k.Duplicates[0], k.Duplicates[1])
+	case *kind.Pattern:
+		at("pattern", "must match the pattern %s.", k.Want)
+	case *kind.Format:
+		at("format", "must be in the format %s.", k.Want)
+	case *kind.ContentEncoding:
+		at("format", "must be %s text.", k.Want)
+	default:
+		at("type", "does not fit the tool's schema.")
+	}
+	return out
+}
+
+// bound writes a minimum or maximum as the schema writes it.
+func bound(s map[string]any, key string, r *big.Rat) string {
+	if n, ok := s[key].(json.Number); ok {
+		return string(n)
+	}
+	return ratString(r)
+}
+
+// extra checks what the validator lets through and encoding/json refuses:
+// a fractional or exponent literal for an integer, -0 for an unsigned one,
+// a number beyond a float64, a date-time time.Time does not read.
+func (c *checker) extra(v *value, s map[string]any, loc []string, noun string, out []Violation) []Violation {
+	if s == nil || v == nil {
+		return out
+	}
+	add := func(rule, msg string) {
+		path := render(loc, c.raw, c.v)
+		out = append(out, Violation{Path: path, Rule: rule, Message: subject(noun, path) + " " + msg})
+	}
+	switch v.kind {
+	case '0':
+		switch {
+		case has(s["type"], "integer") && strings.ContainsAny(v.str, ".eE"):
+			add("type", "must be an integer.")
+		case has(s["type"], "integer") && strings.HasPrefix(v.str, "-") && s["minimum"] == json.Number("0"):
+			add("range", "must be at least 0.")
+		case has(s["type"], "number"):
+			if _, err := strconv.ParseFloat(v.str, 64); err != nil {
+				add("range", "is beyond the range of a number.")
+			}
+		}
+	case '"':
+		if s["format"] == "date-time" {
+			if _, err := time.Parse(time.RFC3339Nano, v.str); err != nil {
+				add("format", "must be in the format date-time.")
+			}
+		}
+	case '{':
+		props, _ := s["properties"].(map[string]any)
+		addl, _ := s["additionalProperties"].(map[string]any)
+		for i, k := range v.keys {
+			ps, _ := props[k].(map[string]any)
+			if ps == nil {
+				ps = addl
+			}
+			out = c.extra(v.vals[i], ps, append(slices.Clip(loc), k), noun, out)
+		}
+	case '[':
+		items, _ := s["items"].(map[string]any)
+		for i, e := range v.vals {
+			out = c.extra(e, items, append(slices.Clip(loc), strconv.Itoa(i)), noun, out)
+		}
+	}
+	return out
+}
+
+// fillDefaults adds the defaults of absent properties, in objects at any
+// depth that the arguments have, and reports whether it added any.
+func fillDefaults(v *value, s map[string]any) (added bool) {
+	if v == nil || s == nil {
+		return false
+	}
+	switch v.kind {
+	case '{':
+		props, _ := s["properties"].(map[string]any)
+		for i, k := range v.keys {
+			ps, _ := props[k].(map[string]any)
+			if ps == nil {
+				ps, _ = s["additionalProperties"].(map[string]any)
+			}
+			added = fillDefaults(v.vals[i], ps) || added
+		}
+		// Properties in schema order: the order of the schema's keys is
+		// lost in a map, so defaults are added by name order.
+		var names []string
+		for name, p := range props {
+			if _, ok := p.(map[string]any)["default"]; ok && !slices.Contains(v.keys, name) {
+				names = append(names, name)
+			}
+		}
+		slices.Sort(names)
+		for _, name := range names {
+			b, _ := json.Marshal(props[name].(map[string]any)["default"])
+			dv, _ := parse(b, false)
+			v.keys, v.vals = append(v.keys, name), append(v.vals, dv)
+			added = true
+		}
+	case '[':
+		items, _ := s["items"].(map[string]any)
+		for _, e := range v.vals {
+			added = fillDefaults(e, items) || added
+		}
+	}
+	return added
+}
+
+// dropOptionalNulls takes out the null members of objects whose property
+// is optional and does not take null: null for an optional argument means
+// absent (OpenAI's strict mode sends null for each optional argument it
+// leaves out).
+func dropOptionalNulls(v *value, s map[string]any) {
+	if v == nil || s == nil {
+		return
+	}
+	switch v.kind {
+	case '{':
+		props, _ := s["properties"].(map[string]any)
+		required := asStrings(s["required"])
+		keys, vals := v.keys[:0:0], v.vals[:0:0]
+		for i, k := range v.keys {
+			ps, _ := props[k].(map[string]any)
+			if v.vals[i].kind == 'n' && ps != nil && !slices.Contains(required, k) && !takesNull(ps) {
+				v.changed = true
+				continue
+			}
+			if ps == nil {
+				ps, _ = s["additionalProperties"].(map[string]any)
+			}
+			dropOptionalNulls(v.vals[i], ps)
+			v.changed = v.changed || v.vals[i].changed
+			keys, vals = append(keys, k), append(vals, v.vals[i])
+		}
+		v.keys, v.vals = keys, vals
+	case '[':
+		items, _ := s["items"].(map[string]any)
+		for _, e := range v.vals {
+			dropOptionalNulls(e, items)
+			v.changed = v.changed || e.changed
+		}
+	}
+}
+
+// takesNull reports whether a schema allows null.
+func takesNull(s map[string]any) bool {
+	t, ok := s["type"]
+	return !ok || has(t, "null")
+}
+
+func asStrings(v any) []string {
+	var out []string
+	if a, ok := v.([]any); ok {
+		for _, e := range a {
+			if s, ok := e.(string); ok {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// schemaAt returns the schema of the value at an instance location.
+func schemaAt(s map[string]any, loc []string) map[string]any {
+	for _, seg := range loc {
+		if s == nil {
+			return nil
+		}
+		if props, ok := s["properties"].(map[string]any); ok {
+			if ps, ok := props[seg].(map[string]any); ok {
+				s = ps
+				continue
+			}
+		}
+		if items, ok := s["items"].(map[string]any); ok {
+			s = items
+			continue
+		}
+		s, _ = s["additionalProperties"].(map[string]any)
+	}
+	return s
+}
+
+func has(t any, name string) bool {
+	switch t := t.(type) {
+	case string:
+		return t == name
+	case []any:
+		return slices.Contains(t, any(name))
+	}
+	return false
+}
+
+func typeWords(want []string) string {
+	words := map[string]string{"integer": "an integer", "number": "a number", "string": "a string",
+		"boolean": "true or false", "array": "an array", "object": "an object", "null": "null"}
+	var ws []string
+	for _, w := range want {
+		ws = append(ws, words[w])
+	}
+	return strings.Join(ws, " or ")
+}
+
+func ratString(r *big.Rat) string {
+	if r.IsInt() {
+		return r.Num().String()
+	}
+	f, _ := r.Float64()
+	return strconv.FormatFloat(f, 'g', -1, 64)
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}
+
+// Arguments checks and completes a call's arguments as the invoker did
+// with the validator: the completed arguments, or the violations.
+func Arguments(schema json.RawMessage, args []byte) (json.RawMessage, []Violation) {
+	if len(bytes.TrimSpace(args)) == 0 {
+		args = []byte("{}")
+	}
+	c := checkerOf(schema)
+	v, perr := parse(args, true)
+	if perr != nil {
+		return nil, []Violation{perr.violation("Argument", c.raw, nil)}
+	}
+	if v.kind != '{' {
+		return nil, []Violation{{Rule: "object", Message: "Arguments must be a JSON object."}}
+	}
+	if c.err != nil {
+		return nil, []Violation{{Rule: "json", Message: "The tool's input schema does not compile."}}
+	}
+	dropOptionalNulls(v, c.raw)
+	if viols := c.check(v, "Argument"); len(viols) > 0 {
+		return nil, viols
+	}
+	fillDefaults(v, c.raw)
+	return v.append(nil), nil
+}
+
+// Result checks a tool's JSON result against its output schema.
+func Result(schema json.RawMessage, data []byte) []Violation {
+	c := checkerOf(schema)
+	v, perr := parse(data, false)
+	if perr != nil {
+		return []Violation{perr.violation("Result", c.raw, nil)}
+	}
+	if c.err != nil {
+		return nil
+	}
+	return c.check(v, "Result")
+}

@@ -1,0 +1,1048 @@
+package tool
+
+import (
+	"bytes"
+	"encoding"
+	"encoding/base64"
+	"encoding/json"
+	"math"
+	"math/big"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/toolschema/toolschema/schema"
+)
+
+// A decoder reads one JSON text into a Go value through its plan, checking
+// the text against the plan's checks as it goes. It reads the text once:
+// what breaks the JSON grammar, a key given twice, nesting deeper than
+// MaxArgumentDepth and an exponent no float64 has stop it (only the first
+// such fault is reported, as a parser would); every other violation is
+// collected and the reading goes on, so that all of them are reported.
+type decoder struct {
+	data []byte
+	i    int
+	args bool   // arguments: refuse duplicates and deep nesting, drop optional nulls, fill defaults
+	noun string // "Argument" or "Result"
+	path []seg
+
+	viols []Violation
+	// decodeFault is the first value a type's own method refused; it is
+	// reported only when the schema's checks found nothing.
+	decodeFault *Violation
+}
+
+// A seg is one step of the location being read.
+type seg struct {
+	kind byte // '.': a property; '?': a name the schema lacks; '{': a map value; '[': an element
+	name string
+	i    int
+}
+
+// fault is what a decoder panics with when the text cannot be read on.
+type fault struct{ v Violation }
+
+// decode reads data into v (settable, of p's type; or the zero Value, to
+// check data without keeping it) and returns the violations, most useful
+// first.
+func decode(p *plan, data []byte, v reflect.Value, args bool, noun string) (viols []Violation) {
+	d := &decoder{data: data, args: args, noun: noun}
+	defer func() {
+		if r := recover(); r != nil {
+			f, ok := r.(fault)
+			if !ok {
+				panic(r)
+			}
+			viols = []Violation{f.v}
+		}
+	}()
+	d.ws()
+	if d.i < len(d.data) && d.data[d.i] != '{' && args {
+		d.skip(0)
+		d.end()
+		return []Violation{{Rule: "object", Message: "Arguments must be a JSON object."}}
+	}
+	d.value(p, v, 0)
+	d.end()
+	if len(d.viols) == 0 && d.decodeFault != nil {
+		return []Violation{*d.decodeFault}
+	}
+	return sortViolations(d.viols)
+}
+
+// sortViolations orders violations most useful first (by rule, then path,
+// then message) and drops repeated messages.
+func sortViolations(vs []Violation) []Violation {
+	slices.SortFunc(vs, func(a, b Violation) int {
+		if d := rank[a.Rule] - rank[b.Rule]; d != 0 {
+			return d
+		}
+		if c := strings.Compare(a.Path, b.Path); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Message, b.Message)
+	})
+	return slices.CompactFunc(vs, func(a, b Violation) bool { return a.Message == b.Message })
+}
+
+// end checks that nothing but white space follows the value.
+func (d *decoder) end() {
+	d.ws()
+	if d.i != len(d.data) {
+		d.syntax()
+	}
+}
+
+func (d *decoder) ws() {
+	for d.i < len(d.data) {
+		switch d.data[d.i] {
+		case ' ', '\t', '\n', '\r':
+			d.i++
+		default:
+			return
+		}
+	}
+}
+
+// syntax stops at text that is not JSON.
+func (d *decoder) syntax() {
+	noun := whole(d.noun)
+	panic(fault{Violation{Rule: "json", Message: noun + " not valid JSON."}})
+}
+
+// where renders the current location as a path.
+func (d *decoder) where() string {
+	var b strings.Builder
+	for _, s := range d.path {
+		switch s.kind {
+		case '.', '?':
+			if b.Len() > 0 {
+				b.WriteByte('.')
+			}
+			if s.kind == '.' {
+				b.WriteString(s.name)
+			} else {
+				b.WriteString(quoteKey(s.name))
+			}
+		case '{':
+			b.WriteString("{}")
+		case '[':
+			b.WriteByte('[')
+			b.WriteString(strconv.Itoa(s.i))
+			b.WriteByte(']')
+		}
+	}
+	return b.String()
+}
+
+// add records a violation of the value being read.
+func (d *decoder) add(rule, msg string) {
+	path := d.where()
+	d.viols = append(d.viols, Violation{Path: path, Rule: rule, Message: subject(d.noun, path) + " " + msg})
+}
+
+// stop reports a fault that ends the reading, at the current location.
+func (d *decoder) stop(rule string) {
+	path := d.where()
+	var v Violation
+	switch rule {
+	case "depth":
+		v = Violation{Path: path, Rule: rule, Message: whole(d.noun) + " nested deeper than " + strconv.Itoa(MaxArgumentDepth) + " levels."}
+	case "duplicate":
+		v = Violation{Path: path, Rule: rule, Message: d.noun + " '" + path + "' is given twice."}
+	case "range":
+		v = Violation{Path: path, Rule: rule, Message: d.noun + " '" + path + "' is beyond the range of a number."}
+	}
+	panic(fault{v})
+}
+
+// refused records that a type's own method refused a value.
+func (d *decoder) refused(typeErr bool) {
+	if d.decodeFault != nil {
+		return
+	}
+	if typeErr {
+		path := d.where()
+		d.decodeFault = &Violation{Path: path, Rule: "type", Message: d.noun + " '" + path + "' does not fit the tool's type for it."}
+		return
+	}
+	d.decodeFault = &Violation{Rule: "format", Message: "An argument is not in a form the tool's types read (a text such as an IP address or a time that does not parse)."}
+}
+
+// value reads one value into v with plan p.
+func (d *decoder) value(p *plan, v reflect.Value, depth int) {
+	d.ws()
+	if d.i >= len(d.data) {
+		d.syntax()
+	}
+	c := d.data[d.i]
+	if c == 'n' {
+		d.literal("null")
+		switch {
+		case !p.takesNull():
+			d.add("null", "must not be null.")
+		case !v.IsValid():
+		case p.how == byRaw:
+			v.SetBytes([]byte("null"))
+		default:
+			v.SetZero()
+		}
+		return
+	}
+	for p.how == byPointer {
+		if v.IsValid() {
+			if v.IsNil() {
+				v.Set(reflect.New(p.t.Elem()))
+			}
+			v = v.Elem()
+		}
+		p = p.elem
+	}
+	if !d.typeFits(p, c) {
+		d.skip(depth)
+		d.add("type", p.typeWord)
+		return
+	}
+	switch p.how {
+	case byRaw:
+		start := d.i
+		d.skip(depth)
+		if v.IsValid() {
+			v.SetBytes(bytes.Clone(d.data[start:d.i]))
+		}
+		return
+	case byAny:
+		start := d.i
+		d.skip(depth)
+		if v.IsValid() && json.Unmarshal(d.data[start:d.i], v.Addr().Interface()) != nil {
+			d.refused(true)
+		}
+		return
+	}
+	switch c {
+	case '{':
+		d.object(p, v, depth)
+	case '[':
+		d.array(p, v, depth)
+	case '"':
+		d.str(p, v)
+	case 't':
+		d.literal("true")
+		d.setBool(p, v, true)
+	case 'f':
+		d.literal("false")
+		d.setBool(p, v, false)
+	default:
+		d.number(p, v)
+	}
+}
+
+// typeFits reports whether a value starting with c has a JSON type the
+// plan allows (integers are told apart from numbers later).
+func (d *decoder) typeFits(p *plan, c byte) bool {
+	switch p.c.Type {
+	case schema.JSONAny:
+		return true
+	case schema.JSONBoolean:
+		return c == 't' || c == 'f'
+	case schema.JSONInteger, schema.JSONNumber:
+		return c == '-' || c >= '0' && c <= '9'
+	case schema.JSONString:
+		return c == '"'
+	case schema.JSONArray:
+		return c == '['
+	case schema.JSONObject:
+		return c == '{'
+	}
+	return false
+}
+
+func (d *decoder) literal(word string) {
+	if !bytes.HasPrefix(d.data[d.i:], []byte(word)) {
+		d.syntax()
+	}
+	d.i += len(word)
+}
+
+func (d *decoder) setBool(p *plan, v reflect.Value, b bool) {
+	if !v.IsValid() {
+		return
+	}
+	if p.how == byJSON {
+		d.unmarshalJSON(v, []byte(strconv.FormatBool(b)))
+		return
+	}
+	v.SetBool(b)
+}
+
+func (d *decoder) unmarshalJSON(v reflect.Value, text []byte) {
+	if err := v.Addr().Interface().(json.Unmarshaler).UnmarshalJSON(text); err != nil {
+		_, typeErr := err.(*json.UnmarshalTypeError)
+		d.refused(typeErr)
+	}
+}
+
+// object reads an object: a struct's properties, a map's entries, or (for
+// a type whose plan has neither) members checked and skipped.
+func (d *decoder) object(p *plan, v reflect.Value, depth int) {
+	if d.args && depth >= MaxArgumentDepth {
+		d.stop("depth")
+	}
+	start := d.i
+	d.i++ // {
+	var (
+		present  []bool   // struct properties given (and not dropped)
+		seen     []bool   // struct properties named, for duplicates
+		unknown  []string // names the struct lacks
+		mapKeys  []string // map keys, for duplicates
+		mapSeen  map[string]bool
+		m        reflect.Value
+		isStruct = p.props != nil || p.c.Closed
+	)
+	if isStruct {
+		present, seen = make([]bool, len(p.props)), make([]bool, len(p.props))
+	}
+	if p.elem != nil && v.IsValid() && p.how == byKind {
+		m = v
+		if m.IsNil() {
+			m = reflect.MakeMap(p.t)
+		}
+	}
+	d.ws()
+	if d.i < len(d.data) && d.data[d.i] == '}' {
+		d.i++
+	} else {
+		for {
+			d.ws()
+			if d.i >= len(d.data) || d.data[d.i] != '"' {
+				d.syntax()
+			}
+			raw, escaped := d.rawString()
+			d.ws()
+			if d.i >= len(d.data) || d.data[d.i] != ':' {
+				d.syntax()
+			}
+			d.i++
+			switch {
+			case isStruct:
+				k := p.prop(raw)
+				if escaped {
+					k = p.prop([]byte(unquote(raw)))
+				}
+				if k < 0 {
+					name := key(raw, escaped)
+					d.path = append(d.path, seg{kind: '?', name: name})
+					if d.args && slices.Contains(unknown, name) {
+						d.stop("duplicate")
+					}
+					unknown = append(unknown, name)
+					d.skip(depth + 1)
+					d.path = d.path[:len(d.path)-1]
+					break
+				}
+				pr := &p.props[k]
+				d.path = append(d.path, seg{kind: '.', name: pr.name})
+				if d.args && seen[k] {
+					d.stop("duplicate")
+				}
+				seen[k] = true
+				if d.args && !pr.required && !pr.p.takesNull() && d.isNull() {
+					d.literal("null") // taken as absent
+				} else {
+					present[k] = true
+					var fv reflect.Value
+					if v.IsValid() {
+						fv = fieldAlloc(v, pr.index)
+					}
+					d.value(pr.p, fv, depth+1)
+				}
+				d.path = d.path[:len(d.path)-1]
+			case p.elem != nil && p.how == byKind:
+				name := key(raw, escaped)
+				d.path = append(d.path, seg{kind: '{'})
+				if d.args {
+					if mapSeen == nil && len(mapKeys) >= 16 {
+						mapSeen = make(map[string]bool, 32)
+						for _, k := range mapKeys {
+							mapSeen[k] = true
+						}
+					}
+					if mapSeen != nil && mapSeen[name] || mapSeen == nil && slices.Contains(mapKeys, name) {
+						d.stop("duplicate")
+					}
+					if mapSeen != nil {
+						mapSeen[name] = true
+					} else {
+						mapKeys = append(mapKeys, name)
+					}
+				}
+				var ev reflect.Value
+				if m.IsValid() {
+					ev = reflect.New(p.t.Elem()).Elem()
+				}
+				d.value(p.elem, ev, depth+1)
+				if m.IsValid() {
+					kv, ok := mapKey(p, name)
+					if !ok {
+						d.refused(false)
+					} else {
+						m.SetMapIndex(kv, ev)
+					}
+				}
+				d.path = d.path[:len(d.path)-1]
+			default:
+				d.path = append(d.path, seg{kind: '?', name: key(raw, escaped)})
+				d.skip(depth + 1)
+				d.path = d.path[:len(d.path)-1]
+			}
+			d.ws()
+			if d.i >= len(d.data) {
+				d.syntax()
+			}
+			if d.data[d.i] == ',' {
+				d.i++
+				continue
+			}
+			if d.data[d.i] != '}' {
+				d.syntax()
+			}
+			d.i++
+			break
+		}
+	}
+	if m.IsValid() && v.IsNil() {
+		v.Set(m)
+	}
+	if !isStruct {
+		if p.how == byJSON && v.IsValid() {
+			d.unmarshalJSON(v, d.data[start:d.i])
+		}
+		return
+	}
+	for k := range p.props {
+		pr := &p.props[k]
+		if present[k] {
+			continue
+		}
+		if pr.required {
+			d.path = append(d.path, seg{kind: '.', name: pr.name})
+			path := d.where()
+			d.viols = append(d.viols, Violation{Path: path, Rule: "missing", Message: d.noun + " '" + path + "' is required."})
+			d.path = d.path[:len(d.path)-1]
+			continue
+		}
+		if def := pr.p.c.Default; d.args && def != nil && v.IsValid() {
+			sub := &decoder{data: def, noun: d.noun}
+			sub.value(pr.p, fieldAlloc(v, pr.index), depth+1)
+		}
+	}
+	for _, name := range unknown {
+		d.path = append(d.path, seg{kind: '?', name: name})
+		path := d.where()
+		msg := d.noun + " '" + path + "' is not a parameter of the tool."
+		for _, pr := range p.props {
+			if strings.EqualFold(pr.name, name) {
+				d.path[len(d.path)-1] = seg{kind: '.', name: pr.name}
+				msg = d.noun + " '" + path + "' is not a parameter of the tool; the parameter is '" + d.where() + "' (names are case-sensitive)."
+				break
+			}
+		}
+		d.path = d.path[:len(d.path)-1]
+		d.viols = append(d.viols, Violation{Path: path, Rule: "unknown", Message: msg})
+	}
+}
+
+// isNull reports whether the next value is null.
+func (d *decoder) isNull() bool {
+	d.ws()
+	return d.i < len(d.data) && d.data[d.i] == 'n'
+}
+
+// fieldAlloc returns the field of struct v at index, allocating the
+// embedded pointers on the way as encoding/json does.
+func fieldAlloc(v reflect.Value, index []int) reflect.Value {
+	if len(index) == 1 {
+		return v.Field(index[0])
+	}
+	for i, x := range index {
+		if i > 0 && v.Kind() == reflect.Pointer {
+			if v.IsNil() {
+				v.Set(reflect.New(v.Type().Elem()))
+			}
+			v = v.Elem()
+		}
+		v = v.Field(x)
+	}
+	return v
+}
+
+// mapKey converts a JSON key to the map's key type.
+func mapKey(p *plan, name string) (reflect.Value, bool) {
+	kt := p.t.Key()
+	if p.keyTxt {
+		kv := reflect.New(kt)
+		if kv.Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(name)) != nil {
+			return reflect.Value{}, false
+		}
+		return kv.Elem(), true
+	}
+	return reflect.ValueOf(name).Convert(kt), true
+}
+
+// key returns an object key as a string.
+func key(raw []byte, escaped bool) string {
+	if escaped {
+		return unquote(raw)
+	}
+	return string(raw)
+}
+
+// array reads an array into a slice or an array.
+func (d *decoder) array(p *plan, v reflect.Value, depth int) {
+	if d.args && depth >= MaxArgumentDepth {
+		d.stop("depth")
+	}
+	start := d.i
+	d.i++ // [
+	c := p.c
+	var elems reflect.Value
+	isArray := p.t.Kind() == reflect.Array
+	if v.IsValid() && p.elem != nil && p.how == byKind {
+		if isArray {
+			elems = v
+		} else {
+			elems = reflect.MakeSlice(p.t, 0, 4)
+		}
+	}
+	n := 0
+	var spans [][2]int // element texts, for uniqueItems
+	d.ws()
+	if d.i < len(d.data) && d.data[d.i] == ']' {
+		d.i++
+	} else {
+		for {
+			d.path = append(d.path, seg{kind: '[', i: n})
+			es := d.i
+			var ev reflect.Value
+			if elems.IsValid() {
+				if isArray {
+					if n < v.Len() {
+						ev = v.Index(n)
+					}
+				} else {
+					elems = reflect.Append(elems, reflect.Zero(p.t.Elem()))
+					ev = elems.Index(n)
+				}
+			}
+			if p.elem != nil {
+				d.value(p.elem, ev, depth+1) // past an array's length: checked, not kept
+			} else {
+				d.skip(depth + 1)
+			}
+			if c.Unique {
+				d.ws()
+				spans = append(spans, [2]int{es, d.i})
+			}
+			d.path = d.path[:len(d.path)-1]
+			n++
+			d.ws()
+			if d.i >= len(d.data) {
+				d.syntax()
+			}
+			if d.data[d.i] == ',' {
+				d.i++
+				continue
+			}
+			if d.data[d.i] != ']' {
+				d.syntax()
+			}
+			d.i++
+			break
+		}
+	}
+	if c.MinItems >= 0 && int64(n) < c.MinItems {
+		d.add("items", "must have at least "+strconv.FormatInt(c.MinItems, 10)+" "+plural(int(c.MinItems), "item")+".")
+	}
+	if c.MaxItems >= 0 && int64(n) > c.MaxItems {
+		d.add("items", "must have at most "+strconv.FormatInt(c.MaxItems, 10)+" "+plural(int(c.MaxItems), "item")+".")
+	}
+	if c.Unique && len(spans) > 1 {
+		if i, j, dup := duplicateItems(d.data, spans); dup {
+			d.add("unique", "must not repeat an item (items "+strconv.Itoa(i)+" and "+strconv.Itoa(j)+" are equal).")
+		}
+	}
+	if elems.IsValid() && !isArray {
+		v.Set(elems)
+	}
+	if p.how == byJSON && v.IsValid() {
+		d.unmarshalJSON(v, d.data[start:d.i])
+	}
+}
+
+// duplicateItems finds the first two equal elements (as JSON values:
+// numbers by value, objects whatever the order of their members).
+func duplicateItems(data []byte, spans [][2]int) (int, int, bool) {
+	vals := make([]any, len(spans))
+	for k, s := range spans {
+		dec := json.NewDecoder(bytes.NewReader(data[s[0]:s[1]]))
+		dec.UseNumber()
+		if dec.Decode(&vals[k]) != nil {
+			return 0, 0, false
+		}
+	}
+	for j := 1; j < len(vals); j++ {
+		for i := range j {
+			if jsonEqual(vals[i], vals[j]) {
+				return i, j, true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+func jsonEqual(a, b any) bool {
+	switch a := a.(type) {
+	case map[string]any:
+		b, ok := b.(map[string]any)
+		if !ok || len(a) != len(b) {
+			return false
+		}
+		for k, av := range a {
+			bv, ok := b[k]
+			if !ok || !jsonEqual(av, bv) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		b, ok := b.([]any)
+		if !ok || len(a) != len(b) {
+			return false
+		}
+		for i := range a {
+			if !jsonEqual(a[i], b[i]) {
+				return false
+			}
+		}
+		return true
+	case json.Number:
+		b, ok := b.(json.Number)
+		return ok && cmpNumber(string(a), string(b)) == 0
+	}
+	return a == b
+}
+
+// str reads a string.
+func (d *decoder) str(p *plan, v reflect.Value) {
+	raw, escaped := d.rawString()
+	s := key(raw, escaped)
+	c := p.c
+	if c.Enum != nil {
+		if !slices.Contains(c.Enum, s) {
+			d.add("enum", p.enum)
+			return
+		}
+	}
+	if c.Format != "" && !schema.FormatValid(c.Format, s) {
+		d.add("format", "must be in the format "+c.Format+".")
+		return
+	}
+	if c.MinLength >= 0 || c.MaxLength >= 0 {
+		n := int64(utf8.RuneCountInString(s))
+		if c.MinLength >= 0 && n < c.MinLength {
+			d.add("length", "must be at least "+strconv.FormatInt(c.MinLength, 10)+" characters long.")
+		}
+		if c.MaxLength >= 0 && n > c.MaxLength {
+			d.add("length", "must be at most "+strconv.FormatInt(c.MaxLength, 10)+" characters long.")
+		}
+	}
+	if p.re != nil && !p.re.MatchString(s) {
+		d.add("pattern", "must match the pattern "+c.Pattern+".")
+	}
+	var data []byte
+	if c.Encoding == "base64" {
+		var err error
+		data, err = base64.StdEncoding.DecodeString(s)
+		if err != nil {
+			d.add("format", "must be base64 text.")
+			return
+		}
+	}
+	if !v.IsValid() {
+		return
+	}
+	switch p.how {
+	case byJSON:
+		d.unmarshalJSON(v, strconv.AppendQuote(nil, s))
+	case byText:
+		if err := v.Addr().Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(s)); err != nil {
+			d.refused(false)
+		}
+	case byBase64:
+		v.SetBytes(data)
+	default:
+		if v.Kind() == reflect.String {
+			v.SetString(s)
+		}
+	}
+}
+
+// number reads a number.
+func (d *decoder) number(p *plan, v reflect.Value) {
+	start := d.i
+	d.scanNumber()
+	lit := string(d.data[start:d.i])
+	if e := exponent(lit); e > maxExponent || e < -maxExponent {
+		d.stop("range")
+	}
+	c := p.c
+	plain := !strings.ContainsAny(lit, ".eE")
+	if c.Type == schema.JSONInteger && !plain {
+		r, _ := new(big.Rat).SetString(lit)
+		if !r.IsInt() {
+			d.add("type", p.typeWord)
+			return
+		}
+		d.add("type", "must be an integer.") // 1.0 and 1e2 are integers to JSON Schema, not to encoding/json
+	}
+	if c.Minimum != "" {
+		if c.Type == schema.JSONInteger && plain && lit[0] == '-' && c.Minimum == "0" {
+			d.add("range", "must be at least 0.") // -0 too: encoding/json refuses it for an unsigned integer
+		} else if cmpNumber(lit, c.Minimum) < 0 {
+			d.add("range", "must be at least "+c.Minimum+".")
+		}
+	}
+	if c.Maximum != "" && cmpNumber(lit, c.Maximum) > 0 {
+		d.add("range", "must be at most "+c.Maximum+".")
+	}
+	if c.Type == schema.JSONNumber {
+		if _, err := strconv.ParseFloat(lit, 64); err != nil {
+			d.add("range", "is beyond the range of a number.")
+			return
+		}
+	}
+	if !v.IsValid() || len(d.viols) > 0 {
+		return
+	}
+	switch p.how {
+	case byJSON:
+		d.unmarshalJSON(v, []byte(lit))
+		return
+	case byNumber:
+		v.SetString(lit)
+		return
+	}
+	switch v.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		n, err := strconv.ParseInt(lit, 10, v.Type().Bits())
+		if err != nil {
+			d.refused(true)
+			return
+		}
+		v.SetInt(n)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		n, err := strconv.ParseUint(lit, 10, v.Type().Bits())
+		if err != nil {
+			d.refused(true)
+			return
+		}
+		v.SetUint(n)
+	case reflect.Float32, reflect.Float64:
+		f, err := strconv.ParseFloat(lit, v.Type().Bits())
+		if err != nil {
+			d.refused(true)
+			return
+		}
+		v.SetFloat(f)
+	}
+}
+
+// cmpNumber compares two JSON number texts exactly.
+func cmpNumber(a, b string) int {
+	if len(a) < 19 && len(b) < 19 && !strings.ContainsAny(a, ".eE") && !strings.ContainsAny(b, ".eE") {
+		x, err1 := strconv.ParseInt(a, 10, 64)
+		y, err2 := strconv.ParseInt(b, 10, 64)
+		if err1 == nil && err2 == nil {
+			switch {
+			case x < y:
+				return -1
+			case x > y:
+				return 1
+			}
+			return 0
+		}
+	}
+	x, err1 := strconv.ParseFloat(a, 64)
+	y, err2 := strconv.ParseFloat(b, 64)
+	if err1 == nil && err2 == nil && x != y && !math.IsInf(x, 0) && !math.IsInf(y, 0) {
+		// Rounding keeps the order of values whose floats differ.
+		if x < y {
+			return -1
+		}
+		return 1
+	}
+	rx, ok1 := new(big.Rat).SetString(a)
+	ry, ok2 := new(big.Rat).SetString(b)
+	if !ok1 || !ok2 {
+		return 0
+	}
+	return rx.Cmp(ry)
+}
+
+// skip reads a value of any type, checking only what any JSON text must
+// satisfy (and, for arguments, duplicates and depth).
+func (d *decoder) skip(depth int) {
+	d.ws()
+	if d.i >= len(d.data) {
+		d.syntax()
+	}
+	switch c := d.data[d.i]; {
+	case c == '{':
+		if d.args && depth >= MaxArgumentDepth {
+			d.stop("depth")
+		}
+		d.i++
+		var keys []string
+		var set map[string]bool
+		d.ws()
+		if d.i < len(d.data) && d.data[d.i] == '}' {
+			d.i++
+			return
+		}
+		for {
+			d.ws()
+			if d.i >= len(d.data) || d.data[d.i] != '"' {
+				d.syntax()
+			}
+			raw, escaped := d.rawString()
+			name := key(raw, escaped)
+			d.path = append(d.path, seg{kind: '?', name: name})
+			if d.args {
+				if set == nil && len(keys) >= 16 {
+					set = make(map[string]bool, 32)
+					for _, k := range keys {
+						set[k] = true
+					}
+				}
+				if set != nil && set[name] || set == nil && slices.Contains(keys, name) {
+					d.stop("duplicate")
+				}
+				if set != nil {
+					set[name] = true
+				} else {
+					keys = append(keys, name)
+				}
+			}
+			d.ws()
+			if d.i >= len(d.data) || d.data[d.i] != ':' {
+				d.syntax()
+			}
+			d.i++
+			d.skip(depth + 1)
+			d.path = d.path[:len(d.path)-1]
+			d.ws()
+			if d.i >= len(d.data) {
+				d.syntax()
+			}
+			if d.data[d.i] == ',' {
+				d.i++
+				continue
+			}
+			if d.data[d.i] != '}' {
+				d.syntax()
+			}
+			d.i++
+			return
+		}
+	case c == '[':
+		if d.args && depth >= MaxArgumentDepth {
+			d.stop("depth")
+		}
+		d.i++
+		d.ws()
+		if d.i < len(d.data) && d.data[d.i] == ']' {
+			d.i++
+			return
+		}
+		for n := 0; ; n++ {
+			d.path = append(d.path, seg{kind: '[', i: n})
+			d.skip(depth + 1)
+			d.path = d.path[:len(d.path)-1]
+			d.ws()
+			if d.i >= len(d.data) {
+				d.syntax()
+			}
+			if d.data[d.i] == ',' {
+				d.i++
+				continue
+			}
+			if d.data[d.i] != ']' {
+				d.syntax()
+			}
+			d.i++
+			return
+		}
+	case c == '"':
+		d.rawString()
+	case c == 't':
+		d.literal("true")
+	case c == 'f':
+		d.literal("false")
+	case c == 'n':
+		d.literal("null")
+	case c == '-' || c >= '0' && c <= '9':
+		start := d.i
+		d.scanNumber()
+		if e := exponent(string(d.data[start:d.i])); e > maxExponent || e < -maxExponent {
+			d.stop("range")
+		}
+	default:
+		d.syntax()
+	}
+}
+
+// scanNumber reads a number literal as JSON's grammar has it.
+func (d *decoder) scanNumber() {
+	data, i := d.data, d.i
+	digits := func() bool {
+		s := i
+		for i < len(data) && data[i] >= '0' && data[i] <= '9' {
+			i++
+		}
+		return i > s
+	}
+	if i < len(data) && data[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(data) && data[i] == '0':
+		i++
+	case i < len(data) && data[i] >= '1' && data[i] <= '9':
+		digits()
+	default:
+		d.syntax()
+	}
+	if i < len(data) && data[i] == '.' {
+		i++
+		if !digits() {
+			d.syntax()
+		}
+	}
+	if i < len(data) && (data[i] == 'e' || data[i] == 'E') {
+		i++
+		if i < len(data) && (data[i] == '+' || data[i] == '-') {
+			i++
+		}
+		if !digits() {
+			d.syntax()
+		}
+	}
+	d.i = i
+}
+
+// rawString reads a string literal and returns its text between the
+// quotes, and whether it has escapes (or bytes that are not UTF-8) that
+// unquote must resolve.
+func (d *decoder) rawString() ([]byte, bool) {
+	d.i++ // "
+	start := d.i
+	escaped := false
+	for d.i < len(d.data) {
+		c := d.data[d.i]
+		switch {
+		case c == '"':
+			raw := d.data[start:d.i]
+			d.i++
+			return raw, escaped
+		case c == '\\':
+			escaped = true
+			d.i++
+			if d.i >= len(d.data) {
+				d.syntax()
+			}
+			switch d.data[d.i] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				d.i++
+			case 'u':
+				d.i++
+				for range 4 {
+					if d.i >= len(d.data) || !isHex(d.data[d.i]) {
+						d.syntax()
+					}
+					d.i++
+				}
+			default:
+				d.syntax()
+			}
+		case c < 0x20:
+			d.syntax()
+		case c >= utf8.RuneSelf:
+			r, size := utf8.DecodeRune(d.data[d.i:])
+			if r == utf8.RuneError && size == 1 {
+				escaped = true
+			}
+			d.i += size
+		default:
+			d.i++
+		}
+	}
+	d.syntax()
+	return nil, false
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+// unquote resolves the escapes of a checked string literal's text, as
+// encoding/json does: a lone surrogate and each byte that is not UTF-8
+// become U+FFFD.
+func unquote(raw []byte) string {
+	b := make([]byte, 0, len(raw))
+	for i := 0; i < len(raw); {
+		c := raw[i]
+		switch {
+		case c == '\\':
+			switch e := raw[i+1]; e {
+			case 'u':
+				r := hex4(raw[i+2 : i+6])
+				i += 6
+				if utf16.IsSurrogate(r) {
+					if i+6 <= len(raw) && raw[i] == '\\' && raw[i+1] == 'u' {
+						if r2 := utf16.DecodeRune(r, hex4(raw[i+2:i+6])); r2 != utf8.RuneError {
+							b = utf8.AppendRune(b, r2)
+							i += 6
+							continue
+						}
+					}
+					r = utf8.RuneError
+				}
+				b = utf8.AppendRune(b, r)
+			default:
+				b = append(b, map[byte]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}[e])
+				i += 2
+			}
+		case c >= utf8.RuneSelf:
+			r, size := utf8.DecodeRune(raw[i:])
+			if r == utf8.RuneError && size == 1 {
+				b = utf8.AppendRune(b, utf8.RuneError)
+			} else {
+				b = append(b, raw[i:i+size]...)
+			}
+			i += size
+		default:
+			b = append(b, c)
+			i++
+		}
+	}
+	return string(b)
+}
+
+func hex4(h []byte) rune {
+	n, _ := strconv.ParseUint(string(h), 16, 32)
+	return rune(n)
+}

@@ -1,0 +1,212 @@
+package tool
+
+import (
+	"encoding"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"regexp"
+	"sync"
+
+	"github.com/toolschema/toolschema/internal/reflecttype"
+	"github.com/toolschema/toolschema/schema"
+)
+
+// A plan decodes JSON into values of one Go type and checks it as it goes:
+// the typed form of the type's schema. Plans are made from the core's check
+// tree (schema.Builder.Checks), the same fragments the schema bytes are
+// written from, so what a plan refuses is what the schema refuses.
+type plan struct {
+	c *schema.Check
+	t reflect.Type // the Go type decoded into
+
+	// how says how a value is decoded, after its JSON form is checked.
+	how    decodeHow
+	elem   *plan // slice or array elements, map values, pointer target
+	props  []prop
+	byName map[string]int // props by name, for structs with many
+	keyTxt bool           // map keys are read by UnmarshalText
+
+	re       *regexp.Regexp
+	enum     string // "must be one of ..." message tail
+	typeWord string // "must be ..." message tail for a value of the wrong type
+}
+
+type prop struct {
+	name     string
+	index    []int
+	required bool
+	p        *plan
+}
+
+type decodeHow uint8
+
+const (
+	byKind    decodeHow = iota // by the Go kind
+	byJSON                     // (*T).UnmarshalJSON with the JSON text
+	byText                     // (*T).UnmarshalText with the string
+	byAny                      // an interface: encoding/json decides
+	byRaw                      // json.RawMessage: the text as given
+	byNumber                   // json.Number: the number literal
+	byBase64                   // []byte: base64 text
+	byPointer                  // a pointer: allocate, then elem
+)
+
+var (
+	jsonUnmarshalerType = reflect.TypeFor[json.Unmarshaler]()
+	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
+	rawMessageType      = reflect.TypeFor[json.RawMessage]()
+	numberType          = reflect.TypeFor[json.Number]()
+)
+
+// plans caches the plan of each input and output type.
+var plans struct {
+	sync.Mutex
+	m    sync.Map // reflect.Type -> *planOrErr
+	desc *reflecttype.Describer
+	b    *schema.Builder
+}
+
+type planOrErr struct {
+	p   *plan
+	err error
+}
+
+// planOf returns the plan of t, made once.
+func planOf(t reflect.Type) (*plan, error) {
+	if v, ok := plans.m.Load(t); ok {
+		pe := v.(*planOrErr)
+		return pe.p, pe.err
+	}
+	plans.Lock()
+	defer plans.Unlock()
+	if v, ok := plans.m.Load(t); ok {
+		pe := v.(*planOrErr)
+		return pe.p, pe.err
+	}
+	if plans.desc == nil {
+		plans.desc, plans.b = reflecttype.New(32), schema.NewBuilder()
+	}
+	pe := &planOrErr{}
+	func() {
+		defer func() {
+			// An enum type's method may panic while it is described.
+			if r := recover(); r != nil {
+				plans.desc, plans.b = nil, nil
+				pe.err = fmt.Errorf("describing %s panicked: %v", t, r)
+			}
+		}()
+		c, err := plans.b.Checks(plans.desc.Describe(t))
+		if err != nil {
+			pe.err = err
+			return
+		}
+		pe.p, pe.err = compile(t, c)
+	}()
+	plans.m.Store(t, pe)
+	return pe.p, pe.err
+}
+
+// compile makes the plan of Go type t checked by c.
+func compile(t reflect.Type, c *schema.Check) (*plan, error) {
+	p := &plan{c: c, t: t, typeWord: typeWord(c)}
+	if c.Enum != nil {
+		vals := ""
+		for i, v := range c.Enum {
+			if i > 0 {
+				vals += ", "
+			}
+			b, _ := json.Marshal(v)
+			vals += string(b)
+		}
+		p.enum = "must be one of " + vals + "."
+	}
+	if c.Pattern != "" {
+		re, err := regexp.Compile(c.Pattern)
+		if err != nil {
+			return nil, fmt.Errorf("pattern of %s: %v", t, err)
+		}
+		p.re = re
+	}
+	var err error
+	switch {
+	case t.Kind() == reflect.Pointer:
+		p.how = byPointer
+		p.elem, err = compile(t.Elem(), c)
+		return p, err
+	case t == rawMessageType:
+		p.how = byRaw
+	case t == numberType:
+		p.how = byNumber
+	case reflect.PointerTo(t).Implements(jsonUnmarshalerType):
+		p.how = byJSON
+	case reflect.PointerTo(t).Implements(textUnmarshalerType) && c.Type == schema.JSONString:
+		p.how = byText
+	case t.Kind() == reflect.Interface:
+		p.how = byAny
+	case t.Kind() == reflect.Slice && c.Encoding == "base64":
+		p.how = byBase64
+	case t.Kind() == reflect.Slice, t.Kind() == reflect.Array:
+		if c.Items == nil {
+			return nil, fmt.Errorf("no check for the elements of %s", t)
+		}
+		p.elem, err = compile(t.Elem(), c.Items)
+	case t.Kind() == reflect.Map:
+		if c.Values == nil {
+			return nil, fmt.Errorf("no check for the values of %s", t)
+		}
+		p.keyTxt = reflect.PointerTo(t.Key()).Implements(textUnmarshalerType)
+		p.elem, err = compile(t.Elem(), c.Values)
+	case t.Kind() == reflect.Struct:
+		p.props = make([]prop, len(c.Props))
+		for i, pc := range c.Props {
+			ft := t.FieldByIndex(pc.Index).Type
+			sub, err := compile(ft, pc.Check)
+			if err != nil {
+				return nil, err
+			}
+			p.props[i] = prop{name: pc.Name, index: pc.Index, required: pc.Required, p: sub}
+		}
+		if len(p.props) > 8 {
+			p.byName = make(map[string]int, len(p.props))
+			for i, pr := range p.props {
+				p.byName[pr.name] = i
+			}
+		}
+	}
+	return p, err
+}
+
+// typeWord writes what a value of c's type must be: "an integer", "an
+// array or null".
+func typeWord(c *schema.Check) string {
+	words := [...]string{schema.JSONBoolean: "true or false", schema.JSONInteger: "an integer", schema.JSONNumber: "a number",
+		schema.JSONString: "a string", schema.JSONArray: "an array", schema.JSONObject: "an object"}
+	if c.Type == schema.JSONAny {
+		return ""
+	}
+	w := words[c.Type]
+	if c.Null {
+		w += " or null"
+	}
+	return "must be " + w + "."
+}
+
+// takesNull reports whether the plan's JSON form allows null.
+func (p *plan) takesNull() bool { return p.c.Null || p.c.Type == schema.JSONAny }
+
+// prop returns the index of the property named name, or -1.
+func (p *plan) prop(name []byte) int {
+	if p.byName != nil {
+		if i, ok := p.byName[string(name)]; ok {
+			return i
+		}
+		return -1
+	}
+	for i := range p.props {
+		if p.props[i].name == string(name) {
+			return i
+		}
+	}
+	return -1
+}
