@@ -48,7 +48,7 @@ type source struct {
 	content          []byte // the generated file
 }
 
-func load(t *testing.T) *source {
+func load(t testing.TB) *source {
 	t.Helper()
 	var s source
 	for _, noDocs := range []bool{false, true} {
@@ -98,7 +98,7 @@ type pair struct {
 
 // pairs makes every corpus tool by reflection, with the options its
 // directive gives.
-func pairs(t *testing.T, s *source) []pair {
+func pairs(t testing.TB, s *source) []pair {
 	t.Helper()
 	static := map[string]map[string]*analyzer.Tool{}
 	withDocs := map[string]map[string]*analyzer.Tool{}

@@ -321,12 +321,9 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 			if d.i >= len(d.data) || d.data[d.i] != '"' {
 				d.syntax()
 			}
+			// A key given twice is found before what follows it is read,
+			// as a tokenizer would.
 			raw, escaped := d.rawString()
-			d.ws()
-			if d.i >= len(d.data) || d.data[d.i] != ':' {
-				d.syntax()
-			}
-			d.i++
 			switch {
 			case isStruct:
 				k := p.prop(raw)
@@ -340,6 +337,7 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 						d.stop("duplicate")
 					}
 					unknown = append(unknown, name)
+					d.colon()
 					d.skip(depth + 1)
 					d.path = d.path[:len(d.path)-1]
 					break
@@ -350,6 +348,7 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 					d.stop("duplicate")
 				}
 				seen[k] = true
+				d.colon()
 				if d.args && !pr.required && !pr.p.takesNull() && d.isNull() {
 					d.literal("null") // taken as absent
 				} else {
@@ -380,6 +379,7 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 						mapKeys = append(mapKeys, name)
 					}
 				}
+				d.colon()
 				var ev reflect.Value
 				if m.IsValid() {
 					ev = reflect.New(p.t.Elem()).Elem()
@@ -396,6 +396,7 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 				d.path = d.path[:len(d.path)-1]
 			default:
 				d.path = append(d.path, seg{kind: '?', name: key(raw, escaped)})
+				d.colon()
 				d.skip(depth + 1)
 				d.path = d.path[:len(d.path)-1]
 			}
@@ -454,6 +455,15 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 		d.path = d.path[:len(d.path)-1]
 		d.viols = append(d.viols, Violation{Path: path, Rule: "unknown", Message: msg})
 	}
+}
+
+// colon reads the colon after an object's key.
+func (d *decoder) colon() {
+	d.ws()
+	if d.i >= len(d.data) || d.data[d.i] != ':' {
+		d.syntax()
+	}
+	d.i++
 }
 
 // isNull reports whether the next value is null.
@@ -837,11 +847,7 @@ func (d *decoder) skip(depth int) {
 					keys = append(keys, name)
 				}
 			}
-			d.ws()
-			if d.i >= len(d.data) || d.data[d.i] != ':' {
-				d.syntax()
-			}
-			d.i++
+			d.colon()
 			d.skip(depth + 1)
 			d.path = d.path[:len(d.path)-1]
 			d.ws()

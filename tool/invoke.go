@@ -128,6 +128,22 @@ func (t *Tool) Invoke(ctx context.Context, args json.RawMessage) (*Result, error
 	return t.run(ctx, call, in)
 }
 
+// CheckArgs checks args as Invoke does before it runs the tool, and
+// returns the decoded input (a pointer to a new value of the tool's input
+// type; nil for a tool that takes none) or the violations, most useful
+// first. It runs nothing: a caller may use it to show a person the
+// arguments of a call that needs approval. The error says the tool has no
+// function behind it, or that its input type has no schema.
+func (t *Tool) CheckArgs(args json.RawMessage) (in any, viols []Violation, err error) {
+	if t.handler == nil {
+		return nil, nil, fmt.Errorf("tool: %s has no function behind it", t.Name)
+	}
+	if len(bytes.TrimSpace(args)) == 0 {
+		args = json.RawMessage("{}")
+	}
+	return t.decodeArgs(args)
+}
+
 // noInput is the input type of a tool that takes none: its arguments are
 // the empty object.
 var noInput = reflect.TypeFor[struct{}]()

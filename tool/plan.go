@@ -119,6 +119,9 @@ func compile(t reflect.Type, c *schema.Check) (*plan, error) {
 			b, _ := json.Marshal(v)
 			vals += string(b)
 		}
+		if c.Null {
+			vals += ", null" // the schema's enum lists null too
+		}
 		p.enum = "must be one of " + vals + "."
 	}
 	if c.Pattern != "" {
@@ -177,8 +180,8 @@ func compile(t reflect.Type, c *schema.Check) (*plan, error) {
 	return p, err
 }
 
-// typeWord writes what a value of c's type must be: "an integer", "an
-// array or null".
+// typeWord writes what a value of c's type must be: "an integer", "null
+// or an array".
 func typeWord(c *schema.Check) string {
 	words := [...]string{schema.JSONBoolean: "true or false", schema.JSONInteger: "an integer", schema.JSONNumber: "a number",
 		schema.JSONString: "a string", schema.JSONArray: "an array", schema.JSONObject: "an object"}
@@ -187,7 +190,7 @@ func typeWord(c *schema.Check) string {
 	}
 	w := words[c.Type]
 	if c.Null {
-		w += " or null"
+		w = "null or " + w // the order JSON Schema validators list types in
 	}
 	return "must be " + w + "."
 }

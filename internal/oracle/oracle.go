@@ -727,7 +727,9 @@ func Arguments(schema json.RawMessage, args []byte) (json.RawMessage, []Violatio
 	if viols := c.check(v, "Argument"); len(viols) > 0 {
 		return nil, viols
 	}
-	fillDefaults(v, c.raw)
+	if !fillDefaults(v, c.raw) && !v.changed {
+		return args, nil // nothing added or taken: the arguments as given
+	}
 	return v.append(nil), nil
 }
 

@@ -1,0 +1,230 @@
+package parity_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/toolschema/toolschema/internal/oracle"
+	"github.com/toolschema/toolschema/internal/randvalue"
+	"github.com/toolschema/toolschema/tool"
+)
+
+// TestChecksAgree proves the invoker's typed checks equal a JSON Schema
+// validator's: for every tool of the corpus, over arguments made from
+// random inputs and from every way of breaking them at every place (each
+// value replaced by values of other types, bounds' neighbours, null; each
+// member taken out, renamed, given twice), Tool.CheckArgs must give the
+// violations internal/oracle gives (jsonschema/v6 validating the arguments
+// against the tool's schema bytes, with the contract's extra rules), and
+// when there are none, the same decoded input.
+func TestChecksAgree(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 17))
+	var calls, refused int
+	for _, p := range pairs(t, load(t)) {
+		_, refl := fresh(t, p)
+		for _, tl := range []*tool.Tool{p.gen, refl} {
+			in := inputType(reflect.TypeOf(p.fn))
+			seen := map[string]bool{}
+			for k := range 4 {
+				args := "{}"
+				if in != nil {
+					v := randvalue.Value(r, in, randvalue.Config{MaxDepth: 3, MaxLen: 3})
+					if b, err := json.Marshal(v.Interface()); err == nil && string(b) != "null" {
+						args = string(b)
+					}
+				}
+				sets := []string{args}
+				if k == 0 {
+					sets = append(sets, mutations(args)...)
+				}
+				for _, args := range sets {
+					if seen[args] {
+						continue
+					}
+					seen[args] = true
+					calls++
+					if len(agree(t, tl, args)) > 0 {
+						refused++
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d argument sets, %d refused", calls, refused)
+	if refused < 1000 || calls-refused < 1000 {
+		t.Errorf("%d argument sets, %d refused: too few of either kind to prove anything", calls, refused)
+	}
+}
+
+// FuzzChecksAgree is TestChecksAgree over arbitrary bytes, for every tool
+// of the corpus.
+func FuzzChecksAgree(f *testing.F) {
+	for _, s := range []string{`{}`, `{"a":1}`, `{"value":1.5,"from":"km","to":"mi"}`, `{"labels":{"a":"b","a":"c"}}`,
+		`{"todos":[{"content":"x","status":"done","priority":null}]}`, `{"count":1e2,"mode":"a"}`, `[`, `null`, `{"x":"\ud800"}`} {
+		f.Add([]byte(s))
+	}
+	var tools []*tool.Tool
+	for _, p := range pairs(f, load(f)) {
+		tools = append(tools, p.gen)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, tl := range tools {
+			agree(t, tl, string(data))
+		}
+	})
+}
+
+// agree checks args both ways, reports any difference, and returns the
+// typed checks' violations.
+func agree(t testing.TB, tl *tool.Tool, args string) []tool.Violation {
+	t.Helper()
+	gotV, got, err := tl.CheckArgs(json.RawMessage(args))
+	if err != nil {
+		t.Fatalf("%s(%s): %v", tl.Name, args, err)
+	}
+	want, wantV := validated(tl, args)
+	if !slices.Equal(got, want) {
+		t.Errorf("%s(%s):\nonly typed checks %q\nonly validator    %q", tl.Name, args, minus(got, want), minus(want, got))
+	} else if len(got) == 0 && !sameInput(gotV, wantV) {
+		t.Errorf("%s(%s): typed checks decoded %s, the validator's path %s", tl.Name, args, show(gotV), show(wantV))
+	}
+	return got
+}
+
+// minus returns the violations of a that b lacks.
+func minus(a, b []tool.Violation) []tool.Violation {
+	var out []tool.Violation
+	for _, v := range a {
+		if !slices.Contains(b, v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// validated checks args the way the invoker did before it had typed
+// checks: validate with the schema, then decode the completed arguments
+// with encoding/json (what the input's types refuse is a violation too).
+func validated(tl *tool.Tool, args string) ([]tool.Violation, any) {
+	completed, viols := oracle.Arguments(tl.InputSchema, []byte(args))
+	if len(viols) > 0 {
+		return viols, nil
+	}
+	h, _ := tl.Binding()
+	it := h.Input()
+	if it == nil {
+		return nil, nil
+	}
+	p := reflect.New(it)
+	if err := json.Unmarshal(completed, p.Interface()); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && te.Field != "" {
+			return []tool.Violation{{Path: te.Field, Rule: "type", Message: fmt.Sprintf("Argument '%s' does not fit the tool's type for it.", te.Field)}}, nil
+		}
+		return []tool.Violation{{Rule: "format", Message: "An argument is not in a form the tool's types read (a text such as an IP address or a time that does not parse)."}}, nil
+	}
+	return nil, p.Interface()
+}
+
+// sameInput compares decoded inputs as encoding/json writes them.
+func sameInput(a, b any) bool {
+	return reflect.TypeOf(a) == reflect.TypeOf(b) && show(a) == show(b)
+}
+
+func show(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	return string(b)
+}
+
+// mutations returns args broken in every way at every place: each value
+// (the members of objects and the elements of arrays, at any depth)
+// replaced by each of the replacements, each member taken out, renamed
+// with another case, given twice, and an unknown member added.
+func mutations(args string) []string {
+	var root any
+	dec := json.NewDecoder(strings.NewReader(args))
+	dec.UseNumber()
+	if dec.Decode(&root) != nil {
+		return nil
+	}
+	replacements := []string{`null`, `true`, `"x"`, `""`, `0`, `-1`, `1.5`, `1.0`, `1e2`, `-0`, `18446744073709551616`,
+		`-9223372036854775809`, `1e308`, `1e309`, `[]`, `{}`, `["x","x"]`, `[1,1]`, `"2024-01-01T10:00:00Z"`, `"2024-01-01t10:00:00z"`,
+		`"not a date"`, `"::1"`, `"a@b.co"`, `"` + strings.Repeat("y", 300) + `"`, `"\u00e9\ud800"`}
+	var out []string
+	var walk func(v any, rebuild func(json.RawMessage) string)
+	walk = func(v any, rebuild func(json.RawMessage) string) {
+		for _, rep := range replacements {
+			out = append(out, rebuild(json.RawMessage(rep)))
+		}
+		switch v := v.(type) {
+		case map[string]any:
+			keys := make([]string, 0, len(v))
+			for k := range v {
+				keys = append(keys, k)
+			}
+			slices.Sort(keys)
+			members := func(skip string, extra ...string) string {
+				var b bytes.Buffer
+				b.WriteByte('{')
+				for _, k := range keys {
+					if k == skip {
+						continue
+					}
+					if b.Len() > 1 {
+						b.WriteByte(',')
+					}
+					kb, _ := json.Marshal(k)
+					vb, _ := json.Marshal(v[k])
+					b.Write(kb)
+					b.WriteByte(':')
+					b.Write(vb)
+				}
+				for _, e := range extra {
+					if b.Len() > 1 {
+						b.WriteByte(',')
+					}
+					b.WriteString(e)
+				}
+				b.WriteByte('}')
+				return b.String()
+			}
+			out = append(out, rebuild(json.RawMessage(members("", `"no_such":1`))))
+			for _, k := range keys {
+				kb, _ := json.Marshal(k)
+				vb, _ := json.Marshal(v[k])
+				ub, _ := json.Marshal(strings.ToUpper(k[:min(1, len(k))]) + k[min(1, len(k)):])
+				out = append(out,
+					rebuild(json.RawMessage(members(k))),
+					rebuild(json.RawMessage(members(k, string(ub)+":"+string(vb)))),
+					rebuild(json.RawMessage(members("", string(kb)+":"+string(vb)))))
+				walk(v[k], func(rep json.RawMessage) string {
+					return rebuild(json.RawMessage(members(k, string(kb)+":"+string(rep))))
+				})
+			}
+		case []any:
+			for i := range v {
+				walk(v[i], func(rep json.RawMessage) string {
+					parts := make([]string, len(v))
+					for j := range v {
+						b, _ := json.Marshal(v[j])
+						parts[j] = string(b)
+					}
+					parts[i] = string(rep)
+					return rebuild(json.RawMessage("[" + strings.Join(parts, ",") + "]"))
+				})
+			}
+		}
+	}
+	walk(root, func(rep json.RawMessage) string { return string(rep) })
+	return out
+}
