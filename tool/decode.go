@@ -648,6 +648,7 @@ func jsonEqual(a, b any) bool {
 
 // str reads a string.
 func (d *decoder) str(p *plan, v reflect.Value) {
+	start := d.i
 	raw, escaped := d.rawString()
 	s := key(raw, escaped)
 	c := p.c
@@ -687,7 +688,7 @@ func (d *decoder) str(p *plan, v reflect.Value) {
 	}
 	switch p.how {
 	case byJSON:
-		d.unmarshalJSON(v, strconv.AppendQuote(nil, s))
+		d.unmarshalJSON(v, d.data[start:d.i])
 	case byText:
 		if err := v.Addr().Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(s)); err != nil {
 			d.refused(false)
