@@ -29,6 +29,7 @@ type decoder struct {
 	args bool   // arguments: refuse duplicates and deep nesting, drop optional nulls, fill defaults
 	noun string // "Argument" or "Result"
 	path []seg
+	buf  [8]seg // path's first segments
 
 	viols []Violation
 	// decodeFault is the first value a type's own method refused; it is
@@ -51,6 +52,7 @@ type fault struct{ v Violation }
 // first.
 func decode(p *plan, data []byte, v reflect.Value, args bool, noun string) (viols []Violation) {
 	d := &decoder{data: data, args: args, noun: noun}
+	d.path = d.buf[:0]
 	defer func() {
 		if r := recover(); r != nil {
 			f, ok := r.(fault)
@@ -295,17 +297,14 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 	start := d.i
 	d.i++ // {
 	var (
-		present  []bool   // struct properties given (and not dropped)
-		seen     []bool   // struct properties named, for duplicates
+		present  propSet  // struct properties given (and not dropped)
+		seen     propSet  // struct properties named, for duplicates
 		unknown  []string // names the struct lacks
 		mapKeys  []string // map keys, for duplicates
 		mapSeen  map[string]bool
 		m        reflect.Value
 		isStruct = p.props != nil || p.c.Closed
 	)
-	if isStruct {
-		present, seen = make([]bool, len(p.props)), make([]bool, len(p.props))
-	}
 	if p.elem != nil && v.IsValid() && p.how == byKind {
 		m = v
 		if m.IsNil() {
@@ -344,15 +343,15 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 				}
 				pr := &p.props[k]
 				d.path = append(d.path, seg{kind: '.', name: pr.name})
-				if d.args && seen[k] {
+				if d.args && seen.has(k) {
 					d.stop("duplicate")
 				}
-				seen[k] = true
+				seen.add(k)
 				d.colon()
 				if d.args && !pr.required && !pr.p.takesNull() && d.isNull() {
 					d.literal("null") // taken as absent
 				} else {
-					present[k] = true
+					present.add(k)
 					var fv reflect.Value
 					if v.IsValid() {
 						fv = fieldAlloc(v, pr.index)
@@ -426,7 +425,7 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 	}
 	for k := range p.props {
 		pr := &p.props[k]
-		if present[k] {
+		if present.has(k) {
 			continue
 		}
 		if pr.required {
@@ -455,6 +454,31 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 		d.path = d.path[:len(d.path)-1]
 		d.viols = append(d.viols, Violation{Path: path, Rule: "unknown", Message: msg})
 	}
+}
+
+// A propSet is a set of property indexes, held in a word for structs of
+// up to 64 properties.
+type propSet struct {
+	w    uint64
+	more map[int]bool
+}
+
+func (s *propSet) has(i int) bool {
+	if i < 64 {
+		return s.w&(1<<i) != 0
+	}
+	return s.more[i]
+}
+
+func (s *propSet) add(i int) {
+	if i < 64 {
+		s.w |= 1 << i
+		return
+	}
+	if s.more == nil {
+		s.more = map[int]bool{}
+	}
+	s.more[i] = true
 }
 
 // colon reads the colon after an object's key.
@@ -650,8 +674,11 @@ func jsonEqual(a, b any) bool {
 func (d *decoder) str(p *plan, v reflect.Value) {
 	start := d.i
 	raw, escaped := d.rawString()
-	s := key(raw, escaped)
 	c := p.c
+	if !v.IsValid() && c.Enum == nil && c.Format == "" && c.MinLength < 0 && c.MaxLength < 0 && p.re == nil && c.Encoding == "" {
+		return // checked, not kept: nothing to check but its type
+	}
+	s := key(raw, escaped)
 	if c.Enum != nil {
 		if !slices.Contains(c.Enum, s) {
 			d.add("enum", p.enum)
@@ -720,6 +747,11 @@ func (d *decoder) number(p *plan, v reflect.Value) {
 		}
 		d.add("type", "must be an integer.") // 1.0 and 1e2 are integers to JSON Schema, not to encoding/json
 	}
+	var f float64 // the value, for a number
+	var ferr error
+	if c.Type == schema.JSONNumber {
+		f, ferr = strconv.ParseFloat(lit, 64)
+	}
 	if c.Minimum != "" {
 		if c.Type == schema.JSONInteger && plain && lit[0] == '-' && c.Minimum == "0" {
 			d.add("range", "must be at least 0.") // -0 too: encoding/json refuses it for an unsigned integer
@@ -730,11 +762,9 @@ func (d *decoder) number(p *plan, v reflect.Value) {
 	if c.Maximum != "" && cmpNumber(lit, c.Maximum) > 0 {
 		d.add("range", "must be at most "+c.Maximum+".")
 	}
-	if c.Type == schema.JSONNumber {
-		if _, err := strconv.ParseFloat(lit, 64); err != nil {
-			d.add("range", "is beyond the range of a number.")
-			return
-		}
+	if ferr != nil {
+		d.add("range", "is beyond the range of a number.")
+		return
 	}
 	if !v.IsValid() || len(d.viols) > 0 {
 		return
@@ -762,8 +792,10 @@ func (d *decoder) number(p *plan, v reflect.Value) {
 			return
 		}
 		v.SetUint(n)
-	case reflect.Float32, reflect.Float64:
-		f, err := strconv.ParseFloat(lit, v.Type().Bits())
+	case reflect.Float64:
+		v.SetFloat(f)
+	case reflect.Float32:
+		f, err := strconv.ParseFloat(lit, 32)
 		if err != nil {
 			d.refused(true)
 			return
@@ -774,18 +806,25 @@ func (d *decoder) number(p *plan, v reflect.Value) {
 
 // cmpNumber compares two JSON number texts exactly.
 func cmpNumber(a, b string) int {
-	if len(a) < 19 && len(b) < 19 && !strings.ContainsAny(a, ".eE") && !strings.ContainsAny(b, ".eE") {
-		x, err1 := strconv.ParseInt(a, 10, 64)
-		y, err2 := strconv.ParseInt(b, 10, 64)
-		if err1 == nil && err2 == nil {
-			switch {
-			case x < y:
-				return -1
-			case x > y:
-				return 1
-			}
-			return 0
+	if !strings.ContainsAny(a, ".eE") && !strings.ContainsAny(b, ".eE") {
+		// Integers as JSON writes them (no leading zeros): by sign, then
+		// by the number of digits, then digit by digit.
+		an, ad := intParts(a)
+		bn, bd := intParts(b)
+		switch {
+		case an != bn && an:
+			return -1
+		case an != bn:
+			return 1
 		}
+		c := len(ad) - len(bd)
+		if c == 0 {
+			c = strings.Compare(ad, bd)
+		}
+		if an {
+			c = -c
+		}
+		return max(-1, min(1, c))
 	}
 	x, err1 := strconv.ParseFloat(a, 64)
 	y, err2 := strconv.ParseFloat(b, 64)
@@ -802,6 +841,14 @@ func cmpNumber(a, b string) int {
 		return 0
 	}
 	return rx.Cmp(ry)
+}
+
+// intParts splits an integer literal into its sign and digits; -0 is 0.
+func intParts(s string) (neg bool, digits string) {
+	if digits, neg = strings.CutPrefix(s, "-"); digits == "0" {
+		neg = false
+	}
+	return neg, digits
 }
 
 // skip reads a value of any type, checking only what any JSON text must
