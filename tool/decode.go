@@ -732,13 +732,14 @@ func (d *decoder) str(p *plan, v reflect.Value) {
 // number reads a number.
 func (d *decoder) number(p *plan, v reflect.Value) {
 	start := d.i
-	d.scanNumber()
-	lit := string(d.data[start:d.i])
-	if e := exponent(lit); e > maxExponent || e < -maxExponent {
-		d.stop("range")
+	plain := d.scanNumber()
+	lit := string(d.data[start:d.i]) // does not escape: on the stack when short
+	if !plain {
+		if e := exponent(lit); e > maxExponent || e < -maxExponent {
+			d.stop("range")
+		}
 	}
 	c := p.c
-	plain := !strings.ContainsAny(lit, ".eE")
 	if c.Type == schema.JSONInteger && !plain {
 		r, _ := new(big.Rat).SetString(lit)
 		if !r.IsInt() {
@@ -771,10 +772,10 @@ func (d *decoder) number(p *plan, v reflect.Value) {
 	}
 	switch p.how {
 	case byJSON:
-		d.unmarshalJSON(v, []byte(lit))
+		d.unmarshalJSON(v, d.data[start:d.i])
 		return
 	case byNumber:
-		v.SetString(lit)
+		v.SetString(string(d.data[start:d.i]))
 		return
 	}
 	switch v.Kind() {
@@ -950,17 +951,19 @@ func (d *decoder) skip(depth int) {
 		d.literal("null")
 	case c == '-' || c >= '0' && c <= '9':
 		start := d.i
-		d.scanNumber()
-		if e := exponent(string(d.data[start:d.i])); e > maxExponent || e < -maxExponent {
-			d.stop("range")
+		if !d.scanNumber() {
+			if e := exponent(string(d.data[start:d.i])); e > maxExponent || e < -maxExponent {
+				d.stop("range")
+			}
 		}
 	default:
 		d.syntax()
 	}
 }
 
-// scanNumber reads a number literal as JSON's grammar has it.
-func (d *decoder) scanNumber() {
+// scanNumber reads a number literal as JSON's grammar has it, and reports
+// whether it is a plain integer (no fraction, no exponent).
+func (d *decoder) scanNumber() (plain bool) {
 	data, i := d.data, d.i
 	digits := func() bool {
 		s := i
@@ -980,14 +983,15 @@ func (d *decoder) scanNumber() {
 	default:
 		d.syntax()
 	}
+	plain = true
 	if i < len(data) && data[i] == '.' {
-		i++
+		i, plain = i+1, false
 		if !digits() {
 			d.syntax()
 		}
 	}
 	if i < len(data) && (data[i] == 'e' || data[i] == 'E') {
-		i++
+		i, plain = i+1, false
 		if i < len(data) && (data[i] == '+' || data[i] == '-') {
 			i++
 		}
@@ -996,6 +1000,7 @@ func (d *decoder) scanNumber() {
 		}
 	}
 	d.i = i
+	return plain
 }
 
 // rawString reads a string literal and returns its text between the
