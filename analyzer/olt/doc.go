@@ -106,8 +106,9 @@ OLT013: malformed or unknown tool directive option
 OLT014: generated tool code is missing or stale
 
 The package has tools but no toolschema_gen.go, or the file differs from
-what toolgen would write now (tools, schemas or enum values changed), or it
-is no longer needed.
+what toolgen would write now (tools, schemas or enum values changed, or it
+was generated for a GOARCH whose int has another size), or it is no longer
+needed.
 
 # Analyzer OLT015
 

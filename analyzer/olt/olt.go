@@ -6,7 +6,9 @@ package olt
 
 import (
 	_ "embed"
+	"fmt"
 	"go/ast"
+	"go/types"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -181,6 +183,19 @@ func stale(pass *analysis.Pass, p *analyzer.Package, files []*ast.File, generate
 	got, err := pass.ReadFile(pass.Fset.File(generated.Pos()).Name())
 	if err != nil || string(got) == string(want) {
 		return nil
+	}
+	// Made for the other word size? The ranges of int and uint differ.
+	bits := 8 * pass.TypesSizes.Sizeof(types.Typ[types.Int])
+	other, otherBits := types.SizesFor("gc", "386"), 32
+	if bits == 32 {
+		other, otherBits = types.SizesFor("gc", "amd64"), 64
+	}
+	if q := analyzer.Inspect(pass.Fset, files, pass.Pkg, pass.TypesInfo, &analyzer.Config{Sizes: other}); len(q.Diags) == 0 {
+		if w, err := generator.File(q, pass.Pkg); err == nil && string(w) == string(got) {
+			return &analyzer.Diagnostic{Pos: generated.Package, End: generated.Name.End(), ID: schema.OLT014,
+				Message: fmt.Sprintf("%s was generated where int has %d bits; here it has %d, and the ranges of int and uint in the schemas differ: "+
+					"use sized integers (int32, int64) in tool types, so that the schemas are the same for every GOARCH", analyzer.GeneratedFile, otherBits, bits)}
+		}
 	}
 	return &analyzer.Diagnostic{Pos: generated.Package, End: generated.Name.End(), ID: schema.OLT014,
 		Message: analyzer.GeneratedFile + " is stale: the tools, their schemas or the enum values changed since it was generated; run go generate (or toolgen)"}

@@ -155,3 +155,32 @@ func TestDocs(t *testing.T) {
 		}
 	}
 }
+
+// TestWordSize checks that a generated file made where int has 64 bits is
+// fresh there and, checked for a 32-bit GOARCH, reported as made for the
+// other word size rather than as merely stale.
+func TestWordSize(t *testing.T) {
+	a := rule(t, olt.Config{}, "OLT014")
+	for _, arch := range []string{"amd64", "386"} {
+		t.Run(arch, func(t *testing.T) {
+			t.Setenv("GOARCH", arch)
+			results := analysistest.Run(&quiet{T: t}, analysistest.TestData(), a, "olt014/wordsize")
+			var msgs []string
+			for _, r := range results {
+				for _, d := range r.Diagnostics {
+					msgs = append(msgs, d.Message)
+				}
+			}
+			want := 0
+			if arch == "386" {
+				want = 1
+			}
+			if len(msgs) != want {
+				t.Fatalf("GOARCH=%s: %d diagnostics %q, want %d", arch, len(msgs), msgs, want)
+			}
+			if want == 1 && !strings.Contains(msgs[0], "generated where int has 64 bits; here it has 32") {
+				t.Errorf("GOARCH=386: %s", msgs[0])
+			}
+		})
+	}
+}

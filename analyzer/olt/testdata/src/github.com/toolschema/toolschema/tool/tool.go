@@ -7,3 +7,23 @@ type Call struct{}
 type Part interface{ isPart() }
 
 type Result struct{}
+
+// What generated code uses.
+
+type Tool struct {
+	Name, Description string
+	InputSchema       []byte
+	OutputSchema      []byte
+	ParallelSafe      bool
+}
+
+type Handler interface{}
+
+func New(t Tool, h Handler, fn any) *Tool { return &t }
+
+type EnforceVersion uint
+
+const (
+	MinGenVersion = 2
+	MaxGenVersion = 2
+)
