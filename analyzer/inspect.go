@@ -168,6 +168,16 @@ type inspector struct {
 	p    *Package
 	d    *describer
 	b    *schema.Builder
+	// renames are the fixes of invalid names (OLT008), made unique in
+	// their tool list once every tool is known.
+	renames []rename
+}
+
+// A rename is a suggested new name for a tool whose name is invalid.
+type rename struct {
+	t    *Tool
+	diag *Diagnostic
+	name string
 }
 
 func (in *inspector) compare(a, b token.Pos) int {
@@ -333,6 +343,7 @@ func (in *inspector) options(t *Tool, d ast.Directive) bool {
 				diag := in.report(a.Pos, end, schema.OLT008, "%s", err.Msg)
 				if fixed := ValidName(val); fixed != "" {
 					diag.Fix = &Fix{Message: "Rename the tool " + fixed, Edits: []Edit{{a.Pos, end, "name=" + fixed}}}
+					in.renames = append(in.renames, rename{t, diag, fixed})
 				}
 				ok = false
 			}
@@ -567,6 +578,35 @@ func isCall(t types.Type) bool {
 	return ok && isNamed(p.Elem(), schema.RuntimePkg, "Call")
 }
 
+// uniqueRenames makes each suggested new name differ from the names of
+// the other tools of its list and from the names suggested before it
+// there, with a numeric suffix: a fix must not make an OLT007.
+func (in *inspector) uniqueRenames(byRecv map[*types.TypeName]*List, pkgList *List) {
+	given := map[*types.TypeName][]string{}
+	for _, r := range in.renames {
+		taken := slices.Clone(given[r.t.Recv])
+		l := pkgList
+		if r.t.Recv != nil {
+			l = byRecv[r.t.Recv]
+		}
+		if l != nil {
+			for _, t := range l.Tools {
+				taken = append(taken, t.Name)
+			}
+		}
+		name := r.name
+		for i := 2; slices.Contains(taken, name); i++ {
+			suffix := "_" + strconv.Itoa(i)
+			name = r.name[:min(len(r.name), schema.MaxNameLen-len(suffix))] + suffix
+		}
+		if name != r.name {
+			r.diag.Fix.Message = "Rename the tool " + name
+			r.diag.Fix.Edits[0].NewText = "name=" + name
+		}
+		given[r.t.Recv] = append(given[r.t.Recv], name)
+	}
+}
+
 func isNamed(t types.Type, pkg, name string) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
@@ -601,6 +641,7 @@ func (in *inspector) lists(pkg *types.Package) {
 		l.PtrRecv = l.PtrRecv || t.PtrRecv
 		l.Tools = append(l.Tools, t)
 	}
+	in.uniqueRenames(byRecv, pkgList)
 	if pkgList != nil {
 		in.p.Lists = append(in.p.Lists, pkgList)
 		if obj := pkg.Scope().Lookup(ListName); obj != nil && !in.generated(obj.Pos()) && !inTest(in.fset, obj.Pos()) {

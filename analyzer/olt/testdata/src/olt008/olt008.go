@@ -18,3 +18,29 @@ func Find() error { return nil }
 //
 //tool:export
 func Größe() error { return nil } // want `OLT008: tool name "größe" has 'ö' at offset 2; only letters, digits, '_' and '-' are allowed; give the tool a name with name=`
+
+// Search is a tool whose name another tool's fix would take.
+//
+//tool:export
+func Search() error { return nil }
+
+// want +4 `OLT008: tool name "search!" has '!' at offset 6`
+
+// Search2 has an invalid name whose fix must not be search.
+//
+//tool:export name=search!
+func Search2() error { return nil }
+
+// want +4 `OLT008: tool name "look.up" has '.' at offset 4`
+
+// LookUp has an invalid name.
+//
+//tool:export name=look.up
+func LookUp() error { return nil }
+
+// want +4 `OLT008: tool name "look up" has ' ' at offset 4`
+
+// LookUp2 has an invalid name with the same fix as LookUp's.
+//
+//tool:export "name=look up"
+func LookUp2() error { return nil }
