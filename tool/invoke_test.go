@@ -179,6 +179,8 @@ func TestResultsTable(t *testing.T) {
 		{"value", func() (Docket, error) { return Docket{Entries: []string{"x"}}, nil }, `J({"entries":["x"]})`},
 		{"nil pointer", func() (*Docket, error) { return nil, nil }, "T(null)"},
 		{"number", func() int { return 42 }, "J(42)"},
+		{"any", func() any { return Docket{} }, `J({"entries":null})`},
+		{"nil any", func() any { return nil }, ""},
 		{"no HTML escaping", func() Docket { return Docket{Entries: []string{"<a&b>"}} }, `J({"entries":["<a&b>"]})`},
 		{"pointer receiver marshaller", func() withBig { var w withBig; w.N.Set(n); return w }, `J({"n":123456789012345678901234567890})`},
 	}
