@@ -6,8 +6,13 @@ import "slices"
 // fragment of every *Type it has seen, so describing many tools over shared
 // types costs each type once. A Builder is not safe for concurrent use.
 type Builder struct {
-	nodes map[nodeKey]*node
-	slab  []node // nodes are carved from here, a chunk at a time
+	// nodes holds the node of each type where its values are addressable,
+	// naNodes (made on first use) where they are not. encoding/json calls
+	// a pointer-receiver MarshalJSON or MarshalText only on addressable
+	// values: not on map values, nor on the fields and elements of a map
+	// value.
+	nodes, naNodes map[*Type]*node
+	slab           []node // nodes are carved from here, a chunk at a time
 }
 
 type nodeState uint8
@@ -21,13 +26,13 @@ const (
 type node struct {
 	state nodeState
 	f     frag
-	bytes []byte   // f encoded
+	bytes []byte   // f encoded, once needed (see encoded)
 	errs  []*Error // paths relative to the type
 }
 
 // NewBuilder returns an empty Builder.
 func NewBuilder() *Builder {
-	return &Builder{nodes: make(map[nodeKey]*node, 32)}
+	return &Builder{nodes: make(map[*Type]*node, 32)}
 }
 
 // emptyObject is the input schema of a tool without an input.
@@ -69,7 +74,7 @@ func (b *Builder) Fragment(t *Type) ([]byte, error) {
 	if len(n.errs) > 0 {
 		return nil, Errors(prefixed(n.errs, ""))
 	}
-	return slices.Clip(n.bytes), nil
+	return slices.Clip(n.encoded()), nil
 }
 
 // maxFloat32 is math.MaxFloat32 as encoding/json writes a float32.
@@ -85,15 +90,6 @@ func isSpecial(t *Type) bool {
 	return ok && t.Name != ""
 }
 
-// A nodeKey is a type and whether its values are addressable where they
-// stand. encoding/json calls a pointer-receiver MarshalJSON or MarshalText
-// only on addressable values: not on map values, nor on the fields and
-// elements of a map value.
-type nodeKey struct {
-	t  *Type
-	na bool // not addressable
-}
-
 // node returns the fragment of t as it stands in an addressable place.
 func (b *Builder) node(t *Type) *node { return b.nodeAt(t, false) }
 
@@ -103,8 +99,14 @@ func (b *Builder) nodeAt(t *Type, na bool) *node {
 		// Only structs and arrays hold values that stay unaddressable.
 		na = false
 	}
-	k := nodeKey{t, na}
-	if n := b.nodes[k]; n != nil {
+	nodes := b.nodes
+	if na {
+		if b.naNodes == nil {
+			b.naNodes = make(map[*Type]*node)
+		}
+		nodes = b.naNodes
+	}
+	if n := nodes[t]; n != nil {
 		if n.state == building {
 			// t is being built further up: it contains itself.
 			return &node{errs: []*Error{errorf(OLT006, "type %s refers to itself; recursive types have no schema", t)}}
@@ -117,13 +119,20 @@ func (b *Builder) nodeAt(t *Type, na bool) *node {
 	n := &b.slab[0]
 	b.slab = b.slab[1:]
 	n.state = building
-	b.nodes[k] = n
+	nodes[t] = n
 	n.f, n.errs = b.build(t, na)
-	if len(n.errs) == 0 {
-		n.bytes = n.f.append(nil)
-	}
 	n.state = built
 	return n
+}
+
+// encoded returns the bytes of n's fragment, nil when it has errors. They
+// are written on first use: a type that appears only in fields whose tags
+// change its fragment never needs its own.
+func (n *node) encoded() []byte {
+	if n.bytes == nil && len(n.errs) == 0 {
+		n.bytes = n.f.append(nil)
+	}
+	return n.bytes
 }
 
 // ptrOnlyMarshal reports whether t's marshalling method has a pointer
@@ -195,18 +204,18 @@ func (b *Builder) build(t *Type, na bool) (frag, []*Error) {
 		}
 		en := b.nodeAt(t.Elem, false) // slice elements are addressable
 		// A nil slice is written as null.
-		return frag{typ: jArray, null: true, items: en.bytes}, prefixed(en.errs, "[]")
+		return frag{typ: jArray, null: true, items: en.encoded()}, prefixed(en.errs, "[]")
 	case Array:
 		en := b.nodeAt(t.Elem, na)
 		n := limit{t.Len, true}
-		return frag{typ: jArray, items: en.bytes, minItems: n, maxItems: n, fixedLen: true}, prefixed(en.errs, "[]")
+		return frag{typ: jArray, items: en.encoded(), minItems: n, maxItems: n, fixedLen: true}, prefixed(en.errs, "[]")
 	case Map:
 		if t.Key.Kind != String {
 			return frag{}, []*Error{errorf(OLT002, "map key type %s is not of string kind; only string keys have a schema", t.Key)}
 		}
 		en := b.nodeAt(t.Elem, true) // map values are not addressable
 		// A nil map is written as null.
-		return frag{typ: jObject, null: true, addl: en.bytes}, prefixed(en.errs, "{}")
+		return frag{typ: jObject, null: true, addl: en.encoded()}, prefixed(en.errs, "{}")
 	case Pointer:
 		en := b.nodeAt(t.Elem, false)
 		f := en.f
@@ -248,50 +257,27 @@ func methodNames(m Methods, first, second string) string {
 // buildStruct writes the closed object of a struct's JSON properties.
 func (b *Builder) buildStruct(t *Type, na bool) (frag, []*Error) {
 	fields, errs := resolveFields(t)
-	fbs := make([][]byte, len(fields))
-	opts := make([]bool, len(fields))
-	size, rsize := 2, 2
-	for i, jf := range fields {
-		fb, optional, ferrs := b.property(jf, na)
+	// props is not nil even when there are no fields: a struct's fragment
+	// has properties.
+	props := make([]prop, len(fields))
+	for i := range fields {
+		jf := &fields[i]
+		schema, optional, ferrs := b.property(jf, na)
 		errs = append(errs, ferrs...)
-		fbs[i], opts[i] = fb, optional
-		size += len(jf.name) + 4 + len(fb)
-		if !optional {
-			rsize += len(jf.name) + 3
-		}
+		props[i] = prop{name: jf.name, schema: schema, optional: optional}
 	}
-	props := make([]byte, 1, size)
-	props[0] = '{'
-	var required []byte
-	for i, jf := range fields {
-		fb, optional := fbs[i], opts[i]
-		if i > 0 {
-			props = append(props, ',')
-		}
-		props = appendString(props, jf.name)
-		props = append(props, ':')
-		props = append(props, fb...)
-		if !optional {
-			if required == nil {
-				required = append(make([]byte, 0, rsize), '[')
-			} else {
-				required = append(required, ',')
-			}
-			required = appendString(required, jf.name)
-		}
-	}
-	props = append(props, '}')
-	if required != nil {
-		required = append(required, ']')
-	}
-	return frag{typ: jObject, props: props, required: required, addl: []byte("false")}, errs
+	return frag{typ: jObject, props: props, addl: jsonFalse}, errs
 }
+
+// jsonFalse is the additionalProperties of a closed object. It is shared:
+// fragments never change the bytes they hold.
+var jsonFalse = []byte("false")
 
 // property returns the schema of one property, whether it may be absent,
 // and what is wrong with its field.
-func (b *Builder) property(jf jsonField, na bool) (schema []byte, optional bool, errs []*Error) {
+func (b *Builder) property(jf *jsonField, na bool) (schema []byte, optional bool, errs []*Error) {
 	sf := jf.field
-	errs = jsonTagErrors(jf.tag, sf, jf.name)
+	errs = slices.Clip(jf.tagErrs)
 
 	n := b.nodeAt(sf.Type, na)
 	for _, e := range prefixed(n.errs, jf.name) {
@@ -301,13 +287,10 @@ func (b *Builder) property(jf jsonField, na bool) (schema []byte, optional bool,
 		errs = append(errs, e)
 	}
 	optional = jf.optional()
-	if len(n.errs) > 0 {
-		return n.bytes, optional, errs
+	if len(n.errs) > 0 || !jf.hasKeywords() {
+		return n.encoded(), optional, errs
 	}
-	f, tagged, terrs := fieldFrag(jf, n)
-	if !tagged {
-		return n.bytes, optional, errs
-	}
+	f, _, terrs := fieldFrag(*jf, n)
 	errs = append(errs, terrs...)
 	return f.append(nil), optional, errs
 }
@@ -316,14 +299,10 @@ func (b *Builder) property(jf jsonField, na bool) (schema []byte, optional bool,
 // n, with the field's doc comment and keyword tags applied, and whether
 // there were any.
 func fieldFrag(jf jsonField, n *node) (f frag, tagged bool, errs []*Error) {
-	sf := jf.field
-	tagged = sf.Doc != ""
-	for _, p := range jf.tags {
-		tagged = tagged || isKeywordTag(p.Key)
-	}
-	if !tagged {
+	if !jf.hasKeywords() {
 		return n.f, false, nil
 	}
+	sf := jf.field
 	f = n.f
 	if sf.Doc != "" {
 		f.desc = sf.Doc
@@ -333,6 +312,20 @@ func fieldFrag(jf jsonField, n *node) (f frag, tagged bool, errs []*Error) {
 		e.Path, e.Field = jf.name, sf
 	}
 	return f, true, errs
+}
+
+// hasKeywords reports whether the field of a property has a doc comment or
+// keyword tags, which change the fragment of its type.
+func (jf *jsonField) hasKeywords() bool {
+	if jf.field.Doc != "" {
+		return true
+	}
+	for _, p := range jf.tags {
+		if isKeywordTag(p.Key) {
+			return true
+		}
+	}
+	return false
 }
 
 func quote(s string) string { return string(appendString(nil, s)) }

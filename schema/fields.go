@@ -3,18 +3,21 @@ package schema
 import (
 	"cmp"
 	"slices"
+	"strings"
 )
 
 // A jsonField is a field as encoding/json sees it after embedding is
 // resolved: one property of the object.
 type jsonField struct {
-	name   string  // the JSON name
-	tagged bool    // the name came from a json tag
-	index  []int   // the index sequence from the struct to the field
-	field  *Field  // the declared field
-	chain  []*Type // the struct types along index, outermost first (for messages)
-	tag    JSONTag
-	tags   []TagPair // all pairs of the struct tag
+	name  string    // the JSON name
+	index []int     // the index sequence from the struct to the field
+	field *Field    // the declared field
+	tags  []TagPair // all pairs of the struct tag
+	// tagErrs is what in the json tag encoding/json would read
+	// differently from what it says (see jsonTagErrors).
+	tagErrs []*Error
+	tagged  bool // the name came from a json tag
+	omit    bool // the json tag says omitempty or omitzero
 	// viaPointer reports that the field is promoted through an embedded
 	// pointer: when that pointer is nil encoding/json writes nothing for
 	// it, so the property may be absent.
@@ -31,12 +34,11 @@ func resolveFields(t *Type) (fields []jsonField, errs []*Error) {
 	type level struct {
 		typ        *Type
 		index      []int
-		chain      []*Type
 		viaPointer bool
 	}
 	var current []level
 	var first [1]level
-	first[0] = level{typ: t, chain: []*Type{t}}
+	first[0] = level{typ: t}
 	next := first[:]
 	var count, nextCount map[*Type]int
 	var visitedBuf [8]*Type
@@ -56,7 +58,7 @@ func resolveFields(t *Type) (fields []jsonField, errs []*Error) {
 			}
 			depth := len(f.index) + 1
 			indexes := make([]int, depth*len(f.typ.Fields))
-			tagBuf := make([]TagPair, 0, 2*len(f.typ.Fields))
+			tagBuf := make([]TagPair, 0, tagPairsBound(f.typ.Fields))
 			for i := range f.typ.Fields {
 				sf := &f.typ.Fields[i]
 				if sf.Embedded {
@@ -101,8 +103,8 @@ func resolveFields(t *Type) (fields []jsonField, errs []*Error) {
 					if name == "" {
 						name = sf.Name
 					}
-					jf := jsonField{name: name, tagged: tag.Name != "", index: index, field: sf,
-						chain: f.chain, tag: tag, tags: pairs, viaPointer: f.viaPointer}
+					jf := jsonField{name: name, tagged: tag.Name != "", index: index, field: sf, tags: pairs,
+						tagErrs: jsonTagErrors(tag, sf, name), omit: tag.OmitEmpty || tag.OmitZero, viaPointer: f.viaPointer}
 					fields = append(fields, jf)
 					if count[f.typ] > 1 {
 						// The embedding struct was reached twice at this
@@ -138,8 +140,7 @@ func resolveFields(t *Type) (fields []jsonField, errs []*Error) {
 				flat = false
 				nextCount[ft]++
 				if nextCount[ft] == 1 {
-					next = append(next, level{typ: ft, index: index, chain: append(slices.Clip(f.chain), ft),
-						viaPointer: f.viaPointer || sf.Type.Kind == Pointer})
+					next = append(next, level{typ: ft, index: index, viaPointer: f.viaPointer || sf.Type.Kind == Pointer})
 				}
 			}
 		}
@@ -174,10 +175,10 @@ func resolveFields(t *Type) (fields []jsonField, errs []*Error) {
 		if len(group) > 1 && len(group[0].index) == len(group[1].index) && group[0].tagged == group[1].tagged {
 			// encoding/json drops every field of the tie without a word.
 			a, b := group[0], group[1]
-			msg := "fields " + fieldPath(a) + " and " + fieldPath(b) + " both have the JSON name " + quote(a.name) +
+			msg := "fields " + fieldPath(t, a) + " and " + fieldPath(t, b) + " both have the JSON name " + quote(a.name) +
 				"; encoding/json would drop both"
 			if slices.Equal(a.index, b.index) {
-				msg = "field " + fieldPath(a) + " is reached twice through embedding at the same depth; encoding/json would drop it"
+				msg = "field " + fieldPath(t, a) + " is reached twice through embedding at the same depth; encoding/json would drop it"
 			}
 			errs = append(errs, &Error{ID: OLT011, Path: a.name, Field: b.field, Tag: "json", Msg: msg})
 		} else {
@@ -188,6 +189,16 @@ func resolveFields(t *Type) (fields []jsonField, errs []*Error) {
 	fields = out
 	slices.SortFunc(fields, func(a, b jsonField) int { return slices.Compare(a.index, b.index) })
 	return fields, errs
+}
+
+// tagPairsBound returns at least the number of pairs the tags of fields
+// hold: each pair has a value between two quotes of its own.
+func tagPairsBound(fields []Field) int {
+	n := 0
+	for i := range fields {
+		n += strings.Count(fields[i].Tag, `"`) / 2
+	}
+	return n
 }
 
 // hasDuplicateName reports whether two fields share a JSON name.
@@ -252,17 +263,20 @@ func lookup(pairs []TagPair, key string) (string, bool) {
 	return "", false
 }
 
-// fieldPath names a field by its Go selector from the outer struct, with the
-// struct that declares it: "Order.Base.ID".
-func fieldPath(f jsonField) string {
-	s := ""
-	if len(f.chain) > 0 {
-		s = f.chain[0].String()
-		if s == "struct{...}" {
-			s = ""
-		}
+// fieldPath names a field of struct t by its Go selector, with the struct
+// that declares it: "Order.Base.ID".
+func fieldPath(t *Type, f jsonField) string {
+	s := t.String()
+	if s == "struct{...}" {
+		s = ""
 	}
-	for _, t := range f.chain[1:] {
+	// The embedded structs along the index, as resolveFields went through
+	// them.
+	for _, i := range f.index[:len(f.index)-1] {
+		t = t.Fields[i].Type
+		if t.Kind == Pointer && t.Name == "" {
+			t = t.Elem
+		}
 		if s != "" {
 			s += "."
 		}
@@ -305,5 +319,5 @@ func Properties(t *Type) []Property {
 // through an embedded pointer (nil, it writes nothing).
 func (jf *jsonField) optional() bool {
 	_, hasDefault := lookup(jf.tags, "default")
-	return jf.tag.OmitEmpty || jf.tag.OmitZero || jf.viaPointer || hasDefault
+	return jf.omit || jf.viaPointer || hasDefault
 }

@@ -99,10 +99,16 @@ type frag struct {
 	maxItems   limit
 	unique     bool
 	fixedLen   bool   // a Go array: minItems and maxItems are its length
-	props      []byte // a struct: the encoded properties object
-	required   []byte // a struct: the encoded required list, nil when empty
+	props      []prop // a struct: its properties in order (not nil, even when empty)
 	addl       []byte // additionalProperties
 	deflt      []byte // encoded default value
+}
+
+// A prop is one property of a struct's closed object.
+type prop struct {
+	name     string // the JSON name
+	schema   []byte // the encoded fragment
+	optional bool   // not in the required list
 }
 
 // append writes f as compact JSON, keywords in the contract's fixed order:
@@ -199,11 +205,34 @@ func (f *frag) append(b []byte) []byte {
 	}
 	if f.props != nil {
 		key("properties")
-		b = append(b, f.props...)
-	}
-	if f.required != nil {
-		key("required")
-		b = append(b, f.required...)
+		b = append(b, '{')
+		for i, p := range f.props {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendString(b, p.name)
+			b = append(b, ':')
+			b = append(b, p.schema...)
+		}
+		b = append(b, '}')
+		// The required properties, when there are some.
+		required := false
+		for _, p := range f.props {
+			if p.optional {
+				continue
+			}
+			if required {
+				b = append(b, ',')
+			} else {
+				key("required")
+				b = append(b, '[')
+				required = true
+			}
+			b = appendString(b, p.name)
+		}
+		if required {
+			b = append(b, ']')
+		}
 	}
 	if f.addl != nil {
 		key("additionalProperties")
@@ -216,17 +245,101 @@ func (f *frag) append(b []byte) []byte {
 	return append(b, '}')
 }
 
-// size estimates the encoded length of f, so that append allocates once.
+// size returns the encoded length of f, plus some room for the escapes
+// its strings may need, so that append allocates once and no more than it
+// uses.
 func (f *frag) size() int {
-	n := 48 + len(f.format) + len(f.desc) + len(f.minimum) + len(f.maximum) + len(f.pattern) +
-		len(f.encoding) + len(f.items) + len(f.props) + len(f.required) + len(f.addl) + len(f.deflt)
-	for _, v := range f.enum {
-		n += len(v) + 1
+	n := 2 // the braces
+	key := func(k string, v int) {
+		n += len(`"":,`) + len(k) + v
+	}
+	str := func(s string) int { return len(s) + 2 }
+	if f.typ != jAny {
+		if f.null {
+			key("type", len(`["","null"]`)+len(jtypeNames[f.typ]))
+		} else {
+			key("type", str(jtypeNames[f.typ]))
+		}
+	}
+	if f.format != "" {
+		key("format", str(f.format))
+	}
+	if f.desc != "" {
+		key("description", str(f.desc))
+	}
+	if f.enum != nil {
+		v := len("[]") + len(",null")
+		for _, e := range f.enum {
+			v += len(e) + 1
+		}
+		key("enum", v)
+	}
+	if f.minimum != "" {
+		key("minimum", len(f.minimum))
+	}
+	if f.maximum != "" {
+		key("maximum", len(f.maximum))
+	}
+	if f.minLen.ok {
+		key("minLength", digits(f.minLen.n))
+	}
+	if f.maxLen.ok {
+		key("maxLength", digits(f.maxLen.n))
+	}
+	if f.pattern != "" {
+		key("pattern", str(f.pattern))
+	}
+	if f.encoding != "" {
+		key("contentEncoding", str(f.encoding))
+	}
+	if f.items != nil {
+		key("items", len(f.items))
+	}
+	if f.minItems.ok {
+		key("minItems", digits(f.minItems.n))
+	}
+	if f.maxItems.ok {
+		key("maxItems", digits(f.maxItems.n))
+	}
+	if f.unique {
+		key("uniqueItems", len("true"))
+	}
+	if f.props != nil {
+		v, r := len("{}"), len("[]")
+		for _, p := range f.props {
+			v += len(`"":,`) + len(p.name) + len(p.schema)
+			if !p.optional {
+				r += len(`"",`) + len(p.name)
+			}
+		}
+		key("properties", v)
+		if r > len("[]") {
+			key("required", r)
+		}
+	}
+	if f.addl != nil {
+		key("additionalProperties", len(f.addl))
+	}
+	if f.deflt != nil {
+		key("default", len(f.deflt))
 	}
 	if f.desc != "" || f.pattern != "" {
 		n += 16 // escapes
 	}
-	return n + 96 // keyword names
+	return n
+}
+
+// digits returns the length of n written in decimal.
+func digits(n int64) int {
+	d := 1
+	if n < 0 {
+		d++
+	}
+	for n <= -10 || n >= 10 {
+		n /= 10
+		d++
+	}
+	return d
 }
 
 // appendString writes s as a JSON string. Unlike encoding/json's default it
