@@ -750,7 +750,8 @@ func (d *decoder) number(p *plan, v reflect.Value) {
 	}
 	var f float64 // the value, for a number
 	var ferr error
-	if c.Type == schema.JSONNumber {
+	if c.Type == schema.JSONNumber && (v.IsValid() || c.Minimum != "" || c.Maximum != "" || mayOverflow(lit)) {
+		// (Only checked, not kept: a number below 1e308 is a float64.)
 		f, ferr = strconv.ParseFloat(lit, 64)
 	}
 	if c.Minimum != "" {
@@ -807,7 +808,7 @@ func (d *decoder) number(p *plan, v reflect.Value) {
 
 // cmpNumber compares two JSON number texts exactly.
 func cmpNumber(a, b string) int {
-	if !strings.ContainsAny(a, ".eE") && !strings.ContainsAny(b, ".eE") {
+	if isInt(a) && isInt(b) {
 		// Integers as JSON writes them (no leading zeros): by sign, then
 		// by the number of digits, then digit by digit.
 		an, ad := intParts(a)
@@ -842,6 +843,32 @@ func cmpNumber(a, b string) int {
 		return 0
 	}
 	return rx.Cmp(ry)
+}
+
+// mayOverflow reports whether a number literal may be beyond a float64:
+// whether it has more than 308 digits before its decimal point, the
+// exponent included.
+func mayOverflow(lit string) bool {
+	lit = strings.TrimPrefix(lit, "-")
+	n := len(lit)
+	if i := strings.IndexAny(lit, ".eE"); i >= 0 {
+		n = i
+	}
+	if lit[0] == '0' {
+		n = 0
+	}
+	return n+exponent(lit) > 308
+}
+
+// isInt reports whether a number literal has neither fraction nor
+// exponent.
+func isInt(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '.' || c == 'e' || c == 'E' {
+			return false
+		}
+	}
+	return true
 }
 
 // intParts splits an integer literal into its sign and digits; -0 is 0.
@@ -1012,6 +1039,10 @@ func (d *decoder) rawString() ([]byte, bool) {
 	escaped := false
 	for d.i < len(d.data) {
 		c := d.data[d.i]
+		if plainByte[c] {
+			d.i++
+			continue
+		}
 		switch {
 		case c == '"':
 			raw := d.data[start:d.i]
@@ -1052,6 +1083,16 @@ func (d *decoder) rawString() ([]byte, bool) {
 	d.syntax()
 	return nil, false
 }
+
+// plainByte tells the bytes that stand for themselves in a string literal:
+// not the quote, the backslash, a control character or the start of a
+// multi-byte sequence.
+var plainByte = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
 
 func isHex(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'

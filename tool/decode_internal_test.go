@@ -26,3 +26,16 @@ func TestCmpNumber(t *testing.T) {
 		}
 	}
 }
+
+// TestMayOverflow checks that a literal said not to overflow is a float64.
+func TestMayOverflow(t *testing.T) {
+	for _, s := range []string{"0", "-0", "1e308", "9.99e307", "-9.99e307", "1.7976931348623157e308", "1.8e308", "0.5e309",
+		"12345e304", "123456e303", "0.0000001e315", "1e-400", "99999999999999999999", "0e400"} {
+		if _, err := strconv.ParseFloat(s, 64); err != nil && !mayOverflow(s) {
+			t.Errorf("mayOverflow(%s) = false, but ParseFloat fails: %v", s, err)
+		}
+	}
+	if mayOverflow("3.5") || mayOverflow("-12.25e10") {
+		t.Error("a small number may overflow")
+	}
+}
