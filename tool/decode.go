@@ -300,8 +300,7 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 		present  propSet  // struct properties given (and not dropped)
 		seen     propSet  // struct properties named, for duplicates
 		unknown  []string // names the struct lacks
-		mapKeys  []string // map keys, for duplicates
-		mapSeen  map[string]bool
+		mapKeys  keySet   // map keys, for duplicates
 		m        reflect.Value
 		isStruct = p.props != nil || p.c.Closed
 	)
@@ -362,21 +361,8 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 			case p.elem != nil && p.how == byKind:
 				name := key(raw, escaped)
 				d.path = append(d.path, seg{kind: '{'})
-				if d.args {
-					if mapSeen == nil && len(mapKeys) >= 16 {
-						mapSeen = make(map[string]bool, 32)
-						for _, k := range mapKeys {
-							mapSeen[k] = true
-						}
-					}
-					if mapSeen != nil && mapSeen[name] || mapSeen == nil && slices.Contains(mapKeys, name) {
-						d.stop("duplicate")
-					}
-					if mapSeen != nil {
-						mapSeen[name] = true
-					} else {
-						mapKeys = append(mapKeys, name)
-					}
+				if d.args && !mapKeys.add(name) {
+					d.stop("duplicate")
 				}
 				d.colon()
 				var ev reflect.Value
@@ -479,6 +465,35 @@ func (s *propSet) add(i int) {
 		s.more = map[int]bool{}
 	}
 	s.more[i] = true
+}
+
+// A keySet holds the keys of one object, to find a key given twice: in a
+// slice while there are few, in a map past 16.
+type keySet struct {
+	list []string
+	set  map[string]bool
+}
+
+// add adds a key and reports whether it was new.
+func (s *keySet) add(k string) bool {
+	if s.set == nil && len(s.list) >= 16 {
+		s.set = make(map[string]bool, 32)
+		for _, k := range s.list {
+			s.set[k] = true
+		}
+	}
+	if s.set != nil {
+		if s.set[k] {
+			return false
+		}
+		s.set[k] = true
+		return true
+	}
+	if slices.Contains(s.list, k) {
+		return false
+	}
+	s.list = append(s.list, k)
+	return true
 }
 
 // colon reads the colon after an object's key.
@@ -892,8 +907,7 @@ func (d *decoder) skip(depth int) {
 			d.stop("depth")
 		}
 		d.i++
-		var keys []string
-		var set map[string]bool
+		var keys keySet
 		d.ws()
 		if d.i < len(d.data) && d.data[d.i] == '}' {
 			d.i++
@@ -907,21 +921,8 @@ func (d *decoder) skip(depth int) {
 			raw, escaped := d.rawString()
 			name := key(raw, escaped)
 			d.path = append(d.path, seg{kind: '?', name: name})
-			if d.args {
-				if set == nil && len(keys) >= 16 {
-					set = make(map[string]bool, 32)
-					for _, k := range keys {
-						set[k] = true
-					}
-				}
-				if set != nil && set[name] || set == nil && slices.Contains(keys, name) {
-					d.stop("duplicate")
-				}
-				if set != nil {
-					set[name] = true
-				} else {
-					keys = append(keys, name)
-				}
+			if d.args && !keys.add(name) {
+				d.stop("duplicate")
 			}
 			d.colon()
 			d.skip(depth + 1)
