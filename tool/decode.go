@@ -232,12 +232,15 @@ func (d *decoder) value(p *plan, v reflect.Value, depth int) {
 		d.array(p, v, depth)
 	case '"':
 		d.str(p, v)
-	case 't':
-		d.literal("true")
-		d.setBool(p, v, true)
-	case 'f':
-		d.literal("false")
-		d.setBool(p, v, false)
+	case 't', 'f':
+		word := "false"
+		if c == 't' {
+			word = "true"
+		}
+		d.literal(word)
+		if v.IsValid() {
+			v.SetBool(c == 't')
+		}
 	default:
 		d.number(p, v)
 	}
@@ -270,17 +273,6 @@ func (d *decoder) literal(word string) {
 	d.i += len(word)
 }
 
-func (d *decoder) setBool(p *plan, v reflect.Value, b bool) {
-	if !v.IsValid() {
-		return
-	}
-	if p.how == byJSON {
-		d.unmarshalJSON(v, []byte(strconv.FormatBool(b)))
-		return
-	}
-	v.SetBool(b)
-}
-
 func (d *decoder) unmarshalJSON(v reflect.Value, text []byte) {
 	if err := v.Addr().Interface().(json.Unmarshaler).UnmarshalJSON(text); err != nil {
 		_, typeErr := err.(*json.UnmarshalTypeError)
@@ -291,11 +283,6 @@ func (d *decoder) unmarshalJSON(v reflect.Value, text []byte) {
 // object reads an object: a struct's properties, a map's entries, or (for
 // a type whose plan has neither) members checked and skipped.
 func (d *decoder) object(p *plan, v reflect.Value, depth int) {
-	if d.args && depth >= MaxArgumentDepth {
-		d.stop("depth")
-	}
-	start := d.i
-	d.i++ // {
 	var (
 		present  propSet  // struct properties given (and not dropped)
 		seen     propSet  // struct properties named, for duplicates
@@ -310,103 +297,78 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 			m = reflect.MakeMap(p.t)
 		}
 	}
-	d.ws()
-	if d.i < len(d.data) && d.data[d.i] == '}' {
-		d.i++
-	} else {
-		for {
-			d.ws()
-			if d.i >= len(d.data) || d.data[d.i] != '"' {
-				d.syntax()
+	for more := d.open('}', depth); more; more = d.next('}') {
+		// A key given twice is found before what follows it is read, as a
+		// tokenizer would.
+		raw, escaped := d.memberKey()
+		switch {
+		case isStruct:
+			k := p.prop(raw)
+			if escaped {
+				k = p.prop([]byte(unquote(raw)))
 			}
-			// A key given twice is found before what follows it is read,
-			// as a tokenizer would.
-			raw, escaped := d.rawString()
-			switch {
-			case isStruct:
-				k := p.prop(raw)
-				if escaped {
-					k = p.prop([]byte(unquote(raw)))
-				}
-				if k < 0 {
-					name := key(raw, escaped)
-					d.path = append(d.path, seg{kind: '?', name: name})
-					if d.args && slices.Contains(unknown, name) {
-						d.stop("duplicate")
-					}
-					unknown = append(unknown, name)
-					d.colon()
-					d.skip(depth + 1)
-					d.path = d.path[:len(d.path)-1]
-					break
-				}
-				pr := &p.props[k]
-				d.path = append(d.path, seg{kind: '.', name: pr.name})
-				if d.args && seen.has(k) {
-					d.stop("duplicate")
-				}
-				seen.add(k)
-				d.colon()
-				if d.args && !pr.required && !pr.p.takesNull() && d.isNull() {
-					d.literal("null") // taken as absent
-				} else {
-					present.add(k)
-					var fv reflect.Value
-					if v.IsValid() {
-						fv = fieldAlloc(v, pr.index)
-					}
-					d.value(pr.p, fv, depth+1)
-				}
-				d.path = d.path[:len(d.path)-1]
-			case p.elem != nil && p.how == byKind:
+			if k < 0 {
 				name := key(raw, escaped)
-				d.path = append(d.path, seg{kind: '{'})
-				if d.args && !mapKeys.add(name) {
+				d.path = append(d.path, seg{kind: '?', name: name})
+				if d.args && slices.Contains(unknown, name) {
 					d.stop("duplicate")
 				}
-				d.colon()
-				var ev reflect.Value
-				if m.IsValid() {
-					ev = reflect.New(p.t.Elem()).Elem()
-				}
-				d.value(p.elem, ev, depth+1)
-				if m.IsValid() {
-					kv, ok := mapKey(p, name)
-					if !ok {
-						d.refused(false)
-					} else {
-						m.SetMapIndex(kv, ev)
-					}
-				}
-				d.path = d.path[:len(d.path)-1]
-			default:
-				d.path = append(d.path, seg{kind: '?', name: key(raw, escaped)})
+				unknown = append(unknown, name)
 				d.colon()
 				d.skip(depth + 1)
 				d.path = d.path[:len(d.path)-1]
+				break
 			}
-			d.ws()
-			if d.i >= len(d.data) {
-				d.syntax()
+			pr := &p.props[k]
+			d.path = append(d.path, seg{kind: '.', name: pr.name})
+			if d.args && seen.has(k) {
+				d.stop("duplicate")
 			}
-			if d.data[d.i] == ',' {
-				d.i++
-				continue
+			seen.add(k)
+			d.colon()
+			if d.args && !pr.required && !pr.p.takesNull() && d.isNull() {
+				d.literal("null") // taken as absent
+			} else {
+				present.add(k)
+				var fv reflect.Value
+				if v.IsValid() {
+					fv = fieldAlloc(v, pr.index)
+				}
+				d.value(pr.p, fv, depth+1)
 			}
-			if d.data[d.i] != '}' {
-				d.syntax()
+			d.path = d.path[:len(d.path)-1]
+		case p.elem != nil && p.how == byKind:
+			name := key(raw, escaped)
+			d.path = append(d.path, seg{kind: '{'})
+			if d.args && !mapKeys.add(name) {
+				d.stop("duplicate")
 			}
-			d.i++
-			break
+			d.colon()
+			var ev reflect.Value
+			if m.IsValid() {
+				ev = reflect.New(p.t.Elem()).Elem()
+			}
+			d.value(p.elem, ev, depth+1)
+			if m.IsValid() {
+				kv, ok := mapKey(p, name)
+				if !ok {
+					d.refused(false)
+				} else {
+					m.SetMapIndex(kv, ev)
+				}
+			}
+			d.path = d.path[:len(d.path)-1]
+		default:
+			d.path = append(d.path, seg{kind: '?', name: key(raw, escaped)})
+			d.colon()
+			d.skip(depth + 1)
+			d.path = d.path[:len(d.path)-1]
 		}
 	}
 	if m.IsValid() && v.IsNil() {
 		v.Set(m)
 	}
 	if !isStruct {
-		if p.how == byJSON && v.IsValid() {
-			d.unmarshalJSON(v, d.data[start:d.i])
-		}
 		return
 	}
 	for k := range p.props {
@@ -496,6 +458,49 @@ func (s *keySet) add(k string) bool {
 	return true
 }
 
+// open reads the delimiter that opens an object or an array at depth, and
+// reports whether a member follows (not the closing delimiter).
+func (d *decoder) open(closing byte, depth int) bool {
+	if d.args && depth >= MaxArgumentDepth {
+		d.stop("depth")
+	}
+	d.i++
+	d.ws()
+	if d.i < len(d.data) && d.data[d.i] == closing {
+		d.i++
+		return false
+	}
+	return true
+}
+
+// next reads what follows a member: a comma, then another member (true),
+// or the closing delimiter (false).
+func (d *decoder) next(closing byte) bool {
+	d.ws()
+	if d.i < len(d.data) {
+		switch d.data[d.i] {
+		case ',':
+			d.i++
+			return true
+		case closing:
+			d.i++
+			return false
+		}
+	}
+	d.syntax()
+	return false
+}
+
+// memberKey reads an object member's key: its text between the quotes, and
+// whether unquote must resolve it.
+func (d *decoder) memberKey() ([]byte, bool) {
+	d.ws()
+	if d.i >= len(d.data) || d.data[d.i] != '"' {
+		d.syntax()
+	}
+	return d.rawString()
+}
+
 // colon reads the colon after an object's key.
 func (d *decoder) colon() {
 	d.ws()
@@ -552,11 +557,6 @@ func key(raw []byte, escaped bool) string {
 
 // array reads an array into a slice or an array.
 func (d *decoder) array(p *plan, v reflect.Value, depth int) {
-	if d.args && depth >= MaxArgumentDepth {
-		d.stop("depth")
-	}
-	start := d.i
-	d.i++ // [
 	c := p.c
 	var elems reflect.Value
 	isArray := p.t.Kind() == reflect.Array
@@ -569,49 +569,31 @@ func (d *decoder) array(p *plan, v reflect.Value, depth int) {
 	}
 	n := 0
 	var spans [][2]int // element texts, for uniqueItems
-	d.ws()
-	if d.i < len(d.data) && d.data[d.i] == ']' {
-		d.i++
-	} else {
-		for {
-			d.path = append(d.path, seg{kind: '[', i: n})
-			es := d.i
-			var ev reflect.Value
-			if elems.IsValid() {
-				if isArray {
-					if n < v.Len() {
-						ev = v.Index(n)
-					}
-				} else {
-					elems = reflect.Append(elems, reflect.Zero(p.t.Elem()))
-					ev = elems.Index(n)
+	for more := d.open(']', depth); more; more = d.next(']') {
+		d.path = append(d.path, seg{kind: '[', i: n})
+		es := d.i
+		var ev reflect.Value
+		if elems.IsValid() {
+			if isArray {
+				if n < v.Len() {
+					ev = v.Index(n)
 				}
-			}
-			if p.elem != nil {
-				d.value(p.elem, ev, depth+1) // past an array's length: checked, not kept
 			} else {
-				d.skip(depth + 1)
+				elems = reflect.Append(elems, reflect.Zero(p.t.Elem()))
+				ev = elems.Index(n)
 			}
-			if c.Unique {
-				d.ws()
-				spans = append(spans, [2]int{es, d.i})
-			}
-			d.path = d.path[:len(d.path)-1]
-			n++
-			d.ws()
-			if d.i >= len(d.data) {
-				d.syntax()
-			}
-			if d.data[d.i] == ',' {
-				d.i++
-				continue
-			}
-			if d.data[d.i] != ']' {
-				d.syntax()
-			}
-			d.i++
-			break
 		}
+		if p.elem != nil {
+			d.value(p.elem, ev, depth+1) // past an array's length: checked, not kept
+		} else {
+			d.skip(depth + 1)
+		}
+		if c.Unique {
+			d.ws()
+			spans = append(spans, [2]int{es, d.i})
+		}
+		d.path = d.path[:len(d.path)-1]
+		n++
 	}
 	if c.MinItems >= 0 && int64(n) < c.MinItems {
 		d.add("items", "must have at least "+strconv.FormatInt(c.MinItems, 10)+" "+plural(int(c.MinItems), "item")+".")
@@ -626,9 +608,6 @@ func (d *decoder) array(p *plan, v reflect.Value, depth int) {
 	}
 	if elems.IsValid() && !isArray {
 		v.Set(elems)
-	}
-	if p.how == byJSON && v.IsValid() {
-		d.unmarshalJSON(v, d.data[start:d.i])
 	}
 }
 
@@ -903,22 +882,9 @@ func (d *decoder) skip(depth int) {
 	}
 	switch c := d.data[d.i]; {
 	case c == '{':
-		if d.args && depth >= MaxArgumentDepth {
-			d.stop("depth")
-		}
-		d.i++
 		var keys keySet
-		d.ws()
-		if d.i < len(d.data) && d.data[d.i] == '}' {
-			d.i++
-			return
-		}
-		for {
-			d.ws()
-			if d.i >= len(d.data) || d.data[d.i] != '"' {
-				d.syntax()
-			}
-			raw, escaped := d.rawString()
+		for more := d.open('}', depth); more; more = d.next('}') {
+			raw, escaped := d.memberKey()
 			name := key(raw, escaped)
 			d.path = append(d.path, seg{kind: '?', name: name})
 			if d.args && !keys.add(name) {
@@ -927,47 +893,12 @@ func (d *decoder) skip(depth int) {
 			d.colon()
 			d.skip(depth + 1)
 			d.path = d.path[:len(d.path)-1]
-			d.ws()
-			if d.i >= len(d.data) {
-				d.syntax()
-			}
-			if d.data[d.i] == ',' {
-				d.i++
-				continue
-			}
-			if d.data[d.i] != '}' {
-				d.syntax()
-			}
-			d.i++
-			return
 		}
 	case c == '[':
-		if d.args && depth >= MaxArgumentDepth {
-			d.stop("depth")
-		}
-		d.i++
-		d.ws()
-		if d.i < len(d.data) && d.data[d.i] == ']' {
-			d.i++
-			return
-		}
-		for n := 0; ; n++ {
+		for n, more := 0, d.open(']', depth); more; n, more = n+1, d.next(']') {
 			d.path = append(d.path, seg{kind: '[', i: n})
 			d.skip(depth + 1)
 			d.path = d.path[:len(d.path)-1]
-			d.ws()
-			if d.i >= len(d.data) {
-				d.syntax()
-			}
-			if d.data[d.i] == ',' {
-				d.i++
-				continue
-			}
-			if d.data[d.i] != ']' {
-				d.syntax()
-			}
-			d.i++
-			return
 		}
 	case c == '"':
 		d.rawString()

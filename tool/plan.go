@@ -43,7 +43,7 @@ type decodeHow uint8
 
 const (
 	byKind    decodeHow = iota // by the Go kind
-	byJSON                     // (*T).UnmarshalJSON with the JSON text
+	byJSON                     // (*T).UnmarshalJSON with the JSON text (a string or a number: the core refuses any other JSON method)
 	byText                     // (*T).UnmarshalText with the string
 	byAny                      // an interface: encoding/json decides
 	byRaw                      // json.RawMessage: the text as given
