@@ -48,10 +48,6 @@ type Check struct {
 	Closed bool
 	// Values is the check of a map's values (additionalProperties).
 	Values *Check
-	// Opaque reports a type whose JSON form its own methods read (a
-	// well-known type such as time.Time, or a text type): the check
-	// covers the JSON form, the type's method decodes it.
-	Opaque bool
 }
 
 // A PropCheck is one property of a struct.
@@ -88,23 +84,17 @@ func (b *Builder) check(t *Type, na bool, f *frag) *Check {
 			json.Unmarshal(v, &c.Enum[i])
 		}
 	}
-	for t.Kind == Pointer && !isMapped(t) {
+	// The nested checks follow the nested fragments the builder made: a
+	// type mapped by a rule of its own (time.Time, a text type, []byte as
+	// base64) has none. A pointer's fragment is its element's.
+	for t.Kind == Pointer {
 		t = t.Elem
 	}
-	if isMapped(t) {
-		c.Opaque = true
-		return c
-	}
-	switch t.Kind {
-	case Slice:
-		if f.encoding == "" {
-			c.Items = b.check(t.Elem, false, &b.nodeAt(t.Elem, false).f)
-		}
-	case Array:
-		c.Items = b.check(t.Elem, na, &b.nodeAt(t.Elem, na).f)
-	case Map:
-		c.Values = b.check(t.Elem, true, &b.nodeAt(t.Elem, true).f)
-	case Struct:
+	switch {
+	case f.items != nil:
+		ena := na && t.Kind == Array // slice elements are addressable
+		c.Items = b.check(t.Elem, ena, &b.nodeAt(t.Elem, ena).f)
+	case f.props != nil:
 		fields, _ := resolveFields(t)
 		c.Props = make([]PropCheck, len(fields))
 		c.Closed = true
@@ -113,19 +103,10 @@ func (b *Builder) check(t *Type, na bool, f *frag) *Check {
 			pf, _, _ := fieldFrag(jf, n)
 			c.Props[i] = PropCheck{Name: jf.name, Index: jf.index, Required: !jf.optional(), Check: b.check(jf.field.Type, na, &pf)}
 		}
+	case f.addl != nil:
+		c.Values = b.check(t.Elem, true, &b.nodeAt(t.Elem, true).f) // map values are not addressable
 	}
 	return c
-}
-
-// isMapped reports whether t's schema comes from a rule on the type itself
-// (a well-known type or the text-method pair) rather than from its kind.
-func isMapped(t *Type) bool {
-	if t.Name != "" {
-		if _, ok := wellKnown[typeName{t.PkgPath, t.Name}]; ok {
-			return true
-		}
-	}
-	return t.Methods&(TextMarshaler|TextUnmarshaler) == TextMarshaler|TextUnmarshaler && t.Kind != Pointer
 }
 
 func count(l limit) int64 {
