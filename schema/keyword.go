@@ -238,7 +238,7 @@ func parseBound(f *frag, v string) (string, string) {
 		if !jsonNumber().MatchString(v) {
 			return "", quote(v) + " is not a JSON number"
 		}
-		if exp := exponent(v); exp > 400 || exp < -400 {
+		if exp := Exponent(v); exp > MaxExponent || exp < -MaxExponent {
 			return "", quote(v) + " has an exponent beyond what a float64 holds"
 		}
 		if f.fbits != 0 {
@@ -260,15 +260,26 @@ var jsonNumber = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`)
 })
 
-// exponent returns the decimal exponent written in a JSON number.
-func exponent(v string) int {
-	i := strings.IndexAny(v, "eE")
+// MaxExponent bounds the decimal exponent of a number, in a tag and in
+// a tool's arguments: a larger one is beyond a float64, and would cost
+// exact comparisons dearly.
+const MaxExponent = 400
+
+// Exponent returns the decimal exponent written in a JSON number literal,
+// 0 when it has none. One of more than six digits (leading zeros aside)
+// comes back as ±1<<30.
+func Exponent(num string) int {
+	i := strings.IndexAny(num, "eE")
 	if i < 0 {
 		return 0
 	}
-	n, err := strconv.Atoi(v[i+1:])
-	if err != nil {
-		return math.MaxInt32
+	e := num[i+1:]
+	n := 1 << 30
+	if digits := strings.TrimLeft(strings.TrimLeft(e, "+-"), "0"); len(digits) <= 6 {
+		n, _ = strconv.Atoi(digits)
+	}
+	if strings.HasPrefix(e, "-") {
+		return -n
 	}
 	return n
 }

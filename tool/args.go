@@ -2,7 +2,6 @@ package tool
 
 import (
 	"strconv"
-	"strings"
 )
 
 // MaxArgumentDepth is how deeply arguments may nest (objects and arrays).
@@ -27,27 +26,6 @@ type Violation struct {
 // rank orders violations, most useful first.
 var rank = map[string]int{"json": 0, "object": 0, "depth": 0, "duplicate": 1, "missing": 2, "unknown": 3,
 	"null": 4, "type": 5, "enum": 6, "range": 7, "length": 8, "items": 9, "unique": 10, "pattern": 11, "format": 12}
-
-// maxExponent bounds the exponent of a number literal: a larger one is no
-// float64, and exact comparisons with it would cost dearly.
-const maxExponent = 400
-
-// exponent returns the decimal exponent written in a number literal.
-func exponent(num string) int {
-	i := strings.IndexAny(num, "eE")
-	if i < 0 {
-		return 0
-	}
-	digits := strings.TrimLeft(num[i+1:], "+-")
-	if len(digits) > 6 {
-		return 1 << 30
-	}
-	n, _ := strconv.Atoi(digits)
-	if num[i+1] == '-' {
-		return -n
-	}
-	return n
-}
 
 // whole writes the start of a message about the whole text: "Arguments
 // are" or "The result is".

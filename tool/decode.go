@@ -729,7 +729,7 @@ func (d *decoder) number(p *plan, v reflect.Value) {
 	plain := d.scanNumber()
 	lit := string(d.data[start:d.i]) // does not escape: on the stack when short
 	if !plain {
-		if e := exponent(lit); e > maxExponent || e < -maxExponent {
+		if e := schema.Exponent(lit); e > schema.MaxExponent || e < -schema.MaxExponent {
 			d.stop("range")
 		}
 	}
@@ -851,7 +851,7 @@ func mayOverflow(lit string) bool {
 	if lit[0] == '0' {
 		n = 0
 	}
-	return n+exponent(lit) > 308
+	return n+schema.Exponent(lit) > 308
 }
 
 // isInt reports whether a number literal has neither fraction nor
@@ -911,7 +911,7 @@ func (d *decoder) skip(depth int) {
 	case c == '-' || c >= '0' && c <= '9':
 		start := d.i
 		if !d.scanNumber() {
-			if e := exponent(string(d.data[start:d.i])); e > maxExponent || e < -maxExponent {
+			if e := schema.Exponent(string(d.data[start:d.i])); e > schema.MaxExponent || e < -schema.MaxExponent {
 				d.stop("range")
 			}
 		}

@@ -21,6 +21,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 
+	"github.com/toolschema/toolschema/schema"
 	"github.com/toolschema/toolschema/tool"
 )
 
@@ -72,10 +73,6 @@ func parse(data []byte, args bool) (*value, *parseError) {
 	}
 	return v, nil
 }
-
-// maxExponent bounds the exponent of a number literal: a larger one is no
-// float64 and would cost the validator's exact arithmetic dearly.
-const maxExponent = 400
 
 func (p *parser) value(loc []string, depth int) (*value, *parseError) {
 	tok, err := p.d.Token()
@@ -133,7 +130,7 @@ func (p *parser) value(loc []string, depth int) (*value, *parseError) {
 	case string:
 		return &value{kind: '"', str: t}, nil
 	case json.Number:
-		if e := exponent(string(t)); e > maxExponent || e < -maxExponent {
+		if e := schema.Exponent(string(t)); e > schema.MaxExponent || e < -schema.MaxExponent {
 			return nil, &parseError{rule: "range", loc: loc}
 		}
 		return &value{kind: '0', str: string(t)}, nil
@@ -144,23 +141,6 @@ func (p *parser) value(loc []string, depth int) (*value, *parseError) {
 		return &value{kind: 'f'}, nil
 	}
 	return &value{kind: 'n'}, nil
-}
-
-// exponent returns the decimal exponent written in a number literal.
-func exponent(num string) int {
-	i := strings.IndexAny(num, "eE")
-	if i < 0 {
-		return 0
-	}
-	digits := strings.TrimLeft(num[i+1:], "+-")
-	if len(digits) > 6 {
-		return 1 << 30
-	}
-	n, _ := strconv.Atoi(digits)
-	if num[i+1] == '-' {
-		return -n
-	}
-	return n
 }
 
 // violation turns a parse error into a violation, its path rendered
