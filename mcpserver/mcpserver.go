@@ -28,13 +28,24 @@ type Options struct {
 // A tool that requires approval is marked destructive in its annotations;
 // the other metadata (ends-loop, parallel-safe, timeout, version) goes in
 // the tool's _meta under "toolschema/".
-func Register(s *mcp.Server, tools []*tool.Tool, opts *Options) {
+//
+// The names must be unique: the server lists one tool per name and routes
+// a call to the last tool added with it, so a name given twice (a program
+// joining lists with append) is refused, with a *tool.DuplicateError that
+// names it, and nothing is added. Register all the tools of a server in
+// one call; tools added to s otherwise are not seen.
+func Register(s *mcp.Server, tools []*tool.Tool, opts *Options) error {
+	set, err := tool.NewSet(tools)
+	if err != nil {
+		return err
+	}
 	if opts == nil {
 		opts = &Options{}
 	}
-	for _, t := range tools {
+	for _, t := range set.Tools() {
 		s.AddTool(Tool(t), handler(t, opts))
 	}
+	return nil
 }
 
 // Tool returns the MCP description of t.

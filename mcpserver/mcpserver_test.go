@@ -3,6 +3,7 @@ package mcpserver_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -40,7 +41,9 @@ func connect(t *testing.T, tools []*tool.Tool, opts *mcpserver.Options) *mcp.Cli
 	t.Helper()
 	ctx := context.Background()
 	server := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
-	mcpserver.Register(server, tools, opts)
+	if err := mcpserver.Register(server, tools, opts); err != nil {
+		t.Fatal(err)
+	}
 	st, ct := mcp.NewInMemoryTransports()
 	ss, err := server.Connect(ctx, st, nil)
 	if err != nil {
@@ -155,5 +158,18 @@ func TestCallTool(t *testing.T) {
 				t.Errorf("%s: structured %s", tt.name, b)
 			}
 		}
+	}
+}
+
+// TestRegisterDuplicate checks that two tools of one name are refused,
+// not listed as one and routed to the other.
+func TestRegisterDuplicate(t *testing.T) {
+	a, _ := reflectimpl.Create(func() string { return "a" }, reflectimpl.Name("same"))
+	b, _ := reflectimpl.Create(func() string { return "b" }, reflectimpl.Name("same"))
+	server := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
+	err := mcpserver.Register(server, append([]*tool.Tool{a}, b), nil)
+	var dup *tool.DuplicateError
+	if !errors.As(err, &dup) || dup.Name != "same" {
+		t.Fatalf("Register of two tools named same: %v, want a *tool.DuplicateError naming it", err)
 	}
 }

@@ -63,7 +63,12 @@ func OpenAI(t *tool.Tool) (json.RawMessage, error) {
 // Anthropic returns the definitions of tools sent in one request as strict
 // tools of the Messages API ({"name":...,"description":...,
 // "input_schema":...,"strict":true}), checking the per-request limits.
+// The names must be unique (a *tool.DuplicateError names the one given
+// twice).
 func Anthropic(tools []*tool.Tool) ([]json.RawMessage, error) {
+	if _, err := tool.NewSet(tools); err != nil {
+		return nil, fmt.Errorf("provider: %w", err)
+	}
 	if len(tools) > AnthropicMaxStrictTools {
 		return nil, fmt.Errorf("provider: %d tools in one request (tool %s is number %d); Anthropic takes at most %d strict tools",
 			len(tools), tools[AnthropicMaxStrictTools].Name, AnthropicMaxStrictTools+1, AnthropicMaxStrictTools)

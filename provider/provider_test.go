@@ -3,6 +3,7 @@ package provider_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
@@ -248,5 +249,17 @@ func TestLimits(t *testing.T) {
 	deeper, _ := reflectimpl.Create(func(L0) error { return nil }, reflectimpl.Name("deeper"))
 	if _, err := provider.OpenAI(deeper); err == nil || !strings.Contains(err.Error(), "nests objects 11 levels deep; OpenAI takes at most 10") {
 		t.Errorf("11 levels: %v", err)
+	}
+}
+
+// TestDuplicateNames checks that one request never carries two tools of
+// one name (a program joins lists with append).
+func TestDuplicateNames(t *testing.T) {
+	a, _ := reflectimpl.Create(func() error { return nil }, reflectimpl.Name("same"))
+	b, _ := reflectimpl.Create(func() string { return "" }, reflectimpl.Name("same"))
+	_, err := provider.Anthropic([]*tool.Tool{a, b})
+	var dup *tool.DuplicateError
+	if !errors.As(err, &dup) || dup.Name != "same" {
+		t.Fatalf("Anthropic of two tools named same: %v, want a *tool.DuplicateError naming it", err)
 	}
 }

@@ -161,7 +161,9 @@ func main() {
 // serveMCP serves tools over MCP on transport until the client leaves.
 func serveMCP(ctx context.Context, transport mcp.Transport, tools []*tool.Tool) error {
 	server := mcp.NewServer(&mcp.Implementation{Name: "orders", Version: "v1"}, nil)
-	mcpserver.Register(server, tools, nil)
+	if err := mcpserver.Register(server, tools, nil); err != nil {
+		return err
+	}
 	return server.Run(ctx, transport)
 }
 
