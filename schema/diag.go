@@ -42,9 +42,9 @@ type Rule struct {
 	Default bool
 }
 
-// Catalog lists every rule in ID order. The analyzer builds one reporting
-// analyzer per entry; docs/diagnostics.md has one section per entry.
-var Catalog = []Rule{
+// catalog lists every rule in ID order. It is read only through Catalog and
+// RuleOf, so no importer can change a rule's title or default.
+var catalog = []Rule{
 	{OLT001, "tool is not a package-level function or a method of a named type declared in its package", true},
 	{OLT002, "type has no JSON schema, or the input is not a struct", true},
 	{OLT003, "results are not supported", true},
@@ -66,9 +66,16 @@ var Catalog = []Rule{
 	{OLT019, "two booleans encode one state", false},
 }
 
+// Catalog returns every rule in ID order, as a new slice the caller may
+// change. The analyzer builds one reporting analyzer per entry;
+// docs/diagnostics.md has one section per entry.
+func Catalog() []Rule {
+	return append([]Rule(nil), catalog...)
+}
+
 // RuleOf returns the catalog entry for id.
 func RuleOf(id ID) (Rule, bool) {
-	for _, r := range Catalog {
+	for _, r := range catalog {
 		if r.ID == id {
 			return r, true
 		}

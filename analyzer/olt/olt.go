@@ -67,7 +67,7 @@ var Analyzers = NewAnalyzers(Config{})
 // (and the default of their flags).
 func NewAnalyzers(cfg Config) []*analysis.Analyzer {
 	var as []*analysis.Analyzer
-	for _, r := range schema.Catalog {
+	for _, r := range schema.Catalog() {
 		as = append(as, newRule(r, cfg))
 	}
 	return as
