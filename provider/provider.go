@@ -1,9 +1,9 @@
 // Package provider turns tools into the tool definitions of model APIs:
-// OpenAI's strict function tools, Anthropic's strict tool use and Gemini's
-// function declarations. Each API takes a subset of JSON Schema; a keyword
-// an API rejects is removed and its meaning moved into the description in
-// plain words, so the model still sees it, while the invoker keeps
-// enforcing the tool's full schema.
+// OpenAI's function tools, Anthropic's tool use and Gemini's function
+// declarations, strict or not as the options choose. Each API's strict
+// mode takes a subset of JSON Schema; a keyword it rejects is removed and
+// its meaning moved into the description in plain words, so the model
+// still sees it, while the invoker keeps enforcing the tool's full schema.
 package provider
 
 import (
@@ -18,14 +18,6 @@ import (
 	"github.com/toolschema/toolschema/tool"
 )
 
-// The modes of the providers' table, kept in the core with the analyzer's
-// OLT015 check.
-var (
-	openAI    = schema.StrictModes["openai"]
-	anthropic = schema.StrictModes["anthropic"]
-	gemini    = schema.StrictModes["gemini"]
-)
-
 // The documented limits (see the schema package).
 const (
 	OpenAIMaxProperties     = schema.OpenAIMaxProperties
@@ -37,70 +29,131 @@ const (
 	AnthropicMaxUnions      = schema.AnthropicMaxUnions
 )
 
-// OpenAI returns the definition of t as a strict function tool of the
-// Chat Completions API:
+// An Option chooses how a conversion writes a definition. Every
+// conversion takes the same options; one that does not apply to a
+// provider (Gemini has no strict mode) changes nothing there.
+type Option func(*config)
+
+// config is what the options chose.
+type config struct {
+	strict bool
+}
+
+// Strict chooses the provider's strict mode (on, the default: the model's
+// arguments are constrained to the schema, which must stay within what
+// the mode takes) or its non-strict one (off: OpenAI's "strict":false,
+// Anthropic's tool without "strict"; the schema is sent as the tool has
+// it, maps and any-value properties included, and the model is only
+// asked to follow it; the invoker checks the arguments either way).
+func Strict(on bool) Option {
+	return func(c *config) { c.strict = on }
+}
+
+func newConfig(opts []Option) config {
+	c := config{strict: true}
+	for _, o := range opts {
+		if o != nil {
+			o(&c)
+		}
+	}
+	return c
+}
+
+// mode returns the table's row for a provider under c.
+func (c config) mode(provider string) schema.StrictMode {
+	m, ok := schema.Mode(provider, c.strict)
+	if !ok {
+		panic("provider: no mode for " + provider)
+	}
+	return m
+}
+
+// OpenAI returns the definition of t as a function tool of the Chat
+// Completions API, strict unless Strict(false) is given:
 //
 //	{"type":"function","function":{"name":...,"description":...,"parameters":...,"strict":true}}
-func OpenAI(t *tool.Tool) (json.RawMessage, error) {
-	params, st, err := convert(t, openAI)
+func OpenAI(t *tool.Tool, opts ...Option) (json.RawMessage, error) {
+	params, strict, err := openAIFunction(t, newConfig(opts))
 	if err != nil {
 		return nil, err
 	}
-	switch {
-	case st.properties > OpenAIMaxProperties:
-		return nil, fmt.Errorf("provider: tool %s has %d properties; OpenAI takes at most %d", t.Name, st.properties, OpenAIMaxProperties)
-	case st.depth > OpenAIMaxDepth:
-		return nil, fmt.Errorf("provider: tool %s nests objects %d levels deep; OpenAI takes at most %d", t.Name, st.depth, OpenAIMaxDepth)
-	case st.enumValues > OpenAIMaxEnumValues:
-		return nil, fmt.Errorf("provider: tool %s has %d enum values; OpenAI takes at most %d", t.Name, st.enumValues, OpenAIMaxEnumValues)
-	case st.chars > OpenAIMaxChars:
-		return nil, fmt.Errorf("provider: tool %s has %d characters of property names and enum values; OpenAI takes at most %d", t.Name, st.chars, OpenAIMaxChars)
-	}
 	return marshal(ordered{{"type", "function"}, {"function", ordered{
-		{"name", t.Name}, {"description", t.Description}, {"parameters", params}, {"strict", true}}}})
+		{"name", t.Name}, {"description", t.Description}, {"parameters", params}, {"strict", strict}}}})
 }
 
-// Anthropic returns the definitions of tools sent in one request as strict
-// tools of the Messages API ({"name":...,"description":...,
-// "input_schema":...,"strict":true}), checking the per-request limits.
-// The names must be unique (a *tool.DuplicateError names the one given
-// twice).
-func Anthropic(tools []*tool.Tool) ([]json.RawMessage, error) {
+// openAIFunction converts t's input schema for OpenAI's function tools
+// and says whether they are strict: what the Chat Completions and the
+// Responses shapes both carry.
+func openAIFunction(t *tool.Tool, c config) (params ordered, strict bool, err error) {
+	params, st, err := convert(t, c.mode("openai"))
+	if err != nil {
+		return nil, false, err
+	}
+	if !c.strict {
+		return params, false, nil
+	}
+	switch {
+	case st.properties > OpenAIMaxProperties:
+		return nil, false, fmt.Errorf("provider: tool %s has %d properties; OpenAI takes at most %d", t.Name, st.properties, OpenAIMaxProperties)
+	case st.depth > OpenAIMaxDepth:
+		return nil, false, fmt.Errorf("provider: tool %s nests objects %d levels deep; OpenAI takes at most %d", t.Name, st.depth, OpenAIMaxDepth)
+	case st.enumValues > OpenAIMaxEnumValues:
+		return nil, false, fmt.Errorf("provider: tool %s has %d enum values; OpenAI takes at most %d", t.Name, st.enumValues, OpenAIMaxEnumValues)
+	case st.chars > OpenAIMaxChars:
+		return nil, false, fmt.Errorf("provider: tool %s has %d characters of property names and enum values; OpenAI takes at most %d", t.Name, st.chars, OpenAIMaxChars)
+	}
+	return params, true, nil
+}
+
+// Anthropic returns the definitions of tools sent in one request as tools
+// of the Messages API, strict unless Strict(false) is given
+// ({"name":...,"description":...,"input_schema":...,"strict":true};
+// without "strict" when not), checking the per-request limits of strict
+// tools. The names must be unique (a *tool.DuplicateError names the one
+// given twice).
+func Anthropic(tools []*tool.Tool, opts ...Option) ([]json.RawMessage, error) {
 	if _, err := tool.NewSet(tools); err != nil {
 		return nil, fmt.Errorf("provider: %w", err)
 	}
-	if len(tools) > AnthropicMaxStrictTools {
+	c := newConfig(opts)
+	if c.strict && len(tools) > AnthropicMaxStrictTools {
 		return nil, fmt.Errorf("provider: %d tools in one request (tool %s is number %d); Anthropic takes at most %d strict tools",
 			len(tools), tools[AnthropicMaxStrictTools].Name, AnthropicMaxStrictTools+1, AnthropicMaxStrictTools)
 	}
+	mode := c.mode("anthropic")
 	var out []json.RawMessage
 	optional, unions := 0, 0
 	for _, t := range tools {
-		params, st, err := convert(t, anthropic)
+		params, st, err := convert(t, mode)
 		if err != nil {
 			return nil, err
 		}
-		optional += st.optional
-		unions += st.unions
-		if optional > AnthropicMaxOptional {
-			return nil, fmt.Errorf("provider: tool %s brings the optional parameters of the request to %d; Anthropic takes at most %d", t.Name, optional, AnthropicMaxOptional)
+		def := ordered{{"name", t.Name}, {"description", t.Description}, {"input_schema", params}}
+		if c.strict {
+			optional += st.optional
+			unions += st.unions
+			if optional > AnthropicMaxOptional {
+				return nil, fmt.Errorf("provider: tool %s brings the optional parameters of the request to %d; Anthropic takes at most %d", t.Name, optional, AnthropicMaxOptional)
+			}
+			if unions > AnthropicMaxUnions {
+				return nil, fmt.Errorf("provider: tool %s brings the union-typed parameters of the request to %d; Anthropic takes at most %d", t.Name, unions, AnthropicMaxUnions)
+			}
+			def = append(def, kv{"strict", true})
 		}
-		if unions > AnthropicMaxUnions {
-			return nil, fmt.Errorf("provider: tool %s brings the union-typed parameters of the request to %d; Anthropic takes at most %d", t.Name, unions, AnthropicMaxUnions)
-		}
-		def, err := marshal(ordered{{"name", t.Name}, {"description", t.Description}, {"input_schema", params}, {"strict", true}})
+		b, err := marshal(def)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, def)
+		out = append(out, b)
 	}
 	return out, nil
 }
 
 // Gemini returns the function declaration of t:
-// {"name":...,"description":...,"parametersJsonSchema":...}.
-func Gemini(t *tool.Tool) (json.RawMessage, error) {
-	params, _, err := convert(t, gemini)
+// {"name":...,"description":...,"parametersJsonSchema":...}. Gemini's
+// function declarations have one mode: Strict changes nothing.
+func Gemini(t *tool.Tool, opts ...Option) (json.RawMessage, error) {
+	params, _, err := convert(t, newConfig(opts).mode("gemini"))
 	if err != nil {
 		return nil, err
 	}
@@ -134,7 +187,7 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *s
 	for _, e := range s {
 		k, v := e.k, e.v
 		switch {
-		case k == "format" && !slices.Contains(d.Formats, v.(string)):
+		case k == "format" && d.Formats != nil && !slices.Contains(d.Formats, v.(string)):
 			notes = append(notes, "Format: "+v.(string)+".")
 		case k == "minItems" && d.MinItemsUpTo1 && !isNumber(v, "0", "1"):
 			notes = append(notes, fmt.Sprintf("At least %s %s.", num(v), pluralOf(v, "item")))

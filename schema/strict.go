@@ -1,15 +1,26 @@
 package schema
 
-// A StrictMode is what one provider's strict tool mode takes, row by row of
-// the providers' table: the keywords it rejects or does not list, the
-// formats it knows, and how it treats objects. The provider conversions and
-// the analyzer's OLT015 both read it.
+import (
+	"maps"
+	"slices"
+)
+
+// A StrictMode is what one provider's tool mode takes, row by row of the
+// providers' table: the keywords it rejects or does not list, the formats
+// it knows, and how it treats objects. The provider conversions and the
+// analyzer's OLT015 both read it. Despite the name, a provider's
+// non-strict mode is a StrictMode too, with Strict false.
 type StrictMode struct {
 	Name string
+	// Strict reports the provider's strict mode (constrained decoding);
+	// false for its non-strict one.
+	Strict bool
+	// Source is the vendor's page the rules come from.
+	Source string
 	// Drops maps each keyword the mode rejects or does not list to why
 	// ("rejected", "not supported").
 	Drops map[string]string
-	// Formats are the formats it knows.
+	// Formats are the formats it knows; nil when it takes any.
 	Formats []string
 	// MinItemsUpTo1: minItems only as 0 or 1 (maxItems is in Drops).
 	MinItemsUpTo1 bool
@@ -20,11 +31,21 @@ type StrictMode struct {
 	AllRequired bool
 }
 
-// StrictModes are the modes by provider name: "openai", "anthropic",
-// "gemini".
-var StrictModes = map[string]StrictMode{
+// The vendors' pages the modes follow.
+const (
+	openAISource    = "https://developers.openai.com/api/docs/guides/structured-outputs#supported-schemas"
+	anthropicSource = "https://platform.claude.com/docs/en/build-with-claude/structured-outputs"
+	geminiSource    = "https://ai.google.dev/gemini-api/docs/structured-output#json-schema-support"
+)
+
+// strictModes are the strict modes by provider name; nonStrictModes the
+// non-strict ones. Gemini's function declarations have one mode, listed
+// in both.
+var strictModes = map[string]StrictMode{
 	"openai": {
-		Name: "OpenAI",
+		Name:   "OpenAI",
+		Strict: true,
+		Source: openAISource,
 		Drops: map[string]string{"minLength": "not supported", "maxLength": "not supported",
 			"uniqueItems": "not supported", "default": "not supported", "contentEncoding": "not supported"},
 		Formats:     []string{"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"},
@@ -32,18 +53,53 @@ var StrictModes = map[string]StrictMode{
 		AllRequired: true,
 	},
 	"anthropic": {
-		Name: "Anthropic",
+		Name:   "Anthropic",
+		Strict: true,
+		Source: anthropicSource,
 		Drops: map[string]string{"minimum": "rejected", "maximum": "rejected", "minLength": "rejected", "maxLength": "rejected",
 			"uniqueItems": "rejected", "maxItems": "rejected", "contentEncoding": "not supported"},
 		Formats:       []string{"date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"},
 		MinItemsUpTo1: true,
 		Closed:        true,
 	},
-	"gemini": {
-		Name:    "Gemini",
-		Drops:   map[string]string{"pattern": "not supported", "default": "not supported", "contentEncoding": "not supported"},
-		Formats: []string{"date-time", "date", "time"},
-	},
+	"gemini": geminiMode,
+}
+
+var nonStrictModes = map[string]StrictMode{
+	// Without strict, a function's parameters are a JSON Schema the model
+	// reads; the API does not constrain decoding to it.
+	"openai":    {Name: "OpenAI", Source: openAISource},
+	"anthropic": {Name: "Anthropic", Source: anthropicSource},
+	"gemini":    geminiMode,
+}
+
+var geminiMode = StrictMode{
+	Name:    "Gemini",
+	Source:  geminiSource,
+	Drops:   map[string]string{"pattern": "not supported", "default": "not supported", "contentEncoding": "not supported"},
+	Formats: []string{"date-time", "date", "time"},
+}
+
+// Mode returns the mode of a provider by name ("openai", "anthropic",
+// "gemini"): its strict mode when strict is true, else its non-strict
+// one. The mode is a copy: changing it changes nothing else.
+func Mode(provider string, strict bool) (StrictMode, bool) {
+	modes := nonStrictModes
+	if strict {
+		modes = strictModes
+	}
+	m, ok := modes[provider]
+	if !ok {
+		return StrictMode{}, false
+	}
+	m.Drops = maps.Clone(m.Drops)
+	m.Formats = slices.Clone(m.Formats)
+	return m, true
+}
+
+// Providers returns the names Mode knows, sorted.
+func Providers() []string {
+	return slices.Sorted(maps.Keys(strictModes))
 }
 
 // The providers' documented limits.

@@ -13,7 +13,7 @@ import (
 // not know (case and spaces aside).
 func CheckProviders(names []string) error {
 	for _, n := range names {
-		if _, ok := schema.StrictModes[strings.TrimSpace(strings.ToLower(n))]; !ok {
+		if _, ok := schema.Mode(strings.TrimSpace(strings.ToLower(n)), true); !ok {
 			return fmt.Errorf("unknown provider %q: the providers are anthropic, gemini, openai", n)
 		}
 	}
@@ -26,7 +26,7 @@ func CheckProviders(names []string) error {
 func strictChecks(p *analyzer.Package, providers []string) []*analyzer.Diagnostic {
 	var out []*analyzer.Diagnostic
 	for _, name := range providers {
-		mode, ok := schema.StrictModes[strings.TrimSpace(strings.ToLower(name))]
+		mode, ok := schema.Mode(strings.TrimSpace(strings.ToLower(name)), true)
 		if !ok {
 			continue
 		}
