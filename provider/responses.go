@@ -16,9 +16,10 @@ import (
 // the top level of the tool, beside "type"; the Chat Completions shape
 // given to it (or unmarshalled into the SDK's responses.FunctionToolParam)
 // carries no name and no parameters. The conversion, its checks and its
-// errors are those of OpenAI: only the shape differs.
-func OpenAIResponses(t *tool.Tool) (json.RawMessage, error) {
-	chat, err := OpenAI(t)
+// errors are those of OpenAI, and so are the options: only the shape
+// differs.
+func OpenAIResponses(t *tool.Tool, opts ...Option) (json.RawMessage, error) {
+	chat, err := OpenAI(t, opts...)
 	if err != nil {
 		return nil, err
 	}
