@@ -2,11 +2,18 @@
 // server of github.com/modelcontextprotocol/go-sdk: each tool with its
 // exact schemas, every call through tool.Invoke, every failure an IsError
 // result.
+//
+// Two ways in: Register serves tools that toolschema made (generated or
+// by reflectimpl), and AddTool is a drop-in for the SDK's mcp.AddTool, so
+// that a server written for the SDK changes one import.
 package mcpserver
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"reflect"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -16,18 +23,29 @@ import (
 
 // Options tunes Register.
 type Options struct {
-	// Approve is asked when a tool that requires approval is called (by
-	// MCP elicitation, say): true runs the call with these arguments. Nil
-	// refuses every such call with an approval_required result.
-	Approve func(ctx context.Context, t *tool.Tool, args json.RawMessage) (bool, error)
+	// Approve is asked when a tool that requires approval is called with
+	// arguments that pass its checks (arguments that do not are refused
+	// first, and never reach it): true runs the call with these
+	// arguments. req is the MCP request, and req.Session the client's
+	// session; an *InputRequired error asks the client for input first
+	// (its user, by elicitation: see ElicitApproval). Nil
+	// refuses every such call with an approval_required result. An error
+	// is returned to the client as a protocol error.
+	Approve func(ctx context.Context, req *mcp.CallToolRequest, t *tool.Tool, args json.RawMessage) (bool, error)
+
+	// Adjust, when set, is called with each tool and its MCP description
+	// before the tool is added, to set what toolschema has no word for:
+	// a title, annotations, icons, _meta. It may change mt but not t.
+	Adjust func(t *tool.Tool, mt *mcp.Tool)
 }
 
 // Register adds tools to s. The input schema is the tool's own; the output
-// schema too when it describes an object (MCP's structured content must
-// be one), and then a call's JSON result is also its structured content.
-// A tool that requires approval is marked destructive in its annotations;
-// the other metadata (ends-loop, parallel-safe, timeout, version) goes in
-// the tool's _meta under "toolschema/".
+// schema too when its non-null form is an object (MCP's structured content
+// must be one), and then a call's JSON result is also its structured
+// content. The annotations come from the tool's metadata (a tool that
+// requires approval is marked destructive); the other metadata (ends-loop,
+// parallel-safe, timeout, version) goes in the tool's _meta under
+// "toolschema/".
 //
 // The names must be unique: the server lists one tool per name and routes
 // a call to the last tool added with it, so a name given twice (a program
@@ -43,7 +61,11 @@ func Register(s *mcp.Server, tools []*tool.Tool, opts *Options) error {
 		opts = &Options{}
 	}
 	for _, t := range set.Tools() {
-		s.AddTool(Tool(t), handler(t, opts))
+		mt := Tool(t)
+		if opts.Adjust != nil {
+			opts.Adjust(t, mt)
+		}
+		s.AddTool(mt, Handler(t, opts))
 	}
 	return nil
 }
@@ -54,13 +76,14 @@ func Tool(t *tool.Tool) *mcp.Tool {
 		Name:        t.Name,
 		Description: t.Description,
 		InputSchema: t.InputSchema,
+		Annotations: annotations(t),
 		Meta: mcp.Meta{
 			"toolschema/endsLoop":     t.EndsLoop,
 			"toolschema/parallelSafe": t.ParallelSafe,
 		},
 	}
-	if objectSchema(t.OutputSchema) {
-		mt.OutputSchema = t.OutputSchema
+	if out, ok := objectForm(t.OutputSchema); ok {
+		mt.OutputSchema = out
 	}
 	if t.Timeout > 0 {
 		mt.Meta["toolschema/timeout"] = t.Timeout.String()
@@ -68,63 +91,196 @@ func Tool(t *tool.Tool) *mcp.Tool {
 	if t.Version != "" {
 		mt.Meta["toolschema/version"] = t.Version
 	}
-	if t.RequiresApproval {
-		destructive := true
-		mt.Annotations = &mcp.ToolAnnotations{DestructiveHint: &destructive}
-	}
 	return mt
 }
 
-// objectSchema reports whether a schema's type is exactly "object".
-func objectSchema(s json.RawMessage) bool {
-	var v struct {
-		Type any `json:"type"`
+// objectForm returns the non-null form of a schema whose values are
+// objects, or objects and null (a pointer to a struct, a map): the schema
+// that MCP's outputSchema takes. ok is false for a schema of anything
+// else.
+func objectForm(s json.RawMessage) (out json.RawMessage, ok bool) {
+	const object, nullable = `{"type":"object"`, `{"type":["object","null"]`
+	switch {
+	case s == nil:
+		return nil, false
+	case bytes.HasPrefix(s, []byte(object)):
+		return s, true
+	case bytes.HasPrefix(s, []byte(nullable)):
+		// The core writes "type" first, compact: the one member to change.
+		return append([]byte(object), s[len(nullable):]...), true
 	}
-	return s != nil && json.Unmarshal(s, &v) == nil && v.Type == "object"
+	// A schema that the core did not write (a tool made by hand).
+	var m map[string]json.RawMessage
+	if json.Unmarshal(s, &m) != nil {
+		return nil, false
+	}
+	var typ any
+	json.Unmarshal(m["type"], &typ)
+	switch typ := typ.(type) {
+	case string:
+		return s, typ == "object"
+	case []any:
+		if len(typ) == 2 && (typ[0] == "object" && typ[1] == "null" || typ[0] == "null" && typ[1] == "object") {
+			m["type"] = json.RawMessage(`"object"`)
+			out, err := json.Marshal(m)
+			return out, err == nil
+		}
+	}
+	return nil, false
 }
 
-func handler(t *tool.Tool, opts *Options) mcp.ToolHandler {
-	structured := objectSchema(t.OutputSchema)
+// nullForm returns the structured content sent for a null result of type
+// t whose non-null form is an object: the zero value of what a pointer
+// points to, as encoding/json writes it, and {} for a map (what the SDK's
+// mcp.AddTool sends for them, so that a server moving to this package
+// sends the same).
+func nullForm(t reflect.Type) json.RawMessage {
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == nil || t.Kind() != reflect.Struct {
+		return json.RawMessage("{}")
+	}
+	data, err := marshal(reflect.New(t).Interface())
+	if err != nil || !bytes.HasPrefix(data, []byte("{")) {
+		return json.RawMessage("{}")
+	}
+	return data
+}
+
+// marshal writes v as the invoker does: encoding/json, no HTML escaping.
+func marshal(v any) (json.RawMessage, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+// Handler returns the MCP handler that calls t, for a program that adds
+// the tool itself (s.AddTool(mt, mcpserver.Handler(t, opts)) with an mt of
+// its own making). The tool's context carries the request (RequestFrom).
+// Arguments are checked before anything else; a tool that requires
+// approval then asks opts.Approve.
+func Handler(t *tool.Tool, opts *Options) mcp.ToolHandler {
+	if opts == nil {
+		opts = &Options{}
+	}
+	_, structured := objectForm(t.OutputSchema)
+	var null json.RawMessage
+	if structured {
+		h, _ := t.Binding()
+		var out reflect.Type
+		if h != nil {
+			out = h.Output()
+		}
+		null = nullForm(out)
+	}
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		args := req.Params.Arguments
-		if t.RequiresApproval && opts.Approve != nil {
-			ok, err := opts.Approve(ctx, t, args)
-			if err != nil {
-				return nil, err
+		ctx = withRequest(ctx, req)
+		if t.RequiresApproval {
+			// Refused arguments are refused as such, before anyone is
+			// asked to approve them.
+			_, viols, err := t.CheckArgs(args)
+			if err == nil && len(viols) > 0 {
+				return invalid(viols), nil
 			}
-			if ok {
-				ctx = tool.Approve(ctx, t.Name, args)
+			if err == nil && opts.Approve != nil {
+				ok, err := opts.Approve(ctx, req, t, args)
+				var ir *InputRequired
+				if errors.As(err, &ir) {
+					return &mcp.CallToolResult{InputRequests: ir.Requests, RequestState: ir.State}, nil
+				}
+				if err != nil {
+					return nil, err
+				}
+				if ok {
+					ctx = tool.Approve(ctx, t.Name, args)
+				}
 			}
 		}
 		r, err := t.Invoke(ctx, args)
 		if err != nil {
 			return nil, err // the caller's context ended
 		}
-		out := &mcp.CallToolResult{IsError: r.IsError, Content: []mcp.Content{}}
-		for _, p := range r.Parts {
-			switch p := p.(type) {
-			case tool.TextPart:
-				out.Content = append(out.Content, &mcp.TextContent{Text: p.Text})
-			case tool.JSONPart:
+		return result(r, structured, null), nil
+	}
+}
+
+// invalid is the result of arguments that break the input schema, as
+// Invoke writes it: one line per violation.
+func invalid(viols []tool.Violation) *mcp.CallToolResult {
+	msgs := make([]string, len(viols))
+	for i, v := range viols {
+		msgs[i] = v.Message
+	}
+	return &mcp.CallToolResult{
+		IsError: true,
+		Content: []mcp.Content{&mcp.TextContent{Text: strings.Join(msgs, "\n")}},
+		Meta:    mcp.Meta{"toolschema/code": string(tool.InvalidArguments), "toolschema/started": false},
+	}
+}
+
+// result converts an invoker's result to MCP's. With structured set, a
+// JSON result is also the structured content, and a null one sends null's
+// form.
+func result(r *tool.Result, structured bool, null json.RawMessage) *mcp.CallToolResult {
+	out := &mcp.CallToolResult{IsError: r.IsError, Content: make([]mcp.Content, 0, len(r.Parts))}
+	if structured && !r.IsError && len(r.Parts) == 1 {
+		switch p := r.Parts[0].(type) {
+		case tool.JSONPart:
+			if string(p.JSON) == "null" {
+				out.StructuredContent = null
+				out.Content = append(out.Content, &mcp.TextContent{Text: string(null)})
+			} else {
+				out.StructuredContent = p.JSON
 				out.Content = append(out.Content, &mcp.TextContent{Text: string(p.JSON)})
-				if structured && !r.IsError && len(r.Parts) == 1 {
-					out.StructuredContent = p.JSON
-				}
-			case tool.BlobPart:
-				switch {
-				case strings.HasPrefix(p.MIMEType, "image/"):
-					out.Content = append(out.Content, &mcp.ImageContent{Data: p.Data, MIMEType: p.MIMEType})
-				case strings.HasPrefix(p.MIMEType, "audio/"):
-					out.Content = append(out.Content, &mcp.AudioContent{Data: p.Data, MIMEType: p.MIMEType})
-				default:
-					out.Content = append(out.Content, &mcp.EmbeddedResource{Resource: &mcp.ResourceContents{
-						URI: "toolschema:blob", MIMEType: p.MIMEType, Blob: p.Data}})
-				}
+			}
+			return out
+		case tool.TextPart:
+			if p.Text == "null" && isNil(r.Value) {
+				out.StructuredContent = null
+				out.Content = append(out.Content, &mcp.TextContent{Text: string(null)})
+				return out
 			}
 		}
-		if r.IsError {
-			out.Meta = mcp.Meta{"toolschema/code": string(r.Code), "toolschema/started": r.Started}
-		}
-		return out, nil
 	}
+	for _, p := range r.Parts {
+		switch p := p.(type) {
+		case tool.TextPart:
+			out.Content = append(out.Content, &mcp.TextContent{Text: p.Text})
+		case tool.JSONPart:
+			out.Content = append(out.Content, &mcp.TextContent{Text: string(p.JSON)})
+		case tool.BlobPart:
+			switch {
+			case strings.HasPrefix(p.MIMEType, "image/"):
+				out.Content = append(out.Content, &mcp.ImageContent{Data: p.Data, MIMEType: p.MIMEType})
+			case strings.HasPrefix(p.MIMEType, "audio/"):
+				out.Content = append(out.Content, &mcp.AudioContent{Data: p.Data, MIMEType: p.MIMEType})
+			default:
+				out.Content = append(out.Content, &mcp.EmbeddedResource{Resource: &mcp.ResourceContents{
+					URI: "toolschema:blob", MIMEType: p.MIMEType, Blob: p.Data}})
+			}
+		}
+	}
+	if r.IsError {
+		out.Meta = mcp.Meta{"toolschema/code": string(r.Code), "toolschema/started": r.Started}
+	}
+	return out
+}
+
+// isNil reports whether v is nil or a nil pointer or map.
+func isNil(v any) bool {
+	if v == nil {
+		return true
+	}
+	rv := reflect.ValueOf(v)
+	switch rv.Kind() {
+	case reflect.Pointer, reflect.Map:
+		return rv.IsNil()
+	}
+	return false
 }

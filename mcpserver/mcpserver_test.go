@@ -39,18 +39,25 @@ func Close(in struct {
 // client over its in-memory transports.
 func connect(t *testing.T, tools []*tool.Tool, opts *mcpserver.Options) *mcp.ClientSession {
 	t.Helper()
-	ctx := context.Background()
 	server := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
 	if err := mcpserver.Register(server, tools, opts); err != nil {
 		t.Fatal(err)
 	}
+	return connectServer(t, server, nil, "")
+}
+
+// connectServer connects a client of the SDK, with copts, to server over
+// the in-memory transports, on protocol version (the latest when "").
+func connectServer(t *testing.T, server *mcp.Server, copts *mcp.ClientOptions, version string) *mcp.ClientSession {
+	t.Helper()
+	ctx := context.Background()
 	st, ct := mcp.NewInMemoryTransports()
 	ss, err := server.Connect(ctx, st, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { ss.Close() })
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "client", Version: "v0"}, nil).Connect(ctx, ct, nil)
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "client", Version: "v0"}, copts).Connect(ctx, ct, &mcp.ClientSessionOptions{ProtocolVersion: version})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +127,7 @@ func jsonEqual(a, b []byte) bool {
 
 func TestCallTool(t *testing.T) {
 	cs := connect(t, tools(t), &mcpserver.Options{
-		Approve: func(ctx context.Context, tl *tool.Tool, args json.RawMessage) (bool, error) {
+		Approve: func(ctx context.Context, req *mcp.CallToolRequest, tl *tool.Tool, args json.RawMessage) (bool, error) {
 			var a struct{ ID string }
 			json.Unmarshal(args, &a)
 			return a.ID == "ok-to-close", nil

@@ -1,0 +1,34 @@
+package mcpserver
+
+import (
+	"context"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// requestKey is the context key of the MCP request a tool runs for.
+type requestKey struct{}
+
+// withRequest returns ctx carrying req.
+func withRequest(ctx context.Context, req *mcp.CallToolRequest) context.Context {
+	return context.WithValue(ctx, requestKey{}, req)
+}
+
+// RequestFrom returns the MCP request that a tool served by this package
+// runs for, nil when ctx is not a tool call's. A tool that takes a
+// context.Context reaches its client through it: req.Session.Log,
+// req.Session.NotifyProgress (with req.Params.GetProgressToken()),
+// req.Session.Elicit.
+func RequestFrom(ctx context.Context) *mcp.CallToolRequest {
+	req, _ := ctx.Value(requestKey{}).(*mcp.CallToolRequest)
+	return req
+}
+
+// SessionFrom returns the session of the MCP request that a tool runs for,
+// nil when there is none.
+func SessionFrom(ctx context.Context) *mcp.ServerSession {
+	if req := RequestFrom(ctx); req != nil {
+		return req.Session
+	}
+	return nil
+}
