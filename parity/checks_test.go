@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -90,7 +91,8 @@ func agree(t testing.TB, tl *tool.Tool, args string) []tool.Violation {
 		t.Fatalf("%s(%s): %v", tl.Name, args, err)
 	}
 	want, wantV := validated(tl, args)
-	if !slices.Equal(got, want) {
+	want = want[:min(len(want), tool.MaxViolations)] // the invoker keeps the most useful
+	if !slices.EqualFunc(got, want, sameViolation) {
 		t.Errorf("%s(%s):\nonly typed checks %q\nonly validator    %q", tl.Name, args, minus(got, want), minus(want, got))
 	} else if len(got) == 0 && !sameInput(gotV, wantV) {
 		t.Errorf("%s(%s): typed checks decoded %s, the validator's path %s", tl.Name, args, show(gotV), show(wantV))
@@ -98,11 +100,29 @@ func agree(t testing.TB, tl *tool.Tool, args string) []tool.Violation {
 	return got
 }
 
+// sameViolation compares violations; for a value the Go type refused as
+// it was decoded, without array indexes, which encoding/json's
+// UnmarshalTypeError.Field leaves out of the path the oracle reports.
+func sameViolation(a, b tool.Violation) bool {
+	if a == b {
+		return true
+	}
+	fit := func(v tool.Violation) bool {
+		return strings.HasSuffix(v.Message, "does not fit the tool's type for it.")
+	}
+	if !fit(a) || !fit(b) || a.Rule != b.Rule {
+		return false
+	}
+	return noIndexes.ReplaceAllString(a.Path, "") == noIndexes.ReplaceAllString(b.Path, "")
+}
+
+var noIndexes = regexp.MustCompile(`\[[0-9]+\]`)
+
 // minus returns the violations of a that b lacks.
 func minus(a, b []tool.Violation) []tool.Violation {
 	var out []tool.Violation
 	for _, v := range a {
-		if !slices.Contains(b, v) {
+		if !slices.ContainsFunc(b, func(w tool.Violation) bool { return sameViolation(v, w) }) {
 			out = append(out, v)
 		}
 	}

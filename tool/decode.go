@@ -2,11 +2,10 @@ package tool
 
 import (
 	"bytes"
+	"context"
 	"encoding"
 	"encoding/base64"
 	"encoding/json"
-	"math"
-	"math/big"
 	"reflect"
 	"slices"
 	"strconv"
@@ -20,9 +19,12 @@ import (
 // A decoder reads one JSON text into a Go value through its plan, checking
 // the text against the plan's checks as it goes. It reads the text once:
 // what breaks the JSON grammar, a key given twice, nesting deeper than
-// MaxArgumentDepth and an exponent no float64 has stop it (only the first
-// such fault is reported, as a parser would); every other violation is
-// collected and the reading goes on, so that all of them are reported.
+// MaxArgumentDepth, a number literal longer than MaxNumberLength and an
+// exponent no float64 has stop it (only the first such fault is reported,
+// as a parser would); every other violation is collected and the reading
+// goes on, so that all of them are counted. Every step is linear in the
+// size of the text, in time and in memory: the violations kept are the
+// MaxViolations most useful, the others only counted.
 type decoder struct {
 	data []byte
 	i    int
@@ -31,7 +33,13 @@ type decoder struct {
 	path []seg
 	buf  [8]seg // path's first segments
 
+	// ctx, when not nil, is asked whether the caller gave up every
+	// pollEvery values.
+	ctx   context.Context
+	ticks int
+
 	viols []Violation
+	more  int // violations found past the MaxViolations kept
 	// decodeFault is the first value a type's own method refused; it is
 	// reported only when the schema's checks found nothing.
 	decodeFault *Violation
@@ -47,48 +55,123 @@ type seg struct {
 // fault is what a decoder panics with when the text cannot be read on.
 type fault struct{ v Violation }
 
+// gaveUp is what a decoder panics with when its context ended.
+type gaveUp struct{ err error }
+
+// pollEvery is how many values a decoder reads between two looks at its
+// context.
+const pollEvery = 1024
+
 // decode reads data into v (settable, of p's type; or the zero Value, to
-// check data without keeping it) and returns the violations, most useful
-// first.
-func decode(p *plan, data []byte, v reflect.Value, args bool, noun string) (viols []Violation) {
-	d := &decoder{data: data, args: args, noun: noun}
+// check data without keeping it) and returns the violations, the
+// MaxViolations most useful first, and how many more were found. The error
+// is ctx's, when it ended during the reading (ctx may be nil).
+func decode(ctx context.Context, p *plan, data []byte, v reflect.Value, args bool, noun string) (viols []Violation, more int, err error) {
+	d := &decoder{data: data, args: args, noun: noun, ctx: ctx}
 	d.path = d.buf[:0]
 	defer func() {
 		if r := recover(); r != nil {
-			f, ok := r.(fault)
-			if !ok {
+			switch r := r.(type) {
+			case fault:
+				viols, more, err = []Violation{r.v}, 0, nil
+			case gaveUp:
+				viols, more, err = nil, 0, r.err
+			default:
 				panic(r)
 			}
-			viols = []Violation{f.v}
 		}
 	}()
 	d.ws()
 	if d.i < len(d.data) && d.data[d.i] != '{' && args {
 		d.skip(0)
 		d.end()
-		return []Violation{{Rule: "object", Message: "Arguments must be a JSON object."}}
+		return []Violation{{Rule: "object", Message: "Arguments must be a JSON object."}}, 0, nil
 	}
 	d.value(p, v, 0)
 	d.end()
 	if len(d.viols) == 0 && d.decodeFault != nil {
-		return []Violation{*d.decodeFault}
+		return []Violation{*d.decodeFault}, 0, nil
 	}
-	return sortViolations(d.viols)
+	d.trim(MaxViolations)
+	return d.viols, d.more, nil
+}
+
+// trim sorts the violations found so far, drops repeated messages, and
+// keeps the n most useful, counting the others.
+func (d *decoder) trim(n int) {
+	vs := sortViolations(d.viols)
+	if len(vs) > n {
+		d.more += len(vs) - n
+		vs = vs[:n]
+	}
+	d.viols = vs
 }
 
 // sortViolations orders violations most useful first (by rule, then path,
-// then message) and drops repeated messages.
+// array indexes by number, then message) and drops repeated messages.
 func sortViolations(vs []Violation) []Violation {
 	slices.SortFunc(vs, func(a, b Violation) int {
 		if d := rank[a.Rule] - rank[b.Rule]; d != 0 {
 			return d
 		}
-		if c := strings.Compare(a.Path, b.Path); c != 0 {
+		if c := comparePaths(a.Path, b.Path); c != 0 {
 			return c
 		}
 		return strings.Compare(a.Message, b.Message)
 	})
 	return slices.CompactFunc(vs, func(a, b Violation) bool { return a.Message == b.Message })
+}
+
+// comparePaths orders two paths as strings, except that the indexes of
+// array elements compare as numbers: items[2] before items[10].
+func comparePaths(a, b string) int {
+	i := 0
+	for i < len(a) && i < len(b) {
+		if a[i] == b[i] && !(a[i] == '[' && i+1 < len(a) && isDigit(a[i+1])) {
+			i++
+			continue
+		}
+		if a[i] == '[' && b[i] == '[' {
+			// Both open an index: compare the numbers, then go on
+			// after them.
+			ja, jb := i+1, i+1
+			for ja < len(a) && isDigit(a[ja]) {
+				ja++
+			}
+			for jb < len(b) && isDigit(b[jb]) {
+				jb++
+			}
+			na, nb := a[i+1:ja], b[i+1:jb]
+			if len(na) != len(nb) {
+				if len(na) < len(nb) {
+					return -1
+				}
+				return 1
+			}
+			if c := strings.Compare(na, nb); c != 0 {
+				return c
+			}
+			if c := comparePaths(a[ja:], b[jb:]); c != 0 {
+				return c
+			}
+			return 0
+		}
+		return strings.Compare(a[i:], b[i:])
+	}
+	return len(a) - len(b)
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// tick counts a value read, and every pollEvery values asks the context
+// whether the caller gave up.
+func (d *decoder) tick() {
+	d.ticks++
+	if d.ctx != nil && d.ticks%pollEvery == 0 {
+		if err := d.ctx.Err(); err != nil {
+			panic(gaveUp{err})
+		}
+	}
 }
 
 // end checks that nothing but white space follows the value.
@@ -144,7 +227,17 @@ func (d *decoder) where() string {
 // add records a violation of the value being read.
 func (d *decoder) add(rule, msg string) {
 	path := d.where()
-	d.viols = append(d.viols, Violation{Path: path, Rule: rule, Message: subject(d.noun, path) + " " + msg})
+	d.record(Violation{Path: path, Rule: rule, Message: subject(d.noun, path) + " " + msg})
+}
+
+// record keeps a violation; past twice MaxViolations, the list is cut back
+// to the most useful, so that a million bad items cost no more memory than
+// a hundred.
+func (d *decoder) record(v Violation) {
+	d.viols = append(d.viols, v)
+	if len(d.viols) >= 2*MaxViolations {
+		d.trim(MaxViolations)
+	}
 }
 
 // stop reports a fault that ends the reading, at the current location.
@@ -158,6 +251,8 @@ func (d *decoder) stop(rule string) {
 		v = Violation{Path: path, Rule: rule, Message: d.noun + " '" + path + "' is given twice."}
 	case "range":
 		v = Violation{Path: path, Rule: rule, Message: d.noun + " '" + path + "' is beyond the range of a number."}
+	case "size":
+		v = Violation{Path: path, Rule: rule, Message: subject(d.noun, path) + " is a number of more than " + strconv.Itoa(MaxNumberLength) + " characters."}
 	}
 	panic(fault{v})
 }
@@ -177,6 +272,7 @@ func (d *decoder) refused(typeErr bool) {
 
 // value reads one value into v with plan p.
 func (d *decoder) value(p *plan, v reflect.Value, depth int) {
+	d.tick()
 	d.ws()
 	if d.i >= len(d.data) {
 		d.syntax()
@@ -287,6 +383,7 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 		present  propSet  // struct properties given (and not dropped)
 		seen     propSet  // struct properties named, for duplicates
 		unknown  []string // names the struct lacks
+		unknownK keySet   // the same, for duplicates
 		mapKeys  keySet   // map keys, for duplicates
 		m        reflect.Value
 		isStruct = p.props != nil || p.c.Closed
@@ -310,7 +407,7 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 			if k < 0 {
 				name := key(raw, escaped)
 				d.path = append(d.path, seg{kind: '?', name: name})
-				if d.args && slices.Contains(unknown, name) {
+				if !unknownK.add(name) && d.args {
 					d.stop("duplicate")
 				}
 				unknown = append(unknown, name)
@@ -379,7 +476,7 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 		if pr.required {
 			d.path = append(d.path, seg{kind: '.', name: pr.name})
 			path := d.where()
-			d.viols = append(d.viols, Violation{Path: path, Rule: "missing", Message: d.noun + " '" + path + "' is required."})
+			d.record(Violation{Path: path, Rule: "missing", Message: d.noun + " '" + path + "' is required."})
 			d.path = d.path[:len(d.path)-1]
 			continue
 		}
@@ -400,7 +497,7 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 			}
 		}
 		d.path = d.path[:len(d.path)-1]
-		d.viols = append(d.viols, Violation{Path: path, Rule: "unknown", Message: msg})
+		d.record(Violation{Path: path, Rule: "unknown", Message: msg})
 	}
 }
 
@@ -612,56 +709,20 @@ func (d *decoder) array(p *plan, v reflect.Value, depth int) {
 }
 
 // duplicateItems finds the first two equal elements (as JSON values:
-// numbers by value, objects whatever the order of their members).
+// numbers by value, objects whatever the order of their members): the
+// canonical form of each element is hashed, so the cost is linear in the
+// size of the array's text.
 func duplicateItems(data []byte, spans [][2]int) (int, int, bool) {
-	vals := make([]any, len(spans))
+	first := make(map[string]int, len(spans))
+	var buf []byte
 	for k, s := range spans {
-		dec := json.NewDecoder(bytes.NewReader(data[s[0]:s[1]]))
-		dec.UseNumber()
-		if dec.Decode(&vals[k]) != nil {
-			return 0, 0, false
+		buf = canonical(buf[:0], data[s[0]:s[1]])
+		if i, ok := first[string(buf)]; ok {
+			return i, k, true
 		}
-	}
-	for j := 1; j < len(vals); j++ {
-		for i := range j {
-			if jsonEqual(vals[i], vals[j]) {
-				return i, j, true
-			}
-		}
+		first[string(buf)] = k
 	}
 	return 0, 0, false
-}
-
-func jsonEqual(a, b any) bool {
-	switch a := a.(type) {
-	case map[string]any:
-		b, ok := b.(map[string]any)
-		if !ok || len(a) != len(b) {
-			return false
-		}
-		for k, av := range a {
-			bv, ok := b[k]
-			if !ok || !jsonEqual(av, bv) {
-				return false
-			}
-		}
-		return true
-	case []any:
-		b, ok := b.([]any)
-		if !ok || len(a) != len(b) {
-			return false
-		}
-		for i := range a {
-			if !jsonEqual(a[i], b[i]) {
-				return false
-			}
-		}
-		return true
-	case json.Number:
-		b, ok := b.(json.Number)
-		return ok && cmpNumber(string(a), string(b)) == 0
-	}
-	return a == b
 }
 
 // str reads a string.
@@ -726,17 +787,11 @@ func (d *decoder) str(p *plan, v reflect.Value) {
 // number reads a number.
 func (d *decoder) number(p *plan, v reflect.Value) {
 	start := d.i
-	plain := d.scanNumber()
+	plain := d.number1()
 	lit := string(d.data[start:d.i]) // does not escape: on the stack when short
-	if !plain {
-		if e := schema.Exponent(lit); e > schema.MaxExponent || e < -schema.MaxExponent {
-			d.stop("range")
-		}
-	}
 	c := p.c
 	if c.Type == schema.JSONInteger && !plain {
-		r, _ := new(big.Rat).SetString(lit)
-		if !r.IsInt() {
+		if dec := parseDecimal(lit); !dec.integral() {
 			d.add("type", p.typeWord)
 			return
 		}
@@ -748,12 +803,8 @@ func (d *decoder) number(p *plan, v reflect.Value) {
 		// (Only checked, not kept: a number below 1e308 is a float64.)
 		f, ferr = strconv.ParseFloat(lit, 64)
 	}
-	if c.Minimum != "" {
-		if c.Type == schema.JSONInteger && plain && lit[0] == '-' && c.Minimum == "0" {
-			d.add("range", "must be at least 0.") // -0 too: encoding/json refuses it for an unsigned integer
-		} else if cmpNumber(lit, c.Minimum) < 0 {
-			d.add("range", "must be at least "+c.Minimum+".")
-		}
+	if c.Minimum != "" && cmpNumber(lit, c.Minimum) < 0 {
+		d.add("range", "must be at least "+c.Minimum+".")
 	}
 	if c.Maximum != "" && cmpNumber(lit, c.Maximum) > 0 {
 		d.add("range", "must be at most "+c.Maximum+".")
@@ -800,45 +851,6 @@ func (d *decoder) number(p *plan, v reflect.Value) {
 	}
 }
 
-// cmpNumber compares two JSON number texts exactly.
-func cmpNumber(a, b string) int {
-	if isInt(a) && isInt(b) {
-		// Integers as JSON writes them (no leading zeros): by sign, then
-		// by the number of digits, then digit by digit.
-		an, ad := intParts(a)
-		bn, bd := intParts(b)
-		switch {
-		case an != bn && an:
-			return -1
-		case an != bn:
-			return 1
-		}
-		c := len(ad) - len(bd)
-		if c == 0 {
-			c = strings.Compare(ad, bd)
-		}
-		if an {
-			c = -c
-		}
-		return max(-1, min(1, c))
-	}
-	x, err1 := strconv.ParseFloat(a, 64)
-	y, err2 := strconv.ParseFloat(b, 64)
-	if err1 == nil && err2 == nil && x != y && !math.IsInf(x, 0) && !math.IsInf(y, 0) {
-		// Rounding keeps the order of values whose floats differ.
-		if x < y {
-			return -1
-		}
-		return 1
-	}
-	rx, ok1 := new(big.Rat).SetString(a)
-	ry, ok2 := new(big.Rat).SetString(b)
-	if !ok1 || !ok2 {
-		return 0
-	}
-	return rx.Cmp(ry)
-}
-
 // mayOverflow reports whether a number literal may be beyond a float64:
 // whether it has more than 308 digits before its decimal point, the
 // exponent included.
@@ -854,28 +866,10 @@ func mayOverflow(lit string) bool {
 	return n+schema.Exponent(lit) > 308
 }
 
-// isInt reports whether a number literal has neither fraction nor
-// exponent.
-func isInt(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c == '.' || c == 'e' || c == 'E' {
-			return false
-		}
-	}
-	return true
-}
-
-// intParts splits an integer literal into its sign and digits; -0 is 0.
-func intParts(s string) (neg bool, digits string) {
-	if digits, neg = strings.CutPrefix(s, "-"); digits == "0" {
-		neg = false
-	}
-	return neg, digits
-}
-
 // skip reads a value of any type, checking only what any JSON text must
 // satisfy (and, for arguments, duplicates and depth).
 func (d *decoder) skip(depth int) {
+	d.tick()
 	d.ws()
 	if d.i >= len(d.data) {
 		d.syntax()
@@ -909,15 +903,27 @@ func (d *decoder) skip(depth int) {
 	case c == 'n':
 		d.literal("null")
 	case c == '-' || c >= '0' && c <= '9':
-		start := d.i
-		if !d.scanNumber() {
-			if e := schema.Exponent(string(d.data[start:d.i])); e > schema.MaxExponent || e < -schema.MaxExponent {
-				d.stop("range")
-			}
-		}
+		d.number1()
 	default:
 		d.syntax()
 	}
+}
+
+// number1 reads a number literal, stopping at one longer than
+// MaxNumberLength or with an exponent beyond MaxExponent, and reports
+// whether it is a plain integer (no fraction, no exponent).
+func (d *decoder) number1() (plain bool) {
+	start := d.i
+	plain = d.scanNumber()
+	if d.i-start > MaxNumberLength {
+		d.stop("size")
+	}
+	if !plain {
+		if e := schema.Exponent(string(d.data[start:d.i])); e > schema.MaxExponent || e < -schema.MaxExponent {
+			d.stop("range")
+		}
+	}
+	return plain
 }
 
 // scanNumber reads a number literal as JSON's grammar has it, and reports
@@ -1055,7 +1061,7 @@ func unquote(raw []byte) string {
 				}
 				b = utf8.AppendRune(b, r)
 			default:
-				b = append(b, map[byte]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}[e])
+				b = append(b, unescape[e])
 				i += 2
 			}
 		case c >= utf8.RuneSelf:
@@ -1074,7 +1080,22 @@ func unquote(raw []byte) string {
 	return string(b)
 }
 
+// unescape maps the letter of a one-letter escape to its byte.
+var unescape = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
+
+// hex4 reads four hex digits, already checked.
 func hex4(h []byte) rune {
-	n, _ := strconv.ParseUint(string(h), 16, 32)
-	return rune(n)
+	var r rune
+	for _, c := range h[:4] {
+		switch {
+		case c <= '9':
+			c -= '0'
+		case c >= 'a':
+			c -= 'a' - 10
+		default:
+			c -= 'A' - 10
+		}
+		r = r<<4 | rune(c)
+	}
+	return r
 }

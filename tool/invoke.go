@@ -9,8 +9,10 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 // An ErrorCode says why a call failed, for programs: they act on the code
@@ -45,23 +47,30 @@ type approvalKey struct{}
 
 type approval struct {
 	tool string
-	args string // compact JSON
+	args string // the canonical form of the arguments' JSON value
 	next *approval
 }
 
-// Approve returns a context that approves the calls of tool with exactly
-// these arguments (compared as compact JSON: the same members in the same
-// order with the same values) made with it. A tool that requires approval
-// runs only under such a context; any other arguments are refused. The
-// approval lasts as long as the context is used: derive it for one call.
+// Approve returns a context that approves the calls of tool with these
+// arguments made with it: arguments equal to args as JSON values (members
+// in any order, any white space, numbers by value, strings by their
+// characters). A tool that requires approval runs only under such a
+// context; any other arguments are refused. The approval lasts as long as
+// the context is used: derive it for one call.
 func Approve(ctx context.Context, tool string, args json.RawMessage) context.Context {
 	prev, _ := ctx.Value(approvalKey{}).(*approval)
-	return context.WithValue(ctx, approvalKey{}, &approval{tool: tool, args: compact(args), next: prev})
+	return context.WithValue(ctx, approvalKey{}, &approval{tool: tool, args: approvalForm(args), next: prev})
 }
 
+// approved reports whether ctx approves a call of tool with args, which
+// the checks have passed.
 func approved(ctx context.Context, tool string, args json.RawMessage) bool {
-	want := compact(args)
-	for a, _ := ctx.Value(approvalKey{}).(*approval); a != nil; a = a.next {
+	a, _ := ctx.Value(approvalKey{}).(*approval)
+	if a == nil {
+		return false
+	}
+	want := approvalForm(args)
+	for ; a != nil; a = a.next {
 		if a.tool == tool && a.args == want {
 			return true
 		}
@@ -69,79 +78,111 @@ func approved(ctx context.Context, tool string, args json.RawMessage) bool {
 	return false
 }
 
-func compact(args json.RawMessage) string {
-	var b bytes.Buffer
-	if len(bytes.TrimSpace(args)) == 0 {
-		return "{}"
+// approvalForm is the canonical form of arguments, "{}" for none; text
+// that is not JSON is kept as it is (no call with it passes the checks).
+func approvalForm(args json.RawMessage) string {
+	if blank(args) {
+		args = json.RawMessage("{}")
 	}
-	if json.Compact(&b, args) != nil {
-		return string(args)
+	if !json.Valid(args) {
+		return "\x00" + string(args)
 	}
-	return b.String()
+	return string(canonical(nil, args))
+}
+
+// blank reports whether args are empty or only JSON's white space (space,
+// tab, CR, LF): no arguments, which a tool takes as {}. MCP clients send
+// none for a tool without parameters.
+func blank(args []byte) bool {
+	for _, c := range args {
+		if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			return false
+		}
+	}
+	return true
 }
 
 // Invoke calls the tool with args, a JSON object from a model. Every
 // failure is a Result with IsError set, a Code, and text a model can act
-// on: arguments that break the input schema (all the violations, most
-// useful first, none repeating a value), a missing approval, an error or a
-// panic in the tool, a timeout. The Go error is returned only when ctx ends
-// (cancelled, or its deadline passed): it is ctx's error, returned with a
-// Result that keeps the cost lines recorded so far.
+// on: arguments that break the input schema (the violations, most useful
+// first, at most MaxViolations, none repeating a value), arguments larger
+// than the tool's limit, a missing approval, an error or a panic in the
+// tool, a timeout, a tool with no function behind it. The Go error is
+// returned only when ctx ends (cancelled, or its deadline passed): it is
+// ctx's error, returned with a Result that keeps the cost lines recorded
+// so far; a call whose context ends before the tool starts never starts.
 //
 // Before the tool runs, its arguments are checked against its input
-// schema, and what encoding/json would let through and the contract
-// forbids is refused: duplicate keys, names that match a parameter only
-// case-insensitively, fractional numbers or numbers out of the range of
-// the Go type, nesting deeper than MaxArgumentDepth, anything but an
-// object. Defaults fill in absent arguments.
+// schema, in time and memory linear in their size, and what encoding/json
+// would let through and the contract forbids is refused: duplicate keys,
+// names that match a parameter only case-insensitively, fractional numbers
+// or numbers out of the range of the Go type, nesting deeper than
+// MaxArgumentDepth, number literals longer than MaxNumberLength, anything
+// but an object. Empty arguments (or only white space) are {}. Defaults
+// fill in absent arguments. Approval is asked only for arguments that pass.
 //
-// With a timeout, the tool's context is cancelled when it passes, and
-// Invoke returns at once even if the tool goes on: its goroutine runs until
-// the tool returns, and what it returns then is dropped.
+// The tool runs on a goroutine of its own, so that a panic or a
+// runtime.Goexit in it is a failed result. With a timeout, the tool's
+// context is cancelled when it passes, and Invoke returns at once even if
+// the tool goes on: its goroutine runs until the tool returns, and what it
+// returns then is dropped.
 func (t *Tool) Invoke(ctx context.Context, args json.RawMessage) (*Result, error) {
-	if t.handler == nil {
-		return nil, fmt.Errorf("tool: %s has no function behind it", t.Name)
-	}
 	call := &Call{Tool: t.Name}
-	if err := ctx.Err(); err != nil {
-		return &Result{IsError: true, Code: Cancelled, Parts: text("The call was cancelled.")}, err
+	if t.handler == nil {
+		return errorResult(Failed, false, call, fmt.Sprintf("Tool '%s' cannot be called: it has no function behind it.", t.Name)), nil
 	}
-	if len(bytes.TrimSpace(args)) == 0 {
-		args = json.RawMessage("{}")
+	if err := ctx.Err(); err != nil {
+		return errorResult(Cancelled, false, call, "The call was cancelled."), err
+	}
+	in, viols, more, err := t.decodeArgs(ctx, args)
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return errorResult(Cancelled, false, call, "The call was cancelled."), ctx.Err()
+	case err != nil:
+		return errorResult(Failed, false, call, fmt.Sprintf("Tool '%s' failed: %v", t.Name, err)), nil
+	case len(viols) > 0:
+		r := errorResult(InvalidArguments, false, call, violationText(viols, more))
+		r.Violations = viols
+		return r, nil
 	}
 	if t.RequiresApproval && !approved(ctx, t.Name, args) {
 		return errorResult(ApprovalRequired, false, call, fmt.Sprintf("Tool '%s' requires approval for these arguments.", t.Name)), nil
 	}
-	in, viols, err := t.decodeArgs(args)
-	if err != nil {
-		return errorResult(Failed, false, call, fmt.Sprintf("Tool '%s' failed: %v", t.Name, err)), nil
-	}
-	if len(viols) > 0 {
-		msgs := make([]string, len(viols))
-		for i, v := range viols {
-			msgs[i] = v.Message
-		}
-		r := errorResult(InvalidArguments, false, call, strings.Join(msgs, "\n"))
-		r.Violations = viols
-		return r, nil
+	if err := ctx.Err(); err != nil {
+		return errorResult(Cancelled, false, call, "The call was cancelled."), err
 	}
 	return t.run(ctx, call, in)
+}
+
+// violationText writes violations one a line, and a last line with the
+// number of those left out.
+func violationText(viols []Violation, more int) string {
+	var b strings.Builder
+	for i, v := range viols {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(v.Message)
+	}
+	if more > 0 {
+		fmt.Fprintf(&b, "\n… and %d more %s.", more, plural(more, "violation"))
+	}
+	return b.String()
 }
 
 // CheckArgs checks args as Invoke does before it runs the tool, and
 // returns the decoded input (a pointer to a new value of the tool's input
 // type; nil for a tool that takes none) or the violations, most useful
-// first. It runs nothing: a caller may use it to show a person the
-// arguments of a call that needs approval. The error says the tool has no
-// function behind it, or that its input type has no schema.
+// first, at most MaxViolations. It runs nothing: a caller may use it to
+// show a person the arguments of a call that needs approval. The error
+// says the tool has no function behind it, or that its input type has no
+// schema.
 func (t *Tool) CheckArgs(args json.RawMessage) (in any, viols []Violation, err error) {
 	if t.handler == nil {
 		return nil, nil, fmt.Errorf("tool: %s has no function behind it", t.Name)
 	}
-	if len(bytes.TrimSpace(args)) == 0 {
-		args = json.RawMessage("{}")
-	}
-	return t.decodeArgs(args)
+	in, viols, _, err = t.decodeArgs(nil, args)
+	return in, viols, err
 }
 
 // noInput is the input type of a tool that takes none: its arguments are
@@ -149,25 +190,38 @@ func (t *Tool) CheckArgs(args json.RawMessage) (in any, viols []Violation, err e
 var noInput = reflect.TypeFor[struct{}]()
 
 // decodeArgs checks the arguments and decodes them into a new value of the
-// tool's input type: a pointer to it, nil when the tool takes no input.
-// The error says the input type has no plan (not the arguments' fault).
-func (t *Tool) decodeArgs(args json.RawMessage) (any, []Violation, error) {
+// tool's input type: a pointer to it, nil when the tool takes no input. It
+// returns the violations kept and the number of the others. The error is
+// ctx's, when it ended during the checks (ctx may be nil), or says the
+// input type has no plan (not the arguments' fault).
+func (t *Tool) decodeArgs(ctx context.Context, args json.RawMessage) (any, []Violation, int, error) {
+	limit := t.MaxArgumentBytes
+	if limit == 0 {
+		limit = DefaultMaxArgumentBytes
+	}
+	if limit > 0 && len(args) > limit {
+		return nil, []Violation{{Rule: "size", Message: fmt.Sprintf("Arguments are too large: %d bytes; the tool takes at most %d.", len(args), limit)}}, 0, nil
+	}
+	if blank(args) {
+		args = json.RawMessage("{}")
+	}
 	it := t.handler.Input()
 	if it == nil {
 		it = noInput
 	}
 	p, err := planOf(it)
 	if err != nil {
-		return nil, nil, fmt.Errorf("its input type has no schema: %v", err)
+		return nil, nil, 0, fmt.Errorf("its input type has no schema: %v", err)
 	}
 	v := reflect.New(it)
-	if viols := decode(p, args, v.Elem(), true, "Argument"); len(viols) > 0 {
-		return nil, viols, nil
+	viols, more, err := decode(ctx, p, args, v.Elem(), true, "Argument")
+	if err != nil || len(viols) > 0 {
+		return nil, viols, more, err
 	}
 	if it == noInput {
-		return nil, nil, nil
+		return nil, nil, 0, nil
 	}
-	return v.Interface(), nil, nil
+	return v.Interface(), nil, 0, nil
 }
 
 // outcome is what the tool's goroutine reports.
@@ -175,62 +229,80 @@ type outcome struct {
 	value    any
 	err      error
 	panicked any
+	goexit   bool // the tool called runtime.Goexit
 }
 
-// run calls the tool under its timeout, turning what happens into a
-// result.
+// The states of a call's goroutine, which it and Invoke settle once: the
+// tool starts, or Invoke gave up on it first and it never will.
+const (
+	pending int32 = iota
+	started
+	abandoned
+)
+
+// run calls the tool on a goroutine of its own under its timeout, turning
+// what happens into a result. Running it on the caller's goroutine would
+// save a little, but a runtime.Goexit in the tool would then end the
+// caller's goroutine, and Invoke would never return.
 func (t *Tool) run(ctx context.Context, call *Call, in any) (*Result, error) {
-	runCtx, cancel := ctx, context.CancelFunc(func() {})
+	runCtx := ctx
 	if t.Timeout > 0 {
+		var cancel context.CancelFunc
 		runCtx, cancel = context.WithTimeout(ctx, t.Timeout)
+		defer cancel()
 	}
-	defer cancel()
-	var o outcome
-	if t.Timeout <= 0 && ctx.Done() == nil {
-		// Nothing can end the call early: run it on this goroutine.
+	done := make(chan outcome, 1)
+	var state atomic.Int32
+	go func() {
+		if !state.CompareAndSwap(pending, started) {
+			return // Invoke returned before the tool could start
+		}
+		o := outcome{goexit: true} // what is sent unless the call returns
+		defer func() { done <- o }()
 		o = t.call(runCtx, call, in)
+	}()
+	var o outcome
+	if runCtx.Done() == nil {
+		o = <-done // nothing can end the call early
 	} else {
-		done := make(chan outcome, 1)
-		go func() {
-			o := outcome{err: errors.New("the tool's goroutine exited (runtime.Goexit)")}
-			defer func() { done <- o }()
-			o = t.call(runCtx, call, in)
-		}()
 		select {
 		case o = <-done:
 		case <-runCtx.Done():
 			select {
 			case o = <-done: // it returned as the time ran out: keep it
 			default:
+				began := !state.CompareAndSwap(pending, abandoned)
 				if err := ctx.Err(); err != nil {
-					return errorResult(Cancelled, true, call, "The call was cancelled."), err
+					return errorResult(Cancelled, began, call, "The call was cancelled."), err
 				}
-				return errorResult(TimedOut, true, call, fmt.Sprintf("Tool '%s' timed out after %s.", t.Name, seconds(t.Timeout))), nil
+				return errorResult(TimedOut, began, call, fmt.Sprintf("Tool '%s' timed out after %s.", t.Name, seconds(t.Timeout))), nil
 			}
 		}
 	}
 	switch {
 	case o.panicked != nil:
-		return errorResult(Failed, true, call, fmt.Sprintf("Tool '%s' failed: panic: %v", t.Name, o.panicked)), nil
+		return t.failed(call, "panic: ", panicText(o.panicked)), nil
+	case o.goexit:
+		return errorResult(Failed, true, call, fmt.Sprintf("Tool '%s' failed: it ended its goroutine (runtime.Goexit).", t.Name)), nil
 	case o.err != nil && ctx.Err() != nil:
 		return errorResult(Cancelled, true, call, "The call was cancelled."), ctx.Err()
 	case o.err != nil && runCtx.Err() != nil && errors.Is(o.err, runCtx.Err()):
 		return errorResult(TimedOut, true, call, fmt.Sprintf("Tool '%s' timed out after %s.", t.Name, seconds(t.Timeout))), nil
 	case o.err != nil:
-		return errorResult(Failed, true, call, fmt.Sprintf("Tool '%s' failed: %v", t.Name, o.err)), nil
+		return t.failed(call, "", o.err.Error()), nil
 	}
 	return t.result(call, o.value), nil
 }
 
 // call calls the tool's handler, a panic recovered as the outcome, and a
-// runtime.Goexit (a test's FailNow in a tool) reported as a failure too.
+// runtime.Goexit (a test's FailNow in a tool) reported as one too.
 func (t *Tool) call(ctx context.Context, call *Call, in any) (o outcome) {
 	returned := false
 	defer func() {
 		if r := recover(); r != nil {
 			o = outcome{panicked: r}
 		} else if !returned {
-			o = outcome{err: errors.New("the tool's goroutine exited (runtime.Goexit)")}
+			o = outcome{goexit: true}
 		}
 	}()
 	v, err := t.handler.Call(ctx, call, t.bound, in)
@@ -238,12 +310,42 @@ func (t *Tool) call(ctx context.Context, call *Call, in any) (o outcome) {
 	return outcome{value: v, err: err}
 }
 
+// failed is the result of a tool's own failure: what failed, and the
+// text of the error or panic, cut to MaxErrorTextBytes.
+func (t *Tool) failed(call *Call, what, text string) *Result {
+	return errorResult(Failed, true, call, "Tool '"+t.Name+"' failed: "+what+cutText(text))
+}
+
+// panicText writes a panic's value; a string or an error as it is.
+func panicText(p any) string {
+	switch p := p.(type) {
+	case string:
+		return p
+	case error:
+		return p.Error()
+	}
+	return fmt.Sprint(p)
+}
+
+// cutText cuts s to at most MaxErrorTextBytes, on a character boundary,
+// and says so.
+func cutText(s string) string {
+	if len(s) <= MaxErrorTextBytes {
+		return s
+	}
+	n := MaxErrorTextBytes
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "… (cut: the text was " + strconv.Itoa(len(s)) + " bytes)"
+}
+
 // result turns what the tool returned into parts, by the results table. A
 // panic in the value's own marshalling is the tool's failure.
 func (t *Tool) result(call *Call, v any) (r *Result) {
 	defer func() {
 		if p := recover(); p != nil {
-			r = errorResult(Failed, true, call, fmt.Sprintf("Tool '%s' failed: writing its result panicked: %v", t.Name, p))
+			r = t.failed(call, "writing its result panicked: ", panicText(p))
 		}
 	}()
 	return t.resultOf(call, v)
@@ -305,16 +407,12 @@ func (t *Tool) resultOf(call *Call, v any) *Result {
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(p.Interface()); err != nil {
-		return errorResult(Failed, true, call, fmt.Sprintf("Tool '%s' failed: its result cannot be written as JSON: %v", t.Name, err))
+		return t.failed(call, "its result cannot be written as JSON: ", err.Error())
 	}
 	data := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 	if CheckOutputs && t.OutputSchema != nil {
-		if viols := t.checkOutput(data); len(viols) > 0 {
-			var msgs []string
-			for _, v := range viols {
-				msgs = append(msgs, v.Message)
-			}
-			bad := errorResult(InvalidOutput, true, call, fmt.Sprintf("Tool '%s' returned a result that breaks its output schema:\n%s", t.Name, strings.Join(msgs, "\n")))
+		if viols, more := t.checkOutput(data); len(viols) > 0 {
+			bad := errorResult(InvalidOutput, true, call, fmt.Sprintf("Tool '%s' returned a result that breaks its output schema:\n%s", t.Name, violationText(viols, more)))
 			bad.Violations = viols
 			return bad
 		}
@@ -325,16 +423,17 @@ func (t *Tool) resultOf(call *Call, v any) *Result {
 
 // checkOutput checks a result's JSON against the tool's output type, the
 // type its output schema was written from.
-func (t *Tool) checkOutput(data []byte) []Violation {
+func (t *Tool) checkOutput(data []byte) ([]Violation, int) {
 	ot := t.handler.Output()
 	if ot == nil {
-		return nil
+		return nil, 0
 	}
 	p, err := planOf(ot)
 	if err != nil {
-		return nil
+		return nil, 0
 	}
-	return decode(p, data, reflect.Value{}, false, "Result") // checked, not kept
+	viols, more, _ := decode(nil, p, data, reflect.Value{}, false, "Result") // checked, not kept
+	return viols, more
 }
 
 func errorResult(code ErrorCode, started bool, call *Call, msg string) *Result {

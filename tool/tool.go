@@ -42,6 +42,11 @@ type Tool struct {
 	// Timeout bounds one call; zero means no bound besides the caller's
 	// context.
 	Timeout time.Duration
+	// MaxArgumentBytes bounds the size of one call's arguments: zero
+	// means DefaultMaxArgumentBytes, a negative value no bound. Larger
+	// arguments are refused, before any of them is read, with an
+	// invalid_arguments result that gives the limit.
+	MaxArgumentBytes int
 
 	handler Handler
 	bound   any

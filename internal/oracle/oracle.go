@@ -32,7 +32,7 @@ type Violation = tool.Violation
 const MaxArgumentDepth = tool.MaxArgumentDepth
 
 // rank orders violations, most useful first.
-var rank = map[string]int{"json": 0, "object": 0, "depth": 0, "duplicate": 1, "missing": 2, "unknown": 3,
+var rank = map[string]int{"json": 0, "object": 0, "depth": 0, "size": 0, "duplicate": 1, "missing": 2, "unknown": 3,
 	"null": 4, "type": 5, "enum": 6, "range": 7, "length": 8, "items": 9, "unique": 10, "pattern": 11, "format": 12}
 
 // A value is a parsed JSON value that keeps the order of object keys.
@@ -130,6 +130,9 @@ func (p *parser) value(loc []string, depth int) (*value, *parseError) {
 	case string:
 		return &value{kind: '"', str: t}, nil
 	case json.Number:
+		if len(t) > tool.MaxNumberLength {
+			return nil, &parseError{rule: "size", loc: loc}
+		}
 		if e := schema.Exponent(string(t)); e > schema.MaxExponent || e < -schema.MaxExponent {
 			return nil, &parseError{rule: "range", loc: loc}
 		}
@@ -154,6 +157,8 @@ func (e *parseError) violation(noun string, s map[string]any, _ *value) Violatio
 		return Violation{Path: path, Rule: "duplicate", Message: fmt.Sprintf("%s '%s' is given twice.", noun, path)}
 	case "range":
 		return Violation{Path: path, Rule: "range", Message: fmt.Sprintf("%s '%s' is beyond the range of a number.", noun, path)}
+	case "size":
+		return Violation{Path: path, Rule: "size", Message: fmt.Sprintf("%s is a number of more than %d characters.", subject(noun, path), tool.MaxNumberLength)}
 	}
 	return Violation{Rule: "json", Message: whole(noun) + " not valid JSON."}
 }
@@ -382,7 +387,7 @@ func (c *checker) check(v *value, noun string) (out []Violation) {
 		if d := rank[a.Rule] - rank[b.Rule]; d != 0 {
 			return d
 		}
-		if d := strings.Compare(a.Path, b.Path); d != 0 {
+		if d := comparePaths(a.Path, b.Path); d != 0 {
 			return d
 		}
 		return strings.Compare(a.Message, b.Message)
@@ -489,8 +494,7 @@ func bound(s map[string]any, key string, r *big.Rat) string {
 }
 
 // extra checks what the validator lets through and encoding/json refuses:
-// a fractional or exponent literal for an integer, -0 for an unsigned one,
-// a number beyond a float64, a date-time time.Time does not read.
+// a fractional or exponent literal for an integer, a number beyond a float64, a date-time time.Time does not read.
 func (c *checker) extra(v *value, s map[string]any, loc []string, noun string, out []Violation) []Violation {
 	if s == nil || v == nil {
 		return out
@@ -504,8 +508,6 @@ func (c *checker) extra(v *value, s map[string]any, loc []string, noun string, o
 		switch {
 		case has(s["type"], "integer") && strings.ContainsAny(v.str, ".eE"):
 			add("type", "must be an integer.")
-		case has(s["type"], "integer") && strings.HasPrefix(v.str, "-") && s["minimum"] == json.Number("0"):
-			add("range", "must be at least 0.")
 		case has(s["type"], "number"):
 			if _, err := strconv.ParseFloat(v.str, 64); err != nil {
 				add("range", "is beyond the range of a number.")
@@ -686,10 +688,36 @@ func plural(n int, word string) string {
 	return word + "s"
 }
 
+// comparePaths orders paths by their segments: names as strings, the
+// indexes of array elements as numbers (items[2] before items[10]).
+func comparePaths(a, b string) int {
+	split := func(p string) []string {
+		return strings.FieldsFunc(p, func(r rune) bool { return r == '[' || r == ']' })
+	}
+	as, bs := split(a), split(b)
+	for i := 0; i < len(as) && i < len(bs); i++ {
+		x, errx := strconv.ParseUint(as[i], 10, 64)
+		y, erry := strconv.ParseUint(bs[i], 10, 64)
+		switch {
+		case errx == nil && erry == nil && x != y:
+			if x < y {
+				return -1
+			}
+			return 1
+		case errx != nil || erry != nil:
+			if c := strings.Compare(as[i], bs[i]); c != 0 {
+				return c
+			}
+		}
+	}
+	return len(as) - len(bs)
+}
+
 // Arguments checks and completes a call's arguments as the invoker did
-// with the validator: the completed arguments, or the violations.
+// with the validator: the completed arguments, or the violations (all of
+// them: the invoker keeps the first tool.MaxViolations).
 func Arguments(schema json.RawMessage, args []byte) (json.RawMessage, []Violation) {
-	if len(bytes.TrimSpace(args)) == 0 {
+	if len(bytes.Trim(args, " \t\r\n")) == 0 {
 		args = []byte("{}")
 	}
 	c := checkerOf(schema)

@@ -1,0 +1,428 @@
+package tool_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"runtime"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/toolschema/toolschema/reflectimpl"
+	"github.com/toolschema/toolschema/tool"
+)
+
+// The tests of this file are the regression tests of calls crafted to
+// break the invoker: each reproduces one reported fault.
+
+type Qty struct {
+	Qty int `json:"qty"`
+}
+
+// TestLongNumber: a fractional literal of a million digits for an integer
+// field panicked out of Invoke (math/big refuses such a literal, and the
+// nil it returned was used). A literal past MaxNumberLength is refused,
+// whatever the field.
+func TestLongNumber(t *testing.T) {
+	tl := mustCreate(t, func(in Qty) int { return in.Qty }, reflectimpl.Name("qty"))
+	for _, tt := range []struct {
+		name, args, want string
+	}{
+		{"a million zeros", `{"qty":1.` + strings.Repeat("0", 1_000_001) + `}`,
+			fmt.Sprintf("Argument 'qty' is a number of more than %d characters.", tool.MaxNumberLength)},
+		{"a million digits", `{"qty":` + strings.Repeat("7", 1_000_000) + `}`,
+			fmt.Sprintf("Argument 'qty' is a number of more than %d characters.", tool.MaxNumberLength)},
+		{"just within", `{"qty":1.` + strings.Repeat("0", tool.MaxNumberLength-2) + `}`, "Argument 'qty' must be an integer."},
+		{"just past", `{"qty":1.` + strings.Repeat("0", tool.MaxNumberLength-1) + `}`,
+			fmt.Sprintf("Argument 'qty' is a number of more than %d characters.", tool.MaxNumberLength)},
+		{"fraction of a million digits, not integral", `{"qty":1.` + strings.Repeat("0", 200) + `1}`, "Argument 'qty' must be an integer."},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := tl.Invoke(context.Background(), json.RawMessage(tt.args))
+			if err != nil || r.Code != tool.InvalidArguments || r.Text() != tt.want {
+				t.Fatalf("Invoke = %v, %q (%s), want %q", err, r.Text(), r.Code, tt.want)
+			}
+		})
+	}
+}
+
+// TestExactBounds: comparisons of long literals with bounds are exact.
+// Past 10^6 fractional digits, 0.999… was reported equal to 1.
+func TestExactBounds(t *testing.T) {
+	type In struct {
+		X float64 `json:"x" minimum:"1" maximum:"2"`
+		N int8    `json:"n,omitempty" minimum:"0"`
+		U uint8   `json:"u,omitempty"`
+	}
+	tl := mustCreate(t, func(in In) float64 { return in.X }, reflectimpl.Name("x"))
+	nines := "0." + strings.Repeat("9", tool.MaxNumberLength-2)
+	for _, tt := range []struct {
+		args, want string
+	}{
+		{`{"x":` + nines + `}`, "Argument 'x' must be at least 1."},
+		{`{"x":1.` + strings.Repeat("0", 200) + `}`, ""},
+		{`{"x":2.` + strings.Repeat("0", 200) + `1}`, "Argument 'x' must be at most 2."},
+		{`{"x":0.1e1}`, ""},
+		{`{"x":20e-1}`, ""},
+		{`{"x":200000000000000000001e-20}`, "Argument 'x' must be at most 2."},
+		// -0 is 0: the schema and encoding/json take it for an int8.
+		{`{"x":1,"n":-0}`, ""},
+		// encoding/json refuses -0 for an unsigned integer.
+		{`{"x":1,"u":-0}`, "Argument 'u' does not fit the tool's type for it."},
+	} {
+		r, err := tl.Invoke(context.Background(), json.RawMessage(tt.args))
+		if err != nil || r.IsError != (tt.want != "") || tt.want != "" && r.Text() != tt.want {
+			t.Errorf("Invoke(%.60s) = %v, %q, want %q", tt.args, err, r.Text(), tt.want)
+		}
+	}
+}
+
+// TestArgumentSize: arguments past the tool's limit are refused before they
+// are read, with the limit in the message.
+func TestArgumentSize(t *testing.T) {
+	ran := false
+	tl := mustCreate(t, func(in Query) string { ran = true; return "" }, reflectimpl.Name("q"))
+	big := `{"court":"` + strings.Repeat("a", tool.DefaultMaxArgumentBytes) + `"}`
+	r, err := tl.Invoke(context.Background(), json.RawMessage(big))
+	want := fmt.Sprintf("Arguments are too large: %d bytes; the tool takes at most %d.", len(big), tool.DefaultMaxArgumentBytes)
+	if err != nil || r.Code != tool.InvalidArguments || r.Text() != want || r.Started || ran {
+		t.Fatalf("Invoke of %d bytes = %v, %q (%s), want %q", len(big), err, r.Text(), r.Code, want)
+	}
+	if len(r.Violations) != 1 || r.Violations[0].Rule != "size" {
+		t.Errorf("violations %+v, want one of rule size", r.Violations)
+	}
+	if _, viols, _ := tl.CheckArgs(json.RawMessage(big)); len(viols) != 1 || viols[0].Message != want {
+		t.Errorf("CheckArgs: %+v", viols)
+	}
+
+	// Per tool.
+	small := *tl
+	small.MaxArgumentBytes = 20
+	if r, _ := small.Invoke(context.Background(), json.RawMessage(`{"court":"abcdefgh"}`)); r.IsError {
+		t.Errorf("20 bytes, limit 20: %q", r.Text())
+	}
+	r, _ = small.Invoke(context.Background(), json.RawMessage(`{"court":"abcdefghi"}`))
+	if r.Text() != "Arguments are too large: 21 bytes; the tool takes at most 20." {
+		t.Errorf("21 bytes, limit 20: %q", r.Text())
+	}
+	none := *tl
+	none.MaxArgumentBytes = -1
+	if r, _ := none.Invoke(context.Background(), json.RawMessage(big)); r.Code != tool.InvalidArguments || !strings.Contains(r.Text(), "at most 8 characters") {
+		t.Errorf("no limit: %q", r.Text())
+	}
+}
+
+// TestManyViolations: the violations reported are bounded, the count of the
+// others said in one line, and array indexes ordered as numbers.
+func TestManyViolations(t *testing.T) {
+	type In struct {
+		Items []int `json:"items"`
+	}
+	tl := mustCreate(t, func(in In) int { return len(in.Items) }, reflectimpl.Name("items"))
+	n := 200_000
+	args := `{"items":[` + strings.Repeat(`"x",`, n-1) + `"x"]}`
+	r, _ := tl.Invoke(context.Background(), json.RawMessage(args))
+	if len(r.Violations) != tool.MaxViolations {
+		t.Fatalf("%d violations, want %d", len(r.Violations), tool.MaxViolations)
+	}
+	lines := strings.Split(r.Text(), "\n")
+	if len(lines) != tool.MaxViolations+1 {
+		t.Fatalf("%d lines", len(lines))
+	}
+	if want := fmt.Sprintf("… and %d more violations.", n-tool.MaxViolations); lines[len(lines)-1] != want {
+		t.Errorf("last line %q, want %q", lines[len(lines)-1], want)
+	}
+	for i, v := range r.Violations {
+		if want := fmt.Sprintf("items[%d]", i); v.Path != want {
+			t.Fatalf("violation %d at %s, want %s (indexes in numeric order)", i, v.Path, want)
+		}
+	}
+
+	// Few violations: all of them, no count line; items[2] before items[10].
+	args = `{"items":[0,1,"x",3,4,5,6,7,8,9,"y"]}`
+	r, _ = tl.Invoke(context.Background(), json.RawMessage(args))
+	if want := "Argument 'items[2]' must be an integer.\nArgument 'items[10]' must be an integer."; r.Text() != want {
+		t.Errorf("got %q, want %q", r.Text(), want)
+	}
+}
+
+// TestBoundedFailureText: a tool's error or panic text is cut to
+// MaxErrorTextBytes.
+func TestBoundedFailureText(t *testing.T) {
+	huge := strings.Repeat("é", 5<<20) // 10 MB, two bytes a rune
+	for _, tt := range []struct {
+		name string
+		fn   any
+	}{
+		{"error", func() error { return errors.New(huge) }},
+		{"panic", func() error { panic(huge) }},
+		{"panic error", func() error { panic(errors.New(huge)) }},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			tl := mustCreate(t, tt.fn, reflectimpl.Name("x"))
+			r, _ := tl.Invoke(context.Background(), nil)
+			txt := r.Text()
+			if r.Code != tool.Failed || len(txt) > tool.MaxErrorTextBytes+200 {
+				t.Fatalf("%s: %d bytes of text", r.Code, len(txt))
+			}
+			if !strings.HasPrefix(txt, "Tool 'x' failed: ") || !strings.HasSuffix(txt, " (cut: the text was 10485760 bytes)") {
+				t.Errorf("text %.40q … %q", txt, txt[max(0, len(txt)-60):])
+			}
+			if !strings.Contains(txt, "éé") || strings.Contains(txt, "\ufffd") {
+				t.Error("the text was not cut on a character boundary")
+			}
+		})
+	}
+}
+
+// TestGoexit: a tool that calls runtime.Goexit (a test helper's FailNow,
+// say) gives a failed result, with or without a timeout; it hung Invoke on
+// the caller's goroutine.
+func TestGoexit(t *testing.T) {
+	exit := func() error { runtime.Goexit(); return nil }
+	helper := func() error { func() { defer func() {}(); runtime.Goexit() }(); return nil }
+	for _, tt := range []struct {
+		name string
+		fn   any
+		opts []reflectimpl.Option
+	}{
+		{"no timeout", exit, nil},
+		{"through a helper", helper, nil},
+		{"timeout", exit, []reflectimpl.Option{reflectimpl.Timeout(time.Minute)}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			tl := mustCreate(t, tt.fn, append(tt.opts, reflectimpl.Name("x"))...)
+			done := make(chan *tool.Result, 1)
+			go func() {
+				r, _ := tl.Invoke(context.Background(), nil)
+				done <- r
+			}()
+			r := <-done
+			if r == nil || r.Code != tool.Failed || !r.Started || r.Text() != "Tool 'x' failed: it ended its goroutine (runtime.Goexit)." {
+				t.Errorf("result %+v %q", r, r.Text())
+			}
+		})
+	}
+}
+
+// countingCtx is a context whose Err reports it cancelled from its nth
+// call on: a deterministic cancellation in the middle of a call.
+type countingCtx struct {
+	context.Context
+	calls, at int32
+	done      chan struct{}
+}
+
+func newCountingCtx(at int32) *countingCtx {
+	return &countingCtx{Context: context.Background(), at: at, done: make(chan struct{})}
+}
+
+func (c *countingCtx) Done() <-chan struct{} { return c.done }
+
+func (c *countingCtx) Err() error {
+	if atomic.AddInt32(&c.calls, 1) >= c.at {
+		select {
+		case <-c.done:
+		default:
+			close(c.done)
+		}
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestCancelWhileChecking: the checks notice the caller's context, and a
+// call whose context ends while its arguments are read never starts.
+func TestCancelWhileChecking(t *testing.T) {
+	var ran atomic.Bool
+	type In struct {
+		Tags []string `json:"tags" uniqueItems:"true"`
+	}
+	tl := mustCreate(t, func(in In) int { ran.Store(true); return len(in.Tags) }, reflectimpl.Name("tags"))
+	var b strings.Builder
+	b.WriteString(`{"tags":[`)
+	for i := range 100_000 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `"t%d"`, i)
+	}
+	b.WriteString(`]}`)
+	ctx := newCountingCtx(2) // the first check passes; the second, while reading, does not
+	r, err := tl.Invoke(ctx, json.RawMessage(b.String()))
+	if !errors.Is(err, context.Canceled) || r.Code != tool.Cancelled || r.Started {
+		t.Fatalf("Invoke = %v, %+v", err, r)
+	}
+	if n := atomic.LoadInt32(&ctx.calls); n < 2 {
+		t.Errorf("the context was asked %d times: the checks did not look at it", n)
+	}
+	if ran.Load() {
+		t.Error("the tool ran after Invoke returned the cancellation")
+	}
+}
+
+// TestCancelledNeverStarts: once Invoke has returned a cancellation, the
+// tool never starts, however the cancellation falls.
+func TestCancelledNeverStarts(t *testing.T) {
+	for at := int32(1); at <= 6; at++ {
+		synctest.Test(t, func(t *testing.T) {
+			var ran atomic.Bool
+			tl := mustCreate(t, func(ctx context.Context) error { ran.Store(true); return nil },
+				reflectimpl.Name("x"), reflectimpl.Timeout(time.Second))
+			r, err := tl.Invoke(newCountingCtx(at), json.RawMessage(`{}`))
+			synctest.Wait() // whatever goroutine Invoke left has run or is blocked
+			if err != nil && !r.Started && ran.Load() {
+				t.Errorf("cancelled at check %d: Invoke returned %v, not started, and the tool ran", at, err)
+			}
+			if err == nil && (r.IsError || !ran.Load()) {
+				t.Errorf("cancelled at check %d: %+v without error", at, r)
+			}
+		})
+	}
+}
+
+// TestWhitespaceArguments: only JSON's white space (space, tab, CR, LF)
+// around nothing means no arguments; other space is not JSON.
+func TestWhitespaceArguments(t *testing.T) {
+	tl := mustCreate(t, func() string { return "ok" }, reflectimpl.Name("x"))
+	for _, tt := range []struct {
+		args string
+		ok   bool
+	}{
+		{"", true}, {" \t\r\n", true}, {"{}", true}, {" {} \n", true},
+		{"\v", false}, {"\f", false}, {"\u00a0", false}, {"\u2028", false}, {"{}\v", false}, {"\u00a0{}", false},
+	} {
+		r, _ := tl.Invoke(context.Background(), json.RawMessage(tt.args))
+		if ok := !r.IsError; ok != tt.ok {
+			t.Errorf("Invoke(%q): %q", tt.args, r.Text())
+		}
+		if !tt.ok && r.Text() != "Arguments are not valid JSON." {
+			t.Errorf("Invoke(%q): %q", tt.args, r.Text())
+		}
+	}
+}
+
+// TestHugeExponents: what each field type does with a number beyond a
+// float64, as docs/contract.md says.
+func TestHugeExponents(t *testing.T) {
+	type In struct {
+		N json.Number     `json:"n,omitempty"`
+		F float64         `json:"f,omitempty"`
+		R json.RawMessage `json:"r,omitempty"`
+		A any             `json:"a,omitempty"`
+	}
+	tl := mustCreate(t, func(in In) string { return string(in.R) }, reflectimpl.Name("x"))
+	for _, tt := range []struct {
+		args, want string
+	}{
+		{`{"n":1e400}`, "Argument 'n' is beyond the range of a number."},
+		{`{"f":1e400}`, "Argument 'f' is beyond the range of a number."},
+		{`{"r":1e400}`, ""},
+		{`{"a":1e400}`, "Argument 'a' does not fit the tool's type for it."},
+		{`{"r":1e401}`, "Argument 'r' is beyond the range of a number."},
+	} {
+		r, _ := tl.Invoke(context.Background(), json.RawMessage(tt.args))
+		if r.IsError != (tt.want != "") || tt.want != "" && r.Text() != tt.want {
+			t.Errorf("Invoke(%s) = %q, want %q", tt.args, r.Text(), tt.want)
+		}
+	}
+}
+
+// TestApprovalAfterChecks: a refused call is never put to a person, and an
+// approval holds for the same arguments as JSON values.
+func TestApprovalAfterChecks(t *testing.T) {
+	type In struct {
+		ID    string   `json:"id" minLength:"1"`
+		Count int      `json:"count,omitempty"`
+		Tags  []string `json:"tags,omitempty"`
+	}
+	tl := mustCreate(t, func(in In) string { return "deleted " + in.ID }, reflectimpl.Name("delete"), reflectimpl.RequiresApproval())
+	if r, _ := tl.Invoke(context.Background(), json.RawMessage(`{"id":""}`)); r.Code != tool.InvalidArguments {
+		t.Errorf("invalid arguments of an approval tool: %s %q", r.Code, r.Text())
+	}
+	approved := json.RawMessage(`{"id":"7","count":2,"tags":["a","b"]}`)
+	ctx := tool.Approve(context.Background(), "delete", approved)
+	for _, tt := range []struct {
+		args string
+		ok   bool
+	}{
+		{`{"id":"7","count":2,"tags":["a","b"]}`, true},
+		{`{"tags":["a","b"],"count":2,"id":"7"}`, true},
+		{" {\n \"count\" : 2 ,\"id\":\"\\u0037\", \"tags\":[ \"a\" , \"b\" ]}\n", true},
+		{`{"id":"7","count":2,"tags":["b","a"]}`, false},
+		{`{"id":"7","count":3,"tags":["a","b"]}`, false},
+		{`{"id":"7","tags":["a","b"]}`, false},
+	} {
+		r, _ := tl.Invoke(ctx, json.RawMessage(tt.args))
+		if ok := !r.IsError; ok != tt.ok {
+			t.Errorf("Invoke(%s) under the approval: %s %q", tt.args, r.Code, r.Text())
+		}
+	}
+}
+
+// TestLiteralToolResult: a Tool made as a literal has no function; Invoke
+// says so in a result, as its documentation promises for every failure.
+func TestLiteralToolResult(t *testing.T) {
+	r, err := (&tool.Tool{Name: "x"}).Invoke(context.Background(), nil)
+	if err != nil || r == nil || r.Code != tool.Failed || r.Started || r.Text() != "Tool 'x' cannot be called: it has no function behind it." {
+		t.Fatalf("Invoke = %+v, %v", r, err)
+	}
+}
+
+// TestLinearChecks runs the large inputs of each kind the checks once
+// took quadratic time on, for the verdicts at that size (the growth is
+// measured in bench/, BenchmarkHostile).
+func TestLinearChecks(t *testing.T) {
+	type In struct {
+		Tags []string `json:"tags,omitempty" uniqueItems:"true"`
+		Objs []any    `json:"objs,omitempty" uniqueItems:"true"`
+		Text string   `json:"text,omitempty"`
+	}
+	tl := mustCreate(t, func(in In) int { return len(in.Tags) + len(in.Text) }, reflectimpl.Name("x"))
+	const n = 64_000
+	var b strings.Builder
+	list := func(f func(i int) string) string {
+		b.Reset()
+		for i := range n {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(f(i))
+		}
+		return b.String()
+	}
+	tags := list(func(i int) string { return fmt.Sprintf(`"t%d"`, i) })
+	objs := list(func(i int) string { return fmt.Sprintf(`{"a":%d,"b":[%d.0,"x"]}`, i, i) })
+	keys := list(func(i int) string { return fmt.Sprintf(`"k%d":1`, i) })
+	for _, tt := range []struct {
+		name, args, want string
+	}{
+		{"unique strings", `{"tags":[` + tags + `]}`, ""},
+		{"a repeated string last", `{"tags":[` + tags + `,"t17"]}`, fmt.Sprintf("Argument 'tags' must not repeat an item (items 17 and %d are equal).", n)},
+		{"unique objects", `{"objs":[` + objs + `]}`, ""},
+		{"an equal object, members reordered", `{"objs":[` + objs + `,{"b":[5,"x"],"a":5e0}]}`, fmt.Sprintf("Argument 'objs' must not repeat an item (items 5 and %d are equal).", n)},
+		{"unknown keys", `{` + keys + `}`, ""},
+		{"an unknown key twice", `{` + keys + `,"k9":2}`, "Argument 'k9' is given twice."},
+		{"escapes", `{"text":"` + strings.Repeat(`\n`, 1<<20) + `"}`, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r, _ := tl.Invoke(context.Background(), json.RawMessage(tt.args))
+			switch {
+			case tt.name == "unknown keys":
+				if r.Code != tool.InvalidArguments || len(r.Violations) != tool.MaxViolations || r.Violations[0].Message != "Argument 'k0' is not a parameter of the tool." {
+					t.Errorf("%s %d violations, first %v", r.Code, len(r.Violations), r.Violations[:1])
+				}
+			case r.IsError != (tt.want != "") || tt.want != "" && r.Text() != tt.want:
+				t.Errorf("got %.200q, want %q", r.Text(), tt.want)
+			}
+		})
+	}
+	r, _ := tl.Invoke(context.Background(), json.RawMessage(`{"text":"`+strings.Repeat(`\n`, 1<<20)+`"}`))
+	if r.Value.(int) != 1<<20 {
+		t.Errorf("escapes decoded to %d characters", r.Value)
+	}
+}
