@@ -1,0 +1,322 @@
+// Package loop runs the tool calls a model makes, turn after turn, with no
+// model API's SDK in it: an adapter (the nested modules under adapters/)
+// turns an API's response into Calls and the Outcomes into the API's
+// messages; this package finds each call's tool in a tool.Set, asks
+// approval, invokes the tools (in parallel only when every one allows it)
+// and stops when a tool ends the loop.
+//
+//	r := &loop.Runner{Tools: set, Approve: askUser}
+//	final, err := r.Run(ctx, conversation) // conversation: an adapter's Model
+//	if err != nil {
+//		return err
+//	}
+//	if final.End != nil {
+//		answer := final.Value.(*Answer) // the ending tool's typed result
+//	}
+package loop
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/toolschema/toolschema/tool"
+)
+
+// A Call is one tool call of a model's turn, as the API gave it.
+type Call struct {
+	// ID is the API's identifier of the call; its result carries it back.
+	// Gemini gives none: its adapter makes one up.
+	ID string
+	// Name is the name of the tool called.
+	Name string
+	// Args are the arguments, a JSON object from the model (untrusted).
+	Args json.RawMessage
+}
+
+// An Outcome is a call and its result, in the form every adapter turns
+// into its API's message.
+type Outcome struct {
+	Call Call
+	// Tool is the tool called; nil when the set has no tool of that name.
+	Tool *tool.Tool
+	// Result is never nil: a failure is a result with IsError set, whose
+	// text the model can act on.
+	Result *tool.Result
+}
+
+// An Approval is what an approval hook is asked about: a call of a tool
+// that requires approval, with arguments that pass the tool's checks.
+type Approval struct {
+	Call Call
+	Tool *tool.Tool
+	// Input is the decoded input (a pointer to the tool's input struct, nil
+	// for a tool without one), defaults filled in: what the tool would get.
+	Input any
+}
+
+// An ApproveFunc decides whether a call may run: true runs it, false
+// answers the model that it was refused. An error ends the loop (the
+// person could not be asked, say) and is returned by Turn and Run.
+type ApproveFunc func(ctx context.Context, a Approval) (bool, error)
+
+// Error codes of the outcomes this package makes itself (the invoker makes
+// the others).
+const (
+	// UnknownTool: the set has no tool of the call's name.
+	UnknownTool tool.ErrorCode = "unknown_tool"
+	// Refused: the approval hook refused the call; the tool did not start.
+	Refused tool.ErrorCode = "refused"
+)
+
+// DefaultMaxTurns bounds Run when Runner.MaxTurns is zero.
+const DefaultMaxTurns = 20
+
+// ErrMaxTurns is returned (wrapped) by Run when the model still calls tools
+// after the runner's last turn.
+var ErrMaxTurns = errors.New("loop: the model is still calling tools after the last turn allowed")
+
+// A Runner runs the calls of a model's turns against a set of tools. Its
+// fields are read, never written, by Turn and Run: a Runner may serve
+// several conversations at once.
+type Runner struct {
+	// Tools are the tools a model may call.
+	Tools *tool.Set
+	// Approve is asked about each call of a tool that requires approval,
+	// once its arguments have passed the tool's checks; a call with bad
+	// arguments is answered with its violations, and nobody is asked. The
+	// hook is asked about the calls of one turn one after another, in the
+	// order of the calls, before any call runs. Nil: such calls are
+	// answered by the invoker (approval_required).
+	Approve ApproveFunc
+	// MaxTurns bounds the model's turns in Run: DefaultMaxTurns when zero.
+	MaxTurns int
+}
+
+// A Turn is what one turn's calls gave.
+type Turn struct {
+	// Outcomes are one per call, in the order of the calls.
+	Outcomes []Outcome
+	// End is the first outcome, in the order of the calls, of a tool that
+	// ends the loop and that succeeded; nil when no call ends the loop. A
+	// call of such a tool that failed (bad arguments, say) does not end it:
+	// the model sees the error and may try again.
+	End *Outcome
+}
+
+// Turn runs the calls of one turn and returns their outcomes. Every call is
+// answered: an unknown name, bad arguments, a refusal, an error or panic of
+// the tool are outcomes the model can act on. The calls run at the same
+// time when every tool that runs is ParallelSafe, else one after another
+// in the model's order. All calls run, those after a call that ends the
+// loop included: the model asked for them in one turn.
+//
+// The error is the approval hook's, or the context's when it ends (with
+// the outcomes of the calls made so far, the others answered as
+// cancelled), or a tool without a function behind it.
+func (r *Runner) Turn(ctx context.Context, calls []Call) (*Turn, error) {
+	outs := make([]Outcome, len(calls))
+	ctxs := make([]context.Context, len(calls))
+	var run []int // the calls that reach Invoke
+	parallel := true
+	for i, c := range calls {
+		outs[i].Call = c
+		t, ok := r.lookup(c.Name)
+		if !ok {
+			outs[i].Result = unknown(c.Name, r.Tools)
+			continue
+		}
+		outs[i].Tool = t
+		ctxs[i] = ctx
+		if t.RequiresApproval {
+			// The arguments first: bad ones are answered with their
+			// violations, and nobody is asked about them.
+			in, viols, err := t.CheckArgs(c.Args)
+			if err != nil {
+				return nil, fmt.Errorf("loop: %w", err)
+			}
+			if len(viols) > 0 {
+				outs[i].Result = invalidArgs(viols)
+				continue
+			}
+			if r.Approve != nil {
+				yes, err := r.Approve(ctx, Approval{Call: c, Tool: t, Input: in})
+				if err != nil {
+					return nil, fmt.Errorf("loop: approval of %s (call %s): %w", t.Name, c.ID, err)
+				}
+				if !yes {
+					outs[i].Result = refused(t.Name)
+					continue
+				}
+				ctxs[i] = tool.Approve(ctx, t.Name, c.Args)
+			}
+		}
+		run = append(run, i)
+		parallel = parallel && t.ParallelSafe
+	}
+
+	var errs []error
+	if parallel && len(run) > 1 {
+		var wg sync.WaitGroup
+		errc := make([]error, len(calls))
+		for _, i := range run {
+			wg.Go(func() { outs[i].Result, errc[i] = invoke(ctxs[i], outs[i].Tool, outs[i].Call.Args) })
+		}
+		wg.Wait()
+		for _, i := range run {
+			if errc[i] != nil {
+				errs = append(errs, errc[i])
+			}
+		}
+	} else {
+		for _, i := range run {
+			res, err := invoke(ctxs[i], outs[i].Tool, outs[i].Call.Args)
+			outs[i].Result = res
+			if err != nil {
+				errs = append(errs, err)
+			}
+		}
+	}
+	turn := &Turn{Outcomes: outs}
+	for i := range outs {
+		if outs[i].Tool != nil && outs[i].Tool.EndsLoop && !outs[i].Result.IsError {
+			turn.End = &outs[i]
+			break
+		}
+	}
+	if len(errs) > 0 {
+		return turn, errs[0]
+	}
+	return turn, nil
+}
+
+// invoke calls t; a nil result (a tool without a function) is an error.
+func invoke(ctx context.Context, t *tool.Tool, args json.RawMessage) (*tool.Result, error) {
+	res, err := t.Invoke(ctx, args)
+	if res == nil {
+		if err == nil {
+			err = fmt.Errorf("tool %s gave no result", t.Name)
+		}
+		return &tool.Result{IsError: true, Code: tool.Failed, Parts: []tool.Part{tool.TextPart{Text: fmt.Sprintf("Tool '%s' failed.", t.Name)}}}, fmt.Errorf("loop: %w", err)
+	}
+	return res, err
+}
+
+func (r *Runner) lookup(name string) (*tool.Tool, bool) {
+	if r.Tools == nil {
+		return nil, false
+	}
+	return r.Tools.Lookup(name)
+}
+
+// validName is the shape of a tool name. A name of another shape is not
+// repeated to the model: it is the model's text, perhaps an injection.
+var validName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
+
+func unknown(name string, set *tool.Set) *tool.Result {
+	var b strings.Builder
+	if validName.MatchString(name) {
+		fmt.Fprintf(&b, "There is no tool named '%s'.", name)
+	} else {
+		b.WriteString("There is no tool by that name (a tool name is 1 to 64 letters, digits, '_' or '-').")
+	}
+	if set != nil && set.Len() > 0 {
+		b.WriteString(" The tools are: ")
+		for i, t := range set.Tools() {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(t.Name)
+		}
+		b.WriteByte('.')
+	}
+	return errorResult(UnknownTool, b.String())
+}
+
+func refused(name string) *tool.Result {
+	return errorResult(Refused, fmt.Sprintf("The call of tool '%s' was not approved; it did not run.", name))
+}
+
+// invalidArgs is the invoker's answer to bad arguments: one line per
+// violation, most useful first.
+func invalidArgs(viols []tool.Violation) *tool.Result {
+	msgs := make([]string, len(viols))
+	for i, v := range viols {
+		msgs[i] = v.Message
+	}
+	r := errorResult(tool.InvalidArguments, strings.Join(msgs, "\n"))
+	r.Violations = viols
+	return r
+}
+
+func errorResult(code tool.ErrorCode, msg string) *tool.Result {
+	return &tool.Result{IsError: true, Code: code, Parts: []tool.Part{tool.TextPart{Text: msg}}}
+}
+
+// A Model is a conversation with a model API, kept by an adapter: the
+// request the program set up, and the messages of the turns so far.
+type Model interface {
+	// Next adds the outcomes of the last turn's calls to the conversation
+	// (none on the first turn), asks the model, and returns the calls of
+	// its answer; none when it answered without calling a tool.
+	Next(ctx context.Context, outcomes []Outcome) ([]Call, error)
+}
+
+// A Final is how a Run ended.
+type Final struct {
+	// End is the call that ended the loop; nil when the model answered
+	// without calling a tool (the adapter has its answer).
+	End *Outcome
+	// Value is End's Result.Value: the ending tool's typed result.
+	Value any
+	// Last is the last turn whose calls ran, nil when the model called no
+	// tool at all. When a tool ended the loop, the model has not seen
+	// Last's outcomes: a program that goes on with the conversation adds
+	// them (an adapter's messages for outcomes).
+	Last *Turn
+	// Turns counts the model's answers.
+	Turns int
+}
+
+// Run drives a conversation: it asks m for calls, runs them with Turn,
+// hands their outcomes back, and so on until the model answers without
+// calling a tool, or a call ends the loop. It returns an error wrapping
+// ErrMaxTurns when the model still calls tools after MaxTurns answers
+// (the Final then holds the last turn), and the errors of m and Turn.
+func (r *Runner) Run(ctx context.Context, m Model) (*Final, error) {
+	maxTurns := r.MaxTurns
+	if maxTurns <= 0 {
+		maxTurns = DefaultMaxTurns
+	}
+	f := &Final{}
+	var prev []Outcome
+	for {
+		if f.Turns == maxTurns {
+			return f, fmt.Errorf("%w (%d)", ErrMaxTurns, maxTurns)
+		}
+		calls, err := m.Next(ctx, prev)
+		if err != nil {
+			return f, err
+		}
+		f.Turns++
+		if len(calls) == 0 {
+			return f, nil
+		}
+		turn, err := r.Turn(ctx, calls)
+		if turn != nil {
+			f.Last = turn
+		}
+		if err != nil {
+			return f, err
+		}
+		if turn.End != nil {
+			f.End, f.Value = turn.End, turn.End.Result.Value
+			return f, nil
+		}
+		prev = turn.Outcomes
+	}
+}
