@@ -133,7 +133,7 @@ func minus(a, b []tool.Violation) []tool.Violation {
 // checks: validate with the schema, then decode the completed arguments
 // with encoding/json (what the input's types refuse is a violation too).
 func validated(tl *tool.Tool, args string) ([]tool.Violation, any) {
-	completed, viols := oracle.Arguments(tl.InputSchema, []byte(args))
+	completed, viols := oracle.Arguments(checkedSchema(tl), []byte(args))
 	if len(viols) > 0 {
 		return viols, nil
 	}

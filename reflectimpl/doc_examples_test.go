@@ -42,9 +42,9 @@ func TestDocExamples(t *testing.T) {
 		want string
 	}{
 		{"contract.md objects", func(docOrder) error { return nil },
-			`{"type":"object","properties":{"created":{"type":"string","format":"date-time"},"id":{"type":"integer","minimum":-9223372036854775808,"maximum":9223372036854775807},"total":{"type":"integer","minimum":0,"maximum":4294967295}},"required":["created","id","total"],"additionalProperties":false}`},
+			`{"type":"object","properties":{"created":{"type":"string","format":"date-time"},"id":{"type":"integer"},"total":{"type":"integer","minimum":0,"maximum":4294967295}},"required":["created","id","total"],"additionalProperties":false}`},
 		{"contract.md annotations", func(docSearch) error { return nil },
-			`{"type":"object","properties":{"query":{"type":"string","description":"Words to look for.","minLength":1,"maxLength":200},"kind":{"type":"string","enum":["code","issues","docs"],"default":"code"},"page":{"type":["integer","null"],"minimum":1,"maximum":9223372036854775807},"tags":{"type":["array","null"],"items":{"type":"string"},"maxItems":5,"uniqueItems":true}},"required":["query","page"],"additionalProperties":false}`},
+			`{"type":"object","properties":{"query":{"type":"string","description":"Words to look for.","minLength":1,"maxLength":200},"kind":{"type":"string","enum":["code","issues","docs"],"default":"code"},"page":{"type":["integer","null"],"minimum":1},"tags":{"type":["array","null"],"items":{"type":"string"},"maxItems":5,"uniqueItems":true}},"required":["query","page"],"additionalProperties":false}`},
 		{"README", func(docDocketQuery) error { return nil },
 			`{"type":"object","properties":{"court":{"type":"string","description":"Court identifier.","pattern":"^[a-z]+$"},"limit":{"type":"integer","minimum":1,"maximum":100,"default":20}},"required":["court"],"additionalProperties":false}`},
 	}

@@ -175,7 +175,7 @@ func (b *Builder) build(t *Type, na bool) (frag, []*Error) {
 		return frag{typ: jBoolean}, nil
 	case Int, Uint:
 		r := intBounds{signed: t.Kind == Int, bits: t.Bits}
-		return frag{typ: jInteger, minimum: r.min(), maximum: r.max(), lo: r}, nil
+		return frag{typ: jInteger, minimum: r.schemaMin(), maximum: r.schemaMax(), lo: r}, nil
 	case Float:
 		// encoding/json refuses a number beyond the type's range. The
 		// bound is the largest float32 as encoding/json writes it (the

@@ -29,7 +29,10 @@ type Check struct {
 	Format string // "" when none
 	// Enum are the allowed values (all strings), nil when any value is.
 	Enum []string
-	// Minimum and Maximum are JSON number texts, "" when not bounded.
+	// Minimum and Maximum are JSON number texts, "" when not bounded. For
+	// an integer they include the Go type's range where the schema does
+	// not write it (a 64-bit type's, beyond ±MaxSafeInteger): the check
+	// refuses what the type cannot hold.
 	Minimum, Maximum string
 	// MinLength, MaxLength, MinItems and MaxItems are -1 when not set.
 	MinLength, MaxLength int64
@@ -77,6 +80,16 @@ func (b *Builder) check(t *Type, na bool, f *frag) *Check {
 		MinLength: count(f.minLen), MaxLength: count(f.maxLen),
 		MinItems: count(f.minItems), MaxItems: count(f.maxItems),
 		Pattern: f.pattern, Encoding: f.encoding, Unique: f.unique, Default: f.deflt,
+	}
+	if f.typ == jInteger && f.lo.bits != 0 {
+		// A bound the schema leaves out (beyond ±MaxSafeInteger) is still
+		// checked: the Go type cannot hold more.
+		if c.Minimum == "" {
+			c.Minimum = f.lo.min()
+		}
+		if c.Maximum == "" {
+			c.Maximum = f.lo.max()
+		}
 	}
 	if f.enum != nil {
 		c.Enum = make([]string, len(f.enum))

@@ -54,6 +54,31 @@ func (r intBounds) max() string {
 	return strconv.FormatInt(math.MaxInt64>>(64-r.bits), 10)
 }
 
+// MaxSafeInteger is 2^53-1, the largest integer every JSON reader holds
+// exactly: the provider SDKs and every JavaScript client read numbers as
+// float64, and change the text of a larger one (9223372036854775807
+// comes back as 9223372036854776000). No schema carries a bound beyond
+// ±MaxSafeInteger.
+const MaxSafeInteger = 1<<53 - 1
+
+// schemaMin and schemaMax are the type's bounds as a schema writes them:
+// "" for one beyond ±MaxSafeInteger (a 64-bit type has no bounds of its
+// own; unsigned keeps minimum 0). The invoker still checks the type's
+// whole range (see Builder.Checks).
+func (r intBounds) schemaMin() string {
+	if r.bits > 53 && r.signed {
+		return ""
+	}
+	return r.min()
+}
+
+func (r intBounds) schemaMax() string {
+	if r.bits > 53 {
+		return ""
+	}
+	return r.max()
+}
+
 // intLimits holds the bounds of the usual sizes, written once.
 var intLimits = map[intBounds][2]string{}
 

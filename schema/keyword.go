@@ -79,6 +79,9 @@ func applyTag(f *frag, key, v string) string {
 		if msg != "" {
 			return msg
 		}
+		if f.typ == jInteger && !safeInteger(num) {
+			return quote(v) + " is beyond ±9007199254740991 (2^53-1), which JSON readers that hold numbers as doubles (the provider SDKs, JavaScript clients) cannot read exactly; leave it out: the invoker refuses what the field's type cannot hold without it"
+		}
 		if key == "minimum" {
 			f.minimum = num
 		} else {
@@ -253,6 +256,13 @@ func parseBound(f *frag, v string) (string, string) {
 		return v, ""
 	}
 	return "", "applies to integer and number fields, not " + f.kindName()
+}
+
+// safeInteger reports whether an integer's text is within
+// ±MaxSafeInteger.
+func safeInteger(num string) bool {
+	x, ok := new(big.Int).SetString(num, 10)
+	return ok && x.IsInt64() && x.Int64() >= -MaxSafeInteger && x.Int64() <= MaxSafeInteger
 }
 
 // jsonNumber matches a number as JSON writes it.

@@ -12,9 +12,9 @@ var wellKnown = map[typeName]frag{
 	// RFC 3339 text, through MarshalJSON.
 	{"time", "Time"}: {typ: jString, format: "date-time"},
 	// An int64 of nanoseconds: true to the wire, and said in the default
-	// description so that a model does not send seconds.
-	{"time", "Duration"}: {typ: jInteger, desc: "A duration in nanoseconds.",
-		minimum: "-9223372036854775808", maximum: "9223372036854775807", lo: intBounds{signed: true, bits: 64}},
+	// description so that a model does not send seconds. Like an int64,
+	// no bounds of its own in the schema.
+	{"time", "Duration"}: {typ: jInteger, desc: "A duration in nanoseconds.", lo: intBounds{signed: true, bits: 64}},
 	// Any JSON value, passed through.
 	{"encoding/json", "RawMessage"}: {},
 	// A number literal; encoding/json writes it unquoted.

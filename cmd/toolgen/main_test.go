@@ -128,7 +128,7 @@ func TestJSON(t *testing.T) {
 	}
 	want := map[string]string{
 		"package": `"example.com/m/orders"`, "name": `"find"`, "description": `"Find finds orders."`,
-		"inputSchema":  `{"type":"object","properties":{"kind":{"type":"string","enum":["retail","wholesale"]},"limit":{"type":"integer","minimum":-9223372036854775808,"maximum":9223372036854775807,"default":10},"note":{"type":"string","description":"<b>free & text</b>"}},"required":["kind","note"],"additionalProperties":false}`,
+		"inputSchema":  `{"type":"object","properties":{"kind":{"type":"string","enum":["retail","wholesale"]},"limit":{"type":"integer","default":10},"note":{"type":"string","description":"<b>free & text</b>"}},"required":["kind","note"],"additionalProperties":false}`,
 		"outputSchema": `{"type":["array","null"],"items":{"type":"string"}}`,
 		"endsLoop":     "false", "requiresApproval": "false", "parallelSafe": "true", "timeout": `"2s"`, "version": `"3"`,
 	}

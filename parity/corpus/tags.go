@@ -236,7 +236,7 @@ type ArrayRules struct {
 	Ids       []int     `json:"ids" uniqueItems:"true" maxItems:"100"`
 	Bytes     [2]byte   `json:"bytes" description:"Two raw bytes."`
 	Offset    int32     `json:"offset" minimum:"-1000"`
-	Cap       uint64    `json:"cap" maximum:"18446744073709551615" minimum:"1"`
+	Cap       uint64    `json:"cap" maximum:"9007199254740991" minimum:"1"`
 	Temp      int16     `json:"temp" minimum:"-273" maximum:"1000"`
 	Fraction  float32   `json:"fraction" minimum:"0.5" maximum:"0.75"`
 	Precision float64   `json:"precision" minimum:"-1.5e-7" maximum:"1e21"`

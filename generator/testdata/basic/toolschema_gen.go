@@ -26,7 +26,7 @@ var (
 	_toolgen_Archive_in        = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"status":{"type":"string","enum":["open","closed","archived"],"default":"archived"}},"required":["id"],"additionalProperties":false}`)
 	_toolgen_Service_Close_in  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
 	_toolgen_Service_Count_in  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	_toolgen_Service_Count_out = json.RawMessage(`{"type":"integer","minimum":-9223372036854775808,"maximum":9223372036854775807}`)
+	_toolgen_Service_Count_out = json.RawMessage(`{"type":"integer"}`)
 )
 
 // Tools returns the tools of package basic: its functions marked //tool:export.

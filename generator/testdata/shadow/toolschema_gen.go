@@ -22,8 +22,8 @@ var (
 	_toolgen_Search_in   = json.RawMessage(`{"type":"object","properties":{"query":{"type":"string"}},"required":["query"],"additionalProperties":false}`)
 	_toolgen_Plan_in     = json.RawMessage(`{"type":"object","properties":{"from":{"type":"object","properties":{"lat":{"type":"number","description":"Lat is the latitude of the start."}},"required":["lat"],"additionalProperties":false},"to":{"type":"object","properties":{"lat":{"type":"number","description":"Lat is the latitude of the end."}},"required":["lat"],"additionalProperties":false}},"required":["from","to"],"additionalProperties":false}`)
 	_toolgen_Plan_out    = json.RawMessage(`{"type":"number"}`)
-	_toolgen_Svc_Run_in  = json.RawMessage(`{"type":"object","properties":{"times":{"type":"integer","minimum":-9223372036854775808,"maximum":9223372036854775807}},"required":["times"],"additionalProperties":false}`)
-	_toolgen_Svc_Run_out = json.RawMessage(`{"type":"integer","minimum":-9223372036854775808,"maximum":9223372036854775807}`)
+	_toolgen_Svc_Run_in  = json.RawMessage(`{"type":"object","properties":{"times":{"type":"integer"}},"required":["times"],"additionalProperties":false}`)
+	_toolgen_Svc_Run_out = json.RawMessage(`{"type":"integer"}`)
 )
 
 // Tools returns the tools of package shadow: its functions marked //tool:export.

@@ -19,8 +19,8 @@ const (
 
 // The schemas of the tools.
 var (
-	_toolgen_List_in  = json.RawMessage(`{"type":"object","properties":{"size":{"type":"integer","description":"Size is the number of results.","minimum":-9223372036854775808,"maximum":9223372036854775807}},"required":["size"],"additionalProperties":false}`)
-	_toolgen_List_out = json.RawMessage(`{"type":"integer","minimum":-9223372036854775808,"maximum":9223372036854775807}`)
+	_toolgen_List_in  = json.RawMessage(`{"type":"object","properties":{"size":{"type":"integer","description":"Size is the number of results."}},"required":["size"],"additionalProperties":false}`)
+	_toolgen_List_out = json.RawMessage(`{"type":"integer"}`)
 )
 
 // Tools returns the tools of package wordsize: its functions marked //tool:export.
