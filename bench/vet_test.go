@@ -16,12 +16,14 @@ import (
 )
 
 // BenchmarkVet measures what toolvet costs on code without tools: go vet
-// with toolvet against go vet with noopvet (./internal/noopvet), a vet tool
-// on the same driver (multichecker, run by go vet as a unitchecker) whose
-// one analyzer does nothing. Both tools parse and type-check each package
-// the same way, so the difference is what toolvet adds: its analyzers (the
-// core's scan of the comments for a directive, and the 20 analyzer actions
-// per package) and its start-up (binary, linking, package initialization),
+// with toolvet against go vet with vetonly (./internal/vetonly), a vet tool
+// on the same driver (multichecker, run by go vet as a unitchecker) that
+// runs the standard vet suite alone, as toolvet runs it beside the
+// contract's rules. Both tools parse and type-check each package the same
+// way and run the same vet analyzers, so the difference is what toolvet
+// adds to go vet: its rules (the core's scan of the comments for a
+// directive, and the 20 analyzer actions per package) and its start-up
+// (binary, linking, package initialization),
 // which it pays in each of the ~480 processes a go vet of vetPattern starts,
 // one per package vetted and one per dependency (for its export data).
 //
@@ -51,7 +53,7 @@ import (
 // go vet -x: the tool runs for every package and the compiler never does.
 func BenchmarkVet(b *testing.B) {
 	env := vetSetup(b)
-	for _, tool := range []string{"toolvet", "noop"} {
+	for _, tool := range []string{"toolvet", "vet"} {
 		b.Run(tool, func(b *testing.B) {
 			path := env.tools[tool]
 			for b.Loop() {
@@ -69,7 +71,7 @@ const vetPattern = "./go/..."
 type vetEnv struct {
 	goCmd   string
 	dir     string            // the copy of golang.org/x/tools
-	tools   map[string]string // "toolvet", "noop" -> binary
+	tools   map[string]string // "toolvet", "vet" -> binary
 	skip    string            // why the benchmark cannot run
 	failure error
 }
@@ -161,7 +163,7 @@ func newVetEnv() *vetEnv {
 	// action IDs), then check on a second run, with the other tool, that
 	// a fresh tag makes the tool run on every package without compiling
 	// anything.
-	if _, err := env.run(env.tools["noop"], nonce()); err != nil {
+	if _, err := env.run(env.tools["vet"], nonce()); err != nil {
 		env.failure = err
 		return env
 	}
@@ -204,16 +206,16 @@ func (env *vetEnv) vet(b *testing.B, tool, tag string) {
 }
 
 // buildVetTools builds toolvet (from the main module, with its go.mod) and
-// noopvet into dir.
+// vetonly into dir.
 func buildVetTools(goCmd, dir string) (map[string]string, error) {
 	tools := map[string]string{
 		"toolvet": filepath.Join(dir, "toolvet"),
-		"noop":    filepath.Join(dir, "noopvet"),
+		"vet":     filepath.Join(dir, "vetonly"),
 	}
 	if _, err := goOutput(goCmd, "..", "build", "-o", tools["toolvet"], "./cmd/toolvet"); err != nil {
 		return nil, err
 	}
-	if _, err := goOutput(goCmd, ".", "build", "-o", tools["noop"], "./internal/noopvet"); err != nil {
+	if _, err := goOutput(goCmd, ".", "build", "-o", tools["vet"], "./internal/vetonly"); err != nil {
 		return nil, err
 	}
 	return tools, nil
@@ -271,7 +273,7 @@ func TestVetToolsBuild(t *testing.T) {
 			t.Errorf("%s has no -tags flag: BenchmarkVet cannot defeat go vet's cache with it", name)
 		}
 	}
-	if versions["toolvet"] == "" || versions["toolvet"] != versions["noop"] {
-		t.Errorf("golang.org/x/tools: toolvet links %q, noopvet %q; want the same version", versions["toolvet"], versions["noop"])
+	if versions["toolvet"] == "" || versions["toolvet"] != versions["vet"] {
+		t.Errorf("golang.org/x/tools: toolvet links %q, vetonly %q; want the same version", versions["toolvet"], versions["vet"])
 	}
 }

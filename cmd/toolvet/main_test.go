@@ -1,6 +1,7 @@
 package main_test
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -142,4 +143,80 @@ func TestDrivers(t *testing.T) {
 	if !strings.Contains(out, "OLT016: input.count: tool find: the field has no description") {
 		t.Errorf("toolvet -OLT016.enable:\n%s", out)
 	}
+
+	// vet's own suite runs too: a printf mistake is reported standalone
+	// and under go vet, and vet's flag for the analyzer turns it off.
+	if out, code := run(toolgen, "./..."); code != 0 {
+		t.Fatalf("toolgen: exit %d\n%s", code, out)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "plain", "plain.go"), []byte(printfSrc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const printfWant = "plain.go:6:14: fmt.Printf format %d has arg name of wrong type string"
+	out, code = run(bin, "./...")
+	if code == 0 || !strings.Contains(out, "plain/"+printfWant) {
+		t.Errorf("toolvet on a printf mistake: exit %d, want %q in\n%s", code, printfWant, out)
+	}
+	out, code = run(gobin, "vet", "-vettool="+bin, "./...")
+	if code == 0 || !strings.Contains(out, printfWant) {
+		t.Errorf("go vet -vettool on a printf mistake: exit %d, want %q in\n%s", code, printfWant, out)
+	}
+	if out, code := run(gobin, "vet", "-vettool="+bin, "-printf=false", "./..."); code != 0 {
+		t.Errorf("go vet -vettool -printf=false: exit %d\n%s", code, out)
+	}
+	// Applying fixes runs only the contract's rules: the printf mistake
+	// is left as it is (go vet -fix would rewrite it).
+	if out, code := run(gobin, "fix", "-fixtool="+bin, "./..."); code != 0 {
+		t.Errorf("go fix -fixtool with a printf mistake: exit %d\n%s", code, out)
+	}
+	if got, err := os.ReadFile(filepath.Join(dir, "plain", "plain.go")); err != nil || string(got) != printfSrc {
+		t.Errorf("go fix -fixtool changed plain.go (%v):\n%s", err, got)
+	}
+
+	// Every flag go vet's own tool takes, toolvet takes, with the same
+	// meaning (bool or not), so any go vet command line works with it.
+	vetFlags := toolFlags(t, gobin, "tool", "vet", "-flags")
+	ours := toolFlags(t, bin, "-flags")
+	for name, isBool := range vetFlags {
+		if b, ok := ours[name]; !ok {
+			t.Errorf("toolvet has no flag -%s (go tool vet has)", name)
+		} else if b != isBool {
+			t.Errorf("toolvet's -%s: bool %v, go tool vet's %v", name, b, isBool)
+		}
+	}
+}
+
+// printfSrc has a printf mistake for the vet suite and no tool.
+const printfSrc = `package plain
+
+import "fmt"
+
+func Plain(name string) {
+	fmt.Printf("%d\n", name)
+}
+`
+
+// toolFlags returns the flags an analysis tool declares in the -flags
+// handshake go vet makes with it: name to whether it is a bool flag.
+func toolFlags(t *testing.T, name string, args ...string) map[string]bool {
+	t.Helper()
+	out, err := exec.Command(name, args...).Output()
+	if err != nil {
+		t.Fatalf("%s %v: %v", name, args, err)
+	}
+	var flags []struct {
+		Name string
+		Bool bool
+	}
+	if err := json.Unmarshal(out, &flags); err != nil {
+		t.Fatalf("%s %v: %v\n%s", name, args, err, out)
+	}
+	m := make(map[string]bool)
+	for _, f := range flags {
+		m[f.Name] = f.Bool
+	}
+	if len(m) == 0 {
+		t.Fatalf("%s %v declared no flags", name, args)
+	}
+	return m
 }
