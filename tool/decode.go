@@ -6,6 +6,7 @@ import (
 	"encoding"
 	"encoding/base64"
 	"encoding/json"
+	"hash/maphash"
 	"reflect"
 	"slices"
 	"strconv"
@@ -40,6 +41,9 @@ type decoder struct {
 
 	viols []Violation
 	more  int // violations found past the MaxViolations kept
+	// worst is the least useful of the violations kept, once
+	// MaxViolations were: one less useful is only counted.
+	worst *Violation
 	// decodeFault is the first value a type's own method refused; it is
 	// reported only when the schema's checks found nothing.
 	decodeFault *Violation
@@ -105,6 +109,27 @@ func (d *decoder) trim(n int) {
 		vs = vs[:n]
 	}
 	d.viols = vs
+	if len(vs) == n {
+		w := vs[n-1]
+		d.worst = &w
+	}
+}
+
+// keep reports whether a violation of rule at path may be among the most
+// useful; when not, it is counted, and its message need not be written.
+func (d *decoder) keep(rule, path string) bool {
+	if d.worst == nil {
+		return true
+	}
+	c := rank[rule] - rank[d.worst.Rule]
+	if c == 0 {
+		c = comparePaths(path, d.worst.Path)
+	}
+	if c > 0 {
+		d.more++
+		return false
+	}
+	return true
 }
 
 // sortViolations orders violations most useful first (by rule, then path,
@@ -227,6 +252,9 @@ func (d *decoder) where() string {
 // add records a violation of the value being read.
 func (d *decoder) add(rule, msg string) {
 	path := d.where()
+	if !d.keep(rule, path) {
+		return
+	}
 	d.record(Violation{Path: path, Rule: rule, Message: subject(d.noun, path) + " " + msg})
 }
 
@@ -380,11 +408,10 @@ func (d *decoder) unmarshalJSON(v reflect.Value, text []byte) {
 // a type whose plan has neither) members checked and skipped.
 func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 	var (
-		present  propSet  // struct properties given (and not dropped)
-		seen     propSet  // struct properties named, for duplicates
-		unknown  []string // names the struct lacks
-		unknownK keySet   // the same, for duplicates
-		mapKeys  keySet   // map keys, for duplicates
+		present  propSet // struct properties given (and not dropped)
+		seen     propSet // struct properties named, for duplicates
+		unknown  keySet  // names the struct lacks, for duplicates
+		mapKeys  keySet  // map keys, for duplicates
 		m        reflect.Value
 		isStruct = p.props != nil || p.c.Closed
 	)
@@ -407,10 +434,10 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 			if k < 0 {
 				name := key(raw, escaped)
 				d.path = append(d.path, seg{kind: '?', name: name})
-				if !unknownK.add(name) && d.args {
+				if !unknown.add(name) && d.args {
 					d.stop("duplicate")
 				}
-				unknown = append(unknown, name)
+				d.unknown(p, name)
 				d.colon()
 				d.skip(depth + 1)
 				d.path = d.path[:len(d.path)-1]
@@ -476,7 +503,9 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 		if pr.required {
 			d.path = append(d.path, seg{kind: '.', name: pr.name})
 			path := d.where()
-			d.record(Violation{Path: path, Rule: "missing", Message: d.noun + " '" + path + "' is required."})
+			if d.keep("missing", path) {
+				d.record(Violation{Path: path, Rule: "missing", Message: d.noun + " '" + path + "' is required."})
+			}
 			d.path = d.path[:len(d.path)-1]
 			continue
 		}
@@ -485,20 +514,25 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 			sub.value(pr.p, fieldAlloc(v, pr.index), depth+1)
 		}
 	}
-	for _, name := range unknown {
-		d.path = append(d.path, seg{kind: '?', name: name})
-		path := d.where()
-		msg := d.noun + " '" + path + "' is not a parameter of the tool."
-		for _, pr := range p.props {
-			if strings.EqualFold(pr.name, name) {
-				d.path[len(d.path)-1] = seg{kind: '.', name: pr.name}
-				msg = d.noun + " '" + path + "' is not a parameter of the tool; the parameter is '" + d.where() + "' (names are case-sensitive)."
-				break
-			}
-		}
-		d.path = d.path[:len(d.path)-1]
-		d.record(Violation{Path: path, Rule: "unknown", Message: msg})
+}
+
+// unknown reports a member the struct of plan p lacks, named name: the
+// last segment of the path.
+func (d *decoder) unknown(p *plan, name string) {
+	path := d.where()
+	if !d.keep("unknown", path) {
+		return
 	}
+	msg := d.noun + " '" + path + "' is not a parameter of the tool."
+	for _, pr := range p.props {
+		if strings.EqualFold(pr.name, name) {
+			d.path[len(d.path)-1] = seg{kind: '.', name: pr.name}
+			msg = d.noun + " '" + path + "' is not a parameter of the tool; the parameter is '" + d.where() + "' (names are case-sensitive)."
+			d.path[len(d.path)-1] = seg{kind: '?', name: name}
+			break
+		}
+	}
+	d.record(Violation{Path: path, Rule: "unknown", Message: msg})
 }
 
 // A propSet is a set of property indexes, held in a word for structs of
@@ -530,23 +564,21 @@ func (s *propSet) add(i int) {
 // slice while there are few, in a map past 16.
 type keySet struct {
 	list []string
-	set  map[string]bool
+	set  map[string]struct{}
 }
 
 // add adds a key and reports whether it was new.
 func (s *keySet) add(k string) bool {
 	if s.set == nil && len(s.list) >= 16 {
-		s.set = make(map[string]bool, 32)
+		s.set = make(map[string]struct{}, 32)
 		for _, k := range s.list {
-			s.set[k] = true
+			s.set[k] = struct{}{}
 		}
 	}
 	if s.set != nil {
-		if s.set[k] {
-			return false
-		}
-		s.set[k] = true
-		return true
+		n := len(s.set)
+		s.set[k] = struct{}{}
+		return len(s.set) > n
 	}
 	if slices.Contains(s.list, k) {
 		return false
@@ -658,10 +690,11 @@ func (d *decoder) array(p *plan, v reflect.Value, depth int) {
 	var elems reflect.Value
 	isArray := p.t.Kind() == reflect.Array
 	if v.IsValid() && p.elem != nil && p.how == byKind {
-		if isArray {
-			elems = v
-		} else {
-			elems = reflect.MakeSlice(p.t, 0, 4)
+		// A slice grows in place: reflect.Append would allocate a new
+		// header for every element.
+		elems = v
+		if !isArray {
+			v.SetLen(0)
 		}
 	}
 	n := 0
@@ -676,8 +709,11 @@ func (d *decoder) array(p *plan, v reflect.Value, depth int) {
 					ev = v.Index(n)
 				}
 			} else {
-				elems = reflect.Append(elems, reflect.Zero(p.t.Elem()))
-				ev = elems.Index(n)
+				if n == v.Cap() {
+					v.Grow(max(4, n))
+				}
+				v.SetLen(n + 1)
+				ev = v.Index(n)
 			}
 		}
 		if p.elem != nil {
@@ -703,8 +739,8 @@ func (d *decoder) array(p *plan, v reflect.Value, depth int) {
 			d.add("unique", "must not repeat an item (items "+strconv.Itoa(i)+" and "+strconv.Itoa(j)+" are equal).")
 		}
 	}
-	if elems.IsValid() && !isArray {
-		v.Set(elems)
+	if elems.IsValid() && !isArray && v.IsNil() {
+		v.Set(reflect.MakeSlice(p.t, 0, 0)) // [] is an empty slice, not nil, as encoding/json reads it
 	}
 }
 
@@ -713,14 +749,30 @@ func (d *decoder) array(p *plan, v reflect.Value, depth int) {
 // canonical form of each element is hashed, so the cost is linear in the
 // size of the array's text.
 func duplicateItems(data []byte, spans [][2]int) (int, int, bool) {
-	first := make(map[string]int, len(spans))
-	var buf []byte
+	seed := maphash.MakeSeed()
+	first := make(map[uint64]int, len(spans)) // by the hash of the canonical form
+	var exact map[string]int                  // canonical forms whose hash another has
+	var buf, other []byte
 	for k, s := range spans {
 		buf = canonical(buf[:0], data[s[0]:s[1]])
-		if i, ok := first[string(buf)]; ok {
+		h := maphash.Bytes(seed, buf)
+		i, ok := first[h]
+		if !ok {
+			first[h] = k
+			continue
+		}
+		other = canonical(other[:0], data[spans[i][0]:spans[i][1]])
+		if bytes.Equal(buf, other) {
 			return i, k, true
 		}
-		first[string(buf)] = k
+		// Two forms with one hash: told apart by their bytes.
+		if exact == nil {
+			exact = map[string]int{}
+		}
+		if i, ok := exact[string(buf)]; ok {
+			return i, k, true
+		}
+		exact[string(buf)] = k
 	}
 	return 0, 0, false
 }

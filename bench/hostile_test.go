@@ -1,0 +1,192 @@
+package bench
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/toolschema/toolschema/bench/invoketool"
+	"github.com/toolschema/toolschema/reflectimpl"
+	"github.com/toolschema/toolschema/tool"
+)
+
+// The inputs of BenchmarkHostile: arguments a hostile caller crafts to make
+// the checks slow, each made at several sizes, and the Go type they are
+// decoded into. For each, the benchmark runs Invoke (check and decode),
+// json.Unmarshal of the same bytes into the same type (decode only: no
+// uniqueness, no unknown or duplicate keys, no bounds), and jsontext's
+// tokenizer reading the same bytes (the grammar, UTF-8 and duplicate names
+// only), which is what the typed checks would sit on if they used it.
+
+// UniqueTags is the input of the unique-strings kind.
+type UniqueTags struct {
+	Tags []string `json:"tags" uniqueItems:"true"`
+}
+
+// OneField is the input of the unknown-keys kind: every key is unknown.
+type OneField struct {
+	Name string `json:"name,omitempty"`
+}
+
+// Measure is the input of the numbers kind: long literals within
+// tool.MaxNumberLength, each compared with the bounds.
+type Measure struct {
+	Values []Reading `json:"values"`
+}
+
+// Reading is one element of Measure.
+type Reading struct {
+	V float64 `json:"v" minimum:"0" maximum:"1"`
+}
+
+// Note is the input of the escapes kind.
+type Note struct {
+	Text string `json:"text"`
+}
+
+// Nested is the input of the nesting kind.
+type Nested struct {
+	Data []any `json:"data"`
+}
+
+type hostileKind struct {
+	name  string
+	input func(n int) []byte
+	fn    any        // the tool
+	into  func() any // a new value of the input type, for json.Unmarshal
+	valid bool       // whether the arguments pass the checks
+}
+
+var hostileKinds = []hostileKind{
+	{"unique-strings", func(n int) []byte {
+		return list(`{"tags":[`, n, func(b []byte, i int) []byte { return strconv.AppendQuote(b, "tag-"+strconv.Itoa(i)) }, `]}`)
+	}, func(in UniqueTags) int { return len(in.Tags) }, func() any { return new(UniqueTags) }, true},
+	{"unknown-keys", func(n int) []byte {
+		return list(`{`, n, func(b []byte, i int) []byte { return append(strconv.AppendQuote(b, "key-"+strconv.Itoa(i)), ":1"...) }, `}`)
+	}, func(in OneField) string { return in.Name }, func() any { return new(OneField) }, false},
+	{"numbers", func(n int) []byte {
+		digits := strings.Repeat("1234567890", 20)
+		return list(`{"values":[`, n, func(b []byte, i int) []byte { return append(append(append(b, `{"v":0.`...), digits...), '}') }, `]}`)
+	}, func(in Measure) int { return len(in.Values) }, func() any { return new(Measure) }, true},
+	{"escapes", func(n int) []byte {
+		return []byte(`{"text":"` + strings.Repeat(`\n\"\u00e9`, n/3) + `"}`)
+	}, func(in Note) int { return len(in.Text) }, func() any { return new(Note) }, true},
+	{"nesting", func(n int) []byte {
+		const depth = 16
+		elem := strings.Repeat("[", depth) + "1" + strings.Repeat("]", depth)
+		return list(`{"data":[`, n/depth, func(b []byte, i int) []byte { return append(b, elem...) }, `]}`)
+	}, func(in Nested) int { return len(in.Data) }, func() any { return new(Nested) }, true},
+}
+
+// list writes n elements between open and closing, comma-separated.
+func list(open string, n int, elem func([]byte, int) []byte, closing string) []byte {
+	b := []byte(open)
+	for i := range n {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = elem(b, i)
+	}
+	return append(b, closing...)
+}
+
+var hostileSizes = []int{16 << 10, 64 << 10, 256 << 10}
+
+// BenchmarkHostile measures the checks on crafted arguments at 16k, 64k
+// and 256k elements: the time must grow linearly (the 256k figure about
+// 16 times the 16k one) and stay within a small factor of json.Unmarshal.
+func BenchmarkHostile(b *testing.B) {
+	ctx := context.Background()
+	for _, k := range hostileKinds {
+		b.Run(k.name, func(b *testing.B) {
+			tl, err := reflectimpl.Create(k.fn, reflectimpl.Name(k.name))
+			if err != nil {
+				b.Fatal(err)
+			}
+			tl.MaxArgumentBytes = -1 // the checks are measured, not the limit
+			for _, n := range hostileSizes {
+				b.Run(fmt.Sprintf("%dk", n>>10), func(b *testing.B) {
+					args := k.input(n)
+					if r, err := tl.Invoke(ctx, args); err != nil || r.IsError == k.valid {
+						b.Fatalf("%v %s %.200s", err, r.Code, r.Text())
+					}
+					b.Run("invoke", func(b *testing.B) {
+						b.SetBytes(int64(len(args)))
+						b.ReportAllocs()
+						for b.Loop() {
+							if _, err := tl.Invoke(ctx, args); err != nil {
+								b.Fatal(err)
+							}
+						}
+					})
+					b.Run("unmarshal", func(b *testing.B) {
+						b.SetBytes(int64(len(args)))
+						b.ReportAllocs()
+						for b.Loop() {
+							if err := json.Unmarshal(args, k.into()); err != nil {
+								b.Fatal(err)
+							}
+						}
+					})
+					b.Run("jsontext", func(b *testing.B) {
+						b.SetBytes(int64(len(args)))
+						b.ReportAllocs()
+						for b.Loop() {
+							if err := tokens(args); err != nil {
+								b.Fatal(err)
+							}
+						}
+					})
+				})
+			}
+		})
+	}
+}
+
+// BenchmarkTokenize compares, on the ordinary arguments of BenchmarkInvoke,
+// the invoker's whole check and decode (CheckArgs) with jsontext's
+// tokenizer alone.
+func BenchmarkTokenize(b *testing.B) {
+	gen := invoketool.Tools()[0]
+	b.Run("checkargs", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, viols, err := gen.CheckArgs(invokeArgs); err != nil || viols != nil {
+				b.Fatal(err, viols)
+			}
+		}
+	})
+	b.Run("jsontext", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if err := tokens(invokeArgs); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// tokens reads every token of data with jsontext's decoder, with its
+// default checks (strict grammar, valid UTF-8, no duplicate names) and the
+// invoker's depth limit.
+func tokens(data []byte) error {
+	d := jsontext.NewDecoder(bytes.NewReader(data))
+	for {
+		if _, err := d.ReadToken(); err != nil {
+			if err == io.EOF {
+				return nil
+			}
+			return err
+		}
+		if d.StackDepth() > tool.MaxArgumentDepth {
+			return fmt.Errorf("deeper than %d", tool.MaxArgumentDepth)
+		}
+	}
+}
