@@ -1,0 +1,201 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"reflect"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolschema/toolschema/reflectimpl"
+	"github.com/toolschema/toolschema/tool"
+)
+
+// AddTool adds a tool with a typed handler to s, as the SDK's mcp.AddTool
+// does, with the contract of this module: a server written for the SDK
+// changes its import and nothing else.
+//
+// The input schema is In's and the output schema Out's, written by the
+// core (a schema set in t by hand is kept and listed as given). Before h
+// runs, the arguments are checked by the invoker against In's contract,
+// every violation reported with its path and without the value, and
+// decoded with the defaults filled in; h receives the SDK's request as the
+// SDK gives it. What h returns is passed on as the SDK passes it: its
+// *mcp.CallToolResult, Out as the structured content (when its JSON is an
+// object) and as text content when h set none, an error as an IsError
+// result (a *jsonrpc.Error as a protocol error). A panic in h is an
+// IsError result, not a crash. What t sets (name, description, title,
+// annotations, icons, _meta) is kept.
+//
+// AddTool panics, as the SDK's does, when a schema cannot be made: here
+// when In is not a struct (or a pointer to one, or any: no input) or a
+// type of In or Out has no schema in the contract; the message names the
+// rule (OLT002, ...) and the field. What differs from the SDK is written
+// in docs/contract.md ("MCP").
+func AddTool[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) {
+	mt, th, err := dropIn(t, h)
+	if err != nil {
+		panic(fmt.Sprintf("mcpserver.AddTool: tool %q: %v", t.Name, err))
+	}
+	s.AddTool(mt, th)
+}
+
+// schemaOf is the function whose schemas are those of a drop-in's types.
+func schemaOf[In, Out any](In) (Out, error) {
+	var zero Out
+	return zero, nil
+}
+
+// noArgs is the signature of a tool that takes no input.
+func noArgs[Out any]() (Out, error) {
+	var zero Out
+	return zero, nil
+}
+
+// dropIn returns the MCP tool and handler of h.
+func dropIn[In, Out any](t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) (*mcp.Tool, mcp.ToolHandler, error) {
+	anyIn := reflect.TypeFor[In]() == reflect.TypeFor[any]()
+	if anyIn && t.InputSchema != nil {
+		return nil, nil, fmt.Errorf("OLT002: input: In is any, and the arguments are checked against In: with an input schema set by hand, give In the struct type it describes")
+	}
+	var made *tool.Tool
+	var err error
+	if anyIn {
+		made, err = reflectimpl.Create(noArgs[Out], reflectimpl.Name("drop_in"))
+	} else {
+		made, err = reflectimpl.Create(schemaOf[In, Out], reflectimpl.Name("drop_in"))
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	mt := *t
+	if mt.InputSchema == nil {
+		mt.InputSchema = made.InputSchema
+	}
+	handOut := mt.OutputSchema != nil
+	if !handOut {
+		if out, ok := objectForm(made.OutputSchema); ok {
+			mt.OutputSchema = out
+		}
+	}
+	d := &dropInHandler[In, Out]{h: h, anyIn: anyIn}
+	in, _ := made.Binding()
+	d.in = in.Input()
+	// A nil pointer sends the zero value of what it points to, as the SDK
+	// sends it, unless the output schema was set by hand.
+	if ot := reflect.TypeFor[Out](); !handOut && ot.Kind() == reflect.Pointer {
+		d.elemZero = reflect.Zero(ot.Elem()).Interface()
+	}
+	_, d.objectOut = mt.OutputSchema.(json.RawMessage)
+	if d.objectOut {
+		_, d.objectOut = objectForm(mt.OutputSchema.(json.RawMessage))
+	} else if mt.OutputSchema != nil {
+		d.objectOut = schemaType(mt.OutputSchema) == "object"
+	}
+	run := tool.New(tool.Tool{Name: t.Name, Description: t.Description, InputSchema: made.InputSchema, ParallelSafe: true}, d, nil)
+	return &mt, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return d.serve(ctx, run, req)
+	}, nil
+}
+
+// schemaType returns the "type" of a schema given as any value that
+// marshals to JSON, "" when it has none or several.
+func schemaType(s any) string {
+	b, err := json.Marshal(s)
+	if err != nil {
+		return ""
+	}
+	var v struct {
+		Type any `json:"type"`
+	}
+	json.Unmarshal(b, &v)
+	typ, _ := v.Type.(string)
+	return typ
+}
+
+// dropInHandler runs a go-sdk handler as a tool.Handler: the invoker checks
+// and decodes the arguments and recovers a panic; what the handler
+// returns comes back whole, as an outcome.
+type dropInHandler[In, Out any] struct {
+	h         mcp.ToolHandlerFor[In, Out]
+	in        reflect.Type
+	anyIn     bool
+	elemZero  any  // the zero value that stands for a nil pointer Out
+	objectOut bool // the output schema's non-null form is an object
+}
+
+// outcome is what the handler returned.
+type outcome[Out any] struct {
+	res *mcp.CallToolResult
+	out Out
+	err error
+}
+
+func (d *dropInHandler[In, Out]) Input() reflect.Type  { return d.in }
+func (d *dropInHandler[In, Out]) Output() reflect.Type { return nil }
+
+func (d *dropInHandler[In, Out]) Call(ctx context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	var v In
+	switch p := in.(type) {
+	case nil:
+	case *In:
+		v = *p
+	default:
+		v = p.(In) // In is a pointer to the input struct
+	}
+	res, out, err := d.h(ctx, RequestFrom(ctx), v)
+	return &tool.Result{Value: &outcome[Out]{res, out, err}}, nil
+}
+
+func (d *dropInHandler[In, Out]) serve(ctx context.Context, run *tool.Tool, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	r, err := run.Invoke(withRequest(ctx, req), req.Params.Arguments)
+	if err != nil {
+		return nil, err // the caller's context ended
+	}
+	o, ok := r.Value.(*outcome[Out])
+	if r.IsError || !ok {
+		// Refused arguments, or a panic in the handler.
+		return result(r, false, nil), nil
+	}
+	if o.err != nil {
+		if wire, ok := o.err.(*jsonrpc.Error); ok {
+			return nil, wire
+		}
+		var res mcp.CallToolResult
+		res.SetError(o.err)
+		return &res, nil
+	}
+	res := o.res
+	if res == nil {
+		res = &mcp.CallToolResult{}
+	}
+	if res.InputRequests != nil {
+		return res, nil // content and input requests do not go together
+	}
+	var outval any = o.out
+	if d.elemZero != nil && reflect.ValueOf(&o.out).Elem().IsNil() {
+		outval = d.elemZero
+	}
+	if outval == nil {
+		return res, nil
+	}
+	data, err := marshal(outval)
+	if err != nil {
+		return nil, fmt.Errorf("marshaling output: %w", err)
+	}
+	object := len(data) > 0 && data[0] == '{'
+	if !object && d.objectOut && string(data) == "null" {
+		data, object = json.RawMessage("{}"), true // a nil map
+	}
+	if object {
+		res.StructuredContent = data
+	}
+	if res.Content == nil {
+		res.Content = []mcp.Content{&mcp.TextContent{Text: string(data)}}
+	} else if !object {
+		res.Content = append(res.Content, &mcp.TextContent{Text: string(data)})
+	}
+	return res, nil
+}
