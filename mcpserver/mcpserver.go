@@ -33,6 +33,13 @@ type Options struct {
 	// is returned to the client as a protocol error.
 	Approve func(ctx context.Context, req *mcp.CallToolRequest, t *tool.Tool, args json.RawMessage) (bool, error)
 
+	// MaxArgumentBytes, when not zero, is the size limit of one call's
+	// arguments for every tool served (tool.Tool.MaxArgumentBytes:
+	// negative for none), set on a copy of each tool; the caller's tools
+	// are not changed. Zero leaves each tool its own limit
+	// (tool.DefaultMaxArgumentBytes unless it sets one).
+	MaxArgumentBytes int
+
 	// Adjust, when set, is called with each tool and its MCP description
 	// before the tool is added, to set what toolschema has no word for:
 	// a title, annotations, icons, _meta. It may change mt but not t.
@@ -61,6 +68,7 @@ func Register(s *mcp.Server, tools []*tool.Tool, opts *Options) error {
 		opts = &Options{}
 	}
 	for _, t := range set.Tools() {
+		t = opts.served(t)
 		mt := Tool(t)
 		if opts.Adjust != nil {
 			opts.Adjust(t, mt)
@@ -68,6 +76,17 @@ func Register(s *mcp.Server, tools []*tool.Tool, opts *Options) error {
 		s.AddTool(mt, Handler(t, opts))
 	}
 	return nil
+}
+
+// served returns the tool as it is served with these options: t, or a
+// copy of it with the options' limit.
+func (o *Options) served(t *tool.Tool) *tool.Tool {
+	if o.MaxArgumentBytes == 0 || t.MaxArgumentBytes == o.MaxArgumentBytes {
+		return t
+	}
+	c := *t
+	c.MaxArgumentBytes = o.MaxArgumentBytes
+	return &c
 }
 
 // Tool returns the MCP description of t.
@@ -163,11 +182,13 @@ func marshal(v any) (json.RawMessage, error) {
 // the tool itself (s.AddTool(mt, mcpserver.Handler(t, opts)) with an mt of
 // its own making). The tool's context carries the request (RequestFrom).
 // Arguments are checked before anything else; a tool that requires
-// approval then asks opts.Approve.
+// approval then asks opts.Approve. opts.MaxArgumentBytes applies to a copy
+// of t.
 func Handler(t *tool.Tool, opts *Options) mcp.ToolHandler {
 	if opts == nil {
 		opts = &Options{}
 	}
+	t = opts.served(t)
 	_, structured := objectForm(t.OutputSchema)
 	var null json.RawMessage
 	if structured {
@@ -181,14 +202,10 @@ func Handler(t *tool.Tool, opts *Options) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		args := req.Params.Arguments
 		ctx = withRequest(ctx, req)
-		if t.RequiresApproval {
-			// Refused arguments are refused as such, before anyone is
-			// asked to approve them.
-			_, viols, err := t.CheckArgs(args)
-			if err == nil && len(viols) > 0 {
-				return invalid(viols), nil
-			}
-			if err == nil && opts.Approve != nil {
+		if t.RequiresApproval && opts.Approve != nil {
+			// Refused arguments are refused as such by Invoke, before
+			// anyone is asked to approve them.
+			if _, viols, err := t.CheckArgs(args); err == nil && len(viols) == 0 {
 				ok, err := opts.Approve(ctx, req, t, args)
 				var ir *InputRequired
 				if errors.As(err, &ir) {
@@ -207,20 +224,6 @@ func Handler(t *tool.Tool, opts *Options) mcp.ToolHandler {
 			return nil, err // the caller's context ended
 		}
 		return result(r, structured, null), nil
-	}
-}
-
-// invalid is the result of arguments that break the input schema, as
-// Invoke writes it: one line per violation.
-func invalid(viols []tool.Violation) *mcp.CallToolResult {
-	msgs := make([]string, len(viols))
-	for i, v := range viols {
-		msgs[i] = v.Message
-	}
-	return &mcp.CallToolResult{
-		IsError: true,
-		Content: []mcp.Content{&mcp.TextContent{Text: strings.Join(msgs, "\n")}},
-		Meta:    mcp.Meta{"toolschema/code": string(tool.InvalidArguments), "toolschema/started": false},
 	}
 }
 

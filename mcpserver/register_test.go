@@ -454,3 +454,33 @@ func TestElicitApprovalBound(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxArgumentBytes checks the size limit set for every tool served: it
+// applies to copies (the caller's tools keep theirs), and arguments over
+// it are refused before an approval is asked.
+func TestMaxArgumentBytes(t *testing.T) {
+	gd, _ := reflectimpl.Create(GetDocket)
+	del, _ := reflectimpl.Create(Delete, reflectimpl.RequiresApproval())
+	asked := false
+	cs := connect(t, []*tool.Tool{gd, del}, &mcpserver.Options{
+		MaxArgumentBytes: 24,
+		Approve: func(context.Context, *mcp.CallToolRequest, *tool.Tool, json.RawMessage) (bool, error) {
+			asked = true
+			return true, nil
+		},
+	})
+	if gd.MaxArgumentBytes != 0 || del.MaxArgumentBytes != 0 {
+		t.Fatalf("the caller's tools were changed: %d, %d", gd.MaxArgumentBytes, del.MaxArgumentBytes)
+	}
+	calls := []call{
+		{"small", "get_docket", `{"court":"nysd"}`, false, `{"court":"nysd","entries":["filed","heard"]}`, `{"court":"nysd","entries":["filed","heard"]}`},
+		{"large", "get_docket", `{"court":"nysd","limit":1 }`, true, "Arguments are too large: 26 bytes; the tool takes at most 24.", ""},
+		{"large for approval", "delete", `{"id":"abcdefghijklmnopq"}`, true, "Arguments are too large: 26 bytes; the tool takes at most 24.", ""},
+	}
+	for _, c := range calls {
+		checkCall(t, cs, c)
+	}
+	if asked {
+		t.Error("the hook was asked about arguments over the limit")
+	}
+}
