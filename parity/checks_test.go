@@ -68,7 +68,12 @@ func TestChecksAgree(t *testing.T) {
 // of the corpus.
 func FuzzChecksAgree(f *testing.F) {
 	for _, s := range []string{`{}`, `{"a":1}`, `{"value":1.5,"from":"km","to":"mi"}`, `{"labels":{"a":"b","a":"c"}}`,
-		`{"todos":[{"content":"x","status":"done","priority":null}]}`, `{"count":1e2,"mode":"a"}`, `[`, `null`, `{"x":"\ud800"}`} {
+		`{"todos":[{"content":"x","status":"done","priority":null}]}`, `{"count":1e2,"mode":"a"}`, `[`, `null`, `{"x":"\ud800"}`,
+		// The hostile-calls cases: a long literal, -0, other white space,
+		// a number beyond a float64, repeated items as JSON values.
+		`{"count":1.` + strings.Repeat("0", 300) + `}`, `{"count":-0,"value":-0}`, "\v", "\u00a0{}", " \t\r\n",
+		`{"value":1e400}`, `{"value":0.` + strings.Repeat("9", 250) + `}`, `{"tags":["a","b","\u0061"]}`,
+		`{"items":[{"a":1,"b":2},{"b":2,"a":1.0}]}`} {
 		f.Add([]byte(s))
 	}
 	var tools []*tool.Tool

@@ -450,7 +450,11 @@ func TestManyKeys(t *testing.T) {
 // result.
 func FuzzInvoke(f *testing.F) {
 	for _, s := range []string{`{}`, `{"court":"ab"}`, `{"court":"ab","items":[{"qty":1,"sku":"A"}]}`, `[]`, `null`, `{"court":1e400}`,
-		`{"a":{"a":{"a":1}}}`, `{"court":"ab","court":"x"}`, `"`, ``, `{"since":"2024-01-01T00:00:00Z","court":"zz"}`} {
+		`{"a":{"a":{"a":1}}}`, `{"court":"ab","court":"x"}`, `"`, ``, `{"since":"2024-01-01T00:00:00Z","court":"zz"}`,
+		// The hostile-calls cases.
+		`{"court":"ab","limit":1.` + strings.Repeat("0", 1000) + `}`, `{"court":"ab","big":-0}`, "\v", "\u00a0", "\f{}",
+		`{"court":"ab","tags":["x","y","\u0078"]}`, `{"court":"ab","ratio":0.` + strings.Repeat("9", 300) + `}`,
+		`{"n":` + strings.Repeat("1", 300) + `}`, `{"court":"ab","labels":{"a":"1","b":"2","a":"3"}}`} {
 		f.Add([]byte(s))
 	}
 	tools := []*tool.Tool{
@@ -473,6 +477,9 @@ func FuzzInvoke(f *testing.F) {
 			}
 			if r.IsError && r.Code == "" {
 				t.Fatalf("Invoke(%q): an error result without a code", data)
+			}
+			if len(r.Violations) > tool.MaxViolations {
+				t.Fatalf("Invoke(%q): %d violations", data, len(r.Violations))
 			}
 		}
 	})
