@@ -55,6 +55,9 @@ type Tool struct {
 	EndsLoop, RequiresApproval bool
 	ParallelSafe               bool
 	Timeout                    time.Duration
+	// The execution policy, as in tool.Tool.
+	Title                                       string
+	ReadOnly, Additive, Idempotent, ClosedWorld bool
 
 	Func *types.Func
 	Decl *ast.FuncDecl
@@ -325,6 +328,7 @@ func (in *inspector) options(t *Tool, d ast.Directive) bool {
 	}
 	ok := true
 	seen := map[string]bool{}
+	var effects []policyArg
 	for _, a := range args {
 		key, val, hasVal := strings.Cut(a.Arg, "=")
 		end := argEnd(d, a)
@@ -348,24 +352,30 @@ func (in *inspector) options(t *Tool, d ast.Directive) bool {
 				ok = false
 			}
 			t.Name = val
-		case "ends-loop", "requires-approval":
+		case "ends-loop", "requires-approval", "read-only", "idempotent", "destructive", "open-world":
+			b := true
 			if hasVal {
-				b, err := strconv.ParseBool(val)
-				if err != nil {
+				var err error
+				if b, err = strconv.ParseBool(val); err != nil {
 					bad("%q is not true or false", val)
 					continue
 				}
-				if key == "ends-loop" {
-					t.EndsLoop = b
-				} else {
-					t.RequiresApproval = b
-				}
-				continue
 			}
-			if key == "ends-loop" {
-				t.EndsLoop = true
-			} else {
-				t.RequiresApproval = true
+			switch key {
+			case "ends-loop":
+				t.EndsLoop = b
+			case "requires-approval":
+				t.RequiresApproval = b
+			case "read-only":
+				t.ReadOnly = b
+			case "idempotent":
+				t.Idempotent = b
+				effects = append(effects, policyArg{key, b, a.Pos, end})
+			case "destructive":
+				t.Additive = !b
+				effects = append(effects, policyArg{key, b, a.Pos, end})
+			case "open-world":
+				t.ClosedWorld = !b
 			}
 		case "parallel-safe":
 			b, err := strconv.ParseBool(val)
@@ -387,11 +397,50 @@ func (in *inspector) options(t *Tool, d ast.Directive) bool {
 				continue
 			}
 			t.Version = val
+		case "title":
+			if !hasVal || strings.TrimSpace(val) == "" {
+				bad(`write title=TEXT (quote it for spaces: "title=Get docket")`)
+				continue
+			}
+			t.Title = val
 		default:
-			bad("unknown; the options are name=, ends-loop, requires-approval, parallel-safe=false, timeout= and version=")
+			bad("unknown; the options are name=, ends-loop, requires-approval, parallel-safe=false, timeout=, version=, " +
+				"read-only, destructive=false, idempotent, open-world=false and title=")
+		}
+	}
+	if t.ReadOnly {
+		for _, e := range effects {
+			diag := in.report(e.pos, e.end, schema.OLT025, "option %s %s", e.key, schema.PolicyConflict(e.key, e.val))
+			diag.Fix = &Fix{Message: "Remove " + e.key, Edits: []Edit{removeArg(d, e.pos, e.end)}}
+			ok = false
 		}
 	}
 	return ok
+}
+
+// A policyArg is an effect option of a directive, kept to check it
+// against read-only once all options are read.
+type policyArg struct {
+	key      string
+	val      bool
+	pos, end token.Pos
+}
+
+// removeArg returns the edit that removes one directive argument and the
+// space before it (after it, for the first).
+func removeArg(d ast.Directive, pos, end token.Pos) Edit {
+	space := func(c byte) bool { return c == ' ' || c == '\t' }
+	start, off := pos, int(pos-d.ArgsPos)
+	for off > 0 && space(d.Args[off-1]) {
+		off--
+		start--
+	}
+	if start == d.ArgsPos {
+		for e := int(end - d.ArgsPos); e < len(d.Args) && space(d.Args[e]); e++ {
+			end++
+		}
+	}
+	return Edit{Pos: start, End: end}
 }
 
 // argEnd returns the end of a directive argument in the source, quotes

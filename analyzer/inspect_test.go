@@ -43,6 +43,21 @@ func TestOptions(t *testing.T) {
 		{"version=2.1", func(t *analyzer.Tool) bool { return t.Version == "2.1" }},
 		{`"version=v 3"`, func(t *analyzer.Tool) bool { return t.Version == "v 3" }},
 		{"name=x  ends-loop\ttimeout=5s", func(t *analyzer.Tool) bool { return t.Name == "x" && t.EndsLoop && t.Timeout == 5*time.Second }},
+		{"", func(t *analyzer.Tool) bool {
+			return t.Title == "" && !t.ReadOnly && !t.Additive && !t.Idempotent && !t.ClosedWorld
+		}},
+		{"read-only", func(t *analyzer.Tool) bool { return t.ReadOnly && !t.Additive && !t.Idempotent }},
+		{"read-only=false", func(t *analyzer.Tool) bool { return !t.ReadOnly }},
+		{"read-only requires-approval", func(t *analyzer.Tool) bool { return t.ReadOnly && t.RequiresApproval }},
+		{"destructive=false", func(t *analyzer.Tool) bool { return t.Additive }},
+		{"destructive", func(t *analyzer.Tool) bool { return !t.Additive }},
+		{"destructive=true", func(t *analyzer.Tool) bool { return !t.Additive }},
+		{"idempotent", func(t *analyzer.Tool) bool { return t.Idempotent }},
+		{"idempotent=false destructive=false", func(t *analyzer.Tool) bool { return !t.Idempotent && t.Additive }},
+		{"open-world=false", func(t *analyzer.Tool) bool { return t.ClosedWorld }},
+		{"open-world", func(t *analyzer.Tool) bool { return !t.ClosedWorld }},
+		{"read-only=false idempotent", func(t *analyzer.Tool) bool { return !t.ReadOnly && t.Idempotent }},
+		{`"title=Get a docket"`, func(t *analyzer.Tool) bool { return t.Title == "Get a docket" }},
 	}
 	var src strings.Builder
 	src.WriteString("package p\n")

@@ -6,15 +6,20 @@ import (
 	"github.com/toolschema/toolschema/tool"
 )
 
-// annotations maps a tool's metadata to the hints MCP clients read. It is
-// the one place where that mapping is written: a tool that requires
-// approval is marked destructive (a client may ask its user again, or
-// warn); a tool with nothing to say gets no annotations, and a client then
-// assumes MCP's defaults.
+// annotations returns the MCP annotations of t, from its execution policy.
+// Every hint is written, its default included, so that a client does not
+// have to know MCP's defaults: readOnlyHint and openWorldHint always,
+// destructiveHint and idempotentHint for a tool that is not read-only (MCP
+// gives them no meaning on one). This is the one place where the policy
+// becomes MCP's words.
 func annotations(t *tool.Tool) *mcp.ToolAnnotations {
-	if !t.RequiresApproval {
-		return nil
+	a := &mcp.ToolAnnotations{Title: t.Title, ReadOnlyHint: t.ReadOnly}
+	if !t.ReadOnly {
+		destructive := t.Destructive()
+		a.DestructiveHint = &destructive
+		a.IdempotentHint = t.Idempotent
 	}
-	destructive := true
-	return &mcp.ToolAnnotations{DestructiveHint: &destructive}
+	open := t.OpenWorld()
+	a.OpenWorldHint = &open
+	return a
 }

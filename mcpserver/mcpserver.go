@@ -49,10 +49,10 @@ type Options struct {
 // Register adds tools to s. The input schema is the tool's own; the output
 // schema too when its non-null form is an object (MCP's structured content
 // must be one), and then a call's JSON result is also its structured
-// content. The annotations come from the tool's metadata (a tool that
-// requires approval is marked destructive); the other metadata (ends-loop,
-// parallel-safe, timeout, version) goes in the tool's _meta under
-// "toolschema/".
+// content. The execution policy (read-only, destructive, idempotent,
+// open-world, title) becomes the tool's annotations; the other metadata
+// (ends-loop, parallel-safe, timeout, version, requires-approval) goes in
+// the tool's _meta under "toolschema/".
 //
 // The names must be unique: the server lists one tool per name and routes
 // a call to the last tool added with it, so a name given twice (a program
@@ -109,6 +109,9 @@ func Tool(t *tool.Tool) *mcp.Tool {
 	}
 	if t.Version != "" {
 		mt.Meta["toolschema/version"] = t.Version
+	}
+	if t.RequiresApproval {
+		mt.Meta["toolschema/requiresApproval"] = true
 	}
 	return mt
 }

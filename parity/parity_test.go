@@ -152,6 +152,23 @@ func optionsOf(gt *tool.Tool) []reflectimpl.Option {
 	if gt.RequiresApproval {
 		opts = append(opts, reflectimpl.RequiresApproval())
 	}
+	// The execution policy, each option only when it is set: a read-only
+	// tool refuses Destructive and Idempotent.
+	if gt.Title != "" {
+		opts = append(opts, reflectimpl.Title(gt.Title))
+	}
+	if gt.ReadOnly {
+		opts = append(opts, reflectimpl.ReadOnly())
+	}
+	if gt.Additive {
+		opts = append(opts, reflectimpl.Destructive(false))
+	}
+	if gt.Idempotent {
+		opts = append(opts, reflectimpl.Idempotent())
+	}
+	if gt.ClosedWorld {
+		opts = append(opts, reflectimpl.OpenWorld(false))
+	}
 	return opts
 }
 
@@ -380,6 +397,34 @@ func TestMetadata(t *testing.T) {
 		if g.Name != p.static.Name {
 			t.Errorf("%s: compiled name %s, source name %s", p.list, g.Name, p.static.Name)
 		}
+		// The policy: as the directive says (from source), as generated, as
+		// reflected.
+		st := p.static
+		src := [5]any{st.Title, st.ReadOnly, st.Additive, st.Idempotent, st.ClosedWorld}
+		for _, tl := range []*tool.Tool{g, r} {
+			if got := [5]any{tl.Title, tl.ReadOnly, tl.Additive, tl.Idempotent, tl.ClosedWorld}; got != src {
+				t.Errorf("%s.%s: policy %v, the directive says %v", p.list, g.Name, got, src)
+			}
+		}
+	}
+}
+
+// TestPolicyCoverage checks that the corpus has every execution-policy
+// option, so that TestMetadata proves each through both front ends.
+func TestPolicyCoverage(t *testing.T) {
+	var title, readOnly, additive, idempotent, closed, readApproval bool
+	for _, p := range pairs(t, load(t)) {
+		g := p.gen
+		title = title || g.Title != ""
+		readOnly = readOnly || g.ReadOnly
+		additive = additive || g.Additive
+		idempotent = idempotent || g.Idempotent
+		closed = closed || g.ClosedWorld
+		readApproval = readApproval || (g.ReadOnly && g.RequiresApproval)
+	}
+	if !title || !readOnly || !additive || !idempotent || !closed || !readApproval {
+		t.Errorf("the corpus lacks a policy: title %v, read-only %v, additive %v, idempotent %v, closed world %v, read-only with approval %v",
+			title, readOnly, additive, idempotent, closed, readApproval)
 	}
 }
 

@@ -29,6 +29,10 @@ type options struct {
 	timeout             time.Duration
 	endsLoop, approval  bool
 	serial              bool
+	// The execution policy; the effects also as given, for OLT025.
+	title                                 string
+	readOnly, additive, idem, closedWorld bool
+	destructiveSet                        bool
 }
 
 // Name sets the tool's name; without it the name is the function's own in
@@ -54,6 +58,29 @@ func RequiresApproval() Option { return func(o *options) { o.approval = true } }
 // ParallelSafe says whether calls may run at the same time as other calls
 // (true unless set).
 func ParallelSafe(safe bool) Option { return func(o *options) { o.serial = !safe } }
+
+// Title sets the tool's title: a short name for people.
+func Title(title string) Option { return func(o *options) { o.title = title } }
+
+// ReadOnly marks a tool whose calls change nothing (MCP's readOnlyHint).
+func ReadOnly() Option { return func(o *options) { o.readOnly = true } }
+
+// Destructive says whether a tool that writes may delete or overwrite
+// (true unless set); Destructive(false) says its writes only add. It has no
+// meaning for a read-only tool, and Create refuses the two together
+// (OLT025).
+func Destructive(destructive bool) Option {
+	return func(o *options) { o.additive, o.destructiveSet = !destructive, true }
+}
+
+// Idempotent marks a tool whose repeated calls with the same arguments
+// have no effect beyond the first's. Create refuses it on a read-only tool
+// (OLT025), whose calls have no effect at all.
+func Idempotent() Option { return func(o *options) { o.idem = true } }
+
+// OpenWorld says whether the tool may reach entities outside its own
+// domain (true unless set).
+func OpenWorld(open bool) Option { return func(o *options) { o.closedWorld = !open } }
 
 // A Cache holds what Create learned about types and functions, so that
 // creating a tool over known types costs almost nothing. The zero Cache is
@@ -108,7 +135,8 @@ func (c *Cache) Create(fn any, opts ...Option) (*tool.Tool, error) {
 	if name == "" {
 		name = e.name
 	}
-	if e.err != nil || e.sig.err != nil || (o.name == "" && e.nameErr != nil) || o.timeout < 0 || (o.name != "" && schema.CheckName(o.name) != nil) {
+	if e.err != nil || e.sig.err != nil || (o.name == "" && e.nameErr != nil) || o.timeout < 0 || (o.name != "" && schema.CheckName(o.name) != nil) ||
+		(o.readOnly && (o.destructiveSet || o.idem)) {
 		return nil, refusal(e, &o)
 	}
 	s := e.sig
@@ -122,6 +150,11 @@ func (c *Cache) Create(fn any, opts ...Option) (*tool.Tool, error) {
 		RequiresApproval: o.approval,
 		ParallelSafe:     !o.serial,
 		Timeout:          o.timeout,
+		Title:            o.title,
+		ReadOnly:         o.readOnly,
+		Additive:         o.additive,
+		Idempotent:       o.idem,
+		ClosedWorld:      o.closedWorld,
 	}, s, fn), nil
 }
 
@@ -147,6 +180,12 @@ func refusal(e *entry, o *options) error {
 	}
 	if o.timeout < 0 {
 		errs = append(errs, schema.Errorf(schema.OLT013, "", "option Timeout: the timeout must not be negative"))
+	}
+	if o.readOnly && o.destructiveSet {
+		errs = append(errs, schema.Errorf(schema.OLT025, "", "option Destructive(%t) %s", !o.additive, schema.PolicyConflict("destructive", !o.additive)))
+	}
+	if o.readOnly && o.idem {
+		errs = append(errs, schema.Errorf(schema.OLT025, "", "option Idempotent %s", schema.PolicyConflict("idempotent", true)))
 	}
 	return errs
 }

@@ -85,13 +85,52 @@ func TestCreate(t *testing.T) {
 	schematest.Check(t, tl.InputSchema)
 	schematest.Check(t, tl.OutputSchema)
 
-	// Defaults: parallel-safe, no timeout, no description.
+	// Defaults: parallel-safe, no timeout, no description; MCP's policy
+	// (a destructive, non-idempotent write in an open world).
 	tl, err = Create(GetDocket)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !tl.ParallelSafe || tl.Timeout != 0 || tl.EndsLoop || tl.RequiresApproval || tl.Description != "" || tl.Version != "" {
+	if !tl.ParallelSafe || tl.Timeout != 0 || tl.EndsLoop || tl.RequiresApproval || tl.Description != "" || tl.Version != "" ||
+		tl.Title != "" || tl.ReadOnly || !tl.Destructive() || tl.Idempotent || !tl.OpenWorld() {
 		t.Errorf("defaults: %+v", tl)
+	}
+}
+
+// TestPolicy checks the execution policy options, each on its own and
+// together.
+func TestPolicy(t *testing.T) {
+	tests := []struct {
+		name string
+		opts []Option
+		want tool.Tool // only the policy fields
+	}{
+		{"none", nil, tool.Tool{}},
+		{"title", []Option{Title("Get a docket")}, tool.Tool{Title: "Get a docket"}},
+		{"read-only", []Option{ReadOnly()}, tool.Tool{ReadOnly: true}},
+		{"read-only in a closed world", []Option{ReadOnly(), OpenWorld(false)}, tool.Tool{ReadOnly: true, ClosedWorld: true}},
+		{"read-only with approval", []Option{ReadOnly(), RequiresApproval()}, tool.Tool{ReadOnly: true, RequiresApproval: true}},
+		{"additive", []Option{Destructive(false)}, tool.Tool{Additive: true}},
+		{"destructive said", []Option{Destructive(true)}, tool.Tool{}},
+		{"idempotent", []Option{Idempotent()}, tool.Tool{Idempotent: true}},
+		{"open world said", []Option{OpenWorld(true)}, tool.Tool{}},
+		{"the last wins", []Option{Destructive(false), Destructive(true)}, tool.Tool{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tl, err := Create(GetDocket, tt.opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := tool.Tool{Title: tl.Title, ReadOnly: tl.ReadOnly, Additive: tl.Additive, Idempotent: tl.Idempotent,
+				ClosedWorld: tl.ClosedWorld, RequiresApproval: tl.RequiresApproval}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("policy %+v, want %+v", got, tt.want)
+			}
+			if d := tl.Destructive(); d != (!tt.want.ReadOnly && !tt.want.Additive) {
+				t.Errorf("Destructive() = %v", d)
+			}
+		})
 	}
 }
 
@@ -219,6 +258,10 @@ func TestRefusals(t *testing.T) {
 		}) {
 		}, []Option{Name("t")}, "OLT005: input.m{}: big.Int marshals through a method with a pointer receiver, which encoding/json does not call on a value inside a map; give the method a value receiver, or store *big.Int"},
 		{"negative timeout", GetDocket, []Option{Timeout(-time.Second)}, "OLT013: option Timeout: the timeout must not be negative"},
+		{"read-only and additive", GetDocket, []Option{ReadOnly(), Destructive(false)}, "OLT025: option Destructive(false) has no meaning for a read-only tool, which writes nothing; remove it"},
+		{"read-only and destructive", GetDocket, []Option{Destructive(true), ReadOnly()}, "OLT025: option Destructive(true) contradicts read-only: a tool that changes nothing deletes nothing; remove one of them"},
+		{"read-only and idempotent", GetDocket, []Option{ReadOnly(), Idempotent(), Destructive(false)}, "OLT025: option Destructive(false) has no meaning for a read-only tool, which writes nothing; remove it\n" +
+			"OLT025: option Idempotent has no meaning for a read-only tool: calls that change nothing are idempotent already; remove it"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

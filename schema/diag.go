@@ -31,6 +31,7 @@ const (
 	OLT017 ID = "OLT017" // an identity field the model should not supply
 	OLT018 ID = "OLT018" // a vague tool name
 	OLT019 ID = "OLT019" // two booleans that encode one state
+	OLT025 ID = "OLT025" // execution policy options that contradict or have no meaning
 )
 
 // A Rule is one entry of the diagnostic catalog.
@@ -64,6 +65,7 @@ var catalog = []Rule{
 	{OLT017, "input field is an identity the model should not supply", false},
 	{OLT018, "tool name is vague", false},
 	{OLT019, "two booleans encode one state", false},
+	{OLT025, "execution policy option contradicts read-only or has no meaning with it", true},
 }
 
 // Catalog returns every rule in ID order, as a new slice the caller may

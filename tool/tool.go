@@ -48,6 +48,28 @@ type Tool struct {
 	// invalid_arguments result that gives the limit.
 	MaxArgumentBytes int
 
+	// The execution policy: what a call does to the world, with the
+	// meanings and defaults of MCP's tool annotations. The zero value is
+	// MCP's default: a tool that may change anything, destructively, more
+	// than once, in an open world (see Destructive and OpenWorld).
+
+	// Title is a short name for people (a client's menu), "" when none.
+	Title string
+	// ReadOnly reports that a call changes nothing.
+	ReadOnly bool
+	// Additive reports that a tool that writes only adds: it deletes and
+	// overwrites nothing (MCP's destructiveHint false). It has no meaning
+	// for a read-only tool.
+	Additive bool
+	// Idempotent reports that calling the tool again with the same
+	// arguments has no effect beyond the first call's. It has no meaning
+	// for a read-only tool, whose calls have none.
+	Idempotent bool
+	// ClosedWorld reports that the tool touches only a closed domain (its
+	// own store, a memory), not external entities such as the web or
+	// another company's API (MCP's openWorldHint false).
+	ClosedWorld bool
+
 	handler Handler
 	bound   any
 }
@@ -83,9 +105,12 @@ func (t *Tool) Binding() (Handler, any) { return t.handler, t.bound }
 // this package that it was written for, and fails to compile unless
 // MinGenVersion <= version <= MaxGenVersion: regenerate with the toolgen of
 // the module version in use.
+//
+// Version 3 added the execution policy (Title, ReadOnly, Additive,
+// Idempotent, ClosedWorld); code of version 2 sets none of it.
 const (
 	MinGenVersion = 2
-	MaxGenVersion = 2
+	MaxGenVersion = 3
 )
 
 // EnforceVersion is the unsigned type the generated code converts its

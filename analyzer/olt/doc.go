@@ -151,5 +151,13 @@ OLT019: two booleans encode one state
 
 Off unless -OLT019.enable. Two booleans such as enabled and disabled allow a
 state that means nothing; use one field.
+
+# Analyzer OLT025
+
+OLT025: execution policy option contradicts read-only or has no meaning with it
+
+A read-only tool changes nothing, so destructive= and idempotent say
+nothing of it (MCP ignores both hints on a read-only tool) or contradict it.
+The fix removes the option. A read-only tool may require approval.
 */
 package olt

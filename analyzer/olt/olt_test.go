@@ -57,6 +57,7 @@ func TestRules(t *testing.T) {
 		{id: "OLT017", cfg: quality, patterns: []string{"olt017"}},
 		{id: "OLT018", cfg: quality, patterns: []string{"olt018"}},
 		{id: "OLT019", cfg: quality, patterns: []string{"olt019"}},
+		{id: "OLT025", patterns: []string{"olt025"}, fixes: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.id, func(t *testing.T) {

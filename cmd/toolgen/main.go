@@ -170,6 +170,12 @@ type jsonTool struct {
 	ParallelSafe     bool            `json:"parallelSafe"`
 	Timeout          string          `json:"timeout,omitempty"`
 	Version          string          `json:"version"`
+	// The execution policy, as MCP's hints say it.
+	Title       string `json:"title,omitempty"`
+	ReadOnly    bool   `json:"readOnly"`
+	Destructive bool   `json:"destructive"`
+	Idempotent  bool   `json:"idempotent"`
+	OpenWorld   bool   `json:"openWorld"`
 }
 
 func jsonTools(r generator.Result) []jsonTool {
@@ -184,6 +190,8 @@ func jsonTools(r generator.Result) []jsonTool {
 				InputSchema: t.InputSchema, OutputSchema: t.OutputSchema,
 				EndsLoop: t.EndsLoop, RequiresApproval: t.RequiresApproval, ParallelSafe: t.ParallelSafe,
 				Version: t.Version,
+				Title:   t.Title, ReadOnly: t.ReadOnly, Destructive: !t.ReadOnly && !t.Additive,
+				Idempotent: t.Idempotent, OpenWorld: !t.ClosedWorld,
 			}
 			if t.Timeout != 0 {
 				jt.Timeout = t.Timeout.String()

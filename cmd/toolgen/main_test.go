@@ -49,7 +49,7 @@ func Find(ctx context.Context, in Query) ([]string, error) { return []string{str
 
 // Ping answers.
 //
-//tool:export ends-loop requires-approval parallel-safe=false
+//tool:export ends-loop requires-approval parallel-safe=false read-only open-world=false "title=Ping the server"
 func Ping() string { return "pong" }
 `
 
@@ -131,6 +131,7 @@ func TestJSON(t *testing.T) {
 		"inputSchema":  `{"type":"object","properties":{"kind":{"type":"string","enum":["retail","wholesale"]},"limit":{"type":"integer","default":10},"note":{"type":"string","description":"<b>free & text</b>"}},"required":["kind","note"],"additionalProperties":false}`,
 		"outputSchema": `{"type":["array","null"],"items":{"type":"string"}}`,
 		"endsLoop":     "false", "requiresApproval": "false", "parallelSafe": "true", "timeout": `"2s"`, "version": `"3"`,
+		"readOnly": "false", "destructive": "true", "idempotent": "false", "openWorld": "true",
 	}
 	for k, v := range want {
 		if got := string(tools[0][k]); got != v {
@@ -148,6 +149,10 @@ func TestJSON(t *testing.T) {
 	}
 	if string(tools[1]["endsLoop"]) != "true" || string(tools[1]["requiresApproval"]) != "true" || string(tools[1]["parallelSafe"]) != "false" {
 		t.Errorf("ping metadata: %v", tools[1])
+	}
+	if p := tools[1]; string(p["title"]) != `"Ping the server"` || string(p["readOnly"]) != "true" || string(p["destructive"]) != "false" ||
+		string(p["idempotent"]) != "false" || string(p["openWorld"]) != "false" {
+		t.Errorf("ping policy: %v", p)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "orders", "toolschema_gen.go")); err == nil {
 		t.Error("-json wrote a file")

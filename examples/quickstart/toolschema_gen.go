@@ -14,8 +14,8 @@ import (
 // These lines fail to compile when the github.com/toolschema/toolschema/tool package does not support
 // this generated code: regenerate it with the toolgen of the module version in use.
 const (
-	_ = tool.EnforceVersion(2 - tool.MinGenVersion)
-	_ = tool.EnforceVersion(tool.MaxGenVersion - 2)
+	_ = tool.EnforceVersion(3 - tool.MinGenVersion)
+	_ = tool.EnforceVersion(tool.MaxGenVersion - 3)
 )
 
 // The schemas of the tools.

@@ -98,7 +98,7 @@ type RuleReceipt struct {
 // UpsertAlertRule validates an alert rule group and saves it, giving each
 // rule without a UID one derived from its title.
 //
-//tool:export requires-approval parallel-safe=false timeout=15s
+//tool:export requires-approval parallel-safe=false timeout=15s idempotent open-world=true
 func UpsertAlertRule(ctx context.Context, in *AlertRuleRequest) (*RuleReceipt, error) {
 	if in == nil || in.Group == nil {
 		return nil, errors.New("group is required")
@@ -320,7 +320,7 @@ type SilenceFilter struct {
 
 // ListSilences lists the silences that match a filter, by ID.
 //
-//tool:export
+//tool:export read-only open-world=false
 func (m SilenceManager) ListSilences(in SilenceFilter) []Silence {
 	if m.store == nil {
 		return nil

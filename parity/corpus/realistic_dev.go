@@ -60,7 +60,7 @@ func intOr(p *int, def int) int {
 // Grep searches a fixed source tree for a regular expression, with the
 // usual grep flags, and returns its output as text.
 //
-//tool:export name=grep timeout=10s
+//tool:export name=grep timeout=10s read-only open-world=false "title=Search the source tree"
 func Grep(in GrepInput) (string, error) {
 	expr := in.Pattern
 	if flag(in.Word) {
@@ -206,7 +206,7 @@ type TodoSummary struct {
 // UpdateTodos replaces the todo list and returns counts by status, the item
 // in progress, and warnings about the list's shape.
 //
-//tool:export
+//tool:export idempotent open-world=false
 func UpdateTodos(in TodoWrite) (TodoSummary, error) {
 	s := TodoSummary{Total: len(in.Todos), Items: slices.Clone(in.Todos)}
 	for i, t := range in.Todos {
@@ -304,7 +304,7 @@ type ShipmentQuote struct {
 // QuoteShipment prices a shipment from the billable weight of its parcels
 // (the greater of actual and volumetric weight) and the service level.
 //
-//tool:export
+//tool:export read-only open-world=false
 func QuoteShipment(in ShipmentRequest) (ShipmentQuote, error) {
 	if len(in.Parcels) == 0 {
 		return ShipmentQuote{}, errors.New("parcel_list is empty")

@@ -65,7 +65,7 @@ type QueryResult struct {
 // returns the matching series. (The data are synthetic and deterministic: a
 // function of the query and the time.)
 //
-//tool:export timeout=30s
+//tool:export timeout=30s read-only
 func QueryMetrics(ctx context.Context, in MetricsQuery) (*QueryResult, error) {
 	if strings.TrimSpace(in.Expr) == "" {
 		return nil, errors.New("the query is empty")
@@ -202,7 +202,7 @@ type DashboardSaved struct {
 // UpdateDashboard applies changes to a dashboard document: a new title,
 // template variables, then JSON Patch operations, and returns the result.
 //
-//tool:export requires-approval version=3
+//tool:export requires-approval version=3 destructive=true idempotent=false
 func UpdateDashboard(ctx context.Context, in DashboardUpdate) (*DashboardSaved, error) {
 	doc := map[string]any{}
 	if in.Dashboard != nil {

@@ -61,7 +61,7 @@ type DeviceRecord struct {
 // RegisterDevice records a device and returns it with an ID derived from
 // its serial number.
 //
-//tool:export
+//tool:export read-only=false destructive=false "title=Register a device"
 func RegisterDevice(in DeviceRegistration) (DeviceRecord, error) {
 	if len(in.Serial) < 4 {
 		return DeviceRecord{}, fmt.Errorf("serial %q is shorter than 4 characters", in.Serial)

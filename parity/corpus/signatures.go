@@ -56,7 +56,7 @@ type RelayReceipt struct {
 // RelayMessage passes a message on, charging one message to the call; it
 // takes the context first, then the call.
 //
-//tool:export name=relay parallel-safe=true
+//tool:export name=relay parallel-safe=true destructive=false open-world
 func RelayMessage(ctx context.Context, call *tool.Call, in RelayInput) (RelayReceipt, error) {
 	if err := ctx.Err(); err != nil {
 		return RelayReceipt{}, err
@@ -93,7 +93,7 @@ func AuditAction(call *tool.Call, ctx context.Context, in *AuditInput) error {
 // ServiceVersion returns the version of this service. It takes nothing at
 // all.
 //
-//tool:export version=1.0.0-rc.1
+//tool:export version=1.0.0-rc.1 read-only requires-approval "title=Service version"
 func ServiceVersion() string { return "corpus/1.0.0" }
 
 // CallerName returns the name under which the runtime called this tool.

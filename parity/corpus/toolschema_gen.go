@@ -15,8 +15,8 @@ import (
 // These lines fail to compile when the github.com/toolschema/toolschema/tool package does not support
 // this generated code: regenerate it with the toolgen of the module version in use.
 const (
-	_ = tool.EnforceVersion(2 - tool.MinGenVersion)
-	_ = tool.EnforceVersion(tool.MaxGenVersion - 2)
+	_ = tool.EnforceVersion(3 - tool.MinGenVersion)
+	_ = tool.EnforceVersion(tool.MaxGenVersion - 3)
 )
 
 // The schemas of the tools.
@@ -274,6 +274,7 @@ func Tools() []*tool.Tool {
 			RequiresApproval: true,
 			ParallelSafe:     false,
 			Timeout:          15 * time.Second,
+			Idempotent:       true,
 		}, _toolgen_UpsertAlertRule{}, UpsertAlertRule),
 		tool.New(tool.Tool{
 			Name:         "define_alert_v2",
@@ -289,6 +290,9 @@ func Tools() []*tool.Tool {
 			InputSchema:  _toolgen_Grep_in,
 			ParallelSafe: true,
 			Timeout:      10 * time.Second,
+			Title:        "Search the source tree",
+			ReadOnly:     true,
+			ClosedWorld:  true,
 		}, _toolgen_Grep{}, Grep),
 		tool.New(tool.Tool{
 			Name:         "update_todos",
@@ -296,6 +300,8 @@ func Tools() []*tool.Tool {
 			InputSchema:  _toolgen_UpdateTodos_in,
 			OutputSchema: _toolgen_UpdateTodos_out,
 			ParallelSafe: true,
+			Idempotent:   true,
+			ClosedWorld:  true,
 		}, _toolgen_UpdateTodos{}, UpdateTodos),
 		tool.New(tool.Tool{
 			Name:         "quote_shipment",
@@ -303,6 +309,8 @@ func Tools() []*tool.Tool {
 			InputSchema:  _toolgen_QuoteShipment_in,
 			OutputSchema: _toolgen_QuoteShipment_out,
 			ParallelSafe: true,
+			ReadOnly:     true,
+			ClosedWorld:  true,
 		}, _toolgen_QuoteShipment{}, QuoteShipment),
 		tool.New(tool.Tool{
 			Name:         "query_metrics",
@@ -311,6 +319,7 @@ func Tools() []*tool.Tool {
 			OutputSchema: _toolgen_QueryMetrics_out,
 			ParallelSafe: true,
 			Timeout:      30 * time.Second,
+			ReadOnly:     true,
 		}, _toolgen_QueryMetrics{}, QueryMetrics),
 		tool.New(tool.Tool{
 			Name:             "update_dashboard",
@@ -327,6 +336,8 @@ func Tools() []*tool.Tool {
 			InputSchema:  _toolgen_RegisterDevice_in,
 			OutputSchema: _toolgen_RegisterDevice_out,
 			ParallelSafe: true,
+			Title:        "Register a device",
+			Additive:     true,
 		}, _toolgen_RegisterDevice{}, RegisterDevice),
 		tool.New(tool.Tool{
 			Name:         "plan_maintenance",
@@ -522,6 +533,7 @@ func Tools() []*tool.Tool {
 			InputSchema:  _toolgen_RelayMessage_in,
 			OutputSchema: _toolgen_RelayMessage_out,
 			ParallelSafe: true,
+			Additive:     true,
 		}, _toolgen_RelayMessage{}, RelayMessage),
 		tool.New(tool.Tool{
 			Name:         "audit_action",
@@ -530,11 +542,14 @@ func Tools() []*tool.Tool {
 			ParallelSafe: true,
 		}, _toolgen_AuditAction{}, AuditAction),
 		tool.New(tool.Tool{
-			Name:         "service_version",
-			Description:  "ServiceVersion returns the version of this service. It takes nothing at all.",
-			Version:      "1.0.0-rc.1",
-			InputSchema:  _toolgen_ServiceVersion_in,
-			ParallelSafe: true,
+			Name:             "service_version",
+			Description:      "ServiceVersion returns the version of this service. It takes nothing at all.",
+			Version:          "1.0.0-rc.1",
+			InputSchema:      _toolgen_ServiceVersion_in,
+			RequiresApproval: true,
+			ParallelSafe:     true,
+			Title:            "Service version",
+			ReadOnly:         true,
 		}, _toolgen_ServiceVersion{}, ServiceVersion),
 		tool.New(tool.Tool{
 			Name:         "caller_name",
@@ -595,6 +610,8 @@ func (recv *SilenceManager) Tools() []*tool.Tool {
 			InputSchema:  _toolgen_SilenceManager_ListSilences_in,
 			OutputSchema: _toolgen_SilenceManager_ListSilences_out,
 			ParallelSafe: true,
+			ReadOnly:     true,
+			ClosedWorld:  true,
 		}, _toolgen_SilenceManager_ListSilences{}, recv),
 		tool.New(tool.Tool{
 			Name:             "expire_all",

@@ -30,7 +30,7 @@ type Docket struct {
 // GetDocket returns the public docket entries of one court case, as listed
 // by [time.Time] order.
 //
-//tool:export timeout=5s version=2
+//tool:export timeout=5s version=2 read-only open-world=false "title=Get a docket"
 func GetDocket(ctx context.Context, in DocketQuery) (*Docket, error) {
 	return &Docket{Entries: []string{in.Court}}, nil
 }
@@ -44,7 +44,7 @@ type Service struct{ Prefix string }
 
 // Close closes a case.
 //
-//tool:export requires-approval parallel-safe=false
+//tool:export requires-approval parallel-safe=false destructive=false idempotent
 func (s *Service) Close(call *tool.Call, in *struct {
 	ID string `json:"id"`
 }) error {

@@ -14,8 +14,8 @@ import (
 // These lines fail to compile when the github.com/toolschema/toolschema/tool package does not support
 // this generated code: regenerate it with the toolgen of the module version in use.
 const (
-	_ = tool.EnforceVersion(2 - tool.MinGenVersion)
-	_ = tool.EnforceVersion(tool.MaxGenVersion - 2)
+	_ = tool.EnforceVersion(3 - tool.MinGenVersion)
+	_ = tool.EnforceVersion(tool.MaxGenVersion - 3)
 )
 
 // The schemas of the tools.
@@ -40,6 +40,9 @@ func Tools() []*tool.Tool {
 			OutputSchema: _toolgen_GetDocket_out,
 			ParallelSafe: true,
 			Timeout:      5 * time.Second,
+			Title:        "Get a docket",
+			ReadOnly:     true,
+			ClosedWorld:  true,
 		}, _toolgen_GetDocket{}, GetDocket),
 		tool.New(tool.Tool{
 			Name:         "ping",
@@ -65,6 +68,8 @@ func (recv *Service) Tools() []*tool.Tool {
 			InputSchema:      _toolgen_Service_Close_in,
 			RequiresApproval: true,
 			ParallelSafe:     false,
+			Additive:         true,
+			Idempotent:       true,
 		}, _toolgen_Service_Close{}, recv),
 		tool.New(tool.Tool{
 			Name:         "count_cases",

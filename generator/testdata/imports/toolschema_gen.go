@@ -14,8 +14,8 @@ import (
 // These lines fail to compile when the github.com/toolschema/toolschema/tool package does not support
 // this generated code: regenerate it with the toolgen of the module version in use.
 const (
-	_ = tool1.EnforceVersion(2 - tool1.MinGenVersion)
-	_ = tool1.EnforceVersion(tool1.MaxGenVersion - 2)
+	_ = tool1.EnforceVersion(3 - tool1.MinGenVersion)
+	_ = tool1.EnforceVersion(tool1.MaxGenVersion - 3)
 )
 
 // The schemas of the tools.

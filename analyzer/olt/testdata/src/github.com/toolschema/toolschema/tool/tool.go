@@ -25,5 +25,5 @@ type EnforceVersion uint
 
 const (
 	MinGenVersion = 2
-	MaxGenVersion = 2
+	MaxGenVersion = 3
 )

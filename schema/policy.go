@@ -1,0 +1,23 @@
+package schema
+
+// PolicyConflict says why an execution-policy option cannot go with
+// read-only (OLT025), "" when it can. option is "destructive" or
+// "idempotent" (MCP ignores both hints on a read-only tool), value the
+// value given. Both front ends report it, after the option as they spell it.
+//
+// The other combinations are allowed: a read-only tool may require approval
+// (a read of private data may need a person's consent), and an additive or
+// idempotent write may too.
+func PolicyConflict(option string, value bool) string {
+	switch {
+	case option == "destructive" && value:
+		return "contradicts read-only: a tool that changes nothing deletes nothing; remove one of them"
+	case option == "destructive":
+		return "has no meaning for a read-only tool, which writes nothing; remove it"
+	case option == "idempotent" && value:
+		return "has no meaning for a read-only tool: calls that change nothing are idempotent already; remove it"
+	case option == "idempotent":
+		return "contradicts read-only: calls that change nothing can always be repeated; remove one of them"
+	}
+	return ""
+}
