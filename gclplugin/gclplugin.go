@@ -10,7 +10,7 @@
 //	    custom:
 //	      toolschema:
 //	        type: module
-//	        description: checks the toolschema contract (OLT001 to OLT019)
+//	        description: checks the toolschema contract (every OLT rule)
 //	        settings:
 //	          providers: [openai, anthropic]
 //	          quality: true
@@ -65,7 +65,7 @@ func New(settings any) (register.LinterPlugin, error) {
 	return &Plugin{settings: s}, nil
 }
 
-// BuildAnalyzers returns the rule analyzers, OLT001 to OLT019, configured
+// BuildAnalyzers returns the rule analyzers, one per rule, configured
 // by the settings. Their messages leave out the rule's ID: golangci-lint
 // puts the analyzer's name, which is the ID, before each message.
 func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
