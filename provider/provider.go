@@ -36,7 +36,8 @@ type Option func(*config)
 
 // config is what the options chose.
 type config struct {
-	strict bool
+	strict  bool
+	effects bool
 }
 
 // Strict chooses the provider's strict mode (on, the default: the model's
@@ -73,12 +74,13 @@ func (c config) mode(provider string) schema.StrictMode {
 //
 //	{"type":"function","function":{"name":...,"description":...,"parameters":...,"strict":true}}
 func OpenAI(t *tool.Tool, opts ...Option) (json.RawMessage, error) {
-	params, strict, err := openAIFunction(t, newConfig(opts))
+	c := newConfig(opts)
+	params, strict, err := openAIFunction(t, c)
 	if err != nil {
 		return nil, err
 	}
 	return marshal(ordered{{"type", "function"}, {"function", ordered{
-		{"name", t.Name}, {"description", t.Description}, {"parameters", params}, {"strict", strict}}}})
+		{"name", t.Name}, {"description", c.description(t)}, {"parameters", params}, {"strict", strict}}}})
 }
 
 // openAIFunction converts t's input schema for OpenAI's function tools
@@ -128,7 +130,7 @@ func Anthropic(tools []*tool.Tool, opts ...Option) ([]json.RawMessage, error) {
 		if err != nil {
 			return nil, err
 		}
-		def := ordered{{"name", t.Name}, {"description", t.Description}, {"input_schema", params}}
+		def := ordered{{"name", t.Name}, {"description", c.description(t)}, {"input_schema", params}}
 		if c.strict {
 			optional += st.optional
 			unions += st.unions
@@ -153,11 +155,12 @@ func Anthropic(tools []*tool.Tool, opts ...Option) ([]json.RawMessage, error) {
 // {"name":...,"description":...,"parametersJsonSchema":...}. Gemini's
 // function declarations have one mode: Strict changes nothing.
 func Gemini(t *tool.Tool, opts ...Option) (json.RawMessage, error) {
-	params, _, err := convert(t, newConfig(opts).mode("gemini"))
+	c := newConfig(opts)
+	params, _, err := convert(t, c.mode("gemini"))
 	if err != nil {
 		return nil, err
 	}
-	return marshal(ordered{{"name", t.Name}, {"description", t.Description}, {"parametersJsonSchema", params}})
+	return marshal(ordered{{"name", t.Name}, {"description", c.description(t)}, {"parametersJsonSchema", params}})
 }
 
 // stats are what the limits count in one converted schema.
