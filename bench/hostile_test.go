@@ -12,7 +12,6 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 
-	"github.com/toolschema/toolschema/bench/invoketool"
 	"github.com/toolschema/toolschema/reflectimpl"
 	"github.com/toolschema/toolschema/tool"
 )
@@ -150,27 +149,70 @@ func BenchmarkHostile(b *testing.B) {
 	}
 }
 
-// BenchmarkTokenize compares, on the ordinary arguments of BenchmarkInvoke,
-// the invoker's whole check and decode (CheckArgs) with jsontext's
-// tokenizer alone.
+// Raw is the input of BenchmarkTokenize's own path: a json.RawMessage
+// value is only read by the invoker's tokenizer (grammar, UTF-8 as
+// encoding/json takes it, depth, duplicate keys), and kept as it is.
+type Raw struct {
+	Data json.RawMessage `json:"data"`
+}
+
+// BenchmarkTokenize compares the invoker's tokenizer with jsontext's on
+// the same bytes: the ordinary arguments of BenchmarkInvoke and the
+// hostile kinds at 64k elements, each as the value of a json.RawMessage
+// field. "checkargs" is the invoker reading the value for that field (its
+// tokenizer alone, with one copy of the value); "readvalue" is jsontext's
+// Decoder.ReadValue (grammar, UTF-8, duplicate names), "readtoken" its
+// token-by-token reading.
 func BenchmarkTokenize(b *testing.B) {
-	gen := invoketool.Tools()[0]
-	b.Run("checkargs", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			if _, viols, err := gen.CheckArgs(invokeArgs); err != nil || viols != nil {
-				b.Fatal(err, viols)
-			}
+	tl, err := reflectimpl.Create(func(in Raw) int { return len(in.Data) }, reflectimpl.Name("raw"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	tl.MaxArgumentBytes = -1
+	inputs := []struct {
+		name string
+		data []byte
+	}{{"ordinary", invokeArgs}}
+	for _, k := range hostileKinds {
+		inputs = append(inputs, struct {
+			name string
+			data []byte
+		}{k.name, k.input(64 << 10)})
+	}
+	for _, in := range inputs {
+		args := append(append([]byte(`{"data":`), in.data...), '}')
+		if _, viols, err := tl.CheckArgs(args); err != nil || viols != nil {
+			b.Fatalf("%s: %v %v", in.name, err, viols)
 		}
-	})
-	b.Run("jsontext", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			if err := tokens(invokeArgs); err != nil {
-				b.Fatal(err)
+		b.Run(in.name+"/checkargs", func(b *testing.B) {
+			b.SetBytes(int64(len(args)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, viols, err := tl.CheckArgs(args); err != nil || viols != nil {
+					b.Fatal(err, viols)
+				}
 			}
-		}
-	})
+		})
+		b.Run(in.name+"/readvalue", func(b *testing.B) {
+			b.SetBytes(int64(len(args)))
+			b.ReportAllocs()
+			for b.Loop() {
+				d := jsontext.NewDecoder(bytes.NewReader(args))
+				if _, err := d.ReadValue(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(in.name+"/readtoken", func(b *testing.B) {
+			b.SetBytes(int64(len(args)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := tokens(args); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
 
 // tokens reads every token of data with jsontext's decoder, with its

@@ -39,6 +39,9 @@ type decoder struct {
 	ctx   context.Context
 	ticks int
 
+	// keys is the stack of the keys of the objects skip is in.
+	keys [][]byte
+
 	viols []Violation
 	more  int // violations found past the MaxViolations kept
 	// worst is the least useful of the violations kept, once
@@ -54,6 +57,18 @@ type seg struct {
 	kind byte // '.': a property; '?': a name the schema lacks; '{': a map value; '[': an element
 	name string
 	i    int
+	// raw is the text of a '?' name not yet made a string (name is ""),
+	// esc whether it has escapes: most such names are never written.
+	raw []byte
+	esc bool
+}
+
+// text returns the name of a '.' or '?' segment.
+func (s *seg) text() string {
+	if s.raw != nil {
+		return key(s.raw, s.esc)
+	}
+	return s.name
 }
 
 // fault is what a decoder panics with when the text cannot be read on.
@@ -236,7 +251,7 @@ func (d *decoder) where() string {
 			if s.kind == '.' {
 				b.WriteString(s.name)
 			} else {
-				b.WriteString(quoteKey(s.name))
+				b.WriteString(quoteKey(s.text()))
 			}
 		case '{':
 			b.WriteString("{}")
@@ -483,7 +498,7 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 			}
 			d.path = d.path[:len(d.path)-1]
 		default:
-			d.path = append(d.path, seg{kind: '?', name: key(raw, escaped)})
+			d.path = append(d.path, seg{kind: '?', raw: raw, esc: escaped})
 			d.colon()
 			d.skip(depth + 1)
 			d.path = d.path[:len(d.path)-1]
@@ -560,31 +575,60 @@ func (s *propSet) add(i int) {
 	s.more[i] = true
 }
 
-// A keySet holds the keys of one object, to find a key given twice: in a
-// slice while there are few, in a map past 16.
+// A keySet holds the keys of one object, to find a key given twice: the
+// key texts themselves while there are few (no copy of a key without
+// escapes), in a map past 16.
 type keySet struct {
-	list []string
+	list [][]byte
 	set  map[string]struct{}
 }
 
 // add adds a key and reports whether it was new.
 func (s *keySet) add(k string) bool {
-	if s.set == nil && len(s.list) >= 16 {
-		s.set = make(map[string]struct{}, 32)
-		for _, k := range s.list {
-			s.set[k] = struct{}{}
+	if s.set == nil && len(s.list) < 16 {
+		for _, have := range s.list {
+			if string(have) == k {
+				return false
+			}
 		}
+		s.list = append(s.list, []byte(k))
+		return true
+	}
+	return s.addToSet(k)
+}
+
+// addRaw adds a key given as its text between the quotes.
+func (s *keySet) addRaw(raw []byte, escaped bool) bool {
+	if escaped {
+		return s.add(unquote(raw))
+	}
+	if s.set == nil && len(s.list) < 16 {
+		for _, have := range s.list {
+			if bytes.Equal(have, raw) {
+				return false
+			}
+		}
+		s.list = append(s.list, raw)
+		return true
 	}
 	if s.set != nil {
-		n := len(s.set)
-		s.set[k] = struct{}{}
-		return len(s.set) > n
+		if _, dup := s.set[string(raw)]; dup {
+			return false
+		}
 	}
-	if slices.Contains(s.list, k) {
-		return false
+	return s.addToSet(string(raw))
+}
+
+func (s *keySet) addToSet(k string) bool {
+	if s.set == nil {
+		s.set = make(map[string]struct{}, 32)
+		for _, have := range s.list {
+			s.set[string(have)] = struct{}{}
+		}
 	}
-	s.list = append(s.list, k)
-	return true
+	n := len(s.set)
+	s.set[k] = struct{}{}
+	return len(s.set) > n
 }
 
 // open reads the delimiter that opens an object or an array at depth, and
@@ -928,18 +972,42 @@ func (d *decoder) skip(depth int) {
 	}
 	switch c := d.data[d.i]; {
 	case c == '{':
-		var keys keySet
+		// The keys of the objects being skipped share one stack, so
+		// that small objects allocate nothing; past 16 keys, a set.
+		base := len(d.keys)
+		var set *keySet
 		for more := d.open('}', depth); more; more = d.next('}') {
 			raw, escaped := d.memberKey()
-			name := key(raw, escaped)
-			d.path = append(d.path, seg{kind: '?', name: name})
-			if d.args && !keys.add(name) {
-				d.stop("duplicate")
+			d.path = append(d.path, seg{kind: '?', raw: raw, esc: escaped})
+			if d.args {
+				if escaped {
+					raw = []byte(unquote(raw))
+				}
+				switch {
+				case set != nil:
+					if !set.addRaw(raw, false) {
+						d.stop("duplicate")
+					}
+				case len(d.keys)-base < 16:
+					for _, have := range d.keys[base:] {
+						if bytes.Equal(have, raw) {
+							d.stop("duplicate")
+						}
+					}
+					d.keys = append(d.keys, raw)
+				default:
+					set = &keySet{list: slices.Clone(d.keys[base:])}
+					d.keys = d.keys[:base]
+					if !set.addRaw(raw, false) {
+						d.stop("duplicate")
+					}
+				}
 			}
 			d.colon()
 			d.skip(depth + 1)
 			d.path = d.path[:len(d.path)-1]
 		}
+		d.keys = d.keys[:base]
 	case c == '[':
 		for n, more := 0, d.open(']', depth); more; n, more = n+1, d.next(']') {
 			d.path = append(d.path, seg{kind: '[', i: n})
@@ -966,12 +1034,13 @@ func (d *decoder) skip(depth int) {
 // whether it is a plain integer (no fraction, no exponent).
 func (d *decoder) number1() (plain bool) {
 	start := d.i
-	plain = d.scanNumber()
+	plain, exp := d.scanNumber()
 	if d.i-start > MaxNumberLength {
 		d.stop("size")
 	}
-	if !plain {
-		if e := schema.Exponent(string(d.data[start:d.i])); e > schema.MaxExponent || e < -schema.MaxExponent {
+	if exp >= 0 {
+		// Only the exponent is read: no copy of a long literal.
+		if e := schema.Exponent(string(d.data[exp:d.i])); e > schema.MaxExponent || e < -schema.MaxExponent {
 			d.stop("range")
 		}
 	}
@@ -979,8 +1048,9 @@ func (d *decoder) number1() (plain bool) {
 }
 
 // scanNumber reads a number literal as JSON's grammar has it, and reports
-// whether it is a plain integer (no fraction, no exponent).
-func (d *decoder) scanNumber() (plain bool) {
+// whether it is a plain integer (no fraction, no exponent) and where its
+// exponent starts (its 'e'; -1 when it has none).
+func (d *decoder) scanNumber() (plain bool, exp int) {
 	data, i := d.data, d.i
 	digits := func() bool {
 		s := i
@@ -1000,7 +1070,7 @@ func (d *decoder) scanNumber() (plain bool) {
 	default:
 		d.syntax()
 	}
-	plain = true
+	plain, exp = true, -1
 	if i < len(data) && data[i] == '.' {
 		i, plain = i+1, false
 		if !digits() {
@@ -1008,6 +1078,7 @@ func (d *decoder) scanNumber() (plain bool) {
 		}
 	}
 	if i < len(data) && (data[i] == 'e' || data[i] == 'E') {
+		exp = i
 		i, plain = i+1, false
 		if i < len(data) && (data[i] == '+' || data[i] == '-') {
 			i++
@@ -1017,7 +1088,7 @@ func (d *decoder) scanNumber() (plain bool) {
 		}
 	}
 	d.i = i
-	return plain
+	return plain, exp
 }
 
 // rawString reads a string literal and returns its text between the
