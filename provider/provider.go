@@ -11,8 +11,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/toolschema/toolschema/schema"
 	"github.com/toolschema/toolschema/tool"
@@ -168,8 +171,11 @@ type stats struct {
 	properties, depth, enumValues, chars, optional, unions int
 }
 
-// convert rewrites t's input schema for d.
+// convert rewrites t's input schema for d, after checking t's name.
 func convert(t *tool.Tool, d schema.StrictMode) (ordered, stats, error) {
+	if d.ToolName != "" && !matches(d.ToolName, t.Name) {
+		return nil, stats{}, fmt.Errorf("provider: tool %q: %s takes a tool name matching %s (%s)", t.Name, d.Name, d.ToolName, d.NameSource)
+	}
 	root, err := parseOrdered(t.InputSchema)
 	if err != nil {
 		return nil, stats{}, fmt.Errorf("provider: tool %s: input schema: %v", t.Name, err)
@@ -187,9 +193,14 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *s
 	var notes []string
 	var out ordered
 	typ := s.get("type")
+	if d.NeedsType && typ == nil {
+		return nil, fmt.Errorf("%s: %s strict mode needs a type on every schema (\"schema must have a 'type' key\"), and an any or json.RawMessage value has none; give it a type, or use Strict(false)", path, d.Name)
+	}
 	for _, e := range s {
 		k, v := e.k, e.v
 		switch {
+		case k == "pattern" && d.RegexProblem(v.(string)) != "":
+			notes = append(notes, describe(k, v, typ))
 		case k == "format" && d.Formats != nil && !slices.Contains(d.Formats, v.(string)):
 			notes = append(notes, "Format: "+v.(string)+".")
 		case k == "minItems" && d.MinItemsUpTo1 && !isNumber(v, "0", "1"):
@@ -205,6 +216,9 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *s
 			props := v.(ordered)
 			var conv ordered
 			for _, p := range props {
+				if d.PropertyName != "" && !matches(d.PropertyName, p.k) {
+					return nil, fmt.Errorf("%s: property name %q: %s takes property names matching %s (%s); rename it with a json tag", path, p.k, d.Name, d.PropertyName, d.NameSource)
+				}
 				st.properties++
 				st.chars += len(p.k)
 				ps, err := convertSchema(d, p.v.(ordered), path+"."+p.k, depth+1, st)
@@ -235,10 +249,15 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *s
 		case k == "enum":
 			vals := v.([]any)
 			st.enumValues += len(vals)
+			chars := 0
 			for _, e := range vals {
 				if s, ok := e.(string); ok {
-					st.chars += len(s)
+					chars += len(s)
 				}
+			}
+			st.chars += chars
+			if l := d.LargeEnum; l.Values > 0 && len(vals) > l.Values && chars > l.Chars {
+				return nil, fmt.Errorf("%s: an enum of %d values totalling %d characters; %s strict mode takes at most %d characters in one enum of more than %d values", path, len(vals), chars, d.Name, l.Chars, l.Values)
 			}
 			out = append(out, kv{k, v})
 		default:
@@ -280,14 +299,34 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *s
 	return out, nil
 }
 
-// typeBound reports whether an integer schema's minimum or maximum is
-// only its Go type's range.
+// typeBound reports whether a schema's minimum or maximum is only its Go
+// type's range: an integer type's, or float32's.
 func typeBound(s ordered, k string) bool {
-	if s.get("type") != "integer" && !has(s.get("type"), "integer") {
-		return false
+	text := func(k string) string {
+		if n, ok := s.get(k).(json.Number); ok {
+			return string(n)
+		}
+		return ""
 	}
-	return schema.TypeBound(num(s.get("minimum")), num(s.get("maximum")), k == "minimum")
+	switch typ := s.get("type"); {
+	case typ == "integer" || has(typ, "integer"):
+		return schema.TypeBound(text("minimum"), text("maximum"), k == "minimum")
+	case typ == "number" || has(typ, "number"):
+		return schema.FloatBound(text(k))
+	}
+	return false
 }
+
+// matches reports whether s matches the expression expr, compiled once.
+func matches(expr, s string) bool {
+	re, ok := names.Load(expr)
+	if !ok {
+		re, _ = names.LoadOrStore(expr, regexp.MustCompile(expr))
+	}
+	return re.(*regexp.Regexp).MatchString(s)
+}
+
+var names sync.Map // expression -> *regexp.Regexp
 
 // describe says in words what a removed keyword meant.
 func describe(k string, v, typ any) string {
@@ -352,14 +391,70 @@ func asSlice(v any) []any {
 	return s
 }
 
+// num writes a JSON number as a person would: an integer of up to 16
+// digits as it is (1, -128, 4294967295), any other number in the
+// shortest exact form, with an exponent when that is clearly shorter (3.4e38 is
+// written 3.4e38, not as 39 digits; 1e300 as 1e300; 0.25 as 0.25;
+// 1.5e-7 as 1.5e-7). The value is never rounded.
 func num(v any) string {
-	if n, ok := v.(json.Number); ok {
-		if r, ok := new(big.Rat).SetString(string(n)); ok && r.IsInt() {
-			return r.Num().String()
-		}
+	n, ok := v.(json.Number)
+	if !ok {
+		return fmt.Sprint(v)
+	}
+	r, ok := new(big.Rat).SetString(string(n))
+	if !ok {
 		return string(n)
 	}
-	return fmt.Sprint(v)
+	if r.IsInt() && len(r.Num().String()) <= 16 {
+		return r.Num().String()
+	}
+	return readable(r)
+}
+
+// readable writes r, a number read from a JSON literal (so a finite
+// decimal), as digits and an exponent, or plainly when that is no longer.
+func readable(r *big.Rat) string {
+	sign := ""
+	if r.Sign() < 0 {
+		sign = "-"
+		r = new(big.Rat).Neg(r)
+	}
+	// r = digits × 10^exp, digits without trailing zeros.
+	exp := 0
+	ten := big.NewRat(10, 1)
+	x := new(big.Rat).Set(r)
+	for !x.IsInt() {
+		x.Mul(x, ten)
+		exp--
+	}
+	digits := x.Num().String()
+	trimmed := strings.TrimRight(digits, "0")
+	if trimmed == "" {
+		return "0"
+	}
+	exp += len(digits) - len(trimmed)
+	digits = trimmed
+	// Exponent form: d.ddd e E.
+	e := exp + len(digits) - 1
+	sci := digits[:1]
+	if len(digits) > 1 {
+		sci += "." + digits[1:]
+	}
+	sci += "e" + strconv.Itoa(e)
+	// Plain form.
+	var plain string
+	switch {
+	case exp >= 0:
+		plain = digits + strings.Repeat("0", exp)
+	case -exp < len(digits):
+		plain = digits[:len(digits)+exp] + "." + digits[len(digits)+exp:]
+	default:
+		plain = "0." + strings.Repeat("0", -exp-len(digits)) + digits
+	}
+	if len(plain) <= len(sci)+2 { // 0.0001 rather than 1e-4
+		return sign + plain
+	}
+	return sign + sci
 }
 
 func isNumber(v any, want ...string) bool {

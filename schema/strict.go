@@ -3,6 +3,8 @@ package schema
 import (
 	"maps"
 	"slices"
+	"strconv"
+	"strings"
 )
 
 // A StrictMode is what one provider's tool mode takes, row by row of the
@@ -29,6 +31,109 @@ type StrictMode struct {
 	Closed bool
 	// AllRequired: every property is required, the optional ones nullable.
 	AllRequired bool
+	// NeedsType: every schema must have a "type" ({} is rejected: OpenAI's
+	// "schema must have a 'type' key").
+	NeedsType bool
+	// LargeEnum, when Values is not 0, is the limit on one enum of
+	// strings: with more than Values values, their total length must not
+	// exceed Chars.
+	LargeEnum struct{ Values, Chars int }
+	// Regex lists the regular-expression constructs the mode's pattern
+	// does not take (see RegexProblem); a pattern with one is moved into
+	// the description.
+	Regex []RegexConstruct
+	// PropertyName is the expression every property name must match, ""
+	// when any name is taken.
+	PropertyName string
+	// ToolName is the expression a tool's name must match.
+	ToolName string
+	// NameSource is the page PropertyName and ToolName come from.
+	NameSource string
+}
+
+// A RegexConstruct is a kind of construct in a regular expression that a
+// provider does not take.
+type RegexConstruct string
+
+// The constructs Anthropic's strict mode lists as unsupported.
+const (
+	WordBoundary  RegexConstruct = "word boundaries (\\b, \\B)"
+	Backreference RegexConstruct = "backreferences"
+	Lookaround    RegexConstruct = "lookahead and lookbehind"
+	LargeRepeat   RegexConstruct = "{n,m} quantifiers with large ranges"
+)
+
+// MaxRepeat is the largest bound of a {n,m} quantifier a mode with
+// LargeRepeat takes. Anthropic gives no number ("complex {n,m}
+// quantifiers with large ranges"); 256 is ours, a bound well inside what
+// a pattern for a tool's argument needs.
+const MaxRepeat = 256
+
+// RegexProblem returns the first construct of m.Regex that pattern uses,
+// "" when none. Escapes are read as ECMA-262 reads them: \b inside a
+// character class is a backspace, not a word boundary.
+func (m StrictMode) RegexProblem(pattern string) RegexConstruct {
+	if len(m.Regex) == 0 {
+		return ""
+	}
+	uses := func(c RegexConstruct) bool { return slices.Contains(m.Regex, c) }
+	class := false
+	for i := 0; i < len(pattern); i++ {
+		c := pattern[i]
+		switch {
+		case c == '\\' && i+1 < len(pattern):
+			n := pattern[i+1]
+			switch {
+			case !class && (n == 'b' || n == 'B') && uses(WordBoundary):
+				return WordBoundary
+			case !class && ((n >= '1' && n <= '9') || n == 'k') && uses(Backreference):
+				return Backreference
+			}
+			i++
+		case class:
+			if c == ']' {
+				class = false
+			}
+		case c == '[':
+			class = true
+			if i+1 < len(pattern) && pattern[i+1] == ']' {
+				i++ // a ] first in a class is itself
+			}
+		case c == '(' && uses(Lookaround):
+			for _, la := range []string{"(?=", "(?!", "(?<=", "(?<!"} {
+				if strings.HasPrefix(pattern[i:], la) {
+					return Lookaround
+				}
+			}
+		case c == '{' && uses(LargeRepeat):
+			if n, ok := repeatBound(pattern[i+1:]); ok && n > MaxRepeat {
+				return LargeRepeat
+			}
+		}
+	}
+	return ""
+}
+
+// repeatBound reads the inside of a {n}, {n,} or {n,m} quantifier and
+// returns its largest number.
+func repeatBound(s string) (int, bool) {
+	end := strings.IndexByte(s, '}')
+	if end <= 0 {
+		return 0, false
+	}
+	lo, hi, _ := strings.Cut(s[:end], ",")
+	largest := 0
+	for _, part := range []string{lo, hi} {
+		if part == "" {
+			continue
+		}
+		n, err := strconv.Atoi(part)
+		if err != nil || n < 0 {
+			return 0, false
+		}
+		largest = max(largest, n)
+	}
+	return largest, lo != ""
 }
 
 // The vendors' pages the modes follow.
@@ -36,6 +141,25 @@ const (
 	openAISource    = "https://developers.openai.com/api/docs/guides/structured-outputs#supported-schemas"
 	anthropicSource = "https://platform.claude.com/docs/en/build-with-claude/structured-outputs"
 	geminiSource    = "https://ai.google.dev/gemini-api/docs/structured-output#json-schema-support"
+
+	// OpenAI's function name rule, from the API reference (openai-go's
+	// FunctionDefinitionParam.Name).
+	openAINames = "https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools"
+	// Anthropic's tool names are documented; its property names are
+	// not, but the API answers 400 "Property keys should match pattern
+	// '^[a-zA-Z0-9_.-]{1,64}$'" (seen in anthropics/claude-code#79418,
+	// ComposioHQ/composio#3500).
+	anthropicNames = "https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use"
+	// Gemini's FunctionDeclaration.name: starts with a letter or an
+	// underscore; letters, digits, _ . : -; at most 128 (64 on Vertex
+	// AI, https://cloud.google.com/vertex-ai/docs/reference/rest/v1beta1/FunctionDeclaration:
+	// the smaller is ours).
+	geminiNames = "https://ai.google.dev/api/caching#FunctionDeclaration"
+
+	openAIToolName     = `^[a-zA-Z0-9_-]{1,64}$`
+	anthropicToolName  = `^[a-zA-Z0-9_-]{1,64}$`
+	anthropicPropName  = `^[a-zA-Z0-9_.-]{1,64}$`
+	geminiFunctionName = `^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$`
 )
 
 // strictModes are the strict modes by provider name; nonStrictModes the
@@ -51,6 +175,13 @@ var strictModes = map[string]StrictMode{
 		Formats:     []string{"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"},
 		Closed:      true,
 		AllRequired: true,
+		NeedsType:   true,
+		// "For a single enum property with string values, the total
+		// string length of all enum values cannot exceed 15,000
+		// characters when there are more than 250 enum values."
+		LargeEnum:  struct{ Values, Chars int }{250, 15000},
+		ToolName:   openAIToolName,
+		NameSource: openAINames,
 	},
 	"anthropic": {
 		Name:   "Anthropic",
@@ -61,6 +192,11 @@ var strictModes = map[string]StrictMode{
 		Formats:       []string{"date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"},
 		MinItemsUpTo1: true,
 		Closed:        true,
+		// "Regex limitations": not supported.
+		Regex:        []RegexConstruct{WordBoundary, Backreference, Lookaround, LargeRepeat},
+		PropertyName: anthropicPropName,
+		ToolName:     anthropicToolName,
+		NameSource:   anthropicNames,
 	},
 	"gemini": geminiMode,
 }
@@ -68,16 +204,18 @@ var strictModes = map[string]StrictMode{
 var nonStrictModes = map[string]StrictMode{
 	// Without strict, a function's parameters are a JSON Schema the model
 	// reads; the API does not constrain decoding to it.
-	"openai":    {Name: "OpenAI", Source: openAISource},
-	"anthropic": {Name: "Anthropic", Source: anthropicSource},
+	"openai":    {Name: "OpenAI", Source: openAISource, ToolName: openAIToolName, NameSource: openAINames},
+	"anthropic": {Name: "Anthropic", Source: anthropicSource, PropertyName: anthropicPropName, ToolName: anthropicToolName, NameSource: anthropicNames},
 	"gemini":    geminiMode,
 }
 
 var geminiMode = StrictMode{
-	Name:    "Gemini",
-	Source:  geminiSource,
-	Drops:   map[string]string{"pattern": "not supported", "default": "not supported", "contentEncoding": "not supported"},
-	Formats: []string{"date-time", "date", "time"},
+	Name:       "Gemini",
+	Source:     geminiSource,
+	Drops:      map[string]string{"pattern": "not supported", "default": "not supported", "contentEncoding": "not supported"},
+	Formats:    []string{"date-time", "date", "time"},
+	ToolName:   geminiFunctionName,
+	NameSource: geminiNames,
 }
 
 // Mode returns the mode of a provider by name ("openai", "anthropic",
@@ -94,6 +232,7 @@ func Mode(provider string, strict bool) (StrictMode, bool) {
 	}
 	m.Drops = maps.Clone(m.Drops)
 	m.Formats = slices.Clone(m.Formats)
+	m.Regex = slices.Clone(m.Regex)
 	return m, true
 }
 
@@ -112,6 +251,12 @@ const (
 	AnthropicMaxOptional    = 24     // optional parameters in one request
 	AnthropicMaxUnions      = 16     // union-typed parameters in one request
 )
+
+// FloatBound reports whether a number fragment's bound is float32's own
+// range, as the type table writes it.
+func FloatBound(bound string) bool {
+	return bound == maxFloat32 || bound == "-"+maxFloat32
+}
 
 // TypeBound reports whether an integer fragment's minimum (min is true) or
 // maximum is only the range of its Go type, as the type table writes it:
