@@ -96,11 +96,36 @@ type Enum struct {
 }
 
 // A Diagnostic is one broken rule at a position.
+//
+// A diagnostic refuses the tools it names in Tools (they are left out of
+// Package.Tools, and the others are still generated), or it Blocks the
+// package (it is about the tool lists: no file can be generated), or
+// neither (a directive that marks no tool).
 type Diagnostic struct {
 	Pos, End token.Pos
 	ID       schema.ID
 	Message  string // without the ID
 	Fix      *Fix   // a mechanical fix, if there is one
+	// Tools are the names of the tools the diagnostic refuses, in source
+	// order: one for a problem of one tool, all that reach it for a
+	// problem of a type they share.
+	Tools []string
+	// Blocks reports that the diagnostic is about the package's tool
+	// lists (two tools of a list with one name, a declared name the
+	// generated code needs), so that nothing is generated for it.
+	Blocks bool
+}
+
+// Blocked reports whether a diagnostic keeps the package from having a
+// generated file. A package with diagnostics that only refuse tools is not
+// blocked: its other tools are generated.
+func (p *Package) Blocked() bool {
+	for _, d := range p.Diags {
+		if d.Blocks {
+			return true
+		}
+	}
+	return false
 }
 
 // A Fix is a change to the source that mends a Diagnostic.
@@ -161,6 +186,9 @@ func Inspect(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *t
 	}
 	in.lists(pkg)
 	in.enums(files, pkg)
+	for _, d := range in.typeDiags {
+		d.Message += toolsNote(d.Tools)
+	}
 	slices.SortStableFunc(in.p.Diags, func(a, b *Diagnostic) int { return in.compare(a.Pos, b.Pos) })
 	return in.p
 }
@@ -174,6 +202,19 @@ type inspector struct {
 	// renames are the fixes of invalid names (OLT008), made unique in
 	// their tool list once every tool is known.
 	renames []rename
+	// typeDiags are the diagnostics about types, by position and text,
+	// so that a type several tools reach is reported once, naming them
+	// all (the tool names are added to the message at the end).
+	typeDiags map[typeDiagKey]*Diagnostic
+	// problems counts the problems found, reported or added to a
+	// diagnostic already reported: a tool with one is refused.
+	problems int
+}
+
+type typeDiagKey struct {
+	pos, end token.Pos
+	id       schema.ID
+	msg      string
 }
 
 // A rename is a suggested new name for a tool whose name is invalid.
@@ -194,6 +235,7 @@ func (in *inspector) compare(a, b token.Pos) int {
 func (in *inspector) report(pos, end token.Pos, id schema.ID, format string, args ...any) *Diagnostic {
 	d := &Diagnostic{Pos: pos, End: end, ID: id, Message: fmt.Sprintf(format, args...)}
 	in.p.Diags = append(in.p.Diags, d)
+	in.problems++
 	return d
 }
 
@@ -218,19 +260,21 @@ func (in *inspector) file(f *ast.File) {
 		if !ok || fd.Doc == nil {
 			continue
 		}
-		first := true
+		var ds []ast.Directive
+		var extra []*ast.Comment
 		for _, c := range fd.Doc.List {
 			d, ok := directive(c)
 			if !ok {
 				continue
 			}
 			seen[c] = true
-			if !first {
-				in.report(c.Pos(), c.End(), schema.OLT013, "a second %s directive on %s; give all options in one", Directive, fd.Name.Name)
-				continue
+			if len(ds) > 0 {
+				extra = append(extra, c)
 			}
-			first = false
-			in.tool(fd, d)
+			ds = append(ds, d)
+		}
+		if len(ds) > 0 {
+			in.tool(fd, ds[0], extra)
 		}
 	}
 	for _, cg := range f.Comments {
@@ -277,14 +321,32 @@ func directive(c *ast.Comment) (ast.Directive, bool) {
 	return d, ok && d.Tool == "tool" && d.Name == "export"
 }
 
-// tool checks one marked declaration and, if it is a tool, adds it.
-func (in *inspector) tool(fd *ast.FuncDecl, d ast.Directive) {
+// tool checks one marked declaration and, if it is a tool, adds it. extra
+// are the directives after the first in its doc comment (OLT013). Every
+// diagnostic reported here refuses the tool: it is left out, and the
+// diagnostic names it.
+func (in *inspector) tool(fd *ast.FuncDecl, d ast.Directive, extra []*ast.Comment) {
 	fn, _ := in.info.Defs[fd.Name].(*types.Func)
 	if fn == nil {
 		return
 	}
 	t := &Tool{Func: fn, Decl: fd, ParallelSafe: true, CtxAt: -1, CallAt: -1, InAt: -1}
-	ok := in.options(t, d)
+	start, problems := len(in.p.Diags), in.problems
+	defer func() {
+		name := t.Name
+		if name == "" {
+			name = schema.SnakeCase(fd.Name.Name)
+		}
+		for _, d := range in.p.Diags[start:] {
+			if len(d.Tools) == 0 {
+				d.Tools = []string{name}
+			}
+		}
+	}()
+	for _, c := range extra {
+		in.report(c.Pos(), c.End(), schema.OLT013, "a second %s directive on %s; give all options in one", Directive, fd.Name.Name)
+	}
+	ok := in.options(t, d) && len(extra) == 0
 	sig := fn.Type().(*types.Signature)
 	if sig.TypeParams().Len() > 0 {
 		in.report(fd.Type.TypeParams.Pos(), fd.Type.TypeParams.End(), schema.OLT004, "tool %s has type parameters; a tool's schema must be fixed", fd.Name.Name)
@@ -314,7 +376,7 @@ func (in *inspector) tool(fd *ast.FuncDecl, d ast.Directive) {
 		}
 	}
 	t.Description = schema.FlattenDoc(fd.Doc.Text())
-	if in.signature(t, sig, fd) && ok {
+	if in.signature(t, sig, fd) && ok && in.problems == problems {
 		in.p.Tools = append(in.p.Tools, t)
 	}
 }
@@ -509,7 +571,7 @@ func (in *inspector) signature(t *Tool, sig *types.Signature, fd *ast.FuncDecl) 
 		t.InModel = inType
 	}
 	if schemaBytes, err := in.b.Input(inType); err != nil {
-		in.reportSchema(err, paramNode(t.InAt), "")
+		in.reportSchema(t, err, paramNode(t.InAt), "")
 		ok = false
 	} else {
 		t.InputSchema = schemaBytes
@@ -544,21 +606,24 @@ func (in *inspector) signature(t *Tool, sig *types.Signature, fd *ast.FuncDecl) 
 	t.Form = schema.ResultFormOf(rt)
 	out, err := in.b.Output(rt)
 	if err != nil {
-		in.reportSchema(err, resNode(0), types.TypeString(t.Result, in.qualifier))
+		in.reportSchema(t, err, resNode(0), types.TypeString(t.Result, in.qualifier))
 		return false
 	}
 	t.OutputSchema = out
 	return ok
 }
 
-// reportSchema reports the core's errors about a type: at the field or tag
-// at fault when the error names one in this package's syntax, else at the
-// parameter or result (at). For a result, resultType is set and the core
-// restates the errors as OLT003, as reflection reports them.
-func (in *inspector) reportSchema(err error, at ast.Node, resultType string) {
+// reportSchema reports the core's errors about a type that tool t reaches:
+// at the field or tag at fault when the error names one in this package's
+// syntax, else at the parameter or result (at). For a result, resultType
+// is set and the core restates the errors as OLT003, as reflection reports
+// them. An error already reported for another tool (a type they share,
+// the same text at the same place) is not reported again: that diagnostic
+// names t too.
+func (in *inspector) reportSchema(t *Tool, err error, at ast.Node, resultType string) {
 	var es schema.Errors
 	if !errors.As(err, &es) {
-		in.report(at.Pos(), at.End(), schema.OLT002, "%v", err)
+		in.typeDiag(t, at.Pos(), at.End(), schema.OLT002, fmt.Sprint(err), nil)
 		return
 	}
 	if resultType != "" {
@@ -580,8 +645,37 @@ func (in *inspector) reportSchema(err error, at ast.Node, resultType string) {
 				}
 			}
 		}
-		in.report(pos, end, e.ID, "%s: %s", e.Path, e.Msg).Fix = fix
+		in.typeDiag(t, pos, end, e.ID, e.Path+": "+e.Msg, fix)
 	}
+}
+
+// typeDiag reports a problem of a type tool t reaches, once for all the
+// tools that reach it: a second tool is added to the first's diagnostic.
+func (in *inspector) typeDiag(t *Tool, pos, end token.Pos, id schema.ID, msg string, fix *Fix) {
+	key := typeDiagKey{pos, end, id, msg}
+	if d, ok := in.typeDiags[key]; ok {
+		if !slices.Contains(d.Tools, t.Name) {
+			d.Tools = append(d.Tools, t.Name)
+		}
+		in.problems++ // t is refused all the same
+		return
+	}
+	d := in.report(pos, end, id, "%s", msg)
+	d.Fix = fix
+	d.Tools = []string{t.Name}
+	if in.typeDiags == nil {
+		in.typeDiags = map[typeDiagKey]*Diagnostic{}
+	}
+	in.typeDiags[key] = d
+}
+
+// toolsNote is what a diagnostic about a type adds to its message: the
+// tools that reach the type.
+func toolsNote(names []string) string {
+	if len(names) == 1 {
+		return " (tool " + names[0] + ")"
+	}
+	return " (tools " + strings.Join(names, ", ") + ")"
 }
 
 // tagPos locates key within a struct tag literal: exactly for a raw string,
@@ -682,9 +776,10 @@ func (in *inspector) lists(pkg *types.Package) {
 		for _, other := range l.Tools {
 			if other.Name == t.Name {
 				pos := in.fset.Position(other.Decl.Name.Pos())
-				in.report(t.Decl.Name.Pos(), t.Decl.Name.End(), schema.OLT007,
+				d := in.report(t.Decl.Name.Pos(), t.Decl.Name.End(), schema.OLT007,
 					"tool name %q is also the name of %s (%s:%d); names in one tool list must differ",
 					t.Name, other.Decl.Name.Name, filepath.Base(pos.Filename), pos.Line)
+				d.Tools, d.Blocks = []string{other.Name, t.Name}, true
 			}
 		}
 		l.PtrRecv = l.PtrRecv || t.PtrRecv
@@ -694,7 +789,7 @@ func (in *inspector) lists(pkg *types.Package) {
 	if pkgList != nil {
 		in.p.Lists = append(in.p.Lists, pkgList)
 		if obj := pkg.Scope().Lookup(ListName); obj != nil && !in.generated(obj.Pos()) && !inTest(in.fset, obj.Pos()) {
-			in.report(obj.Pos(), obj.Pos(), schema.OLT001, "the package declares %s, the name of the generated tool list; rename it", ListName)
+			in.report(obj.Pos(), obj.Pos(), schema.OLT001, "the package declares %s, the name of the generated tool list; rename it", ListName).Blocks = true
 		}
 	}
 	for _, t := range in.p.Tools {
@@ -702,7 +797,7 @@ func (in *inspector) lists(pkg *types.Package) {
 			in.p.Lists = append(in.p.Lists, l)
 			obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t.Recv.Type()), true, pkg, ListName)
 			if obj != nil && !in.generated(obj.Pos()) {
-				in.report(obj.Pos(), obj.Pos(), schema.OLT001, "type %s has a field or method %s, the name of its generated tool list; rename it", t.Recv.Name(), ListName)
+				in.report(obj.Pos(), obj.Pos(), schema.OLT001, "type %s has a field or method %s, the name of its generated tool list; rename it", t.Recv.Name(), ListName).Blocks = true
 			}
 		}
 	}

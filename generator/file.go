@@ -29,10 +29,12 @@ const GenVersion = 3
 
 // File returns the gofmt'ed source of the generated file of package pkg,
 // whose tools the front end found in p. It is nil when there is nothing to
-// generate (no tools and no enums). p must have no diagnostics.
+// generate (no tools and no enums). p must not be blocked (see
+// analyzer.Package.Blocked); the tools its diagnostics refuse are not in
+// it, and the file has the others.
 func File(p *analyzer.Package, pkg *types.Package) ([]byte, error) {
-	if len(p.Diags) > 0 {
-		return nil, fmt.Errorf("package %s has %d diagnostics", p.Path, len(p.Diags))
+	if p.Blocked() {
+		return nil, fmt.Errorf("package %s: a diagnostic about its tool lists keeps it from being generated", p.Path)
 	}
 	if len(p.Tools) == 0 && len(p.Enums) == 0 {
 		return nil, nil

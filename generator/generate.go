@@ -24,7 +24,9 @@ type Result struct {
 	// package's directory.
 	OutputPath string
 	// Content is the generated file, nil when the package has nothing to
-	// generate or has errors.
+	// generate, does not load, or has a diagnostic that blocks it (see
+	// analyzer.Package.Blocked). With diagnostics that only refuse some
+	// tools, Content has the others and Errs the diagnostics.
 	Content []byte
 	// Package is what the front end found; nil when the package did not
 	// load.
@@ -182,7 +184,7 @@ func generate(pkg *packages.Package, base string, opts *Options) Result {
 		}
 		r.Errs = append(r.Errs, fmt.Errorf("%s: %s", pos, d))
 	}
-	if len(r.Errs) > 0 {
+	if p.Blocked() {
 		return r
 	}
 	content, err := File(p, pkg.Types)

@@ -106,7 +106,8 @@ func mustAbs(t *testing.T, p string) string {
 }
 
 // TestDiagnostics checks that a package that breaks many rules gets them
-// all in one run, at their positions, and no generated file.
+// all in one run, at their positions, and no generated file (two of its
+// tools share a name, OLT007, which blocks the package).
 func TestDiagnostics(t *testing.T) {
 	dir := filepath.Join("testdata", "bad")
 	results, err := generator.Generate(context.Background(), &generator.Options{Dir: dir})

@@ -148,7 +148,7 @@ func runCore(pass *analysis.Pass) (any, error) {
 	}
 	p := analyzer.Inspect(pass.Fset, files, pass.Pkg, pass.TypesInfo, &analyzer.Config{Sizes: pass.TypesSizes})
 	res := &Result{Package: p, Diags: p.Diags}
-	if len(p.Diags) == 0 {
+	if !p.Blocked() {
 		// In the test variant of a package too (go vet analyzes only that
 		// one when there are tests in the package): the front end leaves
 		// out what the _test.go files declare.
@@ -168,6 +168,9 @@ func stale(pass *analysis.Pass, p *analyzer.Package, files []*ast.File, generate
 	}
 	switch {
 	case want == nil && generated == nil:
+		return nil
+	case want == nil && len(p.Diags) > 0:
+		// Every tool is refused: toolgen leaves the file as it is.
 		return nil
 	case want == nil:
 		return &analyzer.Diagnostic{Pos: generated.Package, End: generated.Name.End(), ID: schema.OLT014,
@@ -190,7 +193,7 @@ func stale(pass *analysis.Pass, p *analyzer.Package, files []*ast.File, generate
 	if bits == 32 {
 		other, otherBits = types.SizesFor("gc", "amd64"), 64
 	}
-	if q := analyzer.Inspect(pass.Fset, files, pass.Pkg, pass.TypesInfo, &analyzer.Config{Sizes: other}); len(q.Diags) == 0 {
+	if q := analyzer.Inspect(pass.Fset, files, pass.Pkg, pass.TypesInfo, &analyzer.Config{Sizes: other}); !q.Blocked() {
 		if w, err := generator.File(q, pass.Pkg); err == nil && string(w) == string(got) {
 			return &analyzer.Diagnostic{Pos: generated.Package, End: generated.Name.End(), ID: schema.OLT014,
 				Message: fmt.Sprintf("%s was generated where int has %d bits; here it has %d, and the ranges of int and uint in the schemas differ: "+
@@ -216,7 +219,7 @@ func (r *ruleRun) run(pass *analysis.Pass) (any, error) {
 			r.report(pass, d)
 		}
 	}
-	if res.Package == nil || len(res.Package.Diags) > 0 {
+	if res.Package == nil || res.Package.Blocked() {
 		return nil, nil
 	}
 	var found []*analyzer.Diagnostic

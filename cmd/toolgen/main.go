@@ -8,8 +8,13 @@
 //
 // The packages are go list patterns, "." by default, as in a
 // //go:generate go tool toolgen line. On any diagnostic toolgen prints
-// them as file:line:col: OLTnnn: message, writes nothing for that package
-// and exits with status 1.
+// them as file:line:col: OLTnnn: message and exits with status 1. A tool
+// with a problem is left out, and the package's other tools are still
+// written; a diagnostic about a type several tools share is printed once
+// and names them all. A problem with the tool lists themselves (two tools
+// of a list with one name, a declared Tools) writes nothing for the
+// package, nor does a package whose every tool is refused (its generated
+// file, if any, is left as it is).
 //
 // Flags:
 //
@@ -71,6 +76,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintln(stderr, e)
 			}
 			status = 1
+			// The tools that are right are written (not checked, not
+			// listed: the run fails all the same).
+			if r.Content != nil && !*check && !*asJSON {
+				if err := write(r); err != nil {
+					fmt.Fprintf(stderr, "toolgen: %v\n", err)
+				}
+			}
 			continue
 		}
 		switch {

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -204,6 +205,115 @@ func B() error { return nil }
 	}
 	if _, err := os.Stat(filepath.Join(dir, "orders", "toolschema_gen.go")); err != nil {
 		t.Error("the good package was not generated")
+	}
+}
+
+// mixedSrc has a right tool, two tools whose inputs share a type that has
+// no schema, and a tool with a bad option.
+const mixedSrc = `package mixed
+
+import "context"
+
+// Window is shared by two tools' inputs.
+type Window struct {
+	Updates chan string ` + "`json:\"updates\"`" + `
+}
+
+type FindIn struct {
+	Query string ` + "`json:\"query\"`" + `
+}
+
+// Find is right.
+//
+//tool:export
+func Find(ctx context.Context, in FindIn) ([]string, error) { return nil, nil }
+
+type WatchIn struct {
+	W Window ` + "`json:\"w\"`" + `
+}
+
+type TailIn struct {
+	W Window ` + "`json:\"w\"`" + `
+}
+
+// Watch reaches Window.
+//
+//tool:export
+func Watch(in WatchIn) error { return nil }
+
+// Tail reaches Window too.
+//
+//tool:export
+func Tail(in TailIn) error { return nil }
+
+// Late has a bad option.
+//
+//tool:export timeout=soon
+func Late() error { return nil }
+`
+
+// TestRefusedToolsLeftOut checks what toolgen does with a package that
+// mixes right and refused tools: it writes the right ones, prints every
+// diagnostic, a problem of a shared type once with the tools that reach
+// it, and exits 1. A package whose every tool is refused keeps its file.
+func TestRefusedToolsLeftOut(t *testing.T) {
+	dir := testmodule.New(t, map[string]string{"mixed/mixed.go": mixedSrc})
+	code, _, stderr := toolgen(t, dir, "./...")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1\n%s", code, stderr)
+	}
+	wantLines := []string{
+		"mixed/mixed.go:7:2: OLT002: input.w.updates: type chan string has no schema: channels cannot be written as JSON (tools watch, tail)",
+		"mixed/mixed.go:39:15: OLT013: option timeout: \"soon\" is not a positive Go duration such as 5s or 1m30s",
+	}
+	if got := strings.Split(strings.TrimSpace(stderr), "\n"); !slices.Equal(got, wantLines) {
+		t.Errorf("stderr:\n%s\nwant:\n%s", stderr, strings.Join(wantLines, "\n"))
+	}
+	gen := filepath.Join(dir, "mixed", "toolschema_gen.go")
+	content, err := os.ReadFile(gen)
+	if err != nil {
+		t.Fatalf("the right tool was not written: %v", err)
+	}
+	for name, want := range map[string]bool{"find": true, "watch": false, "tail": false, "late": false} {
+		if got := strings.Contains(string(content), "Name:         \""+name+"\""); got != want {
+			t.Errorf("generated file has tool %s: %v, want %v\n%s", name, got, want, content)
+		}
+	}
+
+	// The written file compiles with the package: a second run loads it
+	// without a type error, says the same and writes the same.
+	code, _, stderr2 := toolgen(t, dir, "./...")
+	if code != 1 || stderr2 != stderr {
+		t.Errorf("second run: exit %d\n%s\nwant exit 1 and the first run's output", code, stderr2)
+	}
+	if again, _ := os.ReadFile(gen); string(again) != string(content) {
+		t.Error("the second run wrote another file")
+	}
+	// -check reports the diagnostics and writes nothing.
+	if err := os.Remove(gen); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, _ := toolgen(t, dir, "-check", "./..."); code != 1 {
+		t.Errorf("-check: exit %d, want 1", code)
+	}
+	if _, err := os.Stat(gen); err == nil {
+		t.Error("-check wrote the generated file")
+	}
+
+	// When every tool is refused the file is left as it is.
+	if code, _, _ := toolgen(t, dir, "./..."); code != 1 {
+		t.Fatalf("exit %d, want 1", code)
+	}
+	broken := strings.Replace(mixedSrc, "func Find(ctx context.Context, in FindIn)", "func Find(in FindIn, ctx context.Context)", 1)
+	if err := os.WriteFile(filepath.Join(dir, "mixed", "mixed.go"), []byte(broken), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr = toolgen(t, dir, "./...")
+	if code != 1 || !strings.Contains(stderr, "OLT009") {
+		t.Errorf("every tool refused: exit %d\n%s", code, stderr)
+	}
+	if again, err := os.ReadFile(gen); err != nil || string(again) != string(content) {
+		t.Errorf("every tool refused: the generated file was changed or removed (%v)", err)
 	}
 }
 

@@ -11,3 +11,13 @@ type Input struct {
 
 //tool:export
 func Search(in Input) error { return nil } // want `OLT016: tool search has no description`
+
+// Broken is refused (OLT002, reported by that rule): the quality checks
+// still look at the package's other tools, as toolgen still writes them.
+//
+//tool:export
+func Broken(in struct {
+	C chan int `json:"c"`
+}) error {
+	return nil
+}
