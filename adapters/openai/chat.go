@@ -1,0 +1,123 @@
+// Package openaiadapter runs a tool set's calls through the official
+// OpenAI Go SDK (github.com/openai/openai-go/v3), for both of its APIs:
+// Chat Completions (tool_calls in the assistant's message, answered by
+// tool messages) and Responses (function_call items, answered by
+// function_call_output items).
+//
+// The definitions are the bytes provider.OpenAI and
+// provider.OpenAIResponses write, handed to the SDK as raw JSON
+// (param.Override): the SDK holds a schema as a map[string]any, which
+// would send its members sorted and its integers as float64s; raw JSON is
+// sent as it is, member order and exact numbers kept. The SDK's typed
+// fields of such a definition are empty: read the definition's JSON, not
+// its fields.
+//
+// It is a module of its own, so that the toolschema module does not
+// depend on the SDK.
+package openaiadapter
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/option"
+	"github.com/openai/openai-go/v3/packages/param"
+
+	"github.com/toolschema/toolschema/loop"
+	"github.com/toolschema/toolschema/provider"
+	"github.com/toolschema/toolschema/tool"
+)
+
+// ChatTools returns the definitions of the set's tools, in the set's
+// order, for the Tools of a Chat Completions request: each one exactly the
+// bytes of provider.OpenAI(t, opts...). The error is the first
+// conversion's, naming the tool.
+func ChatTools(set *tool.Set, opts ...provider.Option) ([]openai.ChatCompletionToolUnionParam, error) {
+	var out []openai.ChatCompletionToolUnionParam
+	for _, t := range set.Tools() {
+		def, err := provider.OpenAI(t, opts...)
+		if err != nil {
+			return nil, err
+		}
+		fn := param.Override[openai.ChatCompletionFunctionToolParam](def)
+		out = append(out, openai.ChatCompletionToolUnionParam{OfFunction: &fn})
+	}
+	return out, nil
+}
+
+// ChatCalls returns the tool calls of an assistant's message, in its
+// order, each with the call's id. A custom tool call (free text, not a
+// function) has its text as a JSON string for arguments, which no tool
+// of a set takes: it is answered, as the API requires every call to be,
+// with the invoker's refusal or as an unknown tool.
+func ChatCalls(m openai.ChatCompletionMessage) []loop.Call {
+	var calls []loop.Call
+	for _, tc := range m.ToolCalls {
+		switch tc.Type {
+		case "function":
+			calls = append(calls, loop.Call{ID: tc.ID, Name: tc.Function.Name, Args: args(tc.Function.Arguments)})
+		default:
+			text, _ := json.Marshal(tc.Custom.Input)
+			calls = append(calls, loop.Call{ID: tc.ID, Name: tc.Custom.Name, Args: text})
+		}
+	}
+	return calls
+}
+
+// args are the model's arguments as JSON text: an empty string is no
+// arguments (the invoker reads it as {}).
+func args(s string) json.RawMessage {
+	return json.RawMessage(s)
+}
+
+// ChatMessages returns one tool message per outcome, in order, each
+// carrying its call's id and the result as text (loop.Content). Chat
+// Completions has no error flag on a tool message: a failure is told by
+// its text ("Tool 'x' failed: ...", "Argument 'limit' must be at most
+// 10.").
+func ChatMessages(outs []loop.Outcome) []openai.ChatCompletionMessageParamUnion {
+	msgs := make([]openai.ChatCompletionMessageParamUnion, 0, len(outs))
+	for _, o := range outs {
+		msgs = append(msgs, openai.ToolMessage(loop.Content(o.Result), o.Call.ID))
+	}
+	return msgs
+}
+
+// A Chat is a conversation through Chat Completions, a loop.Model: each
+// Next appends the tool messages of the outcomes to Params.Messages,
+// sends Params, appends the assistant's message and returns its calls.
+type Chat struct {
+	// Client sends the requests.
+	Client *openai.Client
+	// Params is the request: the model, the messages so far, the tools
+	// (ChatTools), and anything else the program sets. Next adds to its
+	// Messages.
+	Params openai.ChatCompletionNewParams
+	// Options are passed to each request.
+	Options []option.RequestOption
+	// Last is the last response; the model's answer when Run ends without
+	// a tool ending the loop.
+	Last *openai.ChatCompletion
+}
+
+// Next implements loop.Model.
+func (c *Chat) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Call, error) {
+	if c.Client == nil {
+		return nil, errors.New("openaiadapter: a Chat without a Client")
+	}
+	c.Params.Messages = append(c.Params.Messages, ChatMessages(outs)...)
+	resp, err := c.Client.Chat.Completions.New(ctx, c.Params, c.Options...)
+	if err != nil {
+		return nil, fmt.Errorf("openaiadapter: chat completion: %w", err)
+	}
+	c.Last = resp
+	if len(resp.Choices) == 0 {
+		return nil, errors.New("openaiadapter: a chat completion without choices")
+	}
+	msg := resp.Choices[0].Message
+	c.Params.Messages = append(c.Params.Messages, msg.ToParam())
+	return ChatCalls(msg), nil
+}

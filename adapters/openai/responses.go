@@ -1,0 +1,113 @@
+package openaiadapter
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/option"
+	"github.com/openai/openai-go/v3/packages/param"
+	"github.com/openai/openai-go/v3/responses"
+
+	"github.com/toolschema/toolschema/loop"
+	"github.com/toolschema/toolschema/provider"
+	"github.com/toolschema/toolschema/tool"
+)
+
+// ResponsesTools returns the definitions of the set's tools, in the set's
+// order, for the Tools of a Responses request: each one exactly the bytes
+// of provider.OpenAIResponses(t, opts...) ({"type":"function","name":...,
+// "parameters":...,"strict":...}, never the Chat Completions shape, which
+// the Responses API reads as a tool with no name and no parameters).
+func ResponsesTools(set *tool.Set, opts ...provider.Option) ([]responses.ToolUnionParam, error) {
+	var out []responses.ToolUnionParam
+	for _, t := range set.Tools() {
+		def, err := provider.OpenAIResponses(t, opts...)
+		if err != nil {
+			return nil, err
+		}
+		fn := param.Override[responses.FunctionToolParam](def)
+		out = append(out, responses.ToolUnionParam{OfFunction: &fn})
+	}
+	return out, nil
+}
+
+// ResponsesCalls returns the function_call items of a response's output,
+// in order, each with its call_id (the id its output must carry). A
+// custom_tool_call is returned with its text as a JSON string for
+// arguments, as ChatCalls does.
+func ResponsesCalls(r *responses.Response) []loop.Call {
+	var calls []loop.Call
+	for _, item := range r.Output {
+		switch item.Type {
+		case "function_call":
+			fc := item.AsFunctionCall()
+			calls = append(calls, loop.Call{ID: fc.CallID, Name: fc.Name, Args: args(fc.Arguments)})
+		case "custom_tool_call":
+			cc := item.AsCustomToolCall()
+			text, _ := json.Marshal(cc.Input)
+			calls = append(calls, loop.Call{ID: cc.CallID, Name: cc.Name, Args: text})
+		}
+	}
+	return calls
+}
+
+// ResponsesItems returns one function_call_output item per outcome, in
+// order, with its call's call_id and the result as text (loop.Content).
+// Like Chat Completions, the Responses API has no error flag on an
+// output: a failure is told by its text.
+func ResponsesItems(outs []loop.Outcome) []responses.ResponseInputItemUnionParam {
+	items := make([]responses.ResponseInputItemUnionParam, 0, len(outs))
+	for _, o := range outs {
+		item := responses.ResponseInputItemParamOfFunctionCallOutput(loop.Content(o.Result))
+		item.OfFunctionCallOutput.CallID = openai.String(o.Call.ID)
+		items = append(items, item)
+	}
+	return items
+}
+
+// A Responses is a conversation through the Responses API, a loop.Model.
+// It keeps no state on the server's side: each Next appends to
+// Params.Input the output items of the last response (its reasoning and
+// function_call items, as the API wants them back) and the
+// function_call_output items of the outcomes, then sends Params. Params's
+// Input must be a list of items (Input.OfInputItemList) or empty; a string
+// input is turned into one user message first.
+type Responses struct {
+	// Client sends the requests.
+	Client *openai.Client
+	// Params is the request: the model, the input so far, the tools
+	// (ResponsesTools), and anything else the program sets.
+	Params responses.ResponseNewParams
+	// Options are passed to each request.
+	Options []option.RequestOption
+	// Last is the last response; the model's answer when Run ends without
+	// a tool ending the loop.
+	Last *responses.Response
+}
+
+// Next implements loop.Model.
+func (c *Responses) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Call, error) {
+	if c.Client == nil {
+		return nil, errors.New("openaiadapter: a Responses without a Client")
+	}
+	in := &c.Params.Input
+	if in.OfString.Valid() {
+		in.OfInputItemList = responses.ResponseInputParam{responses.ResponseInputItemParamOfMessage(in.OfString.Value, responses.EasyInputMessageRoleUser)}
+		in.OfString = param.Opt[string]{}
+	}
+	if c.Last != nil {
+		for _, item := range c.Last.Output {
+			in.OfInputItemList = append(in.OfInputItemList, param.Override[responses.ResponseInputItemUnionParam](json.RawMessage(item.RawJSON())))
+		}
+	}
+	in.OfInputItemList = append(in.OfInputItemList, ResponsesItems(outs)...)
+	resp, err := c.Client.Responses.New(ctx, c.Params, c.Options...)
+	if err != nil {
+		return nil, fmt.Errorf("openaiadapter: response: %w", err)
+	}
+	c.Last = resp
+	return ResponsesCalls(resp), nil
+}
