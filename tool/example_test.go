@@ -1,0 +1,54 @@
+package tool_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/toolschema/toolschema/reflectimpl"
+	"github.com/toolschema/toolschema/tool"
+)
+
+type orderQuery struct {
+	Status string `json:"status" enum:"pending, shipped"`
+	Limit  int    `json:"limit,omitempty" minimum:"1" maximum:"50" default:"10"`
+}
+
+type order struct {
+	ID     string `json:"id"`
+	Status string `json:"status"`
+}
+
+func findOrders(ctx context.Context, in orderQuery) ([]order, error) {
+	return []order{{ID: "A-17", Status: in.Status}}[:min(in.Limit, 1)], nil
+}
+
+// Invoke runs a tool on the arguments a model sent. Arguments that break
+// the input schema are refused, every broken rule in one result that the
+// model can act on, and the function does not run; a result is the
+// function's value as JSON, and as a Go value for the caller.
+func ExampleTool_Invoke() {
+	// A tool as toolgen writes it (Tools() in the generated file) or as
+	// reflection makes it.
+	t, err := reflectimpl.Create(findOrders, reflectimpl.Name("find_orders"),
+		reflectimpl.Description("Finds orders by status."))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	ctx := context.Background()
+
+	r, _ := t.Invoke(ctx, json.RawMessage(`{"status":"lost","limit":500}`))
+	fmt.Println(r.IsError, r.Code, r.Started)
+	fmt.Println(r.Text())
+
+	r, _ = t.Invoke(ctx, json.RawMessage(`{"status":"pending"}`))
+	fmt.Printf("%v %s\n", r.IsError, r.Parts[0].(tool.JSONPart).JSON)
+	fmt.Println(r.Value.([]order)[0].ID)
+	// Output:
+	// true invalid_arguments false
+	// Argument 'status' must be one of "pending", "shipped".
+	// Argument 'limit' must be at most 50.
+	// false [{"id":"A-17","status":"pending"}]
+	// A-17
+}
