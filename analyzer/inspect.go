@@ -536,6 +536,13 @@ func (in *inspector) signature(t *Tool, sig *types.Signature, fd *ast.FuncDecl) 
 	ok := true
 	params := sig.Params()
 	paramNode := func(i int) ast.Node { return fieldAt(fd.Type.Params, i) }
+	if n, what := sdkHandler(sig, fd); n != nil {
+		// Its request and result are the SDK's: one diagnostic, not the
+		// SDK's internals field by field.
+		e := schema.SDKHandler(fd.Name.Name, what)
+		in.report(n.Pos(), n.End(), e.ID, "%s", e.Msg)
+		return false
+	}
 	for i := range params.Len() {
 		p := params.At(i)
 		n := paramNode(i)
@@ -713,6 +720,31 @@ func fieldAt(fl *ast.FieldList, i int) ast.Node {
 }
 
 func (in *inspector) qualifier(p *types.Package) string { return p.Name() }
+
+// sdkHandler returns the parameter or result of sig that makes it a
+// go-sdk tool handler (a pointer to the SDK's request or result), and
+// which it is; nil when there is none.
+func sdkHandler(sig *types.Signature, fd *ast.FuncDecl) (ast.Node, string) {
+	isSDK := func(t types.Type) bool {
+		p, ok := types.Unalias(t).(*types.Pointer)
+		if !ok {
+			return false
+		}
+		n, ok := types.Unalias(p.Elem()).(*types.Named)
+		return ok && n.Obj().Pkg() != nil && schema.SDKHandlerType(n.Obj().Pkg().Path(), n.Obj().Name())
+	}
+	for i := range sig.Params().Len() {
+		if isSDK(sig.Params().At(i).Type()) {
+			return fieldAt(fd.Type.Params, i), "request parameter"
+		}
+	}
+	for i := range sig.Results().Len() {
+		if isSDK(sig.Results().At(i).Type()) {
+			return fieldAt(fd.Type.Results, i), "result"
+		}
+	}
+	return nil, ""
+}
 
 func isContext(t types.Type) bool { return isNamed(t, "context", "Context") }
 

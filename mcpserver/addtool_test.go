@@ -16,6 +16,8 @@ import (
 
 	"github.com/toolschema/toolschema/internal/schematest"
 	"github.com/toolschema/toolschema/mcpserver"
+	"github.com/toolschema/toolschema/reflectimpl"
+	"github.com/toolschema/toolschema/schema"
 )
 
 // The handlers below take the shapes of the go-sdk's own examples (a
@@ -425,5 +427,25 @@ func TestAddToolRefused(t *testing.T) {
 			}()
 			tt.add(mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil))
 		})
+	}
+}
+
+// TestCreateSDKHandler checks that reflection refuses a go-sdk handler as
+// the analyzer does: one OLT030 error, nothing about the SDK's types.
+func TestCreateSDKHandler(t *testing.T) {
+	tests := []struct {
+		name string
+		fn   any
+		what string
+	}{
+		{"handler", greet, "request parameter"},
+		{"result only", func(context.Context, GreetIn) (*mcp.CallToolResult, error) { return nil, nil }, "result"},
+	}
+	for _, tt := range tests {
+		_, err := reflectimpl.Create(tt.fn, reflectimpl.Name("x"))
+		var es schema.Errors
+		if !errors.As(err, &es) || len(es) != 1 || es[0].ID != schema.OLT030 || !strings.Contains(es[0].Msg, "(its "+tt.what+" is the SDK's)") {
+			t.Errorf("%s: Create: %v, want one OLT030 error about its %s", tt.name, err, tt.what)
+		}
 	}
 }

@@ -281,6 +281,11 @@ func (c *Cache) signature(t reflect.Type) (s *signature) {
 		c.b = schema.NewBuilder()
 	}
 	s = &signature{ctxAt: -1, callAt: -1, inAt: -1, nout: t.NumOut()}
+	if what := sdkHandler(t); what != "" {
+		s.err = schema.Errors{schema.SDKHandler("the function", what)}
+		c.sigs[t] = s
+		return s
+	}
 	var errs schema.Errors
 	for i := range t.NumIn() {
 		p := t.In(i)
@@ -341,6 +346,26 @@ func (c *Cache) signature(t reflect.Type) (s *signature) {
 	}
 	c.sigs[t] = s
 	return s
+}
+
+// sdkHandler says which of the parameters and results of function type t
+// makes it a go-sdk tool handler (a pointer to the SDK's request or
+// result): "request parameter", "result", or "" for none.
+func sdkHandler(t reflect.Type) string {
+	isSDK := func(p reflect.Type) bool {
+		return p.Kind() == reflect.Pointer && schema.SDKHandlerType(p.Elem().PkgPath(), p.Elem().Name())
+	}
+	for i := range t.NumIn() {
+		if isSDK(t.In(i)) {
+			return "request parameter"
+		}
+	}
+	for i := range t.NumOut() {
+		if isSDK(t.Out(i)) {
+			return "result"
+		}
+	}
+	return ""
 }
 
 // copyErrors returns copies of the cache's errors, which the caller may

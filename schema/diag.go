@@ -32,6 +32,7 @@ const (
 	OLT018 ID = "OLT018" // a vague tool name
 	OLT019 ID = "OLT019" // two booleans that encode one state
 	OLT025 ID = "OLT025" // execution policy options that contradict or have no meaning
+	OLT030 ID = "OLT030" // a handler of the MCP go-sdk marked as a tool
 )
 
 // A Rule is one entry of the diagnostic catalog.
@@ -66,6 +67,7 @@ var catalog = []Rule{
 	{OLT018, "tool name is vague", false},
 	{OLT019, "two booleans encode one state", false},
 	{OLT025, "execution policy option contradicts read-only or has no meaning with it", true},
+	{OLT030, "function is a tool handler of the MCP go-sdk, not a tool", true},
 }
 
 // Catalog returns every rule in ID order, as a new slice the caller may

@@ -159,5 +159,15 @@ OLT025: execution policy option contradicts read-only or has no meaning with it
 A read-only tool changes nothing, so destructive= and idempotent say
 nothing of it (MCP ignores both hints on a read-only tool) or contradict it.
 The fix removes the option. A read-only tool may require approval.
+
+# Analyzer OLT030
+
+OLT030: function is a tool handler of the MCP go-sdk, not a tool
+
+A marked function that takes the SDK's *mcp.CallToolRequest or returns its
+*mcp.CallToolResult is a go-sdk handler (mcp.ToolHandlerFor). It is
+reported once, and nothing is said about the SDK's types: serve it with
+mcpserver.AddTool, or write the tool as func(ctx, In) (Out, error) and
+reach the request with mcpserver.RequestFrom(ctx).
 */
 package olt

@@ -57,6 +57,7 @@ func TestRules(t *testing.T) {
 		{id: "OLT017", cfg: quality, patterns: []string{"olt017"}},
 		{id: "OLT018", cfg: quality, patterns: []string{"olt018"}},
 		{id: "OLT019", cfg: quality, patterns: []string{"olt019"}},
+		{id: "OLT030", patterns: []string{"olt030"}},
 		{id: "OLT025", patterns: []string{"olt025"}, fixes: true},
 	}
 	for _, tt := range tests {
@@ -79,6 +80,23 @@ func TestRules(t *testing.T) {
 				analysistest.Run(t, analysistest.TestData(), a, tt.patterns...)
 			}
 		})
+	}
+}
+
+// TestSDKHandlerAlone reproduces the fault of a go-sdk handler marked as
+// a tool, which was reported field by field through the SDK's request
+// (OLT002 for its functions, OLT005 for its maps with JSON forms of their
+// own) and as three results (OLT003), before the real problem: now OLT030
+// is the only diagnostic.
+func TestSDKHandlerAlone(t *testing.T) {
+	for _, id := range []string{"OLT002", "OLT003", "OLT005", "OLT009", "OLT011"} {
+		a := rule(t, olt.Config{}, id)
+		results := analysistest.Run(&quiet{T: t}, analysistest.TestData(), a, "olt030")
+		for _, r := range results {
+			for _, d := range r.Diagnostics {
+				t.Errorf("%s reported %q on a go-sdk handler", id, d.Message)
+			}
+		}
 	}
 }
 
