@@ -251,27 +251,19 @@ func (t *Tool) run(ctx context.Context, call *Call, in any) (*Result, error) {
 		runCtx, cancel = context.WithTimeout(ctx, t.Timeout)
 		defer cancel()
 	}
-	done := make(chan outcome, 1)
-	var state atomic.Int32
-	go func() {
-		if !state.CompareAndSwap(pending, started) {
-			return // Invoke returned before the tool could start
-		}
-		o := outcome{goexit: true} // what is sent unless the call returns
-		defer func() { done <- o }()
-		o = t.call(runCtx, call, in)
-	}()
+	r := &runner{t: t, ctx: runCtx, call: call, in: in, done: make(chan outcome, 1)}
+	go r.run()
 	var o outcome
 	if runCtx.Done() == nil {
-		o = <-done // nothing can end the call early
+		o = <-r.done // nothing can end the call early
 	} else {
 		select {
-		case o = <-done:
+		case o = <-r.done:
 		case <-runCtx.Done():
 			select {
-			case o = <-done: // it returned as the time ran out: keep it
+			case o = <-r.done: // it returned as the time ran out: keep it
 			default:
-				began := !state.CompareAndSwap(pending, abandoned)
+				began := !r.state.CompareAndSwap(pending, abandoned)
 				if err := ctx.Err(); err != nil {
 					return errorResult(Cancelled, began, call, "The call was cancelled."), err
 				}
@@ -292,6 +284,29 @@ func (t *Tool) run(ctx context.Context, call *Call, in any) (*Result, error) {
 		return t.failed(call, "", o.err.Error()), nil
 	}
 	return t.result(call, o.value), nil
+}
+
+// A runner carries one call to the goroutine that runs it. Runners and
+// their channels are not pooled: a channel made under testing/synctest
+// belongs to its bubble, and a tool tested there must work as anywhere.
+type runner struct {
+	t     *Tool
+	ctx   context.Context
+	call  *Call
+	in    any
+	state atomic.Int32
+	done  chan outcome // buffered: the goroutine never waits to send
+}
+
+// run is the goroutine of one call: it starts the tool unless Invoke gave
+// up first, and sends the outcome, a runtime.Goexit in the tool included.
+func (r *runner) run() {
+	if !r.state.CompareAndSwap(pending, started) {
+		return // Invoke returned before the tool could start
+	}
+	o := outcome{goexit: true} // what is sent unless the call returns
+	defer func() { r.done <- o }()
+	o = r.t.call(r.ctx, r.call, r.in)
 }
 
 // call calls the tool's handler, a panic recovered as the outcome, and a
