@@ -45,6 +45,13 @@ type Reading struct {
 	V float64 `json:"v" minimum:"0" maximum:"1"`
 }
 
+// Point is the input of the long-number kind: one literal of n digits,
+// which the invoker refuses once it is past tool.MaxNumberLength, and
+// encoding/json reads as the nearest float64.
+type Point struct {
+	X float64 `json:"x" minimum:"0"`
+}
+
 // Note is the input of the escapes kind.
 type Note struct {
 	Text string `json:"text"`
@@ -74,6 +81,9 @@ var hostileKinds = []hostileKind{
 		digits := strings.Repeat("1234567890", 20)
 		return list(`{"values":[`, n, func(b []byte, i int) []byte { return append(append(append(b, `{"v":0.`...), digits...), '}') }, `]}`)
 	}, func(in Measure) int { return len(in.Values) }, func() any { return new(Measure) }, true},
+	{"long-number", func(n int) []byte {
+		return []byte(`{"x":0.` + strings.Repeat("1", n) + `}`)
+	}, func(in Point) float64 { return in.X }, func() any { return new(Point) }, false},
 	{"escapes", func(n int) []byte {
 		return []byte(`{"text":"` + strings.Repeat(`\n\"\u00e9`, n/3) + `"}`)
 	}, func(in Note) int { return len(in.Text) }, func() any { return new(Note) }, true},
