@@ -11,6 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolschema/toolschema/bench/invoketool"
+	"github.com/toolschema/toolschema/mcpserver"
 	"github.com/toolschema/toolschema/reflectimpl"
 	"github.com/toolschema/toolschema/tool"
 )
@@ -118,6 +119,28 @@ func invokePaths(tb testing.TB) []invokePath {
 		cs.Close()
 		ss.Wait()
 	})
+	// The same handler through mcpserver.AddTool, the drop-in, reached the
+	// same way as path "mcp".
+	dropIn := mcp.NewServer(&mcp.Implementation{Name: "bench-dropin", Version: "v0.0.1"}, nil)
+	mcpserver.AddTool(dropIn, &mcp.Tool{Name: generated.Name, Description: generated.Description}, searchHandler)
+	var handleDropIn mcp.MethodHandler
+	dropIn.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		handleDropIn = next
+		return next
+	})
+	dst, dct := mcp.NewInMemoryTransports()
+	dss, err := dropIn.Connect(ctx, dst, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	dcs, err := client.Connect(ctx, dct, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() {
+		dcs.Close()
+		dss.Wait()
+	})
 	mcpResult := func(out any) (invoketool.Result, error) {
 		r, ok := out.(*mcp.CallToolResult)
 		if !ok {
@@ -184,6 +207,16 @@ func invokePaths(tb testing.TB) []invokePath {
 			call: func(ctx context.Context, args json.RawMessage) (any, error) {
 				return handle(ctx, "tools/call", &mcp.CallToolRequest{
 					Session: ss,
+					Params:  &mcp.CallToolParamsRaw{Name: generated.Name, Arguments: args},
+				})
+			},
+			result: mcpResult,
+		},
+		{
+			name: "mcp-dropin",
+			call: func(ctx context.Context, args json.RawMessage) (any, error) {
+				return handleDropIn(ctx, "tools/call", &mcp.CallToolRequest{
+					Session: dss,
 					Params:  &mcp.CallToolParamsRaw{Name: generated.Name, Arguments: args},
 				})
 			},
@@ -264,6 +297,9 @@ func TestInvokePaths(t *testing.T) {
 //   - mcp: the MCP Go SDK's typed tool handler (schema validation of the
 //     arguments, unmarshal, call, output marshal and validation), reached
 //     through the server's receiving method handler without transport;
+//   - mcp-dropin: the same handler added with mcpserver.AddTool (the
+//     invoker's typed checks and decoding, call, output marshal), reached
+//     the same way;
 //   - mcp-transport: the same through a client session over the SDK's
 //     in-memory transports (JSON-RPC framing and both sessions included).
 //
