@@ -149,7 +149,9 @@ func ptrOnlyMarshal(t *Type) bool {
 // build decides the fragment of t. This switch is the contract's type
 // table. na says t's values stand where they are not addressable.
 func (b *Builder) build(t *Type, na bool) (frag, []*Error) {
-	if na && ptrOnlyMarshal(t) {
+	if na && ptrOnlyMarshal(t) && !(t.Kind == String && t.Methods&(JSONMarshaler|JSONUnmarshaler) == 0) {
+		// (A text type of string kind is a string whether or not its
+		// MarshalText is called.)
 		return frag{}, []*Error{errorf(OLT005, "%s marshals through a method with a pointer receiver, which encoding/json does not call on a value inside a map; give the method a value receiver, or store *%s", t, t)}
 	}
 	if t.Name != "" {
@@ -164,6 +166,12 @@ func (b *Builder) build(t *Type, na bool) (frag, []*Error) {
 		return frag{}, []*Error{errorf(OLT005, "%s implements %s, so its JSON form is its own and has no derived schema",
 			t, methodNames(t.Methods&json, "json.Marshaler", "json.Unmarshaler"))}
 	case t.Methods&text == text:
+		return frag{typ: jString}, nil
+	case t.Methods&text != 0 && t.Kind == String:
+		// Half of the text pair on a type of string kind: encoding/json
+		// writes the string itself (or MarshalText's text) and reads a
+		// JSON string (through UnmarshalText, or as it is). Either way the
+		// wire holds a string; the values are the method's, so no enum.
 		return frag{typ: jString}, nil
 	case t.Methods&text != 0:
 		return frag{}, []*Error{errorf(OLT005, "%s implements only %s of the text pair, so encoding/json writes and reads it differently",
@@ -210,8 +218,11 @@ func (b *Builder) build(t *Type, na bool) (frag, []*Error) {
 		n := limit{t.Len, true}
 		return frag{typ: jArray, items: en.encoded(), minItems: n, maxItems: n, fixedLen: true}, prefixed(en.errs, "[]")
 	case Map:
-		if t.Key.Kind != String {
-			return frag{}, []*Error{errorf(OLT002, "map key type %s is not of string kind; only string keys have a schema", t.Key)}
+		if k := t.Key; k.Kind != String && (k.Methods&text != text || k.ValueMethods&TextMarshaler == 0 || k.Methods&json != 0) {
+			// A key of string kind is written as it is; another key is
+			// written by its MarshalText (called on the key's value, which
+			// is not addressable) and read by its UnmarshalText.
+			return frag{}, []*Error{errorf(OLT002, "map key type %s is not of string kind; only string keys, and keys with both halves of the text pair (MarshalText on the value), have a schema", t.Key)}
 		}
 		en := b.nodeAt(t.Elem, true) // map values are not addressable
 		// A nil map is written as null.
@@ -287,6 +298,11 @@ func (b *Builder) property(jf *jsonField, na bool) (schema []byte, optional bool
 		errs = append(errs, e)
 	}
 	optional = jf.optional()
+	for _, e := range jf.ft.errs {
+		e.Path, e.Field = jf.name, sf
+		errs = append(errs, e)
+	}
+	errs = append(errs, jf.requiredErrs()...)
 	if len(n.errs) > 0 || !jf.hasKeywords() {
 		return n.encoded(), optional, errs
 	}
@@ -296,8 +312,9 @@ func (b *Builder) property(jf *jsonField, na bool) (schema []byte, optional bool
 }
 
 // fieldFrag returns the fragment of a property: that of its field's type,
-// n, with the field's doc comment and keyword tags applied, and whether
-// there were any.
+// n, with the field's doc comment and keyword tags applied (a description
+// tag, native or a peer's, wins over the doc comment), and whether there
+// were any.
 func fieldFrag(jf jsonField, n *node) (f frag, tagged bool, errs []*Error) {
 	if !jf.hasKeywords() {
 		return n.f, false, nil
@@ -307,9 +324,14 @@ func fieldFrag(jf jsonField, n *node) (f frag, tagged bool, errs []*Error) {
 	if sf.Doc != "" {
 		f.desc = sf.Doc
 	}
-	errs = applyTags(&f, jf.tags)
+	errs = applyTags(&f, jf.ft.kws)
 	for _, e := range errs {
 		e.Path, e.Field = jf.name, sf
+	}
+	if f.typ == jArray && !f.fixedLen && f.minItems.n >= 1 && sf.Type.Kind == Slice {
+		// A slice that must have an item is not nullable: null would
+		// decode to an empty slice, which breaks the author's bound.
+		f.null = false
 	}
 	return f, true, errs
 }
@@ -317,15 +339,7 @@ func fieldFrag(jf jsonField, n *node) (f frag, tagged bool, errs []*Error) {
 // hasKeywords reports whether the field of a property has a doc comment or
 // keyword tags, which change the fragment of its type.
 func (jf *jsonField) hasKeywords() bool {
-	if jf.field.Doc != "" {
-		return true
-	}
-	for _, p := range jf.tags {
-		if isKeywordTag(p.Key) {
-			return true
-		}
-	}
-	return false
+	return jf.field.Doc != "" || len(jf.ft.kws) > 0
 }
 
 func quote(s string) string { return string(appendString(nil, s)) }

@@ -31,6 +31,8 @@ const (
 	OLT017 ID = "OLT017" // an identity field the model should not supply
 	OLT018 ID = "OLT018" // a vague tool name
 	OLT019 ID = "OLT019" // two booleans that encode one state
+	OLT020 ID = "OLT020" // a part of a peer library's tag the contract cannot follow
+	OLT021 ID = "OLT021" // two tags give one keyword different values
 	OLT025 ID = "OLT025" // execution policy options that contradict or have no meaning
 	OLT030 ID = "OLT030" // a handler of the MCP go-sdk marked as a tool
 )
@@ -66,6 +68,8 @@ var catalog = []Rule{
 	{OLT017, "input field is an identity the model should not supply", false},
 	{OLT018, "tool name is vague", false},
 	{OLT019, "two booleans encode one state", false},
+	{OLT020, "part of a peer library's schema tag the contract cannot follow", true},
+	{OLT021, "two tags give one keyword different values", true},
 	{OLT025, "execution policy option contradicts read-only or has no meaning with it", true},
 	{OLT030, "function is a tool handler of the MCP go-sdk, not a tool", true},
 }

@@ -22,6 +22,12 @@ type jsonField struct {
 	// pointer: when that pointer is nil encoding/json writes nothing for
 	// it, so the property may be absent.
 	viaPointer bool
+	// ft is what the field's tags say to the schema (see readTags).
+	ft fieldTags
+	// explicit reports that the object's fields follow invopop's
+	// convention: one of them has its required part, so those without it
+	// are optional.
+	explicit bool
 }
 
 // resolveFields lists the JSON properties of struct type t in encoding/json's
@@ -104,7 +110,8 @@ func resolveFields(t *Type) (fields []jsonField, errs []*Error) {
 						name = sf.Name
 					}
 					jf := jsonField{name: name, tagged: tag.Name != "", index: index, field: sf, tags: pairs,
-						tagErrs: jsonTagErrors(tag, sf, name), omit: tag.OmitEmpty || tag.OmitZero, viaPointer: f.viaPointer}
+						tagErrs: jsonTagErrors(tag, sf, name), omit: tag.OmitEmpty || tag.OmitZero, viaPointer: f.viaPointer,
+						ft: readTags(pairs)}
 					fields = append(fields, jf)
 					if count[f.typ] > 1 {
 						// The embedding struct was reached twice at this
@@ -117,7 +124,7 @@ func resolveFields(t *Type) (fields []jsonField, errs []*Error) {
 				// have nothing to apply to.
 				errs = append(errs, jsonTagErrors(tag, sf, sf.Name)...)
 				for _, p := range pairs {
-					if isKeywordTag(p.Key) {
+					if isSchemaTag(p.Key) {
 						errs = append(errs, &Error{ID: OLT012, Path: sf.Name, Field: sf, Tag: p.Key, Fix: Fix{DropTag: true},
 							Msg: "tag " + p.Key + ": embedded " + ft.String() + " is flattened into the outer object, so the tag has no property to apply to; give the field a json name to make it one property"})
 					}
@@ -148,6 +155,7 @@ func resolveFields(t *Type) (fields []jsonField, errs []*Error) {
 
 	if flat && len(fields) <= 64 && !hasDuplicateName(fields) {
 		// The fields are in index order and no name needs resolving.
+		markExplicit(fields)
 		return fields, errs
 	}
 	slices.SortFunc(fields, func(a, b jsonField) int {
@@ -188,7 +196,23 @@ func resolveFields(t *Type) (fields []jsonField, errs []*Error) {
 	}
 	fields = out
 	slices.SortFunc(fields, func(a, b jsonField) int { return slices.Compare(a.index, b.index) })
+	markExplicit(fields)
 	return fields, errs
+}
+
+// markExplicit applies invopop's convention of explicit required fields:
+// in an object where one property has the jsonschema tag's required part,
+// the properties without it are optional (as invopop/jsonschema makes them
+// with RequiredFromJSONSchemaTags, which code that uses the part sets).
+func markExplicit(fields []jsonField) {
+	for i := range fields {
+		if fields[i].ft.peerReq {
+			for j := range fields {
+				fields[j].explicit = true
+			}
+			return
+		}
+	}
 }
 
 // tagPairsBound returns at least the number of pairs the tags of fields
@@ -227,7 +251,7 @@ func ignoredTags(sf *Field) []*Error {
 		case p.Key == "json" && p.Value != "-":
 			errs = append(errs, &Error{ID: OLT011, Path: sf.Name, Field: sf, Tag: p.Key, Fix: Fix{DropTag: true},
 				Msg: "field " + sf.Name + " is unexported, so encoding/json ignores it and its json tag"})
-		case isKeywordTag(p.Key):
+		case isSchemaTag(p.Key):
 			errs = append(errs, &Error{ID: OLT012, Path: sf.Name, Field: sf, Tag: p.Key, Fix: Fix{DropTag: true},
 				Msg: "tag " + p.Key + ": field " + sf.Name + " is unexported, so encoding/json ignores it and the tag has no effect"})
 		}
@@ -314,10 +338,50 @@ func Properties(t *Type) []Property {
 	return props
 }
 
-// optional reports whether the property may be absent: the json tag says
-// omitempty or omitzero, a default stands in, or the field is promoted
-// through an embedded pointer (nil, it writes nothing).
+// optional reports whether the property may be absent. The required
+// tag, or invopop's required part, says so when given; else the property
+// is optional when the json tag says omitempty or omitzero, a default
+// stands in, the field is promoted through an embedded pointer (nil, it
+// writes nothing), or another property of the object uses invopop's
+// required part.
 func (jf *jsonField) optional() bool {
-	_, hasDefault := lookup(jf.tags, "default")
-	return jf.omit || jf.viaPointer || hasDefault
+	switch {
+	case jf.ft.req == 1 || jf.ft.peerReq:
+		return false
+	case jf.ft.req == -1:
+		return true
+	}
+	return jf.omit || jf.viaPointer || jf.hasDefault() || jf.explicit
+}
+
+func (jf *jsonField) hasDefault() bool {
+	for _, k := range jf.ft.kws {
+		if k.key == "default" {
+			return true
+		}
+	}
+	return false
+}
+
+// requiredErrs reports a field its tags call required that encoding/json
+// may leave out. (A required field may have a default: it is written, for
+// the model to read, and the invoker never needs it.)
+func (jf *jsonField) requiredErrs() []*Error {
+	if jf.ft.req != 1 && !jf.ft.peerReq {
+		return nil
+	}
+	tag := requiredTag
+	if jf.ft.req != 1 {
+		tag = peerTag
+	}
+	at := func(msg string) []*Error {
+		return []*Error{{ID: OLT012, Path: jf.name, Field: jf.field, Tag: tag, Msg: "tag " + tag + ": the field is required, but " + msg}}
+	}
+	switch {
+	case jf.omit:
+		return at("its json tag has omitempty or omitzero, so encoding/json leaves it out when it is empty and the schema would be false of what it writes; drop the option, or the required tag")
+	case jf.viaPointer:
+		return at("it is promoted through an embedded pointer, whose nil value encoding/json writes as no field at all")
+	}
+	return nil
 }

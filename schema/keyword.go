@@ -28,42 +28,47 @@ func isKeywordTag(k string) bool {
 	return false
 }
 
-// applyTags sets the keywords a field's tags ask for on f, its type's
-// fragment. A tag replaces only its own keyword. Errors name the tag; the
-// caller fills in the path and field.
-func applyTags(f *frag, pairs []TagPair) []*Error {
+// applyTags sets the keywords a field's tags ask for (see readTags) on f,
+// its type's fragment. A tag replaces only its own keyword. Errors name the
+// tag; the caller fills in the path and field.
+func applyTags(f *frag, kws []keywordTag) []*Error {
 	var errs []*Error
-	seen := map[string]bool{}
-	fail := func(key, format string, args ...any) {
-		e := errorf(OLT012, format, args...)
-		e.Tag = key
-		e.Msg = "tag " + key + ": " + e.Msg
-		errs = append(errs, e)
-	}
-	for _, key := range keywordTags {
-		v, ok := lookup(pairs, key)
-		if !ok {
+	for _, k := range kws {
+		if k.tag == peerTag && f.typ == jArray && !f.fixedLen && itemKeyword(k.key) {
+			errs = append(errs, &Error{ID: OLT020, Tag: k.tag, Msg: "tag " + k.tag + ": invopop/jsonschema applies " + k.key +
+				" to the items of an array; the contract has no tag for an array's items: give the items a type that says it (an enum type, a struct)"})
 			continue
 		}
-		for _, p := range pairs {
-			if p.Key == key && seen[key] {
-				fail(key, "appears more than once")
-				break
+		if msg := applyTag(f, k.key, k.value); msg != "" {
+			prefix := "tag " + k.key + ": "
+			if k.tag != k.key {
+				prefix = "tag " + k.tag + " (" + k.key + "): "
 			}
-			if p.Key == key {
-				seen[key] = true
-			}
-		}
-		if msg := applyTag(f, key, v); msg != "" {
-			fail(key, "%s", msg)
+			errs = append(errs, &Error{ID: OLT012, Tag: k.tag, Msg: prefix + msg})
 		}
 	}
 	if len(errs) == 0 {
 		if key, msg := checkBounds(f); msg != "" {
-			errs = append(errs, &Error{ID: OLT012, Msg: msg, Tag: key})
+			tag := key
+			for _, k := range kws {
+				if k.key == key {
+					tag = k.tag
+				}
+			}
+			errs = append(errs, &Error{ID: OLT012, Msg: msg, Tag: tag})
 		}
 	}
 	return errs
+}
+
+// itemKeyword reports whether invopop/jsonschema applies an array field's
+// tag part to the array's items rather than to the array.
+func itemKeyword(key string) bool {
+	switch key {
+	case "enum", "pattern", "format", "minLength", "maxLength", "minimum", "maximum", "default":
+		return true
+	}
+	return false
 }
 
 // applyTag applies one tag, returning why it does not parse or fit.

@@ -152,6 +152,23 @@ OLT019: two booleans encode one state
 Off unless -OLT019.enable. Two booleans such as enabled and disabled allow a
 state that means nothing; use one field.
 
+# Analyzer OLT020
+
+OLT020: part of a peer library's schema tag the contract cannot follow
+
+Tags written for google/jsonschema-go or invopop/jsonschema are read, each
+part mapped to the keyword it means; a part with no place in the contract
+(title, example, oneof_required, nullable, jsonschema_extras, an enum on a
+slice's items, a part after an unescaped comma) is reported, never dropped.
+
+# Analyzer OLT021
+
+OLT021: two tags give one keyword different values
+
+A native keyword tag and a peer library's tag (or two peer tags) that set
+one keyword to different values, or required:"false" with invopop's
+required part.
+
 # Analyzer OLT025
 
 OLT025: execution policy option contradicts read-only or has no meaning with it

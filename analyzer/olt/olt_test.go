@@ -57,6 +57,8 @@ func TestRules(t *testing.T) {
 		{id: "OLT017", cfg: quality, patterns: []string{"olt017"}},
 		{id: "OLT018", cfg: quality, patterns: []string{"olt018"}},
 		{id: "OLT019", cfg: quality, patterns: []string{"olt019"}},
+		{id: "OLT020", patterns: []string{"olt020"}},
+		{id: "OLT021", patterns: []string{"olt021"}},
 		{id: "OLT030", patterns: []string{"olt030"}},
 		{id: "OLT025", patterns: []string{"olt025"}, fixes: true},
 	}

@@ -22,7 +22,7 @@ const (
 var (
 	_toolgen_Convert_in  = json1.RawMessage(`{"type":"object","properties":{"value":{"type":"number"},"unit":{"type":"string","enum":["m","ft"]}},"required":["value","unit"],"additionalProperties":false}`)
 	_toolgen_Convert_out = json1.RawMessage(`{"type":"object","properties":{"value":{"type":"number"},"unit":{"type":"string","enum":["m","ft"]}},"required":["value","unit"],"additionalProperties":false}`)
-	_toolgen_Scale_in    = json1.RawMessage(`{"type":"object","properties":{"lengths":{"type":["array","null"],"items":{"type":"object","properties":{"value":{"type":"number"},"unit":{"type":"string","enum":["m","ft"]}},"required":["value","unit"],"additionalProperties":false},"minItems":1},"factor":{"type":"number","default":1}},"required":["lengths"],"additionalProperties":false}`)
+	_toolgen_Scale_in    = json1.RawMessage(`{"type":"object","properties":{"lengths":{"type":"array","items":{"type":"object","properties":{"value":{"type":"number"},"unit":{"type":"string","enum":["m","ft"]}},"required":["value","unit"],"additionalProperties":false},"minItems":1},"factor":{"type":"number","default":1}},"required":["lengths"],"additionalProperties":false}`)
 	_toolgen_Scale_out   = json1.RawMessage(`{"type":["array","null"],"items":{"type":"object","properties":{"value":{"type":"number"},"unit":{"type":"string","enum":["m","ft"]}},"required":["value","unit"],"additionalProperties":false}}`)
 )
 

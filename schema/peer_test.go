@@ -1,0 +1,284 @@
+package schema
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/toolschema/toolschema/internal/schematest"
+)
+
+// TestJSONSchemaForm checks the rule that tells google/jsonschema-go's
+// jsonschema tag from invopop/jsonschema's.
+func TestJSONSchemaForm(t *testing.T) {
+	tests := []struct {
+		tag  string
+		want PeerForm
+	}{
+		{"the absolute path to the file", PeerGoogle},
+		{"Path of the file, relative to the root", PeerGoogle},
+		{"required", PeerInvopop},
+		{"required,nullable", PeerInvopop},
+		{"-", PeerInvopop},
+		{"description=HTTP method", PeerInvopop},
+		{"required,enum=GET,enum=POST,default=GET,description=HTTP method", PeerInvopop},
+		{"minimum=1", PeerInvopop},
+		{"a=b", PeerInvopop},                           // google refuses WORD=: it is not a description
+		{"use a=b to set a", PeerGoogle},               // a space before the first "="
+		{"required field", PeerGoogle},                 // not only bare words
+		{"required, the name of the user", PeerGoogle}, // a part that is not a bare word
+		{"", PeerGoogle},
+	}
+	for _, tt := range tests {
+		if got := JSONSchemaForm(tt.tag); got != tt.want {
+			t.Errorf("JSONSchemaForm(%q) = %d, want %d", tt.tag, got, tt.want)
+		}
+	}
+}
+
+// TestPeerTags checks that the peers' tags give the keywords they mean,
+// byte for byte, as the native tags would.
+func TestPeerTags(t *testing.T) {
+	tests := []struct {
+		name string
+		typ  *Type
+		want string
+	}{
+		{"google: the whole tag is the description, as written",
+			strct(field("Path", tString, `json:"path" jsonschema:"the absolute path to the file, e.g. /tmp/x; never relative"`),
+				field("Mode", tString, `json:"mode,omitempty" jsonschema:"  spaces kept  "`)),
+			obj(`"path":{"type":"string","description":"the absolute path to the file, e.g. /tmp/x; never relative"},"mode":{"type":"string","description":"  spaces kept  "}`, `"path"`)},
+		{"invopop: keys mapped to the keywords",
+			strct(field("Method", tString, `json:"method" jsonschema:"required,enum=GET,enum=POST,default=GET,description=HTTP method"`),
+				field("Limit", tInt, `json:"limit" jsonschema:"minimum=1,maximum=100,default=10"`),
+				field("Name", tString, `json:"name" jsonschema:"minLength=2,maxLength=20,pattern=^[a-z]+$"`),
+				field("Site", tString, `json:"site" jsonschema:"format=uri,description=Where it is\\, exactly"`),
+				field("Tags", slice(tString), `json:"tags" jsonschema:"minItems=1,maxItems=3,uniqueItems=true"`)),
+			obj(`"method":{"type":"string","description":"HTTP method","enum":["GET","POST"],"default":"GET"},`+
+				`"limit":{"type":"integer","minimum":1,"maximum":100,"default":10},`+
+				`"name":{"type":"string","minLength":2,"maxLength":20,"pattern":"^[a-z]+$"},`+
+				`"site":{"type":"string","format":"uri","description":"Where it is, exactly"},`+
+				`"tags":{"type":"array","items":{"type":"string"},"minItems":1,"maxItems":3,"uniqueItems":true}`, `"method"`)},
+		{"invopop: jsonschema_description",
+			strct(field("Q", tString, `json:"q" jsonschema_description:"The query, in LogQL."`)),
+			obj(`"q":{"type":"string","description":"The query, in LogQL."}`, `"q"`)},
+		{"a native tag and a peer tag that agree",
+			strct(field("Q", tString, `json:"q" description:"Same." jsonschema:"Same."`),
+				field("E", tString, `json:"e" enum:"a, b" jsonschema:"enum=a,enum=b"`)),
+			obj(`"q":{"type":"string","description":"Same."},"e":{"type":"string","enum":["a","b"]}`, `"q","e"`)},
+		{"the description tag wins over the doc comment",
+			strct(Field{Name: "A", Exported: true, Type: tString, Doc: "Common parameters", Tag: `json:"a" jsonschema:"The folder's UID."`},
+				Field{Name: "B", Exported: true, Type: tString, Doc: "From the doc.", Tag: `json:"b" jsonschema:"required"`}),
+			obj(`"a":{"type":"string","description":"The folder's UID."},"b":{"type":"string","description":"From the doc."}`, `"b"`)},
+		{"a peer tag on a pointer applies to the pointed-to type",
+			strct(field("N", ptr(tInt8), `json:"n" jsonschema:"minimum=1,description=Count"`)),
+			obj(`"n":{"type":["integer","null"],"description":"Count","minimum":1,"maximum":127}`, `"n"`)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := NewBuilder().Input(tt.typ)
+			if err != nil {
+				t.Fatalf("Input: %v", err)
+			}
+			if string(got) != tt.want {
+				t.Errorf("got  %s\nwant %s", got, tt.want)
+			}
+			schematest.Check(t, got)
+		})
+	}
+}
+
+// TestRequiredTags checks the ways to say a field is required or optional
+// without touching its json tag.
+func TestRequiredTags(t *testing.T) {
+	common := &Type{Kind: Struct, PkgPath: "p", Name: "Common", Fields: []Field{field("Org", tString, `json:"org"`)}}
+	tests := []struct {
+		name string
+		typ  *Type
+		want string
+	}{
+		{"required:\"false\" and required:\"true\"",
+			strct(field("A", tString, `json:"a" required:"false"`), field("B", tString, `json:"b" required:"true"`), field("C", tString, `json:"c"`)),
+			obj(`"a":{"type":"string"},"b":{"type":"string"},"c":{"type":"string"}`, `"b","c"`)},
+		{"required:\"true\" with a default: required, the default written",
+			strct(field("A", tInt8, `json:"a" required:"true" default:"1"`)),
+			obj(`"a":{"type":"integer","minimum":-128,"maximum":127,"default":1}`, `"a"`)},
+		{"required:\"false\" with a default",
+			strct(field("A", tInt8, `json:"a" required:"false" default:"1"`)),
+			obj(`"a":{"type":"integer","minimum":-128,"maximum":127,"default":1}`, "")},
+		{"invopop: the fields without required are optional",
+			strct(field("Drill", tBool, `json:"drill"`), field("Limit", tInt8, `json:"limit" jsonschema:"description=Most to return"`),
+				field("Status", tString, `json:"status"`), field("UID", tString, `json:"uid" jsonschema:"required"`)),
+			obj(`"drill":{"type":"boolean"},"limit":{"type":"integer","description":"Most to return","minimum":-128,"maximum":127},"status":{"type":"string"},"uid":{"type":"string"}`, `"uid"`)},
+		{"invopop: promoted fields follow the object",
+			strct(embed(common, ""), field("UID", tString, `json:"uid" jsonschema:"required"`)),
+			obj(`"org":{"type":"string"},"uid":{"type":"string"}`, `"uid"`)},
+		{"invopop: required:\"true\" keeps a field required",
+			strct(field("A", tString, `json:"a" required:"true"`), field("B", tString, `json:"b" jsonschema:"required"`)),
+			obj(`"a":{"type":"string"},"b":{"type":"string"}`, `"a","b"`)},
+		{"a struct without invopop's required keeps the usual rule",
+			strct(field("A", tString, `json:"a" jsonschema:"description=x"`), field("B", tString, `json:"b,omitempty"`)),
+			obj(`"a":{"type":"string","description":"x"},"b":{"type":"string"}`, `"a"`)},
+		{"a slice with minItems 1 is not nullable, a pointer to one is",
+			strct(field("Items", slice(tString), `json:"items" minItems:"1"`), field("P", ptr(slice(tString)), `json:"p" minItems:"1"`),
+				field("Z", slice(tString), `json:"z" minItems:"0"`), field("I", slice(tString), `json:"i" jsonschema:"minItems=2"`)),
+			obj(`"items":{"type":"array","items":{"type":"string"},"minItems":1},"p":{"type":["array","null"],"items":{"type":"string"},"minItems":1},`+
+				`"z":{"type":["array","null"],"items":{"type":"string"},"minItems":0},"i":{"type":"array","items":{"type":"string"},"minItems":2}`, `"items","p","z","i"`)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := NewBuilder()
+			got, err := b.Input(tt.typ)
+			if err != nil {
+				t.Fatalf("Input: %v", err)
+			}
+			if string(got) != tt.want {
+				t.Errorf("got  %s\nwant %s", got, tt.want)
+			}
+			schematest.Check(t, got)
+			// The checks the invoker runs agree with the bytes.
+			c, err := b.Checks(tt.typ)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var req []string
+			for _, p := range c.Props {
+				if p.Required {
+					req = append(req, `"`+p.Name+`"`)
+				}
+			}
+			if r := strings.Join(req, ","); (r == "" && strings.Contains(tt.want, `"required"`)) || (r != "" && !strings.Contains(tt.want, `"required":[`+r+`]`)) {
+				t.Errorf("Checks requires %s; the schema is %s", r, got)
+			}
+		})
+	}
+}
+
+// TestPeerTagsRefused checks that a part of a peer's tag the contract
+// cannot follow, and two tags that disagree, are reported with the tag.
+func TestPeerTagsRefused(t *testing.T) {
+	tests := []struct {
+		name string
+		typ  *Type
+		want []string
+		tag  string
+	}{
+		{"title", strct(field("A", tString, `json:"a" jsonschema:"title=Name,description=The name"`)),
+			[]string{"OLT020: a: tag jsonschema: title is not a keyword the contract writes (models read the description); put the text in the description"}, "jsonschema"},
+		{"oneof_required", strct(field("A", tString, `json:"a" jsonschema:"oneof_required=byName"`)),
+			[]string{"OLT020: a: tag jsonschema: oneof_required builds a oneOf or anyOf from tags, which the contract does not write: a type with such a form declares its schema"}, "jsonschema"},
+		{"example", strct(field("A", tString, `json:"a" jsonschema:"example=joe"`)),
+			[]string{"OLT020: a: tag jsonschema: example is not a keyword the contract writes; put the example in the description"}, "jsonschema"},
+		{"nullable", strct(field("A", tString, `json:"a" jsonschema:"nullable"`)),
+			[]string{"OLT020: a: tag jsonschema: nullable wraps the schema in a oneOf with null, but encoding/json reads null into a non-pointer field as no change at all; make the field a pointer to accept null"}, "jsonschema"},
+		{"dash", strct(field("A", tString, `json:"a" jsonschema:"-"`)),
+			[]string{"OLT020: a: tag jsonschema: - leaves the field out of invopop's schema, but encoding/json still reads and writes it; leave it out with json:\"-\", or drop the part"}, "jsonschema"},
+		{"a part after an unescaped comma", strct(field("A", tString, `json:"a" jsonschema:"description=one, two"`)),
+			[]string{`OLT020: a: tag jsonschema: " two" is not a part invopop/jsonschema reads (it compares bare words exactly: required, nullable, -); escape a comma in a value as \,`}, "jsonschema"},
+		{"unknown key", strct(field("A", tString, `json:"a" jsonschema:"descripton=x"`)),
+			[]string{`OLT020: a: tag jsonschema: "descripton" is not a key invopop/jsonschema reads`}, "jsonschema"},
+		{"extras", strct(field("A", tString, `json:"a" jsonschema_extras:"x-order=1,format=uri"`)),
+			[]string{`OLT020: a: tag jsonschema_extras: writes keyword "x-order" as it is; the contract writes only its own keywords`,
+				`OLT020: a: tag jsonschema_extras: writes keyword "format" as it is; the contract writes only its own keywords: use the format tag`}, "jsonschema_extras"},
+		{"multipleOf", strct(field("N", tInt8, `json:"n" jsonschema:"multipleOf=2"`)),
+			[]string{"OLT020: n: tag jsonschema: multipleOf is not a keyword the contract writes; use minimum and maximum, or say it in the description"}, "jsonschema"},
+		{"an item keyword on a slice", strct(field("L", slice(tString), `json:"l" jsonschema:"enum=a,enum=b"`)),
+			[]string{"OLT020: l: tag jsonschema: invopop/jsonschema applies enum to the items of an array; the contract has no tag for an array's items: give the items a type that says it (an enum type, a struct)"}, "jsonschema"},
+		{"a key given twice", strct(field("N", tInt8, `json:"n" jsonschema:"minimum=1,minimum=2"`)),
+			[]string{"OLT020: n: tag jsonschema: minimum is given twice; invopop/jsonschema would keep one of them without a word"}, "jsonschema"},
+		{"empty google tag", strct(field("A", tString, `json:"a" jsonschema:""`)),
+			[]string{"OLT020: a: tag jsonschema: is empty (google/jsonschema-go refuses an empty tag)"}, "jsonschema"},
+		{"a value that does not fit", strct(field("N", tInt8, `json:"n" jsonschema:"minimum=x"`)),
+			[]string{`OLT012: n: tag jsonschema (minimum): "x" is not an integer`}, "jsonschema"},
+		{"native and peer descriptions differ", strct(field("A", tString, `json:"a" description:"One." jsonschema:"Two."`)),
+			[]string{`OLT021: a: tag jsonschema: gives description "Two.", and the description tag gives it "One."; keep one`}, "jsonschema"},
+		{"native and peer minimum differ", strct(field("N", tInt8, `json:"n" jsonschema:"minimum=2" minimum:"1"`)),
+			[]string{`OLT021: n: tag minimum: gives minimum "1", and the jsonschema tag gives it "2"; keep one`}, "minimum"},
+		{"two peer descriptions differ", strct(field("A", tString, `json:"a" jsonschema_description:"One." jsonschema:"description=Two"`)),
+			[]string{`OLT021: a: tag jsonschema: gives description "Two", and the jsonschema_description tag gives it "One."; keep one`}, "jsonschema"},
+		{"required false against invopop's required", strct(field("A", tString, `json:"a" required:"false" jsonschema:"required"`)),
+			[]string{"OLT021: a: tag required: says the field is optional, and the jsonschema tag says required"}, "required"},
+		{"required not a boolean", strct(field("A", tString, `json:"a" required:"yes"`)),
+			[]string{`OLT012: a: tag required: "yes" is not true or false`}, "required"},
+		{"required with omitempty", strct(field("A", tString, `json:"a,omitempty" required:"true"`)),
+			[]string{"OLT012: a: tag required: the field is required, but its json tag has omitempty or omitzero, so encoding/json leaves it out when it is empty and the schema would be false of what it writes; drop the option, or the required tag"}, "required"},
+		{"invopop's required with omitempty", strct(field("A", tString, `json:"a,omitempty" jsonschema:"required"`)),
+			[]string{"OLT012: a: tag jsonschema: the field is required, but its json tag has omitempty or omitzero, so encoding/json leaves it out when it is empty and the schema would be false of what it writes; drop the option, or the required tag"}, "jsonschema"},
+		{"peer tags on an unexported field", strct(field("a", tString, `jsonschema:"A."`)),
+			[]string{"OLT012: a: tag jsonschema: field a is unexported, so encoding/json ignores it and the tag has no effect"}, "jsonschema"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := NewBuilder().Input(tt.typ)
+			if err == nil {
+				t.Fatalf("Input = %s, want errors", got)
+			}
+			if lines := strings.Split(err.Error(), "\n"); strings.Join(lines, "\n") != strings.Join(tt.want, "\n") {
+				t.Errorf("errors\n got %q\nwant %q", lines, tt.want)
+			}
+			var es Errors
+			if !errors.As(err, &es) {
+				t.Fatalf("error is %T, want Errors", err)
+			}
+			if es[0].Tag != tt.tag || es[0].Field == nil {
+				t.Errorf("first error has Tag %q and Field %v, want Tag %q and its field", es[0].Tag, es[0].Field, tt.tag)
+			}
+		})
+	}
+}
+
+// TestTextHalves checks every case of the text pair's halves and their
+// receivers against what encoding/json writes and reads.
+func TestTextHalves(t *testing.T) {
+	str := func(m, vm Methods) *Type {
+		return &Type{Kind: String, PkgPath: "p", Name: "URI", Methods: m, ValueMethods: vm, Opaque: true}
+	}
+	num := func(m, vm Methods) *Type {
+		return &Type{Kind: Int, Bits: 64, PkgPath: "p", Name: "Level", Methods: m, ValueMethods: vm, Opaque: true}
+	}
+	const tm, tu = TextMarshaler, TextUnmarshaler
+	tests := []struct {
+		name string
+		typ  *Type
+		want string // the fragment, or the error
+	}{
+		{"string kind, only UnmarshalText (pointer receiver)", str(tu, 0), `{"type":"string"}`},
+		{"string kind, only UnmarshalText (value receiver)", str(tu, tu), `{"type":"string"}`},
+		{"string kind, only MarshalText (value receiver)", str(tm, tm), `{"type":"string"}`},
+		{"string kind, only MarshalText (pointer receiver)", str(tm, 0), `{"type":"string"}`},
+		{"string kind, only MarshalText (pointer receiver), in a map", mapOf(tString, str(tm, 0)), `{"type":["object","null"],"additionalProperties":{"type":"string"}}`},
+		{"string kind, both, pointer MarshalText, in a map", mapOf(tString, str(tm|tu, 0)), `{"type":["object","null"],"additionalProperties":{"type":"string"}}`},
+		{"string kind with constants, only UnmarshalText: no enum", &Type{Kind: String, PkgPath: "p", Name: "Kind", Methods: tu, Opaque: true, Enum: []string{"a"}}, `{"type":"string"}`},
+		{"int kind, both", num(tm|tu, tm|tu), `{"type":"string"}`},
+		{"int kind, only UnmarshalText", num(tu, 0), "OLT005: p.Level implements only encoding.TextUnmarshaler of the text pair, so encoding/json writes and reads it differently"},
+		{"int kind, only MarshalText", num(tm, tm), "OLT005: p.Level implements only encoding.TextMarshaler of the text pair, so encoding/json writes and reads it differently"},
+		{"int kind, both, pointer MarshalText, in a map", mapOf(tString, num(tm|tu, tu)),
+			"OLT005: {}: p.Level marshals through a method with a pointer receiver, which encoding/json does not call on a value inside a map; give the method a value receiver, or store *p.Level"},
+		{"string kind, UnmarshalJSON", str(JSONUnmarshaler, 0), "OLT005: p.URI implements json.Unmarshaler, so its JSON form is its own and has no derived schema"},
+		{"string kind, MarshalJSON", str(JSONMarshaler|tu, JSONMarshaler), "OLT005: p.URI implements json.Marshaler, so its JSON form is its own and has no derived schema"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := NewBuilder().Fragment(tt.typ)
+			if err != nil {
+				if err.Error() != tt.want {
+					t.Errorf("error %q, want %s", err, tt.want)
+				}
+				return
+			}
+			if string(got) != tt.want {
+				t.Errorf("got %s, want %s", got, tt.want)
+			}
+			schematest.Check(t, got)
+		})
+	}
+}
+
+// obj writes a closed object with the given properties and required list.
+func obj(props, required string) string {
+	s := `{"type":"object","properties":{` + props + `}`
+	if required != "" {
+		s += `,"required":[` + required + `]`
+	}
+	return s + `,"additionalProperties":false}`
+}
