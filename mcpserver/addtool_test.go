@@ -192,12 +192,12 @@ func TestAddToolLists(t *testing.T) {
 		name, in, out string
 	}{
 		{"greet",
-			`{"type":"object","properties":{"name":{"type":"string"}},"required":["name"],"additionalProperties":false}`,
+			`{"type":"object","properties":{"name":{"type":"string","description":"who to greet"}},"required":["name"],"additionalProperties":false}`,
 			`{"type":"object","properties":{"greeting":{"type":"string"}},"required":["greeting"],"additionalProperties":false}`},
 		{"forecast",
 			`{"type":"object","properties":{"name":{"type":"string"},"lat":{"type":["number","null"],"minimum":-90,"maximum":90},"lon":{"type":["number","null"],"minimum":-180,"maximum":180}},"required":["name"],"additionalProperties":false}`,
 			`{"type":"object","properties":{"summary":{"type":"string"},"sky":{"type":"string","enum":["sun","clouds","rain"]},"chance":{"type":"number"},"high":{"type":"number"},"low":{"type":"number"}},"required":["summary","sky","chance","high","low"],"additionalProperties":false}`},
-		{"content", `{"type":"object","properties":{"name":{"type":"string"}},"required":["name"],"additionalProperties":false}`, ``},
+		{"content", `{"type":"object","properties":{"name":{"type":"string","description":"who to greet"}},"required":["name"],"additionalProperties":false}`, ``},
 		{"ping", `{"type":"object","properties":{},"additionalProperties":false}`, ``},
 		{"inc",
 			`{"type":"object","properties":{"by":{"type":"integer","minimum":1,"maximum":10,"default":1}},"additionalProperties":false}`,

@@ -94,7 +94,7 @@ func TestRealCodeFaults(t *testing.T) {
 		got  json.RawMessage
 		want string
 	}{
-		{listIncidents.InputSchema, `{"type":"object","properties":{"limit":{"type":"integer","description":"The maximum number of incidents to return","minimum":-9223372036854775808,"maximum":9223372036854775807},"drill":{"type":"boolean","description":"Whether to include drill-down data"},"status":{"type":"string","description":"The status of the incidents to include","enum":["active","resolved"]},"org":{"type":"string","description":"The organisation"}},"required":["org"],"additionalProperties":false}`},
+		{listIncidents.InputSchema, `{"type":"object","properties":{"limit":{"type":"integer","description":"The maximum number of incidents to return"},"drill":{"type":"boolean","description":"Whether to include drill-down data"},"status":{"type":"string","description":"The status of the incidents to include","enum":["active","resolved"]},"org":{"type":"string","description":"The organisation"}},"required":["org"],"additionalProperties":false}`},
 		{rename.InputSchema, `{"type":"object","properties":{"file":{"type":"string","description":"the absolute path to the file"},"new_name":{"type":"string","description":"the new name of the symbol"}},"required":["file","new_name"],"additionalProperties":false}`},
 		{add.InputSchema, `{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","properties":{"title":{"type":"string"}},"required":["title"],"additionalProperties":false},"minItems":1}},"required":["items"],"additionalProperties":false}`},
 	} {
