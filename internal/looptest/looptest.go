@@ -397,14 +397,32 @@ func (s *Server) SentTools() []json.RawMessage {
 	return s.tools
 }
 
-// SameJSON reports whether a and b are the same JSON text, but for
-// insignificant space: member order and number spelling count.
+// SameJSON reports whether a and b are the same JSON, token by token:
+// members in the same order, numbers spelled alike, strings equal once
+// decoded (an SDK may write "<" as "\u003c": the same string).
 func SameJSON(a, b []byte) bool {
-	var ca, cb bytes.Buffer
-	if json.Compact(&ca, a) != nil || json.Compact(&cb, b) != nil {
+	ta, err := tokens(a)
+	if err != nil {
 		return false
 	}
-	return bytes.Equal(ca.Bytes(), cb.Bytes())
+	tb, err := tokens(b)
+	return err == nil && slices.Equal(ta, tb)
+}
+
+func tokens(data []byte) ([]string, error) {
+	d := json.NewDecoder(bytes.NewReader(data))
+	d.UseNumber()
+	var out []string
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, fmt.Sprintf("%T:%v", tok, tok))
+	}
 }
 
 // CheckSent checks that the definitions as sent are the provider's,

@@ -1,0 +1,141 @@
+// Package anthropicadapter runs a tool set's calls through the official
+// Anthropic Go SDK (github.com/anthropics/anthropic-sdk-go): tool_use
+// blocks of the assistant's message, answered by tool_result blocks (with
+// is_error) in one user message.
+//
+// The definitions are the bytes provider.Anthropic writes, handed to the
+// SDK as raw JSON (param.Override): the SDK holds a schema's properties as
+// a map, which would send them sorted and its integers as float64s; raw
+// JSON is sent as it is, member order and exact numbers kept. The SDK's
+// typed fields of such a definition are empty: read its JSON. A call's
+// input is the SDK's raw JSON too, so the invoker reads the model's
+// numbers exactly.
+//
+// It is a module of its own, so that the toolschema module does not
+// depend on the SDK.
+package anthropicadapter
+
+import (
+	"context"
+	"encoding/base64"
+	"errors"
+	"fmt"
+
+	"github.com/anthropics/anthropic-sdk-go"
+	"github.com/anthropics/anthropic-sdk-go/option"
+	"github.com/anthropics/anthropic-sdk-go/packages/param"
+
+	"github.com/toolschema/toolschema/loop"
+	"github.com/toolschema/toolschema/provider"
+	"github.com/toolschema/toolschema/tool"
+)
+
+// Tools returns the definitions of the set's tools, in the set's order,
+// for the Tools of a Messages request: each one exactly the bytes of
+// provider.Anthropic(set.Tools(), opts...), whose per-request limits are
+// checked over the whole set.
+func Tools(set *tool.Set, opts ...provider.Option) ([]anthropic.ToolUnionParam, error) {
+	defs, err := provider.Anthropic(set.Tools(), opts...)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]anthropic.ToolUnionParam, len(defs))
+	for i, def := range defs {
+		t := param.Override[anthropic.ToolParam](def)
+		out[i] = anthropic.ToolUnionParam{OfTool: &t}
+	}
+	return out, nil
+}
+
+// Calls returns the tool_use blocks of a message, in order: each block's
+// id, name and input (the raw JSON the API sent).
+func Calls(m *anthropic.Message) []loop.Call {
+	var calls []loop.Call
+	for _, b := range m.Content {
+		if b.Type != "tool_use" {
+			continue
+		}
+		calls = append(calls, loop.Call{ID: b.ID, Name: b.Name, Args: b.Input})
+	}
+	return calls
+}
+
+// Results returns the user message that answers a turn: one tool_result
+// block per outcome, in order, with its call's id and is_error set for a
+// failure. A text part is a text block, a JSON part a text block of its
+// JSON, an image (JPEG, PNG, GIF or WebP) an image block; other binary
+// parts are a text block that says what they were (loop.BlobNote).
+func Results(outs []loop.Outcome) anthropic.MessageParam {
+	blocks := make([]anthropic.ContentBlockParamUnion, 0, len(outs))
+	for _, o := range outs {
+		r := anthropic.ToolResultBlockParam{ToolUseID: o.Call.ID, Content: content(o.Result)}
+		if o.Result.IsError {
+			r.IsError = anthropic.Bool(true)
+		}
+		blocks = append(blocks, anthropic.ContentBlockParamUnion{OfToolResult: &r})
+	}
+	return anthropic.NewUserMessage(blocks...)
+}
+
+func content(r *tool.Result) []anthropic.ToolResultBlockParamContentUnion {
+	var out []anthropic.ToolResultBlockParamContentUnion
+	text := func(s string) {
+		out = append(out, anthropic.ToolResultBlockParamContentUnion{OfText: &anthropic.TextBlockParam{Text: s}})
+	}
+	for _, p := range r.Parts {
+		switch p := p.(type) {
+		case tool.TextPart:
+			text(p.Text)
+		case tool.JSONPart:
+			text(string(p.JSON))
+		case tool.BlobPart:
+			switch p.MIMEType {
+			case "image/jpeg", "image/png", "image/gif", "image/webp":
+				out = append(out, anthropic.ToolResultBlockParamContentUnion{OfImage: &anthropic.ImageBlockParam{
+					Source: anthropic.ImageBlockParamSourceUnion{OfBase64: &anthropic.Base64ImageSourceParam{
+						Data: base64.StdEncoding.EncodeToString(p.Data), MediaType: anthropic.Base64ImageSourceMediaType(p.MIMEType),
+					}},
+				}})
+			default:
+				text(loop.BlobNote(p))
+			}
+		default:
+			text(loop.Content(&tool.Result{Parts: []tool.Part{p}}))
+		}
+	}
+	return out
+}
+
+// A Conversation is a conversation through the Messages API, a
+// loop.Model: each Next appends the user message of the outcomes' results
+// to Params.Messages (none on the first turn), sends Params, appends the
+// assistant's message and returns its tool_use calls.
+type Conversation struct {
+	// Client sends the requests.
+	Client *anthropic.Client
+	// Params is the request: the model, max tokens, the messages so far,
+	// the tools (Tools), and anything else the program sets.
+	Params anthropic.MessageNewParams
+	// Options are passed to each request.
+	Options []option.RequestOption
+	// Last is the last response; the model's answer when Run ends without
+	// a tool ending the loop.
+	Last *anthropic.Message
+}
+
+// Next implements loop.Model.
+func (c *Conversation) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Call, error) {
+	if c.Client == nil {
+		return nil, errors.New("anthropicadapter: a Conversation without a Client")
+	}
+	if len(outs) > 0 {
+		c.Params.Messages = append(c.Params.Messages, Results(outs))
+	}
+	m, err := c.Client.Messages.New(ctx, c.Params, c.Options...)
+	if err != nil {
+		return nil, fmt.Errorf("anthropicadapter: message: %w", err)
+	}
+	c.Last = m
+	c.Params.Messages = append(c.Params.Messages, m.ToParam())
+	return Calls(m), nil
+}

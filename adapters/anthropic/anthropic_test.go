@@ -1,0 +1,173 @@
+package anthropicadapter_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/anthropics/anthropic-sdk-go"
+	"github.com/anthropics/anthropic-sdk-go/option"
+
+	anthropicadapter "github.com/toolschema/toolschema/adapters/anthropic"
+	"github.com/toolschema/toolschema/internal/looptest"
+	"github.com/toolschema/toolschema/loop"
+	"github.com/toolschema/toolschema/provider"
+	"github.com/toolschema/toolschema/tool"
+)
+
+// messagesAPI is the Messages API as the scripted server speaks it.
+type messagesAPI struct{}
+
+func (messagesAPI) Path() string    { return "/v1/messages" }
+func (messagesAPI) ErrorFlag() bool { return true }
+
+func (messagesAPI) Tools(body []byte) ([]json.RawMessage, error) {
+	var req struct{ Tools []json.RawMessage }
+	err := json.Unmarshal(body, &req)
+	return req.Tools, err
+}
+
+type block struct {
+	Type      string          `json:"type"`
+	ID        string          `json:"id"`
+	Name      string          `json:"name"`
+	Input     json.RawMessage `json:"input"`
+	ToolUseID string          `json:"tool_use_id"`
+	IsError   *bool           `json:"is_error"`
+	Content   []struct {
+		Type, Text string
+	} `json:"content"`
+}
+
+type message struct {
+	Role    string          `json:"role"`
+	Content json.RawMessage `json:"content"`
+}
+
+// Replies reads the tool_result blocks of the last message, a user's, and
+// checks the assistant's message before it repeats the previous turn's
+// tool_use blocks, inputs as the model wrote them.
+func (messagesAPI) Replies(body []byte, n int) ([]looptest.Reply, error) {
+	var req struct{ Messages []message }
+	if err := json.Unmarshal(body, &req); err != nil {
+		return nil, err
+	}
+	if len(req.Messages) != 1+2*n {
+		return nil, fmt.Errorf("%d messages in request %d", len(req.Messages), n+1)
+	}
+	if n == 0 {
+		return nil, nil
+	}
+	var asst, user []block
+	if req.Messages[2*n-1].Role != "assistant" || json.Unmarshal(req.Messages[2*n-1].Content, &asst) != nil {
+		return nil, fmt.Errorf("message %d is not the assistant's blocks: %s", 2*n, req.Messages[2*n-1].Content)
+	}
+	if req.Messages[2*n].Role != "user" || json.Unmarshal(req.Messages[2*n].Content, &user) != nil {
+		return nil, fmt.Errorf("the last message is not the user's blocks: %s", req.Messages[2*n].Content)
+	}
+	var uses []string
+	for _, b := range asst {
+		if b.Type == "tool_use" {
+			uses = append(uses, b.ID+" "+string(b.Input))
+		}
+	}
+	var want []string
+	for _, c := range looptest.Script[n-1].Calls {
+		want = append(want, c.ID+" "+string(c.Args))
+	}
+	if !slices.Equal(uses, want) {
+		return nil, fmt.Errorf("the assistant's message has the tool_use blocks %q, want %q", uses, want)
+	}
+	var out []looptest.Reply
+	for _, b := range user {
+		if b.Type != "tool_result" {
+			return nil, fmt.Errorf("a %s block among the results", b.Type)
+		}
+		var texts []string
+		for _, c := range b.Content {
+			texts = append(texts, c.Text)
+		}
+		out = append(out, looptest.Reply{ID: b.ToolUseID, Error: b.IsError != nil && *b.IsError, Text: strings.Join(texts, "\n")})
+	}
+	return out, nil
+}
+
+func (messagesAPI) Response(turn looptest.Turn, n int) ([]byte, error) {
+	content := []any{map[string]any{"type": "text", "text": "Let me look."}}
+	for _, c := range turn.Calls {
+		content = append(content, map[string]any{"type": "tool_use", "id": c.ID, "name": c.Name, "input": c.Args})
+	}
+	return json.Marshal(map[string]any{
+		"id": fmt.Sprintf("msg_%d", n), "type": "message", "role": "assistant", "model": "claude-test",
+		"content": content, "stop_reason": "tool_use", "stop_sequence": nil,
+		"usage": map[string]any{"input_tokens": 1, "output_tokens": 1},
+	})
+}
+
+// TestLoop plays the scripted conversation through the SDK's client: the
+// definitions as sent, the tool_result blocks (is_error included) each
+// turn carries, and how the run ends.
+func TestLoop(t *testing.T) {
+	k := looptest.NewKit(t)
+	srv := looptest.Serve(t, messagesAPI{})
+	tools, err := anthropicadapter.Tools(k.Set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := anthropic.NewClient(option.WithBaseURL(srv.URL+"/"), option.WithAPIKey("test"),
+		option.WithMaxRetries(0), option.WithHTTPClient(srv.Client()))
+	conv := &anthropicadapter.Conversation{Client: &c, Params: anthropic.MessageNewParams{
+		Model:     "claude-test",
+		MaxTokens: 1024,
+		Messages:  []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock("Plan two nights in Rome."))},
+		Tools:     tools,
+	}}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	f, err := k.Runner().Run(ctx, conv)
+	srv.Failures(t)
+	k.Check(t, f, err)
+
+	want, err := provider.Anthropic(k.Set.Tools())
+	if err != nil {
+		t.Fatal(err)
+	}
+	looptest.CheckSent(t, srv.SentTools(), want)
+}
+
+// TestResults checks the result blocks alone: an error flagged, parts as
+// blocks, an image as an image block.
+func TestResults(t *testing.T) {
+	k := looptest.NewKit(t)
+	turn, err := k.Runner().Turn(context.Background(), []loop.Call{
+		{ID: "a", Name: "note", Args: json.RawMessage(`{"text":"x"}`)},
+		{ID: "b", Name: "note", Args: json.RawMessage(`{}`)},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	outs := append(turn.Outcomes, turn.Outcomes[0])
+	outs[2].Call.ID = "c"
+	outs[2].Result = &tool.Result{Parts: []tool.Part{
+		tool.TextPart{Text: "t"}, tool.JSONPart{JSON: json.RawMessage(`{"z":1,"a":18446744073709551615}`)},
+		tool.BlobPart{MIMEType: "image/png", Data: []byte{1, 2}}, tool.BlobPart{MIMEType: "audio/wav", Data: []byte{1}},
+	}}
+	b, err := json.Marshal(anthropicadapter.Results(outs))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"content":[` +
+		`{"tool_use_id":"a","content":[{"text":"Noted.","type":"text"}],"type":"tool_result"},` +
+		`{"tool_use_id":"b","is_error":true,"content":[{"text":"Argument 'text' is required.","type":"text"}],"type":"tool_result"},` +
+		`{"tool_use_id":"c","content":[{"text":"t","type":"text"},{"text":"{\"z\":1,\"a\":18446744073709551615}","type":"text"},` +
+		`{"source":{"data":"AQI=","media_type":"image/png","type":"base64"},"type":"image"},` +
+		`{"text":"(binary data of type audio/wav, 1 bytes, which this API's tool results cannot carry)","type":"text"}],"type":"tool_result"}` +
+		`],"role":"user"}`
+	if !looptest.SameJSON(b, []byte(want)) {
+		t.Errorf("results\n got %s\nwant %s", b, want)
+	}
+}
