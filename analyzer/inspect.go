@@ -58,6 +58,10 @@ type Tool struct {
 	// The execution policy, as in tool.Tool.
 	Title                                       string
 	ReadOnly, Additive, Idempotent, ClosedWorld bool
+	// Directive is the //tool:export comment; Said lists the options it
+	// gives, by key, in order.
+	Directive *ast.Comment
+	Said      []string
 
 	Func *types.Func
 	Decl *ast.FuncDecl
@@ -261,6 +265,7 @@ func (in *inspector) file(f *ast.File) {
 			continue
 		}
 		var ds []ast.Directive
+		var first *ast.Comment
 		var extra []*ast.Comment
 		for _, c := range fd.Doc.List {
 			d, ok := directive(c)
@@ -270,11 +275,13 @@ func (in *inspector) file(f *ast.File) {
 			seen[c] = true
 			if len(ds) > 0 {
 				extra = append(extra, c)
+			} else {
+				first = c
 			}
 			ds = append(ds, d)
 		}
 		if len(ds) > 0 {
-			in.tool(fd, ds[0], extra)
+			in.tool(fd, first, ds[0], extra)
 		}
 	}
 	for _, cg := range f.Comments {
@@ -325,12 +332,12 @@ func directive(c *ast.Comment) (ast.Directive, bool) {
 // are the directives after the first in its doc comment (OLT013). Every
 // diagnostic reported here refuses the tool: it is left out, and the
 // diagnostic names it.
-func (in *inspector) tool(fd *ast.FuncDecl, d ast.Directive, extra []*ast.Comment) {
+func (in *inspector) tool(fd *ast.FuncDecl, c *ast.Comment, d ast.Directive, extra []*ast.Comment) {
 	fn, _ := in.info.Defs[fd.Name].(*types.Func)
 	if fn == nil {
 		return
 	}
-	t := &Tool{Func: fn, Decl: fd, ParallelSafe: true, CtxAt: -1, CallAt: -1, InAt: -1}
+	t := &Tool{Func: fn, Decl: fd, ParallelSafe: true, CtxAt: -1, CallAt: -1, InAt: -1, Directive: c}
 	start, problems := len(in.p.Diags), in.problems
 	defer func() {
 		name := t.Name
@@ -403,6 +410,7 @@ func (in *inspector) options(t *Tool, d ast.Directive) bool {
 			continue
 		}
 		seen[key] = true
+		t.Said = append(t.Said, key)
 		switch key {
 		case "name":
 			if err := schema.CheckName(val); err != nil {

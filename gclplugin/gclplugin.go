@@ -40,7 +40,8 @@ type Settings struct {
 	// Providers lists the providers whose strict mode OLT015 checks:
 	// "openai", "anthropic", "gemini".
 	Providers []string `json:"providers"`
-	// Quality turns on the contract-quality checks OLT016 to OLT019.
+	// Quality turns on the contract-quality checks OLT016 to OLT019 and the
+	// execution-policy checks OLT026 to OLT028.
 	Quality bool `json:"quality"`
 }
 

@@ -34,6 +34,9 @@ const (
 	OLT020 ID = "OLT020" // a part of a peer library's tag the contract cannot follow
 	OLT021 ID = "OLT021" // two tags give one keyword different values
 	OLT025 ID = "OLT025" // execution policy options that contradict or have no meaning
+	OLT026 ID = "OLT026" // a read verb on a tool that is not read-only
+	OLT027 ID = "OLT027" // a write verb on a read-only tool
+	OLT028 ID = "OLT028" // a destructive tool without requires-approval
 	OLT030 ID = "OLT030" // a handler of the MCP go-sdk marked as a tool
 )
 
@@ -71,6 +74,9 @@ var catalog = []Rule{
 	{OLT020, "part of a peer library's schema tag the contract cannot follow", true},
 	{OLT021, "two tags give one keyword different values", true},
 	{OLT025, "execution policy option contradicts read-only or has no meaning with it", true},
+	{OLT026, "tool name says it reads but the tool is not read-only", false},
+	{OLT027, "tool name says it writes but the tool is read-only", false},
+	{OLT028, "destructive tool does not require approval", false},
 	{OLT030, "function is a tool handler of the MCP go-sdk, not a tool", true},
 }
 

@@ -5,8 +5,9 @@ rule, named after the rule's ID. Every diagnostic's message starts with the
 ID, its Category is the ID, and its URL is the rule's section of
 docs/diagnostics.md.
 
-The rules OLT015 to OLT019 are off unless asked for: OLT015 with
--OLT015.providers=openai,anthropic,gemini, the others with -OLTnnn.enable.
+The rules OLT015 to OLT019 and OLT026 to OLT028 are off unless asked for:
+OLT015 with -OLT015.providers=openai,anthropic,gemini, the others with
+-OLTnnn.enable.
 
 # Analyzer toolschema
 
@@ -176,6 +177,29 @@ OLT025: execution policy option contradicts read-only or has no meaning with it
 A read-only tool changes nothing, so destructive= and idempotent say
 nothing of it (MCP ignores both hints on a read-only tool) or contradict it.
 The fix removes the option. A read-only tool may require approval.
+
+# Analyzer OLT026
+
+OLT026: tool name says it reads but the tool is not read-only
+
+Off unless -OLT026.enable. A name whose verb reads (get_, list_, find_,
+search_...) on a tool whose directive does not say read-only. The fix adds
+read-only; read-only=false says on purpose that the tool writes.
+
+# Analyzer OLT027
+
+OLT027: tool name says it writes but the tool is read-only
+
+Off unless -OLT027.enable. A read-only tool whose verb writes (create_,
+submit_, delete_...): one of the two is wrong.
+
+# Analyzer OLT028
+
+OLT028: destructive tool does not require approval
+
+Off unless -OLT028.enable. A tool that is neither read-only nor
+destructive=false may delete or overwrite; it should require approval.
+The fix adds requires-approval; requires-approval=false says no on purpose.
 
 # Analyzer OLT030
 

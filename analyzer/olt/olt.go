@@ -1,6 +1,6 @@
 // Package olt is the go/analysis face of the contract: one core analyzer
 // that runs the static front end on a package, and one analyzer per rule
-// (OLT001 to OLT019) that reports that rule's diagnostics, so that each can
+// (OLT001 and on) that reports that rule's diagnostics, so that each can
 // be enabled or disabled on its own (-OLT011=false).
 package olt
 
@@ -52,7 +52,8 @@ type Config struct {
 	// Providers lists the providers whose strict mode OLT015 checks:
 	// "openai", "anthropic", "gemini".
 	Providers []string
-	// Quality turns on the contract-quality checks OLT016 to OLT019.
+	// Quality turns on the contract-quality checks OLT016 to OLT019 and
+	// the execution-policy checks OLT026 to OLT028.
 	Quality bool
 	// NoIDPrefix leaves the rule's ID out of messages, for drivers that
 	// print the analyzer's name (the ID) before them, as golangci-lint does.
@@ -60,7 +61,7 @@ type Config struct {
 }
 
 // Analyzers are the rule analyzers with the default configuration (their
-// flags can change it): OLT001 to OLT019, in order.
+// flags can change it): one per rule of the catalog, in order.
 var Analyzers = NewAnalyzers(Config{})
 
 // NewAnalyzers returns the rule analyzers with cfg as their configuration
@@ -86,7 +87,7 @@ func newRule(r schema.Rule, cfg Config) *analysis.Analyzer {
 	case schema.OLT015:
 		rule.providers = strings.Join(cfg.Providers, ",")
 		a.Flags.StringVar(&rule.providers, "providers", rule.providers, "comma-separated providers whose strict mode to check: openai, anthropic, gemini")
-	case schema.OLT016, schema.OLT017, schema.OLT018, schema.OLT019:
+	case schema.OLT016, schema.OLT017, schema.OLT018, schema.OLT019, schema.OLT026, schema.OLT027, schema.OLT028:
 		rule.enabled = cfg.Quality
 		a.Flags.BoolVar(&rule.enabled, "enable", rule.enabled, "report this contract-quality check")
 	}

@@ -61,6 +61,9 @@ func TestRules(t *testing.T) {
 		{id: "OLT021", patterns: []string{"olt021"}},
 		{id: "OLT030", patterns: []string{"olt030"}},
 		{id: "OLT025", patterns: []string{"olt025"}, fixes: true},
+		{id: "OLT026", cfg: quality, patterns: []string{"olt026"}, fixes: true},
+		{id: "OLT027", cfg: quality, patterns: []string{"olt027"}},
+		{id: "OLT028", cfg: quality, patterns: []string{"olt028"}, fixes: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.id, func(t *testing.T) {
@@ -105,9 +108,9 @@ func TestSDKHandlerAlone(t *testing.T) {
 // TestOffByDefault checks that the provider and quality rules report
 // nothing unless asked for.
 func TestOffByDefault(t *testing.T) {
-	for _, id := range []string{"OLT015", "OLT016", "OLT017", "OLT018"} {
+	for _, id := range []string{"OLT015", "OLT016", "OLT017", "OLT018", "OLT026", "OLT027", "OLT028"} {
 		a := rule(t, olt.Config{}, id)
-		results := analysistest.Run(&quiet{T: t}, analysistest.TestData(), a, "olt015", "olt016", "olt017", "olt018")
+		results := analysistest.Run(&quiet{T: t}, analysistest.TestData(), a, "olt015", "olt016", "olt017", "olt018", "olt026", "olt027", "olt028")
 		for _, r := range results {
 			if len(r.Diagnostics) > 0 {
 				t.Errorf("%s reported %d diagnostics while off", id, len(r.Diagnostics))

@@ -8,7 +8,8 @@ import (
 	"github.com/toolschema/toolschema/schema"
 )
 
-// qualityChecks runs one of the contract-quality checks (OLT016-OLT019).
+// qualityChecks runs one of the contract-quality checks (OLT016-OLT019,
+// OLT026-OLT028).
 func qualityChecks(p *analyzer.Package, id schema.ID) []*analyzer.Diagnostic {
 	var out []*analyzer.Diagnostic
 	for _, t := range p.Tools {
@@ -39,6 +40,10 @@ func qualityChecks(p *analyzer.Package, id schema.ID) []*analyzer.Diagnostic {
 			}
 		case schema.OLT019:
 			out = append(out, booleanPairs(p, t)...)
+		case schema.OLT026, schema.OLT027, schema.OLT028:
+			if d := policyChecks(t, id); d != nil {
+				out = append(out, d)
+			}
 		}
 	}
 	return out

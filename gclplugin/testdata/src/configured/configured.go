@@ -1,6 +1,8 @@
 // Package configured has a tool that breaks OpenAI's strict mode (OLT015)
 // and lacks descriptions (OLT016): reported only when the settings ask for
-// them. It has no generated file, which OLT014 reports by default.
+// them, as is the missing approval of a destructive tool (OLT028, with the
+// quality setting). It has no generated file, which OLT014 reports by
+// default.
 package configured
 
 type Input struct {
@@ -12,4 +14,4 @@ type Input struct {
 }
 
 //tool:export
-func Save(in Input) error { return nil } // want `^the generated tool code is missing` `^tool save has no description`
+func Save(in Input) error { return nil } // want `^the generated tool code is missing` `^tool save has no description` `^tool save may delete or overwrite`
