@@ -98,7 +98,7 @@ type Service struct {
 
 // FindOrders finds orders by state and date, newest first.
 //
-//tool:export timeout=5s
+//tool:export timeout=5s read-only open-world=false
 func (s *Service) FindOrders(ctx context.Context, in FindQuery) ([]Order, error) {
 	var out []Order
 	for i := len(s.orders) - 1; i >= 0 && len(out) < in.Limit; i-- {
@@ -111,7 +111,7 @@ func (s *Service) FindOrders(ctx context.Context, in FindQuery) ([]Order, error)
 
 // PlaceOrder places a new order and returns it.
 //
-//tool:export
+//tool:export destructive=false open-world=false
 func (s *Service) PlaceOrder(ctx context.Context, call *tool.Call, in NewOrder) (*Order, error) {
 	call.AddCost(tool.Cost{Item: "address check", Amount: 1, Unit: "request"})
 	o := Order{ID: fmt.Sprintf("A-%d", 16+len(s.orders)), Status: Pending, Lines: in.Lines, Placed: s.now(), To: &in.To}
@@ -138,7 +138,7 @@ func (s *Service) CancelOrder(ctx context.Context, in CancelRequest) (string, er
 
 // Ping checks that the service is up.
 //
-//tool:export
+//tool:export read-only open-world=false
 func Ping() string { return "pong" }
 
 func main() {

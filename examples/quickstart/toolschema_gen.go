@@ -36,6 +36,8 @@ func Tools() []*tool.Tool {
 			Description:  "Ping checks that the service is up.",
 			InputSchema:  _toolgen_Ping_in,
 			ParallelSafe: true,
+			ReadOnly:     true,
+			ClosedWorld:  true,
 		}, _toolgen_Ping{}, Ping),
 	}
 }
@@ -50,6 +52,8 @@ func (recv *Service) Tools() []*tool.Tool {
 			OutputSchema: _toolgen_Service_FindOrders_out,
 			ParallelSafe: true,
 			Timeout:      5 * time.Second,
+			ReadOnly:     true,
+			ClosedWorld:  true,
 		}, _toolgen_Service_FindOrders{}, recv),
 		tool.New(tool.Tool{
 			Name:         "place_order",
@@ -57,6 +61,8 @@ func (recv *Service) Tools() []*tool.Tool {
 			InputSchema:  _toolgen_Service_PlaceOrder_in,
 			OutputSchema: _toolgen_Service_PlaceOrder_out,
 			ParallelSafe: true,
+			Additive:     true,
+			ClosedWorld:  true,
 		}, _toolgen_Service_PlaceOrder{}, recv),
 		tool.New(tool.Tool{
 			Name:             "cancel_order",
