@@ -449,3 +449,43 @@ func TestCreateSDKHandler(t *testing.T) {
 		}
 	}
 }
+
+type Empty struct{}
+
+// TestAddToolShapes checks the other shapes of In and Out a go-sdk handler
+// takes: a pointer input, an empty struct, an output schema set by hand
+// (kept, and its structured content still sent).
+func TestAddToolShapes(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
+	mcpserver.AddTool(s, &mcp.Tool{Name: "ptr"}, func(_ context.Context, _ *mcp.CallToolRequest, in *GreetIn) (*mcp.CallToolResult, GreetOut, error) {
+		return nil, GreetOut{Greeting: "Hello, " + in.Name}, nil
+	})
+	mcpserver.AddTool(s, &mcp.Tool{Name: "empty"}, func(_ context.Context, _ *mcp.CallToolRequest, _ Empty) (*mcp.CallToolResult, Count, error) {
+		return nil, Count{Count: 7}, nil
+	})
+	handOut := json.RawMessage(`{"type":"object","properties":{"greeting":{"type":"string","description":"The greeting."}}}`)
+	mcpserver.AddTool(s, &mcp.Tool{Name: "hand_out", OutputSchema: handOut}, greet)
+	cs := connectServer(t, s, nil, "")
+	res, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mt := range res.Tools {
+		if mt.Name != "hand_out" {
+			continue
+		}
+		out, _ := json.Marshal(mt.OutputSchema)
+		if !jsonEqual(out, handOut) {
+			t.Errorf("hand_out: output schema %s, want %s", out, handOut)
+		}
+	}
+	for _, c := range []call{
+		{"pointer input", "ptr", `{"name":"Ada"}`, false, `{"greeting":"Hello, Ada"}`, `{"greeting":"Hello, Ada"}`},
+		{"pointer input refused", "ptr", `{"name":null}`, true, "Argument 'name' must not be null.", ""},
+		{"empty", "empty", `{}`, false, `{"count":7}`, `{"count":7}`},
+		{"empty refused", "empty", `{"a":1}`, true, "Argument 'a' is not a parameter of the tool.", ""},
+		{"hand-set output schema", "hand_out", `{"name":"Ada"}`, false, `{"greeting":"Hello, Ada"}`, `{"greeting":"Hello, Ada"}`},
+	} {
+		checkCall(t, cs, c)
+	}
+}

@@ -184,6 +184,11 @@ func marshal(v any) (json.RawMessage, error) {
 // Handler returns the MCP handler that calls t, for a program that adds
 // the tool itself (s.AddTool(mt, mcpserver.Handler(t, opts)) with an mt of
 // its own making). The tool's context carries the request (RequestFrom).
+// A tool asks its client for input (its user, by elicitation) by returning
+// an *InputRequired as its value (a tool whose result type is any, or a
+// *tool.Result with it as Value): the client fulfils the requests and
+// calls again, and the tool finds the answers in
+// RequestFrom(ctx).Params.InputResponses.
 // Arguments are checked before anything else; a tool that requires
 // approval then asks opts.Approve. opts.MaxArgumentBytes applies to a copy
 // of t.
@@ -225,6 +230,10 @@ func Handler(t *tool.Tool, opts *Options) mcp.ToolHandler {
 		r, err := t.Invoke(ctx, args)
 		if err != nil {
 			return nil, err // the caller's context ended
+		}
+		if ir, ok := r.Value.(*InputRequired); ok && !r.IsError && ir != nil {
+			// The tool asks the client for input first.
+			return &mcp.CallToolResult{InputRequests: ir.Requests, RequestState: ir.State}, nil
 		}
 		return result(r, structured, null), nil
 	}

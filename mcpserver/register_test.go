@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -482,5 +483,53 @@ func TestMaxArgumentBytes(t *testing.T) {
 	}
 	if asked {
 		t.Error("the hook was asked about arguments over the limit")
+	}
+}
+
+// Ask asks the client's user for a name, by returning an InputRequired,
+// and greets them when the client calls again with the answer.
+func Ask(ctx context.Context) (any, error) {
+	req := mcpserver.RequestFrom(ctx)
+	if answer, ok := req.Params.InputResponses["name"].(*mcp.ElicitResult); ok && req.Params.RequestState == "asked" {
+		if answer.Action != "accept" {
+			return "no name given", nil
+		}
+		return fmt.Sprintf("Hello, %v", answer.Content["name"]), nil
+	}
+	return &mcpserver.InputRequired{
+		Requests: mcp.InputRequestMap{"name": &mcp.ElicitParams{
+			Message:         "What is your name?",
+			RequestedSchema: json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}`),
+		}},
+		State: "asked",
+	}, nil
+}
+
+// TestToolElicits checks that a tool asks its client's user by returning an
+// InputRequired, on the protocol of 2026-07-28 (the client's round trip)
+// and on an older one (the server's).
+func TestToolElicits(t *testing.T) {
+	ask, err := reflectimpl.Create(Ask)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, version := range []string{"2026-07-28", "2025-06-18"} {
+		t.Run(version, func(t *testing.T) {
+			server := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
+			if err := mcpserver.Register(server, []*tool.Tool{ask}, nil); err != nil {
+				t.Fatal(err)
+			}
+			asked := 0
+			cs := connectServer(t, server, &mcp.ClientOptions{
+				ElicitationHandler: func(_ context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+					asked++
+					return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"name": "Ada"}}, nil
+				},
+			}, version)
+			checkCall(t, cs, call{"ask", "ask", `{}`, false, "Hello, Ada", ""})
+			if asked != 1 {
+				t.Errorf("the user was asked %d times", asked)
+			}
+		})
 	}
 }
