@@ -51,6 +51,11 @@ var (
 	_toolgen_ListChannels_out                     = json.RawMessage(`{"type":["array","null"],"items":{"type":"string","enum":["email","sms","push","webhook"]}}`)
 	_toolgen_PickChannel_in                       = json.RawMessage(`{"type":"object","properties":{"allowed":{"type":["array","null"],"items":{"type":"string","enum":["email","sms","push","webhook"]},"uniqueItems":true},"fallback":{"type":["string","null"],"enum":["email","sms","push","webhook",null]},"order":{"type":"string","description":"Order sorts the allowed channels before the first one is picked.","enum":["asc","desc"],"default":"asc"},"urgency":{"type":"string","description":"Urgency is how soon the person must be reached.","enum":["low","medium","high","urgent"],"default":"medium"}},"required":["allowed"],"additionalProperties":false}`)
 	_toolgen_PickChannel_out                      = json.RawMessage(`{"type":"string","enum":["email","sms","push","webhook"]}`)
+	_toolgen_RenameSymbol_in                      = json.RawMessage(`{"type":"object","properties":{"file":{"type":"string","description":"the absolute path of the file, as a file:/// URI"},"line":{"type":"integer","description":"the line of the symbol, counted from 1","minimum":-2147483648,"maximum":2147483647},"column":{"type":"integer","description":"the column of the symbol, in UTF-16 units, counted from 1","minimum":-2147483648,"maximum":2147483647},"newName":{"type":"string","description":"the new name; it must be a valid Go identifier, e.g. fooBar"},"within":{"type":["object","null"],"description":"the span to rename in, when not the whole package","properties":{"start_line":{"type":"integer","description":"the first line, counted from 1","minimum":-2147483648,"maximum":2147483647},"end_line":{"type":"integer","description":"the last line, included","minimum":-2147483648,"maximum":2147483647}},"required":["start_line","end_line"],"additionalProperties":false}},"required":["file","line","column","newName"],"additionalProperties":false}`)
+	_toolgen_ListIncidents_in                     = json.RawMessage(`{"type":"object","properties":{"limit":{"type":"integer","description":"The most results to return","minimum":1,"maximum":500,"default":50},"cursor":{"type":"string","description":"Where the previous page ended"},"org":{"type":"string","description":"The organisation the results belong to"},"status":{"type":"string","description":"The status of the incidents to list","enum":["active","resolved"],"default":"active"},"drill":{"type":"boolean","description":"Whether to include the timeline of each incident"},"severity":{"type":"string","enum":["critical","major","minor"]},"query":{"type":"string","description":"Words to find, in the title or the summary","minLength":1,"maxLength":200},"labels":{"type":["array","null"],"description":"Labels every incident must have","items":{"type":"string"},"maxItems":10,"uniqueItems":true},"since":{"type":"string","format":"date-time","description":"Only the incidents declared after this instant"},"team":{"type":"string","description":"The owning team's slug","pattern":"^[a-z][a-z0-9-]*$"}},"required":["org","query"],"additionalProperties":false}`)
+	_toolgen_ListIncidents_out                    = json.RawMessage(`{"type":["array","null"],"items":{"type":"object","properties":{"id":{"type":"string","description":"The incident's identifier."},"title":{"type":"string","description":"The incident's title, as declared."},"severity":{"type":"string","enum":["critical","major","minor"]}},"required":["id","title","severity"],"additionalProperties":false}}`)
+	_toolgen_CheckEndpoint_in                     = json.RawMessage(`{"type":"object","properties":{"url":{"type":"string","format":"uri","description":"The address to call"},"method":{"type":"string","description":"The HTTP method","enum":["GET","HEAD","POST"],"default":"GET"},"timeout_ms":{"type":"integer","minimum":100,"maximum":30000,"default":5000},"expect":{"type":"object","description":"What the response must be like.","properties":{"status":{"type":"integer","minimum":100,"maximum":599,"default":200},"body":{"type":"string","description":"Text the body must hold","maxLength":1000}},"additionalProperties":false},"headers":{"type":["object","null"],"description":"Extra request headers","additionalProperties":{"type":"string"}},"retries":{"type":"array","description":"Delays between tries, in milliseconds","items":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"minItems":1,"maxItems":3}},"required":["url","expect"],"additionalProperties":false}`)
+	_toolgen_MoveDashboard_in                     = json.RawMessage(`{"type":"object","properties":{"uid":{"type":"string","description":"The dashboard's UID."},"folderUid":{"type":"string","description":"The folder to move the dashboard to"},"message":{"type":"string","description":"Message is kept with the version.","maxLength":500},"overwrite":{"type":"boolean","default":false},"version":{"type":"integer","minimum":1,"maximum":2147483647},"panels":{"type":"array","description":"Panels must hold one panel at least: null is refused.","items":{"type":"object","properties":{"id":{"type":"integer","description":"the panel's id within the dashboard","minimum":-2147483648,"maximum":2147483647},"title":{"type":"string","description":"the new title, when it changes"}},"required":["id"],"additionalProperties":false},"minItems":1}},"required":["uid","panels"],"additionalProperties":false}`)
 	_toolgen_UpsertAlertRule_in                   = json.RawMessage(`{"type":"object","properties":{"folderUID":{"type":"string","minLength":1},"group":{"type":["object","null"],"properties":{"title":{"type":"string","minLength":1,"maxLength":190},"interval":{"type":"integer","description":"How often the group is evaluated, in nanoseconds.","minimum":10000000000},"rules":{"type":"array","items":{"type":["object","null"],"properties":{"uid":{"type":["string","null"],"description":"UID identifies the rule; a new one is derived from the title when null.","pattern":"^[a-zA-Z0-9_-]{1,40}$"},"title":{"type":"string"},"condition":{"type":"string","description":"Condition is the refId of the query whose result fires the alert.","pattern":"^[A-Z]$"},"data":{"type":"array","items":{"type":["object","null"],"properties":{"refId":{"type":"string","pattern":"^[A-Z]$"},"datasource":{"type":["object","null"],"properties":{"type":{"type":"string","enum":["prometheus","loki","__expr__"]},"uid":{"type":"string"}},"required":["type","uid"],"additionalProperties":false},"relativeTimeRange":{"type":["object","null"],"properties":{"from":{"type":"integer","minimum":0,"maximum":4294967295},"to":{"type":"integer","minimum":0,"maximum":4294967295}},"required":["from","to"],"additionalProperties":false},"model":{"type":["object","null"],"description":"Model is the data source's own query document.","additionalProperties":{}}},"required":["refId","datasource","model"],"additionalProperties":false},"minItems":1},"noDataState":{"type":"string","enum":["Alerting","NoData","OK","KeepLast"],"default":"NoData"},"for":{"type":["integer","null"],"description":"A duration in nanoseconds."},"annotations":{"type":["object","null"],"additionalProperties":{"type":"string"}},"labels":{"type":["object","null"],"additionalProperties":{"type":"string"}},"notification_settings":{"type":["object","null"],"properties":{"receiver":{"type":"string"},"group_by":{"type":["array","null"],"items":{"type":"string"}},"mute_time_intervals":{"type":["array","null"],"items":{"type":"string"}},"repeat_interval":{"type":["integer","null"],"description":"A duration in nanoseconds."}},"required":["receiver"],"additionalProperties":false},"isPaused":{"type":"boolean"}},"required":["uid","title","condition","data"],"additionalProperties":false},"minItems":1},"labels":{"type":["object","null"],"additionalProperties":{"type":"string"}}},"required":["title","interval","rules"],"additionalProperties":false},"overwrite":{"type":"boolean"}},"required":["folderUID","group"],"additionalProperties":false}`)
 	_toolgen_UpsertAlertRule_out                  = json.RawMessage(`{"type":["object","null"],"properties":{"folder":{"type":"string"},"group":{"type":"string"},"uids":{"type":["array","null"],"items":{"type":"string"}},"created":{"type":"boolean"},"queries_per_rule":{"type":["object","null"],"additionalProperties":{"type":"integer","minimum":0,"maximum":4294967295}}},"required":["folder","group","uids","created","queries_per_rule"],"additionalProperties":false}`)
 	_toolgen_DefineAlert_in                       = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"team":{"type":"string"},"warn":{"type":"number"},"critical":{"type":"number"},"timing":{"type":"object","properties":{"every":{"type":"integer","description":"A duration in nanoseconds."},"for":{"type":"integer","description":"A duration in nanoseconds."}},"required":["every"],"additionalProperties":false},"severity":{"type":"string","enum":["info","warning","critical","page me now"]},"state":{"type":"string","enum":["inactive","pending","firing"]},"fingerprint":{"type":"integer","description":"Fingerprint identifies the alert's label set; computed when 0.","minimum":0},"labels":{"type":["object","null"],"additionalProperties":{"type":"string"}},"receivers":{"type":["array","null"],"items":{"type":"string","enum":["email","sms","push","webhook"]},"uniqueItems":true},"by_state":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"context":{"description":"Context is any JSON value attached to notifications."},"runbook_url":{"type":["string","null"],"format":"uri"}},"required":["name","team","timing","severity","labels","context"],"additionalProperties":false}`)
@@ -266,6 +271,31 @@ func Tools() []*tool.Tool {
 			OutputSchema: _toolgen_PickChannel_out,
 			ParallelSafe: true,
 		}, _toolgen_PickChannel{}, PickChannel),
+		tool.New(tool.Tool{
+			Name:         "rename_symbol",
+			Description:  "RenameSymbol renames a symbol (here: reports what it would rename).",
+			InputSchema:  _toolgen_RenameSymbol_in,
+			ParallelSafe: true,
+		}, _toolgen_RenameSymbol{}, RenameSymbol),
+		tool.New(tool.Tool{
+			Name:         "list_incidents",
+			Description:  "ListIncidents lists the incidents that match a query.",
+			InputSchema:  _toolgen_ListIncidents_in,
+			OutputSchema: _toolgen_ListIncidents_out,
+			ParallelSafe: true,
+		}, _toolgen_ListIncidents{}, ListIncidents),
+		tool.New(tool.Tool{
+			Name:         "check_endpoint",
+			Description:  "CheckEndpoint describes the check it would run.",
+			InputSchema:  _toolgen_CheckEndpoint_in,
+			ParallelSafe: true,
+		}, _toolgen_CheckEndpoint{}, CheckEndpoint),
+		tool.New(tool.Tool{
+			Name:         "move_dashboard",
+			Description:  "MoveDashboard reports the move it would make.",
+			InputSchema:  _toolgen_MoveDashboard_in,
+			ParallelSafe: true,
+		}, _toolgen_MoveDashboard{}, MoveDashboard),
 		tool.New(tool.Tool{
 			Name:             "upsert_alert_rule",
 			Description:      "UpsertAlertRule validates an alert rule group and saves it, giving each rule without a UID one derived from its title.",
@@ -972,6 +1002,66 @@ func (_toolgen_PickChannel) Output() reflect.Type {
 
 func (_toolgen_PickChannel) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
 	return PickChannel(*in.(*ChannelChoice))
+}
+
+// _toolgen_RenameSymbol is the handler of tool rename_symbol.
+type _toolgen_RenameSymbol struct{}
+
+func (_toolgen_RenameSymbol) Input() reflect.Type {
+	return reflect.TypeFor[RenameSymbolParams]()
+}
+
+func (_toolgen_RenameSymbol) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_RenameSymbol) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return RenameSymbol(*in.(*RenameSymbolParams))
+}
+
+// _toolgen_ListIncidents is the handler of tool list_incidents.
+type _toolgen_ListIncidents struct{}
+
+func (_toolgen_ListIncidents) Input() reflect.Type {
+	return reflect.TypeFor[IncidentQuery]()
+}
+
+func (_toolgen_ListIncidents) Output() reflect.Type {
+	return reflect.TypeFor[[]IncidentSummary]()
+}
+
+func (_toolgen_ListIncidents) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return ListIncidents(*in.(*IncidentQuery))
+}
+
+// _toolgen_CheckEndpoint is the handler of tool check_endpoint.
+type _toolgen_CheckEndpoint struct{}
+
+func (_toolgen_CheckEndpoint) Input() reflect.Type {
+	return reflect.TypeFor[HTTPCheck]()
+}
+
+func (_toolgen_CheckEndpoint) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_CheckEndpoint) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return CheckEndpoint(*in.(*HTTPCheck))
+}
+
+// _toolgen_MoveDashboard is the handler of tool move_dashboard.
+type _toolgen_MoveDashboard struct{}
+
+func (_toolgen_MoveDashboard) Input() reflect.Type {
+	return reflect.TypeFor[DashboardMove]()
+}
+
+func (_toolgen_MoveDashboard) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_MoveDashboard) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return MoveDashboard(*in.(*DashboardMove))
 }
 
 // _toolgen_UpsertAlertRule is the handler of tool upsert_alert_rule.

@@ -1,0 +1,130 @@
+package corpus
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/toolschema/toolschema/parity/corpus/upstream"
+)
+
+// The tools of this file are written as code for the peers' libraries is:
+// google/jsonschema-go's whole-tag descriptions (the MCP go-sdk's
+// convention), invopop/jsonschema's key=value tags and its explicit
+// required convention, jsonschema_description, and huma's required tag.
+
+// RenameSymbolParams is shaped like a gopls MCP tool's input: every field
+// described by a google/jsonschema-go tag, a URI type read by its own
+// UnmarshalText.
+type RenameSymbolParams struct {
+	File    upstream.DocumentURI `json:"file" jsonschema:"the absolute path of the file, as a file:/// URI"`
+	Line    int32                `json:"line" jsonschema:"the line of the symbol, counted from 1"`
+	Column  int32                `json:"column" jsonschema:"the column of the symbol, in UTF-16 units, counted from 1"`
+	NewName string               `json:"newName" jsonschema:"the new name; it must be a valid Go identifier, e.g. fooBar"`
+	// Within narrows the rename to a span; the whole package when null.
+	Within *upstream.Range `json:"within,omitempty" jsonschema:"the span to rename in, when not the whole package"`
+}
+
+// RenameSymbol renames a symbol (here: reports what it would rename).
+//
+//tool:export
+func RenameSymbol(in RenameSymbolParams) (string, error) {
+	if in.NewName == "" {
+		return "", fmt.Errorf("the new name is empty")
+	}
+	return fmt.Sprintf("rename %s:%d:%d to %s", in.File, in.Line, in.Column, in.NewName), nil
+}
+
+// IncidentQuery is shaped like an mcp-grafana input: invopop's tags, the
+// required fields marked, the others without omitempty (and optional).
+type IncidentQuery struct {
+	upstream.Paging
+	Status   string   `json:"status" jsonschema:"enum=active,enum=resolved,default=active,description=The status of the incidents to list"`
+	Drill    bool     `json:"drill" jsonschema:"description=Whether to include the timeline of each incident"`
+	Severity string   `json:"severity" jsonschema:"enum=critical,enum=major,enum=minor"`
+	Query    string   `json:"query" jsonschema:"required,minLength=1,maxLength=200,description=Words to find\\, in the title or the summary"`
+	Labels   []string `json:"labels" jsonschema:"maxItems=10,uniqueItems=true,description=Labels every incident must have"`
+	Since    string   `json:"since" jsonschema:"format=date-time,description=Only the incidents declared after this instant"`
+	Team     string   `json:"team" jsonschema:"pattern=^[a-z][a-z0-9-]*$,description=The owning team's slug"`
+}
+
+// IncidentSummary is one incident found.
+type IncidentSummary struct {
+	ID       string `json:"id" jsonschema_description:"The incident's identifier."`
+	Title    string `json:"title" jsonschema_description:"The incident's title, as declared."`
+	Severity string `json:"severity" enum:"critical, major, minor"`
+}
+
+// ListIncidents lists the incidents that match a query.
+//
+//tool:export
+func ListIncidents(in IncidentQuery) ([]IncidentSummary, error) {
+	all := []IncidentSummary{
+		{"INC-1", "Checkout errors after deploy", "critical"},
+		{"INC-2", "Slow search in the EU", "minor"},
+	}
+	var out []IncidentSummary
+	for _, s := range all {
+		if (in.Severity == "" || s.Severity == in.Severity) && strings.Contains(strings.ToLower(s.Title), strings.ToLower(in.Query)) {
+			out = append(out, s)
+		}
+	}
+	if in.Limit > 0 && int(in.Limit) < len(out) {
+		out = out[:in.Limit]
+	}
+	return out, nil
+}
+
+// HTTPCheck is an input in invopop's dialect with its default rule (no
+// required part: not omitempty means required), nested and embedded.
+type HTTPCheck struct {
+	URL     string            `json:"url" jsonschema:"format=uri,description=The address to call"`
+	Method  string            `json:"method,omitempty" jsonschema:"enum=GET,enum=HEAD,enum=POST,default=GET,description=The HTTP method"`
+	Timeout int32             `json:"timeout_ms,omitempty" jsonschema:"minimum=100,maximum=30000,default=5000"`
+	Expect  HTTPExpectation   `json:"expect" jsonschema_description:"What the response must be like."`
+	Headers map[string]string `json:"headers,omitempty" jsonschema:"description=Extra request headers"`
+	Retries []int32           `json:"retries,omitempty" jsonschema:"minItems=1,maxItems=3,description=Delays between tries\\, in milliseconds"`
+}
+
+// HTTPExpectation is what a check expects of a response.
+type HTTPExpectation struct {
+	Status int32  `json:"status" jsonschema:"minimum=100,maximum=599,default=200"`
+	Body   string `json:"body,omitempty" jsonschema:"maxLength=1000,description=Text the body must hold"`
+}
+
+// CheckEndpoint describes the check it would run.
+//
+//tool:export
+func CheckEndpoint(in HTTPCheck) (string, error) {
+	m := in.Method
+	if m == "" {
+		m = "GET"
+	}
+	return fmt.Sprintf("%s %s expecting %d", m, in.URL, in.Expect.Status), nil
+}
+
+// DashboardMove mixes the conventions as code that moved between
+// libraries does: native keyword tags, huma's required tag, and peers'
+// tags that agree with the native ones.
+type DashboardMove struct {
+	UID       string `json:"uid" required:"true" description:"The dashboard's UID." jsonschema:"The dashboard's UID."`
+	FolderUID string `json:"folderUid" required:"false" jsonschema:"description=The folder to move the dashboard to"`
+	// Message is kept with the version.
+	Message   string `json:"message" required:"false" maxLength:"500"`
+	Overwrite bool   `json:"overwrite" required:"false" default:"false"`
+	Version   int32  `json:"version,omitempty" required:"false" minimum:"1" jsonschema:"minimum=1"`
+	// Panels must hold one panel at least: null is refused.
+	Panels []PanelPatch `json:"panels" minItems:"1"`
+}
+
+// PanelPatch changes one panel.
+type PanelPatch struct {
+	ID    int32  `json:"id" jsonschema:"the panel's id within the dashboard"`
+	Title string `json:"title,omitempty" jsonschema:"the new title, when it changes"`
+}
+
+// MoveDashboard reports the move it would make.
+//
+//tool:export
+func MoveDashboard(in DashboardMove) (string, error) {
+	return fmt.Sprintf("update %s: %d panels", in.UID, len(in.Panels)), nil
+}
