@@ -1,6 +1,7 @@
 package olt_test
 
 import (
+	"go/types"
 	"os"
 	"strings"
 	"testing"
@@ -65,27 +66,53 @@ func TestRules(t *testing.T) {
 		{id: "OLT027", cfg: quality, patterns: []string{"olt027"}},
 		{id: "OLT028", cfg: quality, patterns: []string{"olt028"}, fixes: true},
 	}
-	for _, tt := range tests {
-		t.Run(tt.id, func(t *testing.T) {
-			a := rule(t, tt.cfg, tt.id)
-			if tt.fixes {
-				results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), a, tt.patterns...)
-				// The golden file is compared only when there are fixes:
-				// make sure there are.
-				fixes := 0
-				for _, r := range results {
-					for _, d := range r.Diagnostics {
-						fixes += len(d.SuggestedFixes)
-					}
-				}
-				if fixes == 0 {
-					t.Errorf("%s offered no suggested fix", tt.id)
-				}
-			} else {
-				analysistest.Run(t, analysistest.TestData(), a, tt.patterns...)
+	// Two loads in all (see shared_test.go): the rules with fixes, whose
+	// packages have .golden files, and the others.
+	for _, fixes := range []bool{false, true} {
+		var runs []ruleRun
+		for _, tt := range tests {
+			if tt.fixes == fixes {
+				runs = append(runs, ruleRun{tt.id, tt.cfg, tt.patterns})
 			}
-		})
+		}
+		a, patterns := combined(t, runs)
+		if !fixes {
+			analysistest.Run(t, analysistest.TestData(), a, patterns...)
+			continue
+		}
+		byRule := diagnosticsBy(analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), a, patterns...))
+		// The golden file is compared only when there are fixes: make
+		// sure each rule offers some.
+		for _, r := range runs {
+			n := 0
+			for _, d := range byRule[r.id] {
+				n += len(d.SuggestedFixes)
+			}
+			if n == 0 {
+				t.Errorf("%s offered no suggested fix", r.id)
+			}
+		}
 	}
+}
+
+// analyze runs the rules (with the core) over loaded packages and returns
+// the diagnostics, each as "file:line:col: message".
+func analyze(t *testing.T, pkgs []*packages.Package, rules ...*analysis.Analyzer) []string {
+	t.Helper()
+	graph, err := checker.Analyze(append([]*analysis.Analyzer{olt.Core}, rules...), pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, act := range graph.Roots {
+		if act.Err != nil {
+			t.Errorf("%s: %v", act, act.Err)
+		}
+		for _, d := range act.Diagnostics {
+			out = append(out, act.Package.Fset.Position(d.Pos).String()+": "+d.Message)
+		}
+	}
+	return out
 }
 
 // TestSDKHandlerAlone reproduces the fault of a go-sdk handler marked as
@@ -94,44 +121,35 @@ func TestRules(t *testing.T) {
 // own) and as three results (OLT003), before the real problem: now OLT030
 // is the only diagnostic.
 func TestSDKHandlerAlone(t *testing.T) {
+	var rules []*analysis.Analyzer
 	for _, id := range []string{"OLT002", "OLT003", "OLT005", "OLT009", "OLT011"} {
-		a := rule(t, olt.Config{}, id)
-		results := analysistest.Run(&quiet{T: t}, analysistest.TestData(), a, "olt030")
-		for _, r := range results {
-			for _, d := range r.Diagnostics {
-				t.Errorf("%s reported %q on a go-sdk handler", id, d.Message)
-			}
-		}
+		rules = append(rules, rule(t, olt.Config{}, id))
+	}
+	for _, d := range analyze(t, shared(t, "olt030"), rules...) {
+		t.Errorf("reported on a go-sdk handler: %s", d)
 	}
 }
 
 // TestOffByDefault checks that the provider and quality rules report
 // nothing unless asked for.
 func TestOffByDefault(t *testing.T) {
+	var rules []*analysis.Analyzer
 	for _, id := range []string{"OLT015", "OLT016", "OLT017", "OLT018", "OLT026", "OLT027", "OLT028"} {
-		a := rule(t, olt.Config{}, id)
-		results := analysistest.Run(&quiet{T: t}, analysistest.TestData(), a, "olt015", "olt016", "olt017", "olt018", "olt026", "olt027", "olt028")
-		for _, r := range results {
-			if len(r.Diagnostics) > 0 {
-				t.Errorf("%s reported %d diagnostics while off", id, len(r.Diagnostics))
-			}
-		}
+		rules = append(rules, rule(t, olt.Config{}, id))
+	}
+	for _, d := range analyze(t, shared(t, "olt015", "olt016", "olt017", "olt018", "olt026", "olt027", "olt028"), rules...) {
+		t.Errorf("reported while off: %s", d)
 	}
 }
-
-// quiet is a testing.T for analysistest that lets unmatched // want
-// comments go: the off-by-default run expects none of them to match.
-type quiet struct {
-	*testing.T
-}
-
-func (q *quiet) Errorf(format string, args ...any) {}
 
 // TestCleanCorpus runs every rule with its default configuration over the
 // parity corpus (and the generator's testdata), which follow the contract
 // and have fresh generated files: no diagnostic.
 func TestCleanCorpus(t *testing.T) {
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Tests: true}
+	// The rules use no facts: the dependencies' types come from export
+	// data (compiled without -race, shared with go build and go vet),
+	// rather than type-checked from source in this process.
+	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Tests: true}
 	pkgs, err := packages.Load(cfg, "../../parity/corpus", "../../generator/testdata/basic", "../../generator/testdata/imports", "../../generator/testdata/shadow", "../../generator/testdata/enumsonly")
 	if err != nil {
 		t.Fatal(err)
@@ -187,18 +205,22 @@ func TestDocs(t *testing.T) {
 // TestWordSize checks that a generated file made where int has 64 bits is
 // fresh there and, checked for a 32-bit GOARCH, reported as made for the
 // other word size rather than as merely stale.
+//
+// The package is loaded once, for amd64; the 386 check gives the rules the
+// sizes of 386 (what a load for GOARCH=386 differs in, for this package:
+// the analyzer reads the word size from the pass's sizes only).
 func TestWordSize(t *testing.T) {
 	a := rule(t, olt.Config{}, "OLT014")
+	pkgs := shared(t, "olt014/wordsize")
 	for _, arch := range []string{"amd64", "386"} {
 		t.Run(arch, func(t *testing.T) {
-			t.Setenv("GOARCH", arch)
-			results := analysistest.Run(&quiet{T: t}, analysistest.TestData(), a, "olt014/wordsize")
-			var msgs []string
-			for _, r := range results {
-				for _, d := range r.Diagnostics {
-					msgs = append(msgs, d.Message)
-				}
+			sizes := types.SizesFor("gc", arch)
+			for _, p := range pkgs {
+				old := p.TypesSizes
+				p.TypesSizes = sizes
+				defer func() { p.TypesSizes = old }()
 			}
+			msgs := analyze(t, pkgs, a)
 			want := 0
 			if arch == "386" {
 				want = 1
