@@ -16,6 +16,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/toolschema/toolschema/analyzer"
@@ -48,16 +49,27 @@ type source struct {
 	content          []byte // the generated file
 }
 
+// load returns the corpus as the generator sees it, loaded once for all the
+// tests of the process (two loads and type-checks of the corpus, which
+// every test here reads and none changes).
 func load(t testing.TB) *source {
 	t.Helper()
+	s, err := loadOnce()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+var loadOnce = sync.OnceValues(func() (*source, error) {
 	var s source
 	for _, noDocs := range []bool{false, true} {
 		rs, err := generator.Generate(context.Background(), &generator.Options{NoDocs: noDocs}, "./corpus")
 		if err != nil {
-			t.Fatal(err)
+			return nil, err
 		}
 		if len(rs) != 1 || len(rs[0].Errs) > 0 {
-			t.Fatalf("generating the corpus: %v", rs[0].Errs)
+			return nil, fmt.Errorf("generating the corpus: %v", rs[0].Errs)
 		}
 		if noDocs {
 			s.noDocs = rs[0].Package
@@ -65,8 +77,8 @@ func load(t testing.TB) *source {
 			s.withDocs, s.content = rs[0].Package, rs[0].Content
 		}
 	}
-	return &s
-}
+	return &s, nil
+})
 
 // TestGenerated checks that the committed generated file is what the
 // generator writes now.
