@@ -158,10 +158,12 @@ func main() {
 	}
 }
 
-// serveMCP serves tools over MCP on transport until the client leaves.
+// serveMCP serves tools over MCP on transport until the client leaves. A
+// call that requires approval is put to the client's user by elicitation;
+// a client that cannot ask its user gets it refused.
 func serveMCP(ctx context.Context, transport mcp.Transport, tools []*tool.Tool) error {
 	server := mcp.NewServer(&mcp.Implementation{Name: "orders", Version: "v1"}, nil)
-	if err := mcpserver.Register(server, tools, nil); err != nil {
+	if err := mcpserver.Register(server, tools, &mcpserver.Options{Approve: mcpserver.ElicitApproval}); err != nil {
 		return err
 	}
 	return server.Run(ctx, transport)

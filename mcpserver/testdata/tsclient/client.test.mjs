@@ -2,7 +2,8 @@
 // quickstart example's stdio server (go run ./examples/quickstart -mcp):
 // it lists the tools and calls each with good and bad arguments, checking
 // the error results and the structured content, which the SDK's client
-// also validates against the listed output schema.
+// also validates against the listed output schema; a second client
+// approves a call when the server asks its user.
 //
 // Run from this directory: npm ci && npm test. QUICKSTART may name a
 // built binary of the example; without it the test runs `go run`.
@@ -12,6 +13,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const server = process.env.QUICKSTART
@@ -119,6 +121,38 @@ for (const c of calls) {
     c.check?.(r);
   });
 }
+
+// A second client that declares form elicitation: the server asks its
+// user to approve cancel_order, showing the tool and the arguments; a yes
+// runs the call, a no refuses it.
+test("an approval asked by elicitation", async () => {
+  const asked = [];
+  const answers = [{ approve: false }, { approve: true }];
+  const approver = new Client({ name: "typescript-sdk-approver", version: "0.0.0" }, { capabilities: { elicitation: { form: {} } } });
+  approver.setRequestHandler(ElicitRequestSchema, async (req) => {
+    asked.push(req.params);
+    return { action: "accept", content: answers.shift() };
+  });
+  await approver.connect(new StdioClientTransport({ ...server, cwd: root, stderr: "inherit" }), { timeout: 50_000 });
+  try {
+    const args = { id: "A-17", reason: "customer request" };
+    const no = await approver.callTool({ name: "cancel_order", arguments: args });
+    assert.equal(no.isError, true);
+    assert.equal(text(no), "Tool 'cancel_order' requires approval for these arguments.");
+    const yes = await approver.callTool({ name: "cancel_order", arguments: args });
+    assert.ok(!yes.isError, text(yes));
+    assert.equal(text(yes), "order A-17 cancelled");
+    assert.equal(asked.length, 2);
+    assert.match(asked[0].message, /"cancel_order"/);
+    assert.match(asked[0].message, /"reason": "customer request"/);
+    assert.equal(asked[0].requestedSchema.properties.approve.type, "boolean");
+    const bad = await approver.callTool({ name: "cancel_order", arguments: { id: "A-17", reason: "bored" } });
+    assert.equal(bad._meta?.["toolschema/code"], "invalid_arguments");
+    assert.equal(asked.length, 2, "refused arguments were put to the user");
+  } finally {
+    await approver.close();
+  }
+});
 
 test("an unknown tool is refused", async () => {
   const r = await client.callTool({ name: "no_such_tool", arguments: {} }).catch((e) => ({ thrown: e }));
