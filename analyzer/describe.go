@@ -3,8 +3,11 @@ package analyzer
 import (
 	"go/ast"
 	"go/constant"
+	"go/parser"
 	"go/token"
 	"go/types"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -23,6 +26,12 @@ type describer struct {
 	// about struct fields, by the position of the field's *types.Var.
 	fields map[token.Pos]fieldSyntax
 	noDocs bool
+	// modDir is the directory of the module being inspected, where the
+	// comments of fields of its other packages are read from source;
+	// foreign holds them, by file.
+	modDir  string
+	foreign map[string]map[fieldKey]string
+	pkgPath string // the package being inspected
 }
 
 // fieldSyntax is what a struct field's declaration says beyond its type.
@@ -36,29 +45,158 @@ type fieldSyntax struct {
 // declared in files.
 func (d *describer) addSyntax(files []*ast.File) {
 	for _, f := range files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			st, ok := n.(*ast.StructType)
-			if !ok {
-				return true
-			}
-			for _, fd := range st.Fields.List {
-				fs := fieldSyntax{tag: fd.Tag, field: fd}
-				if !d.noDocs {
-					text := fd.Doc.Text()
-					if text == "" {
-						text = fd.Comment.Text()
-					}
-					fs.doc = schema.FlattenDoc(text)
-				}
-				if len(fd.Names) == 0 {
-					d.fields[embeddedPos(fd.Type)] = fs
-				}
-				for _, name := range fd.Names {
-					d.fields[name.Pos()] = fs
-				}
-			}
+		eachField(d.fset, f, !d.noDocs, func(pos token.Pos, _ string, fs fieldSyntax) { d.fields[pos] = fs })
+	}
+}
+
+// eachField calls fn for every struct field declared in f, with the
+// position go/types gives it, its name (an embedded field's is its type's)
+// and what its declaration says; with docs, its description from comments.
+func eachField(fset *token.FileSet, f *ast.File, docs bool, fn func(pos token.Pos, name string, fs fieldSyntax)) {
+	ast.Inspect(f, func(n ast.Node) bool {
+		st, ok := n.(*ast.StructType)
+		if !ok {
 			return true
-		})
+		}
+		for i, fd := range st.Fields.List {
+			fs := fieldSyntax{tag: fd.Tag, field: fd}
+			if docs {
+				text := fd.Doc.Text()
+				if groupHeading(fset, st.Fields.List, i) {
+					text = ""
+				}
+				if text == "" {
+					text = fd.Comment.Text()
+				}
+				fs.doc = schema.FlattenDoc(text)
+			}
+			if len(fd.Names) == 0 {
+				pos := embeddedPos(fd.Type)
+				fn(pos, embeddedName(fd.Type), fs)
+			}
+			for _, name := range fd.Names {
+				fn(name.Pos(), name.Name, fs)
+			}
+		}
+		return true
+	})
+}
+
+// groupHeading reports whether the doc comment above fields[i] heads a
+// group of fields rather than documenting the field, as gofmt'ed code
+// writes one ("// Common parameters" above the first of several fields):
+// one line that is not a sentence (no final period) and does not start
+// with the field's name (Go's convention for a field's own doc), above a
+// field that is followed without a blank line by others, none of which has
+// a doc comment of its own.
+func groupHeading(fset *token.FileSet, fields []*ast.Field, i int) bool {
+	fd := fields[i]
+	if fd.Doc == nil || len(fd.Doc.List) != 1 {
+		return false
+	}
+	text := strings.TrimSpace(fd.Doc.Text())
+	if text == "" || strings.HasSuffix(text, ".") || strings.Contains(text, "\n") {
+		return false
+	}
+	for _, name := range fd.Names {
+		if strings.HasPrefix(text, name.Name+" ") || text == name.Name {
+			return false
+		}
+	}
+	line := func(p token.Pos) int { return fset.Position(p).Line }
+	group := 0
+	for j := i + 1; j < len(fields); j++ {
+		next := fields[j]
+		start := next.Pos()
+		if next.Doc != nil {
+			start = next.Doc.Pos()
+		}
+		if line(start) != line(fields[j-1].End())+1 {
+			break // a blank line (or more) ends the group
+		}
+		if next.Doc != nil {
+			return false // the group's fields have docs of their own
+		}
+		group++
+	}
+	return group > 0
+}
+
+// embeddedName is the name of an embedded field: its type's name.
+func embeddedName(e ast.Expr) string {
+	for {
+		switch x := e.(type) {
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.ParenExpr:
+			e = x.X
+		case *ast.SelectorExpr:
+			return x.Sel.Name
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.IndexListExpr:
+			e = x.X
+		case *ast.Ident:
+			return x.Name
+		default:
+			return ""
+		}
+	}
+}
+
+// foreignDoc returns the description from comments of a field declared in
+// another package of the module being inspected (whose syntax the front
+// end was not given): it reads the file the field's position names, once.
+func (d *describer) foreignDoc(v *types.Var) string {
+	if d.noDocs || d.modDir == "" {
+		return ""
+	}
+	pos := d.fset.Position(v.Pos())
+	if !pos.IsValid() || !strings.HasPrefix(pos.Filename, d.modDir+string(filepath.Separator)) || strings.HasSuffix(pos.Filename, "_test.go") {
+		return ""
+	}
+	docs, ok := d.foreign[pos.Filename]
+	if !ok {
+		docs = map[fieldKey]string{}
+		fset := token.NewFileSet()
+		if f, err := parser.ParseFile(fset, pos.Filename, nil, parser.ParseComments|parser.SkipObjectResolution); err == nil {
+			eachField(fset, f, true, func(p token.Pos, name string, fs fieldSyntax) {
+				docs[fieldKey{fset.Position(p).Line, name}] = fs.doc
+			})
+		}
+		if d.foreign == nil {
+			d.foreign = map[string]map[fieldKey]string{}
+		}
+		d.foreign[pos.Filename] = docs
+	}
+	return docs[fieldKey{pos.Line, v.Name()}]
+}
+
+// A fieldKey finds a field in a file: its line and name.
+type fieldKey struct {
+	line int
+	name string
+}
+
+// moduleDir returns the directory of the go.mod that holds the first of
+// files, "" when there is none.
+func moduleDir(fset *token.FileSet, files []*ast.File) string {
+	if len(files) == 0 {
+		return ""
+	}
+	dir := filepath.Dir(fset.Position(files[0].Pos()).Filename)
+	if !filepath.IsAbs(dir) {
+		return ""
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
 	}
 }
 
@@ -165,6 +303,8 @@ func (d *describer) describe(t types.Type) *schema.Type {
 			f.Pos = int(v.Pos())
 			if fs, ok := d.fields[v.Pos()]; ok {
 				f.Doc = fs.doc
+			} else if v.Pkg() != nil && v.Pkg().Path() != d.pkgPath {
+				f.Doc = d.foreignDoc(v)
 			}
 			if f.Exported || f.Embedded {
 				f.Type = d.describe(v.Type())

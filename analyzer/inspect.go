@@ -173,7 +173,8 @@ func Inspect(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *t
 	in := &inspector{
 		fset: fset, info: info,
 		p: &Package{Path: pkg.Path(), Name: pkg.Name()},
-		d: &describer{fset: fset, sizes: sizes, fields: map[token.Pos]fieldSyntax{}, noDocs: cfg.NoDocs},
+		d: &describer{fset: fset, sizes: sizes, fields: map[token.Pos]fieldSyntax{}, noDocs: cfg.NoDocs,
+			modDir: moduleDir(fset, files), pkgPath: pkg.Path()},
 		b: schema.NewBuilder(),
 	}
 	in.d.addSyntax(files)

@@ -35,3 +35,8 @@ func Scale(in *struct {
 	}
 	return out
 }
+
+// Measure measures a span.
+//
+//tool:export
+func Measure(in shapes.Span) float64 { return in.To - in.From }

@@ -20,10 +20,12 @@ const (
 
 // The schemas of the tools.
 var (
-	_toolgen_Convert_in  = json1.RawMessage(`{"type":"object","properties":{"value":{"type":"number"},"unit":{"type":"string","enum":["m","ft"]}},"required":["value","unit"],"additionalProperties":false}`)
-	_toolgen_Convert_out = json1.RawMessage(`{"type":"object","properties":{"value":{"type":"number"},"unit":{"type":"string","enum":["m","ft"]}},"required":["value","unit"],"additionalProperties":false}`)
-	_toolgen_Scale_in    = json1.RawMessage(`{"type":"object","properties":{"lengths":{"type":"array","items":{"type":"object","properties":{"value":{"type":"number"},"unit":{"type":"string","enum":["m","ft"]}},"required":["value","unit"],"additionalProperties":false},"minItems":1},"factor":{"type":"number","default":1}},"required":["lengths"],"additionalProperties":false}`)
-	_toolgen_Scale_out   = json1.RawMessage(`{"type":["array","null"],"items":{"type":"object","properties":{"value":{"type":"number"},"unit":{"type":"string","enum":["m","ft"]}},"required":["value","unit"],"additionalProperties":false}}`)
+	_toolgen_Convert_in  = json1.RawMessage(`{"type":"object","properties":{"value":{"type":"number","description":"Value is the number of units."},"unit":{"type":"string","description":"Unit is read by the tools of another package too.","enum":["m","ft"]}},"required":["value","unit"],"additionalProperties":false}`)
+	_toolgen_Convert_out = json1.RawMessage(`{"type":"object","properties":{"value":{"type":"number","description":"Value is the number of units."},"unit":{"type":"string","description":"Unit is read by the tools of another package too.","enum":["m","ft"]}},"required":["value","unit"],"additionalProperties":false}`)
+	_toolgen_Scale_in    = json1.RawMessage(`{"type":"object","properties":{"lengths":{"type":"array","items":{"type":"object","properties":{"value":{"type":"number","description":"Value is the number of units."},"unit":{"type":"string","description":"Unit is read by the tools of another package too.","enum":["m","ft"]}},"required":["value","unit"],"additionalProperties":false},"minItems":1},"factor":{"type":"number","default":1}},"required":["lengths"],"additionalProperties":false}`)
+	_toolgen_Scale_out   = json1.RawMessage(`{"type":["array","null"],"items":{"type":"object","properties":{"value":{"type":"number","description":"Value is the number of units."},"unit":{"type":"string","description":"Unit is read by the tools of another package too.","enum":["m","ft"]}},"required":["value","unit"],"additionalProperties":false}}`)
+	_toolgen_Measure_in  = json1.RawMessage(`{"type":"object","properties":{"from":{"type":"number"},"to":{"type":"number","description":"the end, after From"},"label":{"type":"string","description":"Label names the span."},"notes":{"type":"string","description":"Notes"}},"required":["from","to","label","notes"],"additionalProperties":false}`)
+	_toolgen_Measure_out = json1.RawMessage(`{"type":"number"}`)
 )
 
 // Tools returns the tools of package imports: its functions marked //tool:export.
@@ -43,6 +45,13 @@ func Tools() []*tool1.Tool {
 			OutputSchema: _toolgen_Scale_out,
 			ParallelSafe: true,
 		}, _toolgen_Scale{}, Scale),
+		tool1.New(tool1.Tool{
+			Name:         "measure",
+			Description:  "Measure measures a span.",
+			InputSchema:  _toolgen_Measure_in,
+			OutputSchema: _toolgen_Measure_out,
+			ParallelSafe: true,
+		}, _toolgen_Measure{}, Measure),
 	}
 }
 
@@ -80,4 +89,19 @@ func (_toolgen_Scale) Call(_ context.Context, _ *tool1.Call, _ any, in any) (any
 		Lengths []shapes.Length "json:\"lengths\" minItems:\"1\""
 		Factor  float64         "json:\"factor\" default:\"1\""
 	})), nil
+}
+
+// _toolgen_Measure is the handler of tool measure.
+type _toolgen_Measure struct{}
+
+func (_toolgen_Measure) Input() reflect.Type {
+	return reflect.TypeFor[shapes.Span]()
+}
+
+func (_toolgen_Measure) Output() reflect.Type {
+	return reflect.TypeFor[float64]()
+}
+
+func (_toolgen_Measure) Call(_ context.Context, _ *tool1.Call, _ any, in any) (any, error) {
+	return Measure(*in.(*shapes.Span)), nil
 }
