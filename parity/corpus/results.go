@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -233,9 +235,11 @@ type ReportInput struct {
 //
 //tool:export
 func RenderReport(in ReportInput) []tool.Part {
+	// Summed in key order: a float sum depends on the order, and a map's
+	// is random (every tool of the corpus is deterministic).
 	total := 0.0
-	for _, v := range in.Values {
-		total += v
+	for _, k := range slices.Sorted(maps.Keys(in.Values)) {
+		total += in.Values[k]
 	}
 	data, err := json.Marshal(map[string]any{"values": in.Values, "total": total})
 	if err != nil {
