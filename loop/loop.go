@@ -30,7 +30,8 @@ import (
 // A Call is one tool call of a model's turn, as the API gave it.
 type Call struct {
 	// ID is the API's identifier of the call; its result carries it back.
-	// Gemini gives none: its adapter makes one up.
+	// It may be empty: a Gemini call need not have one (its result is
+	// matched by name and order).
 	ID string
 	// Name is the name of the tool called.
 	Name string
