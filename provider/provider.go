@@ -11,11 +11,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/toolschema/toolschema/schema"
 	"github.com/toolschema/toolschema/tool"
@@ -173,8 +171,8 @@ type stats struct {
 
 // convert rewrites t's input schema for d, after checking t's name.
 func convert(t *tool.Tool, d schema.StrictMode) (ordered, stats, error) {
-	if d.ToolName != "" && !matches(d.ToolName, t.Name) {
-		return nil, stats{}, fmt.Errorf("provider: tool %q: %s takes a tool name matching %s (%s)", t.Name, d.Name, d.ToolName, d.NameSource)
+	if why := d.ToolNameProblem(t.Name); why != "" {
+		return nil, stats{}, fmt.Errorf("provider: tool %q: %s %s", t.Name, d.Name, why)
 	}
 	root, err := parseOrdered(t.InputSchema)
 	if err != nil {
@@ -193,31 +191,30 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *s
 	var notes []string
 	var out ordered
 	typ := s.get("type")
-	if d.NeedsType && typ == nil {
-		return nil, fmt.Errorf("%s: %s strict mode needs a type on every schema (\"schema must have a 'type' key\"), and an any or json.RawMessage value has none; give it a type, or use Strict(false)", path, d.Name)
+	if why := d.NodeProblem(s.get); why != "" {
+		return nil, fmt.Errorf("%s: %s strict mode %s; give it a type, or use Strict(false)", path, d.Name, why)
 	}
 	for _, e := range s {
 		k, v := e.k, e.v
+		verdict, why := d.Keyword(k, v, s.get)
 		switch {
-		case k == "pattern" && d.RegexProblem(v.(string)) != "":
+		case verdict == schema.Skip:
+			continue // the Go type's own range: nothing to tell
+		case verdict == schema.Move:
 			notes = append(notes, describe(k, v, typ))
-		case k == "format" && d.Formats != nil && !slices.Contains(d.Formats, v.(string)):
-			notes = append(notes, "Format: "+v.(string)+".")
-		case k == "minItems" && d.MinItemsUpTo1 && !isNumber(v, "0", "1"):
-			notes = append(notes, fmt.Sprintf("At least %s %s.", num(v), pluralOf(v, "item")))
-		case k == "maxItems" && d.MinItemsUpTo1:
-			notes = append(notes, fmt.Sprintf("At most %s %s.", num(v), pluralOf(v, "item")))
-		case d.Drops[k] != "":
-			if (k == "minimum" || k == "maximum") && typeBound(s, k) {
-				continue // the Go type's own range: nothing to tell
-			}
-			notes = append(notes, describe(k, v, typ))
+			continue
+		case verdict == schema.Refuse && k == "additionalProperties":
+			return nil, fmt.Errorf("%s: a map (an object with any names) has no schema in %s strict mode, which %s; use Strict(false)", path, d.Name, why)
+		case verdict == schema.Refuse:
+			return nil, fmt.Errorf("%s: %s: %s strict mode %s", path, k, d.Name, why)
+		}
+		switch {
 		case k == "properties":
 			props := v.(ordered)
 			var conv ordered
 			for _, p := range props {
-				if d.PropertyName != "" && !matches(d.PropertyName, p.k) {
-					return nil, fmt.Errorf("%s: property name %q: %s takes property names matching %s (%s); rename it with a json tag", path, p.k, d.Name, d.PropertyName, d.NameSource)
+				if why := d.PropertyNameProblem(p.k); why != "" {
+					return nil, fmt.Errorf("%s: property name %q: %s %s; rename it with a json tag", path, p.k, d.Name, why)
 				}
 				st.properties++
 				st.chars += len(p.k)
@@ -236,9 +233,6 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *s
 			out = append(out, kv{k, is})
 		case k == "additionalProperties":
 			if sub, ok := v.(ordered); ok {
-				if d.Closed {
-					return nil, fmt.Errorf("%s: a map (an object with any names) has no schema in %s strict mode, which needs additionalProperties false", path, d.Name)
-				}
 				as, err := convertSchema(d, sub, path+"{}", depth, st)
 				if err != nil {
 					return nil, err
@@ -256,9 +250,6 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *s
 				}
 			}
 			st.chars += chars
-			if l := d.LargeEnum; l.Values > 0 && len(vals) > l.Values && chars > l.Chars {
-				return nil, fmt.Errorf("%s: an enum of %d values totalling %d characters; %s strict mode takes at most %d characters in one enum of more than %d values", path, len(vals), chars, d.Name, l.Chars, l.Values)
-			}
 			out = append(out, kv{k, v})
 		default:
 			out = append(out, kv{k, v})
@@ -299,35 +290,6 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *s
 	return out, nil
 }
 
-// typeBound reports whether a schema's minimum or maximum is only its Go
-// type's range: an integer type's, or float32's.
-func typeBound(s ordered, k string) bool {
-	text := func(k string) string {
-		if n, ok := s.get(k).(json.Number); ok {
-			return string(n)
-		}
-		return ""
-	}
-	switch typ := s.get("type"); {
-	case typ == "integer" || has(typ, "integer"):
-		return schema.TypeBound(text("minimum"), text("maximum"), k == "minimum")
-	case typ == "number" || has(typ, "number"):
-		return schema.FloatBound(text(k))
-	}
-	return false
-}
-
-// matches reports whether s matches the expression expr, compiled once.
-func matches(expr, s string) bool {
-	re, ok := names.Load(expr)
-	if !ok {
-		re, _ = names.LoadOrStore(expr, regexp.MustCompile(expr))
-	}
-	return re.(*regexp.Regexp).MatchString(s)
-}
-
-var names sync.Map // expression -> *regexp.Regexp
-
 // describe says in words what a removed keyword meant.
 func describe(k string, v, typ any) string {
 	switch k {
@@ -339,6 +301,12 @@ func describe(k string, v, typ any) string {
 		return fmt.Sprintf("At least %s %s.", num(v), pluralOf(v, "character"))
 	case "maxLength":
 		return fmt.Sprintf("At most %s %s.", num(v), pluralOf(v, "character"))
+	case "minItems":
+		return fmt.Sprintf("At least %s %s.", num(v), pluralOf(v, "item"))
+	case "maxItems":
+		return fmt.Sprintf("At most %s %s.", num(v), pluralOf(v, "item"))
+	case "format":
+		return "Format: " + v.(string) + "."
 	case "uniqueItems":
 		return "Items are unique."
 	case "pattern":

@@ -128,8 +128,8 @@ func TestVendorRefusals(t *testing.T) {
 			"responses": `tool deep_any: input.items[].meta: OpenAI strict mode needs a type on every schema`,
 		}},
 		{create(t, "enum251", func(Enum251) error { return nil }), map[string]string{
-			"openai":    "tool enum251: input.kind: an enum of 251 values totalling 15060 characters; OpenAI strict mode takes at most 15000 characters in one enum of more than 250 values",
-			"responses": "tool enum251: input.kind: an enum of 251 values totalling 15060 characters",
+			"openai":    "tool enum251: input.kind: enum: OpenAI strict mode takes at most 15000 characters in one enum of more than 250 values; this one has 251 values totalling 15060 characters",
+			"responses": "tool enum251: input.kind: enum: OpenAI strict mode takes at most 15000 characters",
 		}},
 		{create(t, "enum250", func(Enum250) error { return nil }), nil},
 		{create(t, "short251", func(Short251) error { return nil }), nil},

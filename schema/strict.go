@@ -2,9 +2,11 @@ package schema
 
 import (
 	"maps"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // A StrictMode is what one provider's tool mode takes, row by row of the
@@ -273,4 +275,123 @@ func TypeBound(minimum, maximum string, min bool) bool {
 		}
 	}
 	return false
+}
+
+// A Verdict is what a mode does with one keyword of a schema.
+type Verdict uint8
+
+const (
+	// Keep: the mode takes the keyword as it is.
+	Keep Verdict = iota
+	// Move: the mode does not take it; a conversion removes it and says
+	// its meaning in the description, and the invoker still checks it.
+	Move
+	// Skip: the mode does not take it, and it says nothing a model needs
+	// told (the Go type's own range); a conversion removes it.
+	Skip
+	// Refuse: the mode cannot express it; a conversion refuses the tool.
+	Refuse
+)
+
+// Keyword returns what m does with keyword k of value v in a schema node
+// whose keywords get returns (values as encoding/json reads them with
+// UseNumber, objects as the caller holds them), and why, in words for a
+// message ("rejected", "not a format it knows", ...). Both the provider
+// conversions and the analyzer's OLT015 decide by it.
+func (m StrictMode) Keyword(k string, v any, get func(string) any) (Verdict, string) {
+	numText := func(k string) string {
+		if n, ok := get(k).(interface{ String() string }); ok {
+			return n.String()
+		}
+		return ""
+	}
+	switch k {
+	case "pattern":
+		if s, _ := v.(string); m.RegexProblem(s) != "" {
+			return Move, "a construct it does not take: " + string(m.RegexProblem(s))
+		}
+	case "format":
+		if s, _ := v.(string); m.Formats != nil && !slices.Contains(m.Formats, s) {
+			return Move, "not a format it knows"
+		}
+	case "minItems":
+		if n := numText(k); m.MinItemsUpTo1 && n != "0" && n != "1" {
+			return Move, "only 0 or 1"
+		}
+	case "additionalProperties":
+		if v != false && m.Closed {
+			return Refuse, "needs additionalProperties false on every object"
+		}
+	case "enum":
+		if l := m.LargeEnum; l.Values > 0 {
+			vals, _ := v.([]any)
+			chars := 0
+			for _, e := range vals {
+				if s, ok := e.(string); ok {
+					chars += len(s)
+				}
+			}
+			if len(vals) > l.Values && chars > l.Chars {
+				return Refuse, "takes at most " + strconv.Itoa(l.Chars) + " characters in one enum of more than " + strconv.Itoa(l.Values) +
+					" values; this one has " + strconv.Itoa(len(vals)) + " values totalling " + strconv.Itoa(chars) + " characters"
+			}
+		}
+	}
+	if why := m.Drops[k]; why != "" {
+		if k == "minimum" || k == "maximum" {
+			typ := get("type")
+			is := func(name string) bool {
+				if ts, ok := typ.([]any); ok {
+					return slices.Contains(ts, any(name))
+				}
+				return typ == name
+			}
+			switch {
+			case is("integer") && TypeBound(numText("minimum"), numText("maximum"), k == "minimum"):
+				return Skip, why
+			case is("number") && FloatBound(numText(k)):
+				return Skip, why
+			}
+		}
+		return Move, why
+	}
+	return Keep, ""
+}
+
+// NodeProblem returns why m cannot express a schema node whose keywords
+// get returns, "" when it can: OpenAI strict needs a type.
+func (m StrictMode) NodeProblem(get func(string) any) string {
+	if m.NeedsType && get("type") == nil {
+		return `needs a type on every schema ("schema must have a 'type' key"), and an any or json.RawMessage value has none`
+	}
+	return ""
+}
+
+// PropertyNameProblem returns why m does not take a property name, ""
+// when it does.
+func (m StrictMode) PropertyNameProblem(name string) string {
+	if m.PropertyName != "" && !matchName(m.PropertyName, name) {
+		return "takes property names matching " + m.PropertyName + " (" + m.NameSource + ")"
+	}
+	return ""
+}
+
+// ToolNameProblem returns why m does not take a tool name, "" when it
+// does.
+func (m StrictMode) ToolNameProblem(name string) string {
+	if m.ToolName != "" && !matchName(m.ToolName, name) {
+		return "takes a tool name matching " + m.ToolName + " (" + m.NameSource + ")"
+	}
+	return ""
+}
+
+// nameExprs holds the compiled name expressions of the table.
+var nameExprs sync.Map // expression -> *regexp.Regexp
+
+func matchName(expr, s string) bool {
+	re, ok := nameExprs.Load(expr)
+	if !ok {
+		re, _ = nameExprs.LoadOrStore(expr, regexp.MustCompile(expr))
+	}
+	return re.(*regexp.Regexp).MatchString(s)
 }

@@ -115,10 +115,13 @@ needed.
 
 OLT015: schema uses a keyword or exceeds a limit of a provider's strict mode
 
-Off unless -OLT015.providers lists providers. Reports the schema tags whose
-keyword a provider's strict mode rejects (the provider conversion moves them
-into the description, and the model no longer enforces them), maps (which
-strict modes cannot express), and the documented limits: OpenAI at most
+Off unless -OLT015.providers lists providers (name for the strict mode,
+name:nonstrict for the other). Asks the providers' mode table, as the
+provider conversions do, about every keyword of every property's schema,
+whether a tag or the field's type wrote it: what a mode moves into the
+description (the model no longer enforces it), what it cannot express (a
+map, an any value for OpenAI strict, a large enum), names it does not take,
+and, for strict modes, the documented limits: OpenAI at most
 5000 properties, 10 levels of nesting, 1000 enum values and 120,000
 characters of names and values per schema; Anthropic at most 20 strict
 tools, 24 optional and 16 union parameters per request (counted over one

@@ -49,8 +49,9 @@ type Result struct {
 
 // Config sets the checks that are off unless asked for.
 type Config struct {
-	// Providers lists the providers whose strict mode OLT015 checks:
-	// "openai", "anthropic", "gemini".
+	// Providers lists the providers whose mode OLT015 checks: "openai",
+	// "anthropic", "gemini" for their strict modes, "openai:nonstrict"
+	// (or ":non-strict") for a non-strict one.
 	Providers []string
 	// Quality turns on the contract-quality checks OLT016 to OLT019 and
 	// the execution-policy checks OLT026 to OLT028.
@@ -86,7 +87,7 @@ func newRule(r schema.Rule, cfg Config) *analysis.Analyzer {
 	switch r.ID {
 	case schema.OLT015:
 		rule.providers = strings.Join(cfg.Providers, ",")
-		a.Flags.StringVar(&rule.providers, "providers", rule.providers, "comma-separated providers whose strict mode to check: openai, anthropic, gemini")
+		a.Flags.StringVar(&rule.providers, "providers", rule.providers, "comma-separated providers whose mode to check: openai, anthropic, gemini (strict), or name:nonstrict")
 	case schema.OLT016, schema.OLT017, schema.OLT018, schema.OLT019, schema.OLT026, schema.OLT027, schema.OLT028:
 		rule.enabled = cfg.Quality
 		a.Flags.BoolVar(&rule.enabled, "enable", rule.enabled, "report this contract-quality check")

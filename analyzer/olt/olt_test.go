@@ -54,6 +54,7 @@ func TestRules(t *testing.T) {
 		{id: "OLT013", patterns: []string{"olt013"}},
 		{id: "OLT014", patterns: []string{"olt014/missing", "olt014/stale", "olt014/unneeded"}},
 		{id: "OLT015", cfg: strict, patterns: []string{"olt015"}},
+		{id: "OLT015", cfg: olt.Config{Providers: []string{"openai:nonstrict", "Anthropic:non-strict"}}, patterns: []string{"olt015nonstrict"}},
 		{id: "OLT016", cfg: quality, patterns: []string{"olt016"}},
 		{id: "OLT017", cfg: quality, patterns: []string{"olt017"}},
 		{id: "OLT018", cfg: quality, patterns: []string{"olt018"}},
@@ -232,5 +233,28 @@ func TestWordSize(t *testing.T) {
 				t.Errorf("GOARCH=386: %s", msgs[0])
 			}
 		})
+	}
+}
+
+// TestCheckProviders checks the spellings -OLT015.providers takes.
+func TestCheckProviders(t *testing.T) {
+	tests := []struct {
+		names []string
+		ok    bool
+	}{
+		{[]string{"openai", "anthropic", "gemini"}, true},
+		{[]string{" OpenAI ", "anthropic:strict", "gemini:nonstrict", "openai:non-strict"}, true},
+		{[]string{"openai:loose"}, false},
+		{[]string{"mistral"}, false},
+		{[]string{""}, false},
+	}
+	for _, tt := range tests {
+		err := olt.CheckProviders(tt.names)
+		if (err == nil) != tt.ok {
+			t.Errorf("%q: %v", tt.names, err)
+		}
+		if err != nil && !strings.Contains(err.Error(), "with :strict or :nonstrict") {
+			t.Errorf("%q: the error does not say the spellings: %v", tt.names, err)
+		}
 	}
 }

@@ -2,7 +2,6 @@ package olt
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/toolschema/toolschema/analyzer"
@@ -10,28 +9,46 @@ import (
 )
 
 // CheckProviders reports an error naming the first provider OLT015 does
-// not know (case and spaces aside).
+// not know (case and spaces aside). A provider is named alone (its strict
+// mode), or with ":strict" or ":nonstrict".
 func CheckProviders(names []string) error {
 	for _, n := range names {
-		if _, ok := schema.Mode(strings.TrimSpace(strings.ToLower(n)), true); !ok {
-			return fmt.Errorf("unknown provider %q: the providers are anthropic, gemini, openai", n)
+		if _, ok := providerMode(n); !ok {
+			return fmt.Errorf("unknown provider %q: the providers are anthropic, gemini, openai, each alone or with :strict or :nonstrict", n)
 		}
 	}
 	return nil
 }
 
-// strictChecks reports, for each provider, the schema tags its strict mode
-// rejects, the maps it cannot express and the limits a package's tools
-// exceed (OLT015).
+// providerMode returns the mode an entry of -OLT015.providers names.
+func providerMode(entry string) (schema.StrictMode, bool) {
+	name, mode, _ := strings.Cut(strings.TrimSpace(strings.ToLower(entry)), ":")
+	strict := true
+	switch strings.TrimSpace(mode) {
+	case "", "strict":
+	case "nonstrict", "non-strict":
+		strict = false
+	default:
+		return schema.StrictMode{}, false
+	}
+	return schema.Mode(strings.TrimSpace(name), strict)
+}
+
+// strictChecks reports, for each provider's mode, what its conversion
+// would move into a description or refuse, and the limits a package's
+// tools exceed (OLT015).
 func strictChecks(p *analyzer.Package, providers []string) []*analyzer.Diagnostic {
 	var out []*analyzer.Diagnostic
 	for _, name := range providers {
-		mode, ok := schema.Mode(strings.TrimSpace(strings.ToLower(name)), true)
+		mode, ok := providerMode(name)
 		if !ok {
 			continue
 		}
 		for _, t := range p.Tools {
 			out = append(out, keywordChecks(p, t, mode)...)
+		}
+		if !mode.Strict {
+			continue // the limits are those of strict modes
 		}
 		switch mode.Name {
 		case "OpenAI":
@@ -47,29 +64,79 @@ func strictChecks(p *analyzer.Package, providers []string) []*analyzer.Diagnosti
 	return out
 }
 
+// keywordOrder is the contract's keyword order, so that a property's
+// diagnostics come in the order of its schema.
+var keywordOrder = []string{"type", "format", "description", "enum", "minimum", "maximum", "minLength", "maxLength",
+	"pattern", "contentEncoding", "items", "minItems", "maxItems", "uniqueItems", "properties", "required",
+	"additionalProperties", "default"}
+
+// keywordChecks asks mode, as the provider conversion does, about every
+// keyword of every property's schema (set by a tag or by the field's
+// type), and about the tool's and the properties' names.
 func keywordChecks(p *analyzer.Package, t *analyzer.Tool, mode schema.StrictMode) []*analyzer.Diagnostic {
 	var out []*analyzer.Diagnostic
+	if why := mode.ToolNameProblem(t.Name); why != "" {
+		pos, end := toolPos(t)
+		out = append(out, &analyzer.Diagnostic{Pos: pos, End: end, ID: schema.OLT015, Message: fmt.Sprintf(
+			"tool %s: %s %s", t.Name, mode.Name, why)})
+	}
+	strictly := mode.Name + " strict mode"
 	for _, pr := range props(t) {
-		pairs, _ := schema.ParseStructTag(pr.field.Tag)
-		for _, kv := range pairs {
-			why, rejected := mode.Drops[kv.Key]
-			switch {
-			case kv.Key == "minItems" && mode.MinItemsUpTo1 && kv.Value != "0" && kv.Value != "1":
-				why, rejected = "only 0 or 1", true
-			case kv.Key == "format" && mode.Formats != nil && !slices.Contains(mode.Formats, kv.Value):
-				why, rejected = "not a format it knows", true
-			}
-			if rejected {
-				out = append(out, at(p, t, pr, kv.Key, schema.OLT015, fmt.Sprintf(
-					"%s: tool %s: %s strict mode does not take %s (%s); the model will see it only in the description",
-					pr.path, t.Name, mode.Name, kv.Key, why)))
+		if why := mode.PropertyNameProblem(pr.name); why != "" {
+			out = append(out, at(p, t, pr, "json", schema.OLT015, fmt.Sprintf(
+				"%s: tool %s: %s %s; rename it with a json tag", pr.path, t.Name, mode.Name, why)))
+		}
+		tags := map[string]bool{}
+		if pairs, err := schema.ParseStructTag(pr.field.Tag); err == nil {
+			for _, kv := range pairs {
+				tags[kv.Key] = true
 			}
 		}
-		if mode.Closed {
-			if addl, ok := pr.schema["additionalProperties"]; ok && addl != false {
+		// The property's schema, then the elements and values inside it
+		// down to the next struct (whose fields are properties too).
+		path := pr.path
+		for node := pr.schema; node != nil; {
+			get := func(k string) any { return node[k] }
+			if why := mode.NodeProblem(get); why != "" {
 				out = append(out, at(p, t, pr, "", schema.OLT015, fmt.Sprintf(
-					"%s: tool %s: %s strict mode needs additionalProperties false, so a map has no strict schema; use a list of key-value structs",
-					pr.path, t.Name, mode.Name)))
+					"%s: tool %s: %s %s; give it a type, or send the tool non-strict", path, t.Name, strictly, why)))
+			}
+			for _, k := range keywordOrder {
+				v, ok := node[k]
+				if !ok {
+					continue
+				}
+				verdict, why := mode.Keyword(k, v, get)
+				tag, from := "", ", which the field's type writes"
+				if path == pr.path && tags[k] {
+					tag, from = k, ""
+				}
+				switch {
+				case verdict == schema.Move:
+					out = append(out, at(p, t, pr, tag, schema.OLT015, fmt.Sprintf(
+						"%s: tool %s: %s does not take %s (%s)%s; the model will see it only in the description",
+						path, t.Name, strictly, k, why, from)))
+				case verdict == schema.Refuse && k == "additionalProperties":
+					out = append(out, at(p, t, pr, "", schema.OLT015, fmt.Sprintf(
+						"%s: tool %s: %s needs additionalProperties false, so a map has no strict schema; use a list of key-value structs, or send the tool non-strict",
+						path, t.Name, strictly)))
+				case verdict == schema.Refuse:
+					out = append(out, at(p, t, pr, tag, schema.OLT015, fmt.Sprintf(
+						"%s: tool %s: %s %s; the conversion refuses the tool", path, t.Name, strictly, why)))
+				}
+			}
+			if _, ok := node["properties"]; ok {
+				break
+			}
+			switch {
+			case node["items"] != nil:
+				node, _ = node["items"].(map[string]any)
+				path += "[]"
+			case node["additionalProperties"] != nil:
+				node, _ = node["additionalProperties"].(map[string]any)
+				path += "{}"
+			default:
+				node = nil
 			}
 		}
 	}

@@ -1,0 +1,72 @@
+package schema
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestKeyword checks the verdicts of the mode table, which the provider
+// conversions and OLT015 both follow.
+func TestKeyword(t *testing.T) {
+	node := func(s string) map[string]any {
+		d := json.NewDecoder(strings.NewReader(s))
+		d.UseNumber()
+		var m map[string]any
+		if err := d.Decode(&m); err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	tests := []struct {
+		provider string
+		strict   bool
+		node     string
+		key      string
+		want     Verdict
+	}{
+		{"anthropic", true, `{"type":"integer","minimum":-128,"maximum":127}`, "minimum", Skip},
+		{"anthropic", true, `{"type":"integer","minimum":1,"maximum":127}`, "minimum", Move},
+		{"anthropic", true, `{"type":"integer","minimum":1,"maximum":127}`, "maximum", Skip},
+		{"anthropic", true, `{"type":["integer","null"],"minimum":0,"maximum":255}`, "minimum", Skip},
+		{"anthropic", true, `{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}`, "maximum", Skip},
+		{"anthropic", true, `{"type":"number","maximum":1e300}`, "maximum", Move},
+		{"anthropic", true, `{"type":"array","minItems":1}`, "minItems", Keep},
+		{"anthropic", true, `{"type":"array","minItems":2}`, "minItems", Move},
+		{"anthropic", true, `{"type":"array","maxItems":2}`, "maxItems", Move},
+		{"anthropic", true, `{"type":"string","pattern":"\\bx"}`, "pattern", Move},
+		{"anthropic", true, `{"type":"string","pattern":"^x$"}`, "pattern", Keep},
+		{"anthropic", true, `{"type":"object","additionalProperties":{"type":"string"}}`, "additionalProperties", Refuse},
+		{"anthropic", true, `{"type":"object","additionalProperties":false}`, "additionalProperties", Keep},
+		{"anthropic", false, `{"type":"object","additionalProperties":{"type":"string"}}`, "additionalProperties", Keep},
+		{"anthropic", false, `{"type":"string","minLength":2}`, "minLength", Keep},
+		{"openai", true, `{"type":"string","minLength":2}`, "minLength", Move},
+		{"openai", true, `{"type":"string","format":"uri"}`, "format", Move},
+		{"openai", false, `{"type":"string","format":"uri"}`, "format", Keep},
+		{"openai", true, `{"type":"string","enum":["a","b"]}`, "enum", Keep},
+		{"gemini", true, `{"type":"string","pattern":"^x$"}`, "pattern", Move},
+		{"gemini", false, `{"type":"string","format":"uuid"}`, "format", Move},
+	}
+	for _, tt := range tests {
+		m, ok := Mode(tt.provider, tt.strict)
+		if !ok {
+			t.Fatalf("no mode %s", tt.provider)
+		}
+		n := node(tt.node)
+		got, why := m.Keyword(tt.key, n[tt.key], func(k string) any { return n[k] })
+		if got != tt.want {
+			t.Errorf("%s strict=%v %s in %s: %v (%s), want %v", tt.provider, tt.strict, tt.key, tt.node, got, why, tt.want)
+		}
+		if got != Keep && why == "" {
+			t.Errorf("%s %s: no reason given", tt.provider, tt.key)
+		}
+	}
+	openai, _ := Mode("openai", true)
+	if openai.NodeProblem(func(string) any { return nil }) == "" {
+		t.Errorf("OpenAI strict takes {}")
+	}
+	loose, _ := Mode("openai", false)
+	if loose.NodeProblem(func(string) any { return nil }) != "" {
+		t.Errorf("OpenAI non-strict refuses {}")
+	}
+}
