@@ -58,6 +58,10 @@ type Tool struct {
 	// The execution policy, as in tool.Tool.
 	Title                                       string
 	ReadOnly, Additive, Idempotent, ClosedWorld bool
+	// ErrorCodes are the declared business error codes (errors=), in
+	// order; SafeErrors keeps plain errors' text from the model.
+	ErrorCodes []string
+	SafeErrors bool
 	// Directive is the //tool:export comment; Said lists the options it
 	// gives, by key, in order.
 	Directive *ast.Comment
@@ -423,7 +427,7 @@ func (in *inspector) options(t *Tool, d ast.Directive) bool {
 				ok = false
 			}
 			t.Name = val
-		case "ends-loop", "requires-approval", "read-only", "idempotent", "destructive", "open-world":
+		case "ends-loop", "requires-approval", "read-only", "idempotent", "destructive", "open-world", "safe-errors":
 			b := true
 			if hasVal {
 				var err error
@@ -447,6 +451,8 @@ func (in *inspector) options(t *Tool, d ast.Directive) bool {
 				effects = append(effects, policyArg{key, b, a.Pos, end})
 			case "open-world":
 				t.ClosedWorld = !b
+			case "safe-errors":
+				t.SafeErrors = b
 			}
 		case "parallel-safe":
 			b, err := strconv.ParseBool(val)
@@ -468,6 +474,21 @@ func (in *inspector) options(t *Tool, d ast.Directive) bool {
 				continue
 			}
 			t.Version = val
+		case "errors":
+			if !hasVal || val == "" {
+				bad("write errors=CODE,CODE (the codes of the business errors the tool returns)")
+				continue
+			}
+			for _, code := range strings.Split(val, ",") {
+				switch {
+				case !schema.ValidErrorCode(code):
+					bad("%q is not an error code: upper-case letters, digits and '_', starting with a letter (ORDER_NOT_FOUND)", code)
+				case slices.Contains(t.ErrorCodes, code):
+					bad("%s is given twice", code)
+				default:
+					t.ErrorCodes = append(t.ErrorCodes, code)
+				}
+			}
 		case "title":
 			if !hasVal || strings.TrimSpace(val) == "" {
 				bad(`write title=TEXT (quote it for spaces: "title=Get docket")`)
@@ -476,7 +497,7 @@ func (in *inspector) options(t *Tool, d ast.Directive) bool {
 			t.Title = val
 		default:
 			bad("unknown; the options are name=, ends-loop, requires-approval, parallel-safe=false, timeout=, version=, " +
-				"read-only, destructive=false, idempotent, open-world=false and title=")
+				"read-only, destructive=false, idempotent, open-world=false, title=, errors= and safe-errors")
 		}
 	}
 	if t.ReadOnly {

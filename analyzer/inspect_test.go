@@ -58,6 +58,11 @@ func TestOptions(t *testing.T) {
 		{"open-world", func(t *analyzer.Tool) bool { return !t.ClosedWorld }},
 		{"read-only=false idempotent", func(t *analyzer.Tool) bool { return !t.ReadOnly && t.Idempotent }},
 		{`"title=Get a docket"`, func(t *analyzer.Tool) bool { return t.Title == "Get a docket" }},
+		{"errors=ORDER_NOT_FOUND,RATE_LIMITED_2", func(t *analyzer.Tool) bool {
+			return slices.Equal(t.ErrorCodes, []string{"ORDER_NOT_FOUND", "RATE_LIMITED_2"}) && !t.SafeErrors
+		}},
+		{"safe-errors", func(t *analyzer.Tool) bool { return t.SafeErrors && t.ErrorCodes == nil }},
+		{"safe-errors=false", func(t *analyzer.Tool) bool { return !t.SafeErrors }},
 	}
 	var src strings.Builder
 	src.WriteString("package p\n")

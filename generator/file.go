@@ -267,6 +267,16 @@ func (g *gen) list(l *analyzer.List) {
 				kv = append(kv, [2]string{f.name, "true"})
 			}
 		}
+		if len(t.ErrorCodes) > 0 {
+			codes := make([]string, len(t.ErrorCodes))
+			for i, c := range t.ErrorCodes {
+				codes[i] = strconv.Quote(c)
+			}
+			kv = append(kv, [2]string{"ErrorCodes", "[]string{" + strings.Join(codes, ", ") + "}"})
+		}
+		if t.SafeErrors {
+			kv = append(kv, [2]string{"SafeErrors", "true"})
+		}
 		width := 0
 		for _, p := range kv {
 			width = max(width, len(p[0])+1)

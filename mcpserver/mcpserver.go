@@ -283,6 +283,7 @@ func result(r *tool.Result, structured bool, null json.RawMessage) *mcp.CallTool
 	}
 	if r.IsError {
 		out.Meta = mcp.Meta{"toolschema/code": string(r.Code), "toolschema/started": r.Started}
+		failureMeta(out.Meta, r)
 	}
 	return out
 }

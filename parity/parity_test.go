@@ -181,6 +181,12 @@ func optionsOf(gt *tool.Tool) []reflectimpl.Option {
 	if gt.ClosedWorld {
 		opts = append(opts, reflectimpl.OpenWorld(false))
 	}
+	if len(gt.ErrorCodes) > 0 {
+		opts = append(opts, reflectimpl.ErrorCodes(gt.ErrorCodes...))
+	}
+	if gt.SafeErrors {
+		opts = append(opts, reflectimpl.SafeErrors())
+	}
 	return opts
 }
 
@@ -412,9 +418,9 @@ func TestMetadata(t *testing.T) {
 		// The policy: as the directive says (from source), as generated, as
 		// reflected.
 		st := p.static
-		src := [5]any{st.Title, st.ReadOnly, st.Additive, st.Idempotent, st.ClosedWorld}
+		src := [7]any{st.Title, st.ReadOnly, st.Additive, st.Idempotent, st.ClosedWorld, strings.Join(st.ErrorCodes, ","), st.SafeErrors}
 		for _, tl := range []*tool.Tool{g, r} {
-			if got := [5]any{tl.Title, tl.ReadOnly, tl.Additive, tl.Idempotent, tl.ClosedWorld}; got != src {
+			if got := [7]any{tl.Title, tl.ReadOnly, tl.Additive, tl.Idempotent, tl.ClosedWorld, strings.Join(tl.ErrorCodes, ","), tl.SafeErrors}; got != src {
 				t.Errorf("%s.%s: policy %v, the directive says %v", p.list, g.Name, got, src)
 			}
 		}
@@ -424,7 +430,7 @@ func TestMetadata(t *testing.T) {
 // TestPolicyCoverage checks that the corpus has every execution-policy
 // option, so that TestMetadata proves each through both front ends.
 func TestPolicyCoverage(t *testing.T) {
-	var title, readOnly, additive, idempotent, closed, readApproval bool
+	var title, readOnly, additive, idempotent, closed, readApproval, codes, safe bool
 	for _, p := range pairs(t, load(t)) {
 		g := p.gen
 		title = title || g.Title != ""
@@ -433,6 +439,11 @@ func TestPolicyCoverage(t *testing.T) {
 		idempotent = idempotent || g.Idempotent
 		closed = closed || g.ClosedWorld
 		readApproval = readApproval || (g.ReadOnly && g.RequiresApproval)
+		codes = codes || len(g.ErrorCodes) > 1
+		safe = safe || g.SafeErrors
+	}
+	if !codes || !safe {
+		t.Errorf("the corpus lacks declared error codes (%v) or safe errors (%v)", codes, safe)
 	}
 	if !title || !readOnly || !additive || !idempotent || !closed || !readApproval {
 		t.Errorf("the corpus lacks a policy: title %v, read-only %v, additive %v, idempotent %v, closed world %v, read-only with approval %v",

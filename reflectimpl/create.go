@@ -11,6 +11,7 @@ import (
 	"maps"
 	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -33,6 +34,9 @@ type options struct {
 	title                                 string
 	readOnly, additive, idem, closedWorld bool
 	destructiveSet                        bool
+	// The declared business error codes, and safe messages only.
+	codes      []string
+	safeErrors bool
 }
 
 // Name sets the tool's name; without it the name is the function's own in
@@ -81,6 +85,16 @@ func Idempotent() Option { return func(o *options) { o.idem = true } }
 // OpenWorld says whether the tool may reach entities outside its own
 // domain (true unless set).
 func OpenWorld(open bool) Option { return func(o *options) { o.closedWorld = !open } }
+
+// ErrorCodes declares the codes of the business errors (*tool.Error) the
+// tool may return: upper-case letters, digits and '_', each once (OLT013
+// otherwise).
+func ErrorCodes(codes ...string) Option {
+	return func(o *options) { o.codes = append(o.codes, codes...) }
+}
+
+// SafeErrors keeps the text of the tool's plain errors from the model.
+func SafeErrors() Option { return func(o *options) { o.safeErrors = true } }
 
 // A Cache holds what Create learned about types and functions, so that
 // creating a tool over known types costs almost nothing. The zero Cache is
@@ -136,7 +150,7 @@ func (c *Cache) Create(fn any, opts ...Option) (*tool.Tool, error) {
 		name = e.name
 	}
 	if e.err != nil || e.sig.err != nil || (o.name == "" && e.nameErr != nil) || o.timeout < 0 || (o.name != "" && schema.CheckName(o.name) != nil) ||
-		(o.readOnly && (o.destructiveSet || o.idem)) {
+		(o.readOnly && (o.destructiveSet || o.idem)) || (len(o.codes) > 0 && badCodes(o.codes) != nil) {
 		return nil, refusal(e, &o)
 	}
 	s := e.sig
@@ -155,6 +169,8 @@ func (c *Cache) Create(fn any, opts ...Option) (*tool.Tool, error) {
 		Additive:         o.additive,
 		Idempotent:       o.idem,
 		ClosedWorld:      o.closedWorld,
+		ErrorCodes:       o.codes,
+		SafeErrors:       o.safeErrors,
 	}, s, fn), nil
 }
 
@@ -184,6 +200,7 @@ func refusal(e *entry, o *options) error {
 	if o.readOnly && o.destructiveSet {
 		errs = append(errs, schema.Errorf(schema.OLT025, "", "option Destructive(%t) %s", !o.additive, schema.PolicyConflict("destructive", !o.additive)))
 	}
+	errs = append(errs, badCodes(o.codes)...)
 	if o.readOnly && o.idem {
 		errs = append(errs, schema.Errorf(schema.OLT025, "", "option Idempotent %s", schema.PolicyConflict("idempotent", true)))
 	}
@@ -468,4 +485,18 @@ func allDigits(s string) bool {
 		}
 	}
 	return s != ""
+}
+
+// badCodes returns the OLT013 errors of malformed or repeated error codes.
+func badCodes(codes []string) schema.Errors {
+	var errs schema.Errors
+	for i, c := range codes {
+		switch {
+		case !schema.ValidErrorCode(c):
+			errs = append(errs, schema.Errorf(schema.OLT013, "", "option ErrorCodes: %q is not an error code: upper-case letters, digits and '_', starting with a letter (ORDER_NOT_FOUND)", c))
+		case slices.Contains(codes[:i], c):
+			errs = append(errs, schema.Errorf(schema.OLT013, "", "option ErrorCodes: %s is given twice", c))
+		}
+	}
+	return errs
 }

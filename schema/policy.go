@@ -21,3 +21,20 @@ func PolicyConflict(option string, value bool) string {
 	}
 	return ""
 }
+
+// ValidErrorCode reports whether code is a well-formed code of a tool's
+// business error (tool.Error): an upper-case ASCII letter, then upper-case
+// letters, digits and '_' (ORDER_NOT_FOUND). Both front ends check the
+// declared codes with it (OLT013).
+func ValidErrorCode(code string) bool {
+	if code == "" || code[0] < 'A' || code[0] > 'Z' {
+		return false
+	}
+	for i := 1; i < len(code); i++ {
+		c := code[i]
+		if (c < 'A' || c > 'Z') && (c < '0' || c > '9') && c != '_' {
+			return false
+		}
+	}
+	return true
+}

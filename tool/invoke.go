@@ -281,7 +281,7 @@ func (t *Tool) run(ctx context.Context, call *Call, in any) (*Result, error) {
 	case o.err != nil && runCtx.Err() != nil && errors.Is(o.err, runCtx.Err()):
 		return errorResult(TimedOut, true, call, fmt.Sprintf("Tool '%s' timed out after %s.", t.Name, seconds(t.Timeout))), nil
 	case o.err != nil:
-		return t.failed(call, "", o.err.Error()), nil
+		return t.toolError(call, o.err), nil
 	}
 	return t.result(call, o.value), nil
 }

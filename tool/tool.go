@@ -70,6 +70,16 @@ type Tool struct {
 	// another company's API (MCP's openWorldHint false).
 	ClosedWorld bool
 
+	// ErrorCodes are the codes of the business errors (*Error) the tool
+	// may return, declared in its contract (the directive's errors=). In
+	// tests (CheckOutputs) a code not listed here is an invalid_output
+	// result.
+	ErrorCodes []string
+	// SafeErrors keeps the text of a plain error (one that is not an
+	// *Error) from the model: the result says only that the tool failed.
+	// The error stays in Result.Cause.
+	SafeErrors bool
+
 	handler Handler
 	bound   any
 }
@@ -195,6 +205,15 @@ type Result struct {
 	Value any
 	// Costs are the cost lines the tool recorded.
 	Costs []Cost
+	// Failure is the business error the tool returned (an *Error found
+	// with errors.As), nil for any other outcome.
+	Failure *Error
+	// Cause is the error the tool returned, as it returned it: for logs
+	// and audits, never for the model (its text may hold internal detail).
+	Cause error
+	// Truncated reports that the parts are not the whole answer (a page
+	// of a longer list, a cut text). A tool that returns a Result sets it.
+	Truncated bool
 }
 
 // Text joins the text of the result's text parts with newlines.

@@ -188,6 +188,9 @@ type jsonTool struct {
 	Destructive bool   `json:"destructive"`
 	Idempotent  bool   `json:"idempotent"`
 	OpenWorld   bool   `json:"openWorld"`
+	// The declared business error codes, and safe messages only.
+	ErrorCodes []string `json:"errorCodes,omitempty"`
+	SafeErrors bool     `json:"safeErrors,omitempty"`
 }
 
 func jsonTools(r generator.Result) []jsonTool {
@@ -204,6 +207,7 @@ func jsonTools(r generator.Result) []jsonTool {
 				Version: t.Version,
 				Title:   t.Title, ReadOnly: t.ReadOnly, Destructive: !t.ReadOnly && !t.Additive,
 				Idempotent: t.Idempotent, OpenWorld: !t.ClosedWorld,
+				ErrorCodes: t.ErrorCodes, SafeErrors: t.SafeErrors,
 			}
 			if t.Timeout != 0 {
 				jt.Timeout = t.Timeout.String()

@@ -45,7 +45,7 @@ type Query struct {
 
 // Find finds orders.
 //
-//tool:export timeout=2s version=3
+//tool:export timeout=2s version=3 errors=NO_KIND,TOO_MANY
 func Find(ctx context.Context, in Query) ([]string, error) { return []string{string(in.Kind)}, nil }
 
 // Ping answers.
@@ -133,6 +133,7 @@ func TestJSON(t *testing.T) {
 		"outputSchema": `{"type":["array","null"],"items":{"type":"string"}}`,
 		"endsLoop":     "false", "requiresApproval": "false", "parallelSafe": "true", "timeout": `"2s"`, "version": `"3"`,
 		"readOnly": "false", "destructive": "true", "idempotent": "false", "openWorld": "true",
+		"errorCodes": `["NO_KIND","TOO_MANY"]`,
 	}
 	for k, v := range want {
 		if got := string(tools[0][k]); got != v {

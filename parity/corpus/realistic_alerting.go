@@ -239,7 +239,7 @@ func (s *Silence) refresh(now time.Time) {
 
 // ManageSilence creates, updates, expires or fetches a silence.
 //
-//tool:export parallel-safe=false
+//tool:export parallel-safe=false errors=SILENCE_ID_REQUIRED,SILENCE_NOT_FOUND safe-errors
 func (m *SilenceManager) ManageSilence(ctx context.Context, in SilenceRequest) (*Silence, error) {
 	if m == nil {
 		return nil, errors.New("the silence manager is nil")
@@ -254,11 +254,14 @@ func (m *SilenceManager) ManageSilence(ctx context.Context, in SilenceRequest) (
 	var s *Silence
 	if in.Operation != SilenceCreate {
 		if in.ID == nil {
-			return nil, fmt.Errorf("operation %s needs an id", in.Operation)
+			return nil, &tool.Error{Code: "SILENCE_ID_REQUIRED", Category: tool.CategoryInvalid,
+				SafeMessage: "This operation needs the id of a silence.", Recovery: tool.RecoverFixArguments, Outcome: tool.OutcomeNotStarted}
 		}
 		s = st.silences[*in.ID]
 		if s == nil {
-			return nil, fmt.Errorf("no silence has id %q", *in.ID)
+			return nil, fmt.Errorf("manage silence: %w", &tool.Error{Code: "SILENCE_NOT_FOUND", Category: tool.CategoryNotFound,
+				SafeMessage: "No silence has this id.", Recovery: tool.RecoverAskUser, Outcome: tool.OutcomeNotStarted,
+				Err: fmt.Errorf("no silence has id %q", *in.ID)})
 		}
 	}
 	switch in.Operation {

@@ -633,6 +633,8 @@ func (recv *SilenceManager) Tools() []*tool.Tool {
 			InputSchema:  _toolgen_SilenceManager_ManageSilence_in,
 			OutputSchema: _toolgen_SilenceManager_ManageSilence_out,
 			ParallelSafe: false,
+			ErrorCodes:   []string{"SILENCE_ID_REQUIRED", "SILENCE_NOT_FOUND"},
+			SafeErrors:   true,
 		}, _toolgen_SilenceManager_ManageSilence{}, recv),
 		tool.New(tool.Tool{
 			Name:         "list_silences",

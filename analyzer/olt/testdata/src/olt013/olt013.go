@@ -21,3 +21,17 @@ func Twice() error { return nil }
 //
 //tool:export version=1 version=2
 func Versions() error { return nil }
+
+// want +4 `OLT013: option errors: "not_found" is not an error code` `OLT013: option errors: A is given twice`
+
+// Codes declares bad error codes.
+//
+//tool:export errors=A,not_found,A
+func Codes() error { return nil }
+
+// want +4 `OLT013: option errors: write errors=CODE,CODE`
+
+// NoCodes declares none.
+//
+//tool:export "errors="
+func NoCodes() error { return nil }
