@@ -87,6 +87,14 @@ func dropIn[In, Out any](t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) (*mcp.Tool,
 	// sends it, unless the output schema was set by hand.
 	if ot := reflect.TypeFor[Out](); !handOut && ot.Kind() == reflect.Pointer {
 		d.elemZero = reflect.Zero(ot.Elem()).Interface()
+		if et := ot.Elem(); et.Kind() == reflect.Struct {
+			// The SDK's output validation refuses a zero value that
+			// breaks the schema (a protocol error); here it is a failed
+			// result, known once.
+			if data, err := marshal(d.elemZero); err != nil || !conforms(et, data) {
+				d.nilFails = true
+			}
+		}
 	}
 	_, d.objectOut = mt.OutputSchema.(json.RawMessage)
 	if d.objectOut {
@@ -123,6 +131,7 @@ type dropInHandler[In, Out any] struct {
 	in        reflect.Type
 	anyIn     bool
 	elemZero  any  // the zero value that stands for a nil pointer Out
+	nilFails  bool // that zero value breaks the output schema: nil is a failure
 	objectOut bool // the output schema's non-null form is an object
 }
 
@@ -157,7 +166,7 @@ func (d *dropInHandler[In, Out]) serve(ctx context.Context, run *tool.Tool, req 
 	o, ok := r.Value.(*outcome[Out])
 	if r.IsError || !ok {
 		// Refused arguments, or a panic in the handler.
-		return result(r, false, nil), nil
+		return result(run.Name, r, false, nil), nil
 	}
 	if o.err != nil {
 		if wire, ok := o.err.(*jsonrpc.Error); ok {
@@ -176,6 +185,9 @@ func (d *dropInHandler[In, Out]) serve(ctx context.Context, run *tool.Tool, req 
 	}
 	var outval any = o.out
 	if d.elemZero != nil && reflect.ValueOf(&o.out).Elem().IsNil() {
+		if d.nilFails {
+			return noValue(run.Name), nil
+		}
 		outval = d.elemZero
 	}
 	if outval == nil {

@@ -67,6 +67,13 @@ func forecast(_ context.Context, _ *mcp.CallToolRequest, in Place) (*mcp.CallToo
 	return nil, &Forecast{Summary: "mild in " + in.Name, Sky: Clouds, Chance: 0.25, High: 18, Low: 9}, nil
 }
 
+func maybeGreet(_ context.Context, _ *mcp.CallToolRequest, in GreetIn) (*mcp.CallToolResult, *GreetOut, error) {
+	if in.Name == "nobody" {
+		return nil, nil, nil
+	}
+	return nil, &GreetOut{Greeting: "Hello, " + in.Name}, nil
+}
+
 func contentOnly(_ context.Context, _ *mcp.CallToolRequest, in GreetIn) (*mcp.CallToolResult, any, error) {
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "Hi " + in.Name}}}, nil, nil
 }
@@ -113,6 +120,7 @@ func addAll(s *mcp.Server, dropIn bool) {
 		mcp.AddTool(s, &mcp.Tool{Name: "ping"}, noInput)
 		mcp.AddTool(s, &mcp.Tool{Name: "inc"}, counter())
 		mcp.AddTool(s, &mcp.Tool{Name: "fail"}, failing)
+		mcp.AddTool(s, &mcp.Tool{Name: "maybe"}, maybeGreet)
 		return
 	}
 	mcpserver.AddTool(s, &mcp.Tool{Name: "greet", Description: "Says hello."}, greet)
@@ -121,6 +129,7 @@ func addAll(s *mcp.Server, dropIn bool) {
 	mcpserver.AddTool(s, &mcp.Tool{Name: "ping"}, noInput)
 	mcpserver.AddTool(s, &mcp.Tool{Name: "inc"}, counter())
 	mcpserver.AddTool(s, &mcp.Tool{Name: "fail"}, failing)
+	mcpserver.AddTool(s, &mcp.Tool{Name: "maybe"}, maybeGreet)
 }
 
 // testTimeout bounds what a test waits for a loopback server.
@@ -255,8 +264,9 @@ func TestAddToolCalls(t *testing.T) {
 			`{"summary":"mild in Paris","sky":"clouds","chance":0.25,"high":18,"low":9}`},
 		{"forecast out of range", "forecast", `{"name":"Paris","lat":91,"lon":-200}`, true,
 			"Argument 'lat' must be at most 90.\nArgument 'lon' must be at least -180.", ""},
-		{"forecast nil", "forecast", `{"name":"nowhere"}`, false,
-			`{"summary":"","sky":"","chance":0,"high":0,"low":0}`, `{"summary":"","sky":"","chance":0,"high":0,"low":0}`},
+		{"forecast nil: its zero value breaks the enum", "forecast", `{"name":"nowhere"}`, true, "Tool 'forecast' returned no value.", ""},
+		{"maybe nil: its zero value", "maybe", `{"name":"nobody"}`, false, `{"greeting":""}`, `{"greeting":""}`},
+		{"maybe", "maybe", `{"name":"Ada"}`, false, `{"greeting":"Hello, Ada"}`, `{"greeting":"Hello, Ada"}`},
 		{"content", "content", `{"name":"Ada"}`, false, "Hi Ada", ""},
 		{"ping", "ping", `{}`, false, "pong", ""},
 		{"ping no arguments", "ping", ``, false, "pong", ""},
@@ -315,7 +325,7 @@ func TestAddToolAsSDK(t *testing.T) {
 	calls := []struct{ tool, args string }{
 		{"greet", `{"name":"Ada"}`},
 		{"forecast", `{"name":"Paris","lat":48.9}`},
-		{"forecast", `{"name":"nowhere"}`},
+		{"maybe", `{"name":"nobody"}`},
 		{"content", `{"name":"Ada"}`},
 		{"ping", `{}`},
 		{"inc", `{"by":2}`},

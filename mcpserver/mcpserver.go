@@ -13,11 +13,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/toolschema/toolschema/reflectimpl"
 	"github.com/toolschema/toolschema/tool"
 )
 
@@ -155,7 +157,10 @@ func objectForm(s json.RawMessage) (out json.RawMessage, ok bool) {
 // t whose non-null form is an object: the zero value of what a pointer
 // points to, as encoding/json writes it, and {} for a map (what the SDK's
 // mcp.AddTool sends for them, so that a server moving to this package
-// sends the same).
+// sends the same). It returns nil when that zero value breaks the type's
+// own schema (an enum field, a pattern, a minimum above 0): then a null
+// result is a failure, since MCP requires structured content that
+// conforms to the output schema.
 func nullForm(t reflect.Type) json.RawMessage {
 	for t != nil && t.Kind() == reflect.Pointer {
 		t = t.Elem()
@@ -164,10 +169,32 @@ func nullForm(t reflect.Type) json.RawMessage {
 		return json.RawMessage("{}")
 	}
 	data, err := marshal(reflect.New(t).Interface())
-	if err != nil || !bytes.HasPrefix(data, []byte("{")) {
-		return json.RawMessage("{}")
+	if err != nil || !bytes.HasPrefix(data, []byte("{")) || !conforms(t, data) {
+		return nil
 	}
 	return data
+}
+
+// conforms reports whether data, the JSON of a value of struct type t,
+// passes the checks of t's contract: the invoker's, through a tool that
+// takes t.
+func conforms(t reflect.Type, data json.RawMessage) bool {
+	fn := reflect.MakeFunc(reflect.FuncOf([]reflect.Type{t}, nil, false), func([]reflect.Value) []reflect.Value { return nil })
+	check, err := reflectimpl.Create(fn.Interface(), reflectimpl.Name("zero_value"))
+	if err != nil {
+		return false
+	}
+	_, viols, err := check.CheckArgs(data)
+	return err == nil && len(viols) == 0
+}
+
+// noValue is the result of a null result that has no structured form.
+func noValue(name string) *mcp.CallToolResult {
+	return &mcp.CallToolResult{
+		IsError: true,
+		Content: []mcp.Content{&mcp.TextContent{Text: fmt.Sprintf("Tool '%s' returned no value.", name)}},
+		Meta:    mcp.Meta{"toolschema/code": string(tool.Failed), "toolschema/started": true},
+	}
 }
 
 // marshal writes v as the invoker does: encoding/json, no HTML escaping.
@@ -235,19 +262,22 @@ func Handler(t *tool.Tool, opts *Options) mcp.ToolHandler {
 			// The tool asks the client for input first.
 			return &mcp.CallToolResult{InputRequests: ir.Requests, RequestState: ir.State}, nil
 		}
-		return result(r, structured, null), nil
+		return result(t.Name, r, structured, null), nil
 	}
 }
 
 // result converts an invoker's result to MCP's. With structured set, a
 // JSON result is also the structured content, and a null one sends null's
-// form.
-func result(r *tool.Result, structured bool, null json.RawMessage) *mcp.CallToolResult {
+// form (a failure when it has none).
+func result(name string, r *tool.Result, structured bool, null json.RawMessage) *mcp.CallToolResult {
 	out := &mcp.CallToolResult{IsError: r.IsError, Content: make([]mcp.Content, 0, len(r.Parts))}
 	if structured && !r.IsError && len(r.Parts) == 1 {
 		switch p := r.Parts[0].(type) {
 		case tool.JSONPart:
 			if string(p.JSON) == "null" {
+				if null == nil {
+					return noValue(name)
+				}
 				out.StructuredContent = null
 				out.Content = append(out.Content, &mcp.TextContent{Text: string(null)})
 			} else {
@@ -257,6 +287,9 @@ func result(r *tool.Result, structured bool, null json.RawMessage) *mcp.CallTool
 			return out
 		case tool.TextPart:
 			if p.Text == "null" && isNil(r.Value) {
+				if null == nil {
+					return noValue(name)
+				}
 				out.StructuredContent = null
 				out.Content = append(out.Content, &mcp.TextContent{Text: string(null)})
 				return out

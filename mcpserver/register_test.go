@@ -149,6 +149,13 @@ func FindCase(in CaseQuery) (*Case, error) {
 	return &Case{Court: in.Court, Status: Open, Judges: []string{"a"}}, nil
 }
 
+func FindDocket(in CaseQuery) (*Docket, error) {
+	if in.Court == "none" {
+		return nil, nil
+	}
+	return &Docket{Court: in.Court, Entries: []string{"filed"}}, nil
+}
+
 func CaseMap(in CaseQuery) map[string]int {
 	if in.Court == "none" {
 		return nil
@@ -161,8 +168,9 @@ func CaseList(in CaseQuery) []string { return []string{in.Court} }
 // TestStructuredOutput reproduces the fault of a tool returning *T (T a
 // struct), which had no output schema and no structured content: every
 // result whose non-null form is an object now has both. A null result
-// sends what the SDK's mcp.AddTool sends: the zero value of T, {} for a
-// map.
+// sends what the SDK's mcp.AddTool sends, the zero value of T ({} for a
+// map), when that conforms to the output schema; otherwise (an enum field)
+// it is a failure.
 func TestStructuredOutput(t *testing.T) {
 	fc, err := reflectimpl.Create(FindCase)
 	if err != nil {
@@ -176,7 +184,11 @@ func TestStructuredOutput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cs := connect(t, []*tool.Tool{fc, cm, cl}, nil)
+	fd, err := reflectimpl.Create(FindDocket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs := connect(t, []*tool.Tool{fc, cm, cl, fd}, nil)
 	ctx := context.Background()
 	listed := map[string]*mcp.Tool{}
 	for mt, err := range cs.Tools(ctx, nil) {
@@ -212,10 +224,19 @@ func TestStructuredOutput(t *testing.T) {
 		text, structured string
 	}{
 		{"find_case", "nysd", `{"court":"nysd","status":"open","judges":["a"]}`, `{"court":"nysd","status":"open","judges":["a"]}`},
-		{"find_case", "none", `{"court":"","status":"","judges":null}`, `{"court":"","status":"","judges":null}`},
+		{"find_docket", "nysd", `{"court":"nysd","entries":["filed"]}`, `{"court":"nysd","entries":["filed"]}`},
+		{"find_docket", "none", `{"court":"","entries":null}`, `{"court":"","entries":null}`},
 		{"case_map", "nysd", `{"nysd":1}`, `{"nysd":1}`},
 		{"case_map", "none", `{}`, `{}`},
 		{"case_list", "nysd", `["nysd"]`, ``},
+	}
+	// A nil *Case: the zero value's status "" is not one of the enum's.
+	r, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "find_case", Arguments: map[string]any{"court": "none"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.IsError || texts(t, r) != "Tool 'find_case' returned no value." || r.StructuredContent != nil || r.Meta["toolschema/code"] != "failed" {
+		t.Errorf("find_case(none): %+v, want a failure", r)
 	}
 	for _, tt := range tests {
 		r, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: tt.tool, Arguments: map[string]any{"court": tt.court}})
@@ -234,6 +255,11 @@ func TestStructuredOutput(t *testing.T) {
 		b, _ := json.Marshal(r.StructuredContent)
 		if !jsonEqual(b, []byte(tt.structured)) {
 			t.Errorf("%s(%s): structured %s, want %s", tt.tool, tt.court, b, tt.structured)
+		}
+		// What is sent is true of the listed schema.
+		listedSchema, _ := json.Marshal(listed[tt.tool].OutputSchema)
+		if err := schematest.Validate(schematest.Check(t, listedSchema), b); err != nil {
+			t.Errorf("%s(%s): structured %s breaks the listed output schema: %v", tt.tool, tt.court, b, err)
 		}
 	}
 }
