@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"go/ast"
 	"go/format"
+	"go/token"
 	"go/types"
 	"strconv"
 	"strings"
@@ -122,3 +123,22 @@ func tagFix(fs fieldSyntax, e *schema.Error) *Fix {
 
 // quoteTagValue quotes a struct tag value as Go source writes it.
 func quoteTagValue(v string) string { return strconv.Quote(v) }
+
+// TagRewrite returns the fix that replaces the struct tag of field f, as
+// the front end described it, with tag (adding one where the field has
+// none); nil when the field is not in the package's syntax or declares
+// several names (the tag is theirs too).
+func (p *Package) TagRewrite(f *schema.Field, tag, message string) *Fix {
+	fs, ok := p.d.fields[token.Pos(f.Pos)]
+	if !ok || len(fs.field.Names) > 1 {
+		return nil
+	}
+	text := "`" + tag + "`"
+	if strings.Contains(tag, "`") {
+		text = strconv.Quote(tag)
+	}
+	if fs.tag == nil {
+		return &Fix{Message: message, Edits: []Edit{{fs.field.Type.End(), fs.field.Type.End(), " " + text}}}
+	}
+	return &Fix{Message: message, Edits: []Edit{{fs.tag.Pos(), fs.tag.End(), text}}}
+}

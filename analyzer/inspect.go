@@ -79,6 +79,9 @@ type Tool struct {
 	CtxAt, CallAt, InAt int
 	In                  types.Type
 	InModel             *schema.Type
+	// OutModel is the first result's type as described for the core (nil
+	// when there is no value result).
+	OutModel *schema.Type
 	// Results: how many (0-2), and the first result's type when it is a
 	// value (nil when the only result is an error or there is none).
 	NumResults int
@@ -640,6 +643,7 @@ func (in *inspector) signature(t *Tool, sig *types.Signature, fd *ast.FuncDecl) 
 	}
 	t.Result = res.At(0).Type()
 	rt := in.d.describe(t.Result)
+	t.OutModel = rt
 	t.Form = schema.ResultFormOf(rt)
 	out, err := in.b.Output(rt)
 	if err != nil {

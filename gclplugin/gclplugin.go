@@ -43,6 +43,9 @@ type Settings struct {
 	// Quality turns on the contract-quality checks OLT016 to OLT019 and the
 	// execution-policy checks OLT026 to OLT028.
 	Quality bool `json:"quality"`
+	// Migrate turns on OLT022, whose fixes rewrite the peers' tags into
+	// the native ones.
+	Migrate bool `json:"migrate"`
 }
 
 // Plugin is the toolschema linter for golangci-lint.
@@ -73,6 +76,7 @@ func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 	return olt.NewAnalyzers(olt.Config{
 		Providers:  p.settings.Providers,
 		Quality:    p.settings.Quality,
+		Migrate:    p.settings.Migrate,
 		NoIDPrefix: true,
 	}), nil
 }

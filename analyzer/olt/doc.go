@@ -173,6 +173,17 @@ A native keyword tag and a peer library's tag (or two peer tags) that set
 one keyword to different values, or required:"false" with invopop's
 required part.
 
+# Analyzer OLT022
+
+OLT022: schema tag of a peer library has a native form
+
+Off unless -OLT022.enable. For a team that wants one style: reports the
+jsonschema and jsonschema_description tags whose every part has a native
+form, with a fix that rewrites them into the native tags (and adds
+required:"true" or required:"false" where invopop's explicit required
+convention decided), keeping the schema byte for byte. Apply the fixes with
+toolvet -fix -OLT022.enable.
+
 # Analyzer OLT025
 
 OLT025: execution policy option contradicts read-only or has no meaning with it

@@ -56,6 +56,9 @@ type Config struct {
 	// Quality turns on the contract-quality checks OLT016 to OLT019 and
 	// the execution-policy checks OLT026 to OLT028.
 	Quality bool
+	// Migrate turns on OLT022, whose fixes rewrite the peers' tags into the
+	// native ones.
+	Migrate bool
 	// NoIDPrefix leaves the rule's ID out of messages, for drivers that
 	// print the analyzer's name (the ID) before them, as golangci-lint does.
 	NoIDPrefix bool
@@ -91,6 +94,9 @@ func newRule(r schema.Rule, cfg Config) *analysis.Analyzer {
 	case schema.OLT016, schema.OLT017, schema.OLT018, schema.OLT019, schema.OLT026, schema.OLT027, schema.OLT028:
 		rule.enabled = cfg.Quality
 		a.Flags.BoolVar(&rule.enabled, "enable", rule.enabled, "report this contract-quality check")
+	case schema.OLT022:
+		rule.enabled = cfg.Migrate
+		a.Flags.BoolVar(&rule.enabled, "enable", rule.enabled, "report the peers' tags that have native forms, with fixes that rewrite them")
 	}
 	a.Run = rule.run
 	return a
@@ -232,6 +238,8 @@ func (r *ruleRun) run(pass *analysis.Pass) (any, error) {
 			return nil, err
 		}
 		found = strictChecks(res.Package, names)
+	case r.enabled && r.id == schema.OLT022:
+		found = migrations(res.Package)
 	case r.enabled:
 		found = qualityChecks(res.Package, r.id)
 	}
