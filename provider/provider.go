@@ -37,8 +37,9 @@ type Option func(*config)
 
 // config is what the options chose.
 type config struct {
-	strict  bool
-	effects bool
+	strict   bool
+	effects  bool
+	dropNull nullDrop
 }
 
 // Strict chooses the provider's strict mode (on, the default: the model's
@@ -88,7 +89,7 @@ func OpenAI(t *tool.Tool, opts ...Option) (json.RawMessage, error) {
 // and says whether they are strict: what the Chat Completions and the
 // Responses shapes both carry.
 func openAIFunction(t *tool.Tool, c config) (params ordered, strict bool, err error) {
-	params, st, err := convert(t, c.mode("openai"))
+	params, st, err := convert(t, c.mode("openai"), c)
 	if err != nil {
 		return nil, false, err
 	}
@@ -127,7 +128,7 @@ func Anthropic(tools []*tool.Tool, opts ...Option) ([]json.RawMessage, error) {
 	var out []json.RawMessage
 	optional, unions := 0, 0
 	for _, t := range tools {
-		params, st, err := convert(t, mode)
+		params, st, err := convert(t, mode, c)
 		if err != nil {
 			return nil, err
 		}
@@ -157,7 +158,7 @@ func Anthropic(tools []*tool.Tool, opts ...Option) ([]json.RawMessage, error) {
 // function declarations have one mode: Strict changes nothing.
 func Gemini(t *tool.Tool, opts ...Option) (json.RawMessage, error) {
 	c := newConfig(opts)
-	params, _, err := convert(t, c.mode("gemini"))
+	params, _, err := convert(t, c.mode("gemini"), c)
 	if err != nil {
 		return nil, err
 	}
@@ -169,8 +170,9 @@ type stats struct {
 	properties, depth, enumValues, chars, optional, unions int
 }
 
-// convert rewrites t's input schema for d, after checking t's name.
-func convert(t *tool.Tool, d schema.StrictMode) (ordered, stats, error) {
+// convert rewrites t's input schema for d under c, after checking t's
+// name.
+func convert(t *tool.Tool, d schema.StrictMode, c config) (ordered, stats, error) {
 	if why := d.ToolNameProblem(t.Name); why != "" {
 		return nil, stats{}, fmt.Errorf("provider: tool %q: %s %s", t.Name, d.Name, why)
 	}
@@ -178,18 +180,31 @@ func convert(t *tool.Tool, d schema.StrictMode) (ordered, stats, error) {
 	if err != nil {
 		return nil, stats{}, fmt.Errorf("provider: tool %s: input schema: %v", t.Name, err)
 	}
-	var st stats
-	out, err := convertSchema(d, root, "input", 1, &st)
+	w := &walker{drop: c.nulls(d)}
+	if w.drop == dropEmptyNull {
+		w.empties = emptyNulls(t)
+	}
+	out, err := convertSchema(d, root, "input", 1, w)
 	if err != nil {
 		return nil, stats{}, fmt.Errorf("provider: tool %s: %v", t.Name, err)
 	}
-	return out, st, nil
+	return out, w.stats, nil
+}
+
+// walker is what one conversion carries down the schema.
+type walker struct {
+	stats
+	drop    nullDrop
+	empties map[string]bool // the paths whose null Go reads as empty
 }
 
 // schema rewrites one schema object at path; depth counts objects.
-func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *stats) (ordered, error) {
+func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *walker) (ordered, error) {
 	var notes []string
 	var out ordered
+	if st.drop == dropAllNull || (st.drop == dropEmptyNull && st.empties[path]) {
+		s = withoutNull(s)
+	}
 	typ := s.get("type")
 	if why := d.NodeProblem(s.get); why != "" {
 		return nil, fmt.Errorf("%s: %s strict mode %s; give it a type, or use Strict(false)", path, d.Name, why)

@@ -1,0 +1,109 @@
+package provider
+
+import (
+	"slices"
+
+	"github.com/toolschema/toolschema/internal/reflecttype"
+	"github.com/toolschema/toolschema/schema"
+	"github.com/toolschema/toolschema/tool"
+)
+
+// DropNull chooses whether a definition's schema allows null where the
+// tool's schema does. On, null leaves every type and enum (a pointer's
+// too): the model always sends a value, and the invoker, which still
+// takes null, gets one. Off, null stays everywhere. Without the option,
+// each conversion decides as docs/contract.md says: Anthropic's strict
+// mode drops the null of slices, maps and []byte, which Go reads as an
+// empty value, since every ["…","null"] spends one of its 16 union-typed
+// parameters a request; the others keep it.
+//
+// OpenAI's strict mode writes an optional property as required and
+// nullable: that null, its way of leaving a property out, stays.
+func DropNull(on bool) Option {
+	return func(c *config) {
+		if on {
+			c.dropNull = dropAllNull
+		} else {
+			c.dropNull = keepNull
+		}
+	}
+}
+
+// nullDrop is which nulls a conversion drops.
+type nullDrop uint8
+
+const (
+	nullDefault   nullDrop = iota // the provider's choice
+	keepNull                      // none
+	dropEmptyNull                 // those Go reads as an empty value
+	dropAllNull                   // all
+)
+
+// nulls returns the nulls a conversion for d drops under c.
+func (c config) nulls(d schema.StrictMode) nullDrop {
+	if c.dropNull != nullDefault {
+		return c.dropNull
+	}
+	if d.Name == "Anthropic" && d.Strict {
+		return dropEmptyNull
+	}
+	return keepNull
+}
+
+// withoutNull returns s with null out of its type and its enum.
+func withoutNull(s ordered) ordered {
+	ts, ok := s.get("type").([]any)
+	if !ok || !slices.Contains(ts, any("null")) {
+		return s
+	}
+	rest := slices.DeleteFunc(slices.Clone(ts), func(v any) bool { return v == "null" })
+	if len(rest) == 1 {
+		s = s.set("type", rest[0])
+	} else {
+		s = s.set("type", rest)
+	}
+	if e, ok := s.get("enum").([]any); ok {
+		s = s.set("enum", slices.DeleteFunc(slices.Clone(e), func(v any) bool { return v == nil }))
+	}
+	return s
+}
+
+// emptyNulls returns the paths of t's input schema (as convertSchema
+// names them: input.a, input.a[], input.a{}) where null is a slice's or a
+// map's (a []byte's too), which encoding/json reads as a nil slice or
+// map: what a tool cannot tell from an empty one. A pointer's null, a
+// nil pointer, is not among them. Nil for a tool without a Go input.
+func emptyNulls(t *tool.Tool) map[string]bool {
+	h, _ := t.Binding()
+	if h == nil || h.Input() == nil {
+		return nil
+	}
+	out := map[string]bool{}
+	walkNulls(reflecttype.New(16).Describe(h.Input()), "input", false, out, 0)
+	return out
+}
+
+func walkNulls(t *schema.Type, path string, pointer bool, out map[string]bool, depth int) {
+	if t == nil || depth > 64 || t.Opaque {
+		return
+	}
+	switch t.Kind {
+	case schema.Pointer:
+		walkNulls(t.Elem, path, true, out, depth+1)
+	case schema.Slice, schema.Map:
+		if !pointer {
+			out[path] = true
+		}
+		suffix := "[]"
+		if t.Kind == schema.Map {
+			suffix = "{}"
+		}
+		walkNulls(t.Elem, path+suffix, false, out, depth+1)
+	case schema.Array:
+		walkNulls(t.Elem, path+"[]", false, out, depth+1)
+	case schema.Struct:
+		for _, p := range schema.Properties(t) {
+			walkNulls(p.Field.Type, path+"."+p.Name, false, out, depth+1)
+		}
+	}
+}
