@@ -14,6 +14,7 @@ import (
 
 	"github.com/toolschema/toolschema/internal/oracle"
 	"github.com/toolschema/toolschema/internal/randvalue"
+	"github.com/toolschema/toolschema/reflectimpl"
 	"github.com/toolschema/toolschema/tool"
 )
 
@@ -252,4 +253,29 @@ func mutations(args string) []string {
 	}
 	walk(root, func(rep json.RawMessage) string { return string(rep) })
 	return out
+}
+
+// TestPathOrderAgrees checks that the typed checks and the oracle order
+// violations alike where byte order and segment order differ: a name that
+// extends another (tags, tags2), an index beside a name, names with
+// brackets or quotes.
+func TestPathOrderAgrees(t *testing.T) {
+	type In struct {
+		Tags  []int          `json:"tags,omitempty"`
+		Tags2 int            `json:"tags2,omitempty"`
+		T     map[string]int `json:"t,omitempty"`
+		Odd   int            `json:"a[1],omitempty"`
+	}
+	tl, err := reflectimpl.Create(func(in In) int { return in.Tags2 }, reflectimpl.Name("order"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range []string{
+		`{"tags":["a"],"tags2":"b"}`, `{"tags2":"b","tags":["a",1,"c",4,5,6,7,8,9,10,"k"]}`,
+		`{"[x":1,"[1":1}`, `{"[1":1,"[x":1,"t":{"a":"x"},"a[1]":"y"}`, `{"t":{"a":"x","b":"y"},"tags":[1,"z"],"\"q":1}`,
+	} {
+		if got := agree(t, tl, args); len(got) == 0 {
+			t.Errorf("%s: no violations", args)
+		}
+	}
 }

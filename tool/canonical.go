@@ -2,129 +2,203 @@ package tool
 
 import (
 	"bytes"
-	"slices"
-	"strconv"
+	"encoding/binary"
+	"encoding/json"
+	"hash/maphash"
 )
 
-// canonical appends to b a form of the JSON text data (one value, already
-// checked by the decoder) that two texts share exactly when they are
-// equal as JSON values: numbers by value, strings by their characters,
-// objects whatever the order of their members. It is what uniqueItems and
-// approvals compare, so that both are linear in the size of the text.
-//
-// The form is unambiguous: every string is length-prefixed, every
-// container closed.
-func canonical(b []byte, data []byte) []byte {
-	r := canonReader{data: data}
-	return r.value(b)
+// JSON values compared as values: numbers by value, strings by their
+// characters, objects whatever the order of their members. uniqueItems and
+// approvals compare so. A value is hashed in one reading of its text (an
+// object's hash combines its members' without ordering them, so nothing is
+// copied or sorted), and two texts whose hashes meet are compared in full.
+// Both are linear in the size of the text.
+
+// hashSeed seeds the hashes of a process: they cannot be predicted, so a
+// caller cannot craft two items that collide.
+var hashSeed = maphash.MakeSeed()
+
+// valueHash returns the hash of the JSON text data, one value, and false
+// when it is not JSON or nests deeper than MaxArgumentDepth.
+func valueHash(data []byte) (uint64, bool) {
+	if !json.Valid(data) {
+		return 0, false
+	}
+	h := hasher{data: data}
+	sum, ok := h.value(0)
+	return sum, ok
 }
 
-type canonReader struct {
+type hasher struct {
 	data []byte
 	i    int
+	num  []byte // a number's canonical form
 }
 
-func (r *canonReader) ws() {
-	for r.i < len(r.data) {
-		switch r.data[r.i] {
+func (h *hasher) ws() {
+	for h.i < len(h.data) {
+		switch h.data[h.i] {
 		case ' ', '\t', '\n', '\r':
-			r.i++
+			h.i++
 		default:
 			return
 		}
 	}
 }
 
-func (r *canonReader) value(b []byte) []byte {
-	r.ws()
-	switch c := r.data[r.i]; {
-	case c == '{':
-		r.i++
-		type member struct{ key, val []byte }
-		var members []member
+// value hashes the value at h.i, valid JSON, and moves past it.
+func (h *hasher) value(depth int) (uint64, bool) {
+	h.ws()
+	var mh maphash.Hash
+	mh.SetSeed(hashSeed)
+	switch c := h.data[h.i]; {
+	case c == '{' || c == '[':
+		if depth >= MaxArgumentDepth {
+			return 0, false
+		}
+		h.i++
+		var sum uint64 // of the members' hashes: their order does not count
+		n := 0
 		for {
-			r.ws()
-			if r.data[r.i] == '}' {
-				r.i++
+			h.ws()
+			if h.data[h.i] == c+2 { // '}' or ']'
+				h.i++
 				break
 			}
-			if r.data[r.i] == ',' {
-				r.i++
-				r.ws()
+			if h.data[h.i] == ',' {
+				h.i++
+				h.ws()
 			}
-			k := r.str(nil)
-			r.ws()
-			r.i++ // :
-			members = append(members, member{key: k, val: r.value(nil)})
-		}
-		slices.SortFunc(members, func(x, y member) int { return bytes.Compare(x.key, y.key) })
-		b = append(b, '{')
-		for _, m := range members {
-			b = append(b, m.key...)
-			b = append(b, m.val...)
-		}
-		return append(b, '}')
-	case c == '[':
-		r.i++
-		b = append(b, '[')
-		for {
-			r.ws()
-			if r.data[r.i] == ']' {
-				r.i++
-				break
+			var x uint64
+			if c == '{' {
+				k := h.str()
+				h.ws()
+				h.i++ // :
+				v, ok := h.value(depth + 1)
+				if !ok {
+					return 0, false
+				}
+				x = mix(k, v)
+				sum += x
+			} else {
+				v, ok := h.value(depth + 1)
+				if !ok {
+					return 0, false
+				}
+				writeUint64(&mh, v) // in order
 			}
-			if r.data[r.i] == ',' {
-				r.i++
-			}
-			b = r.value(b)
+			n++
 		}
-		return append(b, ']')
+		mh.WriteByte(c)
+		writeUint64(&mh, sum)
+		writeUint64(&mh, uint64(n))
 	case c == '"':
-		return r.str(b)
-	case c == 't':
-		r.i += 4
-		return append(b, 't')
+		return h.str(), true
+	case c == 't', c == 'n':
+		h.i += 4
+		mh.WriteByte(c)
 	case c == 'f':
-		r.i += 5
-		return append(b, 'f')
-	case c == 'n':
-		r.i += 4
-		return append(b, 'n')
+		h.i += 5
+		mh.WriteByte(c)
 	default:
-		start := r.i
-		for r.i < len(r.data) && numberByte(r.data[r.i]) {
-			r.i++
+		start := h.i
+		for h.i < len(h.data) && numberByte(h.data[h.i]) {
+			h.i++
 		}
-		b = append(b, '#')
-		return appendCanonical(b, string(r.data[start:r.i]))
+		h.num = appendCanonical(h.num[:0], string(h.data[start:h.i]))
+		mh.WriteByte('#')
+		mh.Write(h.num)
 	}
+	return mh.Sum64(), true
 }
 
-// str appends a string literal's characters, length-prefixed.
-func (r *canonReader) str(b []byte) []byte {
-	r.i++ // "
-	start, escaped := r.i, false
-	for r.data[r.i] != '"' {
-		if r.data[r.i] == '\\' {
+// str hashes the string literal at h.i by its characters.
+func (h *hasher) str() uint64 {
+	h.i++ // "
+	start, escaped := h.i, false
+	for h.data[h.i] != '"' {
+		if h.data[h.i] == '\\' {
 			escaped = true
-			r.i++
-		} else if r.data[r.i] >= 0x80 {
-			escaped = true // invalid UTF-8 reads as U+FFFD: let unquote decide
+			h.i++
+		} else if h.data[h.i] >= 0x80 {
+			escaped = true // bytes that are not UTF-8 read as U+FFFD
 		}
-		r.i++
+		h.i++
 	}
-	raw := r.data[start:r.i]
-	r.i++
-	s := raw
+	raw := h.data[start:h.i]
+	h.i++
+	var mh maphash.Hash
+	mh.SetSeed(hashSeed)
+	mh.WriteByte('"')
 	if escaped {
-		s = []byte(unquote(raw))
+		mh.WriteString(unquote(raw))
+	} else {
+		mh.Write(raw)
 	}
-	b = append(b, '"')
-	b = strconv.AppendInt(b, int64(len(s)), 10)
-	b = append(b, ':')
-	return append(b, s...)
+	return mh.Sum64()
+}
+
+// mix hashes an object member from its key's and its value's hashes.
+func mix(k, v uint64) uint64 {
+	var b [16]byte
+	binary.LittleEndian.PutUint64(b[:8], k)
+	binary.LittleEndian.PutUint64(b[8:], v)
+	return maphash.Bytes(hashSeed, b[:])
+}
+
+func writeUint64(mh *maphash.Hash, x uint64) {
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], x)
+	mh.Write(b[:])
 }
 
 func numberByte(c byte) bool {
 	return c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E'
+}
+
+// equalValues compares two JSON texts as values, in full; both are valid
+// JSON (read by the decoder or checked by valueHash).
+func equalValues(a, b []byte) bool {
+	va, okA := decodeValue(a)
+	vb, okB := decodeValue(b)
+	return okA && okB && jsonEqual(va, vb)
+}
+
+func decodeValue(data []byte) (any, bool) {
+	d := json.NewDecoder(bytes.NewReader(data))
+	d.UseNumber()
+	var v any
+	return v, d.Decode(&v) == nil
+}
+
+func jsonEqual(a, b any) bool {
+	switch a := a.(type) {
+	case map[string]any:
+		b, ok := b.(map[string]any)
+		if !ok || len(a) != len(b) {
+			return false
+		}
+		for k, av := range a {
+			bv, ok := b[k]
+			if !ok || !jsonEqual(av, bv) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		b, ok := b.([]any)
+		if !ok || len(a) != len(b) {
+			return false
+		}
+		for i := range a {
+			if !jsonEqual(a[i], b[i]) {
+				return false
+			}
+		}
+		return true
+	case json.Number:
+		b, ok := b.(json.Number)
+		return ok && cmpNumber(string(a), string(b)) == 0
+	}
+	return a == b
 }

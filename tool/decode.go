@@ -6,7 +6,6 @@ import (
 	"encoding"
 	"encoding/base64"
 	"encoding/json"
-	"hash/maphash"
 	"reflect"
 	"slices"
 	"strconv"
@@ -34,13 +33,15 @@ type decoder struct {
 	path []seg
 	buf  [8]seg // path's first segments
 
-	// ctx, when not nil, is asked whether the caller gave up every
-	// pollEvery values.
+	// ctx is asked whether the caller gave up every pollEvery values,
+	// when it can end (done is not nil).
 	ctx   context.Context
+	done  <-chan struct{}
 	ticks int
 
-	// keys is the stack of the keys of the objects skip is in.
-	keys [][]byte
+	// keyStack holds the first keys of the objects being read, for
+	// their keySets.
+	keyStack [][]byte
 
 	viols []Violation
 	more  int // violations found past the MaxViolations kept
@@ -84,9 +85,9 @@ const pollEvery = 1024
 // decode reads data into v (settable, of p's type; or the zero Value, to
 // check data without keeping it) and returns the violations, the
 // MaxViolations most useful first, and how many more were found. The error
-// is ctx's, when it ended during the reading (ctx may be nil).
+// is ctx's, when it ended during the reading.
 func decode(ctx context.Context, p *plan, data []byte, v reflect.Value, args bool, noun string) (viols []Violation, more int, err error) {
-	d := &decoder{data: data, args: args, noun: noun, ctx: ctx}
+	d := &decoder{data: data, args: args, noun: noun, ctx: ctx, done: ctx.Done()}
 	d.path = d.buf[:0]
 	defer func() {
 		if r := recover(); r != nil {
@@ -162,43 +163,88 @@ func sortViolations(vs []Violation) []Violation {
 	return slices.CompactFunc(vs, func(a, b Violation) bool { return a.Message == b.Message })
 }
 
-// comparePaths orders two paths as strings, except that the indexes of
-// array elements compare as numbers: items[2] before items[10].
+// comparePaths orders two paths segment by segment: a path before the
+// paths inside it (tags before tags[0] before tags2), array indexes as
+// numbers (items[2] before items[10]), an index before a name, names as
+// strings. Paths that read as the same segments compare as strings.
 func comparePaths(a, b string) int {
-	i := 0
-	for i < len(a) && i < len(b) {
-		if a[i] == b[i] && !(a[i] == '[' && i+1 < len(a) && isDigit(a[i+1])) {
-			i++
-			continue
+	for x, y := a, b; ; {
+		switch {
+		case x == "" && y == "":
+			return strings.Compare(a, b)
+		case x == "":
+			return -1
+		case y == "":
+			return 1
 		}
-		if a[i] == '[' && b[i] == '[' {
-			// Both open an index: compare the numbers, then go on
-			// after them.
-			ja, jb := i+1, i+1
-			for ja < len(a) && isDigit(a[ja]) {
-				ja++
+		var sx, sy string
+		var ix, iy bool
+		sx, ix, x = pathSeg(x)
+		sy, iy, y = pathSeg(y)
+		switch {
+		case ix && iy:
+			if len(sx) != len(sy) { // no leading zeros: the longer is larger
+				return cmpInt(len(sx), len(sy))
 			}
-			for jb < len(b) && isDigit(b[jb]) {
-				jb++
-			}
-			na, nb := a[i+1:ja], b[i+1:jb]
-			if len(na) != len(nb) {
-				if len(na) < len(nb) {
-					return -1
-				}
-				return 1
-			}
-			if c := strings.Compare(na, nb); c != 0 {
+			if c := strings.Compare(sx, sy); c != 0 {
 				return c
 			}
-			if c := comparePaths(a[ja:], b[jb:]); c != 0 {
+		case ix != iy:
+			if ix {
+				return -1
+			}
+			return 1
+		default:
+			if c := strings.Compare(sx, sy); c != 0 {
 				return c
 			}
-			return 0
 		}
-		return strings.Compare(a[i:], b[i:])
 	}
-	return len(a) - len(b)
+}
+
+// pathSeg splits the first segment off a path: an index ("[12]": its
+// digits, and true), "{}", a quoted name (to its closing quote), or a name
+// up to the next '.', '[' or '{'.
+func pathSeg(p string) (seg string, index bool, rest string) {
+	if p[0] == '.' {
+		p = p[1:]
+		if p == "" {
+			return "", false, ""
+		}
+	}
+	switch {
+	case p[0] == '[' && len(p) > 1 && isDigit(p[1]):
+		i := 1
+		for i < len(p) && isDigit(p[i]) {
+			i++
+		}
+		seg, rest = p[1:i], p[i:]
+		return seg, true, strings.TrimPrefix(rest, "]")
+	case strings.HasPrefix(p, "{}"):
+		return "{}", false, p[2:]
+	case p[0] == '"':
+		i := 1
+		for i < len(p) && p[i] != '"' {
+			if p[i] == '\\' {
+				i++
+			}
+			i++
+		}
+		i = min(i+1, len(p))
+		return p[:i], false, p[i:]
+	}
+	i := 1
+	for i < len(p) && p[i] != '.' && p[i] != '[' && p[i] != '{' {
+		i++
+	}
+	return p[:i], false, p[i:]
+}
+
+func cmpInt(a, b int) int {
+	if a < b {
+		return -1
+	}
+	return 1
 }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
@@ -207,7 +253,7 @@ func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 // whether the caller gave up.
 func (d *decoder) tick() {
 	d.ticks++
-	if d.ctx != nil && d.ticks%pollEvery == 0 {
+	if d.done != nil && d.ticks%pollEvery == 0 {
 		if err := d.ctx.Err(); err != nil {
 			panic(gaveUp{err})
 		}
@@ -423,10 +469,9 @@ func (d *decoder) unmarshalJSON(v reflect.Value, text []byte) {
 // a type whose plan has neither) members checked and skipped.
 func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 	var (
-		present  propSet // struct properties given (and not dropped)
-		seen     propSet // struct properties named, for duplicates
-		unknown  keySet  // names the struct lacks, for duplicates
-		mapKeys  keySet  // map keys, for duplicates
+		present  propSet         // struct properties given (and not dropped)
+		seen     propSet         // struct properties named, for duplicates
+		keys     = d.newKeySet() // map keys, or the names a struct lacks: for duplicates
 		m        reflect.Value
 		isStruct = p.props != nil || p.c.Closed
 	)
@@ -447,12 +492,11 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 				k = p.prop([]byte(unquote(raw)))
 			}
 			if k < 0 {
-				name := key(raw, escaped)
-				d.path = append(d.path, seg{kind: '?', name: name})
-				if !unknown.add(name) && d.args {
+				d.path = append(d.path, seg{kind: '?', raw: raw, esc: escaped})
+				if d.args && !keys.add(raw, escaped) {
 					d.stop("duplicate")
 				}
-				d.unknown(p, name)
+				d.unknown(p)
 				d.colon()
 				d.skip(depth + 1)
 				d.path = d.path[:len(d.path)-1]
@@ -477,9 +521,8 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 			}
 			d.path = d.path[:len(d.path)-1]
 		case p.elem != nil && p.how == byKind:
-			name := key(raw, escaped)
 			d.path = append(d.path, seg{kind: '{'})
-			if d.args && !mapKeys.add(name) {
+			if d.args && !keys.add(raw, escaped) {
 				d.stop("duplicate")
 			}
 			d.colon()
@@ -489,7 +532,7 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 			}
 			d.value(p.elem, ev, depth+1)
 			if m.IsValid() {
-				kv, ok := mapKey(p, name)
+				kv, ok := mapKey(p, key(raw, escaped))
 				if !ok {
 					d.refused(false)
 				} else {
@@ -504,6 +547,7 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 			d.path = d.path[:len(d.path)-1]
 		}
 	}
+	keys.release()
 	if m.IsValid() && v.IsNil() {
 		v.Set(m)
 	}
@@ -531,13 +575,14 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 	}
 }
 
-// unknown reports a member the struct of plan p lacks, named name: the
-// last segment of the path.
-func (d *decoder) unknown(p *plan, name string) {
+// unknown reports a member the struct of plan p lacks, named by the last
+// segment of the path.
+func (d *decoder) unknown(p *plan) {
 	path := d.where()
 	if !d.keep("unknown", path) {
 		return
 	}
+	name := d.path[len(d.path)-1].text()
 	msg := d.noun + " '" + path + "' is not a parameter of the tool."
 	for _, pr := range p.props {
 		if strings.EqualFold(pr.name, name) {
@@ -575,61 +620,50 @@ func (s *propSet) add(i int) {
 	s.more[i] = true
 }
 
-// A keySet holds the keys of one object, to find a key given twice: the
-// key texts themselves while there are few (no copy of a key without
-// escapes), in a map past 16.
+// A keySet finds a key given twice in one object. Its first 16 keys stand
+// on the decoder's stack of key texts, which the objects being read share
+// (an object's keys above those of the objects it is in), so a small object
+// allocates nothing; past 16, they move to a map.
 type keySet struct {
-	list [][]byte
+	d    *decoder
+	base int
 	set  map[string]struct{}
 }
 
-// add adds a key and reports whether it was new.
-func (s *keySet) add(k string) bool {
-	if s.set == nil && len(s.list) < 16 {
-		for _, have := range s.list {
-			if string(have) == k {
-				return false
-			}
-		}
-		s.list = append(s.list, []byte(k))
-		return true
-	}
-	return s.addToSet(k)
-}
+func (d *decoder) newKeySet() keySet { return keySet{d: d, base: len(d.keyStack)} }
 
-// addRaw adds a key given as its text between the quotes.
-func (s *keySet) addRaw(raw []byte, escaped bool) bool {
+// add adds a key, given as its text between the quotes, and reports
+// whether it was new.
+func (s *keySet) add(raw []byte, escaped bool) bool {
 	if escaped {
-		return s.add(unquote(raw))
-	}
-	if s.set == nil && len(s.list) < 16 {
-		for _, have := range s.list {
-			if bytes.Equal(have, raw) {
-				return false
-			}
-		}
-		s.list = append(s.list, raw)
-		return true
+		raw = []byte(unquote(raw))
 	}
 	if s.set != nil {
-		if _, dup := s.set[string(raw)]; dup {
+		n := len(s.set)
+		s.set[string(raw)] = struct{}{}
+		return len(s.set) > n
+	}
+	keys := s.d.keyStack[s.base:]
+	for _, k := range keys {
+		if bytes.Equal(k, raw) {
 			return false
 		}
 	}
-	return s.addToSet(string(raw))
+	if len(keys) < 16 {
+		s.d.keyStack = append(s.d.keyStack, raw)
+		return true
+	}
+	s.set = make(map[string]struct{}, 32)
+	for _, k := range keys {
+		s.set[string(k)] = struct{}{}
+	}
+	s.set[string(raw)] = struct{}{}
+	s.d.keyStack = s.d.keyStack[:s.base]
+	return true
 }
 
-func (s *keySet) addToSet(k string) bool {
-	if s.set == nil {
-		s.set = make(map[string]struct{}, 32)
-		for _, have := range s.list {
-			s.set[string(have)] = struct{}{}
-		}
-	}
-	n := len(s.set)
-	s.set[k] = struct{}{}
-	return len(s.set) > n
-}
+// release takes the object's keys off the stack, once it is read.
+func (s *keySet) release() { s.d.keyStack = s.d.keyStack[:s.base] }
 
 // open reads the delimiter that opens an object or an array at depth, and
 // reports whether a member follows (not the closing delimiter).
@@ -789,34 +823,29 @@ func (d *decoder) array(p *plan, v reflect.Value, depth int) {
 }
 
 // duplicateItems finds the first two equal elements (as JSON values:
-// numbers by value, objects whatever the order of their members): the
-// canonical form of each element is hashed, so the cost is linear in the
-// size of the array's text.
+// numbers by value, objects whatever the order of their members). Each
+// element is hashed once; only elements whose hashes meet are compared in
+// full, so the cost is linear in the size of the array's text.
 func duplicateItems(data []byte, spans [][2]int) (int, int, bool) {
-	seed := maphash.MakeSeed()
-	first := make(map[uint64]int, len(spans)) // by the hash of the canonical form
-	var exact map[string]int                  // canonical forms whose hash another has
-	var buf, other []byte
+	first := make(map[uint64]int, len(spans)) // element by hash
 	for k, s := range spans {
-		buf = canonical(buf[:0], data[s[0]:s[1]])
-		h := maphash.Bytes(seed, buf)
-		i, ok := first[h]
-		if !ok {
-			first[h] = k
+		h := hasher{data: data[s[0]:s[1]]}
+		x, _ := h.value(0) // within the arguments' depth
+		i, seen := first[x]
+		if !seen {
+			first[x] = k
 			continue
 		}
-		other = canonical(other[:0], data[spans[i][0]:spans[i][1]])
-		if bytes.Equal(buf, other) {
+		if equalValues(data[spans[i][0]:spans[i][1]], data[s[0]:s[1]]) {
 			return i, k, true
 		}
-		// Two forms with one hash: told apart by their bytes.
-		if exact == nil {
-			exact = map[string]int{}
+		// Two hashes met for unequal items, which a caller cannot
+		// arrange (the seed is random): compare this one with all.
+		for i := range k {
+			if equalValues(data[spans[i][0]:spans[i][1]], data[s[0]:s[1]]) {
+				return i, k, true
+			}
 		}
-		if i, ok := exact[string(buf)]; ok {
-			return i, k, true
-		}
-		exact[string(buf)] = k
 	}
 	return 0, 0, false
 }
@@ -972,42 +1001,18 @@ func (d *decoder) skip(depth int) {
 	}
 	switch c := d.data[d.i]; {
 	case c == '{':
-		// The keys of the objects being skipped share one stack, so
-		// that small objects allocate nothing; past 16 keys, a set.
-		base := len(d.keys)
-		var set *keySet
+		keys := d.newKeySet()
 		for more := d.open('}', depth); more; more = d.next('}') {
 			raw, escaped := d.memberKey()
 			d.path = append(d.path, seg{kind: '?', raw: raw, esc: escaped})
-			if d.args {
-				if escaped {
-					raw = []byte(unquote(raw))
-				}
-				switch {
-				case set != nil:
-					if !set.addRaw(raw, false) {
-						d.stop("duplicate")
-					}
-				case len(d.keys)-base < 16:
-					for _, have := range d.keys[base:] {
-						if bytes.Equal(have, raw) {
-							d.stop("duplicate")
-						}
-					}
-					d.keys = append(d.keys, raw)
-				default:
-					set = &keySet{list: slices.Clone(d.keys[base:])}
-					d.keys = d.keys[:base]
-					if !set.addRaw(raw, false) {
-						d.stop("duplicate")
-					}
-				}
+			if d.args && !keys.add(raw, escaped) {
+				d.stop("duplicate")
 			}
 			d.colon()
 			d.skip(depth + 1)
 			d.path = d.path[:len(d.path)-1]
 		}
-		d.keys = d.keys[:base]
+		keys.release()
 	case c == '[':
 		for n, more := 0, d.open(']', depth); more; n, more = n+1, d.next(']') {
 			d.path = append(d.path, seg{kind: '[', i: n})

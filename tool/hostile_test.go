@@ -426,3 +426,108 @@ func TestLinearChecks(t *testing.T) {
 		t.Errorf("escapes decoded to %d characters", r.Value)
 	}
 }
+
+type nilErr struct{ msg string }
+
+func (e *nilErr) Error() string { return e.msg }
+
+// TestNilPointerError: a tool's error or panic value that is a nil pointer
+// with an Error method (a common Go mistake) is a failed result; writing
+// its text must not panic out of Invoke.
+func TestNilPointerError(t *testing.T) {
+	for _, tt := range []struct {
+		name, want string
+		fn         any
+	}{
+		{"error", "Tool 'x' failed: <nil>", func() error { var e *nilErr; return e }},
+		{"panic", "Tool 'x' failed: panic: <nil>", func() error { panic((*nilErr)(nil)) }},
+		{"result's MarshalJSON panics with one", "Tool 'x' failed: writing its result panicked: <nil>", func() any { return panicky{} }},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			tl := mustCreate(t, tt.fn, reflectimpl.Name("x"))
+			r, err := tl.Invoke(context.Background(), nil)
+			if err != nil || r.Code != tool.Failed || !strings.HasPrefix(r.Text(), tt.want) {
+				t.Errorf("Invoke = %v, %q", err, r.Text())
+			}
+		})
+	}
+}
+
+type panicky struct{}
+
+func (panicky) MarshalJSON() ([]byte, error) { panic((*nilErr)(nil)) }
+
+// TestResultOnToolGoroutine: writing the result is part of the call: a
+// MarshalJSON that calls runtime.Goexit is a failed result, and a slow one
+// is bounded by the timeout.
+func TestResultOnToolGoroutine(t *testing.T) {
+	tl := mustCreate(t, func() any { return exiter{} }, reflectimpl.Name("x"))
+	done := make(chan *tool.Result, 1)
+	go func() {
+		r, _ := tl.Invoke(context.Background(), nil)
+		done <- r
+	}()
+	if r := <-done; r.Code != tool.Failed || r.Text() != "Tool 'x' failed: it ended its goroutine (runtime.Goexit)." {
+		t.Errorf("Goexit in MarshalJSON: %s %q", r.Code, r.Text())
+	}
+	synctest.Test(t, func(t *testing.T) {
+		tl := mustCreate(t, func() any { return sleeper{} }, reflectimpl.Name("x"), reflectimpl.Timeout(time.Second))
+		r, _ := tl.Invoke(context.Background(), nil)
+		if r.Code != tool.TimedOut {
+			t.Errorf("a MarshalJSON slower than the timeout: %s %q", r.Code, r.Text())
+		}
+		time.Sleep(2 * time.Minute) // let the abandoned goroutine end in the bubble
+	})
+}
+
+type exiter struct{}
+
+func (exiter) MarshalJSON() ([]byte, error) { runtime.Goexit(); return nil, nil }
+
+type sleeper struct{}
+
+func (sleeper) MarshalJSON() ([]byte, error) { time.Sleep(time.Minute); return []byte("1"), nil }
+
+// TestPathOrder: violations are ordered by path segment by segment (a
+// path before the paths inside it, array indexes as numbers), whatever the
+// order of the members, and the same way as the oracle orders them.
+func TestPathOrder(t *testing.T) {
+	type In struct {
+		Tags  []int `json:"tags,omitempty"`
+		Tags2 int   `json:"tags2,omitempty"`
+	}
+	tl := mustCreate(t, func(in In) int { return in.Tags2 }, reflectimpl.Name("x"))
+	for _, tt := range []struct{ args, want string }{
+		{`{"tags":["a"],"tags2":"b"}`, "Argument 'tags[0]' must be an integer.\nArgument 'tags2' must be an integer."},
+		{`{"tags2":"b","tags":["a"]}`, "Argument 'tags[0]' must be an integer.\nArgument 'tags2' must be an integer."},
+		{`{"[x":1,"[1":1}`, "Argument '\"[1\"' is not a parameter of the tool.\nArgument '\"[x\"' is not a parameter of the tool."},
+		{`{"[1":1,"[x":1}`, "Argument '\"[1\"' is not a parameter of the tool.\nArgument '\"[x\"' is not a parameter of the tool."},
+	} {
+		if r, _ := tl.Invoke(context.Background(), json.RawMessage(tt.args)); r.Text() != tt.want {
+			t.Errorf("Invoke(%s):\n%s\nwant\n%s", tt.args, r.Text(), tt.want)
+		}
+	}
+}
+
+// TestDeepUniqueItems: the canonical form of items nested deeply costs
+// time and memory linear in their size, not in size times depth.
+func TestDeepUniqueItems(t *testing.T) {
+	type In struct {
+		Items []any `json:"items" uniqueItems:"true"`
+	}
+	tl := mustCreate(t, func(in In) int { return len(in.Items) }, reflectimpl.Name("x"))
+	tl.MaxArgumentBytes = -1
+	item := strings.Repeat(`{"a":`, 60) + `"` + strings.Repeat("x", 1<<20) + `"` + strings.Repeat("}", 60)
+	args := json.RawMessage(`{"items":[` + item + `,` + item + `]}`)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, _, _ = tl.CheckArgs(args)
+	runtime.ReadMemStats(&after)
+	// encoding/json alone needs about twice the text to decode it.
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 16*uint64(len(args)) {
+		t.Errorf("checking %d bytes allocated %d", len(args), alloc)
+	}
+	if r, _ := tl.Invoke(context.Background(), args); r.Text() != "Argument 'items' must not repeat an item (items 0 and 1 are equal)." {
+		t.Errorf("got %.100q", r.Text())
+	}
+}

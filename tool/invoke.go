@@ -47,7 +47,9 @@ type approvalKey struct{}
 
 type approval struct {
 	tool string
-	args string // the canonical form of the arguments' JSON value
+	args []byte // as given
+	hash uint64 // the hash of their JSON value
+	ok   bool   // args are JSON within MaxArgumentDepth: a call can match
 	next *approval
 }
 
@@ -59,7 +61,12 @@ type approval struct {
 // the context is used: derive it for one call.
 func Approve(ctx context.Context, tool string, args json.RawMessage) context.Context {
 	prev, _ := ctx.Value(approvalKey{}).(*approval)
-	return context.WithValue(ctx, approvalKey{}, &approval{tool: tool, args: approvalForm(args), next: prev})
+	if blank(args) {
+		args = json.RawMessage("{}")
+	}
+	a := &approval{tool: tool, args: bytes.Clone(args), next: prev}
+	a.hash, a.ok = valueHash(a.args)
+	return context.WithValue(ctx, approvalKey{}, a)
 }
 
 // approved reports whether ctx approves a call of tool with args, which
@@ -69,25 +76,19 @@ func approved(ctx context.Context, tool string, args json.RawMessage) bool {
 	if a == nil {
 		return false
 	}
-	want := approvalForm(args)
+	if blank(args) {
+		args = json.RawMessage("{}")
+	}
+	h, ok := valueHash(args)
+	if !ok {
+		return false
+	}
 	for ; a != nil; a = a.next {
-		if a.tool == tool && a.args == want {
+		if a.ok && a.tool == tool && a.hash == h && equalValues(a.args, args) {
 			return true
 		}
 	}
 	return false
-}
-
-// approvalForm is the canonical form of arguments, "{}" for none; text
-// that is not JSON is kept as it is (no call with it passes the checks).
-func approvalForm(args json.RawMessage) string {
-	if blank(args) {
-		args = json.RawMessage("{}")
-	}
-	if !json.Valid(args) {
-		return "\x00" + string(args)
-	}
-	return string(canonical(nil, args))
 }
 
 // blank reports whether args are empty or only JSON's white space (space,
@@ -181,7 +182,7 @@ func (t *Tool) CheckArgs(args json.RawMessage) (in any, viols []Violation, err e
 	if t.handler == nil {
 		return nil, nil, fmt.Errorf("tool: %s has no function behind it", t.Name)
 	}
-	in, viols, _, err = t.decodeArgs(nil, args)
+	in, viols, _, err = t.decodeArgs(context.Background(), args)
 	return in, viols, err
 }
 
@@ -192,7 +193,7 @@ var noInput = reflect.TypeFor[struct{}]()
 // decodeArgs checks the arguments and decodes them into a new value of the
 // tool's input type: a pointer to it, nil when the tool takes no input. It
 // returns the violations kept and the number of the others. The error is
-// ctx's, when it ended during the checks (ctx may be nil), or says the
+// ctx's, when it ended during the checks, or says the
 // input type has no plan (not the arguments' fault).
 func (t *Tool) decodeArgs(ctx context.Context, args json.RawMessage) (any, []Violation, int, error) {
 	limit := t.MaxArgumentBytes
@@ -226,10 +227,12 @@ func (t *Tool) decodeArgs(ctx context.Context, args json.RawMessage) (any, []Vio
 
 // outcome is what the tool's goroutine reports.
 type outcome struct {
-	value    any
-	err      error
+	value    any     // the tool's first result
+	err      error   // the tool's error
+	res      *Result // the call's result, settled on the tool's goroutine
+	ctxErr   error   // the caller's context's error, when it ended
 	panicked any
-	goexit   bool // the tool called runtime.Goexit
+	goexit   bool // the tool, or its result's MarshalJSON, called runtime.Goexit
 }
 
 // The states of a call's goroutine, which it and Invoke settle once: the
@@ -251,8 +254,8 @@ func (t *Tool) run(ctx context.Context, call *Call, in any) (*Result, error) {
 		runCtx, cancel = context.WithTimeout(ctx, t.Timeout)
 		defer cancel()
 	}
-	r := &runner{t: t, ctx: runCtx, call: call, in: in, done: make(chan outcome, 1)}
-	go r.run()
+	r := &runner{t: t, outer: ctx, ctx: runCtx, call: call, in: in, done: make(chan outcome, 1)}
+	go r.work()
 	var o outcome
 	if runCtx.Done() == nil {
 		o = <-r.done // nothing can end the call early
@@ -271,11 +274,24 @@ func (t *Tool) run(ctx context.Context, call *Call, in any) (*Result, error) {
 			}
 		}
 	}
+	if o.goexit {
+		return errorResult(Failed, true, call, fmt.Sprintf("Tool '%s' failed: it ended its goroutine (runtime.Goexit).", t.Name)), nil
+	}
+	return o.res, o.ctxErr
+}
+
+// settle turns what the tool did into its result, on the tool's goroutine:
+// the error's and the result's own methods (Error, Unwrap, MarshalJSON)
+// are the tool's code too, and a panic in them is a failed result.
+func (t *Tool) settle(ctx, runCtx context.Context, call *Call, o outcome) (res *Result, ctxErr error) {
+	defer func() {
+		if p := recover(); p != nil {
+			res, ctxErr = t.failed(call, "reading its error panicked: ", fmt.Sprint(p)), nil
+		}
+	}()
 	switch {
 	case o.panicked != nil:
-		return t.failed(call, "panic: ", panicText(o.panicked)), nil
-	case o.goexit:
-		return errorResult(Failed, true, call, fmt.Sprintf("Tool '%s' failed: it ended its goroutine (runtime.Goexit).", t.Name)), nil
+		return t.failed(call, "panic: ", fmt.Sprint(o.panicked)), nil
 	case o.err != nil && ctx.Err() != nil:
 		return errorResult(Cancelled, true, call, "The call was cancelled."), ctx.Err()
 	case o.err != nil && runCtx.Err() != nil && errors.Is(o.err, runCtx.Err()):
@@ -291,37 +307,38 @@ func (t *Tool) run(ctx context.Context, call *Call, in any) (*Result, error) {
 // belongs to its bubble, and a tool tested there must work as anywhere.
 type runner struct {
 	t     *Tool
-	ctx   context.Context
+	outer context.Context // the caller's
+	ctx   context.Context // the call's: outer under the timeout
 	call  *Call
 	in    any
 	state atomic.Int32
 	done  chan outcome // buffered: the goroutine never waits to send
 }
 
-// run is the goroutine of one call: it starts the tool unless Invoke gave
-// up first, and sends the outcome, a runtime.Goexit in the tool included.
-func (r *runner) run() {
+// work is the goroutine of one call: it starts the tool unless Invoke gave
+// up first, settles its result (the result's and the error's own methods
+// run here too, under the timeout), and sends the outcome, a
+// runtime.Goexit included.
+func (r *runner) work() {
 	if !r.state.CompareAndSwap(pending, started) {
 		return // Invoke returned before the tool could start
 	}
-	o := outcome{goexit: true} // what is sent unless the call returns
+	o := outcome{goexit: true} // what is sent unless the work is done
 	defer func() { r.done <- o }()
-	o = r.t.call(r.ctx, r.call, r.in)
+	c := r.t.callFunc(r.ctx, r.call, r.in)
+	c.res, c.ctxErr = r.t.settle(r.outer, r.ctx, r.call, c)
+	o = c
 }
 
-// call calls the tool's handler, a panic recovered as the outcome, and a
-// runtime.Goexit (a test's FailNow in a tool) reported as one too.
-func (t *Tool) call(ctx context.Context, call *Call, in any) (o outcome) {
-	returned := false
+// callFunc calls the function behind the tool, a panic recovered as the
+// outcome (a runtime.Goexit is the runner's to report).
+func (t *Tool) callFunc(ctx context.Context, call *Call, in any) (o outcome) {
 	defer func() {
-		if r := recover(); r != nil {
-			o = outcome{panicked: r}
-		} else if !returned {
-			o = outcome{goexit: true}
+		if p := recover(); p != nil {
+			o = outcome{panicked: p}
 		}
 	}()
 	v, err := t.handler.Call(ctx, call, t.bound, in)
-	returned = true
 	return outcome{value: v, err: err}
 }
 
@@ -329,17 +346,6 @@ func (t *Tool) call(ctx context.Context, call *Call, in any) (o outcome) {
 // text of the error or panic, cut to MaxErrorTextBytes.
 func (t *Tool) failed(call *Call, what, text string) *Result {
 	return errorResult(Failed, true, call, "Tool '"+t.Name+"' failed: "+what+cutText(text))
-}
-
-// panicText writes a panic's value; a string or an error as it is.
-func panicText(p any) string {
-	switch p := p.(type) {
-	case string:
-		return p
-	case error:
-		return p.Error()
-	}
-	return fmt.Sprint(p)
 }
 
 // cutText cuts s to at most MaxErrorTextBytes, on a character boundary,
@@ -360,7 +366,7 @@ func cutText(s string) string {
 func (t *Tool) result(call *Call, v any) (r *Result) {
 	defer func() {
 		if p := recover(); p != nil {
-			r = t.failed(call, "writing its result panicked: ", panicText(p))
+			r = t.failed(call, "writing its result panicked: ", fmt.Sprint(p))
 		}
 	}()
 	return t.resultOf(call, v)
@@ -447,7 +453,7 @@ func (t *Tool) checkOutput(data []byte) ([]Violation, int) {
 	if err != nil {
 		return nil, 0
 	}
-	viols, more, _ := decode(nil, p, data, reflect.Value{}, false, "Result") // checked, not kept
+	viols, more, _ := decode(context.Background(), p, data, reflect.Value{}, false, "Result") // checked, not kept
 	return viols, more
 }
 

@@ -40,8 +40,9 @@ func parseDecimal(lit string) decimal {
 	}
 	exp := 0
 	if i < len(lit) {
-		// An exponent: its size is bounded by MaxExponent before a
-		// decimal is read, but a long one must not overflow here.
+		// An exponent. The decoder refuses one beyond MaxExponent
+		// before a decimal is read; one from elsewhere (an approval's
+		// arguments) must not overflow an int, even of 32 bits.
 		e := lit[i+1:]
 		neg := false
 		switch {
@@ -51,7 +52,7 @@ func parseDecimal(lit string) decimal {
 			e = e[1:]
 		}
 		for _, c := range []byte(e) {
-			if exp < 1<<30 {
+			if exp < 1<<26 { // a larger one is only ever compared as large
 				exp = exp*10 + int(c-'0')
 			}
 		}

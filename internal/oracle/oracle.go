@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -688,30 +689,43 @@ func plural(n int, word string) string {
 	return word + "s"
 }
 
-// comparePaths orders paths by their segments: names as strings, the
-// indexes of array elements as numbers (items[2] before items[10]).
+// comparePaths orders paths by their segments: a path before the paths
+// inside it, array indexes as numbers and before names, names as strings;
+// paths of the same segments as strings.
 func comparePaths(a, b string) int {
-	split := func(p string) []string {
-		return strings.FieldsFunc(p, func(r rune) bool { return r == '[' || r == ']' })
-	}
-	as, bs := split(a), split(b)
+	as, bs := pathSegments.FindAllString(a, -1), pathSegments.FindAllString(b, -1)
 	for i := 0; i < len(as) && i < len(bs); i++ {
-		x, errx := strconv.ParseUint(as[i], 10, 64)
-		y, erry := strconv.ParseUint(bs[i], 10, 64)
+		x, y := as[i], bs[i]
+		xi, yi := strings.HasPrefix(x, "["), strings.HasPrefix(y, "[")
 		switch {
-		case errx == nil && erry == nil && x != y:
-			if x < y {
-				return -1
+		case xi && yi:
+			nx, _ := strconv.ParseUint(strings.Trim(x, "[]"), 10, 64)
+			ny, _ := strconv.ParseUint(strings.Trim(y, "[]"), 10, 64)
+			if nx != ny {
+				if nx < ny {
+					return -1
+				}
+				return 1
 			}
+		case xi:
+			return -1
+		case yi:
 			return 1
-		case errx != nil || erry != nil:
-			if c := strings.Compare(as[i], bs[i]); c != 0 {
+		default:
+			if c := strings.Compare(x, y); c != 0 {
 				return c
 			}
 		}
 	}
-	return len(as) - len(bs)
+	if len(as) != len(bs) {
+		return len(as) - len(bs)
+	}
+	return strings.Compare(a, b)
 }
+
+// pathSegments finds the segments of a path: indexes, map values, quoted
+// names, plain names.
+var pathSegments = regexp.MustCompile(`\[[0-9]+\]?|\{\}|"(?:[^"\\]|\\.)*"?|[^.][^.\[{]*`)
 
 // Arguments checks and completes a call's arguments as the invoker did
 // with the validator: the completed arguments, or the violations (all of
