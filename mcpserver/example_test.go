@@ -70,5 +70,5 @@ func ExampleRegister() {
 	// Output:
 	// greet - Greets someone.
 	// false Hello, Ada.
-	// true Argument 'name' must be at least 1 characters long.
+	// true Argument 'name' must be at least 1 character long.
 }

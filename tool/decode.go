@@ -872,10 +872,10 @@ func (d *decoder) str(p *plan, v reflect.Value) {
 	if c.MinLength >= 0 || c.MaxLength >= 0 {
 		n := int64(utf8.RuneCountInString(s))
 		if c.MinLength >= 0 && n < c.MinLength {
-			d.add("length", "must be at least "+strconv.FormatInt(c.MinLength, 10)+" characters long.")
+			d.add("length", "must be at least "+strconv.FormatInt(c.MinLength, 10)+" "+plural(int(c.MinLength), "character")+" long.")
 		}
 		if c.MaxLength >= 0 && n > c.MaxLength {
-			d.add("length", "must be at most "+strconv.FormatInt(c.MaxLength, 10)+" characters long.")
+			d.add("length", "must be at most "+strconv.FormatInt(c.MaxLength, 10)+" "+plural(int(c.MaxLength), "character")+" long.")
 		}
 	}
 	if p.re != nil && !p.re.MatchString(s) {

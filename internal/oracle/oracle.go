@@ -465,9 +465,9 @@ func (c *checker) leaves(ve *jsonschema.ValidationError, noun string, out []Viol
 	case *kind.Maximum:
 		at("range", "must be at most %s.", bound(here, "maximum", k.Want))
 	case *kind.MinLength:
-		at("length", "must be at least %d characters long.", k.Want)
+		at("length", "must be at least %d %s long.", k.Want, plural(k.Want, "character"))
 	case *kind.MaxLength:
-		at("length", "must be at most %d characters long.", k.Want)
+		at("length", "must be at most %d %s long.", k.Want, plural(k.Want, "character"))
 	case *kind.MinItems:
 		at("items", "must have at least %d %s.", k.Want, plural(k.Want, "item"))
 	case *kind.MaxItems:
