@@ -531,3 +531,18 @@ func TestDeepUniqueItems(t *testing.T) {
 		t.Errorf("got %.100q", r.Text())
 	}
 }
+
+type unwrapPanics struct{}
+
+func (unwrapPanics) Error() string { return "outer" }
+func (unwrapPanics) Unwrap() error { panic("unwrap") }
+
+// TestErrorMethodsPanic: an error's own methods are the tool's code: a
+// panic in them is a failed result, never a crash of the caller.
+func TestErrorMethodsPanic(t *testing.T) {
+	tl := mustCreate(t, func() error { return unwrapPanics{} }, reflectimpl.Name("x"))
+	r, err := tl.Invoke(context.Background(), nil)
+	if err != nil || r.Code != tool.Failed || r.Text() != "Tool 'x' failed: reading its error panicked: unwrap" {
+		t.Errorf("Invoke = %v, %q", err, r.Text())
+	}
+}
