@@ -17,8 +17,9 @@ import (
 // Loading the testdata is most of what these tests cost: analysistest
 // loads a package with every dependency from source (the standard library
 // included, context and its runtime), which under -race takes seconds per
-// load. So the tests load each set of packages once and run several rules
-// over it, rather than one load per rule.
+// load. So TestRules loads its packages once and runs every rule over
+// them, and the tests without // want comments load theirs once, with the
+// dependencies from export data.
 
 // A ruleRun is one rule, with a configuration, over some testdata
 // packages.
@@ -80,12 +81,15 @@ var sharedLoad = sync.OnceValues(func() ([]*packages.Package, error) {
 	if err != nil {
 		return nil, err
 	}
-	// As analysistest loads them: GOPATH mode, from source, with tests,
-	// for the word size the tests name (amd64; see TestWordSize).
+	// As analysistest finds them (GOPATH mode, with tests, for the word
+	// size the tests name: amd64, see TestWordSize), but with the
+	// dependencies' types from export data: these tests check no // want
+	// comments, and the rules use no facts, so only the packages
+	// analyzed need their syntax.
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
 			packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax | packages.NeedTypesInfo |
-			packages.NeedDeps | packages.NeedModule,
+			packages.NeedModule,
 		Dir:   dir,
 		Tests: true,
 		Env:   append(os.Environ(), "GOPATH="+dir, "GO111MODULE=off", "GOWORK=off", "GOARCH=amd64"),
