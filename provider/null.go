@@ -1,11 +1,11 @@
 package provider
 
 import (
+	"reflect"
 	"slices"
 
 	"github.com/toolschema/toolschema/internal/reflecttype"
 	"github.com/toolschema/toolschema/schema"
-	"github.com/toolschema/toolschema/tool"
 )
 
 // DropNull chooses whether a definition's schema allows null where the
@@ -68,18 +68,17 @@ func withoutNull(s ordered) ordered {
 	return s
 }
 
-// emptyNulls returns the paths of t's input schema (as convertSchema
-// names them: input.a, input.a[], input.a{}) where null is a slice's or a
-// map's (a []byte's too), which encoding/json reads as a nil slice or
-// map: what a tool cannot tell from an empty one. A pointer's null, a
-// nil pointer, is not among them. Nil for a tool without a Go input.
-func emptyNulls(t *tool.Tool) map[string]bool {
-	h, _ := t.Binding()
-	if h == nil || h.Input() == nil {
+// emptyNulls returns the paths of the schema of Go type in (as
+// convertSchema names them from root: input.a, input.a[], input.a{})
+// where null is a slice's or a map's (a []byte's too), which encoding/json
+// reads as a nil slice or map: what a tool cannot tell from an empty one.
+// A pointer's null, a nil pointer, is not among them. Nil when in is nil.
+func emptyNulls(in reflect.Type, root string) map[string]bool {
+	if in == nil {
 		return nil
 	}
 	out := map[string]bool{}
-	walkNulls(reflecttype.New(16).Describe(h.Input()), "input", false, out, 0)
+	walkNulls(reflecttype.New(16).Describe(in), root, false, out, 0)
 	return out
 }
 

@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -89,7 +90,13 @@ func OpenAI(t *tool.Tool, opts ...Option) (json.RawMessage, error) {
 // and says whether they are strict: what the Chat Completions and the
 // Responses shapes both carry.
 func openAIFunction(t *tool.Tool, c config) (params ordered, strict bool, err error) {
-	params, st, err := convert(t, c.mode("openai"), c)
+	return openAISchema(sourceOf(t), c)
+}
+
+// openAISchema converts src for OpenAI, checking the limits of its strict
+// mode.
+func openAISchema(src source, c config) (params ordered, strict bool, err error) {
+	params, st, err := convert(src, c.mode("openai"), c)
 	if err != nil {
 		return nil, false, err
 	}
@@ -98,13 +105,13 @@ func openAIFunction(t *tool.Tool, c config) (params ordered, strict bool, err er
 	}
 	switch {
 	case st.properties > OpenAIMaxProperties:
-		return nil, false, fmt.Errorf("provider: tool %s has %d properties; OpenAI takes at most %d", t.Name, st.properties, OpenAIMaxProperties)
+		return nil, false, fmt.Errorf("provider: %s %s has %d properties; OpenAI takes at most %d", src.kind, src.name, st.properties, OpenAIMaxProperties)
 	case st.depth > OpenAIMaxDepth:
-		return nil, false, fmt.Errorf("provider: tool %s nests objects %d levels deep; OpenAI takes at most %d", t.Name, st.depth, OpenAIMaxDepth)
+		return nil, false, fmt.Errorf("provider: %s %s nests objects %d levels deep; OpenAI takes at most %d", src.kind, src.name, st.depth, OpenAIMaxDepth)
 	case st.enumValues > OpenAIMaxEnumValues:
-		return nil, false, fmt.Errorf("provider: tool %s has %d enum values; OpenAI takes at most %d", t.Name, st.enumValues, OpenAIMaxEnumValues)
+		return nil, false, fmt.Errorf("provider: %s %s has %d enum values; OpenAI takes at most %d", src.kind, src.name, st.enumValues, OpenAIMaxEnumValues)
 	case st.chars > OpenAIMaxChars:
-		return nil, false, fmt.Errorf("provider: tool %s has %d characters of property names and enum values; OpenAI takes at most %d", t.Name, st.chars, OpenAIMaxChars)
+		return nil, false, fmt.Errorf("provider: %s %s has %d characters of property names and enum values; OpenAI takes at most %d", src.kind, src.name, st.chars, OpenAIMaxChars)
 	}
 	return params, true, nil
 }
@@ -128,7 +135,7 @@ func Anthropic(tools []*tool.Tool, opts ...Option) ([]json.RawMessage, error) {
 	var out []json.RawMessage
 	optional, unions := 0, 0
 	for _, t := range tools {
-		params, st, err := convert(t, mode, c)
+		params, st, err := convert(sourceOf(t), mode, c)
 		if err != nil {
 			return nil, err
 		}
@@ -158,7 +165,7 @@ func Anthropic(tools []*tool.Tool, opts ...Option) ([]json.RawMessage, error) {
 // function declarations have one mode: Strict changes nothing.
 func Gemini(t *tool.Tool, opts ...Option) (json.RawMessage, error) {
 	c := newConfig(opts)
-	params, _, err := convert(t, c.mode("gemini"), c)
+	params, _, err := convert(sourceOf(t), c.mode("gemini"), c)
 	if err != nil {
 		return nil, err
 	}
@@ -172,23 +179,42 @@ type stats struct {
 
 // convert rewrites t's input schema for d under c, after checking t's
 // name.
-func convert(t *tool.Tool, d schema.StrictMode, c config) (ordered, stats, error) {
-	if why := d.ToolNameProblem(t.Name); why != "" {
-		return nil, stats{}, fmt.Errorf("provider: tool %q: %s %s", t.Name, d.Name, why)
+func convert(src source, d schema.StrictMode, c config) (ordered, stats, error) {
+	if why := d.ToolNameProblem(src.name); why != "" && !src.anyName {
+		return nil, stats{}, fmt.Errorf("provider: %s %q: %s %s", src.kind, src.name, d.Name, why)
 	}
-	root, err := parseOrdered(t.InputSchema)
+	root, err := parseOrdered(src.schema)
 	if err != nil {
-		return nil, stats{}, fmt.Errorf("provider: tool %s: input schema: %v", t.Name, err)
+		return nil, stats{}, fmt.Errorf("provider: %s %s: %s schema: %v", src.kind, src.name, src.root, err)
 	}
 	w := &walker{drop: c.nulls(d)}
 	if w.drop == dropEmptyNull {
-		w.empties = emptyNulls(t)
+		w.empties = emptyNulls(src.in, src.root)
 	}
-	out, err := convertSchema(d, root, "input", 1, w)
+	out, err := convertSchema(d, root, src.root, 1, w)
 	if err != nil {
-		return nil, stats{}, fmt.Errorf("provider: tool %s: %v", t.Name, err)
+		return nil, stats{}, fmt.Errorf("provider: %s %s: %v", src.kind, src.name, err)
 	}
 	return out, w.stats, nil
+}
+
+// A source is what a conversion converts: a tool's input schema, or the
+// schema of a structured output.
+type source struct {
+	kind, name string       // "tool", "output"; its name
+	root       string       // the root's name in paths: "input", "output"
+	schema     []byte       // the schema
+	in         reflect.Type // the Go type it describes, nil when unknown
+	anyName    bool         // the name is not sent: any will do
+}
+
+// sourceOf returns t's input as a source.
+func sourceOf(t *tool.Tool) source {
+	src := source{kind: "tool", name: t.Name, root: "input", schema: t.InputSchema}
+	if h, _ := t.Binding(); h != nil {
+		src.in = h.Input()
+	}
+	return src
 }
 
 // walker is what one conversion carries down the schema.
