@@ -2,8 +2,10 @@ package generator
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"go/types"
+	"os"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -35,6 +37,13 @@ type Result struct {
 	// as "file:line:col: OLTnnn: message" (positions relative to the
 	// directory Generate ran in).
 	Errs []error
+	// LockPath is where the package's revision lock goes (LockFile beside
+	// the generated file); Lock is its content, nil when the package has
+	// no lock and none was asked for. A tool whose contract changed under
+	// an unchanged version keeps its old entry, and is an OLT029 error in
+	// Errs.
+	LockPath string
+	Lock     []byte
 }
 
 // Options tunes Generate.
@@ -48,6 +57,9 @@ type Options struct {
 	Tags []string
 	// NoDocs leaves doc comments out of descriptions.
 	NoDocs bool
+	// Lock makes a revision lock for packages that have none (a package
+	// that has one always gets it updated).
+	Lock bool
 }
 
 // Generate loads the packages matching patterns and returns the generated
@@ -193,5 +205,42 @@ func generate(pkg *packages.Package, base string, opts *Options) Result {
 		return r
 	}
 	r.Content = content
+	if r.OutputPath != "" {
+		if err := lockOf(&r, pkg, base, opts); err != nil {
+			r.Errs = append(r.Errs, err)
+		}
+	}
 	return r
+}
+
+// lockOf updates the package's revision lock, if it has one or one is
+// asked for, reporting each tool whose contract drifted (OLT029).
+func lockOf(r *Result, pkg *packages.Package, base string, opts *Options) error {
+	r.LockPath = filepath.Join(filepath.Dir(r.OutputPath), LockFile)
+	var old *Lock
+	switch b, err := os.ReadFile(r.LockPath); {
+	case err == nil:
+		if old, err = ParseLock(b); err != nil {
+			return fmt.Errorf("%s: %v", r.LockPath, err)
+		}
+	case !errors.Is(err, os.ErrNotExist):
+		return err
+	case !opts.Lock:
+		return nil
+	}
+	l, drifts, err := UpdateLock(old, r.Package)
+	if err != nil {
+		return fmt.Errorf("%s: %v", r.LockPath, err)
+	}
+	if r.Lock, err = l.Marshal(); err != nil {
+		return err
+	}
+	for _, d := range drifts {
+		pos := pkg.Fset.Position(d.Tool.Directive.Pos())
+		if rel, err := filepath.Rel(base, pos.Filename); err == nil {
+			pos.Filename = rel
+		}
+		r.Errs = append(r.Errs, fmt.Errorf("%s: %s: %s", pos, schema.OLT029, d.Message()))
+	}
+	return nil
 }

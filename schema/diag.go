@@ -38,6 +38,7 @@ const (
 	OLT026 ID = "OLT026" // a read verb on a tool that is not read-only
 	OLT027 ID = "OLT027" // a write verb on a read-only tool
 	OLT028 ID = "OLT028" // a destructive tool without requires-approval
+	OLT029 ID = "OLT029" // a tool's contract changed while its version did not
 	OLT030 ID = "OLT030" // a handler of the MCP go-sdk marked as a tool
 )
 
@@ -79,6 +80,7 @@ var catalog = []Rule{
 	{OLT026, "tool name says it reads but the tool is not read-only", false},
 	{OLT027, "tool name says it writes but the tool is read-only", false},
 	{OLT028, "destructive tool does not require approval", false},
+	{OLT029, "tool contract changed but its version did not", true},
 	{OLT030, "function is a tool handler of the MCP go-sdk, not a tool", true},
 }
 

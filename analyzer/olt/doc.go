@@ -215,6 +215,17 @@ Off unless -OLT028.enable. A tool that is neither read-only nor
 destructive=false may delete or overwrite; it should require approval.
 The fix adds requires-approval; requires-approval=false says no on purpose.
 
+# Analyzer OLT029
+
+OLT029: tool contract changed but its version did not
+
+In a package with a revision lock (toolschema.lock, written by toolgen
+-lock and kept by toolgen), a tool whose contract (schemas, description,
+policy, error codes) differs from the one the lock recorded for the same
+version. The message says whether the change is breaking or compatible and
+what changed; the fix raises the version, after which toolgen records the
+new contract.
+
 # Analyzer OLT030
 
 OLT030: function is a tool handler of the MCP go-sdk, not a tool

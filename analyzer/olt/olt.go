@@ -164,6 +164,7 @@ func runCore(pass *analysis.Pass) (any, error) {
 			res.Diags = append(res.Diags, d)
 		}
 	}
+	res.Diags = append(res.Diags, drifted(pass, p, files)...)
 	return res, nil
 }
 

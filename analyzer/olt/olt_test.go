@@ -67,6 +67,7 @@ func TestRules(t *testing.T) {
 		{id: "OLT026", cfg: quality, patterns: []string{"olt026"}, fixes: true},
 		{id: "OLT027", cfg: quality, patterns: []string{"olt027"}},
 		{id: "OLT028", cfg: quality, patterns: []string{"olt028"}, fixes: true},
+		{id: "OLT029", patterns: []string{"olt029"}, fixes: true},
 	}
 	// One load for all the rules (see shared_test.go). Only the rules
 	// marked fixes offer fixes, and their packages have .golden files,

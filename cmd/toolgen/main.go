@@ -22,6 +22,14 @@
 //	        missing, stale or no longer needed
 //	-json   write nothing to files; print a JSON array of the tools found
 //	-tags   comma-separated build tags
+//	-lock   start a revision lock (toolschema.lock) in packages that have
+//	        none; a package that has one always gets it updated
+//
+// The revision lock records each tool's contract (name, version,
+// description, policy, error codes, schemas) as of its version. When a
+// tool's contract changes and its version does not, its entry is kept,
+// toolgen reports OLT029 (saying whether the change is breaking or
+// compatible) and exits 1: raise the version, then run toolgen again.
 package main
 
 import (
@@ -48,6 +56,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	check := fs.Bool("check", false, "write nothing; exit 1 listing each generated file that is missing or differs")
 	asJSON := fs.Bool("json", false, "print the tools found as a JSON array instead of writing files")
 	tags := fs.String("tags", "", "comma-separated build tags")
+	lock := fs.Bool("lock", false, "start a revision lock ("+generator.LockFile+") in packages that have none")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: toolgen [flags] [packages]\n")
 		fs.PrintDefaults()
@@ -59,7 +68,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "toolgen: -check and -json do not go together")
 		return 2
 	}
-	opts := &generator.Options{}
+	opts := &generator.Options{Lock: *lock}
 	if *tags != "" {
 		opts.Tags = strings.Split(*tags, ",")
 	}
@@ -136,8 +145,15 @@ func encodeTools(tools []jsonTool) ([]byte, error) {
 }
 
 // write writes a package's generated file, or removes one that is no longer
-// needed. An unchanged file is not touched.
+// needed, and its lock. An unchanged file is not touched.
 func write(r generator.Result) error {
+	if r.Lock != nil {
+		if old, err := os.ReadFile(r.LockPath); err != nil || !bytes.Equal(old, r.Lock) {
+			if err := os.WriteFile(r.LockPath, r.Lock, 0o644); err != nil {
+				return err
+			}
+		}
+	}
 	old, err := os.ReadFile(r.OutputPath)
 	exists := err == nil
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
@@ -152,9 +168,16 @@ func write(r generator.Result) error {
 	return os.WriteFile(r.OutputPath, r.Content, 0o644)
 }
 
-// checkFile says how a package's generated file differs from what toolgen
-// would write, "" when it does not.
+// checkFile says how a package's generated file (or its lock) differs from
+// what toolgen would write, "" when it does not.
 func checkFile(r generator.Result) string {
+	if r.Lock != nil {
+		if old, err := os.ReadFile(r.LockPath); err != nil {
+			return r.LockPath + ": missing"
+		} else if !bytes.Equal(old, r.Lock) {
+			return r.LockPath + ": stale"
+		}
+	}
 	old, err := os.ReadFile(r.OutputPath)
 	exists := err == nil
 	switch {
