@@ -171,3 +171,17 @@ func TestResults(t *testing.T) {
 		t.Errorf("results\n got %s\nwant %s", b, want)
 	}
 }
+
+// TestCallsExact checks that a tool_use input reaches the loop as the API
+// wrote it: numbers beyond float64's precision and member order kept.
+func TestCallsExact(t *testing.T) {
+	var m anthropic.Message
+	input := `{"summary":"s","total":18446744073709551615,"a":1.10}`
+	if err := json.Unmarshal([]byte(`{"id":"m","type":"message","role":"assistant","content":[{"type":"tool_use","id":"t1","name":"finish","input":`+input+`}]}`), &m); err != nil {
+		t.Fatal(err)
+	}
+	calls := anthropicadapter.Calls(&m)
+	if len(calls) != 1 || calls[0].ID != "t1" || calls[0].Name != "finish" || string(calls[0].Args) != input {
+		t.Errorf("calls %+v, want the input %s", calls, input)
+	}
+}

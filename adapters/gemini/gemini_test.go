@@ -201,6 +201,9 @@ func checkSent(t *testing.T, set *tool.Set, sent []json.RawMessage) {
 			if !strings.Contains(string(sent[i]), "9007199254740991") {
 				t.Errorf("2^53-1 is not exact as sent: %s", sent[i])
 			}
+			if !strings.Contains(string(sent[i]), "1e+300") || strings.Contains(string(def), "1e+300") {
+				t.Errorf("1e300 was not respelled 1e+300 as the package comment says: %s", sent[i])
+			}
 		}
 	}
 }

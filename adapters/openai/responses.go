@@ -43,8 +43,9 @@ func ResponsesCalls(r *responses.Response) []loop.Call {
 	for _, item := range r.Output {
 		switch item.Type {
 		case "function_call":
-			fc := item.AsFunctionCall()
-			calls = append(calls, loop.Call{ID: fc.CallID, Name: fc.Name, Args: args(fc.Arguments)})
+			// The union's own fields: AsFunctionCall would decode the
+			// item's JSON a second time.
+			calls = append(calls, loop.Call{ID: item.CallID, Name: item.Name, Args: args(item.Arguments.OfString)})
 		case "custom_tool_call":
 			cc := item.AsCustomToolCall()
 			text, _ := json.Marshal(cc.Input)
