@@ -121,9 +121,10 @@ type Turn struct {
 // cancelled), or a tool without a function behind it.
 func (r *Runner) Turn(ctx context.Context, calls []Call) (*Turn, error) {
 	outs := make([]Outcome, len(calls))
-	ctxs := make([]context.Context, len(calls))
-	var run []int // the calls that reach Invoke
-	parallel := true
+	// The calls that reach Invoke are those with a tool and no result yet;
+	// approved[i] is the context of an approved call (nil: ctx).
+	var approved []context.Context
+	runs, parallel := 0, true
 	for i, c := range calls {
 		outs[i].Call = c
 		t, ok := r.lookup(c.Name)
@@ -132,7 +133,6 @@ func (r *Runner) Turn(ctx context.Context, calls []Call) (*Turn, error) {
 			continue
 		}
 		outs[i].Tool = t
-		ctxs[i] = ctx
 		if t.RequiresApproval {
 			// The arguments first: bad ones are answered with their
 			// violations, and nobody is asked about them.
@@ -153,29 +153,37 @@ func (r *Runner) Turn(ctx context.Context, calls []Call) (*Turn, error) {
 					outs[i].Result = refused(t.Name)
 					continue
 				}
-				ctxs[i] = tool.Approve(ctx, t.Name, c.Args)
+				if approved == nil {
+					approved = make([]context.Context, len(calls))
+				}
+				approved[i] = tool.Approve(ctx, t.Name, c.Args)
 			}
 		}
-		run = append(run, i)
+		runs++
 		parallel = parallel && t.ParallelSafe
 	}
-
 	var errs []error
-	if parallel && len(run) > 1 {
+	if parallel && runs > 1 {
 		var wg sync.WaitGroup
 		errc := make([]error, len(calls))
-		for _, i := range run {
-			wg.Go(func() { outs[i].Result, errc[i] = invoke(ctxs[i], outs[i].Tool, outs[i].Call.Args) })
+		for i := range outs {
+			if toRun(outs[i]) {
+				c := ctxOf(ctx, approved, i)
+				wg.Go(func() { outs[i].Result, errc[i] = invoke(c, outs[i].Tool, outs[i].Call.Args) })
+			}
 		}
 		wg.Wait()
-		for _, i := range run {
-			if errc[i] != nil {
-				errs = append(errs, errc[i])
+		for _, err := range errc {
+			if err != nil {
+				errs = append(errs, err)
 			}
 		}
 	} else {
-		for _, i := range run {
-			res, err := invoke(ctxs[i], outs[i].Tool, outs[i].Call.Args)
+		for i := range outs {
+			if !toRun(outs[i]) {
+				continue
+			}
+			res, err := invoke(ctxOf(ctx, approved, i), outs[i].Tool, outs[i].Call.Args)
 			outs[i].Result = res
 			if err != nil {
 				errs = append(errs, err)
@@ -193,6 +201,18 @@ func (r *Runner) Turn(ctx context.Context, calls []Call) (*Turn, error) {
 		return turn, errs[0]
 	}
 	return turn, nil
+}
+
+// toRun reports whether o's call reaches Invoke: it has a tool and no
+// answer yet.
+func toRun(o Outcome) bool { return o.Tool != nil && o.Result == nil }
+
+// ctxOf is the context call i runs under: its approval's, else ctx.
+func ctxOf(ctx context.Context, approved []context.Context, i int) context.Context {
+	if approved != nil && approved[i] != nil {
+		return approved[i]
+	}
+	return ctx
 }
 
 // invoke calls t; a nil result (a tool without a function) is an error.
