@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -17,6 +18,8 @@ import (
 	"github.com/toolschema/toolschema/internal/looptest"
 	"github.com/toolschema/toolschema/loop"
 	"github.com/toolschema/toolschema/provider"
+	"github.com/toolschema/toolschema/reflectimpl"
+	"github.com/toolschema/toolschema/tool"
 )
 
 func client(srv *looptest.Server) *openai.Client {
@@ -327,5 +330,45 @@ func TestMessages(t *testing.T) {
 	wantJSON := `[{"content":"Noted.","tool_call_id":"a","role":"tool"},{"content":"There is no tool named 'grep'. The tools are: find_flights, find_hotels, book, note, finish.","tool_call_id":"b","role":"tool"}]`
 	if !looptest.SameJSON(b, []byte(wantJSON)) {
 		t.Errorf("tool messages\n got %s\nwant %s", b, wantJSON)
+	}
+}
+
+// TestOptions checks the conversions' options reach the definitions: a
+// tool with a map is refused in strict mode and sent with "strict":false
+// otherwise, in both shapes.
+func TestOptions(t *testing.T) {
+	type In struct {
+		Labels map[string]string `json:"labels"`
+	}
+	tl, err := reflectimpl.Create(func(In) error { return nil }, reflectimpl.Name("label"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := tool.NewSet([]*tool.Tool{tl})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := openaiadapter.ChatTools(set); err == nil || !strings.Contains(err.Error(), "tool label") {
+		t.Errorf("strict Chat Completions took a map: %v", err)
+	}
+	if _, err := openaiadapter.ResponsesTools(set); err == nil || !strings.Contains(err.Error(), "tool label") {
+		t.Errorf("strict Responses took a map: %v", err)
+	}
+	chat, err := openaiadapter.ChatTools(set, provider.Strict(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := openaiadapter.ResponsesTools(set, provider.Strict(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []any{chat[0], resp[0]} {
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(b), `"strict":false`) || !strings.Contains(string(b), `"additionalProperties":{"type":"string"}`) {
+			t.Errorf("non-strict definition %s", b)
+		}
 	}
 }
