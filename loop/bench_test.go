@@ -1,0 +1,44 @@
+package loop_test
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/toolschema/toolschema/internal/looptest"
+	"github.com/toolschema/toolschema/loop"
+)
+
+// BenchmarkInvoke is the baseline: the small tool's Invoke.
+func BenchmarkInvoke(b *testing.B) { looptest.BenchInvoke(b) }
+
+// BenchmarkTurn is one call of the small tool through Runner.Turn, and
+// its result as text: the loop's cost per call, without an SDK.
+func BenchmarkTurn(b *testing.B) {
+	r := &loop.Runner{Tools: looptest.Small(b)}
+	calls := []loop.Call{{ID: "call_1", Name: "lookup", Args: json.RawMessage(looptest.SmallArgs)}}
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		turn, err := r.Turn(ctx, calls)
+		if err != nil || turn.Outcomes[0].Result.IsError {
+			b.Fatal(err)
+		}
+		_ = loop.Content(turn.Outcomes[0].Result)
+	}
+}
+
+// BenchmarkOverhead is the loop's cost per call over Invoke, measured
+// side by side (looptest.BenchOverhead).
+func BenchmarkOverhead(b *testing.B) {
+	r := &loop.Runner{Tools: looptest.Small(b)}
+	calls := []loop.Call{{ID: "call_1", Name: "lookup", Args: json.RawMessage(looptest.SmallArgs)}}
+	ctx := context.Background()
+	looptest.BenchOverhead(b, func() {
+		turn, err := r.Turn(ctx, calls)
+		if err != nil || turn.Outcomes[0].Result.IsError {
+			b.Fatal(err)
+		}
+		_ = loop.Content(turn.Outcomes[0].Result)
+	})
+}
