@@ -117,7 +117,8 @@ func (t *Tool) Binding() (Handler, any) { return t.handler, t.bound }
 // the module version in use.
 //
 // Version 3 added the execution policy (Title, ReadOnly, Additive,
-// Idempotent, ClosedWorld); code of version 2 sets none of it.
+// Idempotent, ClosedWorld) and the declared errors (ErrorCodes,
+// SafeErrors); code of version 2 sets none of them.
 const (
 	MinGenVersion = 2
 	MaxGenVersion = 3
