@@ -43,8 +43,10 @@ type Options struct {
 	MaxArgumentBytes int
 
 	// Adjust, when set, is called with each tool and its MCP description
-	// before the tool is added, to set what toolschema has no word for:
-	// a title, annotations, icons, _meta. It may change mt but not t.
+	// before the tool is added, to set what toolschema has no word for
+	// (icons, _meta of its own, a display title other than the tool's
+	// Title) or to change the annotations the policy gave. It may change
+	// mt but not t.
 	Adjust func(t *tool.Tool, mt *mcp.Tool)
 }
 
