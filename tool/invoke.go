@@ -206,6 +206,9 @@ func (t *Tool) decodeArgs(ctx context.Context, args json.RawMessage) (any, []Vio
 	if blank(args) {
 		args = json.RawMessage("{}")
 	}
+	if ac, ok := t.handler.(ArgsChecker); ok {
+		return ac.CheckArgs(ctx, args)
+	}
 	it := t.handler.Input()
 	if it == nil {
 		it = noInput

@@ -1,8 +1,10 @@
-// Package oracle is the invoker's former argument checker, kept for tests:
-// it validates arguments and results against a tool's schema bytes with
+// Package oracle is the invoker's former argument checker: it validates
+// arguments and results against a tool's schema bytes with
 // github.com/santhosh-tekuri/jsonschema/v6, and the parity tests require
-// the invoker's typed checks to give the same violations. It is not linked
-// into programs.
+// the invoker's typed checks to give the same violations. Programs link it
+// only through package rawtool, whose tools have a JSON Schema and no Go
+// input type: so their arguments are checked with the typed checks'
+// messages and limits. Package tool never links it.
 package oracle
 
 import (
@@ -753,6 +755,12 @@ func Arguments(schema json.RawMessage, args []byte) (json.RawMessage, []Violatio
 		return args, nil // nothing added or taken: the arguments as given
 	}
 	return v.append(nil), nil
+}
+
+// Compile reports why schema does not compile as a JSON Schema 2020-12,
+// nil when it does.
+func Compile(schema json.RawMessage) error {
+	return checkerOf(schema).err
 }
 
 // Result checks a tool's JSON result against its output schema.

@@ -1,0 +1,238 @@
+package rawtool_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/toolschema/toolschema/provider"
+	"github.com/toolschema/toolschema/rawtool"
+	"github.com/toolschema/toolschema/reflectimpl"
+	"github.com/toolschema/toolschema/tool"
+)
+
+type Status string
+
+func (Status) ToolschemaEnumValues() []string { return []string{"open", "closed"} }
+
+type Item struct {
+	Qty int8   `json:"qty"`
+	SKU string `json:"sku" pattern:"^[A-Z]+$"`
+}
+
+// Query is the typed twin of the raw tools below: the raw tool gets its
+// schema, so both must answer every call alike.
+type Query struct {
+	Court  string   `json:"court" minLength:"2" maxLength:"8"`
+	Limit  int      `json:"limit,omitempty" minimum:"1" maximum:"100" default:"20"`
+	Status Status   `json:"status,omitempty"`
+	Items  []Item   `json:"items,omitempty" maxItems:"2"`
+	Tags   []string `json:"tags,omitempty" uniqueItems:"true"`
+	Page   *int     `json:"page,omitempty"`
+}
+
+// echo returns the arguments it got.
+func echo(_ context.Context, _ *tool.Call, args json.RawMessage) (any, error) { return args, nil }
+
+// TestSameAnswers checks that a raw tool, given the schema of a typed
+// tool, answers every call as the typed tool does: the same violations,
+// the same messages, the same result codes; and, when the call is good,
+// arguments with the defaults filled in and the nulls of optional
+// properties left out.
+func TestSameAnswers(t *testing.T) {
+	typed, err := reflectimpl.Create(func(in Query) Query { return in }, reflectimpl.Name("search"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := rawtool.New(tool.Tool{Name: "search"}, typed.InputSchema, echo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(raw.InputSchema) != string(typed.InputSchema) {
+		t.Fatalf("the schema changed: %s", raw.InputSchema)
+	}
+	args := []string{
+		`{"court":"ab"}`,
+		`{"court":"ab","limit":null,"page":null}`,
+		`{"court":"ab","limit":5,"status":"open","items":[{"qty":1,"sku":"A"}],"tags":["x","y"],"page":3}`,
+		``,
+		`{}`,
+		`{"court":"ab","items":[{"qty":1.5,"sku":"A"}]}`,
+		`{"court":"ab","items":[{"qty":300,"sku":"a"}]}`,
+		`{"court":"ab","limit":0}`,
+		`{"court":"ab","limit":101}`,
+		`{"court":"a"}`,
+		`{"court":"abcdefghi"}`,
+		`{"court":7}`,
+		`{"court":null}`,
+		`{"court":"ab","extra":"secret"}`,
+		`{"Court":"ab"}`,
+		`{"court":"ab","court":"cd"}`,
+		`{"court":"ab","status":"shut"}`,
+		`{"court":"ab","tags":["x","x"]}`,
+		`{"court":"ab","items":[{"qty":1,"sku":"A"},{"qty":1,"sku":"A"},{"qty":1,"sku":"A"}]}`,
+		`{"court":1,"limit":"x","items":[{"qty":"y"}]}`,
+		`{"court":"ab"`,
+		`[]`,
+		`null`,
+		`{"court":"ab","tags":` + strings.Repeat(`[`, 70) + strings.Repeat(`]`, 70) + `}`,
+	}
+	for _, a := range args {
+		want, err := typed.Invoke(context.Background(), json.RawMessage(a))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := raw.Invoke(context.Background(), json.RawMessage(a))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.IsError != want.IsError || got.Code != want.Code || got.Text() != want.Text() && want.IsError || !slices.Equal(got.Violations, want.Violations) {
+			t.Errorf("%s:\n raw   %v %s %q\n typed %v %s %q", a, got.IsError, got.Code, got.Text(), want.IsError, want.Code, want.Text())
+			continue
+		}
+		if want.IsError {
+			continue
+		}
+		// The typed tool's input, written back, is what the raw tool got.
+		var fromTyped, fromRaw any
+		b, _ := json.Marshal(want.Value)
+		json.Unmarshal(b, &fromTyped)
+		json.Unmarshal(got.Value.(json.RawMessage), &fromRaw)
+		typedIn := fromTyped.(map[string]any)
+		for k, v := range fromRaw.(map[string]any) {
+			if b1, _ := json.Marshal(v); string(b1) != mustJSON(typedIn[k]) {
+				t.Errorf("%s: the raw tool got %s=%s, the typed one %s", a, k, b1, mustJSON(typedIn[k]))
+			}
+		}
+		if l := fromRaw.(map[string]any)["limit"]; l != float64(5) && l != float64(20) {
+			t.Errorf("%s: limit %v: the default was not filled in", a, l)
+		}
+	}
+}
+
+func mustJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// TestLimits checks the invoker's limits on raw tools: the size limit
+// before anything is read, the approval gate after the checks.
+func TestLimits(t *testing.T) {
+	s := json.RawMessage(`{"type":"object","properties":{"q":{"type":"string"}},"additionalProperties":false}`)
+	tl, err := rawtool.New(tool.Tool{Name: "q", MaxArgumentBytes: 16, RequiresApproval: true}, s, echo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	big := `{"q":"` + strings.Repeat("x", 20) + `"}`
+	r, _ := tl.Invoke(context.Background(), json.RawMessage(big))
+	if r.Code != tool.InvalidArguments || r.Text() != fmt.Sprintf("Arguments are too large: %d bytes; the tool takes at most 16.", len(big)) {
+		t.Errorf("too large: %s %q", r.Code, r.Text())
+	}
+	r, _ = tl.Invoke(context.Background(), json.RawMessage(`{"q":1}`))
+	if r.Code != tool.InvalidArguments || r.Text() != "Argument 'q' must be a string." {
+		t.Errorf("bad arguments of a tool that needs approval: %s %q", r.Code, r.Text())
+	}
+	r, _ = tl.Invoke(context.Background(), json.RawMessage(`{"q":"x"}`))
+	if r.Code != tool.ApprovalRequired {
+		t.Errorf("good arguments without approval: %s %q", r.Code, r.Text())
+	}
+	in, viols, err := tl.CheckArgs(json.RawMessage(`{"q":"x","r":1}`))
+	if in != nil || err != nil || len(viols) != 1 || viols[0].Message != "Argument 'r' is not a parameter of the tool." {
+		t.Errorf("CheckArgs: %v %v %v", in, viols, err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := tl.Invoke(ctx, json.RawMessage(`{"q":"x"}`)); err == nil {
+		t.Errorf("a cancelled call ran")
+	}
+}
+
+// TestNewRefuses checks that a raw tool is made only from a schema that
+// compiles, with an object root, a valid name and a function.
+func TestNewRefuses(t *testing.T) {
+	ok := json.RawMessage(`{"type":"object"}`)
+	tests := []struct {
+		t      tool.Tool
+		schema string
+		fn     rawtool.Func
+		want   string
+	}{
+		{tool.Tool{Name: "x"}, `{"type":"string"}`, echo, `the input schema's root must be an object schema`},
+		{tool.Tool{Name: "x"}, `{"properties":{}}`, echo, `the input schema's root must be an object schema`},
+		{tool.Tool{Name: "x"}, `{"type":"object","minLength":"two"}`, echo, `the input schema does not compile`},
+		{tool.Tool{Name: "x"}, `{"type":"object"`, echo, `the input schema is not JSON`},
+		{tool.Tool{Name: "a.b"}, string(ok), echo, `tool "a.b": OLT008`},
+		{tool.Tool{Name: "x"}, string(ok), nil, `no function`},
+		{tool.Tool{Name: "x", OutputSchema: json.RawMessage(`{"type":7}`)}, string(ok), echo, `the output schema does not compile`},
+	}
+	for _, tt := range tests {
+		_, err := rawtool.New(tt.t, json.RawMessage(tt.schema), tt.fn)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s %s: %v, want %q", tt.t.Name, tt.schema, err, tt.want)
+		}
+	}
+}
+
+// TestJoinsTheSet checks that raw tools and typed tools make one tool set
+// (names unique across both) and go through the provider conversions.
+func TestJoinsTheSet(t *testing.T) {
+	typed, err := reflectimpl.Create(func(in Query) Query { return in }, reflectimpl.Name("search"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxied, err := rawtool.New(tool.Tool{Name: "weather", Description: "The weather of a city."},
+		json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","description":"The city."},"days":{"type":"integer","minimum":1,"maximum":7}},"required":["city"],"additionalProperties":false}`), echo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := tool.NewSet([]*tool.Tool{typed, proxied})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := set.Lookup("weather"); !ok || got != proxied {
+		t.Errorf("Lookup(weather) = %v %v", got, ok)
+	}
+	same, _ := rawtool.New(tool.Tool{Name: "search"}, json.RawMessage(`{"type":"object"}`), echo)
+	var dup *tool.DuplicateError
+	if _, err := tool.NewSet([]*tool.Tool{typed, same}); err == nil || !errors.As(err, &dup) {
+		t.Errorf("two tools named search: %v", err)
+	}
+	def, err := provider.OpenAI(proxied)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `"parameters":{"type":"object","properties":{"city":{"type":"string","description":"The city."},"days":{"type":["integer","null"],"minimum":1,"maximum":7}},"required":["city","days"],"additionalProperties":false}`; !strings.Contains(string(def), want) {
+		t.Errorf("OpenAI: %s", def)
+	}
+	if _, err := provider.Anthropic([]*tool.Tool{typed, proxied}); err != nil {
+		t.Errorf("Anthropic: %v", err)
+	}
+}
+
+// TestToolDoesNotLinkTheValidator checks that package tool (what every
+// program with typed tools links) does not depend on jsonschema/v6, and
+// that this package does.
+func TestToolDoesNotLinkTheValidator(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	deps := func(pkg string) string {
+		out, err := exec.Command("go", "list", "-deps", pkg).CombinedOutput()
+		if err != nil {
+			t.Fatalf("go list: %v\n%s", err, out)
+		}
+		return string(out)
+	}
+	const v = "github.com/santhosh-tekuri/jsonschema/v6"
+	if strings.Contains(deps("github.com/toolschema/toolschema/tool"), v) {
+		t.Errorf("package tool links %s", v)
+	}
+	if !strings.Contains(deps("github.com/toolschema/toolschema/rawtool"), v) {
+		t.Errorf("package rawtool does not link %s", v)
+	}
+}

@@ -1,0 +1,20 @@
+package tool
+
+import (
+	"context"
+	"encoding/json"
+)
+
+// An ArgsChecker is a Handler that checks and decodes its tool's
+// arguments itself, instead of through the typed checks of an input type:
+// a tool whose input schema is given as JSON Schema (package rawtool).
+// Invoke and CheckArgs call it after the size limit, with "{}" for blank
+// arguments; what it returns is what the typed checks would: the input
+// Call receives, or the violations (most useful first, at most
+// MaxViolations) and how many more there were, which Invoke answers with
+// an invalid_arguments result. The error is ctx's, or says the arguments
+// cannot be checked at all.
+type ArgsChecker interface {
+	Handler
+	CheckArgs(ctx context.Context, args json.RawMessage) (in any, viols []Violation, more int, err error)
+}
