@@ -1,6 +1,7 @@
 package tool
 
 import (
+	"context"
 	"fmt"
 	"reflect"
 )
@@ -34,7 +35,7 @@ func DecodeAnswer[T any](data []byte) (T, []Violation, error) {
 		return zero, nil, fmt.Errorf("tool: %s has no schema: %v", t, err)
 	}
 	v := reflect.New(t)
-	viols, _, err := decode(nil, p, data, v.Elem(), true, "Result")
+	viols, _, err := decode(context.Background(), p, data, v.Elem(), true, "Result")
 	if err != nil || len(viols) > 0 {
 		return zero, viols, err
 	}
