@@ -546,3 +546,12 @@ func TestErrorMethodsPanic(t *testing.T) {
 		t.Errorf("Invoke = %v, %q", err, r.Text())
 	}
 }
+
+// TestEmptyStructInput: a tool whose input is the anonymous struct{} gets
+// one, like any other input (it was given nil, and its handler panicked).
+func TestEmptyStructInput(t *testing.T) {
+	tl := mustCreate(t, func(struct{}) string { return "ok" }, reflectimpl.Name("x"))
+	if r, err := tl.Invoke(context.Background(), json.RawMessage(`{}`)); err != nil || r.IsError || r.Text() != "ok" {
+		t.Errorf("Invoke = %v, %s %q", err, r.Code, r.Text())
+	}
+}

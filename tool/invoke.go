@@ -210,7 +210,8 @@ func (t *Tool) decodeArgs(ctx context.Context, args json.RawMessage) (any, []Vio
 		return ac.CheckArgs(ctx, args)
 	}
 	it := t.handler.Input()
-	if it == nil {
+	none := it == nil
+	if none {
 		it = noInput
 	}
 	p, err := planOf(it)
@@ -222,10 +223,10 @@ func (t *Tool) decodeArgs(ctx context.Context, args json.RawMessage) (any, []Vio
 	if err != nil || len(viols) > 0 {
 		return nil, viols, more, err
 	}
-	if it == noInput {
+	if none {
 		return nil, nil, 0, nil
 	}
-	return v.Interface(), nil, 0, nil
+	return v.Interface(), nil, 0, nil // an input of type struct{} too
 }
 
 // outcome is what the tool's goroutine reports.
