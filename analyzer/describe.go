@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
@@ -31,7 +32,8 @@ type describer struct {
 	// foreign holds them, by file.
 	modDir  string
 	foreign map[string]map[fieldKey]string
-	pkgPath string // the package being inspected
+	pkgPath string               // the package being inspected
+	sources map[string]*ast.File // files read for declared schemas
 }
 
 // fieldSyntax is what a struct field's declaration says beyond its type.
@@ -271,6 +273,9 @@ func (d *describer) describe(t types.Type) *schema.Type {
 			st.Methods, st.ValueMethods = methodsOf(t)
 		}
 	}
+	if st.Methods&(schema.JSONMarshaler|schema.JSONUnmarshaler) != 0 {
+		st.Declared, st.DeclaredErr = d.declared(t)
+	}
 	if schema.Opaque(st.PkgPath, st.Name, st.Methods) {
 		st.Opaque = true
 		return st
@@ -443,4 +448,67 @@ func methodsOf(t types.Type) (all, value schema.Methods) {
 		}
 	}
 	return all, value
+}
+
+// declared reads, from source, the schema that type t declares with
+// schema.DeclaredMethod: the string literal its body returns. It returns
+// nil and "" when t has no such method, and the reason when the method
+// cannot be read.
+func (d *describer) declared(t types.Type) ([]byte, string) {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, schema.DeclaredMethod)
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return nil, ""
+	}
+	sig := fn.Signature()
+	if sig.Params().Len() != 0 || sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), types.Typ[types.String]) {
+		return nil, schema.DeclaredMethod + " must be a method func() string"
+	}
+	pos := d.fset.Position(fn.Pos())
+	const form = "its body must be one return of a string literal, which the generator reads from source"
+	if !pos.IsValid() {
+		return nil, "its source is not at hand; " + form
+	}
+	f, ok := d.sources[pos.Filename]
+	if !ok {
+		f, _ = parser.ParseFile(token.NewFileSet(), pos.Filename, nil, parser.SkipObjectResolution)
+		if d.sources == nil {
+			d.sources = map[string]*ast.File{}
+		}
+		d.sources[pos.Filename] = f
+	}
+	if f == nil {
+		return nil, "its source cannot be read; " + form
+	}
+	recv := fn.Signature().Recv().Type()
+	if p, ok := recv.(*types.Pointer); ok {
+		recv = p.Elem()
+	}
+	recvName := ""
+	if n, ok := types.Unalias(recv).(*types.Named); ok {
+		recvName = n.Obj().Name()
+	}
+	for _, decl := range f.Decls {
+		fd, ok := decl.(*ast.FuncDecl)
+		if !ok || fd.Recv == nil || fd.Name.Name != schema.DeclaredMethod || embeddedName(fd.Recv.List[0].Type) != recvName {
+			continue
+		}
+		if fd.Body == nil || len(fd.Body.List) != 1 {
+			return nil, form
+		}
+		ret, ok := fd.Body.List[0].(*ast.ReturnStmt)
+		if !ok || len(ret.Results) != 1 {
+			return nil, form
+		}
+		lit, ok := ret.Results[0].(*ast.BasicLit)
+		if !ok || lit.Kind != token.STRING {
+			return nil, form
+		}
+		s, err := strconv.Unquote(lit.Value)
+		if err != nil {
+			return nil, form
+		}
+		return []byte(s), ""
+	}
+	return nil, "its declaration is not found; " + form
 }

@@ -182,7 +182,7 @@ func Inspect(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *t
 		p: &Package{Path: pkg.Path(), Name: pkg.Name()},
 		d: &describer{fset: fset, sizes: sizes, fields: map[token.Pos]fieldSyntax{}, noDocs: cfg.NoDocs,
 			modDir: moduleDir(fset, files), pkgPath: pkg.Path()},
-		b: schema.NewBuilder(),
+		b: newBuilder(),
 	}
 	in.d.addSyntax(files)
 	in.p.d = in.d

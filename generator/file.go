@@ -53,6 +53,13 @@ func File(p *analyzer.Package, pkg *types.Package) ([]byte, error) {
 	var body bytes.Buffer
 	g.w = &body
 	g.body(p)
+	if usesDeclared(p) {
+		// The validator of declared schemas, which only such tools link.
+		if g.imports == nil {
+			g.imports = map[string]string{}
+		}
+		g.imports[DeclaredPkg] = "_"
+	}
 
 	var out bytes.Buffer
 	fmt.Fprintf(&out, "%s\n\npackage %s\n\n", Header, pkg.Name())
@@ -89,6 +96,41 @@ func File(p *analyzer.Package, pkg *types.Package) ([]byte, error) {
 	// spares running go/format over a file that can be large: with a
 	// thousand tools formatting would cost more than loading the package.
 	return bytes.TrimSuffix(out.Bytes(), []byte("\n")), nil
+}
+
+// DeclaredPkg is the package that registers the validator of the schemas
+// types declare (schema.DeclaredMethod).
+const DeclaredPkg = "github.com/toolschema/toolschema/declared"
+
+// usesDeclared reports whether a tool of p reaches a type that declares
+// its schema.
+func usesDeclared(p *analyzer.Package) bool {
+	seen := map[*schema.Type]bool{}
+	var walk func(t *schema.Type) bool
+	walk = func(t *schema.Type) bool {
+		if t == nil || seen[t] {
+			return false
+		}
+		seen[t] = true
+		if t.Declared != nil {
+			return true
+		}
+		if walk(t.Elem) || walk(t.Key) {
+			return true
+		}
+		for i := range t.Fields {
+			if walk(t.Fields[i].Type) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, t := range p.Tools {
+		if walk(t.InModel) || walk(t.OutModel) {
+			return true
+		}
+	}
+	return false
 }
 
 type gen struct {

@@ -296,6 +296,7 @@ func (c *Cache) signature(t reflect.Type) (s *signature) {
 		c.sigs = make(map[reflect.Type]*signature)
 		c.desc = reflecttype.New(32)
 		c.b = schema.NewBuilder()
+		c.b.CheckDeclared = checkDeclared
 	}
 	s = &signature{ctxAt: -1, callAt: -1, inAt: -1, nout: t.NumOut()}
 	if what := sdkHandler(t); what != "" {
@@ -499,4 +500,12 @@ func badCodes(codes []string) schema.Errors {
 		}
 	}
 	return errs
+}
+
+// checkDeclared checks a schema a type declares with the validator the
+// program registered (package declared), which also says when there is
+// none.
+func checkDeclared(s []byte) error {
+	_, err := tool.ValidateDeclared(s)
+	return err
 }

@@ -6,6 +6,10 @@ import "slices"
 // fragment of every *Type it has seen, so describing many tools over shared
 // types costs each type once. A Builder is not safe for concurrent use.
 type Builder struct {
+	// CheckDeclared, when set, checks the schemas types declare against
+	// the 2020-12 meta-schema (the core links no validator).
+	CheckDeclared CheckDeclared
+
 	// nodes holds the node of each type where its values are addressable,
 	// naNodes (made on first use) where they are not. encoding/json calls
 	// a pointer-receiver MarshalJSON or MarshalText only on addressable
@@ -159,6 +163,9 @@ func (b *Builder) build(t *Type, na bool) (frag, []*Error) {
 			return f, nil
 		}
 	}
+	if t.Declared != nil || t.DeclaredErr != "" {
+		return b.declaredFrag(t)
+	}
 	const json = JSONMarshaler | JSONUnmarshaler
 	const text = TextMarshaler | TextUnmarshaler
 	switch {
@@ -232,6 +239,9 @@ func (b *Builder) build(t *Type, na bool) (frag, []*Error) {
 		f := en.f
 		if f.typ != jAny {
 			f.null = true
+		}
+		if f.raw != nil && !f.null {
+			f.raw, f.null = nullable(f.raw), true
 		}
 		return f, en.errs
 	case Struct:
@@ -321,6 +331,15 @@ func fieldFrag(jf jsonField, n *node) (f frag, tagged bool, errs []*Error) {
 	}
 	sf := jf.field
 	f = n.f
+	if f.raw != nil {
+		// A declared schema is written as declared: neither a doc
+		// comment nor a tag is merged into it.
+		for _, k := range jf.ft.kws {
+			errs = append(errs, &Error{ID: OLT012, Path: jf.name, Field: sf, Tag: k.tag,
+				Msg: "tag " + k.tag + ": the field's type declares its schema (" + DeclaredMethod + "), which a tag cannot change; say it in the declared schema"})
+		}
+		return f, len(errs) > 0, errs
+	}
 	if sf.Doc != "" {
 		f.desc = sf.Doc
 	}

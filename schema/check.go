@@ -51,6 +51,10 @@ type Check struct {
 	Closed bool
 	// Values is the check of a map's values (additionalProperties).
 	Values *Check
+	// Declared is the schema a type declares for its own JSON form: a
+	// value is checked against it by a JSON Schema validator, then decoded
+	// by the type's UnmarshalJSON. Type is JSONAny.
+	Declared []byte
 }
 
 // A PropCheck is one property of a struct.
@@ -80,6 +84,7 @@ func (b *Builder) check(t *Type, na bool, f *frag) *Check {
 		MinLength: count(f.minLen), MaxLength: count(f.maxLen),
 		MinItems: count(f.minItems), MaxItems: count(f.maxItems),
 		Pattern: f.pattern, Encoding: f.encoding, Unique: f.unique, Default: f.deflt,
+		Declared: f.declared,
 	}
 	if f.typ == jInteger && f.lo.bits != 0 {
 		// A bound the schema leaves out (beyond ±MaxSafeInteger) is still

@@ -34,6 +34,7 @@ const (
 	OLT020 ID = "OLT020" // a part of a peer library's tag the contract cannot follow
 	OLT021 ID = "OLT021" // two tags give one keyword different values
 	OLT022 ID = "OLT022" // a peer library's tag that has a native form (migration)
+	OLT023 ID = "OLT023" // a schema a type declares that is not valid
 	OLT025 ID = "OLT025" // execution policy options that contradict or have no meaning
 	OLT026 ID = "OLT026" // a read verb on a tool that is not read-only
 	OLT027 ID = "OLT027" // a write verb on a read-only tool
@@ -76,6 +77,7 @@ var catalog = []Rule{
 	{OLT020, "part of a peer library's schema tag the contract cannot follow", true},
 	{OLT021, "two tags give one keyword different values", true},
 	{OLT022, "schema tag of a peer library has a native form", false},
+	{OLT023, "schema a type declares for its JSON form is not valid", true},
 	{OLT025, "execution policy option contradicts read-only or has no meaning with it", true},
 	{OLT026, "tool name says it reads but the tool is not read-only", false},
 	{OLT027, "tool name says it writes but the tool is read-only", false},

@@ -127,6 +127,10 @@ type frag struct {
 	props      []prop // a struct: its properties in order (not nil, even when empty)
 	addl       []byte // additionalProperties
 	deflt      []byte // encoded default value
+	// raw, for a type that declares its schema, is what is written, as it
+	// is (with null allowed, through a pointer); declared is the type's
+	// own schema.
+	raw, declared []byte
 }
 
 // A prop is one property of a struct's closed object.
@@ -141,6 +145,9 @@ type prop struct {
 // pattern, contentEncoding, items, minItems, maxItems, uniqueItems,
 // properties, required, additionalProperties, default.
 func (f *frag) append(b []byte) []byte {
+	if f.raw != nil {
+		return append(b, f.raw...)
+	}
 	if b == nil {
 		b = make([]byte, 0, f.size())
 	}
@@ -274,6 +281,9 @@ func (f *frag) append(b []byte) []byte {
 // its strings may need, so that append allocates once and no more than it
 // uses.
 func (f *frag) size() int {
+	if f.raw != nil {
+		return len(f.raw)
+	}
 	n := 2 // the braces
 	key := func(k string, v int) {
 		n += len(`"":,`) + len(k) + v

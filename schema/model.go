@@ -89,6 +89,13 @@ type Type struct {
 	// constants in declaration order. The static front end reads them from
 	// the package; reflection calls the generated EnumMethod.
 	Enum []string
+	// Declared is the schema the type's author declares for its own JSON
+	// form (see DeclaredMethod), as the method returns it; nil when none.
+	Declared []byte
+	// DeclaredErr says why the front end could not read the declared
+	// schema of a type that has the method ("" when it could, or there is
+	// none).
+	DeclaredErr string
 	// Opaque reports that the front end did not describe the type's
 	// structure (its fields or elements), because Opaque said it need not.
 	Opaque bool
@@ -115,6 +122,18 @@ type Field struct {
 //
 // It returns the values of T's typed constants in declaration order.
 const EnumMethod = "ToolschemaEnumValues"
+
+// DeclaredMethod is the name of the method by which a type with a JSON form
+// of its own (json.Marshaler, json.Unmarshaler) declares its schema:
+//
+//	func (T) ToolschemaSchema() string { return `{"type":["string","array"],...}` }
+//
+// Its body must be one return of a string literal, which the static front
+// end reads from source and reflection gets by calling the method. The
+// schema is checked against the 2020-12 meta-schema and the contract's
+// rules; arguments for the type are checked against it and decoded by its
+// UnmarshalJSON.
+const DeclaredMethod = "ToolschemaSchema"
 
 // String returns the type as Go source would name it, qualified by the last
 // element of its package path ("time.Time", "[]orders.Item").

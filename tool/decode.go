@@ -367,6 +367,10 @@ func (d *decoder) value(p *plan, v reflect.Value, depth int) {
 		d.syntax()
 	}
 	c := d.data[d.i]
+	if p.how == byDeclared {
+		d.declared(p, v, depth) // the declared schema says whether null is a value
+		return
+	}
 	if c == 'n' {
 		d.literal("null")
 		switch {
@@ -395,6 +399,9 @@ func (d *decoder) value(p *plan, v reflect.Value, depth int) {
 		return
 	}
 	switch p.how {
+	case byDeclared:
+		d.declared(p, v, depth)
+		return
 	case byRaw:
 		start := d.i
 		d.skip(depth)

@@ -30,6 +30,9 @@ type plan struct {
 	re       *regexp.Regexp
 	enum     string // "must be one of ..." message tail
 	typeWord string // "must be ..." message tail for a value of the wrong type
+	// valid, for a type that declares its schema, checks a value against
+	// it (byDeclared).
+	valid func([]byte) bool
 }
 
 type prop struct {
@@ -42,14 +45,15 @@ type prop struct {
 type decodeHow uint8
 
 const (
-	byKind    decodeHow = iota // by the Go kind
-	byJSON                     // (*T).UnmarshalJSON with the JSON text (a string or a number: the core refuses any other JSON method)
-	byText                     // (*T).UnmarshalText with the string
-	byAny                      // an interface: encoding/json decides
-	byRaw                      // json.RawMessage: the text as given
-	byNumber                   // json.Number: the number literal
-	byBase64                   // []byte: base64 text
-	byPointer                  // a pointer: allocate, then elem
+	byKind     decodeHow = iota // by the Go kind
+	byJSON                      // (*T).UnmarshalJSON with the JSON text (a string or a number: the core refuses any other JSON method)
+	byText                      // (*T).UnmarshalText with the string
+	byAny                       // an interface: encoding/json decides
+	byRaw                       // json.RawMessage: the text as given
+	byNumber                    // json.Number: the number literal
+	byBase64                    // []byte: base64 text
+	byPointer                   // a pointer: allocate, then elem
+	byDeclared                  // a type that declares its schema: validated, then (*T).UnmarshalJSON
 )
 
 var (
@@ -141,6 +145,12 @@ func compile(t reflect.Type, c *schema.Check) (*plan, error) {
 		p.how = byRaw
 	case t == numberType:
 		p.how = byNumber
+	case c.Declared != nil:
+		p.how = byDeclared
+		p.valid, err = ValidateDeclared(c.Declared)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", t, err)
+		}
 	case reflect.PointerTo(t).Implements(jsonUnmarshalerType):
 		p.how = byJSON
 	case reflect.PointerTo(t).Implements(textUnmarshalerType) && c.Type == schema.JSONString:

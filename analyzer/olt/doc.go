@@ -184,6 +184,16 @@ required:"true" or required:"false" where invopop's explicit required
 convention decided), keeping the schema byte for byte. Apply the fixes with
 toolvet -fix -OLT022.enable.
 
+# Analyzer OLT023
+
+OLT023: schema a type declares for its JSON form is not valid
+
+A type with a JSON form of its own may declare its schema with a method
+ToolschemaSchema() string whose body returns one string literal. The
+schema must be a JSON Schema 2020-12 object (checked against the
+meta-schema), reference nothing ($ref, $id, anchors), and belong to a type
+that encoding/json reads through UnmarshalJSON.
+
 # Analyzer OLT025
 
 OLT025: execution policy option contradicts read-only or has no meaning with it

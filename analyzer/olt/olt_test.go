@@ -63,6 +63,7 @@ func TestRules(t *testing.T) {
 		{id: "OLT020", patterns: []string{"olt020"}},
 		{id: "OLT021", patterns: []string{"olt021"}},
 		{id: "OLT022", cfg: olt.Config{Migrate: true}, patterns: []string{"olt022"}, fixes: true},
+		{id: "OLT023", patterns: []string{"olt023"}},
 		{id: "OLT030", patterns: []string{"olt030"}},
 		{id: "OLT025", patterns: []string{"olt025"}, fixes: true},
 		{id: "OLT026", cfg: quality, patterns: []string{"olt026"}, fixes: true},

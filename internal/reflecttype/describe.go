@@ -67,6 +67,9 @@ func (d *Describer) Describe(t reflect.Type) *schema.Type {
 		// A well-known type is mapped by name whatever its methods.
 		st.Methods, st.ValueMethods = methodsOf(t)
 	}
+	if st.Methods&(schema.JSONMarshaler|schema.JSONUnmarshaler) != 0 {
+		st.Declared = declared(t)
+	}
 	if schema.Opaque(st.PkgPath, st.Name, st.Methods) {
 		st.Opaque = true
 		return st
@@ -100,6 +103,23 @@ func (d *Describer) Describe(t reflect.Type) *schema.Type {
 		}
 	}
 	return st
+}
+
+// declarer has the method by which a type declares its schema
+// (schema.DeclaredMethod).
+type declarer interface {
+	ToolschemaSchema() string
+}
+
+// declared returns the schema t declares, nil when it declares none.
+func declared(t reflect.Type) []byte {
+	if v, ok := reflect.Zero(t).Interface().(declarer); ok {
+		return []byte(v.ToolschemaSchema())
+	}
+	if v, ok := reflect.New(t).Interface().(declarer); ok {
+		return []byte(v.ToolschemaSchema())
+	}
+	return nil
 }
 
 // methodsOf reports the encoding hooks of t or *t, and those of t alone.

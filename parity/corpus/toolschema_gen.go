@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"time"
 
+	_ "github.com/toolschema/toolschema/declared"
 	"github.com/toolschema/toolschema/tool"
 )
 
@@ -35,6 +36,7 @@ var (
 	_toolgen_Midpoint_out                         = json.RawMessage(`{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}`)
 	_toolgen_GroupByInitial_in                    = json.RawMessage(`{"type":"object","properties":{"words":{"type":["array","null"],"items":{"type":"string"}},"batches":{"type":["array","null"],"items":{"type":["object","null"],"additionalProperties":{"type":"integer"}}},"aliases":{"type":["object","null"],"additionalProperties":{"type":["object","null"],"additionalProperties":{"type":"string"}}},"route":{"type":"object","properties":{"from":{"type":"string"},"to":{"type":"string"},"via":{"type":["array","null"],"items":{"type":"object","properties":{"stop":{"type":"string"},"order":{"type":"integer","minimum":0,"maximum":65535}},"required":["stop","order"],"additionalProperties":false}}},"required":["from","to"],"additionalProperties":false}},"required":["words","route"],"additionalProperties":false}`)
 	_toolgen_GroupByInitial_out                   = json.RawMessage(`{"type":["object","null"],"additionalProperties":{"type":["array","null"],"items":{"type":"string"}}}`)
+	_toolgen_SendInvoiceNotice_in                 = json.RawMessage(`{"type":"object","properties":{"to":{"anyOf":[{"type":"string","format":"email"},{"type":"array","items":{"type":"string","format":"email"},"minItems":1}]},"total":{"type":"string","pattern":"^[0-9]+(\\.[0-9]{1,2})?$"},"refund":{"anyOf":[{"type":"string","pattern":"^[0-9]+(\\.[0-9]{1,2})?$"},{"type":"null"}]}},"required":["to","total"],"additionalProperties":false}`)
 	_toolgen_DescribeOrder_in                     = json.RawMessage(`{"type":"object","properties":{"machine":{"type":"string"},"created":{"type":"string","format":"date-time"},"updated":{"type":"string","format":"date-time"},"note":{"type":"string"},"currency":{"type":"string","pattern":"^[A-Z]{3}$"},"discount":{"type":"integer","description":"Discount is promoted through the pointer and also omitempty."},"id":{"type":"integer","description":"ID shadows Audit.ID: it is shallower."},"status":{"type":"string","enum":["open","paid","shipped"]},"total":{"type":"integer","description":"Total shadows Pricing.Total and is required, unlike the field it hides.","minimum":0,"maximum":4294967295}},"required":["machine","created","id","status","total"],"additionalProperties":false}`)
 	_toolgen_ResolveTie_in                        = json.RawMessage(`{"type":"object","properties":{"vendor":{"type":"string"},"Name":{"type":"string","description":"Shown name of the buyer; wins over VendorRef.Name."},"buyer":{"type":"string"},"amount":{"type":"number"}},"required":["vendor","Name","buyer","amount"],"additionalProperties":false}`)
 	_toolgen_OpenEnvelope_in                      = json.RawMessage(`{"type":"object","properties":{"routing":{"type":"object","description":"Routing is where the message goes.","properties":{"queue":{"type":"string"},"partition":{"type":"integer","minimum":0,"maximum":65535}},"required":["queue","partition"],"additionalProperties":false},"trace_id":{"type":"string","pattern":"^[0-9a-f]{32}$"},"span_id":{"type":"string"},"Label":{"type":"string"},"Counter":{"type":["integer","null"]},"body":{}},"required":["routing","trace_id","Label","Counter","body"],"additionalProperties":false}`)
@@ -205,6 +207,12 @@ func Tools() []*tool.Tool {
 			OutputSchema: _toolgen_GroupByInitial_out,
 			ParallelSafe: true,
 		}, _toolgen_GroupByInitial{}, GroupByInitial),
+		tool.New(tool.Tool{
+			Name:         "send_invoice_notice",
+			Description:  "SendInvoiceNotice tells the recipients what they owe.",
+			InputSchema:  _toolgen_SendInvoiceNotice_in,
+			ParallelSafe: true,
+		}, _toolgen_SendInvoiceNotice{}, SendInvoiceNotice),
 		tool.New(tool.Tool{
 			Name:         "describe_order",
 			Description:  "DescribeOrder summarizes an order in one line.",
@@ -854,6 +862,21 @@ func (_toolgen_GroupByInitial) Output() reflect.Type {
 
 func (_toolgen_GroupByInitial) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
 	return GroupByInitial(*in.(*WordBatches)), nil
+}
+
+// _toolgen_SendInvoiceNotice is the handler of tool send_invoice_notice.
+type _toolgen_SendInvoiceNotice struct{}
+
+func (_toolgen_SendInvoiceNotice) Input() reflect.Type {
+	return reflect.TypeFor[InvoiceNotice]()
+}
+
+func (_toolgen_SendInvoiceNotice) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_SendInvoiceNotice) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return SendInvoiceNotice(*in.(*InvoiceNotice))
 }
 
 // _toolgen_DescribeOrder is the handler of tool describe_order.

@@ -1,4 +1,4 @@
-package bench
+package peers
 
 import (
 	"encoding/json"

@@ -1,0 +1,33 @@
+package analyzer
+
+import (
+	"bytes"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/toolschema/toolschema/schema"
+)
+
+// newBuilder returns the core's builder with the check of declared schemas
+// against the 2020-12 meta-schema: the static front end may link a
+// validator (programs that use tools do not).
+func newBuilder() *schema.Builder {
+	b := schema.NewBuilder()
+	b.CheckDeclared = compileDeclared
+	return b
+}
+
+// compileDeclared compiles a declared schema as JSON Schema 2020-12.
+func compileDeclared(s []byte) error {
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(s))
+	if err != nil {
+		return err
+	}
+	c := jsonschema.NewCompiler()
+	c.DefaultDraft(jsonschema.Draft2020)
+	if err := c.AddResource("declared.json", doc); err != nil {
+		return err
+	}
+	_, err = c.Compile("declared.json")
+	return err
+}

@@ -1,0 +1,43 @@
+// Package declared checks the arguments of types that declare their own
+// schema (schema.DeclaredMethod) with github.com/santhosh-tekuri/jsonschema/v6.
+// Importing it registers the validator with the runtime:
+//
+//	import _ "github.com/toolschema/toolschema/declared"
+//
+// The generated code of a tool that reaches such a type imports it; a
+// program that makes such tools by reflection imports it itself. Programs
+// without declared schemas do not link the validator.
+package declared
+
+import (
+	"bytes"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/toolschema/toolschema/tool"
+)
+
+func init() { tool.RegisterSchemaValidator(Compile) }
+
+// Compile compiles a JSON Schema 2020-12 (checking it against the
+// meta-schema) and returns the check of a JSON value against it.
+func Compile(s []byte) (func([]byte) bool, error) {
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(s))
+	if err != nil {
+		return nil, err
+	}
+	c := jsonschema.NewCompiler()
+	c.DefaultDraft(jsonschema.Draft2020)
+	c.AssertFormat() // formats are checked, as the invoker checks them elsewhere
+	if err := c.AddResource("declared.json", doc); err != nil {
+		return nil, err
+	}
+	sch, err := c.Compile("declared.json")
+	if err != nil {
+		return nil, err
+	}
+	return func(v []byte) bool {
+		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(v))
+		return err == nil && sch.Validate(inst) == nil
+	}, nil
+}

@@ -1,0 +1,101 @@
+package schema
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+)
+
+// declaredFrag returns the fragment of a type that declares its schema:
+// the schema as written (compact), after the contract's own checks. The
+// check against the 2020-12 meta-schema needs a validator, which the core
+// does not link: the front ends run it (see CheckDeclared).
+func (b *Builder) declaredFrag(t *Type) (frag, []*Error) {
+	fail := func(msg string) (frag, []*Error) {
+		return frag{}, []*Error{errorf(OLT023, "%s declares a schema (%s) that %s", t, DeclaredMethod, msg)}
+	}
+	if t.DeclaredErr != "" {
+		return frag{}, []*Error{errorf(OLT023, "%s declares a schema (%s) that cannot be read: %s", t, DeclaredMethod, t.DeclaredErr)}
+	}
+	if t.Methods&JSONUnmarshaler == 0 {
+		return fail("it cannot read: the type has no UnmarshalJSON, so encoding/json reads it by its kind; declare a schema only for a type with a JSON form of its own")
+	}
+	var v any
+	d := json.NewDecoder(bytes.NewReader(t.Declared))
+	d.UseNumber()
+	if err := d.Decode(&v); err != nil || d.More() {
+		return fail("is not JSON")
+	}
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return fail("is not a JSON object")
+	}
+	if k := refKey(obj); k != "" {
+		return fail("uses " + k + "; every fragment of the contract is inline, nothing is referenced")
+	}
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, t.Declared); err != nil {
+		return fail("is not JSON")
+	}
+	if b.CheckDeclared != nil {
+		if err := b.CheckDeclared(buf.Bytes()); err != nil {
+			return fail("is not a valid JSON Schema 2020-12: " + validatorMessage(err))
+		}
+	}
+	return frag{raw: buf.Bytes(), declared: buf.Bytes()}, nil
+}
+
+// refKey returns the first referencing keyword in a schema, "" when none.
+func refKey(v any) string {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, x := range v {
+			switch k {
+			case "$ref", "$dynamicRef", "$recursiveRef", "$id", "$anchor", "$dynamicAnchor":
+				return k
+			}
+			if r := refKey(x); r != "" {
+				return r
+			}
+		}
+	case []any:
+		for _, x := range v {
+			if r := refKey(x); r != "" {
+				return r
+			}
+		}
+	}
+	return ""
+}
+
+// CheckDeclared is how a front end checks a declared schema against the
+// 2020-12 meta-schema: it compiles the schema and returns why it does not
+// compile. The static front end sets it from a validator (the analyzer may
+// link one); at run time the package that registers the validator for the
+// invoker does.
+type CheckDeclared func(schema []byte) error
+
+// nullable writes a declared schema that also allows null (a pointer to a
+// type that declares its schema).
+func nullable(raw []byte) []byte {
+	if bytes.Equal(raw, []byte("{}")) {
+		return raw
+	}
+	return []byte(`{"anyOf":[` + string(raw) + `,{"type":"null"}]}`)
+}
+
+// validatorMessage keeps the lines of a validator's error that say what is
+// wrong ("at '/type': ..."), on one line.
+func validatorMessage(err error) string {
+	lines := strings.Split(err.Error(), "\n")
+	var keep []string
+	for _, l := range lines[1:] {
+		if l = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "-")); l != "" && !strings.HasSuffix(l, "' failed") {
+			keep = append(keep, l)
+		}
+	}
+	if len(keep) == 0 {
+		return lines[0]
+	}
+	return strings.Join(keep, "; ")
+}
