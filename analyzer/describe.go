@@ -274,7 +274,9 @@ func (d *describer) describe(t types.Type) *schema.Type {
 		}
 	}
 	if st.Methods&(schema.JSONMarshaler|schema.JSONUnmarshaler) != 0 {
-		st.Declared, st.DeclaredErr = d.declared(t)
+		if s, err := d.declared(t); s != nil || err != "" {
+			st.Declared = &schema.Declared{Schema: s, Err: err}
+		}
 	}
 	if schema.Opaque(st.PkgPath, st.Name, st.Methods) {
 		st.Opaque = true

@@ -163,7 +163,7 @@ func (b *Builder) build(t *Type, na bool) (frag, []*Error) {
 			return f, nil
 		}
 	}
-	if t.Declared != nil || t.DeclaredErr != "" {
+	if t.Declared != nil {
 		return b.declaredFrag(t)
 	}
 	const json = JSONMarshaler | JSONUnmarshaler
@@ -240,8 +240,8 @@ func (b *Builder) build(t *Type, na bool) (frag, []*Error) {
 		if f.typ != jAny {
 			f.null = true
 		}
-		if f.raw != nil && !f.null {
-			f.raw, f.null = nullable(f.raw), true
+		if f.decl != nil && !f.null {
+			f.decl, f.null = &declFrag{raw: nullable(f.decl.raw), own: f.decl.own}, true
 		}
 		return f, en.errs
 	case Struct:
@@ -331,7 +331,7 @@ func fieldFrag(jf jsonField, n *node) (f frag, tagged bool, errs []*Error) {
 	}
 	sf := jf.field
 	f = n.f
-	if f.raw != nil {
+	if f.decl != nil {
 		// A declared schema is written as declared: neither a doc
 		// comment nor a tag is merged into it.
 		for _, k := range jf.ft.kws {

@@ -84,7 +84,9 @@ func (b *Builder) check(t *Type, na bool, f *frag) *Check {
 		MinLength: count(f.minLen), MaxLength: count(f.maxLen),
 		MinItems: count(f.minItems), MaxItems: count(f.maxItems),
 		Pattern: f.pattern, Encoding: f.encoding, Unique: f.unique, Default: f.deflt,
-		Declared: f.declared,
+	}
+	if f.decl != nil {
+		c.Declared = f.decl.own
 	}
 	if f.typ == jInteger && f.lo.bits != 0 {
 		// A bound the schema leaves out (beyond ±MaxSafeInteger) is still

@@ -14,14 +14,14 @@ func (b *Builder) declaredFrag(t *Type) (frag, []*Error) {
 	fail := func(msg string) (frag, []*Error) {
 		return frag{}, []*Error{errorf(OLT023, "%s declares a schema (%s) that %s", t, DeclaredMethod, msg)}
 	}
-	if t.DeclaredErr != "" {
-		return frag{}, []*Error{errorf(OLT023, "%s declares a schema (%s) that cannot be read: %s", t, DeclaredMethod, t.DeclaredErr)}
+	if t.Declared.Err != "" {
+		return frag{}, []*Error{errorf(OLT023, "%s declares a schema (%s) that cannot be read: %s", t, DeclaredMethod, t.Declared.Err)}
 	}
 	if t.Methods&JSONUnmarshaler == 0 {
 		return fail("it cannot read: the type has no UnmarshalJSON, so encoding/json reads it by its kind; declare a schema only for a type with a JSON form of its own")
 	}
 	var v any
-	d := json.NewDecoder(bytes.NewReader(t.Declared))
+	d := json.NewDecoder(bytes.NewReader(t.Declared.Schema))
 	d.UseNumber()
 	if err := d.Decode(&v); err != nil || d.More() {
 		return fail("is not JSON")
@@ -34,7 +34,7 @@ func (b *Builder) declaredFrag(t *Type) (frag, []*Error) {
 		return fail("uses " + k + "; every fragment of the contract is inline, nothing is referenced")
 	}
 	var buf bytes.Buffer
-	if err := json.Compact(&buf, t.Declared); err != nil {
+	if err := json.Compact(&buf, t.Declared.Schema); err != nil {
 		return fail("is not JSON")
 	}
 	if b.CheckDeclared != nil {
@@ -42,7 +42,7 @@ func (b *Builder) declaredFrag(t *Type) (frag, []*Error) {
 			return fail("is not a valid JSON Schema 2020-12: " + validatorMessage(err))
 		}
 	}
-	return frag{raw: buf.Bytes(), declared: buf.Bytes()}, nil
+	return frag{decl: &declFrag{raw: buf.Bytes(), own: buf.Bytes()}}, nil
 }
 
 // refKey returns the first referencing keyword in a schema, "" when none.

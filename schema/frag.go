@@ -127,10 +127,15 @@ type frag struct {
 	props      []prop // a struct: its properties in order (not nil, even when empty)
 	addl       []byte // additionalProperties
 	deflt      []byte // encoded default value
-	// raw, for a type that declares its schema, is what is written, as it
-	// is (with null allowed, through a pointer); declared is the type's
-	// own schema.
-	raw, declared []byte
+	// decl is the schema of a type that declares it.
+	decl *declFrag
+}
+
+// A declFrag is the fragment of a type that declares its schema: what is
+// written, as it is (with null allowed, through a pointer), and the type's
+// own schema.
+type declFrag struct {
+	raw, own []byte
 }
 
 // A prop is one property of a struct's closed object.
@@ -145,8 +150,8 @@ type prop struct {
 // pattern, contentEncoding, items, minItems, maxItems, uniqueItems,
 // properties, required, additionalProperties, default.
 func (f *frag) append(b []byte) []byte {
-	if f.raw != nil {
-		return append(b, f.raw...)
+	if f.decl != nil {
+		return append(b, f.decl.raw...)
 	}
 	if b == nil {
 		b = make([]byte, 0, f.size())
@@ -281,8 +286,8 @@ func (f *frag) append(b []byte) []byte {
 // its strings may need, so that append allocates once and no more than it
 // uses.
 func (f *frag) size() int {
-	if f.raw != nil {
-		return len(f.raw)
+	if f.decl != nil {
+		return len(f.decl.raw)
 	}
 	n := 2 // the braces
 	key := func(k string, v int) {

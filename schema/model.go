@@ -90,12 +90,8 @@ type Type struct {
 	// the package; reflection calls the generated EnumMethod.
 	Enum []string
 	// Declared is the schema the type's author declares for its own JSON
-	// form (see DeclaredMethod), as the method returns it; nil when none.
-	Declared []byte
-	// DeclaredErr says why the front end could not read the declared
-	// schema of a type that has the method ("" when it could, or there is
-	// none).
-	DeclaredErr string
+	// form (see DeclaredMethod); nil when none.
+	Declared *Declared
 	// Opaque reports that the front end did not describe the type's
 	// structure (its fields or elements), because Opaque said it need not.
 	Opaque bool
@@ -122,6 +118,13 @@ type Field struct {
 //
 // It returns the values of T's typed constants in declaration order.
 const EnumMethod = "ToolschemaEnumValues"
+
+// A Declared is the schema a type declares, as a front end read it.
+type Declared struct {
+	Schema []byte // as the method returns it
+	// Err says why the front end could not read it ("" when it could).
+	Err string
+}
 
 // DeclaredMethod is the name of the method by which a type with a JSON form
 // of its own (json.Marshaler, json.Unmarshaler) declares its schema:

@@ -68,7 +68,9 @@ func (d *Describer) Describe(t reflect.Type) *schema.Type {
 		st.Methods, st.ValueMethods = methodsOf(t)
 	}
 	if st.Methods&(schema.JSONMarshaler|schema.JSONUnmarshaler) != 0 {
-		st.Declared = declared(t)
+		if s := declared(t); s != nil {
+			st.Declared = &schema.Declared{Schema: s}
+		}
 	}
 	if schema.Opaque(st.PkgPath, st.Name, st.Methods) {
 		st.Opaque = true
