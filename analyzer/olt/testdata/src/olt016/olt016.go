@@ -7,6 +7,10 @@ type Input struct {
 
 	Limit int    `json:"limit"`
 	Sort  string `json:"sort" description:"Field to sort by."`
+	// The peers' description tags are descriptions too.
+	Path  string `json:"path" jsonschema:"the absolute path to the file"`
+	Scope string `json:"scope" jsonschema:"enum=all,enum=mine,description=Whose items"`
+	Owner string `json:"owner" jsonschema_description:"Who owns the items."`
 }
 
 //tool:export
