@@ -51,7 +51,8 @@ func Tools(set *tool.Set, opts ...provider.Option) ([]anthropic.ToolUnionParam, 
 // id, name and input (the raw JSON the API sent).
 func Calls(m *anthropic.Message) []loop.Call {
 	var calls []loop.Call
-	for _, b := range m.Content {
+	for i := range m.Content {
+		b := &m.Content[i] // a large struct: not copied
 		if b.Type != "tool_use" {
 			continue
 		}
@@ -78,7 +79,10 @@ func Results(outs []loop.Outcome) anthropic.MessageParam {
 }
 
 func content(r *tool.Result) []anthropic.ToolResultBlockParamContentUnion {
-	var out []anthropic.ToolResultBlockParamContentUnion
+	if len(r.Parts) == 0 {
+		return nil // no content member: a tool that returns nothing
+	}
+	out := make([]anthropic.ToolResultBlockParamContentUnion, 0, len(r.Parts))
 	text := func(s string) {
 		out = append(out, anthropic.ToolResultBlockParamContentUnion{OfText: &anthropic.TextBlockParam{Text: s}})
 	}

@@ -55,7 +55,8 @@ func ChatTools(set *tool.Set, opts ...provider.Option) ([]openai.ChatCompletionT
 // with the invoker's refusal or as an unknown tool.
 func ChatCalls(m openai.ChatCompletionMessage) []loop.Call {
 	var calls []loop.Call
-	for _, tc := range m.ToolCalls {
+	for i := range m.ToolCalls {
+		tc := &m.ToolCalls[i]
 		switch tc.Type {
 		case "function":
 			calls = append(calls, loop.Call{ID: tc.ID, Name: tc.Function.Name, Args: args(tc.Function.Arguments)})

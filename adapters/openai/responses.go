@@ -40,7 +40,8 @@ func ResponsesTools(set *tool.Set, opts ...provider.Option) ([]responses.ToolUni
 // arguments, as ChatCalls does.
 func ResponsesCalls(r *responses.Response) []loop.Call {
 	var calls []loop.Call
-	for _, item := range r.Output {
+	for i := range r.Output {
+		item := &r.Output[i] // a large struct: not copied
 		switch item.Type {
 		case "function_call":
 			// The union's own fields: AsFunctionCall would decode the
