@@ -41,8 +41,9 @@ func (generateAPI) Tools(body []byte) ([]json.RawMessage, error) {
 }
 
 type part struct {
-	Text         string `json:"text"`
-	FunctionCall *struct {
+	Text             string `json:"text"`
+	ThoughtSignature string `json:"thoughtSignature"`
+	FunctionCall     *struct {
 		ID   string          `json:"id"`
 		Name string          `json:"name"`
 		Args json.RawMessage `json:"args"`
@@ -81,6 +82,9 @@ func (generateAPI) Replies(body []byte, n int) ([]looptest.Reply, error) {
 	for _, p := range model.Parts {
 		if p.FunctionCall != nil {
 			calls = append(calls, p.FunctionCall.ID+" "+p.FunctionCall.Name)
+			if p.ThoughtSignature != "c2ln" {
+				return nil, fmt.Errorf("the call %s went back without its thought signature", p.FunctionCall.ID)
+			}
 		}
 	}
 	for _, c := range looptest.Script[n-1].Calls {

@@ -151,12 +151,18 @@ func (responsesAPI) Replies(body []byte, n int) ([]looptest.Reply, error) {
 		return nil, fmt.Errorf("the input does not start with the user's message: %+v", req.Input)
 	}
 	var calls, wantCalls []string
-	last := 0
+	last, reasoning := 0, 0
 	for i, it := range req.Input {
-		if it.Type == "function_call" {
+		switch it.Type {
+		case "function_call":
 			calls = append(calls, it.CallID)
 			last = i
+		case "reasoning":
+			reasoning++
 		}
+	}
+	if reasoning != n {
+		return nil, fmt.Errorf("the input has %d reasoning items, want the %d of the responses so far", reasoning, n)
 	}
 	for _, t := range looptest.Script[:n] {
 		for _, c := range t.Calls {
