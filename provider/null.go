@@ -3,6 +3,7 @@ package provider
 import (
 	"reflect"
 	"slices"
+	"sync"
 
 	"github.com/toolschema/toolschema/internal/reflecttype"
 	"github.com/toolschema/toolschema/schema"
@@ -77,9 +78,22 @@ func emptyNulls(in reflect.Type, root string) map[string]bool {
 	if in == nil {
 		return nil
 	}
+	key := emptyKey{in, root}
+	if m, ok := empties.Load(key); ok {
+		return m.(map[string]bool)
+	}
 	out := map[string]bool{}
 	walkNulls(reflecttype.New(16).Describe(in), root, false, out, 0)
-	return out
+	m, _ := empties.LoadOrStore(key, out)
+	return m.(map[string]bool)
+}
+
+// empties caches emptyNulls by type and root; the maps are only read.
+var empties sync.Map // emptyKey -> map[string]bool
+
+type emptyKey struct {
+	in   reflect.Type
+	root string
 }
 
 func walkNulls(t *schema.Type, path string, pointer bool, out map[string]bool, depth int) {
