@@ -248,8 +248,33 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 			return nil, fmt.Errorf("%s: a map (an object with any names) has no schema in %s strict mode, which %s; use Strict(false)", path, d.Name, why)
 		case verdict == schema.Refuse:
 			return nil, fmt.Errorf("%s: %s: %s strict mode %s", path, k, d.Name, why)
+		case verdict == schema.Rename:
+			k = why
 		}
 		switch {
+		case k == "anyOf" || k == "oneOf" || k == "allOf":
+			// A declared schema's branches: each converted as a schema
+			// of the same value.
+			var branches []any
+			for _, b := range asSlice(v) {
+				sub, ok := b.(ordered)
+				if !ok {
+					branches = append(branches, b)
+					continue
+				}
+				cb, err := convertSchema(d, sub, path, depth, st)
+				if err != nil {
+					return nil, err
+				}
+				branches = append(branches, cb)
+			}
+			if k == "anyOf" || k == "oneOf" {
+				st.unions++ // Anthropic counts anyOf as a union type
+			}
+			if prev, ok := out.get(k).([]any); ok { // oneOf sent as anyOf beside an anyOf
+				branches = append(slices.Clone(prev), branches...)
+			}
+			out = out.set(k, branches)
 		case k == "properties":
 			props := v.(ordered)
 			var conv ordered
@@ -372,6 +397,15 @@ func nullable(s ordered) ordered {
 			s = s.set("type", append(slices.Clone(t), "null"))
 		}
 	default:
+		if branches, ok := s.get("anyOf").([]any); ok {
+			// A declared schema: null as one more branch.
+			for _, b := range branches {
+				if o, ok := b.(ordered); ok && o.get("type") == "null" {
+					return s
+				}
+			}
+			return s.set("anyOf", append(slices.Clone(branches), ordered{{"type", "null"}}))
+		}
 		return s // no type: any value, null included
 	}
 	if e, ok := s.get("enum").([]any); ok && !slices.Contains(e, nil) {

@@ -51,6 +51,9 @@ type StrictMode struct {
 	ToolName string
 	// NameSource is the page PropertyName and ToolName come from.
 	NameSource string
+	// OneOfAsAnyOf: the mode takes anyOf but not oneOf, so oneOf is sent
+	// as anyOf (the invoker still checks that exactly one branch holds).
+	OneOfAsAnyOf bool
 }
 
 // A RegexConstruct is a kind of construct in a regular expression that a
@@ -173,11 +176,16 @@ var strictModes = map[string]StrictMode{
 		Strict: true,
 		Source: openAISource,
 		Drops: map[string]string{"minLength": "not supported", "maxLength": "not supported",
-			"uniqueItems": "not supported", "default": "not supported", "contentEncoding": "not supported"},
-		Formats:     []string{"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"},
-		Closed:      true,
-		AllRequired: true,
-		NeedsType:   true,
+			"uniqueItems": "not supported", "default": "not supported", "contentEncoding": "not supported",
+			// In declared schemas: "Not supported: allOf, not,
+			// dependentRequired, dependentSchemas, if, then, else".
+			"allOf": "not supported", "not": "not supported", "if": "not supported", "then": "not supported", "else": "not supported",
+			"dependentRequired": "not supported", "dependentSchemas": "not supported"},
+		Formats:      []string{"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"},
+		Closed:       true,
+		AllRequired:  true,
+		NeedsType:    true,
+		OneOfAsAnyOf: true,
 		// "For a single enum property with string values, the total
 		// string length of all enum values cannot exceed 15,000
 		// characters when there are more than 250 enum values."
@@ -190,7 +198,10 @@ var strictModes = map[string]StrictMode{
 		Strict: true,
 		Source: anthropicSource,
 		Drops: map[string]string{"minimum": "rejected", "maximum": "rejected", "minLength": "rejected", "maxLength": "rejected",
-			"uniqueItems": "rejected", "maxItems": "rejected", "contentEncoding": "not supported"},
+			"uniqueItems": "rejected", "maxItems": "rejected", "contentEncoding": "not supported",
+			// In declared schemas: not among the supported features.
+			"not": "not supported", "if": "not supported", "then": "not supported", "else": "not supported",
+			"dependentRequired": "not supported", "dependentSchemas": "not supported"},
 		Formats:       []string{"date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"},
 		MinItemsUpTo1: true,
 		Closed:        true,
@@ -199,6 +210,7 @@ var strictModes = map[string]StrictMode{
 		PropertyName: anthropicPropName,
 		ToolName:     anthropicToolName,
 		NameSource:   anthropicNames,
+		OneOfAsAnyOf: true,
 	},
 	"gemini": geminiMode,
 }
@@ -291,6 +303,9 @@ const (
 	Skip
 	// Refuse: the mode cannot express it; a conversion refuses the tool.
 	Refuse
+	// Rename: the mode takes the keyword under another name (why is
+	// that name): oneOf as anyOf.
+	Rename
 )
 
 // Keyword returns what m does with keyword k of value v in a schema node
@@ -317,6 +332,10 @@ func (m StrictMode) Keyword(k string, v any, get func(string) any) (Verdict, str
 	case "minItems":
 		if n := numText(k); m.MinItemsUpTo1 && n != "0" && n != "1" {
 			return Move, "only 0 or 1"
+		}
+	case "oneOf":
+		if m.OneOfAsAnyOf {
+			return Rename, "anyOf"
 		}
 	case "additionalProperties":
 		if v != false && m.Closed {
@@ -361,7 +380,7 @@ func (m StrictMode) Keyword(k string, v any, get func(string) any) (Verdict, str
 // NodeProblem returns why m cannot express a schema node whose keywords
 // get returns, "" when it can: OpenAI strict needs a type.
 func (m StrictMode) NodeProblem(get func(string) any) string {
-	if m.NeedsType && get("type") == nil {
+	if m.NeedsType && get("type") == nil && get("anyOf") == nil && get("oneOf") == nil && get("allOf") == nil {
 		return `needs a type on every schema ("schema must have a 'type' key"), and an any or json.RawMessage value has none`
 	}
 	return ""

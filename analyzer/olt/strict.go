@@ -68,7 +68,9 @@ func strictChecks(p *analyzer.Package, providers []string) []*analyzer.Diagnosti
 // diagnostics come in the order of its schema.
 var keywordOrder = []string{"type", "format", "description", "enum", "minimum", "maximum", "minLength", "maxLength",
 	"pattern", "contentEncoding", "items", "minItems", "maxItems", "uniqueItems", "properties", "required",
-	"additionalProperties", "default"}
+	"additionalProperties", "default",
+	// Only in declared schemas.
+	"anyOf", "oneOf", "allOf", "not", "if", "then", "else", "dependentRequired", "dependentSchemas"}
 
 // keywordChecks asks mode, as the provider conversion does, about every
 // keyword of every property's schema (set by a tag or by the field's
@@ -116,6 +118,10 @@ func keywordChecks(p *analyzer.Package, t *analyzer.Tool, mode schema.StrictMode
 					out = append(out, at(p, t, pr, tag, schema.OLT015, fmt.Sprintf(
 						"%s: tool %s: %s does not take %s (%s)%s; the model will see it only in the description",
 						path, t.Name, strictly, k, why, from)))
+				case verdict == schema.Rename:
+					out = append(out, at(p, t, pr, tag, schema.OLT015, fmt.Sprintf(
+						"%s: tool %s: %s does not take %s; the conversion sends it as %s, which the model may satisfy more loosely (the invoker still checks %s)",
+						path, t.Name, strictly, k, why, k)))
 				case verdict == schema.Refuse && k == "additionalProperties":
 					out = append(out, at(p, t, pr, "", schema.OLT015, fmt.Sprintf(
 						"%s: tool %s: %s needs additionalProperties false, so a map has no strict schema; use a list of key-value structs, or send the tool non-strict",
