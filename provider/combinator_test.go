@@ -81,3 +81,19 @@ func TestCombinators(t *testing.T) {
 		t.Errorf("17 anyOf: %v", err)
 	}
 }
+
+// TestDropNullBranch checks that DropNull(true) takes the null branch out
+// of a declared schema's anyOf, as it takes null out of a type.
+func TestDropNullBranch(t *testing.T) {
+	tl := raw("ref", `{"type":"object","properties":{"r":{"anyOf":[{"type":"string"},{"type":"integer"},{"type":"null"}]}},"required":["r"],"additionalProperties":false}`)
+	for _, opts := range [][]provider.Option{nil, {provider.DropNull(true)}} {
+		def, err := provider.Gemini(tl, opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := len(prop(schemaOf(t, def, "parametersJsonSchema"), "r")["anyOf"].([]any))
+		if want := 3 - len(opts); n != want {
+			t.Errorf("options %d: %d branches, want %d", len(opts), n, want)
+		}
+	}
+}

@@ -51,8 +51,18 @@ func (c config) nulls(d schema.StrictMode) nullDrop {
 	return keepNull
 }
 
-// withoutNull returns s with null out of its type and its enum.
+// withoutNull returns s with null out of its type and its enum, or out
+// of its anyOf (a pointer to a type with a declared schema).
 func withoutNull(s ordered) ordered {
+	if branches, ok := s.get("anyOf").([]any); ok && len(branches) > 1 {
+		rest := slices.DeleteFunc(slices.Clone(branches), func(b any) bool {
+			o, ok := b.(ordered)
+			return ok && len(o) == 1 && o.get("type") == "null"
+		})
+		if len(rest) > 0 {
+			s = s.set("anyOf", rest)
+		}
+	}
 	ts, ok := s.get("type").([]any)
 	if !ok || !slices.Contains(ts, any("null")) {
 		return s
