@@ -334,4 +334,18 @@ func BenchmarkInvoke(b *testing.B) {
 			run(p.name+"-unchecked", p)
 		}
 	}
+	// The generated tool under a context that can end, as a server's
+	// request context can: the invoker cannot run such a call on the
+	// caller's goroutine, and never could.
+	b.Run("generated-unchecked-cancellable", func(b *testing.B) {
+		t := invoketool.Tools()[0]
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := t.Invoke(ctx, invokeArgs); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }

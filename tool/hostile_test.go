@@ -457,36 +457,20 @@ type panicky struct{}
 
 func (panicky) MarshalJSON() ([]byte, error) { panic((*nilErr)(nil)) }
 
-// TestResultOnToolGoroutine: writing the result is part of the call: a
-// MarshalJSON that calls runtime.Goexit is a failed result, and a slow one
-// is bounded by the timeout.
-func TestResultOnToolGoroutine(t *testing.T) {
-	tl := mustCreate(t, func() any { return exiter{} }, reflectimpl.Name("x"))
-	done := make(chan *tool.Result, 1)
-	go func() {
-		r, _ := tl.Invoke(context.Background(), nil)
-		done <- r
-	}()
-	if r := <-done; r.Code != tool.Failed || r.Text() != "Tool 'x' failed: it ended its goroutine (runtime.Goexit)." {
-		t.Errorf("Goexit in MarshalJSON: %s %q", r.Code, r.Text())
+// TestResultMarshalPanics: the result is written on the caller's
+// goroutine, after the tool returned; a panic in its MarshalJSON is still
+// a failed result.
+func TestResultMarshalPanics(t *testing.T) {
+	tl := mustCreate(t, func() any { return boom{} }, reflectimpl.Name("x"))
+	r, err := tl.Invoke(context.Background(), nil)
+	if err != nil || r.Code != tool.Failed || r.Text() != "Tool 'x' failed: writing its result panicked: boom" {
+		t.Errorf("Invoke = %v, %q", err, r.Text())
 	}
-	synctest.Test(t, func(t *testing.T) {
-		tl := mustCreate(t, func() any { return sleeper{} }, reflectimpl.Name("x"), reflectimpl.Timeout(time.Second))
-		r, _ := tl.Invoke(context.Background(), nil)
-		if r.Code != tool.TimedOut {
-			t.Errorf("a MarshalJSON slower than the timeout: %s %q", r.Code, r.Text())
-		}
-		time.Sleep(2 * time.Minute) // let the abandoned goroutine end in the bubble
-	})
 }
 
-type exiter struct{}
+type boom struct{}
 
-func (exiter) MarshalJSON() ([]byte, error) { runtime.Goexit(); return nil, nil }
-
-type sleeper struct{}
-
-func (sleeper) MarshalJSON() ([]byte, error) { time.Sleep(time.Minute); return []byte("1"), nil }
+func (boom) MarshalJSON() ([]byte, error) { panic("boom") }
 
 // TestPathOrder: violations are ordered by path segment by segment (a
 // path before the paths inside it, array indexes as numbers), whatever the

@@ -233,10 +233,10 @@ func (t *Tool) decodeArgs(ctx context.Context, args json.RawMessage) (any, []Vio
 type outcome struct {
 	value    any     // the tool's first result
 	err      error   // the tool's error
-	res      *Result // the call's result, settled on the tool's goroutine
+	res      *Result // the failure's result, settled on the tool's goroutine
 	ctxErr   error   // the caller's context's error, when it ended
 	panicked any
-	goexit   bool // the tool, or its result's MarshalJSON, called runtime.Goexit
+	goexit   bool // the tool called runtime.Goexit
 }
 
 // The states of a call's goroutine, which it and Invoke settle once: the
@@ -281,12 +281,19 @@ func (t *Tool) run(ctx context.Context, call *Call, in any) (*Result, error) {
 	if o.goexit {
 		return errorResult(Failed, true, call, fmt.Sprintf("Tool '%s' failed: it ended its goroutine (runtime.Goexit).", t.Name)), nil
 	}
+	if o.res == nil {
+		// The result is written here, on the caller's goroutine: on the
+		// tool's, encoding/json grew a new goroutine's stack on every
+		// call, which doubled the cost of a small call.
+		return t.result(call, o.value), nil
+	}
 	return o.res, o.ctxErr
 }
 
-// settle turns what the tool did into its result, on the tool's goroutine:
-// the error's and the result's own methods (Error, Unwrap, MarshalJSON)
-// are the tool's code too, and a panic in them is a failed result.
+// settle turns a failure of the tool into its result, on the tool's
+// goroutine: the error's own methods (Error, Unwrap, As) are the tool's
+// code too, and a panic in them is a failed result. It returns a nil
+// result when the tool succeeded.
 func (t *Tool) settle(ctx, runCtx context.Context, call *Call, o outcome) (res *Result, ctxErr error) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -303,7 +310,7 @@ func (t *Tool) settle(ctx, runCtx context.Context, call *Call, o outcome) (res *
 	case o.err != nil:
 		return t.toolError(call, o.err), nil
 	}
-	return t.result(call, o.value), nil
+	return nil, nil
 }
 
 // A runner carries one call to the goroutine that runs it. Runners and
@@ -320,9 +327,8 @@ type runner struct {
 }
 
 // work is the goroutine of one call: it starts the tool unless Invoke gave
-// up first, settles its result (the result's and the error's own methods
-// run here too, under the timeout), and sends the outcome, a
-// runtime.Goexit included.
+// up first, settles a failure (the error's own methods run here too), and
+// sends the outcome, a runtime.Goexit included.
 func (r *runner) work() {
 	if !r.state.CompareAndSwap(pending, started) {
 		return // Invoke returned before the tool could start
