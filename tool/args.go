@@ -66,17 +66,28 @@ func subject(noun, path string) string {
 // plain identifier, else quoted (no line breaks or quotes of the model's
 // get through) and cut to 32 characters.
 func quoteKey(k string) string {
-	plain := k != "" && len(k) <= 64
-	for _, r := range k {
-		plain = plain && (r == '_' || r == '-' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9')
-	}
-	if plain {
+	if plainKey(k) {
 		return k
 	}
 	if r := []rune(k); len(r) > 32 {
 		k = string(r[:32]) + "…"
 	}
 	return strconv.Quote(k)
+}
+
+// plainKey reports whether a name is written as it is in a path: 1 to 64
+// ASCII letters, digits, '_' or '-'.
+func plainKey[S ~string | ~[]byte](k S) bool {
+	if len(k) == 0 || len(k) > 64 {
+		return false
+	}
+	for i := 0; i < len(k); i++ {
+		c := k[i]
+		if !(c == '_' || c == '-' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return true
 }
 
 func plural(n int, word string) string {

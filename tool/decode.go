@@ -6,6 +6,7 @@ import (
 	"encoding"
 	"encoding/base64"
 	"encoding/json"
+	"hash/maphash"
 	"reflect"
 	"slices"
 	"strconv"
@@ -46,8 +47,10 @@ type decoder struct {
 	viols []Violation
 	more  int // violations found past the MaxViolations kept
 	// worst is the least useful of the violations kept, once
-	// MaxViolations were: one less useful is only counted.
-	worst *Violation
+	// MaxViolations were: one less useful is only counted. worstPath is
+	// its path, and pathBuf where the path of a new one is written.
+	worst              *Violation
+	worstPath, pathBuf []byte
 	// decodeFault is the first value a type's own method refused; it is
 	// reported only when the schema's checks found nothing.
 	decodeFault *Violation
@@ -127,25 +130,8 @@ func (d *decoder) trim(n int) {
 	d.viols = vs
 	if len(vs) == n {
 		w := vs[n-1]
-		d.worst = &w
+		d.worst, d.worstPath = &w, []byte(w.Path)
 	}
-}
-
-// keep reports whether a violation of rule at path may be among the most
-// useful; when not, it is counted, and its message need not be written.
-func (d *decoder) keep(rule, path string) bool {
-	if d.worst == nil {
-		return true
-	}
-	c := rank[rule] - rank[d.worst.Rule]
-	if c == 0 {
-		c = comparePaths(path, d.worst.Path)
-	}
-	if c > 0 {
-		d.more++
-		return false
-	}
-	return true
 }
 
 // sortViolations orders violations most useful first (by rule, then path,
@@ -167,17 +153,17 @@ func sortViolations(vs []Violation) []Violation {
 // paths inside it (tags before tags[0] before tags2), array indexes as
 // numbers (items[2] before items[10]), an index before a name, names as
 // strings. Paths that read as the same segments compare as strings.
-func comparePaths(a, b string) int {
+func comparePaths[S ~string | ~[]byte](a, b S) int {
 	for x, y := a, b; ; {
 		switch {
-		case x == "" && y == "":
-			return strings.Compare(a, b)
-		case x == "":
+		case len(x) == 0 && len(y) == 0:
+			return compareText(a, b)
+		case len(x) == 0:
 			return -1
-		case y == "":
+		case len(y) == 0:
 			return 1
 		}
-		var sx, sy string
+		var sx, sy S
 		var ix, iy bool
 		sx, ix, x = pathSeg(x)
 		sy, iy, y = pathSeg(y)
@@ -186,7 +172,7 @@ func comparePaths(a, b string) int {
 			if len(sx) != len(sy) { // no leading zeros: the longer is larger
 				return cmpInt(len(sx), len(sy))
 			}
-			if c := strings.Compare(sx, sy); c != 0 {
+			if c := compareText(sx, sy); c != 0 {
 				return c
 			}
 		case ix != iy:
@@ -195,21 +181,40 @@ func comparePaths(a, b string) int {
 			}
 			return 1
 		default:
-			if c := strings.Compare(sx, sy); c != 0 {
+			if c := compareText(sx, sy); c != 0 {
 				return c
 			}
 		}
 	}
 }
 
+// compareText compares two texts byte by byte, as strings.Compare does.
+func compareText[S ~string | ~[]byte](a, b S) int {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if a[i] != b[i] {
+			if a[i] < b[i] {
+				return -1
+			}
+			return 1
+		}
+	}
+	switch {
+	case len(a) < len(b):
+		return -1
+	case len(a) > len(b):
+		return 1
+	}
+	return 0
+}
+
 // pathSeg splits the first segment off a path: an index ("[12]": its
 // digits, and true), "{}", a quoted name (to its closing quote), or a name
 // up to the next '.', '[' or '{'.
-func pathSeg(p string) (seg string, index bool, rest string) {
+func pathSeg[S ~string | ~[]byte](p S) (seg S, index bool, rest S) {
 	if p[0] == '.' {
 		p = p[1:]
-		if p == "" {
-			return "", false, ""
+		if len(p) == 0 {
+			return p, false, p
 		}
 	}
 	switch {
@@ -219,9 +224,12 @@ func pathSeg(p string) (seg string, index bool, rest string) {
 			i++
 		}
 		seg, rest = p[1:i], p[i:]
-		return seg, true, strings.TrimPrefix(rest, "]")
-	case strings.HasPrefix(p, "{}"):
-		return "{}", false, p[2:]
+		if len(rest) > 0 && rest[0] == ']' {
+			rest = rest[1:]
+		}
+		return seg, true, rest
+	case len(p) >= 2 && p[0] == '{' && p[1] == '}':
+		return p[:2], false, p[2:]
 	case p[0] == '"':
 		i := 1
 		for i < len(p) && p[i] != '"' {
@@ -286,34 +294,58 @@ func (d *decoder) syntax() {
 }
 
 // where renders the current location as a path.
-func (d *decoder) where() string {
-	var b strings.Builder
+func (d *decoder) where() string { return string(d.appendWhere(nil)) }
+
+// appendWhere appends the current location as a path to b.
+func (d *decoder) appendWhere(b []byte) []byte {
 	for _, s := range d.path {
 		switch s.kind {
 		case '.', '?':
-			if b.Len() > 0 {
-				b.WriteByte('.')
+			if len(b) > 0 {
+				b = append(b, '.')
 			}
-			if s.kind == '.' {
-				b.WriteString(s.name)
-			} else {
-				b.WriteString(quoteKey(s.text()))
+			switch {
+			case s.kind == '.':
+				b = append(b, s.name...)
+			case s.raw != nil && !s.esc && plainKey(s.raw):
+				b = append(b, s.raw...) // as quoteKey writes it, without a copy
+			default:
+				b = append(b, quoteKey(s.text())...)
 			}
 		case '{':
-			b.WriteString("{}")
+			b = append(b, "{}"...)
 		case '[':
-			b.WriteByte('[')
-			b.WriteString(strconv.Itoa(s.i))
-			b.WriteByte(']')
+			b = append(b, '[')
+			b = strconv.AppendInt(b, int64(s.i), 10)
+			b = append(b, ']')
 		}
 	}
-	return b.String()
+	return b
+}
+
+// locate returns the path of a violation of rule at the current location,
+// or false when the violation is less useful than the MaxViolations kept:
+// then it is only counted, and no string is made for it.
+func (d *decoder) locate(rule string) (string, bool) {
+	if d.worst == nil {
+		return d.where(), true
+	}
+	d.pathBuf = d.appendWhere(d.pathBuf[:0])
+	c := rank[rule] - rank[d.worst.Rule]
+	if c == 0 {
+		c = comparePaths(d.pathBuf, d.worstPath)
+	}
+	if c > 0 {
+		d.more++
+		return "", false
+	}
+	return string(d.pathBuf), true
 }
 
 // add records a violation of the value being read.
 func (d *decoder) add(rule, msg string) {
-	path := d.where()
-	if !d.keep(rule, path) {
+	path, ok := d.locate(rule)
+	if !ok {
 		return
 	}
 	d.record(Violation{Path: path, Rule: rule, Message: subject(d.noun, path) + " " + msg})
@@ -568,8 +600,7 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 		}
 		if pr.required {
 			d.path = append(d.path, seg{kind: '.', name: pr.name})
-			path := d.where()
-			if d.keep("missing", path) {
+			if path, ok := d.locate("missing"); ok {
 				d.record(Violation{Path: path, Rule: "missing", Message: d.noun + " '" + path + "' is required."})
 			}
 			d.path = d.path[:len(d.path)-1]
@@ -585,8 +616,8 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 // unknown reports a member the struct of plan p lacks, named by the last
 // segment of the path.
 func (d *decoder) unknown(p *plan) {
-	path := d.where()
-	if !d.keep("unknown", path) {
+	path, ok := d.locate("unknown")
+	if !ok {
 		return
 	}
 	name := d.path[len(d.path)-1].text()
@@ -630,11 +661,14 @@ func (s *propSet) add(i int) {
 // A keySet finds a key given twice in one object. Its first 16 keys stand
 // on the decoder's stack of key texts, which the objects being read share
 // (an object's keys above those of the objects it is in), so a small object
-// allocates nothing; past 16, they move to a map.
+// allocates nothing; past 16, a map leads from each key's hash to where its
+// text is, so that no key is copied.
 type keySet struct {
-	d    *decoder
-	base int
-	set  map[string]struct{}
+	d      *decoder
+	base   int
+	byHash map[uint64]int32    // past 16 keys: a key's text by its hash (see text)
+	esc    [][]byte            // the keys with escapes, resolved
+	other  map[string]struct{} // keys whose hash a different key has
 }
 
 func (d *decoder) newKeySet() keySet { return keySet{d: d, base: len(d.keyStack)} }
@@ -645,27 +679,68 @@ func (s *keySet) add(raw []byte, escaped bool) bool {
 	if escaped {
 		raw = []byte(unquote(raw))
 	}
-	if s.set != nil {
-		n := len(s.set)
-		s.set[string(raw)] = struct{}{}
-		return len(s.set) > n
+	if s.byHash == nil {
+		keys := s.d.keyStack[s.base:]
+		for _, k := range keys {
+			if bytes.Equal(k, raw) {
+				return false
+			}
+		}
+		if len(keys) < 16 {
+			s.d.keyStack = append(s.d.keyStack, raw)
+			return true
+		}
+		s.byHash = make(map[uint64]int32, 64)
+		for _, k := range keys {
+			s.insert(k)
+		}
+		s.d.keyStack = s.d.keyStack[:s.base]
 	}
-	keys := s.d.keyStack[s.base:]
-	for _, k := range keys {
-		if bytes.Equal(k, raw) {
-			return false
+	return s.insert(raw)
+}
+
+// ref says where a key's text is: its offset in the text being read for a
+// key without escapes (it ends at the next quote), else -1 - its index in
+// esc.
+func (s *keySet) ref(k []byte) int32 {
+	data := s.d.data
+	if len(k) > 0 && cap(k) <= cap(data) {
+		if off := cap(data) - cap(k); off < len(data) && &data[off] == &k[0] {
+			return int32(off)
 		}
 	}
-	if len(keys) < 16 {
-		s.d.keyStack = append(s.d.keyStack, raw)
+	s.esc = append(s.esc, k)
+	return int32(-len(s.esc))
+}
+
+// text returns the key that ref r says where to find.
+func (s *keySet) text(r int32) []byte {
+	if r < 0 {
+		return s.esc[-1-r]
+	}
+	rest := s.d.data[r:]
+	return rest[:bytes.IndexByte(rest, '"')]
+}
+
+func (s *keySet) insert(k []byte) bool {
+	h := maphash.Bytes(hashSeed, k)
+	r, seen := s.byHash[h]
+	if !seen {
+		s.byHash[h] = s.ref(k)
 		return true
 	}
-	s.set = make(map[string]struct{}, 32)
-	for _, k := range keys {
-		s.set[string(k)] = struct{}{}
+	if bytes.Equal(s.text(r), k) {
+		return false
 	}
-	s.set[string(raw)] = struct{}{}
-	s.d.keyStack = s.d.keyStack[:s.base]
+	// Another key has this hash, which a caller cannot arrange (the
+	// seed is random): such keys are told apart by their text.
+	if _, dup := s.other[string(k)]; dup {
+		return false
+	}
+	if s.other == nil {
+		s.other = map[string]struct{}{}
+	}
+	s.other[string(k)] = struct{}{}
 	return true
 }
 

@@ -539,3 +539,45 @@ func TestEmptyStructInput(t *testing.T) {
 		t.Errorf("Invoke = %v, %s %q", err, r.Code, r.Text())
 	}
 }
+
+// TestKeySet: a key given twice is found whatever its spelling (escapes
+// resolve to the same name), before and past the 16 keys after which the
+// set is a map, in a struct's unknown members, a map's keys and a skipped
+// object.
+func TestKeySet(t *testing.T) {
+	type In struct {
+		M map[string]int  `json:"m,omitempty"`
+		R json.RawMessage `json:"r,omitempty"`
+	}
+	tl := mustCreate(t, func(in In) int { return len(in.M) }, reflectimpl.Name("x"))
+	keys := func(n int, extra string) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, `"k%d":1,`, i)
+		}
+		return "{" + b.String() + extra + "}"
+	}
+	for _, tt := range []struct {
+		name, args, want string
+	}{
+		{"map, few, escaped again", `{"m":` + keys(3, `"\u006b1":2`) + `}`, "Argument 'm{}' is given twice."},
+		{"map, many, escaped again", `{"m":` + keys(40, `"\u006b17":2`) + `}`, "Argument 'm{}' is given twice."},
+		{"map, escaped first, plain past 16", `{"m":{"\u006b0":1,` + keys(40, `"k0x":2`)[1:] + `}`, "Argument 'm{}' is given twice."},
+		{"map, many, distinct", `{"m":` + keys(40, `"k40":2`) + `}`, ""},
+		{"map, an escaped key moved into the map", `{"m":{"\u0061":1,` + keys(20, `"a":2`)[1:] + `}`, "Argument 'm{}' is given twice."},
+		{"raw, many, escaped again", `{"r":` + keys(40, `"\u006b39":2`) + `}`, "Argument 'r.k39' is given twice."},
+		{"raw, nested objects share the stack", `{"r":{"a":{"a":1,"b":2},"b":{"a":1},"a2":` + keys(20, `"k3":0`) + `}}`, "Argument 'r.a2.k3' is given twice."},
+		{"raw, nested, distinct", `{"r":{"a":{"a":1,"b":2},"b":{"a":1},"c":` + keys(20, `"z":0`) + `}}`, ""},
+		{"unknown, many, escaped again", keys(40, `"\u006b5":2`), "Argument 'k5' is given twice."},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r, _ := tl.Invoke(context.Background(), json.RawMessage(tt.args))
+			switch {
+			case tt.want == "" && r.IsError:
+				t.Errorf("got %q", r.Text())
+			case tt.want != "" && r.Text() != tt.want:
+				t.Errorf("got %.120q, want %q", r.Text(), tt.want)
+			}
+		})
+	}
+}
