@@ -37,6 +37,14 @@ type options struct {
 	// The declared business error codes, and safe messages only.
 	codes      []string
 	safeErrors bool
+	// The schemas given for types this tool reaches (TypeSchema), in the
+	// order given.
+	types []typeSchema
+}
+
+type typeSchema struct {
+	t      reflect.Type
+	schema string
 }
 
 // Name sets the tool's name; without it the name is the function's own in
@@ -96,6 +104,26 @@ func ErrorCodes(codes ...string) Option {
 // SafeErrors keeps the text of the tool's plain errors from the model.
 func SafeErrors() Option { return func(o *options) { o.safeErrors = true } }
 
+// TypeSchema gives, for this tool only, the schema of type T, a type that
+// does not declare one (a type of another module, with no
+// ToolschemaSchema method): wherever the tool's input or output reaches T,
+// the schema is written as given (through a pointer, with null allowed),
+// and arguments for T are checked against it, then decoded by T's own
+// UnmarshalJSON, as for a type that declares its schema. It wins over a
+// schema T declares itself. The schema is checked as a declared one is
+// (OLT023): JSON Schema 2020-12 against the meta-schema, a JSON object,
+// nothing referenced, and T must have UnmarshalJSON (a type without it is
+// read by encoding/json by its kind, which the schema need not describe).
+// T must not be a pointer type: give T's schema, and a *T allows null.
+// Checking the arguments needs the validator: import
+// _ "github.com/toolschema/toolschema/declared".
+//
+// Other tools, and other Creates of the same function, do not see it.
+func TypeSchema[T any](schema string) Option {
+	t := reflect.TypeFor[T]()
+	return func(o *options) { o.types = append(o.types, typeSchema{t, schema}) }
+}
+
 // A Cache holds what Create learned about types and functions, so that
 // creating a tool over known types costs almost nothing. The zero Cache is
 // ready to use and safe for concurrent use; Create uses a package-wide one.
@@ -149,11 +177,14 @@ func (c *Cache) Create(fn any, opts ...Option) (*tool.Tool, error) {
 	if name == "" {
 		name = e.name
 	}
-	if e.err != nil || e.sig.err != nil || (o.name == "" && e.nameErr != nil) || o.timeout < 0 || (o.name != "" && schema.CheckName(o.name) != nil) ||
-		(o.readOnly && (o.destructiveSet || o.idem)) || (len(o.codes) > 0 && badCodes(o.codes) != nil) {
-		return nil, refusal(e, &o)
-	}
 	s := e.sig
+	if len(o.types) > 0 && e.err == nil {
+		s = c.givenSignature(e.typ, o.types)
+	}
+	if e.err != nil || s.err != nil || (o.name == "" && e.nameErr != nil) || o.timeout < 0 || (o.name != "" && schema.CheckName(o.name) != nil) ||
+		(o.readOnly && (o.destructiveSet || o.idem)) || (len(o.codes) > 0 && badCodes(o.codes) != nil) {
+		return nil, refusal(e, s, &o)
+	}
 	return tool.New(tool.Tool{
 		Name:             name,
 		Description:      o.desc,
@@ -177,7 +208,7 @@ func (c *Cache) Create(fn any, opts ...Option) (*tool.Tool, error) {
 // refusal lists every problem of a refused tool at once: the function's,
 // its signature's, its name's, its options'. (Apart from Create, so that the
 // accepted path does not pay for the error list.)
-func refusal(e *entry, o *options) error {
+func refusal(e *entry, sig *signature, o *options) error {
 	if e.err != nil {
 		// A method expression: its signature's problems follow from it.
 		return copyErrors(e.err.(schema.Errors))
@@ -191,8 +222,8 @@ func refusal(e *entry, o *options) error {
 	case e.nameErr != nil:
 		errs = append(errs, copyErrors(e.nameErr.(schema.Errors))...)
 	}
-	if e.sig.err != nil {
-		errs = append(errs, copyErrors(e.sig.err.(schema.Errors))...)
+	if sig.err != nil {
+		errs = append(errs, copyErrors(sig.err.(schema.Errors))...)
 	}
 	if o.timeout < 0 {
 		errs = append(errs, schema.Errorf(schema.OLT013, "", "option Timeout: the timeout must not be negative"))
@@ -277,6 +308,9 @@ type signature struct {
 	nout                int          // results: 0, 1 or 2
 	value               bool         // the first result is a value (not the error)
 	panicked            bool         // describing panicked: not cached, tried again next time
+	// given are the schemas given for this tool alone (TypeSchema), nil
+	// for a cached signature.
+	given *reflecttype.Schemas
 }
 
 // signature returns the cached signature of function type t. c.mu is held.
@@ -298,10 +332,49 @@ func (c *Cache) signature(t reflect.Type) (s *signature) {
 		c.b = schema.NewBuilder()
 		c.b.CheckDeclared = checkDeclared
 	}
-	s = &signature{ctxAt: -1, callAt: -1, inAt: -1, nout: t.NumOut()}
+	s = makeSignature(t, c.desc, c.b)
+	c.sigs[t] = s
+	return s
+}
+
+// givenSignature returns the signature of function type t under schemas
+// given for some types (TypeSchema). It is made for this one tool, with a
+// describer and builder of its own, and not cached: what the Cache holds
+// is never another tool's given schema.
+func (c *Cache) givenSignature(t reflect.Type, given []typeSchema) (s *signature) {
+	set := &reflecttype.Schemas{By: "option TypeSchema", M: make(map[reflect.Type][]byte, len(given))}
+	var errs schema.Errors
+	for _, g := range given {
+		switch _, dup := set.M[g.t]; {
+		case g.t.Kind() == reflect.Pointer:
+			errs = append(errs, schema.Errorf(schema.OLT023, "", "option TypeSchema: %s is a pointer type; give the schema of %s (a pointer to it allows null)", g.t, g.t.Elem()))
+		case dup:
+			errs = append(errs, schema.Errorf(schema.OLT013, "", "option TypeSchema: the schema of %s is given twice", g.t))
+		}
+		set.M[g.t] = []byte(g.schema)
+	}
+	if len(errs) > 0 {
+		return &signature{err: errs}
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			s = &signature{err: schema.Errors{schema.Errorf(schema.OLT005, "", "describing the function's types panicked: %v", r)}}
+		}
+	}()
+	desc := reflecttype.New(8)
+	desc.Schemas = set
+	b := schema.NewBuilder()
+	b.CheckDeclared = checkDeclared
+	s = makeSignature(t, desc, b)
+	s.given = set
+	return s
+}
+
+// makeSignature describes function type t with desc and b.
+func makeSignature(t reflect.Type, desc *reflecttype.Describer, b *schema.Builder) *signature {
+	s := &signature{ctxAt: -1, callAt: -1, inAt: -1, nout: t.NumOut()}
 	if what := sdkHandler(t); what != "" {
 		s.err = schema.Errors{schema.SDKHandler("the function", what)}
-		c.sigs[t] = s
 		return s
 	}
 	var errs schema.Errors
@@ -332,13 +405,13 @@ func (c *Cache) signature(t reflect.Type) (s *signature) {
 		}
 	}
 	if s.in != nil {
-		in, err := c.b.Input(c.desc.Describe(s.in))
+		in, err := b.Input(desc.Describe(s.in))
 		if err != nil {
 			errs = append(errs, schema.Within(asErrors(err), "input")...)
 		}
 		s.input = in
 	} else {
-		s.input, _ = c.b.Input(nil)
+		s.input, _ = b.Input(nil)
 	}
 	switch {
 	case s.nout > 2:
@@ -350,7 +423,7 @@ func (c *Cache) signature(t reflect.Type) (s *signature) {
 	case s.nout == 1 && t.Out(0) == errorType:
 	case s.nout >= 1:
 		s.value = true
-		out, err := c.b.Output(c.desc.Describe(t.Out(0)))
+		out, err := b.Output(desc.Describe(t.Out(0)))
 		if err != nil {
 			errs = append(errs, schema.ResultErrors(asErrors(err), t.Out(0).String())...)
 		}
@@ -362,7 +435,6 @@ func (c *Cache) signature(t reflect.Type) (s *signature) {
 	if len(errs) > 0 {
 		s.input, s.output, s.err = nil, nil, errs
 	}
-	c.sigs[t] = s
 	return s
 }
 

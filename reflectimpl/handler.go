@@ -4,6 +4,8 @@ import (
 	"context"
 	"reflect"
 
+	"github.com/toolschema/toolschema/internal/reflecttype"
+
 	"github.com/toolschema/toolschema/tool"
 )
 
@@ -14,6 +16,10 @@ func (s *signature) Input() reflect.Type { return s.base }
 
 // Output implements tool.Handler.
 func (s *signature) Output() reflect.Type { return s.out }
+
+// TypeSchemas returns the schemas given for this tool alone (TypeSchema),
+// by which the invoker checks its arguments and results.
+func (s *signature) TypeSchemas() *reflecttype.Schemas { return s.given }
 
 // Call implements tool.Handler: it calls fn with the runtime parameters
 // and the decoded input in their places.

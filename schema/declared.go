@@ -12,6 +12,9 @@ import (
 // does not link: the front ends run it (see CheckDeclared).
 func (b *Builder) declaredFrag(t *Type) (frag, []*Error) {
 	fail := func(msg string) (frag, []*Error) {
+		if t.Declared.By != "" {
+			return frag{}, []*Error{errorf(OLT023, "%s is given a schema (%s) that %s", t, t.Declared.By, msg)}
+		}
 		return frag{}, []*Error{errorf(OLT023, "%s declares a schema (%s) that %s", t, DeclaredMethod, msg)}
 	}
 	if t.Declared.Err != "" {

@@ -122,6 +122,9 @@ const EnumMethod = "ToolschemaEnumValues"
 // A Declared is the schema a type declares, as a front end read it.
 type Declared struct {
 	Schema []byte // as the method returns it
+	// By, when set, names the option that gave the schema for one use
+	// (reflectimpl.TypeSchema), for a type that does not declare one.
+	By string
 	// Err says why the front end could not read it ("" when it could).
 	Err string
 }

@@ -214,7 +214,7 @@ func (t *Tool) decodeArgs(ctx context.Context, args json.RawMessage) (any, []Vio
 	if none {
 		it = noInput
 	}
-	p, err := planOf(it)
+	p, err := t.planOf(it)
 	if err != nil {
 		return nil, nil, 0, fmt.Errorf("its input type has no schema: %v", err)
 	}
@@ -459,7 +459,7 @@ func (t *Tool) checkOutput(data []byte) ([]Violation, int) {
 	if ot == nil {
 		return nil, 0
 	}
-	p, err := planOf(ot)
+	p, err := t.planOf(ot)
 	if err != nil {
 		return nil, 0
 	}

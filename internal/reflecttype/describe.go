@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"strings"
+	"sync"
 
 	"github.com/toolschema/toolschema/schema"
 )
@@ -31,6 +32,22 @@ type enumValuer interface {
 type Describer struct {
 	types map[reflect.Type]*schema.Type
 	slab  []schema.Type
+	// Schemas gives, for one use, the schemas of types that do not declare
+	// their own (reflectimpl.TypeSchema): such a type is described as if
+	// it declared the schema, whatever its methods. Set it before the
+	// first Describe.
+	Schemas *Schemas
+}
+
+// Schemas are the schemas given for types for one use, by the option
+// named By. A set is made once and not changed: its identity is the
+// identity of the override (the invoker makes plans per set).
+type Schemas struct {
+	By string
+	M  map[reflect.Type][]byte
+	// Plans holds, by Go type, what the invoker (package tool) made from
+	// the set: its decoding plans, apart from every other tool's.
+	Plans sync.Map
 }
 
 // New returns a Describer with room for size types.
@@ -67,7 +84,9 @@ func (d *Describer) Describe(t reflect.Type) *schema.Type {
 		// A well-known type is mapped by name whatever its methods.
 		st.Methods, st.ValueMethods = methodsOf(t)
 	}
-	if st.Methods&(schema.JSONMarshaler|schema.JSONUnmarshaler) != 0 {
+	if s, ok := d.Schemas.of(t); ok {
+		st.Declared = &schema.Declared{Schema: s, By: d.Schemas.By}
+	} else if st.Methods&(schema.JSONMarshaler|schema.JSONUnmarshaler) != 0 {
 		if s := declared(t); s != nil {
 			st.Declared = &schema.Declared{Schema: s}
 		}
@@ -105,6 +124,15 @@ func (d *Describer) Describe(t reflect.Type) *schema.Type {
 		}
 	}
 	return st
+}
+
+// of returns the schema given for t, if any.
+func (s *Schemas) of(t reflect.Type) ([]byte, bool) {
+	if s == nil {
+		return nil, false
+	}
+	b, ok := s.M[t]
+	return b, ok
 }
 
 // declarer has the method by which a type declares its schema
