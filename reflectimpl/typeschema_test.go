@@ -3,7 +3,9 @@ package reflectimpl
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/toolschema/toolschema/internal/schematest"
@@ -272,5 +274,41 @@ func TestTypeSchemaOutputChecked(t *testing.T) {
 		if c.isErr && !strings.Contains(r.Text(), "Result 'total' does not match the schema of its type.") {
 			t.Errorf("result %q: %s", c.out, r.Text())
 		}
+	}
+}
+
+// Calls at once, on tools with given schemas and on one without, make and
+// share their plans safely (run with -race) and keep their own verdicts.
+func TestTypeSchemaConcurrent(t *testing.T) {
+	fn := func(in price) error { return nil }
+	tools := []*tool.Tool{}
+	for _, s := range []string{decimalString, `{"type":"number"}`} {
+		tl, err := Create(fn, Name("t"), TypeSchema[decimal](s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tools = append(tools, tl)
+	}
+	errs := make(chan string, 64)
+	var wg sync.WaitGroup
+	for i := range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			tl := tools[i%2]
+			r, err := tl.Invoke(context.Background(), json.RawMessage(`{"amount":"1.5"}`))
+			if err != nil {
+				errs <- err.Error()
+				return
+			}
+			if want := i%2 == 1; r.IsError != want {
+				errs <- fmt.Sprintf("tool %d: IsError %v (%s), want %v", i%2, r.IsError, r.Text(), want)
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }
