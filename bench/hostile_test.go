@@ -184,6 +184,9 @@ func BenchmarkTokenize(b *testing.B) {
 		data []byte
 	}{{"ordinary", invokeArgs}}
 	for _, k := range hostileKinds {
+		if k.name == "long-number" {
+			continue // refused for its length, whatever the field: nothing to tokenize past it
+		}
 		inputs = append(inputs, struct {
 			name string
 			data []byte

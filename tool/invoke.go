@@ -333,6 +333,7 @@ func (r *runner) work() {
 	if !r.state.CompareAndSwap(pending, started) {
 		return // Invoke returned before the tool could start
 	}
+	growStack()
 	o := outcome{goexit: true} // what is sent unless the work is done
 	defer func() { r.done <- o }()
 	c := r.t.callFunc(r.ctx, r.call, r.in)
@@ -477,3 +478,20 @@ func text(s string) []Part { return []Part{TextPart{Text: s}} }
 func seconds(d time.Duration) string {
 	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + " s"
 }
+
+// growStack grows a call's new goroutine's stack once, while it is nearly
+// empty, to what a tool called through reflect typically needs: grown step
+// by step later, the frames in use are copied each time (BenchmarkInvoke:
+// 8 KiB took reflected-unchecked from 6.9 to 4.4 µs and generated-unchecked
+// from 4.1 to 3.9; 16 and 32 KiB cost more to clear than they save).
+//
+//go:noinline
+func growStack() {
+	var frame [8 << 10]byte
+	touch(frame[:])
+}
+
+// touch keeps growStack's frame from being optimized away.
+//
+//go:noinline
+func touch(b []byte) { b[len(b)-1] = 1 }
