@@ -24,9 +24,13 @@ func valueHash(data []byte) (uint64, bool) {
 	if !json.Valid(data) {
 		return 0, false
 	}
+	return checkedHash(data)
+}
+
+// checkedHash is valueHash of a text the decoder has read without fault.
+func checkedHash(data []byte) (uint64, bool) {
 	h := hasher{data: data}
-	sum, ok := h.value(0)
-	return sum, ok
+	return h.value(0)
 }
 
 type hasher struct {

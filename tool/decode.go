@@ -911,8 +911,7 @@ func (d *decoder) array(p *plan, v reflect.Value, depth int) {
 func duplicateItems(data []byte, spans [][2]int) (int, int, bool) {
 	first := make(map[uint64]int, len(spans)) // element by hash
 	for k, s := range spans {
-		h := hasher{data: data[s[0]:s[1]]}
-		x, _ := h.value(0) // within the arguments' depth
+		x, _ := checkedHash(data[s[0]:s[1]]) // within the arguments' depth
 		i, seen := first[x]
 		if !seen {
 			first[x] = k

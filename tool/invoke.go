@@ -79,7 +79,7 @@ func approved(ctx context.Context, tool string, args json.RawMessage) bool {
 	if blank(args) {
 		args = json.RawMessage("{}")
 	}
-	h, ok := valueHash(args)
+	h, ok := checkedHash(args) // the checks read them: valid JSON, within the depth
 	if !ok {
 		return false
 	}

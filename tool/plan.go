@@ -72,8 +72,9 @@ var plans struct {
 }
 
 type planOrErr struct {
-	p   *plan
-	err error
+	p        *plan
+	err      error
+	panicked bool // describing the type panicked
 }
 
 // planOf returns the plan of t, made once.
@@ -91,24 +92,31 @@ func planOf(t reflect.Type) (*plan, error) {
 	if plans.desc == nil {
 		plans.desc, plans.b = reflecttype.New(32), schema.NewBuilder()
 	}
-	pe := &planOrErr{}
-	func() {
-		defer func() {
-			// An enum type's method may panic while it is described.
-			if r := recover(); r != nil {
-				plans.desc, plans.b = nil, nil
-				pe.err = fmt.Errorf("describing %s panicked: %v", t, r)
-			}
-		}()
-		c, err := plans.b.Checks(plans.desc.Describe(t))
-		if err != nil {
-			pe.err = err
-			return
-		}
-		pe.p, pe.err = compile(t, c)
-	}()
+	pe := makePlan(plans.desc, plans.b, t)
+	if pe.panicked {
+		plans.desc, plans.b = nil, nil // their state is unknown: start afresh
+	}
 	plans.m.Store(t, pe)
 	return pe.p, pe.err
+}
+
+// makePlan describes t with desc, builds its checks with b and compiles
+// its plan. An enum type's method may panic while it is described: that is
+// the plan's error.
+func makePlan(desc *reflecttype.Describer, b *schema.Builder, t reflect.Type) (pe *planOrErr) {
+	pe = &planOrErr{}
+	defer func() {
+		if r := recover(); r != nil {
+			pe.p, pe.err, pe.panicked = nil, fmt.Errorf("describing %s panicked: %v", t, r), true
+		}
+	}()
+	c, err := b.Checks(desc.Describe(t))
+	if err != nil {
+		pe.err = err
+		return pe
+	}
+	pe.p, pe.err = compile(t, c)
+	return pe
 }
 
 // compile makes the plan of Go type t checked by c.

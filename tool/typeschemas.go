@@ -1,7 +1,6 @@
 package tool
 
 import (
-	"fmt"
 	"reflect"
 
 	"github.com/toolschema/toolschema/internal/reflecttype"
@@ -35,22 +34,9 @@ func givenPlan(s *reflecttype.Schemas, t reflect.Type) (*plan, error) {
 		pe := v.(*planOrErr)
 		return pe.p, pe.err
 	}
-	pe := &planOrErr{}
-	func() {
-		defer func() {
-			if r := recover(); r != nil {
-				pe.err = fmt.Errorf("describing %s panicked: %v", t, r)
-			}
-		}()
-		desc := reflecttype.New(8)
-		desc.Schemas = s
-		c, err := schema.NewBuilder().Checks(desc.Describe(t))
-		if err != nil {
-			pe.err = err
-			return
-		}
-		pe.p, pe.err = compile(t, c)
-	}()
+	desc := reflecttype.New(8)
+	desc.Schemas = s
+	pe := makePlan(desc, schema.NewBuilder(), t)
 	v, _ := s.Plans.LoadOrStore(t, pe)
 	pe = v.(*planOrErr)
 	return pe.p, pe.err
