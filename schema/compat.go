@@ -138,7 +138,25 @@ func (c *comparer) schema(path string, o, n map[string]any) {
 	default:
 		c.widened(path, "other properties are now allowed")
 	}
+	// A keyword not weighed above (a declared schema's anyOf, oneOf, const,
+	// exclusive bounds...) counts too: changed, it is taken as breaking.
+	for _, k := range sortedKeys(o) {
+		if !weighed[k] && !jsonEqual(o[k], n[k]) {
+			c.add(path, k+" changed", true)
+		}
+	}
+	for _, k := range sortedKeys(n) {
+		if _, was := o[k]; !weighed[k] && !was {
+			c.add(path, k+" changed", true)
+		}
+	}
 }
+
+// weighed are the keywords schema compares one by one.
+var weighed = map[string]bool{"type": true, "enum": true, "minimum": true, "minLength": true, "minItems": true,
+	"maximum": true, "maxLength": true, "maxItems": true, "pattern": true, "format": true, "contentEncoding": true,
+	"uniqueItems": true, "default": true, "description": true, "items": true, "properties": true, "required": true,
+	"additionalProperties": true}
 
 func (c *comparer) sub(path string, o, n any) {
 	om, ok1 := o.(map[string]any)

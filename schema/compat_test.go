@@ -52,6 +52,13 @@ func TestCompareSchemas(t *testing.T) {
 			obj(`"items":{"type":["array","null"],"items":`+obj(`"n":{"type":"integer","minimum":1,"maximum":10}`, `"n"`)+`}`, `"items"`), false,
 			"input.items[].n: maximum 50 to 10 (breaking)"},
 		{"schema added", ``, `{"type":"string"}`, true, "input: a schema where there was none (breaking)"},
+		// Keywords the comparison does not weigh one by one (a declared
+		// schema's anyOf, const, exclusive bounds) still count, as breaking.
+		{"anyOf narrowed", `{"anyOf":[{"type":"string"},{"type":"integer"}]}`, `{"anyOf":[{"type":"string"}]}`, false, `input: anyOf changed (breaking)`},
+		{"anyOf loses null", obj(`"d":{"anyOf":[{"type":"string"},{"type":"null"}]}`, ``), obj(`"d":{"anyOf":[{"type":"string"}]}`, ``), false, `input.d: anyOf changed (breaking)`},
+		{"const changed", `{"const":"a"}`, `{"const":"b"}`, false, `input: const changed (breaking)`},
+		{"exclusiveMinimum changed", `{"type":"number","exclusiveMinimum":1}`, `{"type":"number","exclusiveMinimum":5}`, false, `input: exclusiveMinimum changed (breaking)`},
+		{"anyOf the same", `{"anyOf":[{"type":"string"}]}`, `{"anyOf":[{"type":"string"}]}`, false, ``},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
