@@ -221,7 +221,8 @@ func Compare(old, cur LockEntry) ([]schema.Change, error) {
 // UpdateLock returns the lock of p's tools, given the lock as it was
 // (nil for none): a tool whose version changed, or that is new, gets its
 // contract recorded; a tool whose contract changed under the same version
-// keeps its old entry and is a Drift. Tools no longer in p are dropped.
+// keeps its old entry and is a Drift, and so does a tool p's diagnostics
+// refuse. Tools no longer in p are dropped.
 func UpdateLock(old *Lock, p *analyzer.Package) (*Lock, []*Drift, error) {
 	prev := map[string]LockEntry{}
 	if old != nil {
@@ -249,6 +250,26 @@ func UpdateLock(old *Lock, p *analyzer.Package) (*Lock, []*Drift, error) {
 				continue
 			}
 			l.Tools = append(l.Tools, cur)
+		}
+	}
+	// A tool refused in this run is not in p's lists, but is not gone:
+	// its entry stays, so that a change made while it was refused is a
+	// drift when it comes back.
+	refused := map[string]bool{}
+	for _, d := range p.Diags {
+		for _, name := range d.Tools {
+			refused[name] = true
+		}
+	}
+	if old != nil {
+		kept := map[string]bool{}
+		for _, e := range l.Tools {
+			kept[e.key()] = true
+		}
+		for _, e := range old.Tools {
+			if refused[e.Name] && !kept[e.key()] {
+				l.Tools = append(l.Tools, e)
+			}
 		}
 	}
 	return l, drifts, nil

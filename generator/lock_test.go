@@ -147,3 +147,52 @@ func TestLockSequence(t *testing.T) {
 		}
 	}
 }
+
+// TestLockKeepsRefused: a tool refused in one run (a bad tag, say) keeps
+// its lock entry, so that when it comes back with its contract changed
+// under the same version, the change is still a drift.
+func TestLockKeepsRefused(t *testing.T) {
+	dir := testmodule.New(t, map[string]string{"orders/orders.go": orderSrc("version=1 read-only", "")})
+	src := filepath.Join(dir, "orders", "orders.go")
+	lockPath := filepath.Join(dir, "orders", generator.LockFile)
+	gen := func(lock bool) generator.Result {
+		t.Helper()
+		rs, err := generator.Generate(context.Background(), &generator.Options{Dir: dir, Lock: lock}, "./orders")
+		if err != nil || len(rs) != 1 {
+			t.Fatalf("Generate: %v", err)
+		}
+		if rs[0].Lock != nil {
+			if err := os.WriteFile(lockPath, rs[0].Lock, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return rs[0]
+	}
+	write := func(fields string) {
+		t.Helper()
+		if err := os.WriteFile(src, []byte(orderSrc("version=1 read-only", fields)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gen(true)
+	write("\tNote string `json:\"note\" minLength:\"x\"`\n") // refused: OLT012
+	if r := gen(false); len(r.Errs) == 0 {
+		t.Fatal("the refused tool gave no error")
+	}
+	l, err := generator.ParseLock(must(os.ReadFile(lockPath)))
+	if err != nil || len(l.Tools) != 1 || l.Tools[0].Name != "find_orders" {
+		t.Fatalf("the refused tool lost its lock entry: %v %+v", err, l)
+	}
+	write("\tShop string `json:\"shop\"`\n") // back, with a new required property, version unchanged
+	r := gen(false)
+	if len(r.Errs) != 1 || !strings.Contains(r.Errs[0].Error(), "OLT029") || !strings.Contains(r.Errs[0].Error(), "input.shop: new required property (breaking)") {
+		t.Errorf("the changed contract under the same version: %v", r.Errs)
+	}
+}
+
+func must(b []byte, err error) []byte {
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
