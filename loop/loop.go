@@ -141,7 +141,12 @@ func (r *Runner) Turn(ctx context.Context, calls []Call) (*Turn, error) {
 				return nil, fmt.Errorf("loop: %w", err)
 			}
 			if len(viols) > 0 {
-				outs[i].Result = invalidArgs(viols)
+				// Invoke refuses them before anything runs, with the
+				// invoker's own text (its count of violations past those
+				// listed included).
+				if outs[i].Result, err = invoke(ctx, t, c.Args); err != nil {
+					return nil, err
+				}
 				continue
 			}
 			if r.Approve != nil {
@@ -260,18 +265,6 @@ func unknown(name string, set *tool.Set) *tool.Result {
 
 func refused(name string) *tool.Result {
 	return errorResult(Refused, fmt.Sprintf("The call of tool '%s' was not approved; it did not run.", name))
-}
-
-// invalidArgs is the invoker's answer to bad arguments: one line per
-// violation, most useful first.
-func invalidArgs(viols []tool.Violation) *tool.Result {
-	msgs := make([]string, len(viols))
-	for i, v := range viols {
-		msgs[i] = v.Message
-	}
-	r := errorResult(tool.InvalidArguments, strings.Join(msgs, "\n"))
-	r.Violations = viols
-	return r
 }
 
 func errorResult(code tool.ErrorCode, msg string) *tool.Result {

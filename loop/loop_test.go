@@ -168,19 +168,27 @@ func TestTurn(t *testing.T) {
 func TestBadArgumentsAsInvoke(t *testing.T) {
 	k := newKit(t)
 	del, _ := k.set.Lookup("delete")
-	args := json.RawMessage(`{"id":"A B","extra":1}`)
-	want, err := del.Invoke(tool.Approve(context.Background(), "delete", args), args)
-	if err != nil {
-		t.Fatal(err)
+	var many strings.Builder // more violations than a result lists
+	for i := range 150 {
+		fmt.Fprintf(&many, `,"extra%d":1`, i)
 	}
-	r := &loop.Runner{Tools: k.set, Approve: func(context.Context, loop.Approval) (bool, error) { return true, nil }}
-	turn, err := r.Turn(context.Background(), []loop.Call{{ID: "x", Name: "delete", Args: args}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := turn.Outcomes[0].Result
-	if got.Code != want.Code || got.Text() != want.Text() || !slices.Equal(got.Violations, want.Violations) || got.Started {
-		t.Errorf("the loop answers %q %q %v, the invoker %q %q %v", got.Code, got.Text(), got.Violations, want.Code, want.Text(), want.Violations)
+	for _, args := range []json.RawMessage{
+		json.RawMessage(`{"id":"A B","extra":1}`),
+		json.RawMessage(`{"id":"A B"` + many.String() + `}`),
+	} {
+		want, err := del.Invoke(tool.Approve(context.Background(), "delete", args), args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := &loop.Runner{Tools: k.set, Approve: func(context.Context, loop.Approval) (bool, error) { return true, nil }}
+		turn, err := r.Turn(context.Background(), []loop.Call{{ID: "x", Name: "delete", Args: args}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := turn.Outcomes[0].Result
+		if got.Code != want.Code || got.Text() != want.Text() || !slices.Equal(got.Violations, want.Violations) || got.Started {
+			t.Errorf("the loop answers %q %.200q %v, the invoker %q %.200q %v", got.Code, got.Text(), got.Violations, want.Code, want.Text(), want.Violations)
+		}
 	}
 }
 
