@@ -91,7 +91,7 @@ func dropIn[In, Out any](t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) (*mcp.Tool,
 			// The SDK's output validation refuses a zero value that
 			// breaks the schema (a protocol error); here it is a failed
 			// result, known once.
-			if data, err := marshal(d.elemZero); err != nil || !conforms(et, data) {
+			if data, err := tool.MarshalResult(d.elemZero); err != nil || !conforms(et, data) {
 				d.nilFails = true
 			}
 		}
@@ -193,7 +193,7 @@ func (d *dropInHandler[In, Out]) serve(ctx context.Context, run *tool.Tool, req 
 	if outval == nil {
 		return res, nil
 	}
-	data, err := marshal(outval)
+	data, err := tool.MarshalResult(outval)
 	if err != nil {
 		return nil, fmt.Errorf("marshaling output: %w", err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math/big"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -465,6 +466,11 @@ type Empty struct{}
 // TestAddToolShapes checks the other shapes of In and Out a go-sdk handler
 // takes: a pointer input, an empty struct, an output schema set by hand
 // (kept, and its structured content still sent).
+// BigOut is an output whose field marshals through a pointer receiver.
+type BigOut struct {
+	N big.Int `json:"n"`
+}
+
 func TestAddToolShapes(t *testing.T) {
 	s := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
 	mcpserver.AddTool(s, &mcp.Tool{Name: "ptr"}, func(_ context.Context, _ *mcp.CallToolRequest, in *GreetIn) (*mcp.CallToolResult, GreetOut, error) {
@@ -472,6 +478,11 @@ func TestAddToolShapes(t *testing.T) {
 	})
 	mcpserver.AddTool(s, &mcp.Tool{Name: "empty"}, func(_ context.Context, _ *mcp.CallToolRequest, _ Empty) (*mcp.CallToolResult, Count, error) {
 		return nil, Count{Count: 7}, nil
+	})
+	// big.Int's MarshalJSON has a pointer receiver: written from an
+	// addressable copy, as the invoker writes results, it is a number.
+	mcpserver.AddTool(s, &mcp.Tool{Name: "big"}, func(_ context.Context, _ *mcp.CallToolRequest, _ Empty) (*mcp.CallToolResult, BigOut, error) {
+		return nil, BigOut{N: *big.NewInt(12)}, nil
 	})
 	handOut := json.RawMessage(`{"type":"object","properties":{"greeting":{"type":"string","description":"The greeting."}}}`)
 	mcpserver.AddTool(s, &mcp.Tool{Name: "hand_out", OutputSchema: handOut}, greet)
@@ -494,6 +505,7 @@ func TestAddToolShapes(t *testing.T) {
 		{"pointer input refused", "ptr", `{"name":null}`, true, "Argument 'name' must not be null.", ""},
 		{"empty", "empty", `{}`, false, `{"count":7}`, `{"count":7}`},
 		{"empty refused", "empty", `{"a":1}`, true, "Argument 'a' is not a parameter of the tool.", ""},
+		{"a pointer-receiver MarshalJSON in the output", "big", `{}`, false, `{"n":12}`, `{"n":12}`},
 		{"hand-set output schema", "hand_out", `{"name":"Ada"}`, false, `{"greeting":"Hello, Ada"}`, `{"greeting":"Hello, Ada"}`},
 	} {
 		checkCall(t, cs, c)

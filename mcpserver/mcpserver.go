@@ -170,7 +170,7 @@ func nullForm(t reflect.Type) json.RawMessage {
 	if t == nil || t.Kind() != reflect.Struct {
 		return json.RawMessage("{}")
 	}
-	data, err := marshal(reflect.New(t).Interface())
+	data, err := tool.MarshalResult(reflect.New(t).Elem().Interface())
 	if err != nil || !bytes.HasPrefix(data, []byte("{")) || !conforms(t, data) {
 		return nil
 	}
@@ -197,17 +197,6 @@ func noValue(name string) *mcp.CallToolResult {
 		Content: []mcp.Content{&mcp.TextContent{Text: fmt.Sprintf("Tool '%s' returned no value.", name)}},
 		Meta:    mcp.Meta{"toolschema/code": string(tool.Failed), "toolschema/started": true},
 	}
-}
-
-// marshal writes v as the invoker does: encoding/json, no HTML escaping.
-func marshal(v any) (json.RawMessage, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 // Handler returns the MCP handler that calls t, for a program that adds

@@ -431,17 +431,10 @@ func (t *Tool) resultOf(call *Call, v any) *Result {
 		r.Parts = text("null")
 		return r
 	}
-	// Encoded from an addressable copy, so that methods with pointer
-	// receivers (big.Int's) apply, as the output schema says.
-	p := reflect.New(rv.Type())
-	p.Elem().Set(rv)
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(p.Interface()); err != nil {
+	data, err := MarshalResult(v)
+	if err != nil {
 		return t.failed(call, "its result cannot be written as JSON: ", err.Error())
 	}
-	data := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 	if CheckOutputs && t.OutputSchema != nil {
 		if viols, more := t.checkOutput(data); len(viols) > 0 {
 			bad := errorResult(InvalidOutput, true, call, fmt.Sprintf("Tool '%s' returned a result that breaks its output schema:\n%s", t.Name, violationText(viols, more)))
@@ -451,6 +444,27 @@ func (t *Tool) resultOf(call *Call, v any) *Result {
 	}
 	r.Parts = []Part{JSONPart{JSON: json.RawMessage(data)}}
 	return r
+}
+
+// MarshalResult writes a tool's result value as the invoker writes it, and
+// as its output schema describes it: by encoding/json, from an addressable
+// copy (so that methods with pointer receivers, big.Int's MarshalJSON,
+// apply), without HTML escaping. A server that writes structured content
+// itself writes it so.
+func MarshalResult(v any) (json.RawMessage, error) {
+	rv := reflect.ValueOf(v)
+	if !rv.IsValid() {
+		return json.RawMessage("null"), nil
+	}
+	p := reflect.New(rv.Type())
+	p.Elem().Set(rv)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(p.Interface()); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 // checkOutput checks a result's JSON against the tool's output type, the
