@@ -92,8 +92,7 @@ func emptyNulls(in reflect.Type, root string) map[string]bool {
 	if m, ok := empties.Load(key); ok {
 		return m.(map[string]bool)
 	}
-	out := map[string]bool{}
-	walkNulls(reflecttype.New(16).Describe(in), root, false, out, 0)
+	out := schema.EmptyNullPaths(reflecttype.New(16).Describe(in), root)
 	m, _ := empties.LoadOrStore(key, out)
 	return m.(map[string]bool)
 }
@@ -104,29 +103,4 @@ var empties sync.Map // emptyKey -> map[string]bool
 type emptyKey struct {
 	in   reflect.Type
 	root string
-}
-
-func walkNulls(t *schema.Type, path string, pointer bool, out map[string]bool, depth int) {
-	if t == nil || depth > 64 || t.Opaque {
-		return
-	}
-	switch t.Kind {
-	case schema.Pointer:
-		walkNulls(t.Elem, path, true, out, depth+1)
-	case schema.Slice, schema.Map:
-		if !pointer {
-			out[path] = true
-		}
-		suffix := "[]"
-		if t.Kind == schema.Map {
-			suffix = "{}"
-		}
-		walkNulls(t.Elem, path+suffix, false, out, depth+1)
-	case schema.Array:
-		walkNulls(t.Elem, path+"[]", false, out, depth+1)
-	case schema.Struct:
-		for _, p := range schema.Properties(t) {
-			walkNulls(p.Field.Type, path+"."+p.Name, false, out, depth+1)
-		}
-	}
 }

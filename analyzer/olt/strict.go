@@ -202,7 +202,7 @@ func anthropicLimits(p *analyzer.Package, l *analyzer.List) []*analyzer.Diagnost
 			}
 			// The conversion drops the null of a slice or a map (Go reads
 			// it as an empty value): those spend nothing.
-			if types, ok := pr.schema["type"].([]any); ok && len(types) > 1 && !emptyNull(pr.field.Type) {
+			if types, ok := pr.schema["type"].([]any); ok && len(types) > 1 && !schema.EmptyNull(pr.field.Type) {
 				if unions++; unions == schema.AnthropicMaxUnions+1 {
 					out = append(out, at(p, t, pr, "", schema.OLT015, fmt.Sprintf(
 						"%s: tool %s: union-typed parameter number %d of its tool list; Anthropic takes at most %d in one request", pr.path, t.Name, unions, schema.AnthropicMaxUnions)))
@@ -211,10 +211,4 @@ func anthropicLimits(p *analyzer.Package, l *analyzer.List) []*analyzer.Diagnost
 		}
 	}
 	return out
-}
-
-// emptyNull reports whether t's null is one Go reads as an empty value: a
-// slice's or a map's, not a pointer's.
-func emptyNull(t *schema.Type) bool {
-	return t != nil && (t.Kind == schema.Slice || t.Kind == schema.Map)
 }
