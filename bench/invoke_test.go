@@ -335,8 +335,9 @@ func BenchmarkInvoke(b *testing.B) {
 		}
 	}
 	// The generated tool under a context that can end, as a server's
-	// request context can: the invoker cannot run such a call on the
-	// caller's goroutine, and never could.
+	// request context can: before the hostile-calls work, only such calls
+	// (and calls with a timeout) took a goroutine of their own, and
+	// generated-unchecked ran on the caller's; now both take one.
 	b.Run("generated-unchecked-cancellable", func(b *testing.B) {
 		t := invoketool.Tools()[0]
 		ctx, cancel := context.WithCancel(context.Background())

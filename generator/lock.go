@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/toolschema/toolschema/analyzer"
 	"github.com/toolschema/toolschema/schema"
@@ -117,7 +118,7 @@ func (d *Drift) NextVersion() string {
 	return nextVersion(d.Locked.Version, d.Breaking())
 }
 
-var semver = regexp.MustCompile(`^(v?)(\d+)\.(\d+)(?:\.(\d+))?$`)
+var semver = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(v?)(\d+)\.(\d+)(?:\.(\d+))?$`) })
 
 func nextVersion(v string, breaking bool) string {
 	if v == "" {
@@ -126,7 +127,7 @@ func nextVersion(v string, breaking bool) string {
 	if n, err := strconv.Atoi(v); err == nil && n >= 0 {
 		return strconv.Itoa(n + 1)
 	}
-	m := semver.FindStringSubmatch(v)
+	m := semver().FindStringSubmatch(v)
 	if m == nil {
 		return ""
 	}

@@ -50,7 +50,7 @@ func BenchmarkOverhead(b *testing.B) {
 	ctx := context.Background()
 	looptest.BenchOverhead(b, func() {
 		turn, err := r.Turn(ctx, anthropicadapter.Calls(&m))
-		if err != nil || len(anthropicadapter.Results(turn.Outcomes).Content) != 1 {
+		if err != nil || turn.Outcomes[0].Result.IsError || len(anthropicadapter.Results(turn.Outcomes).Content) != 1 {
 			b.Fatal(err)
 		}
 	})

@@ -59,7 +59,7 @@ func BenchmarkOverhead(b *testing.B) {
 			b.Fatal(err)
 		}
 		turn, err := r.Turn(ctx, calls)
-		if err != nil || len(geminiadapter.Results(turn.Outcomes).Parts) != 1 {
+		if err != nil || turn.Outcomes[0].Result.IsError || len(geminiadapter.Results(turn.Outcomes).Parts) != 1 {
 			b.Fatal(err)
 		}
 	})

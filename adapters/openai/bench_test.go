@@ -83,7 +83,7 @@ func BenchmarkOverhead(b *testing.B) {
 	b.Run("chat", func(b *testing.B) {
 		looptest.BenchOverhead(b, func() {
 			turn, err := r.Turn(ctx, openaiadapter.ChatCalls(msg))
-			if err != nil || len(openaiadapter.ChatMessages(turn.Outcomes)) != 1 {
+			if err != nil || turn.Outcomes[0].Result.IsError || len(openaiadapter.ChatMessages(turn.Outcomes)) != 1 {
 				b.Fatal(err)
 			}
 		})
@@ -91,7 +91,7 @@ func BenchmarkOverhead(b *testing.B) {
 	b.Run("responses", func(b *testing.B) {
 		looptest.BenchOverhead(b, func() {
 			turn, err := r.Turn(ctx, openaiadapter.ResponsesCalls(&resp))
-			if err != nil || len(openaiadapter.ResponsesItems(turn.Outcomes)) != 1 {
+			if err != nil || turn.Outcomes[0].Result.IsError || len(openaiadapter.ResponsesItems(turn.Outcomes)) != 1 {
 				b.Fatal(err)
 			}
 		})

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -51,15 +52,20 @@ func drifted(pass *analysis.Pass, p *analyzer.Package, files []*ast.File) []*ana
 	return out
 }
 
-var versionOption = regexp.MustCompile(`(^|\s)version=(\S+)`)
+// The patterns of withVersion, compiled at its first use: vet starts one
+// process per package, and start-up work is paid in each.
+var (
+	versionOption = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(^|\s)version=(\S+)`) })
+	quotedVersion = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`["` + "`" + `]version=`) })
+)
 
 // withVersion returns a directive's text with its version option set to
 // next: replaced when it is written plainly as version=old, added when
 // there is none; ok is false when it is quoted (a fix would be a guess).
 func withVersion(directive, old, next string) (string, bool) {
-	m := versionOption.FindStringSubmatchIndex(directive)
+	m := versionOption().FindStringSubmatchIndex(directive)
 	if m == nil {
-		if old != "" || regexp.MustCompile(`["`+"`"+`]version=`).MatchString(directive) {
+		if old != "" || quotedVersion().MatchString(directive) {
 			return "", false
 		}
 		return directive + " version=" + next, true
