@@ -68,30 +68,34 @@ type hostileKind struct {
 	fn    any        // the tool
 	into  func() any // a new value of the input type, for json.Unmarshal
 	valid bool       // whether the arguments pass the checks
+	// refusal is a part of the text that refuses them, when they do not.
+	refusal string
 }
 
 var hostileKinds = []hostileKind{
 	{"unique-strings", func(n int) []byte {
 		return list(`{"tags":[`, n, func(b []byte, i int) []byte { return strconv.AppendQuote(b, "tag-"+strconv.Itoa(i)) }, `]}`)
-	}, func(in UniqueTags) int { return len(in.Tags) }, func() any { return new(UniqueTags) }, true},
+	}, func(in UniqueTags) int { return len(in.Tags) }, func() any { return new(UniqueTags) }, true, ""},
 	{"unknown-keys", func(n int) []byte {
 		return list(`{`, n, func(b []byte, i int) []byte { return append(strconv.AppendQuote(b, "key-"+strconv.Itoa(i)), ":1"...) }, `}`)
-	}, func(in OneField) string { return in.Name }, func() any { return new(OneField) }, false},
+	}, func(in OneField) string { return in.Name }, func() any { return new(OneField) }, false,
+		"Argument 'key-0' is not a parameter of the tool.\nArgument 'key-1' is not a parameter of the tool."},
 	{"numbers", func(n int) []byte {
 		digits := strings.Repeat("1234567890", 20)
 		return list(`{"values":[`, n, func(b []byte, i int) []byte { return append(append(append(b, `{"v":0.`...), digits...), '}') }, `]}`)
-	}, func(in Measure) int { return len(in.Values) }, func() any { return new(Measure) }, true},
+	}, func(in Measure) int { return len(in.Values) }, func() any { return new(Measure) }, true, ""},
 	{"long-number", func(n int) []byte {
 		return []byte(`{"x":0.` + strings.Repeat("1", n) + `}`)
-	}, func(in Point) float64 { return in.X }, func() any { return new(Point) }, false},
+	}, func(in Point) float64 { return in.X }, func() any { return new(Point) }, false,
+		fmt.Sprintf("Argument 'x' is a number of more than %d characters.", tool.MaxNumberLength)},
 	{"escapes", func(n int) []byte {
 		return []byte(`{"text":"` + strings.Repeat(`\n\"\u00e9`, n/3) + `"}`)
-	}, func(in Note) int { return len(in.Text) }, func() any { return new(Note) }, true},
+	}, func(in Note) int { return len(in.Text) }, func() any { return new(Note) }, true, ""},
 	{"nesting", func(n int) []byte {
 		const depth = 16
 		elem := strings.Repeat("[", depth) + "1" + strings.Repeat("]", depth)
 		return list(`{"data":[`, n/depth, func(b []byte, i int) []byte { return append(b, elem...) }, `]}`)
-	}, func(in Nested) int { return len(in.Data) }, func() any { return new(Nested) }, true},
+	}, func(in Nested) int { return len(in.Data) }, func() any { return new(Nested) }, true, ""},
 }
 
 // list writes n elements between open and closing, comma-separated.
@@ -123,7 +127,8 @@ func BenchmarkHostile(b *testing.B) {
 			for _, n := range hostileSizes {
 				b.Run(fmt.Sprintf("%dk", n>>10), func(b *testing.B) {
 					args := k.input(n)
-					if r, err := tl.Invoke(ctx, args); err != nil || r.IsError == k.valid {
+					r, err := tl.Invoke(ctx, args)
+					if err != nil || r.IsError == k.valid || k.refusal != "" && !strings.Contains(r.Text(), k.refusal) {
 						b.Fatalf("%v %s %.200s", err, r.Code, r.Text())
 					}
 					b.Run("invoke", func(b *testing.B) {

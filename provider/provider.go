@@ -500,10 +500,6 @@ func readable(r *big.Rat) string {
 	return sign + sci
 }
 
-func isNumber(v any, want ...string) bool {
-	return slices.Contains(want, num(v))
-}
-
 func pluralOf(v any, word string) string {
 	if num(v) == "1" {
 		return word
