@@ -54,21 +54,25 @@ func New(t tool.Tool, inputSchema json.RawMessage, fn Func) (*tool.Tool, error) 
 	if err := json.Unmarshal(in, &root); err != nil || root.Type != "object" {
 		return nil, fmt.Errorf(`rawtool: tool %s: the input schema's root must be an object schema ("type":"object"): tool arguments are a JSON object`, t.Name)
 	}
-	if err := oracle.Compile(in); err != nil {
+	check, err := oracle.NewChecker(in)
+	if err != nil {
 		return nil, fmt.Errorf("rawtool: tool %s: the input schema does not compile: %v", t.Name, err)
 	}
 	if t.OutputSchema != nil {
-		if err := oracle.Compile(t.OutputSchema); err != nil {
+		if _, err := oracle.NewChecker(t.OutputSchema); err != nil {
 			return nil, fmt.Errorf("rawtool: tool %s: the output schema does not compile: %v", t.Name, err)
 		}
 	}
 	t.InputSchema = in
-	return tool.New(t, handler{schema: in}, fn), nil
+	return tool.New(t, handler{check: check}, fn), nil
 }
 
-// handler checks the arguments with jsonschema/v6 and calls the Func.
+// handler checks the arguments with jsonschema/v6 and calls the Func. Its
+// schema is compiled once, by New, and kept with the tool, not in a cache
+// of every schema a program has seen (a proxy may build tools for its
+// whole life).
 type handler struct {
-	schema json.RawMessage
+	check *oracle.Checker
 }
 
 var _ tool.ArgsChecker = handler{}
@@ -82,7 +86,7 @@ func (h handler) CheckArgs(ctx context.Context, args json.RawMessage) (any, []to
 			return nil, nil, 0, err
 		}
 	}
-	completed, viols := oracle.Arguments(h.schema, args)
+	completed, viols := h.check.Arguments(args)
 	if len(viols) > 0 {
 		more := 0
 		if len(viols) > tool.MaxViolations {

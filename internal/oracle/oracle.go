@@ -337,7 +337,22 @@ func checkerOf(schema json.RawMessage) *checker {
 	if c != nil {
 		return c
 	}
-	c = &checker{}
+	c = compileChecker(schema)
+	checkers.Lock()
+	defer checkers.Unlock()
+	if old := checkers.m[string(schema)]; old != nil {
+		return old
+	}
+	if checkers.m == nil {
+		checkers.m = map[string]*checker{}
+	}
+	checkers.m[string(schema)] = c
+	return c
+}
+
+// compileChecker compiles schema into a checker of its own.
+func compileChecker(schema json.RawMessage) *checker {
+	c := &checker{}
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schema))
 	if err == nil {
 		comp := jsonschema.NewCompiler()
@@ -350,15 +365,6 @@ func checkerOf(schema json.RawMessage) *checker {
 		c.raw, _ = doc.(map[string]any)
 	}
 	c.err = err
-	checkers.Lock()
-	defer checkers.Unlock()
-	if old := checkers.m[string(schema)]; old != nil {
-		return old
-	}
-	if checkers.m == nil {
-		checkers.m = map[string]*checker{}
-	}
-	checkers.m[string(schema)] = c
 	return c
 }
 
@@ -733,10 +739,31 @@ var pathSegments = regexp.MustCompile(`\[[0-9]+\]?|\{\}|"(?:[^"\\]|\\.)*"?|[^.][
 // with the validator: the completed arguments, or the violations (all of
 // them: the invoker keeps the first tool.MaxViolations).
 func Arguments(schema json.RawMessage, args []byte) (json.RawMessage, []Violation) {
+	return checkerOf(schema).arguments(args)
+}
+
+// A Checker is one schema compiled, for a program that checks many calls
+// against it (a raw-schema tool): Arguments without finding the schema in
+// the cache of every schema seen.
+type Checker struct{ c *checker }
+
+// NewChecker compiles schema; the error says why it does not compile as a
+// JSON Schema 2020-12.
+func NewChecker(schema json.RawMessage) (*Checker, error) {
+	c := compileChecker(schema)
+	if c.err != nil {
+		return nil, c.err
+	}
+	return &Checker{c}, nil
+}
+
+// Arguments is the package's Arguments with the checker's schema.
+func (k *Checker) Arguments(args []byte) (json.RawMessage, []Violation) { return k.c.arguments(args) }
+
+func (c *checker) arguments(args []byte) (json.RawMessage, []Violation) {
 	if len(bytes.Trim(args, " \t\r\n")) == 0 {
 		args = []byte("{}")
 	}
-	c := checkerOf(schema)
 	v, perr := parse(args, true)
 	if perr != nil {
 		return nil, []Violation{perr.violation("Argument", c.raw, nil)}
