@@ -45,7 +45,7 @@ func (c config) nulls(d schema.StrictMode) nullDrop {
 	if c.dropNull != nullDefault {
 		return c.dropNull
 	}
-	if d.Name == "Anthropic" && d.Strict {
+	if d.DropsEmptyNull {
 		return dropEmptyNull
 	}
 	return keepNull

@@ -28,6 +28,10 @@ type StrictMode struct {
 	Formats []string
 	// MinItemsUpTo1: minItems only as 0 or 1 (maxItems is in Drops).
 	MinItemsUpTo1 bool
+	// DropsEmptyNull: the conversion drops, by default, the null a Go
+	// type reads as an empty value (EmptyNull), where the mode's budget
+	// of union-typed parameters makes each one cost.
+	DropsEmptyNull bool
 	// Closed: additionalProperties must be false on every object, so a map
 	// has no schema.
 	Closed bool
@@ -194,9 +198,10 @@ var strictModes = map[string]StrictMode{
 		NameSource: openAINames,
 	},
 	"anthropic": {
-		Name:   "Anthropic",
-		Strict: true,
-		Source: anthropicSource,
+		Name:           "Anthropic",
+		Strict:         true,
+		Source:         anthropicSource,
+		DropsEmptyNull: true,
 		Drops: map[string]string{"minimum": "rejected", "maximum": "rejected", "minLength": "rejected", "maxLength": "rejected",
 			"uniqueItems": "rejected", "maxItems": "rejected", "contentEncoding": "not supported",
 			// In declared schemas: not among the supported features.

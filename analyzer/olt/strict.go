@@ -57,7 +57,7 @@ func strictChecks(p *analyzer.Package, providers []string) []*analyzer.Diagnosti
 			}
 		case "Anthropic":
 			for _, l := range p.Lists {
-				out = append(out, anthropicLimits(p, l)...)
+				out = append(out, anthropicLimits(p, l, mode)...)
 			}
 		}
 	}
@@ -183,7 +183,7 @@ func openAILimits(p *analyzer.Package, t *analyzer.Tool) []*analyzer.Diagnostic 
 	return out
 }
 
-func anthropicLimits(p *analyzer.Package, l *analyzer.List) []*analyzer.Diagnostic {
+func anthropicLimits(p *analyzer.Package, l *analyzer.List, mode schema.StrictMode) []*analyzer.Diagnostic {
 	var out []*analyzer.Diagnostic
 	if len(l.Tools) > schema.AnthropicMaxStrictTools {
 		t := l.Tools[schema.AnthropicMaxStrictTools]
@@ -200,9 +200,9 @@ func anthropicLimits(p *analyzer.Package, l *analyzer.List) []*analyzer.Diagnost
 						"%s: tool %s: optional parameter number %d of its tool list; Anthropic takes at most %d in one request", pr.path, t.Name, optional, schema.AnthropicMaxOptional)))
 				}
 			}
-			// The conversion drops the null of a slice or a map (Go reads
-			// it as an empty value): those spend nothing.
-			if types, ok := pr.schema["type"].([]any); ok && len(types) > 1 && !schema.EmptyNull(pr.field.Type) {
+			// A mode that drops the null of a slice or a map (Go reads it
+			// as an empty value) spends nothing on those.
+			if types, ok := pr.schema["type"].([]any); ok && len(types) > 1 && !(mode.DropsEmptyNull && schema.EmptyNull(pr.field.Type)) {
 				if unions++; unions == schema.AnthropicMaxUnions+1 {
 					out = append(out, at(p, t, pr, "", schema.OLT015, fmt.Sprintf(
 						"%s: tool %s: union-typed parameter number %d of its tool list; Anthropic takes at most %d in one request", pr.path, t.Name, unions, schema.AnthropicMaxUnions)))
