@@ -48,6 +48,14 @@ type fieldSyntax struct {
 func (d *describer) addSyntax(files []*ast.File) {
 	for _, f := range files {
 		eachField(d.fset, f, !d.noDocs, func(pos token.Pos, _ string, fs fieldSyntax) { d.fields[pos] = fs })
+		// A declared schema's method is then read from this syntax, not
+		// from disk again (an editor's unsaved text is what was given).
+		if name := d.fset.Position(f.Pos()).Filename; name != "" {
+			if d.sources == nil {
+				d.sources = map[string]*ast.File{}
+			}
+			d.sources[name] = f
+		}
 	}
 }
 
