@@ -281,7 +281,7 @@ func (d *describer) describe(t types.Type) *schema.Type {
 			st.Methods, st.ValueMethods = methodsOf(t)
 		}
 	}
-	if st.Methods&(schema.JSONMarshaler|schema.JSONUnmarshaler) != 0 {
+	if schema.MayDeclare(st.Methods) {
 		if s, err := d.declared(t); s != nil || err != "" {
 			st.Declared = &schema.Declared{Schema: s, Err: err}
 		}

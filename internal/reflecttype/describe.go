@@ -86,7 +86,7 @@ func (d *Describer) Describe(t reflect.Type) *schema.Type {
 	}
 	if s, ok := d.Schemas.of(t); ok {
 		st.Declared = &schema.Declared{Schema: s, By: d.Schemas.By}
-	} else if st.Methods&(schema.JSONMarshaler|schema.JSONUnmarshaler) != 0 {
+	} else if schema.MayDeclare(st.Methods) {
 		if s := declared(t); s != nil {
 			st.Declared = &schema.Declared{Schema: s}
 		}
