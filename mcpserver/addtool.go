@@ -96,31 +96,17 @@ func dropIn[In, Out any](t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) (*mcp.Tool,
 			}
 		}
 	}
-	_, d.objectOut = mt.OutputSchema.(json.RawMessage)
-	if d.objectOut {
-		_, d.objectOut = objectForm(mt.OutputSchema.(json.RawMessage))
-	} else if mt.OutputSchema != nil {
-		d.objectOut = schemaType(mt.OutputSchema) == "object"
+	if mt.OutputSchema != nil {
+		// Read as listed, whatever value holds it: the same test as for
+		// tools toolschema made.
+		if b, err := json.Marshal(mt.OutputSchema); err == nil {
+			_, d.objectOut = objectForm(b)
+		}
 	}
 	run := tool.New(tool.Tool{Name: t.Name, Description: t.Description, InputSchema: made.InputSchema, ParallelSafe: true}, d, nil)
 	return &mt, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return d.serve(ctx, run, req)
 	}, nil
-}
-
-// schemaType returns the "type" of a schema given as any value that
-// marshals to JSON, "" when it has none or several.
-func schemaType(s any) string {
-	b, err := json.Marshal(s)
-	if err != nil {
-		return ""
-	}
-	var v struct {
-		Type any `json:"type"`
-	}
-	json.Unmarshal(b, &v)
-	typ, _ := v.Type.(string)
-	return typ
 }
 
 // dropInHandler runs a go-sdk handler as a tool.Handler: the invoker checks

@@ -192,10 +192,13 @@ func conforms(t reflect.Type, data json.RawMessage) bool {
 
 // noValue is the result of a null result that has no structured form.
 func noValue(name string) *mcp.CallToolResult {
+	r := &tool.Result{IsError: true, Code: tool.Failed, Started: true}
+	m := mcp.Meta{"toolschema/code": string(r.Code), "toolschema/started": r.Started}
+	failureMeta(m, r) // the outcome, as on every other error result
 	return &mcp.CallToolResult{
 		IsError: true,
 		Content: []mcp.Content{&mcp.TextContent{Text: fmt.Sprintf("Tool '%s' returned no value.", name)}},
-		Meta:    mcp.Meta{"toolschema/code": string(tool.Failed), "toolschema/started": true},
+		Meta:    m,
 	}
 }
 
