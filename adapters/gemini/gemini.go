@@ -34,6 +34,7 @@ import (
 
 	"google.golang.org/genai"
 
+	"github.com/toolschema/toolschema/internal/alloc"
 	"github.com/toolschema/toolschema/loop"
 	"github.com/toolschema/toolschema/provider"
 	"github.com/toolschema/toolschema/tool"
@@ -209,13 +210,20 @@ func writeJSON(b *bytes.Buffer, v any) {
 
 // Calls returns the function calls of a response's first candidate, in
 // order: each call's id (empty when the model gave none), name and
-// arguments (the SDK's map written as JSON).
+// arguments (the SDK's map written as JSON, as json.Marshal writes it).
 func Calls(r *genai.GenerateContentResponse) ([]loop.Call, error) {
+	if len(r.Candidates) == 0 || r.Candidates[0].Content == nil {
+		return nil, nil
+	}
 	var calls []loop.Call
-	for _, fc := range r.FunctionCalls() {
+	for _, p := range r.Candidates[0].Content.Parts {
+		fc := p.FunctionCall
+		if fc == nil {
+			continue
+		}
 		args := json.RawMessage("{}")
 		if fc.Args != nil {
-			b, err := json.Marshal(fc.Args)
+			b, err := appendArgs(make([]byte, 0, 64), fc.Args)
 			if err != nil {
 				return nil, fmt.Errorf("geminiadapter: the arguments of %s: %v", fc.Name, err)
 			}
@@ -232,11 +240,17 @@ func Calls(r *genai.GenerateContentResponse) ([]loop.Call, error) {
 // being the result's JSON when it is one JSON part, else its text
 // (loop.Content).
 func Results(outs []loop.Outcome) *genai.Content {
-	parts := make([]*genai.Part, 0, len(outs))
-	for _, o := range outs {
-		parts = append(parts, &genai.Part{FunctionResponse: &genai.FunctionResponse{
-			ID: o.Call.ID, Name: o.Call.Name, Response: response(o.Result),
-		}})
+	// The parts and their responses, made at once.
+	type answer struct {
+		part genai.Part
+		resp genai.FunctionResponse
+	}
+	as, parts := alloc.Two[answer, *genai.Part](len(outs))
+	for i, o := range outs {
+		a := &as[i]
+		a.resp = genai.FunctionResponse{ID: o.Call.ID, Name: o.Call.Name, Response: response(o.Result)}
+		a.part.FunctionResponse = &a.resp
+		parts[i] = &a.part
 	}
 	return &genai.Content{Role: genai.RoleUser, Parts: parts}
 }
