@@ -120,7 +120,7 @@ type Turn struct {
 // the outcomes of the calls made so far, the others answered as
 // cancelled), or a tool without a function behind it.
 func (r *Runner) Turn(ctx context.Context, calls []Call) (*Turn, error) {
-	outs := make([]Outcome, len(calls))
+	turn, outs := newTurn(len(calls))
 	// The calls that reach Invoke are those with a tool and no result yet;
 	// approved[i] is the context of an approved call (nil: ctx).
 	var approved []context.Context
@@ -195,7 +195,6 @@ func (r *Runner) Turn(ctx context.Context, calls []Call) (*Turn, error) {
 			}
 		}
 	}
-	turn := &Turn{Outcomes: outs}
 	for i := range outs {
 		if outs[i].Tool != nil && outs[i].Tool.EndsLoop && !outs[i].Result.IsError {
 			turn.End = &outs[i]
@@ -206,6 +205,21 @@ func (r *Runner) Turn(ctx context.Context, calls []Call) (*Turn, error) {
 		return turn, errs[0]
 	}
 	return turn, nil
+}
+
+// newTurn makes a turn of n outcomes; a turn of one call, the usual
+// kind, in one allocation.
+func newTurn(n int) (*Turn, []Outcome) {
+	if n == 1 {
+		one := new(struct {
+			turn Turn
+			outs [1]Outcome
+		})
+		one.turn.Outcomes = one.outs[:]
+		return &one.turn, one.turn.Outcomes
+	}
+	turn := &Turn{Outcomes: make([]Outcome, n)}
+	return turn, turn.Outcomes
 }
 
 // toRun reports whether o's call reaches Invoke: it has a tool and no

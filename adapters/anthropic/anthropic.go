@@ -25,6 +25,7 @@ import (
 	"github.com/anthropics/anthropic-sdk-go/option"
 	"github.com/anthropics/anthropic-sdk-go/packages/param"
 
+	"github.com/toolschema/toolschema/internal/alloc"
 	"github.com/toolschema/toolschema/loop"
 	"github.com/toolschema/toolschema/provider"
 	"github.com/toolschema/toolschema/tool"
@@ -67,15 +68,44 @@ func Calls(m *anthropic.Message) []loop.Call {
 // JSON, an image (JPEG, PNG, GIF or WebP) an image block; other binary
 // parts are a text block that says what they were (loop.BlobNote).
 func Results(outs []loop.Outcome) anthropic.MessageParam {
-	blocks := make([]anthropic.ContentBlockParamUnion, 0, len(outs))
-	for _, o := range outs {
-		r := anthropic.ToolResultBlockParam{ToolUseID: o.Call.ID, Content: content(o.Result)}
-		if o.Result.IsError {
-			r.IsError = anthropic.Bool(true)
+	// The blocks and, for the usual result of one text or JSON part, its
+	// content and text block, made at once.
+	type answer struct {
+		result  anthropic.ToolResultBlockParam
+		content [1]anthropic.ToolResultBlockParamContentUnion
+		text    anthropic.TextBlockParam
+	}
+	as, blocks := alloc.Two[answer, anthropic.ContentBlockParamUnion](len(outs))
+	for i, o := range outs {
+		a := &as[i]
+		a.result.ToolUseID = o.Call.ID
+		if s, ok := onlyText(o.Result); ok {
+			a.text.Text = s
+			a.content[0].OfText = &a.text
+			a.result.Content = a.content[:]
+		} else {
+			a.result.Content = content(o.Result)
 		}
-		blocks = append(blocks, anthropic.ContentBlockParamUnion{OfToolResult: &r})
+		if o.Result.IsError {
+			a.result.IsError = anthropic.Bool(true)
+		}
+		blocks[i].OfToolResult = &a.result
 	}
 	return anthropic.NewUserMessage(blocks...)
+}
+
+// onlyText is the text of a result of one text or JSON part.
+func onlyText(r *tool.Result) (string, bool) {
+	if len(r.Parts) != 1 {
+		return "", false
+	}
+	switch p := r.Parts[0].(type) {
+	case tool.TextPart:
+		return p.Text, true
+	case tool.JSONPart:
+		return string(p.JSON), true
+	}
+	return "", false
 }
 
 func content(r *tool.Result) []anthropic.ToolResultBlockParamContentUnion {

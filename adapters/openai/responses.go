@@ -11,6 +11,7 @@ import (
 	"github.com/openai/openai-go/v3/packages/param"
 	"github.com/openai/openai-go/v3/responses"
 
+	"github.com/toolschema/toolschema/internal/alloc"
 	"github.com/toolschema/toolschema/loop"
 	"github.com/toolschema/toolschema/provider"
 	"github.com/toolschema/toolschema/tool"
@@ -61,11 +62,14 @@ func ResponsesCalls(r *responses.Response) []loop.Call {
 // Like Chat Completions, the Responses API has no error flag on an
 // output: a failure is told by its text.
 func ResponsesItems(outs []loop.Outcome) []responses.ResponseInputItemUnionParam {
-	items := make([]responses.ResponseInputItemUnionParam, 0, len(outs))
-	for _, o := range outs {
-		item := responses.ResponseInputItemParamOfFunctionCallOutput(loop.Content(o.Result))
-		item.OfFunctionCallOutput.CallID = openai.String(o.Call.ID)
-		items = append(items, item)
+	// The items and their outputs, made at once and filled in place: the
+	// SDK's values are large.
+	items, fcos := alloc.Two[responses.ResponseInputItemUnionParam, responses.ResponseInputItemFunctionCallOutputParam](len(outs))
+	for i, o := range outs {
+		f := &fcos[i]
+		f.CallID = openai.String(o.Call.ID)
+		f.Output.OfString = openai.String(loop.Content(o.Result))
+		items[i].OfFunctionCallOutput = f
 	}
 	return items
 }
