@@ -222,6 +222,33 @@ type walker struct {
 	stats
 	drop    nullDrop
 	empties map[string]bool // the paths whose null Go reads as empty
+	// report, when set, collects what the conversion does (Check) and the
+	// conversion goes on past a refusal.
+	report *Report
+}
+
+// union counts a union-typed schema at path.
+func (st *walker) union(path string) {
+	st.unions++
+	if st.report != nil {
+		st.report.Unions = append(st.report.Unions, path)
+	}
+}
+
+// refuse records a refusal in report mode, or returns err.
+func (st *walker) refuse(f Finding, err error) error {
+	if st.report == nil {
+		return err
+	}
+	st.report.Findings = append(st.report.Findings, f)
+	return nil
+}
+
+// note records a change in report mode.
+func (st *walker) note(f Finding) {
+	if st.report != nil {
+		st.report.Findings = append(st.report.Findings, f)
+	}
 }
 
 // schema rewrites one schema object at path; depth counts objects.
@@ -233,7 +260,10 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 	}
 	typ := s.get("type")
 	if why := d.NodeProblem(s.get); why != "" {
-		return nil, fmt.Errorf("%s: %s strict mode %s; give it a type, or use Strict(false)", path, d.Name, why)
+		if err := st.refuse(Finding{Path: path, Verdict: schema.Refuse, Why: why},
+			fmt.Errorf("%s: %s strict mode %s; give it a type, or use Strict(false)", path, d.Name, why)); err != nil {
+			return nil, err
+		}
 	}
 	for _, e := range s {
 		k, v := e.k, e.v
@@ -242,13 +272,23 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 		case verdict == schema.Skip:
 			continue // the Go type's own range: nothing to tell
 		case verdict == schema.Move:
+			st.note(Finding{Path: path, Keyword: k, Verdict: schema.Move, Why: why})
 			notes = append(notes, describe(k, v, typ))
 			continue
 		case verdict == schema.Refuse && k == "additionalProperties":
-			return nil, fmt.Errorf("%s: a map (an object with any names) has no schema in %s strict mode, which %s; use Strict(false)", path, d.Name, why)
+			if err := st.refuse(Finding{Path: path, Keyword: k, Verdict: schema.Refuse, Why: why},
+				fmt.Errorf("%s: a map (an object with any names) has no schema in %s strict mode, which %s; use Strict(false)", path, d.Name, why)); err != nil {
+				return nil, err
+			}
+			continue
 		case verdict == schema.Refuse:
-			return nil, fmt.Errorf("%s: %s: %s strict mode %s", path, k, d.Name, why)
+			if err := st.refuse(Finding{Path: path, Keyword: k, Verdict: schema.Refuse, Why: why},
+				fmt.Errorf("%s: %s: %s strict mode %s", path, k, d.Name, why)); err != nil {
+				return nil, err
+			}
+			continue
 		case verdict == schema.Rename:
+			st.note(Finding{Path: path, Keyword: k, Verdict: schema.Rename, Why: why})
 			k = why
 		}
 		switch {
@@ -269,7 +309,7 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 				branches = append(branches, cb)
 			}
 			if k == "anyOf" || k == "oneOf" {
-				st.unions++ // Anthropic counts anyOf as a union type
+				st.union(path) // Anthropic counts anyOf as a union type
 			}
 			if prev, ok := out.get(k).([]any); ok { // oneOf sent as anyOf beside an anyOf
 				branches = append(slices.Clone(prev), branches...)
@@ -280,7 +320,10 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 			var conv ordered
 			for _, p := range props {
 				if why := d.PropertyNameProblem(p.k); why != "" {
-					return nil, fmt.Errorf("%s: property name %q: %s %s; rename it with a json tag", path, p.k, d.Name, why)
+					if err := st.refuse(Finding{Path: path + "." + p.k, Name: true, Verdict: schema.Refuse, Why: why},
+						fmt.Errorf("%s: property name %q: %s %s; rename it with a json tag", path, p.k, d.Name, why)); err != nil {
+						return nil, err
+					}
 				}
 				st.properties++
 				st.chars += len(p.k)
@@ -325,7 +368,7 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 		st.depth = max(st.depth, depth)
 	}
 	if ts, ok := typ.([]any); ok && len(ts) > 1 {
-		st.unions++
+		st.union(path)
 	}
 	if props, ok := out.get("properties").(ordered); ok {
 		required := stringsOf(out.get("required"))
@@ -344,6 +387,13 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 			}
 		} else {
 			st.optional += len(props) - len(required)
+			if st.report != nil {
+				for _, p := range props {
+					if !slices.Contains(required, p.k) {
+						st.report.Optional = append(st.report.Optional, path+"."+p.k)
+					}
+				}
+			}
 		}
 	}
 	if len(notes) > 0 {

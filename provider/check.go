@@ -1,0 +1,65 @@
+package provider
+
+import (
+	"fmt"
+
+	"github.com/toolschema/toolschema/schema"
+)
+
+// A Report is what converting one input schema for a provider's mode
+// does, as Check finds it: a conversion stops at the first refusal, a
+// report goes on past each, so that a checker (toolvet's OLT015) can name
+// every one, at its path, by the same walk as the conversion.
+type Report struct {
+	// Findings are the changes and refusals, in the order of the walk
+	// (the schema's order, depth first).
+	Findings []Finding
+	// Unions are the paths of the union-typed schemas (a type of more than
+	// one name after the mode's nulls are dropped, an anyOf or a oneOf),
+	// each one of a request's union-typed parameters by Anthropic's count.
+	Unions []string
+	// Optional are the paths of the optional properties, each one of a
+	// request's optional parameters by Anthropic's count; empty in a mode
+	// where every property is required.
+	Optional []string
+}
+
+// A Finding is one change or refusal of a conversion.
+type Finding struct {
+	// Path is the schema's: input.a, input.a[] (the items of a), input.a{}
+	// (the values of a map), input for the root. A finding inside a
+	// declared schema's anyOf, oneOf or allOf has the path of the schema
+	// that holds them.
+	Path string
+	// Keyword is the keyword the verdict is about; empty when the schema
+	// as a whole breaks the mode's rule (a schema with no type) or, with
+	// Name, the name of the property at Path does.
+	Keyword string
+	Name    bool
+	// Verdict is schema.Move (removed, and told in the description),
+	// schema.Rename (sent as the keyword Why names) or schema.Refuse (the
+	// conversion refuses the tool).
+	Verdict schema.Verdict
+	// Why is the mode's reason; for a Rename, the keyword sent instead.
+	Why string
+}
+
+// Check converts inputSchema, the input schema of a tool whose Go input
+// type is described by in (nil when it is not known), for mode as the
+// conversion of mode's provider does with opts, and reports what that
+// does. The error says the schema cannot be read.
+func Check(mode schema.StrictMode, in *schema.Type, inputSchema []byte, opts ...Option) (*Report, error) {
+	root, err := parseOrdered(inputSchema)
+	if err != nil {
+		return nil, fmt.Errorf("provider: input schema: %v", err)
+	}
+	c := newConfig(opts)
+	w := &walker{drop: c.nulls(mode), report: &Report{}}
+	if w.drop == dropEmptyNull && in != nil {
+		w.empties = schema.EmptyNullPaths(in, "input")
+	}
+	if _, err := convertSchema(mode, root, "input", 1, w); err != nil {
+		return nil, err // not a refusal: those are findings
+	}
+	return w.report, nil
+}

@@ -1,0 +1,181 @@
+package provider_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	_ "github.com/toolschema/toolschema/declared" // Choice declares its schema
+	"github.com/toolschema/toolschema/internal/reflecttype"
+	"github.com/toolschema/toolschema/provider"
+	"github.com/toolschema/toolschema/schema"
+	"github.com/toolschema/toolschema/tool"
+)
+
+// Choice is a string or a list, by a declared schema whose branches have
+// what Anthropic's strict mode refuses (a word boundary, moved) and a
+// union of their own.
+type Choice struct{ raw json.RawMessage }
+
+func (c Choice) MarshalJSON() ([]byte, error)  { return c.raw, nil }
+func (c *Choice) UnmarshalJSON(b []byte) error { c.raw = b; return nil }
+func (Choice) ToolschemaSchema() string {
+	return `{"anyOf":[{"type":"string","pattern":"\\bgo\\b"},{"type":"array","items":{"type":["integer","null"]},"minItems":2}]}`
+}
+
+// Pointers has 17 slices of pointers: each slice's own null is one Go
+// reads as empty (dropped by Anthropic's strict mode), its items' null is
+// a pointer's (kept): 17 union-typed parameters, one too many.
+type Pointers struct {
+	P0, P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12, P13, P14, P15, P16 []*int
+}
+
+// Sixteen is one union-typed parameter short of Anthropic's limit.
+type Sixteen struct {
+	P0, P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12, P13, P14, P15 []*int
+}
+
+// modes are the conversions Check stands for, each with its mode.
+var modes = []struct {
+	name string
+	mode schema.StrictMode
+	conv func(*tool.Tool) (json.RawMessage, error)
+}{
+	{"openai", mustMode("openai", true), func(t *tool.Tool) (json.RawMessage, error) { return provider.OpenAI(t) }},
+	{"openai non-strict", mustMode("openai", false), func(t *tool.Tool) (json.RawMessage, error) { return provider.OpenAI(t, provider.Strict(false)) }},
+	{"anthropic", mustMode("anthropic", true), func(t *tool.Tool) (json.RawMessage, error) { return first(provider.Anthropic([]*tool.Tool{t})) }},
+	{"anthropic non-strict", mustMode("anthropic", false), func(t *tool.Tool) (json.RawMessage, error) {
+		return first(provider.Anthropic([]*tool.Tool{t}, provider.Strict(false)))
+	}},
+	{"gemini", mustMode("gemini", true), func(t *tool.Tool) (json.RawMessage, error) { return provider.Gemini(t) }},
+}
+
+func mustMode(name string, strict bool) schema.StrictMode {
+	m, ok := schema.Mode(name, strict)
+	if !ok {
+		panic("no mode " + name)
+	}
+	return m
+}
+
+// TestCheckAgrees: for every tool and mode, Check's report refuses what
+// the conversion refuses, and counts what the conversion counts: a
+// conversion fails exactly when the report has a refusal (a keyword, a
+// schema or a property name) or, for Anthropic's strict mode, more union
+// typed or optional parameters than the request takes.
+func TestCheckAgrees(t *testing.T) {
+	type Maps struct {
+		Extra map[string]string `json:"extra"`
+	}
+	type Mixed struct {
+		Word  string            `json:"word" pattern:"\\bgo\\b"`
+		Any   any               `json:"any"`
+		Raws  []json.RawMessage `json:"raws"`
+		Pick  Choice            `json:"pick"`
+		Dolla string            `json:"$ref"`
+		Deep  struct {
+			Tags []string `json:"tags" minItems:"2"`
+			Opt  *int     `json:"opt,omitempty"`
+		} `json:"deep"`
+	}
+	type Enum251 struct {
+		Kind Wide251 `json:"kind"`
+	}
+	type Optional struct {
+		A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, U, V, W, X, Y *string `json:",omitempty"`
+	}
+	tools := []*tool.Tool{
+		create(t, "maps", func(Maps) error { return nil }),
+		create(t, "mixed", func(Mixed) error { return nil }),
+		create(t, "pointers", func(Pointers) error { return nil }),
+		create(t, "sixteen", func(Sixteen) error { return nil }),
+		create(t, "enum251", func(Enum251) error { return nil }),
+		create(t, "optional", func(Optional) error { return nil }),
+		create(t, "choice", func(struct {
+			C Choice `json:"c"`
+		}) error {
+			return nil
+		}),
+	}
+	for _, tl := range tools {
+		h, _ := tl.Binding()
+		in := reflecttype.New(16).Describe(h.Input())
+		for _, m := range modes {
+			t.Run(tl.Name+"/"+m.name, func(t *testing.T) {
+				_, convErr := m.conv(tl)
+				rep, err := provider.Check(m.mode, in, tl.InputSchema)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var refusals []string
+				place := "" // what the conversion's error names for the first
+				for _, f := range rep.Findings {
+					if f.Verdict == schema.Refuse {
+						refusals = append(refusals, fmt.Sprintf("%s %s: %s", f.Path, f.Keyword, f.Why))
+						if place == "" {
+							place = f.Path + ":"
+							if f.Name { // named in the object that has it
+								place = fmt.Sprintf("property name %q", f.Path[strings.LastIndexByte(f.Path, '.')+1:])
+							}
+						}
+					}
+				}
+				over := ""
+				if m.name == "anthropic" {
+					switch {
+					case len(rep.Unions) > provider.AnthropicMaxUnions:
+						over = fmt.Sprintf("%d unions", len(rep.Unions))
+					case len(rep.Optional) > provider.AnthropicMaxOptional:
+						over = fmt.Sprintf("%d optional", len(rep.Optional))
+					}
+				}
+				// Enum limits are the one refusal counted over a whole
+				// schema; the report has it as the enum's refusal.
+				refused := len(refusals) > 0 || over != ""
+				if refused != (convErr != nil) {
+					t.Fatalf("conversion error %v; report refusals %q, limits %q", convErr, refusals, over)
+				}
+				if convErr != nil && place != "" && !strings.Contains(convErr.Error(), place) {
+					t.Errorf("conversion error %v does not name %s, the report's first refusal (%q)", convErr, place, refusals[0])
+				}
+			})
+		}
+	}
+}
+
+// TestCheckFindings spells out one report: every keyword moved, renamed
+// or refused, at its path, the declared schema's branches included.
+func TestCheckFindings(t *testing.T) {
+	type In struct {
+		Word string `json:"word" pattern:"\\bgo\\b" minLength:"2"`
+		Pick Choice `json:"pick"`
+		Ids  []*int `json:"ids"`
+	}
+	tl := create(t, "find", func(In) error { return nil })
+	in := reflecttype.New(16).Describe(reflect.TypeFor[In]())
+	rep, err := provider.Check(mustMode("anthropic", true), in, tl.InputSchema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range rep.Findings {
+		got = append(got, fmt.Sprintf("%s %s %d", f.Path, f.Keyword, f.Verdict))
+	}
+	want := []string{
+		fmt.Sprintf("input.word minLength %d", schema.Move),
+		fmt.Sprintf("input.word pattern %d", schema.Move),
+		fmt.Sprintf("input.pick pattern %d", schema.Move),
+		fmt.Sprintf("input.pick minItems %d", schema.Move),
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// The union items of the anyOf's list branch, the anyOf, the items of
+	// ids: in the order of the walk, which counts a schema after what is
+	// inside it.
+	if want := []string{"input.pick[]", "input.pick", "input.ids[]"}; fmt.Sprint(rep.Unions) != fmt.Sprint(want) {
+		t.Errorf("unions %q, want %q", rep.Unions, want)
+	}
+}
