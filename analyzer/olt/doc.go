@@ -116,16 +116,18 @@ needed.
 OLT015: schema uses a keyword or exceeds a limit of a provider's strict mode
 
 Off unless -OLT015.providers lists providers (name for the strict mode,
-name:nonstrict for the other). Asks the providers' mode table, as the
-provider conversions do, about every keyword of every property's schema,
-whether a tag or the field's type wrote it: what a mode moves into the
-description (the model no longer enforces it), what it cannot express (a
-map, an any value for OpenAI strict, a large enum), names it does not take,
-and, for strict modes, the documented limits: OpenAI at most
-5000 properties, 10 levels of nesting, 1000 enum values and 120,000
+name:nonstrict for the other). Walks each tool's input schema as the
+provider conversion does (provider.Check), so that it reports what the
+conversion would do: every keyword of every schema, whether a tag, the
+field's type or a declared schema's branch wrote it, that a mode moves
+into the description (the model no longer enforces it), what it cannot
+express (a map, an any value for OpenAI strict, a large enum), names it
+does not take, and, for strict modes, the documented limits: OpenAI at
+most 5000 properties, 10 levels of nesting, 1000 enum values and 120,000
 characters of names and values per schema; Anthropic at most 20 strict
 tools, 24 optional and 16 union parameters per request (counted over one
-tool list).
+tool list as the conversion counts them: an element type's union, such
+as the items of a []*int, and a declared anyOf or oneOf count too).
 
 # Analyzer OLT016
 

@@ -56,6 +56,7 @@ func TestRules(t *testing.T) {
 		{id: "OLT015", cfg: strict, patterns: []string{"olt015"}},
 		{id: "OLT015", cfg: olt.Config{Providers: []string{"openai:nonstrict", "Anthropic:non-strict"}}, patterns: []string{"olt015nonstrict"}},
 		{id: "OLT015", cfg: olt.Config{Providers: []string{"anthropic"}}, patterns: []string{"olt015unions"}},
+		{id: "OLT015", cfg: olt.Config{Providers: []string{"anthropic"}}, patterns: []string{"olt015items"}},
 		{id: "OLT016", cfg: quality, patterns: []string{"olt016"}},
 		{id: "OLT017", cfg: quality, patterns: []string{"olt017"}},
 		{id: "OLT018", cfg: quality, patterns: []string{"olt018"}},

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/toolschema/toolschema/analyzer"
+	"github.com/toolschema/toolschema/provider"
 	"github.com/toolschema/toolschema/schema"
 )
 
@@ -36,7 +37,9 @@ func providerMode(entry string) (schema.StrictMode, bool) {
 
 // strictChecks reports, for each provider's mode, what its conversion
 // would move into a description or refuse, and the limits a package's
-// tools exceed (OLT015).
+// tools exceed (OLT015). The findings are the conversion's own
+// (provider.Check walks each schema as the conversion does), placed at
+// the fields they are about.
 func strictChecks(p *analyzer.Package, providers []string) []*analyzer.Diagnostic {
 	var out []*analyzer.Diagnostic
 	for _, name := range providers {
@@ -44,8 +47,11 @@ func strictChecks(p *analyzer.Package, providers []string) []*analyzer.Diagnosti
 		if !ok {
 			continue
 		}
+		reports := map[*analyzer.Tool]*provider.Report{}
 		for _, t := range p.Tools {
-			out = append(out, keywordChecks(p, t, mode)...)
+			rep, diags := keywordChecks(p, t, mode)
+			reports[t] = rep
+			out = append(out, diags...)
 		}
 		if !mode.Strict {
 			continue // the limits are those of strict modes
@@ -57,96 +63,95 @@ func strictChecks(p *analyzer.Package, providers []string) []*analyzer.Diagnosti
 			}
 		case "Anthropic":
 			for _, l := range p.Lists {
-				out = append(out, anthropicLimits(p, l, mode)...)
+				out = append(out, anthropicLimits(p, l, reports)...)
 			}
 		}
 	}
 	return out
 }
 
-// keywordOrder is the contract's keyword order, so that a property's
-// diagnostics come in the order of its schema.
-var keywordOrder = []string{"type", "format", "description", "enum", "minimum", "maximum", "minLength", "maxLength",
-	"pattern", "contentEncoding", "items", "minItems", "maxItems", "uniqueItems", "properties", "required",
-	"additionalProperties", "default",
-	// Only in declared schemas.
-	"anyOf", "oneOf", "allOf", "not", "if", "then", "else", "dependentRequired", "dependentSchemas"}
-
-// keywordChecks asks mode, as the provider conversion does, about every
-// keyword of every property's schema (set by a tag or by the field's
-// type), and about the tool's and the properties' names.
-func keywordChecks(p *analyzer.Package, t *analyzer.Tool, mode schema.StrictMode) []*analyzer.Diagnostic {
+// keywordChecks reports what mode's conversion does to t's schema: the
+// tool's name, the properties' names, and every keyword of every schema
+// (set by a tag or by the field's type, in a declared schema's branches
+// too) that it moves into a description, renames or refuses. It returns
+// the conversion's report too (nil when the schema cannot be read).
+func keywordChecks(p *analyzer.Package, t *analyzer.Tool, mode schema.StrictMode) (*provider.Report, []*analyzer.Diagnostic) {
 	var out []*analyzer.Diagnostic
 	if why := mode.ToolNameProblem(t.Name); why != "" {
 		pos, end := toolPos(t)
 		out = append(out, &analyzer.Diagnostic{Pos: pos, End: end, ID: schema.OLT015, Message: fmt.Sprintf(
 			"tool %s: %s %s", t.Name, mode.Name, why)})
 	}
+	if t.InModel == nil {
+		return nil, out
+	}
+	rep, err := provider.Check(mode, t.InModel, t.InputSchema)
+	if err != nil {
+		return nil, out
+	}
+	ps := props(t)
 	strictly := mode.Name + " strict mode"
-	for _, pr := range props(t) {
-		if why := mode.PropertyNameProblem(pr.name); why != "" {
-			out = append(out, at(p, t, pr, "json", schema.OLT015, fmt.Sprintf(
-				"%s: tool %s: %s %s; rename it with a json tag", pr.path, t.Name, mode.Name, why)))
+	for _, f := range rep.Findings {
+		pr, ok := propAt(ps, f.Path)
+		if !ok {
+			continue // the root: the tool's own checks say what it lacks
 		}
-		tags := map[string]bool{}
-		if pairs, err := schema.ParseStructTag(pr.field.Tag); err == nil {
-			for _, kv := range pairs {
-				tags[kv.Key] = true
-			}
+		k := f.Keyword
+		tag, from := "", ", which the field's type writes"
+		if f.Path == pr.path && k != "" && hasTag(pr, k) {
+			tag, from = k, ""
 		}
-		// The property's schema, then the elements and values inside it
-		// down to the next struct (whose fields are properties too).
-		path := pr.path
-		for node := pr.schema; node != nil; {
-			get := func(k string) any { return node[k] }
-			if why := mode.NodeProblem(get); why != "" {
-				out = append(out, at(p, t, pr, "", schema.OLT015, fmt.Sprintf(
-					"%s: tool %s: %s %s; give it a type, or send the tool non-strict", path, t.Name, strictly, why)))
-			}
-			for _, k := range keywordOrder {
-				v, ok := node[k]
-				if !ok {
-					continue
-				}
-				verdict, why := mode.Keyword(k, v, get)
-				tag, from := "", ", which the field's type writes"
-				if path == pr.path && tags[k] {
-					tag, from = k, ""
-				}
-				switch {
-				case verdict == schema.Move:
-					out = append(out, at(p, t, pr, tag, schema.OLT015, fmt.Sprintf(
-						"%s: tool %s: %s does not take %s (%s)%s; the model will see it only in the description",
-						path, t.Name, strictly, k, why, from)))
-				case verdict == schema.Rename:
-					out = append(out, at(p, t, pr, tag, schema.OLT015, fmt.Sprintf(
-						"%s: tool %s: %s does not take %s; the conversion sends it as %s, which the model may satisfy more loosely (the invoker still checks %s)",
-						path, t.Name, strictly, k, why, k)))
-				case verdict == schema.Refuse && k == "additionalProperties":
-					out = append(out, at(p, t, pr, "", schema.OLT015, fmt.Sprintf(
-						"%s: tool %s: %s needs additionalProperties false, so a map has no strict schema; use a list of key-value structs, or send the tool non-strict",
-						path, t.Name, strictly)))
-				case verdict == schema.Refuse:
-					out = append(out, at(p, t, pr, tag, schema.OLT015, fmt.Sprintf(
-						"%s: tool %s: %s %s; the conversion refuses the tool", path, t.Name, strictly, why)))
-				}
-			}
-			if _, ok := node["properties"]; ok {
-				break
-			}
-			switch {
-			case node["items"] != nil:
-				node, _ = node["items"].(map[string]any)
-				path += "[]"
-			case node["additionalProperties"] != nil:
-				node, _ = node["additionalProperties"].(map[string]any)
-				path += "{}"
-			default:
-				node = nil
+		var msg string
+		switch {
+		case f.Name:
+			tag, msg = "json", fmt.Sprintf("%s: tool %s: %s %s; rename it with a json tag", f.Path, t.Name, mode.Name, f.Why)
+		case k == "":
+			msg = fmt.Sprintf("%s: tool %s: %s %s; give it a type, or send the tool non-strict", f.Path, t.Name, strictly, f.Why)
+		case f.Verdict == schema.Move:
+			msg = fmt.Sprintf("%s: tool %s: %s does not take %s (%s)%s; the model will see it only in the description",
+				f.Path, t.Name, strictly, k, f.Why, from)
+		case f.Verdict == schema.Rename:
+			msg = fmt.Sprintf("%s: tool %s: %s does not take %s; the conversion sends it as %s, which the model may satisfy more loosely (the invoker still checks %s)",
+				f.Path, t.Name, strictly, k, f.Why, k)
+		case f.Verdict == schema.Refuse && k == "additionalProperties":
+			tag, msg = "", fmt.Sprintf("%s: tool %s: %s needs additionalProperties false, so a map has no strict schema; use a list of key-value structs, or send the tool non-strict",
+				f.Path, t.Name, strictly)
+		default:
+			msg = fmt.Sprintf("%s: tool %s: %s %s; the conversion refuses the tool", f.Path, t.Name, strictly, f.Why)
+		}
+		out = append(out, at(p, t, pr, tag, schema.OLT015, msg))
+	}
+	return rep, out
+}
+
+// propAt returns the property a schema path is in: the one of that path,
+// else of the longest path that leads to it (input.a for input.a[] and
+// input.a{}).
+func propAt(ps []prop, path string) (prop, bool) {
+	var best prop
+	found := false
+	for _, pr := range ps {
+		if rest, ok := strings.CutPrefix(path, pr.path); ok && (rest == "" || rest[0] == '[' || rest[0] == '{' || rest[0] == '.') {
+			if !found || len(pr.path) > len(best.path) {
+				best, found = pr, true
 			}
 		}
 	}
-	return out
+	return best, found
+}
+
+// hasTag reports whether the property's field sets key with a tag.
+func hasTag(pr prop, key string) bool {
+	pairs, err := schema.ParseStructTag(pr.field.Tag)
+	if err != nil {
+		return false
+	}
+	for _, kv := range pairs {
+		if kv.Key == key {
+			return true
+		}
+	}
+	return false
 }
 
 func openAILimits(p *analyzer.Package, t *analyzer.Tool) []*analyzer.Diagnostic {
@@ -183,7 +188,11 @@ func openAILimits(p *analyzer.Package, t *analyzer.Tool) []*analyzer.Diagnostic 
 	return out
 }
 
-func anthropicLimits(p *analyzer.Package, l *analyzer.List, mode schema.StrictMode) []*analyzer.Diagnostic {
+// anthropicLimits reports what makes one of l's requests exceed
+// Anthropic's strict limits: the strict tools, the optional parameters and
+// the union-typed ones, counted over the list's tools in order by their
+// conversions' reports.
+func anthropicLimits(p *analyzer.Package, l *analyzer.List, reports map[*analyzer.Tool]*provider.Report) []*analyzer.Diagnostic {
 	var out []*analyzer.Diagnostic
 	if len(l.Tools) > schema.AnthropicMaxStrictTools {
 		t := l.Tools[schema.AnthropicMaxStrictTools]
@@ -193,20 +202,29 @@ func anthropicLimits(p *analyzer.Package, l *analyzer.List, mode schema.StrictMo
 	}
 	optional, unions := 0, 0
 	for _, t := range l.Tools {
-		for _, pr := range props(t) {
-			if pr.optional {
-				if optional++; optional == schema.AnthropicMaxOptional+1 {
-					out = append(out, at(p, t, pr, "", schema.OLT015, fmt.Sprintf(
-						"%s: tool %s: optional parameter number %d of its tool list; Anthropic takes at most %d in one request", pr.path, t.Name, optional, schema.AnthropicMaxOptional)))
-				}
+		rep := reports[t]
+		if rep == nil {
+			continue
+		}
+		ps := props(t)
+		place := func(path, msg string) {
+			if pr, ok := propAt(ps, path); ok {
+				out = append(out, at(p, t, pr, "", schema.OLT015, msg))
+				return
 			}
-			// A mode that drops the null of a slice or a map (Go reads it
-			// as an empty value) spends nothing on those.
-			if types, ok := pr.schema["type"].([]any); ok && len(types) > 1 && !(mode.DropsEmptyNull && schema.EmptyNull(pr.field.Type)) {
-				if unions++; unions == schema.AnthropicMaxUnions+1 {
-					out = append(out, at(p, t, pr, "", schema.OLT015, fmt.Sprintf(
-						"%s: tool %s: union-typed parameter number %d of its tool list; Anthropic takes at most %d in one request", pr.path, t.Name, unions, schema.AnthropicMaxUnions)))
-				}
+			pos, end := toolPos(t)
+			out = append(out, &analyzer.Diagnostic{Pos: pos, End: end, ID: schema.OLT015, Message: msg})
+		}
+		for _, path := range rep.Optional {
+			if optional++; optional == schema.AnthropicMaxOptional+1 {
+				place(path, fmt.Sprintf("%s: tool %s: optional parameter number %d of its tool list; Anthropic takes at most %d in one request",
+					path, t.Name, optional, schema.AnthropicMaxOptional))
+			}
+		}
+		for _, path := range rep.Unions {
+			if unions++; unions == schema.AnthropicMaxUnions+1 {
+				place(path, fmt.Sprintf("%s: tool %s: union-typed parameter number %d of its tool list; Anthropic takes at most %d in one request",
+					path, t.Name, unions, schema.AnthropicMaxUnions))
 			}
 		}
 	}

@@ -1,0 +1,44 @@
+package olt015items
+
+import "encoding/json"
+
+// Choice is a word or a list of numbers, by a declared schema: its anyOf
+// is a union-typed parameter, and so are the items of its list branch;
+// its word branch has a word boundary, which Anthropic's strict mode
+// does not take.
+type Choice struct{ raw json.RawMessage }
+
+func (c Choice) MarshalJSON() ([]byte, error)  { return c.raw, nil }
+func (c *Choice) UnmarshalJSON(b []byte) error { c.raw = b; return nil }
+
+func (Choice) ToolschemaSchema() string {
+	return `{"anyOf":[{"type":"string","pattern":"\\bgo\\b"},{"type":"array","items":{"type":["integer","null"]}}]}`
+}
+
+// Pointers has slices of pointers: each slice's null is dropped (Go reads
+// it as an empty slice), its items' null is kept (a nil pointer), so each
+// field is one union-typed parameter, counted at its items. With Choice's
+// two, P14 is the 17th.
+type Pointers struct {
+	Pick Choice `json:"pick"` // want `OLT015: input.pick: tool pointers: Anthropic strict mode does not take pattern \(a construct it does not take: word boundaries`
+	P0   []*int `json:"p0"`
+	P1   []*int `json:"p1"`
+	P2   []*int `json:"p2"`
+	P3   []*int `json:"p3"`
+	P4   []*int `json:"p4"`
+	P5   []*int `json:"p5"`
+	P6   []*int `json:"p6"`
+	P7   []*int `json:"p7"`
+	P8   []*int `json:"p8"`
+	P9   []*int `json:"p9"`
+	P10  []*int `json:"p10"`
+	P11  []*int `json:"p11"`
+	P12  []*int `json:"p12"`
+	P13  []*int `json:"p13"`
+	P14  []*int `json:"p14"` // want `OLT015: input.p14\[\]: tool pointers: union-typed parameter number 17 of its tool list; Anthropic takes at most 16 in one request`
+}
+
+// Take takes them.
+//
+//tool:export name=pointers
+func Take(in Pointers) error { return nil }
