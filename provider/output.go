@@ -106,5 +106,8 @@ func GeminiResponseSchema(o *Output, opts ...Option) (json.RawMessage, error) {
 	if err != nil {
 		return nil, err
 	}
+	if c.ordering {
+		s = withPropertyOrdering(s)
+	}
 	return marshal(s)
 }

@@ -41,6 +41,7 @@ type config struct {
 	strict   bool
 	effects  bool
 	dropNull nullDrop
+	ordering bool // Gemini: propertyOrdering on every object of several properties
 }
 
 // Strict chooses the provider's strict mode (on, the default: the model's
@@ -168,6 +169,9 @@ func Gemini(t *tool.Tool, opts ...Option) (json.RawMessage, error) {
 	params, _, err := convert(sourceOf(t), c.mode("gemini"), c)
 	if err != nil {
 		return nil, err
+	}
+	if c.ordering {
+		params = withPropertyOrdering(params)
 	}
 	return marshal(ordered{{"name", t.Name}, {"description", c.description(t)}, {"parametersJsonSchema", params}})
 }

@@ -30,7 +30,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
+	"slices"
 
 	"google.golang.org/genai"
 
@@ -43,9 +43,10 @@ import (
 // Tools returns the function declarations of the set's tools, in the
 // set's order, as one genai.Tool: each the name, description and
 // parametersJsonSchema of provider.Gemini(t, opts...), the schema as raw
-// JSON with "propertyOrdering" added to each object of more than one
-// property (see the package comment).
+// JSON with "propertyOrdering" in each object of more than one property
+// (provider.PropertyOrdering; see the package comment).
 func Tools(set *tool.Set, opts ...provider.Option) (*genai.Tool, error) {
+	opts = append(slices.Clip(opts), provider.PropertyOrdering(true))
 	out := &genai.Tool{}
 	for _, t := range set.Tools() {
 		def, err := provider.Gemini(t, opts...)
@@ -60,152 +61,11 @@ func Tools(set *tool.Set, opts ...provider.Option) (*genai.Tool, error) {
 		if err := json.Unmarshal(def, &d); err != nil {
 			return nil, fmt.Errorf("geminiadapter: tool %s: %v", t.Name, err)
 		}
-		params, err := WithPropertyOrdering(d.ParametersJSONSchema)
-		if err != nil {
-			return nil, fmt.Errorf("geminiadapter: tool %s: %v", t.Name, err)
-		}
 		out.FunctionDeclarations = append(out.FunctionDeclarations, &genai.FunctionDeclaration{
-			Name: d.Name, Description: d.Description, ParametersJsonSchema: params,
+			Name: d.Name, Description: d.Description, ParametersJsonSchema: d.ParametersJSONSchema,
 		})
 	}
 	return out, nil
-}
-
-// WithPropertyOrdering returns the schema with "propertyOrdering" after
-// "properties" in every object schema that has more than one property:
-// the properties' names in their order. The rest is kept as written
-// (values that are not schemas, such as an enum's or a default, are
-// copied untouched).
-func WithPropertyOrdering(schema json.RawMessage) (json.RawMessage, error) {
-	var b bytes.Buffer
-	if err := writeSchema(&b, schema); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
-}
-
-// writeSchema writes one schema, walking the keywords whose values are
-// schemas.
-func writeSchema(b *bytes.Buffer, raw json.RawMessage) error {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 || raw[0] != '{' {
-		b.Write(raw) // true, false: nothing inside
-		return nil
-	}
-	keys, vals, err := members(raw)
-	if err != nil {
-		return err
-	}
-	b.WriteByte('{')
-	for i, key := range keys {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		writeJSON(b, key)
-		b.WriteByte(':')
-		v := vals[i]
-		switch key {
-		case "properties", "$defs", "patternProperties":
-			names, err := writeSchemaMap(b, v)
-			if err != nil {
-				return err
-			}
-			if key == "properties" && len(names) > 1 {
-				b.WriteString(`,"propertyOrdering":`)
-				writeJSON(b, names)
-			}
-		case "items", "additionalProperties", "not", "contains", "propertyNames":
-			err = writeSchema(b, v)
-		case "anyOf", "oneOf", "allOf", "prefixItems":
-			err = writeSchemaList(b, v)
-		default:
-			b.Write(v)
-		}
-		if err != nil {
-			return err
-		}
-	}
-	b.WriteByte('}')
-	return nil
-}
-
-// writeSchemaMap writes an object whose members are schemas and returns
-// their names in order.
-func writeSchemaMap(b *bytes.Buffer, raw json.RawMessage) ([]string, error) {
-	keys, vals, err := members(raw)
-	if err != nil {
-		return nil, err
-	}
-	b.WriteByte('{')
-	for i, key := range keys {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		writeJSON(b, key)
-		b.WriteByte(':')
-		if err := writeSchema(b, vals[i]); err != nil {
-			return nil, err
-		}
-	}
-	b.WriteByte('}')
-	return keys, nil
-}
-
-// writeSchemaList writes an array of schemas.
-func writeSchemaList(b *bytes.Buffer, raw json.RawMessage) error {
-	var list []json.RawMessage
-	if err := json.Unmarshal(raw, &list); err != nil {
-		return err
-	}
-	b.WriteByte('[')
-	for i, v := range list {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		if err := writeSchema(b, v); err != nil {
-			return err
-		}
-	}
-	b.WriteByte(']')
-	return nil
-}
-
-// members returns the members of a JSON object in order, each value as it
-// is written.
-func members(raw json.RawMessage) ([]string, []json.RawMessage, error) {
-	d := json.NewDecoder(bytes.NewReader(raw))
-	if tok, err := d.Token(); err != nil || tok != json.Delim('{') {
-		return nil, nil, fmt.Errorf("not a JSON object: %.40s", raw)
-	}
-	var keys []string
-	var vals []json.RawMessage
-	for d.More() {
-		k, err := d.Token()
-		if err != nil {
-			return nil, nil, err
-		}
-		var v json.RawMessage
-		if err := d.Decode(&v); err != nil {
-			return nil, nil, err
-		}
-		keys = append(keys, k.(string))
-		vals = append(vals, v)
-	}
-	if _, err := d.Token(); err != nil {
-		return nil, nil, err
-	}
-	if _, err := d.Token(); err != io.EOF {
-		return nil, nil, errors.New("trailing data after a JSON object")
-	}
-	return keys, vals, nil
-}
-
-// writeJSON writes v without HTML escapes.
-func writeJSON(b *bytes.Buffer, v any) {
-	enc := json.NewEncoder(b)
-	enc.SetEscapeHTML(false)
-	enc.Encode(v)
-	b.Truncate(b.Len() - 1) // the encoder's newline
 }
 
 // Calls returns the function calls of a response's first candidate, in

@@ -231,32 +231,6 @@ func dropOrdering(s any) any {
 	return order
 }
 
-// TestPropertyOrdering checks the keyword is added where an object has
-// more than one property, at every depth, and nowhere else.
-func TestPropertyOrdering(t *testing.T) {
-	for _, tc := range []struct{ in, want string }{
-		{`{"type":"object","properties":{},"additionalProperties":false}`, `{"type":"object","properties":{},"additionalProperties":false}`},
-		{`{"type":"object","properties":{"b":{"type":"string"}}}`, `{"type":"object","properties":{"b":{"type":"string"}}}`},
-		{`{"type":"object","properties":{"b":{"type":"integer","maximum":9007199254740991},"a":{"type":"number","maximum":1e300}},"required":["b","a"]}`,
-			`{"type":"object","properties":{"b":{"type":"integer","maximum":9007199254740991},"a":{"type":"number","maximum":1e300}},"propertyOrdering":["b","a"],"required":["b","a"]}`},
-		{`{"type":"object","properties":{"list":{"type":["array","null"],"items":{"type":"object","properties":{"z":{},"y":{}}}},"properties":{"type":"object","properties":{"q":{},"p":{}}}}}`,
-			`{"type":"object","properties":{"list":{"type":["array","null"],"items":{"type":"object","properties":{"z":{},"y":{}},"propertyOrdering":["z","y"]}},"properties":{"type":"object","properties":{"q":{},"p":{}},"propertyOrdering":["q","p"]}},"propertyOrdering":["list","properties"]}`},
-		{`{"type":"object","properties":{"d":{"type":"object","default":{"properties":{"x":1,"w":2}},"description":"<&>"}}}`,
-			`{"type":"object","properties":{"d":{"type":"object","default":{"properties":{"x":1,"w":2}},"description":"<&>"}}}`},
-	} {
-		got, err := geminiadapter.WithPropertyOrdering(json.RawMessage(tc.in))
-		if err != nil {
-			t.Fatalf("%s: %v", tc.in, err)
-		}
-		if string(got) != tc.want {
-			t.Errorf("%s\n got %s\nwant %s", tc.in, got, tc.want)
-		}
-	}
-	if _, err := geminiadapter.WithPropertyOrdering(json.RawMessage(`{"properties":{"a":1}`)); err == nil {
-		t.Error("a truncated schema is taken")
-	}
-}
-
 // TestNumbersInCalls shows what genai does to a call's arguments: a map
 // with float64s, so an integer beyond 2^53-1 has lost its value before the
 // invoker sees it, and the invoker refuses what no longer fits the type.
