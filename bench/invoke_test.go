@@ -350,3 +350,40 @@ func BenchmarkInvoke(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkInvokeParallel is generated-unchecked beside direct with every
+// P busy (b.RunParallel): what the goroutine of each call costs a loaded
+// server, where no idle thread has to be woken for it. ns/op is the time
+// per call of the whole process, not of one call.
+func BenchmarkInvokeParallel(b *testing.B) {
+	defer func(old bool) { tool.CheckOutputs = old }(tool.CheckOutputs)
+	tool.CheckOutputs = false
+	generated := invoketool.Tools()[0]
+	paths := []struct {
+		name string
+		call func(context.Context, json.RawMessage) error
+	}{
+		{"direct", func(ctx context.Context, args json.RawMessage) error { _, err := direct(ctx, args); return err }},
+		{"generated-unchecked", func(ctx context.Context, args json.RawMessage) error {
+			r, err := generated.Invoke(ctx, args)
+			if err == nil && r.IsError {
+				err = fmt.Errorf("error result: %s", r.Text())
+			}
+			return err
+		}},
+	}
+	for _, p := range paths {
+		b.Run(p.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.RunParallel(func(pb *testing.PB) {
+				ctx := context.Background()
+				for pb.Next() {
+					if err := p.call(ctx, invokeArgs); err != nil {
+						b.Error(err)
+						return
+					}
+				}
+			})
+		})
+	}
+}
