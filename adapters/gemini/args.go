@@ -14,8 +14,20 @@ import (
 // without its reflection. The SDK decodes with encoding/json into any, so
 // the values are maps, slices, strings, float64s, bools and nil; any other
 // value (a program may build a response by hand) is written by
-// json.Marshal.
+// json.Marshal, and so is anything nested deeper than maxArgsDepth (a map
+// that holds itself: json.Marshal finds the cycle).
 func appendArgs(b []byte, v any) ([]byte, error) {
+	return appendValue(b, v, 0)
+}
+
+// maxArgsDepth is how deep appendValue goes before it leaves the rest to
+// json.Marshal; JSON that the SDK decoded is never that deep.
+const maxArgsDepth = 64
+
+func appendValue(b []byte, v any, depth int) ([]byte, error) {
+	if depth > maxArgsDepth {
+		return appendMarshal(b, v)
+	}
 	switch v := v.(type) {
 	case nil:
 		return append(b, "null"...), nil
@@ -43,7 +55,7 @@ func appendArgs(b []byte, v any) ([]byte, error) {
 			b = appendString(b, k)
 			b = append(b, ':')
 			var err error
-			if b, err = appendArgs(b, v[k]); err != nil {
+			if b, err = appendValue(b, v[k], depth+1); err != nil {
 				return nil, err
 			}
 		}
@@ -58,12 +70,16 @@ func appendArgs(b []byte, v any) ([]byte, error) {
 				b = append(b, ',')
 			}
 			var err error
-			if b, err = appendArgs(b, e); err != nil {
+			if b, err = appendValue(b, e, depth+1); err != nil {
 				return nil, err
 			}
 		}
 		return append(b, ']'), nil
 	}
+	return appendMarshal(b, v)
+}
+
+func appendMarshal(b []byte, v any) ([]byte, error) {
 	data, err := json.Marshal(v)
 	if err != nil {
 		return nil, err

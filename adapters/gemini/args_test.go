@@ -41,12 +41,16 @@ func TestAppendArgs(t *testing.T) {
 
 // TestAppendArgsRefuses: what json.Marshal refuses is refused.
 func TestAppendArgsRefuses(t *testing.T) {
-	for _, v := range []any{math.NaN(), math.Inf(1), map[string]any{"x": []any{math.Inf(-1)}}, func() {}} {
+	cycle := map[string]any{}
+	cycle["self"] = cycle
+	list := []any{nil}
+	list[0] = list
+	for _, v := range []any{math.NaN(), math.Inf(1), map[string]any{"x": []any{math.Inf(-1)}}, func() {}, cycle, list} {
 		if _, err := json.Marshal(v); err == nil {
-			t.Fatalf("json.Marshal(%v) gave no error", v)
+			t.Fatalf("json.Marshal(%T) gave no error", v)
 		}
 		if got, err := appendArgs(nil, v); err == nil {
-			t.Errorf("appendArgs(%v) = %s, want an error", v, got)
+			t.Errorf("appendArgs(%T) = %s, want an error", v, got)
 		}
 	}
 }
