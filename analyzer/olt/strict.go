@@ -91,6 +91,7 @@ func keywordChecks(p *analyzer.Package, t *analyzer.Tool, mode schema.StrictMode
 	}
 	ps := props(t)
 	strictly := mode.Name + " strict mode"
+	seen := map[string]bool{}
 	for _, f := range rep.Findings {
 		pr, ok := propAt(ps, f.Path)
 		if !ok {
@@ -103,8 +104,10 @@ func keywordChecks(p *analyzer.Package, t *analyzer.Tool, mode schema.StrictMode
 		}
 		var msg string
 		switch {
-		case f.Name:
+		case f.Name && f.Path == pr.path:
 			tag, msg = "json", fmt.Sprintf("%s: tool %s: %s %s; rename it with a json tag", f.Path, t.Name, mode.Name, f.Why)
+		case f.Name: // a name in the schema the field's type declares
+			msg = fmt.Sprintf("%s: tool %s: %s %s; the schema the field's type declares names it", f.Path, t.Name, mode.Name, f.Why)
 		case k == "":
 			msg = fmt.Sprintf("%s: tool %s: %s %s; give it a type, or send the tool non-strict", f.Path, t.Name, strictly, f.Why)
 		case f.Verdict == schema.Move:
@@ -119,7 +122,13 @@ func keywordChecks(p *analyzer.Package, t *analyzer.Tool, mode schema.StrictMode
 		default:
 			msg = fmt.Sprintf("%s: tool %s: %s %s; the conversion refuses the tool", f.Path, t.Name, strictly, f.Why)
 		}
-		out = append(out, at(p, t, pr, tag, schema.OLT015, msg))
+		d := at(p, t, pr, tag, schema.OLT015, msg)
+		// The branches of a declared anyOf share their holder's path: the
+		// same keyword in two of them is one diagnostic.
+		if key := fmt.Sprint(d.Pos, d.Message); !seen[key] {
+			seen[key] = true
+			out = append(out, d)
+		}
 	}
 	return rep, out
 }

@@ -42,3 +42,24 @@ type Pointers struct {
 //
 //tool:export name=pointers
 func Take(in Pointers) error { return nil }
+
+// Twice is a whole number or a number, both at least 1: the moved minimum
+// of its two branches is one diagnostic. Its object branch names a
+// property Anthropic does not take, which no json tag can rename.
+type Twice struct{ raw json.RawMessage }
+
+func (w Twice) MarshalJSON() ([]byte, error)  { return w.raw, nil }
+func (w *Twice) UnmarshalJSON(b []byte) error { w.raw = b; return nil }
+
+func (Twice) ToolschemaSchema() string {
+	return `{"anyOf":[{"type":"integer","minimum":1},{"type":"number","minimum":1},{"type":"object","properties":{"$x":{"type":"string"}},"required":["$x"],"additionalProperties":false}]}`
+}
+
+type Counts struct {
+	N Twice `json:"n"` // want `OLT015: input.n: tool counts: Anthropic strict mode does not take minimum \(rejected\), which the field's type writes` `OLT015: input.n.\$x: tool counts: Anthropic takes property names matching .*; the schema the field's type declares names it`
+}
+
+// Count counts.
+//
+//tool:export name=counts
+func Count(in Counts) error { return nil }
