@@ -24,6 +24,17 @@ type StrictMode struct {
 	// Drops maps each keyword the mode rejects or does not list to why
 	// ("rejected", "not supported").
 	Drops map[string]string
+	// Refuses maps each keyword the mode cannot express, so that a
+	// conversion refuses the tool rather than move it, to why: a keyword
+	// that shapes the value itself (a tuple's positions, names given by a
+	// pattern), which a description cannot stand in for.
+	Refuses map[string]string
+	// InternalRefs: a $ref must point into the schema itself (start with
+	// #); a reference to another document is refused.
+	InternalRefs bool
+	// NoRecursion: a $ref must not lead back to a schema that contains
+	// it (Anthropic: "recursive schemas" are not supported).
+	NoRecursion bool
 	// Formats are the formats it knows; nil when it takes any.
 	Formats []string
 	// MinItemsUpTo1: minItems only as 0 or 1 (maxItems is in Drops).
@@ -184,7 +195,21 @@ var strictModes = map[string]StrictMode{
 			// In declared schemas: "Not supported: allOf, not,
 			// dependentRequired, dependentSchemas, if, then, else".
 			"allOf": "not supported", "not": "not supported", "if": "not supported", "then": "not supported", "else": "not supported",
-			"dependentRequired": "not supported", "dependentSchemas": "not supported"},
+			"dependentRequired": "not supported", "dependentSchemas": "not supported",
+			// Raw schemas: not among the keywords it lists (for arrays
+			// items, minItems and maxItems; for objects properties,
+			// required and additionalProperties false).
+			"contains": "not supported", "minContains": "not supported", "maxContains": "not supported",
+			"propertyNames": "not supported", "unevaluatedProperties": "not supported", "unevaluatedItems": "not supported"},
+		Refuses: map[string]string{
+			"prefixItems": "takes no prefixItems: its arrays are items, minItems and maxItems, so a tuple has no strict schema",
+			// Listed as not supported, and every object must be closed.
+			"patternProperties": "takes no patternProperties: names given by a pattern are a map's, and it needs additionalProperties false on every object",
+			"$dynamicRef":       "takes no $dynamicRef: its references are $ref to $defs",
+		},
+		// Its limits count "definition names": $defs are taken, and a
+		// $ref to them, recursive or not.
+		InternalRefs: true,
 		Formats:      []string{"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"},
 		Closed:       true,
 		AllRequired:  true,
@@ -206,7 +231,20 @@ var strictModes = map[string]StrictMode{
 			"uniqueItems": "rejected", "maxItems": "rejected", "contentEncoding": "not supported",
 			// In declared schemas: not among the supported features.
 			"not": "not supported", "if": "not supported", "then": "not supported", "else": "not supported",
-			"dependentRequired": "not supported", "dependentSchemas": "not supported"},
+			"dependentRequired": "not supported", "dependentSchemas": "not supported",
+			"contains": "not supported", "minContains": "not supported", "maxContains": "not supported",
+			"propertyNames": "not supported", "unevaluatedProperties": "not supported", "unevaluatedItems": "not supported"},
+		Refuses: map[string]string{
+			"prefixItems": "takes no prefixItems: it is not among the supported features, so a tuple has no strict schema",
+			// And "additionalProperties set to anything other than false"
+			// is rejected.
+			"patternProperties": "takes no patternProperties: names given by a pattern are a map's, and it needs additionalProperties false on every object",
+			"$dynamicRef":       "takes no $dynamicRef: its references are internal $ref",
+		},
+		// "internal $ref" is supported; "recursive schemas" and "external
+		// $ref" are not.
+		InternalRefs:  true,
+		NoRecursion:   true,
 		Formats:       []string{"date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"},
 		MinItemsUpTo1: true,
 		Closed:        true,
@@ -250,6 +288,7 @@ func Mode(provider string, strict bool) (StrictMode, bool) {
 		return StrictMode{}, false
 	}
 	m.Drops = maps.Clone(m.Drops)
+	m.Refuses = maps.Clone(m.Refuses)
 	m.Formats = slices.Clone(m.Formats)
 	m.Regex = slices.Clone(m.Regex)
 	return m, true
@@ -346,6 +385,10 @@ func (m StrictMode) Keyword(k string, v any, get func(string) any) (Verdict, str
 		if v != false && m.Closed {
 			return Refuse, "needs additionalProperties false on every object"
 		}
+	case "$ref":
+		if s, _ := v.(string); m.InternalRefs && !strings.HasPrefix(s, "#") {
+			return Refuse, "takes only a $ref into the schema itself (one starting with #), not " + strconv.Quote(s)
+		}
 	case "enum":
 		if l := m.LargeEnum; l.Values > 0 {
 			vals, _ := v.([]any)
@@ -360,6 +403,9 @@ func (m StrictMode) Keyword(k string, v any, get func(string) any) (Verdict, str
 					" values; this one has " + strconv.Itoa(len(vals)) + " values totalling " + strconv.Itoa(chars) + " characters"
 			}
 		}
+	}
+	if why := m.Refuses[k]; why != "" {
+		return Refuse, why
 	}
 	if why := m.Drops[k]; why != "" {
 		if k == "minimum" || k == "maximum" {
@@ -383,10 +429,51 @@ func (m StrictMode) Keyword(k string, v any, get func(string) any) (Verdict, str
 }
 
 // NodeProblem returns why m cannot express a schema node whose keywords
-// get returns, "" when it can: OpenAI strict needs a type.
+// get returns, "" when it can: OpenAI strict needs a type (a node with a
+// $ref or a $dynamicRef has its target's).
 func (m StrictMode) NodeProblem(get func(string) any) string {
-	if m.NeedsType && get("type") == nil && get("anyOf") == nil && get("oneOf") == nil && get("allOf") == nil {
+	if m.NeedsType && get("type") == nil && get("anyOf") == nil && get("oneOf") == nil && get("allOf") == nil && get("$ref") == nil && get("$dynamicRef") == nil {
 		return `needs a type on every schema ("schema must have a 'type' key"), and an any or json.RawMessage value has none`
+	}
+	return ""
+}
+
+// OpenObjectProblem returns why m cannot express an object schema whose
+// keywords get returns, "" when it can: a Closed mode needs
+// additionalProperties false on every object, and an object without it
+// takes any other names. (additionalProperties given, but not false, is
+// Keyword's refusal.)
+func (m StrictMode) OpenObjectProblem(get func(string) any) string {
+	if !m.Closed || get("additionalProperties") != nil {
+		return ""
+	}
+	switch t := get("type").(type) {
+	case string:
+		if t != "object" {
+			return ""
+		}
+	case []any:
+		if !slices.Contains(t, any("object")) {
+			return ""
+		}
+	default:
+		return ""
+	}
+	return "needs additionalProperties false on every object"
+}
+
+// RecursionProblem returns why m does not take the $ref ref, which leads
+// back to a schema that contains it when recursive is true, and which a
+// conversion could not follow when known is false; "" when m takes it.
+func (m StrictMode) RecursionProblem(ref string, recursive, known bool) string {
+	switch {
+	case !m.NoRecursion:
+		return ""
+	case !known:
+		return "takes no recursive schemas, and the conversion cannot tell whether " + strconv.Quote(ref) +
+			` is one: it follows "#", "#/$defs/…", "#/definitions/…" and a definition's $anchor`
+	case recursive:
+		return "takes no recursive schemas (" + strconv.Quote(ref) + " leads back to a schema that holds it)"
 	}
 	return ""
 }
