@@ -27,9 +27,12 @@ type Report struct {
 // A Finding is one change or refusal of a conversion.
 type Finding struct {
 	// Path is the schema's: input.a, input.a[] (the items of a), input.a{}
-	// (the values of a map), input for the root. A finding inside a
-	// declared schema's anyOf, oneOf or allOf has the path of the schema
-	// that holds them.
+	// (the values of a map), input for the root; in a raw schema also
+	// input.a[0] (a tuple's first, prefixItems), input.a{^x} (the values
+	// of the names matching ^x, patternProperties), input.a.propertyNames
+	// and input.$defs.m (a definition). A finding inside a declared
+	// schema's anyOf, oneOf or allOf (or not, if, then, else,
+	// dependentSchemas) has the path of the schema that holds them.
 	Path string
 	// Keyword is the keyword the verdict is about; empty when the schema
 	// as a whole breaks the mode's rule (a schema with no type) or, with
@@ -54,7 +57,7 @@ func Check(mode schema.StrictMode, in *schema.Type, inputSchema []byte, opts ...
 		return nil, fmt.Errorf("provider: input schema: %v", err)
 	}
 	c := newConfig(opts)
-	w := &walker{drop: c.nulls(mode), report: &Report{}}
+	w := &walker{drop: c.nulls(mode), report: &Report{}, root: root, rootPath: "input"}
 	if w.drop == dropEmptyNull && in != nil {
 		w.empties = schema.EmptyNullPaths(in, "input")
 	}

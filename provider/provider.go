@@ -191,7 +191,7 @@ func convert(src source, d schema.StrictMode, c config) (ordered, stats, error) 
 	if err != nil {
 		return nil, stats{}, fmt.Errorf("provider: %s %s: %s schema: %v", src.kind, src.name, src.root, err)
 	}
-	w := &walker{drop: c.nulls(d)}
+	w := &walker{drop: c.nulls(d), root: root, rootPath: src.root}
 	if w.drop == dropEmptyNull {
 		w.empties = emptyNulls(src.in, src.root)
 	}
@@ -229,6 +229,14 @@ type walker struct {
 	// report, when set, collects what the conversion does (Check) and the
 	// conversion goes on past a refusal.
 	report *Report
+	// root is the schema converted, named rootPath in paths; refs the
+	// references between its definitions, read at the first $ref a mode
+	// without recursion meets; def the definition of root being walked
+	// ("$defs/m"), "" outside them.
+	root     ordered
+	rootPath string
+	refs     *refGraph
+	def      string
 }
 
 // union counts a union-typed schema at path.
@@ -295,23 +303,23 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 			st.note(Finding{Path: path, Keyword: k, Verdict: schema.Rename, Why: why})
 			k = why
 		}
+		// Every keyword whose value is a schema, or holds schemas, is
+		// converted by the mode's rules; its path says where the value
+		// it describes is: input.a (the same value: a declared schema's
+		// branches, not, if/then/else, dependentSchemas), input.a[] (an
+		// item), input.a[0] (a tuple's first), input.a{} (a map's
+		// value), input.a{^x} (the value of a name matching ^x),
+		// input.a.propertyNames (the names), input.$defs.m (a
+		// definition).
 		switch {
 		case k == "anyOf" || k == "oneOf" || k == "allOf":
 			// A declared schema's branches: each converted as a schema
 			// of the same value.
-			var branches []any
-			for _, b := range asSlice(v) {
-				sub, ok := b.(ordered)
-				if !ok {
-					branches = append(branches, b)
-					continue
-				}
-				cb, err := convertSchema(d, sub, path, depth, st)
-				if err != nil {
-					return nil, err
-				}
-				branches = append(branches, cb)
+			cv, err := st.schemaList(d, k, v, path, func(int) string { return path }, depth)
+			if err != nil {
+				return nil, err
 			}
+			branches := asSlice(cv)
 			if k == "anyOf" || k == "oneOf" {
 				st.union(path) // Anthropic counts anyOf as a union type
 			}
@@ -320,7 +328,14 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 			}
 			out = out.set(k, branches)
 		case k == "properties":
-			props := v.(ordered)
+			props, ok := v.(ordered)
+			if !ok {
+				if err := st.notSchemas(path, k, "an object of schemas"); err != nil {
+					return nil, err
+				}
+				out = append(out, kv{k, v})
+				continue
+			}
 			var conv ordered
 			for _, p := range props {
 				if why := d.PropertyNameProblem(p.k); why != "" {
@@ -331,7 +346,7 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 				}
 				st.properties++
 				st.chars += len(p.k)
-				ps, err := convertSchema(d, p.v.(ordered), path+"."+p.k, depth+1, st)
+				ps, err := st.value(d, p.v, path+"."+p.k, depth+1)
 				if err != nil {
 					return nil, err
 				}
@@ -339,22 +354,94 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 			}
 			out = append(out, kv{k, conv})
 		case k == "items":
-			is, err := convertSchema(d, v.(ordered), path+"[]", depth, st)
+			if _, ok := v.([]any); ok {
+				why := "an array of schemas is draft-07's form, not JSON Schema 2020-12's; write it as prefixItems"
+				if err := st.refuse(Finding{Path: path, Keyword: k, Verdict: schema.Refuse, Why: why},
+					fmt.Errorf("%s: items: %s", path, why)); err != nil {
+					return nil, err
+				}
+				out = append(out, kv{k, v})
+				continue
+			}
+			is, err := st.value(d, v, path+"[]", depth)
 			if err != nil {
 				return nil, err
 			}
 			out = append(out, kv{k, is})
-		case k == "additionalProperties":
-			if sub, ok := v.(ordered); ok {
-				as, err := convertSchema(d, sub, path+"{}", depth, st)
+		case k == "prefixItems":
+			cv, err := st.schemaList(d, k, v, path, func(i int) string { return path + "[" + strconv.Itoa(i) + "]" }, depth)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, kv{k, cv})
+		case k == "$defs" || k == "definitions":
+			defs, ok := v.(ordered)
+			if !ok {
+				if err := st.notSchemas(path, k, "an object of schemas"); err != nil {
+					return nil, err
+				}
+				out = append(out, kv{k, v})
+				continue
+			}
+			conv := make(ordered, 0, len(defs))
+			for _, e := range defs {
+				outer := st.def
+				if path == st.rootPath && outer == "" {
+					st.def = k + "/" + e.k // a definition $refs can name
+				}
+				cv, err := st.value(d, e.v, path+"."+k+"."+e.k, depth+1)
+				st.def = outer
 				if err != nil {
 					return nil, err
 				}
-				v = as
+				conv = append(conv, kv{e.k, cv})
+			}
+			out = append(out, kv{k, conv})
+		case k == "patternProperties" || k == "dependentSchemas":
+			pathOf := func(name string) string { return path + "{" + name + "}" }
+			if k == "dependentSchemas" {
+				pathOf = func(string) string { return path } // the same value
+			}
+			cv, err := st.schemaMap(d, k, v, path, pathOf, depth)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, kv{k, cv})
+		case k == "additionalProperties" || k == "unevaluatedProperties" || k == "unevaluatedItems" || k == "contains" ||
+			k == "propertyNames" || k == "not" || k == "if" || k == "then" || k == "else":
+			// A schema, or true or false, kept as it is: here they allow
+			// or forbid, as the keyword says.
+			if sub, ok := v.(ordered); ok {
+				at := path
+				switch k {
+				case "additionalProperties", "unevaluatedProperties":
+					at = path + "{}"
+				case "unevaluatedItems", "contains":
+					at = path + "[]"
+				case "propertyNames":
+					at = path + ".propertyNames"
+				}
+				cs, err := convertSchema(d, sub, at, depth, st)
+				if err != nil {
+					return nil, err
+				}
+				v = cs
+			}
+			out = append(out, kv{k, v})
+		case k == "$ref":
+			if ref, ok := v.(string); ok && d.NoRecursion {
+				recursive, known := st.recursive(ref)
+				if why := d.RecursionProblem(ref, recursive, known); why != "" {
+					if err := st.refuse(Finding{Path: path, Keyword: k, Verdict: schema.Refuse, Why: why},
+						fmt.Errorf("%s: $ref: %s strict mode %s; use Strict(false)", path, d.Name, why)); err != nil {
+						return nil, err
+					}
+					continue
+				}
 			}
 			out = append(out, kv{k, v})
 		case k == "enum":
-			vals := v.([]any)
+			vals := asSlice(v)
 			st.enumValues += len(vals)
 			chars := 0
 			for _, e := range vals {
@@ -366,6 +453,13 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 			out = append(out, kv{k, v})
 		default:
 			out = append(out, kv{k, v})
+		}
+	}
+	if why := d.OpenObjectProblem(s.get); why != "" {
+		if err := st.refuse(Finding{Path: path, Keyword: "additionalProperties", Verdict: schema.Refuse, Why: why},
+			fmt.Errorf(`%s: an object without additionalProperties false takes any other names, which %s strict mode does not: it %s; close it with "additionalProperties":false, or use Strict(false)`,
+				path, d.Name, why)); err != nil {
+			return nil, err
 		}
 	}
 	if typ == "object" || has(typ, "object") {
@@ -380,10 +474,10 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 			all := make([]any, 0, len(props))
 			for i, p := range props {
 				all = append(all, p.k)
-				if !slices.Contains(required, p.k) {
+				if o, ok := p.v.(ordered); ok && !slices.Contains(required, p.k) {
 					// Optional: required, and nullable; the invoker takes
 					// null for absent.
-					props[i].v = nullable(p.v.(ordered))
+					props[i].v = nullable(o)
 				}
 			}
 			if len(all) > 0 {
@@ -408,6 +502,68 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 		out = out.setDescription(desc + strings.Join(notes, " "))
 	}
 	return out, nil
+}
+
+// value converts v, a schema at path: an object schema by convertSchema;
+// true (any value) and false (none) as they are, but refused where every
+// schema needs a type.
+func (st *walker) value(d schema.StrictMode, v any, path string, depth int) (any, error) {
+	switch v := v.(type) {
+	case ordered:
+		return convertSchema(d, v, path, depth, st)
+	case bool:
+		if !d.NeedsType {
+			return v, nil
+		}
+		why := fmt.Sprintf(`needs a type on every schema ("schema must have a 'type' key"), and the schema %t has none`, v)
+		return v, st.refuse(Finding{Path: path, Verdict: schema.Refuse, Why: why},
+			fmt.Errorf("%s: %s strict mode %s; give it a type, or use Strict(false)", path, d.Name, why))
+	}
+	why := "is not a schema (an object or a boolean)"
+	return v, st.refuse(Finding{Path: path, Verdict: schema.Refuse, Why: why}, fmt.Errorf("%s: %s", path, why))
+}
+
+// schemaList converts v, the value of keyword k at path: a list of
+// schemas, the one at index i at pathOf(i).
+func (st *walker) schemaList(d schema.StrictMode, k string, v any, path string, pathOf func(int) string, depth int) (any, error) {
+	list, ok := v.([]any)
+	if !ok {
+		return v, st.notSchemas(path, k, "a list of schemas")
+	}
+	conv := make([]any, 0, len(list))
+	for i, b := range list {
+		cb, err := st.value(d, b, pathOf(i), depth)
+		if err != nil {
+			return nil, err
+		}
+		conv = append(conv, cb)
+	}
+	return conv, nil
+}
+
+// schemaMap converts v, the value of keyword k at path: an object whose
+// members are schemas, the one named name at pathOf(name).
+func (st *walker) schemaMap(d schema.StrictMode, k string, v any, path string, pathOf func(string) string, depth int) (any, error) {
+	m, ok := v.(ordered)
+	if !ok {
+		return v, st.notSchemas(path, k, "an object of schemas")
+	}
+	conv := make(ordered, 0, len(m))
+	for _, e := range m {
+		cv, err := st.value(d, e.v, pathOf(e.k), depth)
+		if err != nil {
+			return nil, err
+		}
+		conv = append(conv, kv{e.k, cv})
+	}
+	return conv, nil
+}
+
+// notSchemas refuses keyword k at path, whose value is not what a JSON
+// Schema has there.
+func (st *walker) notSchemas(path, k, what string) error {
+	why := "is not " + what
+	return st.refuse(Finding{Path: path, Keyword: k, Verdict: schema.Refuse, Why: why}, fmt.Errorf("%s: %s: %s", path, k, why))
 }
 
 // describe says in words what a removed keyword meant.

@@ -55,6 +55,25 @@ func first(defs []json.RawMessage, err error) (json.RawMessage, error) {
 	return defs[0], nil
 }
 
+// Raw input schemas with keywords the Go core never writes (a proxied MCP
+// tool's), each holding schemas the conversion walks.
+const (
+	// A map inside $defs: both strict modes need additionalProperties
+	// false on every object, $defs' included.
+	rawDefsMap = `{"type":"object","properties":{"a":{"$ref":"#/$defs/m"}},"required":["a"],"additionalProperties":false,"$defs":{"m":{"type":"object","additionalProperties":{"type":"string"}}}}`
+	// A $ref to a closed object of $defs: every mode takes it, and the
+	// definition's keywords follow the mode's rules (minLength moved in
+	// both strict modes, b made nullable by OpenAI's).
+	rawDefsRef = `{"type":"object","properties":{"a":{"$ref":"#/$defs/m"}},"required":["a"],"additionalProperties":false,"$defs":{"m":{"type":"object","properties":{"b":{"type":"string","minLength":1},"c":{"type":"string","format":"hostname"}},"required":["b"],"additionalProperties":false}}}`
+	// A tuple: its one position a hostname (a format Gemini moves).
+	rawPrefixItems = `{"type":"object","properties":{"a":{"type":"array","prefixItems":[{"type":"string","format":"hostname"}]}},"required":["a"],"additionalProperties":false}`
+	// An object whose names follow a pattern, and which is open.
+	rawPatternProps = `{"type":"object","properties":{"a":{"type":"object","patternProperties":{"^x":{}}}},"required":["a"],"additionalProperties":false}`
+	// A linked list: recursive, which Anthropic's strict mode does not
+	// take and OpenAI's does.
+	rawRecursive = `{"type":"object","properties":{"head":{"$ref":"#/$defs/node"}},"required":["head"],"additionalProperties":false,"$defs":{"node":{"type":"object","properties":{"v":{"type":"string"},"next":{"anyOf":[{"$ref":"#/$defs/node"},{"type":"null"}]}},"required":["v","next"],"additionalProperties":false}}}`
+)
+
 // raw makes a tool with the input schema given (as a raw-schema tool
 // has), to reach what no Go type's tags can write.
 func raw(name, schema string) *tool.Tool {
@@ -152,6 +171,56 @@ func TestVendorRefusals(t *testing.T) {
 		{create(t, "_tool", ok), nil},
 		{create(t, "-tool", ok), map[string]string{
 			"gemini": `tool "-tool": Gemini takes a tool name matching`,
+		}},
+		// Raw schemas: keywords no Go type writes, walked by each mode's rules.
+		{raw("defs_map", rawDefsMap), map[string]string{
+			"openai":    "tool defs_map: input.$defs.m: a map (an object with any names) has no schema in OpenAI strict mode",
+			"responses": "tool defs_map: input.$defs.m: a map (an object with any names) has no schema in OpenAI strict mode",
+			"anthropic": "tool defs_map: input.$defs.m: a map (an object with any names) has no schema in Anthropic strict mode",
+		}},
+		{raw("defs_ref", rawDefsRef), nil},
+		{raw("prefix_items", rawPrefixItems), map[string]string{
+			"openai":    "tool prefix_items: input.a: prefixItems: OpenAI strict mode takes no prefixItems",
+			"responses": "tool prefix_items: input.a: prefixItems: OpenAI strict mode takes no prefixItems",
+			"anthropic": "tool prefix_items: input.a: prefixItems: Anthropic strict mode takes no prefixItems",
+		}},
+		{raw("pattern_props", rawPatternProps), map[string]string{
+			"openai":    "tool pattern_props: input.a: patternProperties: OpenAI strict mode takes no patternProperties",
+			"responses": "tool pattern_props: input.a: patternProperties: OpenAI strict mode takes no patternProperties",
+			"anthropic": "tool pattern_props: input.a: patternProperties: Anthropic strict mode takes no patternProperties",
+		}},
+		{raw("open_object", `{"type":"object","properties":{"a":{"type":"object","properties":{"b":{"type":"string"}},"required":["b"]}},"required":["a"],"additionalProperties":false}`), map[string]string{
+			"openai":    "tool open_object: input.a: an object without additionalProperties false takes any other names, which OpenAI strict mode does not",
+			"responses": "tool open_object: input.a: an object without additionalProperties false",
+			"anthropic": "tool open_object: input.a: an object without additionalProperties false takes any other names, which Anthropic strict mode does not",
+		}},
+		{raw("open_root", `{"type":"object","properties":{"b":{"type":"string"}},"required":["b"]}`), map[string]string{
+			"openai":    "tool open_root: input: an object without additionalProperties false",
+			"responses": "tool open_root: input: an object without additionalProperties false",
+			"anthropic": "tool open_root: input: an object without additionalProperties false",
+		}},
+		{raw("recursive", rawRecursive), map[string]string{
+			"anthropic": `tool recursive: input.$defs.node.next: $ref: Anthropic strict mode takes no recursive schemas ("#/$defs/node" leads back to a schema that holds it)`,
+		}},
+		{raw("then_name", `{"type":"object","properties":{"a":{"type":"object","properties":{},"additionalProperties":false,"if":{"type":"object"},"then":{"properties":{"a b":{"type":"string"}}}}},"required":["a"],"additionalProperties":false}`), map[string]string{
+			"anthropic non-strict": `tool then_name: input.a: property name "a b": Anthropic takes property names matching`,
+		}},
+		{raw("dynamic_ref", `{"type":"object","properties":{"a":{"$dynamicRef":"#meta"}},"required":["a"],"additionalProperties":false,"$defs":{"x":{"$dynamicAnchor":"meta","type":"string"}}}`), map[string]string{
+			"openai":    "tool dynamic_ref: input.a: $dynamicRef: OpenAI strict mode takes no $dynamicRef",
+			"responses": "tool dynamic_ref: input.a: $dynamicRef: OpenAI strict mode takes no $dynamicRef",
+			"anthropic": "tool dynamic_ref: input.a: $dynamicRef: Anthropic strict mode takes no $dynamicRef",
+		}},
+		{raw("true_prop", `{"type":"object","properties":{"a":true},"required":["a"],"additionalProperties":false}`), map[string]string{
+			"openai":    `tool true_prop: input.a: OpenAI strict mode needs a type on every schema ("schema must have a 'type' key"), and the schema true has none`,
+			"responses": `tool true_prop: input.a: OpenAI strict mode needs a type on every schema`,
+		}},
+		{raw("tuple_items", `{"type":"object","properties":{"a":{"type":"array","items":[{"type":"string"}]}},"required":["a"],"additionalProperties":false}`), map[string]string{
+			"openai":               "tool tuple_items: input.a: items: an array of schemas is draft-07's form, not JSON Schema 2020-12's; write it as prefixItems",
+			"openai non-strict":    "tool tuple_items: input.a: items: an array of schemas is draft-07's form",
+			"responses":            "tool tuple_items: input.a: items: an array of schemas is draft-07's form",
+			"anthropic":            "tool tuple_items: input.a: items: an array of schemas is draft-07's form",
+			"anthropic non-strict": "tool tuple_items: input.a: items: an array of schemas is draft-07's form",
+			"gemini":               "tool tuple_items: input.a: items: an array of schemas is draft-07's form",
 		}},
 		{raw("a.b", `{"type":"object","properties":{},"additionalProperties":false}`), map[string]string{
 			"openai":               `tool "a.b": OpenAI takes a tool name matching ^[a-zA-Z0-9_-]{1,64}$`,

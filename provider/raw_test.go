@@ -1,0 +1,192 @@
+package provider_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/toolschema/toolschema/internal/schematest"
+	"github.com/toolschema/toolschema/provider"
+	"github.com/toolschema/toolschema/schema"
+	"github.com/toolschema/toolschema/tool"
+)
+
+// at returns the value at a path of member names and indexes (as
+// strings) in a decoded JSON value.
+func at(t *testing.T, v any, path ...string) any {
+	t.Helper()
+	for _, p := range path {
+		switch x := v.(type) {
+		case map[string]any:
+			v = x[p]
+		case []any:
+			var i int
+			fmt.Sscan(p, &i)
+			v = x[i]
+		default:
+			t.Fatalf("no %s in %v", p, v)
+		}
+	}
+	return v
+}
+
+// TestRawKeywords checks that each mode's rules apply inside the keywords
+// that hold schemas and that the Go core never writes: $defs,
+// prefixItems, patternProperties, if/then/else, dependentSchemas.
+func TestRawKeywords(t *testing.T) {
+	tests := []struct {
+		name, schema string
+		conv         string // a name of conversions
+		path         []string
+		want         string // the JSON at path in the definition's schema
+	}{
+		// Inside $defs: minLength moved in both strict modes, the
+		// optional c required and nullable in OpenAI's; Gemini moves
+		// hostname, a format it does not list.
+		{"defs", rawDefsRef, "openai", []string{"$defs", "m"},
+			`{"type":"object","properties":{"b":{"type":"string","description":"At least 1 character."},"c":{"type":["string","null"],"format":"hostname"}},"required":["b","c"],"additionalProperties":false}`},
+		{"defs", rawDefsRef, "anthropic", []string{"$defs", "m"},
+			`{"type":"object","properties":{"b":{"type":"string","description":"At least 1 character."},"c":{"type":"string","format":"hostname"}},"required":["b"],"additionalProperties":false}`},
+		{"defs", rawDefsRef, "gemini", []string{"$defs", "m", "properties", "c"}, `{"type":"string","description":"Format: hostname."}`},
+		{"defs", rawDefsRef, "openai", []string{"properties", "a"}, `{"$ref":"#/$defs/m"}`},
+		{"defs", rawDefsRef, "anthropic non-strict", nil, rawDefsRef},
+		// A recursive schema: OpenAI's strict mode takes it.
+		{"recursive", rawRecursive, "openai", nil, rawRecursive},
+		// prefixItems and patternProperties: Gemini's rules inside them.
+		{"prefix", rawPrefixItems, "gemini", []string{"properties", "a", "prefixItems"}, `[{"type":"string","description":"Format: hostname."}]`},
+		{"prefix", rawPrefixItems, "openai non-strict", nil, rawPrefixItems},
+		{"pattern", `{"type":"object","properties":{"a":{"type":"object","patternProperties":{"^x":{"type":"string","pattern":"^y+$"}}}},"required":["a"],"additionalProperties":false}`,
+			"gemini", []string{"properties", "a", "patternProperties"}, `{"^x":{"type":"string","description":"Matches the regular expression ^y+$."}}`},
+		// then and dependentSchemas: kept non-strict, and walked
+		// (Gemini moves the pattern); moved into the description in
+		// the strict modes, as not, if and else are.
+		{"then", rawThen, "gemini", []string{"properties", "a", "then"}, `{"properties":{"b":{"type":"string","description":"Matches the regular expression ^z$."}}}`},
+		{"then", rawThen, "gemini", []string{"dependentSchemas"}, `{"a":{"required":["a"],"properties":{"a":{"type":"object","description":"Matches the regular expression ^q$.","properties":{},"additionalProperties":false}}}}`},
+		{"then", rawThen, "anthropic", []string{"properties", "a", "description"},
+			`"if: {\"required\":[\"b\"]}. then: {\"properties\":{\"b\":{\"type\":\"string\",\"pattern\":\"^z$\"}}}."`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name+"/"+tt.conv, func(t *testing.T) {
+			var conv func(*tool.Tool) (json.RawMessage, error)
+			var root []string
+			for _, c := range conversions {
+				if c.name == tt.conv {
+					conv, root = c.conv, c.path
+				}
+			}
+			def, err := conv(raw("raw", tt.schema))
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := schemaOf(t, def, root...)
+			b, _ := json.Marshal(s)
+			schematest.Check(t, b)
+			// Compare as values; the whole schema (no path) also as
+			// the text it was given, member order kept.
+			var full any
+			if err := json.Unmarshal(def, &full); err != nil {
+				t.Fatal(err)
+			}
+			got, _ := json.Marshal(at(t, full, append(root, tt.path...)...))
+			var want any
+			if err := json.Unmarshal([]byte(tt.want), &want); err != nil {
+				t.Fatal(err)
+			}
+			wb, _ := json.Marshal(want)
+			if string(got) != string(wb) {
+				t.Errorf("at %v:\n got %s\nwant %s", tt.path, got, wb)
+			}
+			if len(tt.path) == 0 && !strings.Contains(string(def), tt.want) {
+				t.Errorf("schema not sent as given (member order):\n%s\nwant %s", def, tt.want)
+			}
+		})
+	}
+}
+
+// rawThen has if/then on a property and dependentSchemas on the root.
+const rawThen = `{"type":"object","properties":{"a":{"type":"object","properties":{},"additionalProperties":false,"if":{"required":["b"]},"then":{"properties":{"b":{"type":"string","pattern":"^z$"}}}}},"required":["a"],"additionalProperties":false,"dependentSchemas":{"a":{"required":["a"],"properties":{"a":{"type":"object","pattern":"^q$","properties":{},"additionalProperties":false}}}}}`
+
+// TestRawRefs checks $ref in the strict modes: to the schema's own
+// $defs it is taken (Anthropic's not when recursive); one to another
+// document is refused; non-strict modes send it as it is.
+func TestRawRefs(t *testing.T) {
+	external := `{"type":"object","properties":{"a":{"$ref":"https://example.com/a.json"}},"required":["a"],"additionalProperties":false}`
+	anchor := `{"type":"object","properties":{"a":{"$ref":"#a"}},"required":["a"],"additionalProperties":false,"$defs":{"x":{"$anchor":"a","type":"string"}}}`
+	pointer := `{"type":"object","properties":{"a":{"type":"string"},"b":{"$ref":"#/properties/a"}},"required":["a","b"],"additionalProperties":false}`
+	root := `{"type":"object","properties":{"a":{"type":"array","items":{"$ref":"#"}}},"required":["a"],"additionalProperties":false}`
+	tests := []struct {
+		schema string
+		want   map[string]string // conversion -> error ("" none)
+	}{
+		{external, map[string]string{
+			"openai":    `tool refs: input.a: $ref: OpenAI strict mode takes only a $ref into the schema itself (one starting with #), not "https://example.com/a.json"`,
+			"responses": `tool refs: input.a: $ref: OpenAI strict mode takes only a $ref into the schema itself`,
+			"anthropic": `tool refs: input.a: $ref: Anthropic strict mode takes only a $ref into the schema itself (one starting with #), not "https://example.com/a.json"`,
+		}},
+		{anchor, nil}, // an anchor of a definition is that definition
+		{pointer, map[string]string{
+			"anthropic": `tool refs: input.b: $ref: Anthropic strict mode takes no recursive schemas, and the conversion cannot tell whether "#/properties/a" is one: it follows "#", "#/$defs/…", "#/definitions/…" and a definition's $anchor`,
+		}},
+		{root, map[string]string{
+			"anthropic": `tool refs: input.a[]: $ref: Anthropic strict mode takes no recursive schemas ("#" leads back to a schema that holds it)`,
+		}},
+	}
+	for _, tt := range tests {
+		for _, c := range conversions {
+			t.Run(c.name, func(t *testing.T) {
+				def, err := c.conv(raw("refs", tt.schema))
+				if want := tt.want[c.name]; want != "" {
+					if err == nil || !strings.Contains(err.Error(), want) {
+						t.Fatalf("error %v, want one with %q", err, want)
+					}
+					return
+				}
+				if err != nil {
+					t.Fatalf("refused: %v", err)
+				}
+				if !strings.Contains(string(def), tt.schema) {
+					t.Errorf("schema not sent as given: %s", def)
+				}
+			})
+		}
+	}
+}
+
+// TestRawFindings spells out Check's report of a raw schema: paths inside
+// $defs (input.$defs.m), prefixItems (input.a[0]) and patternProperties
+// (input.a{^x}).
+func TestRawFindings(t *testing.T) {
+	s := `{"type":"object","properties":{"a":{"type":"array","prefixItems":[{"type":"string","format":"hostname"}]},"b":{"type":"object","patternProperties":{"^x":{"type":"string","pattern":"^y$"}}}},"required":["a","b"],"additionalProperties":false,"$defs":{"m":{"type":"string","format":"uri"}}}`
+	tests := []struct {
+		provider string
+		strict   bool
+		want     []string
+	}{
+		{"gemini", true, []string{
+			fmt.Sprintf("input.a[0] format %d", schema.Move),
+			fmt.Sprintf("input.b{^x} pattern %d", schema.Move),
+			fmt.Sprintf("input.$defs.m format %d", schema.Move),
+		}},
+		{"openai", true, []string{
+			fmt.Sprintf("input.a prefixItems %d", schema.Refuse),
+			fmt.Sprintf("input.b patternProperties %d", schema.Refuse),
+			fmt.Sprintf("input.b additionalProperties %d", schema.Refuse),
+			fmt.Sprintf("input.$defs.m format %d", schema.Move),
+		}},
+		{"anthropic", false, nil},
+	}
+	for _, tt := range tests {
+		rep, err := provider.Check(mustMode(tt.provider, tt.strict), nil, []byte(s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, f := range rep.Findings {
+			got = append(got, fmt.Sprintf("%s %s %d", f.Path, f.Keyword, f.Verdict))
+		}
+		if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+			t.Errorf("%s: findings:\n%s\nwant:\n%s", tt.provider, strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+		}
+	}
+}
