@@ -23,6 +23,7 @@ func TestPropertyOrdering(t *testing.T) {
 			`{"type":"object","properties":{"d":{"type":"object","default":{"properties":{"x":1,"w":2}},"description":"<&>"}}}`},
 		{`{"anyOf":[{"type":"object","properties":{"k":{},"j":{}}},true],"$defs":{"n":{"properties":{"m":{},"l":{}}}},"prefixItems":[{"properties":{"i":{},"h":{}}}]}`,
 			`{"anyOf":[{"type":"object","properties":{"k":{},"j":{}},"propertyOrdering":["k","j"]},true],"$defs":{"n":{"properties":{"m":{},"l":{}},"propertyOrdering":["m","l"]}},"prefixItems":[{"properties":{"i":{},"h":{}},"propertyOrdering":["i","h"]}]}`},
+		{`{"definitions":{"n":{"properties":{"g":{},"f":{}}}}}`, `{"definitions":{"n":{"properties":{"g":{},"f":{}},"propertyOrdering":["g","f"]}}}`},
 	} {
 		s, err := parseOrdered([]byte(tc.in))
 		if err != nil {
