@@ -25,6 +25,16 @@ func (Choice) ToolschemaSchema() string {
 	return `{"anyOf":[{"type":"string","pattern":"\\bgo\\b"},{"type":"array","items":{"type":["integer","null"]},"minItems":2}]}`
 }
 
+// LooseObject declares an object whose required names a property it does not
+// have: it has no optional parameter.
+type LooseObject struct{ raw json.RawMessage }
+
+func (l LooseObject) MarshalJSON() ([]byte, error)  { return l.raw, nil }
+func (l *LooseObject) UnmarshalJSON(b []byte) error { l.raw = b; return nil }
+func (LooseObject) ToolschemaSchema() string {
+	return `{"type":"object","properties":{"a":{"type":"string"}},"required":["a","b"],"additionalProperties":false}`
+}
+
 // Pointers has 17 slices of pointers: each slice's own null is one Go
 // reads as empty (dropped by Anthropic's strict mode), its items' null is
 // a pointer's (kept): 17 union-typed parameters, one too many.
@@ -86,6 +96,13 @@ func TestCheckAgrees(t *testing.T) {
 	type Optional struct {
 		A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, U, V, W, X, Y *string `json:",omitempty"`
 	}
+	// 25 optional parameters and a declared object that has none: the
+	// count once took required's names from the object's properties.
+	type LooseOptional struct {
+		L                                                                      LooseObject `json:"l"`
+		A, B, C, D, E, F, G, H, I, J, K, M, N, O, P, Q, R, S, T, U, V, W, X, Y string      `json:",omitempty"`
+		Z                                                                      *string     `json:",omitempty"`
+	}
 	tools := []*tool.Tool{
 		create(t, "maps", func(Maps) error { return nil }),
 		create(t, "mixed", func(Mixed) error { return nil }),
@@ -93,6 +110,7 @@ func TestCheckAgrees(t *testing.T) {
 		create(t, "sixteen", func(Sixteen) error { return nil }),
 		create(t, "enum251", func(Enum251) error { return nil }),
 		create(t, "optional", func(Optional) error { return nil }),
+		create(t, "loose_optional", func(LooseOptional) error { return nil }),
 		create(t, "choice", func(struct {
 			C Choice `json:"c"`
 		}) error {
@@ -159,10 +177,14 @@ func TestCheckAgrees(t *testing.T) {
 // TestCheckFindings spells out one report: every keyword moved, renamed
 // or refused, at its path, the declared schema's branches included.
 func TestCheckFindings(t *testing.T) {
+	type Item struct {
+		X string `json:"x" pattern:"\\bx\\b"`
+	}
 	type In struct {
-		Word string `json:"word" pattern:"\\bgo\\b" minLength:"2"`
-		Pick Choice `json:"pick"`
-		Ids  []*int `json:"ids"`
+		Word string          `json:"word" pattern:"\\bgo\\b" minLength:"2"`
+		Pick Choice          `json:"pick"`
+		Ids  []*int          `json:"ids"`
+		Map  map[string]Item `json:"map"`
 	}
 	tl := create(t, "find", func(In) error { return nil })
 	in := reflecttype.New(16).Describe(reflect.TypeFor[In]())
@@ -179,6 +201,9 @@ func TestCheckFindings(t *testing.T) {
 		fmt.Sprintf("input.word pattern %d", schema.Move),
 		fmt.Sprintf("input.pick pattern %d", schema.Move),
 		fmt.Sprintf("input.pick minItems %d", schema.Move),
+		// A map is refused; the report goes on into its values.
+		fmt.Sprintf("input.map additionalProperties %d", schema.Refuse),
+		fmt.Sprintf("input.map{}.x pattern %d", schema.Move),
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -292,6 +292,13 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 				fmt.Errorf("%s: a map (an object with any names) has no schema in %s strict mode, which %s; use Strict(false)", path, d.Name, why)); err != nil {
 				return nil, err
 			}
+			// A report goes on into the map's values: what the mode does
+			// there is still to be told.
+			if sub, ok := v.(ordered); ok {
+				if _, err := convertSchema(d, sub, path+"{}", depth, st); err != nil {
+					return nil, err
+				}
+			}
 			continue
 		case verdict == schema.Refuse:
 			if err := st.refuse(Finding{Path: path, Keyword: k, Verdict: schema.Refuse, Why: why},
@@ -484,10 +491,12 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 				out = out.set("required", all)
 			}
 		} else {
-			st.optional += len(props) - len(required)
-			if st.report != nil {
-				for _, p := range props {
-					if !slices.Contains(required, p.k) {
+			// The properties not required, one by one: required may name
+			// one the object does not have (a declared schema's).
+			for _, p := range props {
+				if !slices.Contains(required, p.k) {
+					st.optional++
+					if st.report != nil {
 						st.report.Optional = append(st.report.Optional, path+"."+p.k)
 					}
 				}

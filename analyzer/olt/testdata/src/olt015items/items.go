@@ -63,3 +63,18 @@ type Counts struct {
 //
 //tool:export name=counts
 func Count(in Counts) error { return nil }
+
+// Entry is a map's value: its tag's word boundary is reported though the
+// map itself is refused.
+type Entry struct {
+	Word string `json:"word" pattern:"\\bgo\\b"` // want `OLT015: input.index\{\}.word: tool index: Anthropic strict mode does not take pattern`
+}
+
+type Index struct {
+	Index map[string]Entry `json:"index"` // want `OLT015: input.index: tool index: Anthropic strict mode needs additionalProperties false`
+}
+
+// Look looks up.
+//
+//tool:export name=index
+func Look(in Index) error { return nil }
