@@ -40,7 +40,8 @@ type Finding struct {
 	Keyword string
 	Name    bool
 	// Verdict is schema.Move (removed, and told in the description),
-	// schema.Rename (sent as the keyword Why names) or schema.Refuse (the
+	// schema.Rename (sent as the keyword Why names), schema.Close (an
+	// object given additionalProperties false) or schema.Refuse (the
 	// conversion refuses the tool).
 	Verdict schema.Verdict
 	// Why is the mode's reason; for a Rename, the keyword sent instead.

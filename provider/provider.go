@@ -462,7 +462,12 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 			out = append(out, kv{k, v})
 		}
 	}
-	if why := d.OpenObjectProblem(s.get); why != "" {
+	if why := d.OpenObjectProblem(s.get); why != "" && hasProperties(s) {
+		// Properties and nothing said of others: closed, the others are
+		// what a strict model may not send (the invoker still takes them).
+		st.note(Finding{Path: path, Keyword: "additionalProperties", Verdict: schema.Close, Why: why})
+		out = append(out, kv{"additionalProperties", false})
+	} else if why != "" {
 		if err := st.refuse(Finding{Path: path, Keyword: "additionalProperties", Verdict: schema.Refuse, Why: why},
 			fmt.Errorf(`%s: an object without additionalProperties false takes any other names, which %s strict mode does not: it %s; close it with "additionalProperties":false, or use Strict(false)`,
 				path, d.Name, why)); err != nil {
@@ -631,6 +636,12 @@ func nullable(s ordered) ordered {
 		s = s.set("enum", append(slices.Clone(e), nil))
 	}
 	return s
+}
+
+// hasProperties reports whether s has at least one property.
+func hasProperties(s ordered) bool {
+	props, ok := s.get("properties").(ordered)
+	return ok && len(props) > 0
 }
 
 func has(t any, name string) bool {

@@ -189,15 +189,14 @@ func TestVendorRefusals(t *testing.T) {
 			"responses": "tool pattern_props: input.a: patternProperties: OpenAI strict mode takes no patternProperties",
 			"anthropic": "tool pattern_props: input.a: patternProperties: Anthropic strict mode takes no patternProperties",
 		}},
-		{raw("open_object", `{"type":"object","properties":{"a":{"type":"object","properties":{"b":{"type":"string"}},"required":["b"]}},"required":["a"],"additionalProperties":false}`), map[string]string{
-			"openai":    "tool open_object: input.a: an object without additionalProperties false takes any other names, which OpenAI strict mode does not",
-			"responses": "tool open_object: input.a: an object without additionalProperties false",
-			"anthropic": "tool open_object: input.a: an object without additionalProperties false takes any other names, which Anthropic strict mode does not",
-		}},
-		{raw("open_root", `{"type":"object","properties":{"b":{"type":"string"}},"required":["b"]}`), map[string]string{
-			"openai":    "tool open_root: input: an object without additionalProperties false",
-			"responses": "tool open_root: input: an object without additionalProperties false",
-			"anthropic": "tool open_root: input: an object without additionalProperties false",
+		// An open object with properties is closed (TestClosesOpenObjects);
+		// one without any says nothing a strict schema can.
+		{raw("open_object", `{"type":"object","properties":{"a":{"type":"object","properties":{"b":{"type":"string"}},"required":["b"]}},"required":["a"],"additionalProperties":false}`), nil},
+		{raw("open_root", `{"type":"object","properties":{"b":{"type":"string"}},"required":["b"]}`), nil},
+		{raw("open_empty", `{"type":"object","properties":{"a":{"type":"object"}},"required":["a"],"additionalProperties":false}`), map[string]string{
+			"openai":    "tool open_empty: input.a: an object without additionalProperties false takes any other names, which OpenAI strict mode does not",
+			"responses": "tool open_empty: input.a: an object without additionalProperties false",
+			"anthropic": "tool open_empty: input.a: an object without additionalProperties false takes any other names, which Anthropic strict mode does not",
 		}},
 		{raw("recursive", rawRecursive), map[string]string{
 			"anthropic": `tool recursive: input.$defs.node.next: $ref: Anthropic strict mode takes no recursive schemas ("#/$defs/node" leads back to a schema that holds it)`,
@@ -337,6 +336,28 @@ func TestNumbersInDescriptions(t *testing.T) {
 	} {
 		if got, _ := prop(s, name)["description"].(string); got != want {
 			t.Errorf("%s: description %q, want %q", name, got, want)
+		}
+	}
+}
+
+// TestClosesOpenObjects: a strict mode that needs additionalProperties
+// false on every object gets it on an object of a raw schema that has
+// properties and says nothing of others (as OpenAI's own SDK helpers
+// do); the non-strict modes and Gemini send the object as it is.
+func TestClosesOpenObjects(t *testing.T) {
+	tl := raw("open", `{"type":"object","properties":{"a":{"type":"object","properties":{"b":{"type":"string"}},"required":["b"]}},"required":["a"]}`)
+	for _, c := range conversions {
+		def, err := c.conv(tl)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		s := schemaOf(t, def, c.path...)
+		a := s["properties"].(map[string]any)["a"].(map[string]any)
+		closed := !strings.Contains(c.name, "non-strict") && c.name != "gemini"
+		for where, obj := range map[string]map[string]any{"root": s, "input.a": a} {
+			if got, has := obj["additionalProperties"]; closed != (has && got == false) {
+				t.Errorf("%s: %s additionalProperties %v (given: %t), want closed %t", c.name, where, got, has, closed)
+			}
 		}
 	}
 }

@@ -350,6 +350,11 @@ const (
 	// Rename: the mode takes the keyword under another name (why is
 	// that name): oneOf as anyOf.
 	Rename
+	// Close: the mode needs additionalProperties false on every object,
+	// and an object with properties says nothing of others; a conversion
+	// closes it (the model sends only the properties; the invoker still
+	// takes the others). An object without properties is Refused.
+	Close
 )
 
 // Keyword returns what m does with keyword k of value v in a schema node

@@ -78,3 +78,23 @@ type Index struct {
 //
 //tool:export name=index
 func Look(in Index) error { return nil }
+
+// Open declares an object with a property and nothing said of others:
+// the strict conversions close it.
+type Open struct{ raw json.RawMessage }
+
+func (o Open) MarshalJSON() ([]byte, error)  { return o.raw, nil }
+func (o *Open) UnmarshalJSON(b []byte) error { o.raw = b; return nil }
+
+func (Open) ToolschemaSchema() string {
+	return `{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}`
+}
+
+type Opened struct {
+	O Open `json:"o"` // want `OLT015: input.o: tool opened: Anthropic strict mode needs additionalProperties false on every object; the conversion closes this one`
+}
+
+// Opens opens.
+//
+//tool:export name=opened
+func Opens(in Opened) error { return nil }
