@@ -433,22 +433,3 @@ func appendString(b []byte, s string) []byte {
 	b = append(b, s[start:]...)
 	return append(b, '"')
 }
-
-// appendFloat writes f as encoding/json writes a float64: the shortest
-// decimal that reads back the same, exponent form only for very small or
-// very large magnitudes.
-func appendFloat(b []byte, f float64) []byte {
-	form := byte('f')
-	if a := math.Abs(f); a != 0 && (a < 1e-6 || a >= 1e21) {
-		form = 'e'
-	}
-	b = strconv.AppendFloat(b, f, form, -1, 64)
-	if form == 'e' {
-		// 1e-07 becomes 1e-7.
-		if n := len(b); n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
-			b[n-2] = b[n-1]
-			b = b[:n-1]
-		}
-	}
-	return b
-}
