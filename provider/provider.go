@@ -237,6 +237,9 @@ type walker struct {
 	rootPath string
 	refs     *refGraph
 	def      string
+	// allOf counts the allOf branches being converted: an object in one
+	// is not closed.
+	allOf int
 }
 
 // union counts a union-typed schema at path.
@@ -322,7 +325,13 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 		case k == "anyOf" || k == "oneOf" || k == "allOf":
 			// A declared schema's branches: each converted as a schema
 			// of the same value.
+			if k == "allOf" {
+				st.allOf++
+			}
 			cv, err := st.schemaList(d, k, v, path, func(int) string { return path }, depth)
+			if k == "allOf" {
+				st.allOf--
+			}
 			if err != nil {
 				return nil, err
 			}
@@ -436,6 +445,14 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 			}
 			out = append(out, kv{k, v})
 		case k == "$ref":
+			if ref, ok := v.(string); ok && d.InternalRefs && st.dangles(ref) {
+				why := "takes a $ref only to a schema there is, and the schema has no definition " + strconv.Quote(ref)
+				if err := st.refuse(Finding{Path: path, Keyword: k, Verdict: schema.Refuse, Why: why},
+					fmt.Errorf("%s: $ref: %s strict mode %s", path, d.Name, why)); err != nil {
+					return nil, err
+				}
+				continue
+			}
 			if ref, ok := v.(string); ok && d.NoRecursion {
 				recursive, known := st.recursive(ref)
 				if why := d.RecursionProblem(ref, recursive, known); why != "" {
@@ -462,13 +479,13 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 			out = append(out, kv{k, v})
 		}
 	}
-	if why := d.OpenObjectProblem(s.get); why != "" && hasProperties(s) {
+	if why := d.OpenObjectProblem(s.get); why != "" && st.mayClose(s, path) {
 		// Properties and nothing said of others: closed, the others are
 		// what a strict model may not send (the invoker still takes them).
 		st.note(Finding{Path: path, Keyword: "additionalProperties", Verdict: schema.Close, Why: why})
 		out = append(out, kv{"additionalProperties", false})
 	} else if why != "" {
-		if err := st.refuse(Finding{Path: path, Keyword: "additionalProperties", Verdict: schema.Refuse, Why: why},
+		if err := st.refuse(Finding{Path: path, Keyword: "additionalProperties", Verdict: schema.Refuse, Why: why + openObject},
 			fmt.Errorf(`%s: an object without additionalProperties false takes any other names, which %s strict mode does not: it %s; close it with "additionalProperties":false, or use Strict(false)`,
 				path, d.Name, why)); err != nil {
 			return nil, err
@@ -514,6 +531,17 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 			desc += " "
 		}
 		out = out.setDescription(desc + strings.Join(notes, " "))
+	}
+	if ref, ok := out.get("$ref").(string); ok && d.RefAlone && len(out) > 1 {
+		// The mode takes no keyword beside a $ref: the reference becomes
+		// the one branch of an anyOf, which takes them.
+		wrapped := ordered{{"anyOf", []any{ordered{{"$ref", ref}}}}}
+		for _, e := range out {
+			if e.k != "$ref" {
+				wrapped = append(wrapped, e)
+			}
+		}
+		out = wrapped
 	}
 	return out, nil
 }
@@ -630,6 +658,17 @@ func nullable(s ordered) ordered {
 			}
 			return s.set("anyOf", append(slices.Clone(branches), ordered{{"type", "null"}}))
 		}
+		if ref, ok := s.get("$ref").(string); ok {
+			// A reference: null as a branch beside it, the rest (a
+			// description) kept outside.
+			out := ordered{{"anyOf", []any{ordered{{"$ref", ref}}, ordered{{"type", "null"}}}}}
+			for _, e := range s {
+				if e.k != "$ref" {
+					out = append(out, e)
+				}
+			}
+			return out
+		}
 		return s // no type: any value, null included
 	}
 	if e, ok := s.get("enum").([]any); ok && !slices.Contains(e, nil) {
@@ -638,10 +677,30 @@ func nullable(s ordered) ordered {
 	return s
 }
 
-// hasProperties reports whether s has at least one property.
-func hasProperties(s ordered) bool {
-	props, ok := s.get("properties").(ordered)
-	return ok && len(props) > 0
+// openObject ends the reason of an open object that is not closed, so
+// that a checker can tell it from a map.
+const openObject = ", and this object cannot be closed without refusing what its schema takes (it names no properties, or something beside them adds others)"
+
+// mayClose reports whether an open object schema s at path may be given
+// additionalProperties false without refusing a value its own keywords
+// take: it names its properties (or is the root with none: a tool
+// without parameters, as MCP servers declare one), nothing beside them
+// adds others (allOf, if/then/else, dependentSchemas, dependentRequired,
+// unevaluatedProperties), and it is not a branch of an allOf, whose other
+// branches may add them.
+func (st *walker) mayClose(s ordered, path string) bool {
+	if st.allOf > 0 {
+		return false
+	}
+	for _, k := range []string{"allOf", "if", "then", "else", "dependentSchemas", "dependentRequired", "unevaluatedProperties", "patternProperties"} {
+		if s.get(k) != nil {
+			return false
+		}
+	}
+	if _, ok := s.get("properties").(ordered); ok {
+		return true
+	}
+	return path == st.rootPath
 }
 
 func has(t any, name string) bool {

@@ -13,6 +13,7 @@ type refGraph struct {
 	defs    map[string]bool
 	anchors map[string]string   // a definition's own $anchor -> its name
 	edges   map[string][]string // a definition -> the definitions its $refs name
+	comp    map[string]int      // a definition -> its strongly connected component
 }
 
 // refGraphOf reads the definitions of root.
@@ -41,7 +42,53 @@ func refGraphOf(root ordered) *refGraph {
 			})
 		}
 	}
+	g.components()
 	return g
+}
+
+// components numbers the strongly connected components of the
+// definitions (Tarjan's algorithm, once: linear in the definitions and
+// their $refs). A $ref inside definition d to t leads back to d exactly
+// when t reaches d, that is when both are in one component.
+func (g *refGraph) components() {
+	g.comp = map[string]int{}
+	index := map[string]int{}
+	low := map[string]int{}
+	on := map[string]bool{}
+	var stack []string
+	next, comps := 0, 0
+	var visit func(string)
+	visit = func(v string) {
+		index[v], low[v] = next, next
+		next++
+		stack = append(stack, v)
+		on[v] = true
+		for _, w := range g.edges[v] {
+			if _, seen := index[w]; !seen {
+				visit(w)
+				low[v] = min(low[v], low[w])
+			} else if on[w] {
+				low[v] = min(low[v], index[w])
+			}
+		}
+		if low[v] == index[v] {
+			for {
+				w := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				on[w] = false
+				g.comp[w] = comps
+				if w == v {
+					break
+				}
+			}
+			comps++
+		}
+	}
+	for v := range g.defs {
+		if _, seen := index[v]; !seen {
+			visit(v)
+		}
+	}
 }
 
 // eachRef calls f with every $ref in v, at any depth.
@@ -63,7 +110,7 @@ func eachRef(v any, f func(string)) {
 }
 
 // target returns what ref leads to: "#" (the root), a definition's name,
-// or "" (no definition of that name: not a recursion); known is false
+// or "" (no definition of that name: it leads nowhere); known is false
 // when the conversion cannot follow ref (a JSON pointer elsewhere, an
 // anchor of no definition, another document).
 func (g *refGraph) target(ref string) (t string, known bool) {
@@ -93,6 +140,17 @@ func (g *refGraph) target(ref string) (t string, known bool) {
 	return name, true
 }
 
+// dangles reports whether ref names a definition of the root ("#/$defs/m",
+// "#/definitions/m") that it does not have. A JSON pointer elsewhere in
+// the schema is not followed, so not judged.
+func (st *walker) dangles(ref string) bool {
+	if st.refs == nil {
+		st.refs = refGraphOf(st.root)
+	}
+	t, known := st.refs.target(ref)
+	return known && t == "" && strings.HasPrefix(ref, "#/")
+}
+
 // recursive reports whether ref, met inside st.def, leads back to a schema
 // that contains it: to the root, or to a definition from which st.def is
 // reached; known is false when the conversion cannot follow it.
@@ -109,22 +167,5 @@ func (st *walker) recursive(ref string) (recursive, known bool) {
 	case t == "" || st.def == "":
 		return false, true // a cycle of definitions is met inside them
 	}
-	seen := map[string]bool{}
-	var reaches func(string) bool
-	reaches = func(n string) bool {
-		if n == st.def {
-			return true
-		}
-		if seen[n] {
-			return false
-		}
-		seen[n] = true
-		for _, next := range st.refs.edges[n] {
-			if reaches(next) {
-				return true
-			}
-		}
-		return false
-	}
-	return reaches(t), true
+	return st.refs.comp[t] == st.refs.comp[st.def], true
 }

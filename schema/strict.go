@@ -35,6 +35,11 @@ type StrictMode struct {
 	// NoRecursion: a $ref must not lead back to a schema that contains
 	// it (Anthropic: "recursive schemas" are not supported).
 	NoRecursion bool
+	// RefAlone: a schema with a $ref has no other keyword (OpenAI's
+	// strict mode answers "$ref cannot have keywords {'description'}",
+	// github.com/openai/openai-python/issues/1637); a conversion makes
+	// the reference an anyOf's one branch.
+	RefAlone bool
 	// Formats are the formats it knows; nil when it takes any.
 	Formats []string
 	// MinItemsUpTo1: minItems only as 0 or 1 (maxItems is in Drops).
@@ -210,6 +215,7 @@ var strictModes = map[string]StrictMode{
 		// Its limits count "definition names": $defs are taken, and a
 		// $ref to them, recursive or not.
 		InternalRefs: true,
+		RefAlone:     true,
 		Formats:      []string{"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"},
 		Closed:       true,
 		AllRequired:  true,
@@ -437,7 +443,9 @@ func (m StrictMode) Keyword(k string, v any, get func(string) any) (Verdict, str
 // get returns, "" when it can: OpenAI strict needs a type (a node with a
 // $ref or a $dynamicRef has its target's).
 func (m StrictMode) NodeProblem(get func(string) any) string {
-	if m.NeedsType && get("type") == nil && get("anyOf") == nil && get("oneOf") == nil && get("allOf") == nil && get("$ref") == nil && get("$dynamicRef") == nil {
+	// An allOf stands for a type only where the mode keeps it.
+	keepsAllOf := get("allOf") != nil && m.Drops["allOf"] == ""
+	if m.NeedsType && get("type") == nil && get("anyOf") == nil && get("oneOf") == nil && !keepsAllOf && get("$ref") == nil && get("$dynamicRef") == nil {
 		return `needs a type on every schema ("schema must have a 'type' key"), and an any or json.RawMessage value has none`
 	}
 	return ""

@@ -98,3 +98,20 @@ type Opened struct {
 //
 //tool:export name=opened
 func Opens(in Opened) error { return nil }
+
+// Free declares an object with no properties: nothing to close it on.
+type Free struct{ raw json.RawMessage }
+
+func (f Free) MarshalJSON() ([]byte, error)  { return f.raw, nil }
+func (f *Free) UnmarshalJSON(b []byte) error { f.raw = b; return nil }
+
+func (Free) ToolschemaSchema() string { return `{"type":"object"}` }
+
+type Freed struct {
+	F Free `json:"f"` // want `OLT015: input.f: tool freed: Anthropic strict mode needs additionalProperties false on every object, and this object cannot be closed .*; close it in the schema, or send the tool non-strict`
+}
+
+// Frees frees.
+//
+//tool:export name=freed
+func Frees(in Freed) error { return nil }

@@ -1,0 +1,144 @@
+package provider_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/toolschema/toolschema/internal/schematest"
+	"github.com/toolschema/toolschema/provider"
+	"github.com/toolschema/toolschema/tool"
+)
+
+// TestRawStrictRewrites: what the strict conversions make of raw schemas
+// that a naive rewrite gets wrong. Each row names a conversion, and
+// either the error it gives or a JSON value its parameters must have at
+// a path (the parameters valid JSON Schema 2020-12 either way).
+func TestRawStrictRewrites(t *testing.T) {
+	const closedA = `"required":["a"],"additionalProperties":false`
+	obj := func(name string) string {
+		return `{"type":"object","properties":{"` + name + `":{"type":"string"}},"required":["` + name + `"]}`
+	}
+	tests := []struct {
+		name, schema, conv string
+		err                string   // a part of the error, or ""
+		path               []string // where want is, in the parameters
+		want               string
+	}{
+		// Closing the branches of an allOf would let no value through:
+		// each requires its own property and forbids the other's.
+		{"allof branches", `{"type":"object","properties":{"a":{"allOf":[` + obj("x") + `,` + obj("y") + `]}},` + closedA + `}`,
+			"anthropic", "tool raw: input.a: an object without additionalProperties false", nil, ""},
+		// OpenAI moves allOf into the description, leaving no type.
+		{"allof only", `{"type":"object","properties":{"a":{"allOf":[{"type":"string"}]}},` + closedA + `}`,
+			"openai", "tool raw: input.a: OpenAI strict mode needs a type on every schema", nil, ""},
+		{"allof beside", `{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"allOf":[{"properties":{"b":{"type":"string"}},"required":["b"]}]}`,
+			"anthropic", "tool raw: input: an object without additionalProperties false", nil, ""},
+		{"dependent schemas", `{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"dependentSchemas":{"a":{"required":["b"]}}}`,
+			"openai", "tool raw: input: an object without additionalProperties false", nil, ""},
+		// Others are described by unevaluatedProperties: not closed.
+		{"unevaluated", `{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"unevaluatedProperties":{"type":"integer"}}`,
+			"anthropic", "tool raw: input: an object without additionalProperties false", nil, ""},
+		// A tool without parameters, as MCP servers declare one.
+		{"no parameters", `{"type":"object"}`, "openai", "", []string{"additionalProperties"}, `false`},
+		{"no parameters, empty", `{"type":"object","properties":{}}`, "anthropic", "", []string{"additionalProperties"}, `false`},
+		{"open inner", `{"type":"object","properties":{"a":{"type":"object"}},` + closedA + `}`,
+			"openai", "tool raw: input.a: an object without additionalProperties false", nil, ""},
+		// OpenAI takes no keyword beside a $ref.
+		{"ref with description", `{"type":"object","properties":{"a":{"$ref":"#/$defs/m","description":"the m"}},` + closedA + `,"$defs":{"m":{"type":"string"}}}`,
+			"openai", "", []string{"properties", "a"}, `{"anyOf":[{"$ref":"#/$defs/m"}],"description":"the m"}`},
+		{"ref with description kept", `{"type":"object","properties":{"a":{"$ref":"#/$defs/m","description":"the m"}},` + closedA + `,"$defs":{"m":{"type":"string"}}}`,
+			"anthropic", "", []string{"properties", "a"}, `{"$ref":"#/$defs/m","description":"the m"}`},
+		// An optional reference is required, and nullable, in OpenAI's
+		// strict mode.
+		{"optional ref", `{"type":"object","properties":{"a":{"$ref":"#/$defs/m"}},"additionalProperties":false,"$defs":{"m":{"type":"string"}}}`,
+			"openai", "", []string{"properties", "a"}, `{"anyOf":[{"$ref":"#/$defs/m"},{"type":"null"}]}`},
+		{"dangling ref", `{"type":"object","properties":{"a":{"$ref":"#/$defs/nope"}},` + closedA + `,"$defs":{"m":{"type":"string"}}}`,
+			"anthropic", `tool raw: input.a: $ref: Anthropic strict mode takes a $ref only to a schema there is, and the schema has no definition "#/$defs/nope"`, nil, ""},
+		{"dangling ref openai", `{"type":"object","properties":{"a":{"$ref":"#/definitions/nope"}},` + closedA + `}`,
+			"openai", `tool raw: input.a: $ref: OpenAI strict mode takes a $ref only to a schema there is`, nil, ""},
+	}
+	convs := map[string]func(*tool.Tool) (json.RawMessage, []string, error){
+		"openai": func(t *tool.Tool) (json.RawMessage, []string, error) {
+			d, err := provider.OpenAI(t)
+			return d, []string{"function", "parameters"}, err
+		},
+		"anthropic": func(t *tool.Tool) (json.RawMessage, []string, error) {
+			d, err := first(provider.Anthropic([]*tool.Tool{t}))
+			return d, []string{"input_schema"}, err
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			def, root, err := convs[tt.conv](raw("raw", tt.schema))
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("error %v, want one with %q (definition %s)", err, tt.err, def)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			var v any
+			if err := json.Unmarshal(def, &v); err != nil {
+				t.Fatal(err)
+			}
+			params := at(t, v, root...)
+			b, _ := json.Marshal(params)
+			schematest.Check(t, b)
+			got, _ := json.Marshal(at(t, params, tt.path...))
+			if string(got) != tt.want {
+				t.Errorf("at %v: %s, want %s (parameters %s)", tt.path, got, tt.want, b)
+			}
+		})
+	}
+}
+
+// refChain is a raw schema whose root refers to the first of n
+// definitions, each referring to the next: no recursion.
+func refChain(n int) string {
+	var b strings.Builder
+	b.WriteString(`{"type":"object","properties":{"a":{"$ref":"#/$defs/d0"}},"required":["a"],"additionalProperties":false,"$defs":{`)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		if i == n-1 {
+			fmt.Fprintf(&b, `"d%d":{"type":"string"}`, i)
+			continue
+		}
+		fmt.Fprintf(&b, `"d%d":{"type":"object","properties":{"n":{"$ref":"#/$defs/d%d"}},"required":["n"],"additionalProperties":false}`, i, i+1)
+	}
+	b.WriteString(`}}`)
+	return b.String()
+}
+
+// BenchmarkRefChain is Anthropic's strict conversion, which looks for
+// recursion, of chains of 1000, 4000 and 16000 definitions: time must
+// grow with the size (16x from the first to the last), not its square.
+func BenchmarkRefChain(b *testing.B) {
+	for _, n := range []int{1000, 4000, 16000} {
+		tl := raw("chain", refChain(n))
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := provider.Anthropic([]*tool.Tool{tl}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// TestRefChainCycle: closing the chain into a cycle is found.
+func TestRefChainCycle(t *testing.T) {
+	s := strings.Replace(refChain(50), `"d49":{"type":"string"}`, `"d49":{"type":"object","properties":{"n":{"$ref":"#/$defs/d0"}},"required":["n"],"additionalProperties":false}`, 1)
+	_, err := provider.Anthropic([]*tool.Tool{raw("cycle", s)})
+	if err == nil || !strings.Contains(err.Error(), "takes no recursive schemas") {
+		t.Fatalf("error %v, want a recursion", err)
+	}
+	if _, err := provider.Anthropic([]*tool.Tool{raw("chain", refChain(50))}); err != nil {
+		t.Fatalf("a chain without a cycle: %v", err)
+	}
+}
