@@ -36,7 +36,7 @@ func withPropertyOrdering(s ordered) ordered {
 			if e.k == "properties" && len(m) > 1 {
 				out = append(out, kv{"propertyOrdering", names})
 			}
-		case "items", "additionalProperties", "not", "contains", "propertyNames", "if", "then", "else", "unevaluatedProperties", "unevaluatedItems":
+		case "items", "additionalProperties", "not", "contains", "propertyNames", "if", "then", "else", "unevaluatedProperties", "unevaluatedItems", "additionalItems":
 			out = append(out, kv{e.k, schemaValue(e.v)})
 		case "anyOf", "oneOf", "allOf", "prefixItems":
 			list, ok := e.v.([]any)

@@ -423,8 +423,28 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 				return nil, err
 			}
 			out = append(out, kv{k, cv})
+		case k == "dependencies":
+			// Draft-07's: each value a schema (dependentSchemas) or a list
+			// of names (dependentRequired).
+			deps, ok := v.(ordered)
+			if !ok {
+				out = append(out, kv{k, v})
+				continue
+			}
+			conv := make(ordered, 0, len(deps))
+			for _, e := range deps {
+				if sub, ok := e.v.(ordered); ok {
+					cs, err := convertSchema(d, sub, path, depth, st)
+					if err != nil {
+						return nil, err
+					}
+					e.v = cs
+				}
+				conv = append(conv, e)
+			}
+			out = append(out, kv{k, conv})
 		case k == "additionalProperties" || k == "unevaluatedProperties" || k == "unevaluatedItems" || k == "contains" ||
-			k == "propertyNames" || k == "not" || k == "if" || k == "then" || k == "else":
+			k == "additionalItems" || k == "propertyNames" || k == "not" || k == "if" || k == "then" || k == "else":
 			// A schema, or true or false, kept as it is: here they allow
 			// or forbid, as the keyword says.
 			if sub, ok := v.(ordered); ok {
@@ -432,7 +452,7 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 				switch k {
 				case "additionalProperties", "unevaluatedProperties":
 					at = path + "{}"
-				case "unevaluatedItems", "contains":
+				case "unevaluatedItems", "contains", "additionalItems":
 					at = path + "[]"
 				case "propertyNames":
 					at = path + ".propertyNames"
@@ -692,7 +712,7 @@ func (st *walker) mayClose(s ordered, path string) bool {
 	if st.allOf > 0 {
 		return false
 	}
-	for _, k := range []string{"allOf", "if", "then", "else", "dependentSchemas", "dependentRequired", "unevaluatedProperties", "patternProperties"} {
+	for _, k := range []string{"allOf", "if", "then", "else", "dependentSchemas", "dependentRequired", "dependencies", "unevaluatedProperties", "patternProperties"} {
 		if s.get(k) != nil {
 			return false
 		}

@@ -142,3 +142,29 @@ func TestRefChainCycle(t *testing.T) {
 		t.Fatalf("a chain without a cycle: %v", err)
 	}
 }
+
+// TestRawDraft07: draft-07's dependencies and additionalItems are walked
+// with the mode's rules (Anthropic's property names, in any mode) and
+// moved by the strict modes, which list neither.
+func TestRawDraft07(t *testing.T) {
+	s := `{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false,"dependencies":{"a":{"properties":{"q r":{"type":"string"}}},"b":["a"]}}`
+	_, err := first(provider.Anthropic([]*tool.Tool{raw("deps", s)}, provider.Strict(false)))
+	if err == nil || !strings.Contains(err.Error(), `property name "q r"`) {
+		t.Errorf("anthropic non-strict: error %v, want the name inside dependencies", err)
+	}
+	for _, c := range []string{"openai", "anthropic"} {
+		var def json.RawMessage
+		var err error
+		if c == "openai" {
+			def, err = provider.OpenAI(raw("deps", strings.Replace(s, "q r", "q_r", 1)))
+		} else {
+			def, err = first(provider.Anthropic([]*tool.Tool{raw("deps", strings.Replace(s, "q r", "q_r", 1))}))
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", c, err)
+		}
+		if strings.Contains(string(def), `"dependencies":`) {
+			t.Errorf("%s: dependencies kept: %s", c, def)
+		}
+	}
+}

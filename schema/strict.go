@@ -205,7 +205,9 @@ var strictModes = map[string]StrictMode{
 			// items, minItems and maxItems; for objects properties,
 			// required and additionalProperties false).
 			"contains": "not supported", "minContains": "not supported", "maxContains": "not supported",
-			"propertyNames": "not supported", "unevaluatedProperties": "not supported", "unevaluatedItems": "not supported"},
+			"propertyNames": "not supported", "unevaluatedProperties": "not supported", "unevaluatedItems": "not supported",
+			// Draft-07's forms of dependentSchemas and of a tuple's rest.
+			"dependencies": "not supported", "additionalItems": "not supported"},
 		Refuses: map[string]string{
 			"prefixItems": "takes no prefixItems: its arrays are items, minItems and maxItems, so a tuple has no strict schema",
 			// Listed as not supported, and every object must be closed.
@@ -239,7 +241,9 @@ var strictModes = map[string]StrictMode{
 			"not": "not supported", "if": "not supported", "then": "not supported", "else": "not supported",
 			"dependentRequired": "not supported", "dependentSchemas": "not supported",
 			"contains": "not supported", "minContains": "not supported", "maxContains": "not supported",
-			"propertyNames": "not supported", "unevaluatedProperties": "not supported", "unevaluatedItems": "not supported"},
+			"propertyNames": "not supported", "unevaluatedProperties": "not supported", "unevaluatedItems": "not supported",
+			// Draft-07's forms of dependentSchemas and of a tuple's rest.
+			"dependencies": "not supported", "additionalItems": "not supported"},
 		Refuses: map[string]string{
 			"prefixItems": "takes no prefixItems: it is not among the supported features, so a tuple has no strict schema",
 			// And "additionalProperties set to anything other than false"
