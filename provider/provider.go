@@ -238,8 +238,9 @@ type walker struct {
 	refs     *refGraph
 	def      string
 	// allOf counts the allOf branches being converted: an object in one
-	// is not closed.
-	allOf int
+	// is not closed. nesting counts the schemas being converted: 1 at the
+	// root.
+	allOf, nesting int
 }
 
 // union counts a union-typed schema at path.
@@ -268,6 +269,8 @@ func (st *walker) note(f Finding) {
 
 // schema rewrites one schema object at path; depth counts objects.
 func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *walker) (ordered, error) {
+	st.nesting++
+	defer func() { st.nesting-- }()
 	var notes []string
 	var out ordered
 	if st.drop == dropAllNull || (st.drop == dropEmptyNull && st.empties[path]) {
@@ -402,7 +405,7 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 			conv := make(ordered, 0, len(defs))
 			for _, e := range defs {
 				outer := st.def
-				if path == st.rootPath && outer == "" {
+				if st.nesting == 1 && outer == "" { // the root's own, not a branch's
 					st.def = k + "/" + e.k // a definition $refs can name
 				}
 				cv, err := st.value(d, e.v, path+"."+k+"."+e.k, depth+1)

@@ -168,3 +168,15 @@ func TestRawDraft07(t *testing.T) {
 		}
 	}
 }
+
+// TestBranchDefsNotRoots: definitions inside a branch of the root are not
+// the root's, which a $ref names: a branch's definition that refers to a
+// root definition of the same name is no recursion.
+func TestBranchDefsNotRoots(t *testing.T) {
+	s := `{"type":"object","properties":{"a":{"$ref":"#/$defs/n"}},"required":["a"],"additionalProperties":false,` +
+		`"$defs":{"n":{"type":"string"}},` +
+		`"anyOf":[{"type":"object","$defs":{"n":{"type":"object","properties":{"m":{"$ref":"#/$defs/n"}},"required":["m"],"additionalProperties":false}}}]}`
+	if _, err := first(provider.Anthropic([]*tool.Tool{raw("branch", s)})); err != nil {
+		t.Fatal(err)
+	}
+}
