@@ -506,6 +506,12 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 		// Properties and nothing said of others: closed, the others are
 		// what a strict model may not send (the invoker still takes them).
 		st.note(Finding{Path: path, Keyword: "additionalProperties", Verdict: schema.Close, Why: why})
+		if out.get("properties") == nil {
+			// A root without parameters: properties stated, as empty,
+			// beside the closing (what OpenAI's examples of a tool
+			// without parameters send).
+			out = append(out, kv{"properties", ordered{}})
+		}
 		out = append(out, kv{"additionalProperties", false})
 	} else if why != "" {
 		if err := st.refuse(Finding{Path: path, Keyword: "additionalProperties", Verdict: schema.Refuse, Why: why + openObject},

@@ -42,6 +42,7 @@ func TestRawStrictRewrites(t *testing.T) {
 			"anthropic", "tool raw: input: an object without additionalProperties false", nil, ""},
 		// A tool without parameters, as MCP servers declare one.
 		{"no parameters", `{"type":"object"}`, "openai", "", []string{"additionalProperties"}, `false`},
+		{"no parameters, stated", `{"type":"object"}`, "openai", "", []string{"properties"}, `{}`},
 		{"no parameters, empty", `{"type":"object","properties":{}}`, "anthropic", "", []string{"additionalProperties"}, `false`},
 		{"open inner", `{"type":"object","properties":{"a":{"type":"object"}},` + closedA + `}`,
 			"openai", "tool raw: input.a: an object without additionalProperties false", nil, ""},
@@ -178,5 +179,31 @@ func TestBranchDefsNotRoots(t *testing.T) {
 		`"anyOf":[{"type":"object","$defs":{"n":{"type":"object","properties":{"m":{"$ref":"#/$defs/n"}},"required":["m"],"additionalProperties":false}}}]}`
 	if _, err := first(provider.Anthropic([]*tool.Tool{raw("branch", s)})); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestServerShapes: input schemas in the shapes real MCP servers list
+// (zod-to-json-schema's, with draft-07's $schema; pydantic's, with $defs,
+// titles, an optional anyOf with null and defaults; a tool without
+// parameters, with and without properties) convert in every mode to
+// valid schemas.
+func TestServerShapes(t *testing.T) {
+	shapes := map[string]string{
+		"zod":       `{"type":"object","properties":{"path":{"type":"string"},"edits":{"type":"array","items":{"type":"object","properties":{"oldText":{"type":"string","description":"Text to search for"},"newText":{"type":"string"}},"required":["oldText","newText"],"additionalProperties":false}},"dryRun":{"type":"boolean","default":false}},"required":["path","edits"],"additionalProperties":false,"$schema":"http://json-schema.org/draft-07/schema#"}`,
+		"pydantic":  `{"$defs":{"Filter":{"properties":{"field":{"title":"Field","type":"string"},"value":{"anyOf":[{"type":"string"},{"type":"integer"}],"title":"Value"}},"required":["field","value"],"title":"Filter","type":"object"}},"properties":{"query":{"title":"Query","type":"string"},"filters":{"default":null,"anyOf":[{"items":{"$ref":"#/$defs/Filter"},"type":"array"},{"type":"null"}],"title":"Filters"},"limit":{"default":10,"title":"Limit","type":"integer"}},"required":["query"],"title":"searchArguments","type":"object"}`,
+		"none":      `{"type":"object","properties":{}}`,
+		"none-bare": `{"type":"object"}`,
+	}
+	for name, s := range shapes {
+		for _, c := range conversions {
+			t.Run(name+"/"+c.name, func(t *testing.T) {
+				def, err := c.conv(raw("server_tool", s))
+				if err != nil {
+					t.Fatal(err)
+				}
+				b, _ := json.Marshal(schemaOf(t, def, c.path...))
+				schematest.Check(t, b)
+			})
+		}
 	}
 }
