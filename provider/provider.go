@@ -644,6 +644,12 @@ func describe(k string, v, typ any) string {
 		return "At least " + num(v) + "."
 	case "maximum":
 		return "At most " + num(v) + "."
+	case "exclusiveMinimum":
+		return "More than " + num(v) + "."
+	case "exclusiveMaximum":
+		return "Less than " + num(v) + "."
+	case "multipleOf":
+		return "A multiple of " + num(v) + "."
 	case "minLength":
 		return fmt.Sprintf("At least %s %s.", num(v), pluralOf(v, "character"))
 	case "maxLength":

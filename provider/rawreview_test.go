@@ -207,3 +207,26 @@ func TestServerShapes(t *testing.T) {
 		}
 	}
 }
+
+// TestAnthropicNumberConstraints: Anthropic's strict mode takes no
+// numerical constraint ("minimum, maximum, multipleOf"): the exclusive
+// bounds and multipleOf of a raw schema are moved into the description,
+// in words; OpenAI's keeps them.
+func TestAnthropicNumberConstraints(t *testing.T) {
+	s := `{"type":"object","properties":{"n":{"type":"number","exclusiveMinimum":0,"exclusiveMaximum":1e3,"multipleOf":0.5}},"required":["n"],"additionalProperties":false}`
+	def, err := first(provider.Anthropic([]*tool.Tool{raw("num", s)}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := schemaOf(t, def, "input_schema", "properties", "n")
+	if want := "More than 0. Less than 1000. A multiple of 0.5."; n["description"] != want || len(n) != 2 {
+		t.Errorf("anthropic: %v, want only a type and the description %q", n, want)
+	}
+	def, err = provider.OpenAI(raw("num", s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := schemaOf(t, def, "function", "parameters", "properties", "n"); n["multipleOf"] == nil || n["exclusiveMinimum"] == nil {
+		t.Errorf("openai: %v, want the constraints kept", n)
+	}
+}

@@ -235,7 +235,10 @@ var strictModes = map[string]StrictMode{
 		Strict:         true,
 		Source:         anthropicSource,
 		DropsEmptyNull: true,
+		// "Numerical constraints (such as minimum, maximum, multipleOf)"
+		// are not supported: the exclusive bounds too.
 		Drops: map[string]string{"minimum": "rejected", "maximum": "rejected", "minLength": "rejected", "maxLength": "rejected",
+			"exclusiveMinimum": "rejected", "exclusiveMaximum": "rejected", "multipleOf": "rejected",
 			"uniqueItems": "rejected", "maxItems": "rejected", "contentEncoding": "not supported",
 			// In declared schemas: not among the supported features.
 			"not": "not supported", "if": "not supported", "then": "not supported", "else": "not supported",
