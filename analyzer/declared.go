@@ -25,9 +25,14 @@ func compileDeclared(s []byte) error {
 	}
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
-	if err := c.AddResource("declared.json", doc); err != nil {
+	if err := c.AddResource(resourceURL, doc); err != nil {
 		return err
 	}
-	_, err = c.Compile("declared.json")
+	_, err = c.Compile(resourceURL)
 	return err
 }
+
+// resourceURL names the schema being compiled. It is absolute: a relative
+// name is resolved against the working directory, whose path then shows
+// in the compiler's messages.
+const resourceURL = "urn:toolschema:schema"

@@ -29,10 +29,10 @@ func Compile(s []byte) (func([]byte) bool, error) {
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
 	c.AssertFormat() // formats are checked, as the invoker checks them elsewhere
-	if err := c.AddResource("declared.json", doc); err != nil {
+	if err := c.AddResource(resourceURL, doc); err != nil {
 		return nil, err
 	}
-	sch, err := c.Compile("declared.json")
+	sch, err := c.Compile(resourceURL)
 	if err != nil {
 		return nil, err
 	}
@@ -41,3 +41,8 @@ func Compile(s []byte) (func([]byte) bool, error) {
 		return err == nil && sch.Validate(inst) == nil
 	}, nil
 }
+
+// resourceURL names the schema being compiled. It is absolute: a relative
+// name is resolved against the working directory, whose path then shows
+// in the compiler's messages.
+const resourceURL = "urn:toolschema:schema"

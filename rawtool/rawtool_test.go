@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"slices"
 	"strings"
@@ -234,5 +235,23 @@ func TestToolDoesNotLinkTheValidator(t *testing.T) {
 	}
 	if !strings.Contains(deps("github.com/toolschema/toolschema/rawtool"), v) {
 		t.Errorf("package rawtool does not link %s", v)
+	}
+}
+
+// TestCompileErrorNamesNoPath: a schema that does not compile is refused
+// with a message that does not name the working directory (the compiler
+// resolves a relative resource name against it).
+func TestCompileErrorNamesNoPath(t *testing.T) {
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = rawtool.New(tool.Tool{Name: "bad"}, json.RawMessage(`{"type":"object","required":3}`),
+		func(context.Context, *tool.Call, json.RawMessage) (any, error) { return nil, nil })
+	if err == nil {
+		t.Fatal("a schema against the meta-schema compiled")
+	}
+	if strings.Contains(err.Error(), wd) || strings.Contains(err.Error(), "file://") {
+		t.Errorf("the message names a path: %v", err)
 	}
 }

@@ -359,8 +359,8 @@ func compileChecker(schema json.RawMessage) *checker {
 		comp.DefaultDraft(jsonschema.Draft2020)
 		comp.AssertFormat()
 		comp.AssertContent()
-		if err = comp.AddResource("tool.json", doc); err == nil {
-			c.schema, err = comp.Compile("tool.json")
+		if err = comp.AddResource(resourceURL, doc); err == nil {
+			c.schema, err = comp.Compile(resourceURL)
 		}
 		c.raw, _ = doc.(map[string]any)
 	}
@@ -802,3 +802,8 @@ func Result(schema json.RawMessage, data []byte) []Violation {
 	}
 	return c.check(v, "Result")
 }
+
+// resourceURL names the schema being compiled. It is absolute: a relative
+// name is resolved against the working directory, whose path then shows
+// in the compiler's messages.
+const resourceURL = "urn:toolschema:schema"
