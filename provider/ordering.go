@@ -20,7 +20,7 @@ func withPropertyOrdering(s ordered) ordered {
 	out := make(ordered, 0, len(s)+1)
 	for _, e := range s {
 		switch e.k {
-		case "properties", "$defs", "definitions", "patternProperties", "dependentSchemas":
+		case "properties", "$defs", "definitions", "patternProperties", "dependentSchemas", "dependencies":
 			m, ok := e.v.(ordered)
 			if !ok {
 				out = append(out, e)

@@ -562,6 +562,23 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 		out = out.setDescription(desc + strings.Join(notes, " "))
 	}
 	if ref, ok := out.get("$ref").(string); ok && d.RefAlone && len(out) > 1 {
+		// Beside a $ref, an anyOf (or a oneOf sent as one) holds as well
+		// as the reference: no single anyOf says both. The root must be
+		// an object, not an anyOf.
+		why := ""
+		switch {
+		case out.get("anyOf") != nil:
+			why = "takes no keyword beside a $ref, and this one has an anyOf (or a oneOf) beside it, which must hold too"
+		case st.nesting == 1:
+			why = "takes no keyword beside a $ref, and the root, which must be an object schema, cannot be made an anyOf"
+		}
+		if why != "" {
+			if err := st.refuse(Finding{Path: path, Keyword: "$ref", Verdict: schema.Refuse, Why: why},
+				fmt.Errorf("%s: $ref: %s strict mode %s", path, d.Name, why)); err != nil {
+				return nil, err
+			}
+			return out, nil
+		}
 		// The mode takes no keyword beside a $ref: the reference becomes
 		// the one branch of an anyOf, which takes them.
 		wrapped := ordered{{"anyOf", []any{ordered{{"$ref", ref}}}}}
@@ -727,15 +744,29 @@ func (st *walker) mayClose(s ordered, path string) bool {
 	if st.allOf > 0 {
 		return false
 	}
-	for _, k := range []string{"allOf", "if", "then", "else", "dependentSchemas", "dependentRequired", "dependencies", "unevaluatedProperties", "patternProperties"} {
+	for _, k := range []string{"allOf", "anyOf", "oneOf", "$ref", "if", "then", "else", "dependentSchemas", "dependentRequired",
+		"dependencies", "unevaluatedProperties", "patternProperties"} {
 		if s.get(k) != nil {
 			return false
 		}
 	}
-	if _, ok := s.get("properties").(ordered); ok {
-		return true
+	props, named := s.get("properties").(ordered)
+	if !named && path != st.rootPath {
+		return false
 	}
-	return path == st.rootPath
+	// Closed, it takes only its properties: none it requires may be
+	// missing from them, nor may it ask for more than they are.
+	for _, r := range stringsOf(s.get("required")) {
+		if props.get(r) == nil {
+			return false
+		}
+	}
+	if n, ok := s.get("minProperties").(json.Number); ok {
+		if min, err := n.Int64(); err != nil || min > int64(len(props)) {
+			return false
+		}
+	}
+	return true
 }
 
 func has(t any, name string) bool {

@@ -44,6 +44,25 @@ func TestRawStrictRewrites(t *testing.T) {
 		{"no parameters", `{"type":"object"}`, "openai", "", []string{"additionalProperties"}, `false`},
 		{"no parameters, stated", `{"type":"object"}`, "openai", "", []string{"properties"}, `{}`},
 		{"no parameters, empty", `{"type":"object","properties":{}}`, "anthropic", "", []string{"additionalProperties"}, `false`},
+		// Closing a root that names no properties is right only when
+		// nothing else asks for some.
+		{"no properties, anyOf", `{"type":"object","anyOf":[{"$ref":"#/$defs/A"}],"$defs":{"A":{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false}}}`,
+			"anthropic", "tool raw: input: an object without additionalProperties false", nil, ""},
+		{"no properties, oneOf", `{"type":"object","oneOf":[` + obj("a") + `,` + obj("b") + `]}`,
+			"openai", "tool raw: input: an object without additionalProperties false", nil, ""},
+		{"no properties, required", `{"type":"object","required":["q"]}`,
+			"openai", "tool raw: input: an object without additionalProperties false", nil, ""},
+		{"no properties, minProperties", `{"type":"object","minProperties":1}`,
+			"anthropic", "tool raw: input: an object without additionalProperties false", nil, ""},
+		{"properties and anyOf", `{"type":"object","properties":{"a":{"type":"string"}},"anyOf":[{"required":["a"]},{"required":["b"]}]}`,
+			"anthropic", "tool raw: input: an object without additionalProperties false", nil, ""},
+		{"required beyond properties", `{"type":"object","properties":{"a":{"type":"string"}},"required":["a","b"]}`,
+			"anthropic", "tool raw: input: an object without additionalProperties false", nil, ""},
+		// OpenAI: a $ref beside an anyOf, or at the root, has no rewrite.
+		{"ref beside anyOf", `{"type":"object","properties":{"a":{"$ref":"#/$defs/A","anyOf":[{"type":"string"}]}},` + closedA + `,"$defs":{"A":{"type":"string"}}}`,
+			"openai", "tool raw: input.a: $ref: OpenAI strict mode takes no keyword beside a $ref, and this one has an anyOf", nil, ""},
+		{"root ref", `{"$ref":"#/$defs/A","description":"d","$defs":{"A":{"type":"object","properties":{},"additionalProperties":false}}}`,
+			"openai", "tool raw: input: $ref: OpenAI strict mode takes no keyword beside a $ref, and the root", nil, ""},
 		{"open inner", `{"type":"object","properties":{"a":{"type":"object"}},` + closedA + `}`,
 			"openai", "tool raw: input.a: an object without additionalProperties false", nil, ""},
 		// OpenAI takes no keyword beside a $ref.
