@@ -241,6 +241,7 @@ type walker struct {
 	// is not closed. nesting counts the schemas being converted: 1 at the
 	// root.
 	allOf, nesting int
+	merged         map[string]bool // mergedDefs, once
 }
 
 // union counts a union-typed schema at path.
@@ -275,6 +276,9 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 	var out ordered
 	if st.drop == dropAllNull || (st.drop == dropEmptyNull && st.empties[path]) {
 		s = withoutNull(s)
+	}
+	if d.Drops["allOf"] != "" {
+		s = unwrapAllOf(s)
 	}
 	typ := s.get("type")
 	if why := d.NodeProblem(s.get); why != "" {
@@ -328,11 +332,12 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 		case k == "anyOf" || k == "oneOf" || k == "allOf":
 			// A declared schema's branches: each converted as a schema
 			// of the same value.
-			if k == "allOf" {
+			merging := k == "allOf" && mergesObjects(s)
+			if merging {
 				st.allOf++
 			}
 			cv, err := st.schemaList(d, k, v, path, func(int) string { return path }, depth)
-			if k == "allOf" {
+			if merging {
 				st.allOf--
 			}
 			if err != nil {
@@ -405,10 +410,18 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 			conv := make(ordered, 0, len(defs))
 			for _, e := range defs {
 				outer := st.def
+				merged := false
 				if st.nesting == 1 && outer == "" { // the root's own, not a branch's
 					st.def = k + "/" + e.k // a definition $refs can name
+					merged = st.mergedDefs()[st.def]
+				}
+				if merged {
+					st.allOf++ // a part of an allOf that merges objects: not closed
 				}
 				cv, err := st.value(d, e.v, path+"."+k+"."+e.k, depth+1)
+				if merged {
+					st.allOf--
+				}
 				st.def = outer
 				if err != nil {
 					return nil, err
@@ -727,6 +740,84 @@ func nullable(s ordered) ordered {
 		s = s.set("enum", append(slices.Clone(e), nil))
 	}
 	return s
+}
+
+// mergesObjects reports whether the allOf of s merges objects: more than
+// one branch, or branches beside s's own object keywords. Closing an
+// object in such an allOf would refuse the names the others add. An allOf
+// of one branch alone is that branch.
+func mergesObjects(s ordered) bool {
+	if branches, ok := s.get("allOf").([]any); ok && len(branches) > 1 {
+		return true
+	}
+	for _, k := range []string{"properties", "required", "additionalProperties", "patternProperties", "$ref", "anyOf", "oneOf"} {
+		if s.get(k) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// unwrapAllOf returns s with an allOf of one branch replaced by that
+// branch's keywords, where none of them is s's too: the same schema
+// without the allOf (pydantic writes a described reference so), for a mode
+// that takes no allOf.
+func unwrapAllOf(s ordered) ordered {
+	branches, ok := s.get("allOf").([]any)
+	if !ok || len(branches) != 1 {
+		return s
+	}
+	b, ok := branches[0].(ordered)
+	if !ok {
+		return s
+	}
+	for _, e := range b {
+		if s.get(e.k) != nil {
+			return s
+		}
+	}
+	out := make(ordered, 0, len(s)+len(b)-1)
+	for _, e := range s {
+		if e.k == "allOf" {
+			out = append(out, b...)
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// mergedDefs returns the names of the root's definitions that a $ref
+// inside an allOf that merges objects leads to ("$defs/m"): they are
+// parts of that merge, and are not closed.
+func (st *walker) mergedDefs() map[string]bool {
+	if st.merged != nil {
+		return st.merged
+	}
+	if st.refs == nil {
+		st.refs = refGraphOf(st.root)
+	}
+	st.merged = map[string]bool{}
+	var walk func(v any, inMerge bool)
+	walk = func(v any, inMerge bool) {
+		switch v := v.(type) {
+		case ordered:
+			if ref, ok := v.get("$ref").(string); ok && inMerge {
+				if t, known := st.refs.target(ref); known && t != "" && t != "#" {
+					st.merged[t] = true
+				}
+			}
+			for _, e := range v {
+				walk(e.v, inMerge || (e.k == "allOf" && mergesObjects(v)))
+			}
+		case []any:
+			for _, x := range v {
+				walk(x, inMerge)
+			}
+		}
+	}
+	walk(st.root, false)
+	return st.merged
 }
 
 // openObject ends the reason of an open object that is not closed, so

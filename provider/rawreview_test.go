@@ -8,6 +8,7 @@ import (
 
 	"github.com/toolschema/toolschema/internal/schematest"
 	"github.com/toolschema/toolschema/provider"
+	"github.com/toolschema/toolschema/schema"
 	"github.com/toolschema/toolschema/tool"
 )
 
@@ -30,9 +31,20 @@ func TestRawStrictRewrites(t *testing.T) {
 		// each requires its own property and forbids the other's.
 		{"allof branches", `{"type":"object","properties":{"a":{"allOf":[` + obj("x") + `,` + obj("y") + `]}},` + closedA + `}`,
 			"anthropic", "tool raw: input.a: an object without additionalProperties false", nil, ""},
-		// OpenAI moves allOf into the description, leaving no type.
-		{"allof only", `{"type":"object","properties":{"a":{"allOf":[{"type":"string"}]}},` + closedA + `}`,
+		// OpenAI moves allOf into the description: one of two branches
+		// leaves no type; an allOf of one branch is that branch.
+		{"allof two", `{"type":"object","properties":{"a":{"allOf":[{"type":"string"},{"minLength":1}]}},` + closedA + `}`,
 			"openai", "tool raw: input.a: OpenAI strict mode needs a type on every schema", nil, ""},
+		{"allof one", `{"type":"object","properties":{"a":{"allOf":[{"type":"string"}]}},` + closedA + `}`,
+			"openai", "", []string{"properties", "a"}, `{"type":"string"}`},
+		// A described reference, as pydantic writes one.
+		{"allof described ref", `{"type":"object","properties":{"a":{"allOf":[{"$ref":"#/$defs/X"}],"description":"the x"}},` + closedA + `,"$defs":{"X":{"type":"object","properties":{"x":{"type":"string"}},"required":["x"]}}}`,
+			"openai", "", []string{"properties", "a"}, `{"anyOf":[{"$ref":"#/$defs/X"}],"description":"the x"}`},
+		{"allof described ref, closed", `{"type":"object","properties":{"a":{"allOf":[{"$ref":"#/$defs/X"}],"description":"the x"}},` + closedA + `,"$defs":{"X":{"type":"object","properties":{"x":{"type":"string"}},"required":["x"]}}}`,
+			"anthropic", "", []string{"$defs", "X", "additionalProperties"}, `false`},
+		// A definition merged with another branch is not closed.
+		{"allof ref merge", `{"type":"object","properties":{"p":{"allOf":[{"$ref":"#/$defs/Base"},` + obj("b") + `]}},"required":["p"],"additionalProperties":false,"$defs":{"Base":` + obj("a") + `}}`,
+			"anthropic", "an object without additionalProperties false", nil, ""},
 		{"allof beside", `{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"allOf":[{"properties":{"b":{"type":"string"}},"required":["b"]}]}`,
 			"anthropic", "tool raw: input: an object without additionalProperties false", nil, ""},
 		{"dependent schemas", `{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"dependentSchemas":{"a":{"required":["b"]}}}`,
@@ -247,5 +259,40 @@ func TestAnthropicNumberConstraints(t *testing.T) {
 	}
 	if n := schemaOf(t, def, "function", "parameters", "properties", "n"); n["multipleOf"] == nil || n["exclusiveMinimum"] == nil {
 		t.Errorf("openai: %v, want the constraints kept", n)
+	}
+}
+
+// TestMergedDefinitionNotClosed: a definition that an allOf merges with
+// another branch is refused, not closed (closed, it would forbid the
+// other branch's names), while one an allOf of one branch names is
+// closed.
+func TestMergedDefinitionNotClosed(t *testing.T) {
+	obj := func(name string) string {
+		return `{"type":"object","properties":{"` + name + `":{"type":"string"}},"required":["` + name + `"]}`
+	}
+	anthropic, _ := schema.Mode("anthropic", true)
+	for _, tc := range []struct {
+		schema string
+		want   schema.Verdict
+	}{
+		{`{"type":"object","properties":{"p":{"allOf":[{"$ref":"#/$defs/Base"},` + obj("b") + `]}},"required":["p"],"additionalProperties":false,"$defs":{"Base":` + obj("a") + `}}`, schema.Refuse},
+		{`{"type":"object","properties":{"p":{"allOf":[{"$ref":"#/$defs/Base"}]}},"required":["p"],"additionalProperties":false,"$defs":{"Base":` + obj("a") + `}}`, schema.Close},
+	} {
+		rep, err := provider.Check(anthropic, nil, []byte(tc.schema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, f := range rep.Findings {
+			if f.Path == "input.$defs.Base" && f.Keyword == "additionalProperties" {
+				found = true
+				if f.Verdict != tc.want {
+					t.Errorf("%s: Base %d, want %d", tc.schema, f.Verdict, tc.want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: nothing said of Base: %+v", tc.schema, rep.Findings)
+		}
 	}
 }
