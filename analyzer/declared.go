@@ -32,7 +32,8 @@ func compileDeclared(s []byte) error {
 	return err
 }
 
-// resourceURL names the schema being compiled. It is absolute: a relative
+// resourceURL names the schema being compiled. It is absolute (a relative
 // name is resolved against the working directory, whose path then shows
-// in the compiler's messages.
-const resourceURL = "urn:toolschema:schema"
+// in the compiler's messages) and hierarchical, so that a relative $ref or
+// $id in the schema resolves beside it, to a document there is not.
+const resourceURL = "mem://toolschema/schema.json"

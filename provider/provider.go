@@ -295,7 +295,9 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 			continue // the Go type's own range: nothing to tell
 		case verdict == schema.Move:
 			st.note(Finding{Path: path, Keyword: k, Verdict: schema.Move, Why: why})
-			notes = append(notes, describe(k, v, typ))
+			if note := describe(k, v, typ); note != "" {
+				notes = append(notes, note)
+			}
 			continue
 		case verdict == schema.Refuse && k == "additionalProperties":
 			if err := st.refuse(Finding{Path: path, Keyword: k, Verdict: schema.Refuse, Why: why},
@@ -332,7 +334,7 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 		case k == "anyOf" || k == "oneOf" || k == "allOf":
 			// A declared schema's branches: each converted as a schema
 			// of the same value.
-			merging := k == "allOf" && mergesObjects(s)
+			merging := merges(s, k)
 			if merging {
 				st.allOf++
 			}
@@ -674,9 +676,16 @@ func describe(k string, v, typ any) string {
 		return "At least " + num(v) + "."
 	case "maximum":
 		return "At most " + num(v) + "."
-	case "exclusiveMinimum":
-		return "More than " + num(v) + "."
-	case "exclusiveMaximum":
+	case "exclusiveMinimum", "exclusiveMaximum":
+		if b, ok := v.(bool); ok { // draft-04's: it makes minimum or maximum exclusive
+			if !b {
+				return ""
+			}
+			return map[string]string{"exclusiveMinimum": "The minimum itself is excluded.", "exclusiveMaximum": "The maximum itself is excluded."}[k]
+		}
+		if k == "exclusiveMinimum" {
+			return "More than " + num(v) + "."
+		}
 		return "Less than " + num(v) + "."
 	case "multipleOf":
 		return "A multiple of " + num(v) + "."
@@ -742,16 +751,29 @@ func nullable(s ordered) ordered {
 	return s
 }
 
-// mergesObjects reports whether the allOf of s merges objects: more than
-// one branch, or branches beside s's own object keywords. Closing an
-// object in such an allOf would refuse the names the others add. An allOf
-// of one branch alone is that branch.
-func mergesObjects(s ordered) bool {
-	if branches, ok := s.get("allOf").([]any); ok && len(branches) > 1 {
+// objectKeywords are the keywords that constrain an object's names beside
+// its branches or its reference: with any of them, a branch or a
+// referenced schema is one part of a merge, and closing it would forbid
+// the names the other parts allow.
+var objectKeywords = []string{"properties", "required", "additionalProperties", "patternProperties", "minProperties",
+	"dependentRequired", "dependentSchemas", "dependencies", "if", "then", "else", "unevaluatedProperties", "propertyNames"}
+
+// merges reports whether the schemas that keyword k of s holds (an
+// allOf's, anyOf's or oneOf's branches, a $ref's target) hold together
+// with something else of s: another allOf branch, another combinator or a
+// reference, or s's own object keywords. An allOf of one branch alone is
+// that branch; an anyOf alone is a choice.
+func merges(s ordered, k string) bool {
+	if branches, ok := s.get("allOf").([]any); k == "allOf" && ok && len(branches) > 1 {
 		return true
 	}
-	for _, k := range []string{"properties", "required", "additionalProperties", "patternProperties", "$ref", "anyOf", "oneOf"} {
-		if s.get(k) != nil {
+	for _, o := range []string{"allOf", "anyOf", "oneOf", "$ref"} {
+		if o != k && s.get(o) != nil {
+			return true
+		}
+	}
+	for _, o := range objectKeywords {
+		if s.get(o) != nil {
 			return true
 		}
 	}
@@ -771,6 +793,13 @@ func unwrapAllOf(s ordered) ordered {
 	if !ok {
 		return s
 	}
+	// Keywords that judge the names of their own object's properties
+	// would judge the branch's too, once merged: not unwrapped.
+	for _, k := range []string{"additionalProperties", "unevaluatedProperties", "patternProperties"} {
+		if s.get(k) != nil || b.get(k) != nil && s.get("properties") != nil {
+			return s
+		}
+	}
 	for _, e := range b {
 		if s.get(e.k) != nil {
 			return s
@@ -787,9 +816,10 @@ func unwrapAllOf(s ordered) ordered {
 	return out
 }
 
-// mergedDefs returns the names of the root's definitions that a $ref
-// inside an allOf that merges objects leads to ("$defs/m"): they are
-// parts of that merge, and are not closed.
+// mergedDefs returns the names of the root's definitions ("$defs/m") that
+// take part in a merge: named by a $ref inside a merging combinator's
+// branches or beside other keywords (merges), or reached by $refs from
+// one that is. They are not closed.
 func (st *walker) mergedDefs() map[string]bool {
 	if st.merged != nil {
 		return st.merged
@@ -798,17 +828,34 @@ func (st *walker) mergedDefs() map[string]bool {
 		st.refs = refGraphOf(st.root)
 	}
 	st.merged = map[string]bool{}
+	var mark func(string)
+	mark = func(d string) {
+		if st.merged[d] {
+			return
+		}
+		st.merged[d] = true
+		for _, next := range st.refs.edges[d] {
+			mark(next)
+		}
+	}
 	var walk func(v any, inMerge bool)
 	walk = func(v any, inMerge bool) {
 		switch v := v.(type) {
 		case ordered:
-			if ref, ok := v.get("$ref").(string); ok && inMerge {
+			if ref, ok := v.get("$ref").(string); ok && (inMerge || merges(v, "$ref")) {
 				if t, known := st.refs.target(ref); known && t != "" && t != "#" {
-					st.merged[t] = true
+					mark(t)
 				}
 			}
 			for _, e := range v {
-				walk(e.v, inMerge || (e.k == "allOf" && mergesObjects(v)))
+				in := inMerge
+				switch e.k {
+				case "allOf", "anyOf", "oneOf":
+					in = in || merges(v, e.k)
+				case "properties", "items", "additionalProperties", "$defs", "definitions", "patternProperties", "prefixItems":
+					in = false // the values inside are values of their own
+				}
+				walk(e.v, in)
 			}
 		case []any:
 			for _, x := range v {
@@ -842,7 +889,7 @@ func (st *walker) mayClose(s ordered, path string) bool {
 		}
 	}
 	props, named := s.get("properties").(ordered)
-	if !named && path != st.rootPath {
+	if !named && st.nesting != 1 { // the root itself, not a branch at its path
 		return false
 	}
 	// Closed, it takes only its properties: none it requires may be

@@ -75,6 +75,15 @@ func TestRawStrictRewrites(t *testing.T) {
 			"openai", "tool raw: input.a: $ref: OpenAI strict mode takes no keyword beside a $ref, and this one has an anyOf", nil, ""},
 		{"root ref", `{"$ref":"#/$defs/A","description":"d","$defs":{"A":{"type":"object","properties":{},"additionalProperties":false}}}`,
 			"openai", "tool raw: input: $ref: OpenAI strict mode takes no keyword beside a $ref, and the root", nil, ""},
+		// The review's cases of merges that closing would break.
+		{"merged through a def", `{"type":"object","properties":{"p":{"allOf":[{"$ref":"#/$defs/A"},` + obj("b") + `]}},"required":["p"],"additionalProperties":false,"$defs":{"A":{"$ref":"#/$defs/B"},"B":` + obj("a") + `}}`,
+			"anthropic", "an object without additionalProperties false", nil, ""},
+		{"allof with minProperties", `{"type":"object","properties":{"p":{"allOf":[` + obj("a") + `],"minProperties":2}},"required":["p"],"additionalProperties":false}`,
+			"anthropic", "tool raw: input.p: an object without additionalProperties false", nil, ""},
+		{"ref beside properties", `{"type":"object","properties":{"p":{"$ref":"#/$defs/B","properties":{"b":{"type":"string"}},"required":["b"]}},"required":["p"],"additionalProperties":false,"$defs":{"B":` + obj("a") + `}}`,
+			"anthropic", "an object without additionalProperties false", nil, ""},
+		{"root branch", `{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false,"anyOf":[{"type":"object"}]}`,
+			"anthropic", "tool raw: input: an object without additionalProperties false", nil, ""},
 		{"open inner", `{"type":"object","properties":{"a":{"type":"object"}},` + closedA + `}`,
 			"openai", "tool raw: input.a: an object without additionalProperties false", nil, ""},
 		// OpenAI takes no keyword beside a $ref.
@@ -207,7 +216,7 @@ func TestRawDraft07(t *testing.T) {
 func TestBranchDefsNotRoots(t *testing.T) {
 	s := `{"type":"object","properties":{"a":{"$ref":"#/$defs/n"}},"required":["a"],"additionalProperties":false,` +
 		`"$defs":{"n":{"type":"string"}},` +
-		`"anyOf":[{"type":"object","$defs":{"n":{"type":"object","properties":{"m":{"$ref":"#/$defs/n"}},"required":["m"],"additionalProperties":false}}}]}`
+		`"anyOf":[{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false,"$defs":{"n":{"type":"object","properties":{"m":{"$ref":"#/$defs/n"}},"required":["m"],"additionalProperties":false}}}]}`
 	if _, err := first(provider.Anthropic([]*tool.Tool{raw("branch", s)})); err != nil {
 		t.Fatal(err)
 	}
@@ -277,6 +286,9 @@ func TestMergedDefinitionNotClosed(t *testing.T) {
 	}{
 		{`{"type":"object","properties":{"p":{"allOf":[{"$ref":"#/$defs/Base"},` + obj("b") + `]}},"required":["p"],"additionalProperties":false,"$defs":{"Base":` + obj("a") + `}}`, schema.Refuse},
 		{`{"type":"object","properties":{"p":{"allOf":[{"$ref":"#/$defs/Base"}]}},"required":["p"],"additionalProperties":false,"$defs":{"Base":` + obj("a") + `}}`, schema.Close},
+		// Through another definition, and beside properties.
+		{`{"type":"object","properties":{"p":{"allOf":[{"$ref":"#/$defs/A"},` + obj("b") + `]}},"required":["p"],"additionalProperties":false,"$defs":{"A":{"$ref":"#/$defs/Base"},"Base":` + obj("a") + `}}`, schema.Refuse},
+		{`{"type":"object","properties":{"p":{"$ref":"#/$defs/Base","properties":{"b":{"type":"string"}},"required":["b"]}},"required":["p"],"additionalProperties":false,"$defs":{"Base":` + obj("a") + `}}`, schema.Refuse},
 	} {
 		rep, err := provider.Check(anthropic, nil, []byte(tc.schema))
 		if err != nil {
@@ -294,5 +306,19 @@ func TestMergedDefinitionNotClosed(t *testing.T) {
 		if !found {
 			t.Errorf("%s: nothing said of Base: %+v", tc.schema, rep.Findings)
 		}
+	}
+}
+
+// TestDraft04Exclusive: draft-04's boolean exclusiveMinimum is told as
+// what it means, beside the minimum it makes exclusive.
+func TestDraft04Exclusive(t *testing.T) {
+	s := `{"type":"object","properties":{"n":{"type":"number","minimum":0,"exclusiveMinimum":true,"maximum":5,"exclusiveMaximum":false}},"required":["n"],"additionalProperties":false}`
+	def, err := first(provider.Anthropic([]*tool.Tool{raw("num", s)}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := schemaOf(t, def, "input_schema", "properties", "n")
+	if want := "At least 0. The minimum itself is excluded. At most 5."; n["description"] != want {
+		t.Errorf("description %q, want %q", n["description"], want)
 	}
 }

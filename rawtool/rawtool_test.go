@@ -255,3 +255,13 @@ func TestCompileErrorNamesNoPath(t *testing.T) {
 		t.Errorf("the message names a path: %v", err)
 	}
 }
+
+// TestRelativeRefNotRoot: a $ref to another document is not taken for the
+// schema itself (an opaque resource name resolved it so).
+func TestRelativeRefNotRoot(t *testing.T) {
+	_, err := rawtool.New(tool.Tool{Name: "rel"}, json.RawMessage(`{"type":"object","properties":{"a":{"$ref":"other.json"}}}`),
+		func(context.Context, *tool.Call, json.RawMessage) (any, error) { return nil, nil })
+	if err == nil {
+		t.Fatal("a $ref to a document that is not there compiled")
+	}
+}
