@@ -242,6 +242,7 @@ type walker struct {
 	// root.
 	allOf, nesting int
 	merged         map[string]bool // mergedDefs, once
+	mergeUnknown   bool            // a $ref of a merge leads where mergedDefs cannot follow
 }
 
 // union counts a union-typed schema at path.
@@ -698,11 +699,15 @@ func describe(k string, v, typ any) string {
 	case "maxItems":
 		return fmt.Sprintf("At most %s %s.", num(v), pluralOf(v, "item"))
 	case "format":
-		return "Format: " + v.(string) + "."
+		if f, ok := v.(string); ok {
+			return "Format: " + f + "."
+		}
 	case "uniqueItems":
 		return "Items are unique."
 	case "pattern":
-		return "Matches the regular expression " + v.(string) + "."
+		if p, ok := v.(string); ok {
+			return "Matches the regular expression " + p + "."
+		}
 	case "contentEncoding":
 		return "Base64 text."
 	case "default":
@@ -818,8 +823,11 @@ func unwrapAllOf(s ordered) ordered {
 
 // mergedDefs returns the names of the root's definitions ("$defs/m") that
 // take part in a merge: named by a $ref inside a merging combinator's
-// branches or beside other keywords (merges), or reached by $refs from
-// one that is. They are not closed.
+// branches or beside other keywords (merges), or by a $ref at the top of
+// a definition that does (not by one in its properties or items, whose
+// values are values of their own). "#" is the root, when such a $ref
+// names it. They are not closed; nor is anything, when such a $ref leads
+// where the conversion cannot follow (mergeUnknown).
 func (st *walker) mergedDefs() map[string]bool {
 	if st.merged != nil {
 		return st.merged
@@ -828,31 +836,38 @@ func (st *walker) mergedDefs() map[string]bool {
 		st.refs = refGraphOf(st.root)
 	}
 	st.merged = map[string]bool{}
-	var mark func(string)
-	mark = func(d string) {
-		if st.merged[d] {
-			return
-		}
-		st.merged[d] = true
-		for _, next := range st.refs.edges[d] {
-			mark(next)
+	var walk func(v any, inMerge bool)
+	follow := func(ref string) {
+		t, known := st.refs.target(ref)
+		switch {
+		case !known || t == "":
+			st.mergeUnknown = true
+		case st.merged[t]:
+		case t == "#":
+			st.merged[t] = true
+		default:
+			st.merged[t] = true
+			kind, name, _ := strings.Cut(t, "/")
+			if defs, ok := st.root.get(kind).(ordered); ok {
+				walk(defs.get(name), true) // its own top, a part of the merge too
+			}
 		}
 	}
-	var walk func(v any, inMerge bool)
 	walk = func(v any, inMerge bool) {
 		switch v := v.(type) {
 		case ordered:
 			if ref, ok := v.get("$ref").(string); ok && (inMerge || merges(v, "$ref")) {
-				if t, known := st.refs.target(ref); known && t != "" && t != "#" {
-					mark(t)
-				}
+				follow(ref)
 			}
 			for _, e := range v {
 				in := inMerge
 				switch e.k {
 				case "allOf", "anyOf", "oneOf":
 					in = in || merges(v, e.k)
-				case "properties", "items", "additionalProperties", "$defs", "definitions", "patternProperties", "prefixItems":
+				case "dependentSchemas", "dependencies", "if", "then", "else":
+					in = true // they hold of the same value as the object
+				case "properties", "items", "additionalProperties", "$defs", "definitions", "patternProperties", "prefixItems",
+					"additionalItems", "contains", "propertyNames", "not", "unevaluatedProperties", "unevaluatedItems":
 					in = false // the values inside are values of their own
 				}
 				walk(e.v, in)
@@ -879,7 +894,8 @@ const openObject = ", and this object cannot be closed without refusing what its
 // unevaluatedProperties), and it is not a branch of an allOf, whose other
 // branches may add them.
 func (st *walker) mayClose(s ordered, path string) bool {
-	if st.allOf > 0 {
+	merged := st.mergedDefs()
+	if st.allOf > 0 || st.mergeUnknown || st.nesting == 1 && merged["#"] {
 		return false
 	}
 	for _, k := range []string{"allOf", "anyOf", "oneOf", "$ref", "if", "then", "else", "dependentSchemas", "dependentRequired",

@@ -84,6 +84,19 @@ func TestRawStrictRewrites(t *testing.T) {
 			"anthropic", "an object without additionalProperties false", nil, ""},
 		{"root branch", `{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false,"anyOf":[{"type":"object"}]}`,
 			"anthropic", "tool raw: input: an object without additionalProperties false", nil, ""},
+		// A reference inside a merged definition's properties is a value
+		// of its own: its target is closed.
+		{"merged def's property", `{"type":"object","properties":{"p":{"allOf":[{"$ref":"#/$defs/Base"},{"required":["a"]}]}},"required":["p"],"additionalProperties":false,"$defs":{"Base":{"type":"object","properties":{"a":{"$ref":"#/$defs/Item"}},"additionalProperties":false},"Item":` + obj("x") + `}}`,
+			"anthropic", "", []string{"$defs", "Item", "additionalProperties"}, `false`},
+		// A merge through a $ref the conversion cannot follow, or
+		// through the root: nothing closed.
+		{"merge through a pointer", `{"type":"object","properties":{"a":` + obj("x") + `,"b":{"$ref":"#/properties/a","required":["y"]}},"required":["a","b"]}`,
+			"openai", "an object without additionalProperties false", nil, ""},
+		{"merge through the root", `{"type":"object","properties":{"c":{"$ref":"#","properties":{"y":{"type":"string"}},"required":["y"]}},"required":["c"]}`,
+			"openai", "tool raw: input: an object without additionalProperties false", nil, ""},
+		// Values of the wrong type in moved keywords do not stop it.
+		{"format not a string", `{"type":"object","properties":{"a":{"type":"string","format":5}},` + closedA + `}`,
+			"anthropic", "", []string{"properties", "a", "description"}, `"format: 5."`},
 		{"open inner", `{"type":"object","properties":{"a":{"type":"object"}},` + closedA + `}`,
 			"openai", "tool raw: input.a: an object without additionalProperties false", nil, ""},
 		// OpenAI takes no keyword beside a $ref.
@@ -320,5 +333,26 @@ func TestDraft04Exclusive(t *testing.T) {
 	n := schemaOf(t, def, "input_schema", "properties", "n")
 	if want := "At least 0. The minimum itself is excluded. At most 5."; n["description"] != want {
 		t.Errorf("description %q, want %q", n["description"], want)
+	}
+}
+
+// TestIllFormedKeywordsNoPanic: a schema literal with keyword values of
+// the wrong type (no compile step checked it) is converted or refused by
+// every conversion, never a panic.
+func TestIllFormedKeywordsNoPanic(t *testing.T) {
+	for _, s := range []string{
+		`{"type":"object","properties":{"a":{"type":"string","format":5,"pattern":7}},"required":["a"],"additionalProperties":false}`,
+		`{"type":"object","properties":{"a":{"type":"string","pattern":["x"],"minLength":"2"}},"required":3,"additionalProperties":false}`,
+	} {
+		for _, c := range conversions {
+			func() {
+				defer func() {
+					if p := recover(); p != nil {
+						t.Errorf("%s of %s panicked: %v", c.name, s, p)
+					}
+				}()
+				c.conv(raw("ill", s))
+			}()
+		}
 	}
 }
