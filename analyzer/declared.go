@@ -1,10 +1,7 @@
 package analyzer
 
 import (
-	"bytes"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
-
+	"github.com/toolschema/toolschema/internal/metaschema"
 	"github.com/toolschema/toolschema/schema"
 )
 
@@ -19,21 +16,6 @@ func newBuilder() *schema.Builder {
 
 // compileDeclared compiles a declared schema as JSON Schema 2020-12.
 func compileDeclared(s []byte) error {
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(s))
-	if err != nil {
-		return err
-	}
-	c := jsonschema.NewCompiler()
-	c.DefaultDraft(jsonschema.Draft2020)
-	if err := c.AddResource(resourceURL, doc); err != nil {
-		return err
-	}
-	_, err = c.Compile(resourceURL)
+	_, _, err := metaschema.Compile(s, nil)
 	return err
 }
-
-// resourceURL names the schema being compiled. It is absolute (a relative
-// name is resolved against the working directory, whose path then shows
-// in the compiler's messages) and hierarchical, so that a relative $ref or
-// $id in the schema resolves beside it, to a document there is not.
-const resourceURL = "mem://toolschema/schema.json"

@@ -14,6 +14,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/toolschema/toolschema/internal/metaschema"
 	"github.com/toolschema/toolschema/tool"
 )
 
@@ -22,17 +23,7 @@ func init() { tool.RegisterSchemaValidator(Compile) }
 // Compile compiles a JSON Schema 2020-12 (checking it against the
 // meta-schema) and returns the check of a JSON value against it.
 func Compile(s []byte) (func([]byte) bool, error) {
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(s))
-	if err != nil {
-		return nil, err
-	}
-	c := jsonschema.NewCompiler()
-	c.DefaultDraft(jsonschema.Draft2020)
-	c.AssertFormat() // formats are checked, as the invoker checks them elsewhere
-	if err := c.AddResource(resourceURL, doc); err != nil {
-		return nil, err
-	}
-	sch, err := c.Compile(resourceURL)
+	sch, _, err := metaschema.Compile(s, (*jsonschema.Compiler).AssertFormat) // formats are checked, as the invoker checks them elsewhere
 	if err != nil {
 		return nil, err
 	}
@@ -41,9 +32,3 @@ func Compile(s []byte) (func([]byte) bool, error) {
 		return err == nil && sch.Validate(inst) == nil
 	}, nil
 }
-
-// resourceURL names the schema being compiled. It is absolute (a relative
-// name is resolved against the working directory, whose path then shows
-// in the compiler's messages) and hierarchical, so that a relative $ref or
-// $id in the schema resolves beside it, to a document there is not.
-const resourceURL = "mem://toolschema/schema.json"

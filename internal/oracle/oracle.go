@@ -24,6 +24,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 
+	"github.com/toolschema/toolschema/internal/metaschema"
 	"github.com/toolschema/toolschema/schema"
 	"github.com/toolschema/toolschema/tool"
 )
@@ -353,18 +354,12 @@ func checkerOf(schema json.RawMessage) *checker {
 // compileChecker compiles schema into a checker of its own.
 func compileChecker(schema json.RawMessage) *checker {
 	c := &checker{}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schema))
-	if err == nil {
-		comp := jsonschema.NewCompiler()
-		comp.DefaultDraft(jsonschema.Draft2020)
+	sch, doc, err := metaschema.Compile(schema, func(comp *jsonschema.Compiler) {
 		comp.AssertFormat()
 		comp.AssertContent()
-		if err = comp.AddResource(resourceURL, doc); err == nil {
-			c.schema, err = comp.Compile(resourceURL)
-		}
-		c.raw, _ = doc.(map[string]any)
-	}
-	c.err = err
+	})
+	c.schema, c.err = sch, err
+	c.raw, _ = doc.(map[string]any)
 	return c
 }
 
@@ -802,9 +797,3 @@ func Result(schema json.RawMessage, data []byte) []Violation {
 	}
 	return c.check(v, "Result")
 }
-
-// resourceURL names the schema being compiled. It is absolute (a relative
-// name is resolved against the working directory, whose path then shows
-// in the compiler's messages) and hierarchical, so that a relative $ref or
-// $id in the schema resolves beside it, to a document there is not.
-const resourceURL = "mem://toolschema/schema.json"
