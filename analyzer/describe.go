@@ -472,7 +472,7 @@ func (d *describer) declared(t types.Type) ([]byte, string) {
 	}
 	sig := fn.Signature()
 	if sig.Params().Len() != 0 || sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), types.Typ[types.String]) {
-		return nil, schema.DeclaredMethod + " must be a method func() string"
+		return nil, schema.DeclaredSignature
 	}
 	pos := d.fset.Position(fn.Pos())
 	const form = "its body must be one return of a string literal, which the generator reads from source"

@@ -56,6 +56,13 @@ func (badSchema) MarshalJSON() ([]byte, error) { return []byte(`""`), nil }
 func (*badSchema) UnmarshalJSON([]byte) error  { return nil }
 func (badSchema) ToolschemaSchema() string     { return `{"type":"strin"}` }
 
+// wrongSignature's ToolschemaSchema is not a func() string.
+type wrongSignature struct{}
+
+func (wrongSignature) MarshalJSON() ([]byte, error) { return []byte(`""`), nil }
+func (*wrongSignature) UnmarshalJSON([]byte) error  { return nil }
+func (wrongSignature) ToolschemaSchema() []byte     { return []byte(`{"type":"string"}`) }
+
 type refSchema struct{}
 
 func (refSchema) MarshalJSON() ([]byte, error) { return []byte(`""`), nil }
@@ -151,6 +158,12 @@ func TestDeclaredRefused(t *testing.T) {
 		}) error {
 			return nil
 		}, "OLT023: input.w: reflectimpl.writeOnly declares a schema (ToolschemaSchema) that it cannot read"},
+		// As the static front end says it (analyzer testdata olt023).
+		{func(struct {
+			S wrongSignature `json:"s"`
+		}) error {
+			return nil
+		}, "OLT023: input.s: reflectimpl.wrongSignature declares a schema (ToolschemaSchema) that cannot be read: ToolschemaSchema must be a method func() string"},
 		{func(struct {
 			N StringOrSlice `json:"n" description:"Names."`
 		}) error {

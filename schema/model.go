@@ -141,6 +141,10 @@ type Declared struct {
 // UnmarshalJSON.
 const DeclaredMethod = "ToolschemaSchema"
 
+// DeclaredSignature is the reason (a Declared's Err) a front end gives for
+// a DeclaredMethod of another signature than func() string.
+const DeclaredSignature = DeclaredMethod + " must be a method func() string"
+
 // String returns the type as Go source would name it, qualified by the last
 // element of its package path ("time.Time", "[]orders.Item").
 func (t *Type) String() string {

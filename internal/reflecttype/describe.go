@@ -87,8 +87,8 @@ func (d *Describer) Describe(t reflect.Type) *schema.Type {
 	if s, ok := d.Schemas.of(t); ok {
 		st.Declared = &schema.Declared{Schema: s, By: d.Schemas.By}
 	} else if schema.MayDeclare(st.Methods) {
-		if s := declared(t); s != nil {
-			st.Declared = &schema.Declared{Schema: s}
+		if s, err := declared(t); s != nil || err != "" {
+			st.Declared = &schema.Declared{Schema: s, Err: err}
 		}
 	}
 	if schema.Opaque(st.PkgPath, st.Name, st.Methods) {
@@ -141,15 +141,20 @@ type declarer interface {
 	ToolschemaSchema() string
 }
 
-// declared returns the schema t declares, nil when it declares none.
-func declared(t reflect.Type) []byte {
+// declared returns the schema t declares, nil when it declares none, and
+// the reason when its schema.DeclaredMethod has another signature (as the
+// static front end says it).
+func declared(t reflect.Type) ([]byte, string) {
 	if v, ok := reflect.Zero(t).Interface().(declarer); ok {
-		return []byte(v.ToolschemaSchema())
+		return []byte(v.ToolschemaSchema()), ""
 	}
 	if v, ok := reflect.New(t).Interface().(declarer); ok {
-		return []byte(v.ToolschemaSchema())
+		return []byte(v.ToolschemaSchema()), ""
 	}
-	return nil
+	if _, ok := reflect.PointerTo(t).MethodByName(schema.DeclaredMethod); ok {
+		return nil, schema.DeclaredSignature
+	}
+	return nil, ""
 }
 
 // methodsOf reports the encoding hooks of t or *t, and those of t alone.
