@@ -19,39 +19,36 @@ func PropertyOrdering(on bool) Option {
 func withPropertyOrdering(s ordered) ordered {
 	out := make(ordered, 0, len(s)+1)
 	for _, e := range s {
-		switch e.k {
-		case "properties", "$defs", "definitions", "patternProperties", "dependentSchemas", "dependencies":
-			m, ok := e.v.(ordered)
-			if !ok {
-				out = append(out, e)
+		switch v := e.v.(type) {
+		case ordered:
+			if schemaKeywords[e.k] == schemaMap {
+				conv := make(ordered, len(v))
+				names := make([]any, len(v))
+				for i, p := range v {
+					conv[i] = kv{p.k, schemaValue(p.v)}
+					names[i] = p.k
+				}
+				out = append(out, kv{e.k, conv})
+				if e.k == "properties" && len(v) > 1 {
+					out = append(out, kv{"propertyOrdering", names})
+				}
 				continue
 			}
-			conv := make(ordered, len(m))
-			names := make([]any, len(m))
-			for i, p := range m {
-				conv[i] = kv{p.k, schemaValue(p.v)}
-				names[i] = p.k
-			}
-			out = append(out, kv{e.k, conv})
-			if e.k == "properties" && len(m) > 1 {
-				out = append(out, kv{"propertyOrdering", names})
-			}
-		case "items", "additionalProperties", "not", "contains", "propertyNames", "if", "then", "else", "unevaluatedProperties", "unevaluatedItems", "additionalItems":
-			out = append(out, kv{e.k, schemaValue(e.v)})
-		case "anyOf", "oneOf", "allOf", "prefixItems":
-			list, ok := e.v.([]any)
-			if !ok {
-				out = append(out, e)
+		case []any:
+			if h := schemaKeywords[e.k]; h == schemaList || h == oneSchema {
+				conv := make([]any, len(v))
+				for i, b := range v {
+					conv[i] = schemaValue(b)
+				}
+				out = append(out, kv{e.k, conv})
 				continue
 			}
-			conv := make([]any, len(list))
-			for i, b := range list {
-				conv[i] = schemaValue(b)
-			}
-			out = append(out, kv{e.k, conv})
-		default:
-			out = append(out, e)
 		}
+		if schemaKeywords[e.k] == oneSchema {
+			out = append(out, kv{e.k, schemaValue(e.v)})
+			continue
+		}
+		out = append(out, e)
 	}
 	return out
 }

@@ -854,28 +854,24 @@ func (st *walker) mergedDefs() map[string]bool {
 		}
 	}
 	walk = func(v any, inMerge bool) {
-		switch v := v.(type) {
-		case ordered:
-			if ref, ok := v.get("$ref").(string); ok && (inMerge || merges(v, "$ref")) {
-				follow(ref)
+		s, ok := v.(ordered)
+		if !ok {
+			return
+		}
+		if ref, ok := s.get("$ref").(string); ok && (inMerge || merges(s, "$ref")) {
+			follow(ref)
+		}
+		for _, e := range s {
+			var in bool
+			switch e.k {
+			case "allOf", "anyOf", "oneOf":
+				in = inMerge || merges(s, e.k)
+			case "dependentSchemas", "dependencies", "if", "then", "else":
+				in = true // they hold of the same value as the object
+			default:
+				in = false // the values inside are values of their own
 			}
-			for _, e := range v {
-				in := inMerge
-				switch e.k {
-				case "allOf", "anyOf", "oneOf":
-					in = in || merges(v, e.k)
-				case "dependentSchemas", "dependencies", "if", "then", "else":
-					in = true // they hold of the same value as the object
-				case "properties", "items", "additionalProperties", "$defs", "definitions", "patternProperties", "prefixItems",
-					"additionalItems", "contains", "propertyNames", "not", "unevaluatedProperties", "unevaluatedItems":
-					in = false // the values inside are values of their own
-				}
-				walk(e.v, in)
-			}
-		case []any:
-			for _, x := range v {
-				walk(x, inMerge)
-			}
+			eachSubschema(e.k, e.v, func(sub ordered) { walk(sub, in) })
 		}
 	}
 	walk(st.root, false)

@@ -356,3 +356,19 @@ func TestIllFormedKeywordsNoPanic(t *testing.T) {
 		}
 	}
 }
+
+// TestDataIsNotSchema: a $ref inside a default or a const is data: it
+// makes no recursion and no merge.
+func TestDataIsNotSchema(t *testing.T) {
+	for name, s := range map[string]string{
+		"default": `{"type":"object","properties":{"a":{"$ref":"#/$defs/a"}},"required":["a"],"additionalProperties":false,"$defs":{` +
+			`"a":{"type":"object","properties":{"b":{"$ref":"#/$defs/b"}},"required":["b"],"additionalProperties":false},` +
+			`"b":{"type":"object","properties":{"x":{"type":"string"}},"required":["x"],"additionalProperties":false,"default":{"$ref":"#/$defs/a"}}}}`,
+		"const": `{"type":"object","properties":{"a":{"$ref":"#/$defs/m"},"c":{"const":{"$ref":"#/$defs/m","required":["z"]}}},"required":["a","c"],"additionalProperties":false,"$defs":{` +
+			`"m":{"type":"object","properties":{"x":{"type":"string"}},"required":["x"]}}}`,
+	} {
+		if _, err := first(provider.Anthropic([]*tool.Tool{raw("data", s)})); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}

@@ -91,21 +91,19 @@ func (g *refGraph) components() {
 	}
 }
 
-// eachRef calls f with every $ref in v, at any depth.
+// eachRef calls f with every $ref in schema v and the schemas inside it,
+// at any depth (not in the values of enum, const or default, which are
+// data).
 func eachRef(v any, f func(string)) {
-	switch v := v.(type) {
-	case ordered:
-		for _, e := range v {
-			if s, ok := e.v.(string); ok && e.k == "$ref" {
-				f(s)
-				continue
-			}
-			eachRef(e.v, f)
-		}
-	case []any:
-		for _, x := range v {
-			eachRef(x, f)
-		}
+	s, ok := v.(ordered)
+	if !ok {
+		return
+	}
+	if ref, ok := s.get("$ref").(string); ok {
+		f(ref)
+	}
+	for _, e := range s {
+		eachSubschema(e.k, e.v, func(sub ordered) { eachRef(sub, f) })
 	}
 }
 
