@@ -482,15 +482,13 @@ func (in *inspector) options(t *Tool, d ast.Directive) bool {
 				bad("write errors=CODE,CODE (the codes of the business errors the tool returns)")
 				continue
 			}
-			for _, code := range strings.Split(val, ",") {
-				switch {
-				case !schema.ValidErrorCode(code):
-					bad("%q is not an error code: upper-case letters, digits and '_', starting with a letter (ORDER_NOT_FOUND)", code)
-				case slices.Contains(t.ErrorCodes, code):
-					bad("%s is given twice", code)
-				default:
-					t.ErrorCodes = append(t.ErrorCodes, code)
-				}
+			codes := strings.Split(val, ",")
+			problems := schema.ErrorCodeProblems(codes)
+			for _, why := range problems {
+				bad("%s", why)
+			}
+			if len(problems) == 0 {
+				t.ErrorCodes = append(t.ErrorCodes, codes...)
 			}
 		case "title":
 			if !hasVal || strings.TrimSpace(val) == "" {

@@ -11,7 +11,6 @@ import (
 	"maps"
 	"reflect"
 	"runtime"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -563,13 +562,8 @@ func allDigits(s string) bool {
 // badCodes returns the OLT013 errors of malformed or repeated error codes.
 func badCodes(codes []string) schema.Errors {
 	var errs schema.Errors
-	for i, c := range codes {
-		switch {
-		case !schema.ValidErrorCode(c):
-			errs = append(errs, schema.Errorf(schema.OLT013, "", "option ErrorCodes: %q is not an error code: upper-case letters, digits and '_', starting with a letter (ORDER_NOT_FOUND)", c))
-		case slices.Contains(codes[:i], c):
-			errs = append(errs, schema.Errorf(schema.OLT013, "", "option ErrorCodes: %s is given twice", c))
-		}
+	for _, why := range schema.ErrorCodeProblems(codes) {
+		errs = append(errs, schema.Errorf(schema.OLT013, "", "option ErrorCodes: %s", why))
 	}
 	return errs
 }

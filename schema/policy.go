@@ -1,5 +1,10 @@
 package schema
 
+import (
+	"slices"
+	"strconv"
+)
+
 // PolicyConflict says why an execution-policy option cannot go with
 // read-only (OLT025), "" when it can. option is "destructive" or
 // "idempotent" (MCP ignores both hints on a read-only tool), value the
@@ -20,6 +25,23 @@ func PolicyConflict(option string, value bool) string {
 		return "contradicts read-only: calls that change nothing can always be repeated; remove one of them"
 	}
 	return ""
+}
+
+// ErrorCodeProblems returns what is wrong with a tool's declared error
+// codes, one sentence for each code that is not well formed
+// (ValidErrorCode) or is given again: both front ends report them (OLT013),
+// after the option as they spell it.
+func ErrorCodeProblems(codes []string) []string {
+	var out []string
+	for i, c := range codes {
+		switch {
+		case !ValidErrorCode(c):
+			out = append(out, strconv.Quote(c)+" is not an error code: upper-case letters, digits and '_', starting with a letter (ORDER_NOT_FOUND)")
+		case slices.Contains(codes[:i], c):
+			out = append(out, c+" is given twice")
+		}
+	}
+	return out
 }
 
 // ValidErrorCode reports whether code is a well-formed code of a tool's
