@@ -2,7 +2,6 @@ package provider
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"github.com/toolschema/toolschema/tool"
 )
@@ -19,27 +18,11 @@ import (
 // errors are those of OpenAI, and so are the options: only the shape
 // differs.
 func OpenAIResponses(t *tool.Tool, opts ...Option) (json.RawMessage, error) {
-	chat, err := OpenAI(t, opts...)
+	c := newConfig(opts)
+	params, strict, err := openAIFunction(t, c)
 	if err != nil {
 		return nil, err
 	}
-	return responsesShape(chat)
-}
-
-// responsesShape lifts the members of a Chat Completions definition's
-// "function" to the top level, after "type", keeping their order and
-// their exact text.
-func responsesShape(chat json.RawMessage) (json.RawMessage, error) {
-	def, err := parseOrdered(chat)
-	if err != nil {
-		return nil, fmt.Errorf("provider: a Chat Completions definition: %v", err)
-	}
-	fn, ok := def.get("function").(ordered)
-	if !ok {
-		return nil, fmt.Errorf("provider: a Chat Completions definition without a function: %s", chat)
-	}
-	out := make(ordered, 0, len(fn)+1)
-	out = append(out, kv{"type", "function"})
-	out = append(out, fn...)
-	return marshal(out)
+	return marshal(ordered{{"type", "function"},
+		{"name", t.Name}, {"description", c.description(t)}, {"parameters", params}, {"strict", strict}})
 }
