@@ -779,12 +779,6 @@ func (c *checker) arguments(args []byte) (json.RawMessage, []Violation) {
 	return v.append(nil), nil
 }
 
-// Compile reports why schema does not compile as a JSON Schema 2020-12,
-// nil when it does.
-func Compile(schema json.RawMessage) error {
-	return checkerOf(schema).err
-}
-
 // Result checks a tool's JSON result against its output schema.
 func Result(schema json.RawMessage, data []byte) []Violation {
 	c := checkerOf(schema)
