@@ -59,7 +59,7 @@ type LockPolicy struct {
 func entry(l *analyzer.List, t *analyzer.Tool) LockEntry {
 	e := LockEntry{Name: t.Name, Version: t.Version, Description: t.Description, ErrorCodes: t.ErrorCodes,
 		InputSchema: t.InputSchema, OutputSchema: t.OutputSchema,
-		Policy: LockPolicy{Title: t.Title, ReadOnly: t.ReadOnly, Destructive: !t.ReadOnly && !t.Additive,
+		Policy: LockPolicy{Title: t.Title, ReadOnly: t.ReadOnly, Destructive: schema.Destructive(t.ReadOnly, t.Additive),
 			Idempotent: t.Idempotent, OpenWorld: !t.ClosedWorld, RequiresApproval: t.RequiresApproval,
 			EndsLoop: t.EndsLoop, ParallelSafe: t.ParallelSafe}}
 	if l.Recv != nil {

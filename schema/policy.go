@@ -27,6 +27,12 @@ func PolicyConflict(option string, value bool) string {
 	return ""
 }
 
+// Destructive reports whether a tool may delete or overwrite something
+// (MCP's destructiveHint): unless it is read-only, or says that its
+// writes only add. The runtime, the lock file and toolgen's listing all
+// say it by this.
+func Destructive(readOnly, additive bool) bool { return !readOnly && !additive }
+
 // ErrorCodeProblems returns what is wrong with a tool's declared error
 // codes, one sentence for each code that is not well formed
 // (ValidErrorCode) or is given again: both front ends report them (OLT013),

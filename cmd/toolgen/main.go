@@ -44,6 +44,7 @@ import (
 	"strings"
 
 	"github.com/toolschema/toolschema/generator"
+	"github.com/toolschema/toolschema/schema"
 )
 
 func main() {
@@ -228,7 +229,7 @@ func jsonTools(r generator.Result) []jsonTool {
 				InputSchema: t.InputSchema, OutputSchema: t.OutputSchema,
 				EndsLoop: t.EndsLoop, RequiresApproval: t.RequiresApproval, ParallelSafe: t.ParallelSafe,
 				Version: t.Version,
-				Title:   t.Title, ReadOnly: t.ReadOnly, Destructive: !t.ReadOnly && !t.Additive,
+				Title:   t.Title, ReadOnly: t.ReadOnly, Destructive: schema.Destructive(t.ReadOnly, t.Additive),
 				Idempotent: t.Idempotent, OpenWorld: !t.ClosedWorld,
 				ErrorCodes: t.ErrorCodes, SafeErrors: t.SafeErrors,
 			}
