@@ -134,6 +134,16 @@ func groupHeading(fset *token.FileSet, fields []*ast.Field, i int) bool {
 
 // embeddedName is the name of an embedded field: its type's name.
 func embeddedName(e ast.Expr) string {
+	if id, _ := embeddedIdent(e); id != nil {
+		return id.Name
+	}
+	return ""
+}
+
+// embeddedIdent returns the identifier that names an embedded field's type
+// (T in *T, pkg.T, T[X]), or nil and the expression where the search
+// stopped.
+func embeddedIdent(e ast.Expr) (*ast.Ident, ast.Expr) {
 	for {
 		switch x := e.(type) {
 		case *ast.StarExpr:
@@ -141,15 +151,15 @@ func embeddedName(e ast.Expr) string {
 		case *ast.ParenExpr:
 			e = x.X
 		case *ast.SelectorExpr:
-			return x.Sel.Name
+			return x.Sel, x
 		case *ast.IndexExpr:
 			e = x.X
 		case *ast.IndexListExpr:
 			e = x.X
 		case *ast.Ident:
-			return x.Name
+			return x, x
 		default:
-			return ""
+			return nil, e
 		}
 	}
 }
@@ -213,22 +223,11 @@ func moduleDir(fset *token.FileSet, files []*ast.File) string {
 // embeddedPos is the position go/types gives an embedded field: that of the
 // type name.
 func embeddedPos(e ast.Expr) token.Pos {
-	for {
-		switch x := e.(type) {
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.ParenExpr:
-			e = x.X
-		case *ast.SelectorExpr:
-			return x.Sel.Pos()
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.IndexListExpr:
-			e = x.X
-		default:
-			return e.Pos()
-		}
+	id, last := embeddedIdent(e)
+	if id != nil {
+		return id.Pos()
 	}
+	return last.Pos()
 }
 
 func (d *describer) describe(t types.Type) *schema.Type {
