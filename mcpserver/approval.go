@@ -75,7 +75,9 @@ func ElicitApproval(ctx context.Context, req *mcp.CallToolRequest, t *tool.Tool,
 }
 
 // approvalState binds an answer to the tool and its arguments: a digest of
-// both (the arguments compacted, as tool.Approve compares them).
+// both, the arguments compacted. Stricter than tool.Approve, which
+// compares JSON values: arguments sent again with their members in
+// another order are asked about again, never taken for approved.
 func approvalState(t *tool.Tool, args json.RawMessage) string {
 	var b bytes.Buffer
 	if len(bytes.TrimSpace(args)) == 0 || json.Compact(&b, args) != nil {
