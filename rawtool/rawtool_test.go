@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -263,5 +264,28 @@ func TestRelativeRefNotRoot(t *testing.T) {
 		func(context.Context, *tool.Call, json.RawMessage) (any, error) { return nil, nil })
 	if err == nil {
 		t.Fatal("a $ref to a document that is not there compiled")
+	}
+}
+
+// BenchmarkManyViolations is a raw-schema tool called with an array of
+// 16k, 64k and 256k strings where integers are wanted: one violation
+// each. The time must grow with the size (16x from the first to the
+// last), not its square.
+func BenchmarkManyViolations(b *testing.B) {
+	tl, err := rawtool.New(tool.Tool{Name: "many"}, json.RawMessage(`{"type":"object","properties":{"a":{"type":"array","items":{"type":"integer"}}}}`),
+		func(context.Context, *tool.Call, json.RawMessage) (any, error) { return nil, nil })
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, n := range []int{16 << 10, 64 << 10, 256 << 10} {
+		args := json.RawMessage(`{"a":[` + strings.TrimSuffix(strings.Repeat(`"s",`, n), ",") + `]}`)
+		b.Run(strconv.Itoa(n>>10)+"k", func(b *testing.B) {
+			for b.Loop() {
+				r, err := tl.Invoke(context.Background(), args)
+				if err != nil || r.Code != tool.InvalidArguments {
+					b.Fatal(err, r.Text())
+				}
+			}
+		})
 	}
 }

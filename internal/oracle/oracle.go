@@ -387,11 +387,19 @@ func (c *checker) check(v *value, noun string) (out []Violation) {
 		}
 	}
 	out = c.extra(v, c.raw, nil, noun, out)
+	// Each path split once, not at every comparison: a hostile call to a
+	// raw-schema tool can bring hundreds of thousands of violations.
+	segs := make(map[string][]string, len(out))
+	for _, v := range out {
+		if _, ok := segs[v.Path]; !ok {
+			segs[v.Path] = pathSegments.FindAllString(v.Path, -1)
+		}
+	}
 	slices.SortStableFunc(out, func(a, b Violation) int {
 		if d := rank[a.Rule] - rank[b.Rule]; d != 0 {
 			return d
 		}
-		if d := comparePaths(a.Path, b.Path); d != 0 {
+		if d := compareSegments(segs[a.Path], segs[b.Path], a.Path, b.Path); d != 0 {
 			return d
 		}
 		return strings.Compare(a.Message, b.Message)
@@ -399,10 +407,16 @@ func (c *checker) check(v *value, noun string) (out []Violation) {
 	out = slices.CompactFunc(out, func(a, b Violation) bool { return a.Message == b.Message })
 	// One type violation per value: the validator's ("must be an integer
 	// or null.") over the extra check's ("must be an integer.").
-	all := slices.Clone(out)
+	// (By path, in one pass: a hostile call can bring many.)
+	typeMessages := map[string][]string{}
+	for _, v := range out {
+		if v.Rule == "type" {
+			typeMessages[v.Path] = append(typeMessages[v.Path], v.Message)
+		}
+	}
 	return slices.DeleteFunc(out, func(a Violation) bool {
 		return a.Rule == "type" && strings.HasSuffix(a.Message, "must be an integer.") &&
-			slices.ContainsFunc(all, func(b Violation) bool { return b.Rule == "type" && b.Path == a.Path && b.Message != a.Message })
+			slices.ContainsFunc(typeMessages[a.Path], func(m string) bool { return m != a.Message })
 	})
 }
 
@@ -692,11 +706,10 @@ func plural(n int, word string) string {
 	return word + "s"
 }
 
-// comparePaths orders paths by their segments: a path before the paths
-// inside it, array indexes as numbers and before names, names as strings;
-// paths of the same segments as strings.
-func comparePaths(a, b string) int {
-	as, bs := pathSegments.FindAllString(a, -1), pathSegments.FindAllString(b, -1)
+// compareSegments orders paths a and b by their segments (as, bs): a path
+// before the paths inside it, array indexes as numbers and before names,
+// names as strings; paths of the same segments as strings.
+func compareSegments(as, bs []string, a, b string) int {
 	for i := 0; i < len(as) && i < len(bs); i++ {
 		x, y := as[i], bs[i]
 		xi, yi := strings.HasPrefix(x, "["), strings.HasPrefix(y, "[")
