@@ -1009,11 +1009,14 @@ func (d *decoder) number(p *plan, v reflect.Value) {
 		// (Only checked, not kept: a number below 1e308 is a float64.)
 		f, ferr = strconv.ParseFloat(lit, 64)
 	}
-	if c.Minimum != "" && cmpNumber(lit, c.Minimum) < 0 {
-		d.add("range", "must be at least "+c.Minimum+".")
-	}
-	if c.Maximum != "" && cmpNumber(lit, c.Maximum) > 0 {
-		d.add("range", "must be at most "+c.Maximum+".")
+	if p.min != nil || p.max != nil {
+		x := parseDecimal(lit)
+		if p.min != nil && cmpDecimal(&x, p.min) < 0 {
+			d.add("range", "must be at least "+c.Minimum+".")
+		}
+		if p.max != nil && cmpDecimal(&x, p.max) > 0 {
+			d.add("range", "must be at most "+c.Maximum+".")
+		}
 	}
 	if ferr != nil {
 		d.add("range", "is beyond the range of a number.")

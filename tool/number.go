@@ -123,6 +123,11 @@ func cmpMagnitude(a, b *decimal) int {
 // linear in their length.
 func cmpNumber(a, b string) int {
 	x, y := parseDecimal(a), parseDecimal(b)
+	return cmpDecimal(&x, &y)
+}
+
+// cmpDecimal compares the values of two parsed literals, as cmpNumber.
+func cmpDecimal(x, y *decimal) int {
 	xneg, yneg := x.neg && !x.zero(), y.neg && !y.zero()
 	switch {
 	case xneg && !yneg:
@@ -130,7 +135,7 @@ func cmpNumber(a, b string) int {
 	case !xneg && yneg:
 		return 1
 	}
-	c := cmpMagnitude(&x, &y)
+	c := cmpMagnitude(x, y)
 	if xneg {
 		c = -c
 	}

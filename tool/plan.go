@@ -27,6 +27,9 @@ type plan struct {
 	byName map[string]int // props by name, for structs with many
 	keyTxt bool           // map keys are read by UnmarshalText
 
+	// min and max are the Check's bounds, parsed once.
+	min, max *decimal
+
 	re       *regexp.Regexp
 	enum     string // "must be one of ..." message tail
 	typeWord string // "must be ..." message tail for a value of the wrong type
@@ -122,6 +125,14 @@ func makePlan(desc *reflecttype.Describer, b *schema.Builder, t reflect.Type) (p
 // compile makes the plan of Go type t checked by c.
 func compile(t reflect.Type, c *schema.Check) (*plan, error) {
 	p := &plan{c: c, t: t, typeWord: typeWord(c)}
+	if c.Minimum != "" {
+		d := parseDecimal(c.Minimum)
+		p.min = &d
+	}
+	if c.Maximum != "" {
+		d := parseDecimal(c.Maximum)
+		p.max = &d
+	}
 	if c.Enum != nil {
 		vals := ""
 		for i, v := range c.Enum {
