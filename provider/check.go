@@ -22,6 +22,11 @@ type Report struct {
 	// request's optional parameters by Anthropic's count; empty in a mode
 	// where every property is required.
 	Optional []string
+	// Properties, Depth, EnumValues and Chars are what OpenAI's strict
+	// limits count, as the conversion counts them: the properties at every
+	// depth, the objects nested, the enum values, and the characters of
+	// property names and string enum values.
+	Properties, Depth, EnumValues, Chars int
 }
 
 // A Finding is one change or refusal of a conversion.
@@ -65,5 +70,7 @@ func Check(mode schema.StrictMode, in *schema.Type, inputSchema []byte, opts ...
 	if _, err := convertSchema(mode, root, "input", 1, w); err != nil {
 		return nil, err // not a refusal: those are findings
 	}
-	return w.report, nil
+	r := w.report
+	r.Properties, r.Depth, r.EnumValues, r.Chars = w.properties, w.depth, w.enumValues, w.chars
+	return r, nil
 }

@@ -57,6 +57,7 @@ func TestRules(t *testing.T) {
 		{id: "OLT015", cfg: olt.Config{Providers: []string{"openai:nonstrict", "Anthropic:non-strict"}}, patterns: []string{"olt015nonstrict"}},
 		{id: "OLT015", cfg: olt.Config{Providers: []string{"anthropic"}}, patterns: []string{"olt015unions"}},
 		{id: "OLT015", cfg: olt.Config{Providers: []string{"anthropic"}}, patterns: []string{"olt015items"}},
+		{id: "OLT015", cfg: olt.Config{Providers: []string{"openai"}}, patterns: []string{"olt015limits"}},
 		{id: "OLT016", cfg: quality, patterns: []string{"olt016"}},
 		{id: "OLT017", cfg: quality, patterns: []string{"olt017"}},
 		{id: "OLT018", cfg: quality, patterns: []string{"olt018"}},

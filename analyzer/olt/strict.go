@@ -59,7 +59,7 @@ func strictChecks(p *analyzer.Package, providers []string) []*analyzer.Diagnosti
 		switch mode.Name {
 		case "OpenAI":
 			for _, t := range p.Tools {
-				out = append(out, openAILimits(p, t)...)
+				out = append(out, openAILimits(p, t, reports[t])...)
 			}
 		case "Anthropic":
 			for _, l := range p.Lists {
@@ -168,36 +168,45 @@ func hasTag(pr prop, key string) bool {
 	return false
 }
 
-func openAILimits(p *analyzer.Package, t *analyzer.Tool) []*analyzer.Diagnostic {
+// openAILimits reports the limits of OpenAI's strict mode that t's schema
+// exceeds, by the conversion's counts (rep, nil when the schema could not
+// be read): the enum values and the nesting at the property where the
+// limit is passed, when a property of t's own fields passes it, else at
+// the tool (a declared schema's, say); the properties and characters at
+// the tool.
+func openAILimits(p *analyzer.Package, t *analyzer.Tool, rep *provider.Report) []*analyzer.Diagnostic {
+	if rep == nil {
+		return nil
+	}
 	var out []*analyzer.Diagnostic
-	count, enums, chars := 0, 0, 0
-	deep := false
-	for _, pr := range props(t) {
-		count++
-		chars += len(pr.path[strings.LastIndexAny(pr.path, ".]}")+1:])
-		if vals, ok := pr.schema["enum"].([]any); ok {
-			enums += len(vals)
-			for _, v := range vals {
-				if s, ok := v.(string); ok {
-					chars += len(s)
-				}
-			}
-			if enums > schema.OpenAIMaxEnumValues {
-				out = append(out, at(p, t, pr, "", schema.OLT015, fmt.Sprintf("%s: tool %s: more than %d enum values in one schema, OpenAI's limit", pr.path, t.Name, schema.OpenAIMaxEnumValues)))
-				enums = -1 << 30 // once
-			}
-		}
-		if pr.depth > schema.OpenAIMaxDepth && !deep {
-			out = append(out, at(p, t, pr, "", schema.OLT015, fmt.Sprintf("%s: tool %s: nested %d levels deep; OpenAI takes at most %d", pr.path, t.Name, pr.depth, schema.OpenAIMaxDepth)))
-			deep = true
-		}
-	}
 	pos, end := toolPos(t)
-	if count > schema.OpenAIMaxProperties {
-		out = append(out, &analyzer.Diagnostic{Pos: pos, End: end, ID: schema.OLT015, Message: fmt.Sprintf("tool %s has %d properties; OpenAI takes at most %d", t.Name, count, schema.OpenAIMaxProperties)})
+	atTool := func(format string, args ...any) {
+		out = append(out, &analyzer.Diagnostic{Pos: pos, End: end, ID: schema.OLT015, Message: fmt.Sprintf(format, args...)})
 	}
-	if chars > schema.OpenAIMaxChars {
-		out = append(out, &analyzer.Diagnostic{Pos: pos, End: end, ID: schema.OLT015, Message: fmt.Sprintf("tool %s has %d characters of property names and enum values; OpenAI takes at most %d", t.Name, chars, schema.OpenAIMaxChars)})
+	enums, enumsPlaced, deepPlaced := 0, false, false
+	for _, pr := range props(t) {
+		if vals, ok := pr.schema["enum"].([]any); ok && !enumsPlaced {
+			if enums += len(vals); enums > schema.OpenAIMaxEnumValues && rep.EnumValues > schema.OpenAIMaxEnumValues {
+				out = append(out, at(p, t, pr, "", schema.OLT015, fmt.Sprintf("%s: tool %s: more than %d enum values in one schema, OpenAI's limit", pr.path, t.Name, schema.OpenAIMaxEnumValues)))
+				enumsPlaced = true
+			}
+		}
+		if pr.depth > schema.OpenAIMaxDepth && !deepPlaced && rep.Depth > schema.OpenAIMaxDepth {
+			out = append(out, at(p, t, pr, "", schema.OLT015, fmt.Sprintf("%s: tool %s: nested %d levels deep; OpenAI takes at most %d", pr.path, t.Name, pr.depth, schema.OpenAIMaxDepth)))
+			deepPlaced = true
+		}
+	}
+	if rep.EnumValues > schema.OpenAIMaxEnumValues && !enumsPlaced {
+		atTool("tool %s has %d enum values; OpenAI takes at most %d", t.Name, rep.EnumValues, schema.OpenAIMaxEnumValues)
+	}
+	if rep.Depth > schema.OpenAIMaxDepth && !deepPlaced {
+		atTool("tool %s nests objects %d levels deep; OpenAI takes at most %d", t.Name, rep.Depth, schema.OpenAIMaxDepth)
+	}
+	if rep.Properties > schema.OpenAIMaxProperties {
+		atTool("tool %s has %d properties; OpenAI takes at most %d", t.Name, rep.Properties, schema.OpenAIMaxProperties)
+	}
+	if rep.Chars > schema.OpenAIMaxChars {
+		atTool("tool %s has %d characters of property names and enum values; OpenAI takes at most %d", t.Name, rep.Chars, schema.OpenAIMaxChars)
 	}
 	return out
 }
