@@ -491,14 +491,19 @@ func TestAddToolShapes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	listed := false
 	for _, mt := range res.Tools {
 		if mt.Name != "hand_out" {
 			continue
 		}
+		listed = true
 		out, _ := json.Marshal(mt.OutputSchema)
 		if !jsonEqual(out, handOut) {
 			t.Errorf("hand_out: output schema %s, want %s", out, handOut)
 		}
+	}
+	if !listed {
+		t.Error("hand_out is not listed")
 	}
 	for _, c := range []call{
 		{"pointer input", "ptr", `{"name":"Ada"}`, false, `{"greeting":"Hello, Ada"}`, `{"greeting":"Hello, Ada"}`},

@@ -94,8 +94,12 @@ func NewKit(t testing.TB) *Kit {
 		return nil
 	}
 	serial := func() func() {
-		if n := k.running.Add(1); n > k.most.Load() {
-			k.most.Store(n)
+		// The peak, never lost to a call that read it at the same time.
+		n := k.running.Add(1)
+		for {
+			if m := k.most.Load(); n <= m || k.most.CompareAndSwap(m, n) {
+				break
+			}
 		}
 		time.Sleep(5 * time.Millisecond)
 		return func() { k.running.Add(-1) }
