@@ -13,7 +13,6 @@ import (
 // field it comes from.
 type prop struct {
 	path     string             // input.a.b[].c
-	name     string             // its JSON name (c)
 	field    *schema.Field      // the declared field
 	schema   map[string]any     // the property's schema
 	parent   []*schema.Property // the properties of the object it is in
@@ -56,7 +55,7 @@ func walk(s map[string]any, t *schema.Type, path string, depth int, out *[]prop)
 			if ps == nil {
 				continue
 			}
-			*out = append(*out, prop{path: path + "." + p.Name, name: p.Name, field: p.Field, schema: ps, parent: parent, depth: depth, optional: p.Optional})
+			*out = append(*out, prop{path: path + "." + p.Name, field: p.Field, schema: ps, parent: parent, depth: depth, optional: p.Optional})
 			walk(ps, p.Field.Type, path+"."+p.Name, depth+1, out)
 		}
 		return
