@@ -14,7 +14,7 @@ import (
 // the empty string.
 func Content(r *tool.Result) string {
 	if len(r.Parts) == 1 {
-		if s, ok := partText(r.Parts[0]); ok {
+		if s, ok := PartText(r.Parts[0]); ok {
 			return s
 		}
 	}
@@ -23,14 +23,17 @@ func Content(r *tool.Result) string {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		s, _ := partText(p)
+		s, _ := PartText(p)
 		b.WriteString(s)
 	}
 	return b.String()
 }
 
-// partText is p as text, and whether that is all of it.
-func partText(p tool.Part) (string, bool) {
+// PartText is a result part as text, as Content writes it, and whether
+// that is all of it (not for a binary part, which is a line that says
+// what it was). An adapter whose API carries some parts otherwise (an
+// image block) writes the others by it.
+func PartText(p tool.Part) (string, bool) {
 	switch p := p.(type) {
 	case tool.TextPart:
 		return p.Text, true

@@ -99,13 +99,7 @@ func onlyText(r *tool.Result) (string, bool) {
 	if len(r.Parts) != 1 {
 		return "", false
 	}
-	switch p := r.Parts[0].(type) {
-	case tool.TextPart:
-		return p.Text, true
-	case tool.JSONPart:
-		return string(p.JSON), true
-	}
-	return "", false
+	return loop.PartText(r.Parts[0])
 }
 
 func content(r *tool.Result) []anthropic.ToolResultBlockParamContentUnion {
@@ -113,31 +107,28 @@ func content(r *tool.Result) []anthropic.ToolResultBlockParamContentUnion {
 		return nil // no content member: a tool that returns nothing
 	}
 	out := make([]anthropic.ToolResultBlockParamContentUnion, 0, len(r.Parts))
-	text := func(s string) {
+	for _, p := range r.Parts {
+		if b, ok := p.(tool.BlobPart); ok && anthropicImage(b.MIMEType) {
+			out = append(out, anthropic.ToolResultBlockParamContentUnion{OfImage: &anthropic.ImageBlockParam{
+				Source: anthropic.ImageBlockParamSourceUnion{OfBase64: &anthropic.Base64ImageSourceParam{
+					Data: base64.StdEncoding.EncodeToString(b.Data), MediaType: anthropic.Base64ImageSourceMediaType(b.MIMEType),
+				}},
+			}})
+			continue
+		}
+		s, _ := loop.PartText(p)
 		out = append(out, anthropic.ToolResultBlockParamContentUnion{OfText: &anthropic.TextBlockParam{Text: s}})
 	}
-	for _, p := range r.Parts {
-		switch p := p.(type) {
-		case tool.TextPart:
-			text(p.Text)
-		case tool.JSONPart:
-			text(string(p.JSON))
-		case tool.BlobPart:
-			switch p.MIMEType {
-			case "image/jpeg", "image/png", "image/gif", "image/webp":
-				out = append(out, anthropic.ToolResultBlockParamContentUnion{OfImage: &anthropic.ImageBlockParam{
-					Source: anthropic.ImageBlockParamSourceUnion{OfBase64: &anthropic.Base64ImageSourceParam{
-						Data: base64.StdEncoding.EncodeToString(p.Data), MediaType: anthropic.Base64ImageSourceMediaType(p.MIMEType),
-					}},
-				}})
-			default:
-				text(loop.BlobNote(p))
-			}
-		default:
-			text(loop.Content(&tool.Result{Parts: []tool.Part{p}}))
-		}
-	}
 	return out
+}
+
+// anthropicImage reports whether an image block takes the media type.
+func anthropicImage(mime string) bool {
+	switch mime {
+	case "image/jpeg", "image/png", "image/gif", "image/webp":
+		return true
+	}
+	return false
 }
 
 // A Conversation is a conversation through the Messages API, a
