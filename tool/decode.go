@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -90,8 +91,10 @@ const pollEvery = 1024
 // MaxViolations most useful first, and how many more were found. The error
 // is ctx's, when it ended during the reading.
 func decode(ctx context.Context, p *plan, data []byte, v reflect.Value, args bool, noun string) (viols []Violation, more int, err error) {
-	d := &decoder{data: data, args: args, noun: noun, ctx: ctx, done: ctx.Done()}
+	d := decoders.Get().(*decoder)
+	*d = decoder{data: data, args: args, noun: noun, ctx: ctx, done: ctx.Done(), keyStack: d.keyStack[:0], pathBuf: d.pathBuf[:0]}
 	d.path = d.buf[:0]
+	defer d.free()
 	defer func() {
 		if r := recover(); r != nil {
 			switch r := r.(type) {
@@ -117,6 +120,25 @@ func decode(ctx context.Context, p *plan, data []byte, v reflect.Value, args boo
 	}
 	d.trim(MaxViolations)
 	return d.viols, d.more, nil
+}
+
+// decoders keeps decoders between calls: a decoder is larger than most
+// arguments.
+var decoders = sync.Pool{New: func() any { return new(decoder) }}
+
+// free puts d back in decoders, holding nothing of the call.
+// Its buffers are kept only while small: one hostile call's must not stay.
+func (d *decoder) free() {
+	keys, path := d.keyStack, d.pathBuf
+	if cap(keys) > 64 {
+		keys = nil
+	}
+	if cap(path) > 256 {
+		path = nil
+	}
+	clear(keys[:cap(keys)])
+	*d = decoder{keyStack: keys[:0], pathBuf: path[:0]}
+	decoders.Put(d)
 }
 
 // trim sorts the violations found so far, drops repeated messages, and

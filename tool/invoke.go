@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -458,14 +459,24 @@ func MarshalResult(v any) (json.RawMessage, error) {
 	}
 	p := reflect.New(rv.Type())
 	p.Elem().Set(rv)
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
+	buf := resultBufs.Get().(*bytes.Buffer)
+	defer func() {
+		if buf.Cap() <= 64<<10 { // a large result's buffer is not kept
+			buf.Reset()
+			resultBufs.Put(buf)
+		}
+	}()
+	enc := json.NewEncoder(buf)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(p.Interface()); err != nil {
 		return nil, err
 	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+	return bytes.Clone(bytes.TrimSuffix(buf.Bytes(), []byte("\n"))), nil
 }
+
+// resultBufs keeps the buffers results are written in: the result keeps a
+// copy of its own size, where a new buffer grew step by step.
+var resultBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // checkOutput checks a result's JSON against the tool's output type, the
 // type its output schema was written from.
