@@ -1,10 +1,13 @@
 package tool_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"os/exec"
 	"runtime"
 	"strings"
 	"sync/atomic"
@@ -192,6 +195,17 @@ func TestGoexit(t *testing.T) {
 	}{
 		{"no timeout", exit, nil},
 		{"through a helper", helper, nil},
+		{"after recovering a panic", func() error {
+			defer runtime.Goexit()
+			panic("first")
+		}, nil},
+		{"after blocking", func() error {
+			ch := make(chan int)
+			go func() { ch <- 1 }()
+			<-ch
+			runtime.Goexit()
+			return nil
+		}, nil},
 		{"timeout", exit, []reflectimpl.Option{reflectimpl.Timeout(time.Minute)}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -201,11 +215,90 @@ func TestGoexit(t *testing.T) {
 				r, _ := tl.Invoke(context.Background(), nil)
 				done <- r
 			}()
-			r := <-done
+			var r *tool.Result
+			select {
+			case r = <-done:
+			case <-time.After(10 * time.Second):
+				t.Fatal("Invoke never returned")
+			}
 			if r == nil || r.Code != tool.Failed || !r.Started || r.Text() != "Tool 'x' failed: it ended its goroutine (runtime.Goexit)." {
 				t.Errorf("result %+v %q", r, r.Text())
 			}
 		})
+	}
+}
+
+// TestUncancellableCalls: a call whose context cannot end runs on a
+// coroutine; it must behave as one on a goroutine of its own: blocking on
+// fake time under testing/synctest, calling another tool, and reading the
+// caller's values.
+func TestUncancellableCalls(t *testing.T) {
+	exit := mustCreate(t, func() error { runtime.Goexit(); return nil }, reflectimpl.Name("exit"))
+	t.Run("synctest", func(t *testing.T) {
+		synctest.Test(t, func(t *testing.T) {
+			slept := mustCreate(t, func() string { time.Sleep(time.Hour); return "woke" }, reflectimpl.Name("sleep"))
+			start := time.Now()
+			r, err := slept.Invoke(context.Background(), nil)
+			if err != nil || r.Text() != "woke" || time.Since(start) != time.Hour {
+				t.Errorf("Invoke = %q, %v after %v", r.Text(), err, time.Since(start))
+			}
+		})
+	})
+	t.Run("nested", func(t *testing.T) {
+		outer := mustCreate(t, func() string {
+			r, _ := exit.Invoke(context.Background(), nil)
+			return "inner: " + r.Text()
+		}, reflectimpl.Name("outer"))
+		r, err := outer.Invoke(context.Background(), nil)
+		if err != nil || r.Text() != "inner: Tool 'exit' failed: it ended its goroutine (runtime.Goexit)." {
+			t.Errorf("Invoke = %q, %v", r.Text(), err)
+		}
+	})
+	t.Run("thread locked by the caller", func(t *testing.T) {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		r, _ := exit.Invoke(context.Background(), nil)
+		if r.Code != tool.Failed {
+			t.Errorf("result %+v", r)
+		}
+		balanced := mustCreate(t, func() string { runtime.LockOSThread(); runtime.UnlockOSThread(); return "ok" }, reflectimpl.Name("x"))
+		if r, _ := balanced.Invoke(context.Background(), nil); r.Text() != "ok" {
+			t.Errorf("result %+v", r)
+		}
+	})
+}
+
+// TestLeftLockedThread: a tool that returns with its thread still locked
+// (runtime.LockOSThread without UnlockOSThread) runs, under a context
+// that can end or with a timeout, on a goroutine of its own, whose thread
+// ends with it. Under a context that cannot end it runs on a coroutine,
+// and Go ends the process: docs/contract.md says so, and the child
+// process here shows it is still true.
+func TestLeftLockedThread(t *testing.T) {
+	leave := func() string { runtime.LockOSThread(); return "ok" }
+	if os.Getenv("TOOLSCHEMA_LOCKED_CHILD") == "1" {
+		tl := mustCreate(t, leave, reflectimpl.Name("x"))
+		tl.Invoke(context.Background(), nil)
+		return
+	}
+	tl := mustCreate(t, leave, reflectimpl.Name("x"), reflectimpl.Timeout(time.Minute))
+	if r, _ := tl.Invoke(context.Background(), nil); r.Text() != "ok" {
+		t.Errorf("with a timeout: %+v", r)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	tl = mustCreate(t, leave, reflectimpl.Name("x"))
+	if r, _ := tl.Invoke(ctx, nil); r.Text() != "ok" {
+		t.Errorf("under a context that can end: %+v", r)
+	}
+	if testing.Short() {
+		return
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestLeftLockedThread$")
+	cmd.Env = append(os.Environ(), "TOOLSCHEMA_LOCKED_CHILD=1")
+	out, err := cmd.CombinedOutput()
+	if err == nil || !bytes.Contains(out, []byte("coro: OS thread locking must match")) {
+		t.Errorf("under context.Background(), the child ended with %v:\n%s\nIf Go now allows this, docs/contract.md (Limits) must say so.", err, out)
 	}
 }
 

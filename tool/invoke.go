@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"iter"
 	"reflect"
 	"strconv"
 	"strings"
@@ -127,7 +128,14 @@ func blank(args []byte) bool {
 // runtime.Goexit in it is a failed result. With a timeout, the tool's
 // context is cancelled when it passes, and Invoke returns at once even if
 // the tool goes on: its goroutine runs until the tool returns, and what it
-// returns then is dropped.
+// returns then is dropped. A call that nothing can end early (no timeout,
+// and a ctx whose Done is nil, as context.Background's) runs on a
+// coroutine instead, a goroutine the caller's switches to directly: a
+// panic and a Goexit in it are failed results all the same, but a tool
+// that returns with its OS thread still locked (runtime.LockOSThread
+// without UnlockOSThread) ends the process there, by Go's rule for
+// coroutines; on a goroutine, the thread ends with it. Give such a tool
+// a timeout.
 func (t *Tool) Invoke(ctx context.Context, args json.RawMessage) (*Result, error) {
 	call := &Call{Tool: t.Name}
 	if t.handler == nil {
@@ -249,9 +257,10 @@ const (
 )
 
 // run calls the tool on a goroutine of its own under its timeout, turning
-// what happens into a result. Running it on the caller's goroutine would
-// save a little, but a runtime.Goexit in the tool would then end the
-// caller's goroutine, and Invoke would never return.
+// what happens into a result: on a coroutine when nothing can end the call
+// early, on a goroutine beside the caller's otherwise. Running it on the
+// caller's goroutine would save a little, but a runtime.Goexit in the tool
+// would then end the caller's goroutine, and Invoke would never return.
 func (t *Tool) run(ctx context.Context, call *Call, in any) (*Result, error) {
 	runCtx := ctx
 	if t.Timeout > 0 {
@@ -259,12 +268,12 @@ func (t *Tool) run(ctx context.Context, call *Call, in any) (*Result, error) {
 		runCtx, cancel = context.WithTimeout(ctx, t.Timeout)
 		defer cancel()
 	}
-	r := &runner{t: t, outer: ctx, ctx: runCtx, call: call, in: in, done: make(chan outcome, 1)}
-	go r.work()
 	var o outcome
 	if runCtx.Done() == nil {
-		o = <-r.done // nothing can end the call early
+		o = t.onCoroutine(ctx, call, in) // nothing can end the call early
 	} else {
+		r := &runner{t: t, outer: ctx, ctx: runCtx, call: call, in: in, done: make(chan outcome, 1)}
+		go r.work()
 		select {
 		case o = <-r.done:
 		case <-runCtx.Done():
@@ -340,6 +349,49 @@ func (r *runner) work() {
 	c := r.t.callFunc(r.ctx, r.call, r.in)
 	c.res, c.ctxErr = r.t.settle(r.outer, r.ctx, r.call, c)
 	o = c
+}
+
+// goexitPanic is what a call's coroutine panics with, in its last
+// deferred call, when the tool called runtime.Goexit: iter.Pull passes a
+// Goexit in its sequence on to the goroutine that pulls (a runtime.Goexit
+// of its own), and a panic it passes on as a panic, which Invoke can
+// recover.
+type goexitPanic struct{}
+
+// onCoroutine runs a call that nothing can end early on a coroutine
+// (iter.Pull's), which the caller's goroutine switches to and back from
+// directly, on the same thread: such a call gains nothing from running
+// beside its caller, and a goroutine handed over by the scheduler woke an
+// idle thread twice a call (BenchmarkInvoke, generated-unchecked: 3.97 µs
+// on a goroutine, 2.98 on a coroutine). The
+// coroutine is a goroutine of its own all the same, so a panic or a
+// runtime.Goexit in the tool is a failed result. Go requires a coroutine
+// to end with its thread locked as it began, and ends the process when a
+// tool left it locked (TestLeftLockedThread); Invoke's documentation says
+// so.
+func (t *Tool) onCoroutine(ctx context.Context, call *Call, in any) (o outcome) {
+	defer func() {
+		if p := recover(); p != nil {
+			if _, ok := p.(goexitPanic); !ok {
+				panic(p)
+			}
+			o = outcome{goexit: true}
+		}
+	}()
+	next, _ := iter.Pull(func(func(struct{}) bool) {
+		done := false
+		defer func() {
+			if !done {
+				panic(goexitPanic{}) // recover() is nil: this is a Goexit
+			}
+		}()
+		growStack()
+		c := t.callFunc(ctx, call, in)
+		c.res, c.ctxErr = t.settle(ctx, ctx, call, c)
+		o, done = c, true
+	})
+	next()
+	return o
 }
 
 // callFunc calls the function behind the tool, a panic recovered as the
@@ -508,11 +560,14 @@ func seconds(d time.Duration) string {
 // empty, to what a tool called through reflect typically needs: grown step
 // by step later, the frames in use are copied each time (BenchmarkInvoke:
 // 8 KiB took reflected-unchecked from 6.9 to 4.4 µs and generated-unchecked
-// from 4.1 to 3.9; 16 and 32 KiB cost more to clear than they save).
+// from 4.1 to 3.9; 16 and 32 KiB cost more to clear than they save). A
+// frame of 3.5 KiB is enough for that: the runtime doubles a stack until
+// the frame and its guard fit, from 2 KiB to 8, and less is cleared (on a
+// coroutine, generated-unchecked 3.03 to 2.95 µs).
 //
 //go:noinline
 func growStack() {
-	var frame [8 << 10]byte
+	var frame [3584]byte
 	touch(frame[:])
 }
 
