@@ -17,7 +17,8 @@ import (
 //
 // The violations say, in the invoker's words ("Result 'x' is
 // required."), how data breaks the schema; with any, the T is its zero
-// value. The error says that T has no schema.
+// value. The error says that T has no schema, or that a method of T's
+// (UnmarshalJSON, UnmarshalText) panicked.
 func DecodeAnswer[T any](data []byte) (T, []Violation, error) {
 	var zero T
 	t := reflect.TypeFor[T]()

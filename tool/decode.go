@@ -82,6 +82,26 @@ type fault struct{ v Violation }
 // gaveUp is what a decoder panics with when its context ended.
 type gaveUp struct{ err error }
 
+// A methodPanic is the error of a decoding during which a method of the
+// type being decoded (UnmarshalJSON, UnmarshalText) panicked: the type's
+// code failed, not the JSON it was given. text is the panic value's, cut
+// to MaxErrorTextBytes; of says what was decoded.
+type methodPanic struct{ of, text string }
+
+func (e *methodPanic) Error() string { return "decoding " + e.of + " panicked: " + e.text }
+
+// guard calls a method of the type being decoded, and turns a panic in it
+// into a *methodPanic, which decode returns. A runtime.Goexit in it
+// ends the goroutine that decodes, as in any code that goroutine calls.
+func guard(method func() error) error {
+	defer func() {
+		if p := recover(); p != nil {
+			panic(&methodPanic{text: cutText(sprintSafe(p))})
+		}
+	}()
+	return method()
+}
+
 // pollEvery is how many values a decoder reads between two looks at its
 // context.
 const pollEvery = 1024
@@ -89,7 +109,7 @@ const pollEvery = 1024
 // decode reads data into v (settable, of p's type; or the zero Value, to
 // check data without keeping it) and returns the violations, the
 // MaxViolations most useful first, and how many more were found. The error
-// is ctx's, when it ended during the reading.
+// is ctx's, when it ended during the reading, or a *methodPanic.
 func decode(ctx context.Context, p *plan, data []byte, v reflect.Value, args bool, noun string) (viols []Violation, more int, err error) {
 	d := decoders.Get().(*decoder)
 	*d = decoder{data: data, args: args, noun: noun, ctx: ctx, done: ctx.Done(), keyStack: d.keyStack[:0], pathBuf: d.pathBuf[:0]}
@@ -102,6 +122,12 @@ func decode(ctx context.Context, p *plan, data []byte, v reflect.Value, args boo
 				viols, more, err = []Violation{r.v}, 0, nil
 			case gaveUp:
 				viols, more, err = nil, 0, r.err
+			case *methodPanic:
+				r.of = "its arguments"
+				if noun != "Argument" {
+					r.of = "the " + strings.ToLower(noun)
+				}
+				viols, more, err = nil, 0, r
 			default:
 				panic(r)
 			}
@@ -137,6 +163,7 @@ func (d *decoder) free() {
 		path = nil
 	}
 	clear(keys[:cap(keys)])
+	clear(path[:cap(path)])
 	*d = decoder{keyStack: keys[:0], pathBuf: path[:0]}
 	decoders.Put(d)
 }
@@ -520,7 +547,7 @@ func (d *decoder) literal(word string) {
 }
 
 func (d *decoder) unmarshalJSON(v reflect.Value, text []byte) {
-	if err := v.Addr().Interface().(json.Unmarshaler).UnmarshalJSON(text); err != nil {
+	if err := guard(func() error { return v.Addr().Interface().(json.Unmarshaler).UnmarshalJSON(text) }); err != nil {
 		_, typeErr := err.(*json.UnmarshalTypeError)
 		d.refused(typeErr)
 	}
@@ -850,7 +877,7 @@ func mapKey(p *plan, name string) (reflect.Value, bool) {
 	kt := p.t.Key()
 	if p.keyTxt {
 		kv := reflect.New(kt)
-		if kv.Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(name)) != nil {
+		if guard(func() error { return kv.Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(name)) }) != nil {
 			return reflect.Value{}, false
 		}
 		return kv.Elem(), true
@@ -1000,7 +1027,7 @@ func (d *decoder) str(p *plan, v reflect.Value) {
 	case byJSON:
 		d.unmarshalJSON(v, d.data[start:d.i])
 	case byText:
-		if err := v.Addr().Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(s)); err != nil {
+		if err := guard(func() error { return v.Addr().Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(s)) }); err != nil {
 			d.refused(false)
 		}
 	case byBase64:

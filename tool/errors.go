@@ -86,7 +86,7 @@ func (t *Tool) toolError(call *Call, err error) *Result {
 		if t.SafeErrors {
 			r = errorResult(Failed, true, call, "Tool '"+t.Name+"' failed.")
 		} else {
-			r = t.failed(call, "", fmt.Sprint(err)) // fmt survives a nil pointer's Error
+			r = t.failed(call, "", sprintSafe(err)) // fmt survives a nil pointer's Error
 		}
 		r.Cause = err
 		return r

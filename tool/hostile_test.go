@@ -15,6 +15,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	_ "github.com/toolschema/toolschema/declared" // TypeSchema's validator
 	"github.com/toolschema/toolschema/reflectimpl"
 	"github.com/toolschema/toolschema/tool"
 )
@@ -195,8 +196,15 @@ func TestGoexit(t *testing.T) {
 	}{
 		{"no timeout", exit, nil},
 		{"through a helper", helper, nil},
-		{"after recovering a panic", func() error {
+		{"during a panic", func() error {
 			defer runtime.Goexit()
+			panic("first")
+		}, nil},
+		{"after recovering a panic", func() error {
+			defer func() {
+				recover()
+				runtime.Goexit()
+			}()
 			panic("first")
 		}, nil},
 		{"after blocking", func() error {
@@ -225,6 +233,97 @@ func TestGoexit(t *testing.T) {
 				t.Errorf("result %+v %q", r, r.Text())
 			}
 		})
+	}
+}
+
+// twoPanic is a panic value and an error whose text panics with itself:
+// fmt.Sprint, asked for its text while it recovers from the first panic,
+// lets the second through.
+type twoPanic struct{}
+
+func (twoPanic) Error() string { panic(twoPanic{}) }
+
+// twoPanicResult is a result whose MarshalJSON panics with a twoPanic.
+type twoPanicResult struct{}
+
+func (twoPanicResult) MarshalJSON() ([]byte, error) { panic(twoPanic{}) }
+
+// TestPanicTextPanics: a panic value, an error or a result whose text
+// panics while it is printed gives a failed result naming its type. With
+// a timeout, the panic ended the process; on a coroutine, the result said
+// the tool had called runtime.Goexit.
+func TestPanicTextPanics(t *testing.T) {
+	const want = "(a tool_test.twoPanic, whose text panics)"
+	cancellable, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	for _, tt := range []struct {
+		name string
+		fn   any
+	}{
+		{"panic", func() error { panic(twoPanic{}) }},
+		{"error", func() error { return twoPanic{} }},
+		{"result", func() (any, error) { return twoPanicResult{}, nil }},
+	} {
+		for _, run := range []struct {
+			name string
+			ctx  context.Context
+			opts []reflectimpl.Option
+		}{
+			{"coroutine", context.Background(), nil},
+			{"timeout", context.Background(), []reflectimpl.Option{reflectimpl.Timeout(time.Minute)}},
+			{"cancellable", cancellable, nil},
+		} {
+			t.Run(tt.name+"/"+run.name, func(t *testing.T) {
+				tl := mustCreate(t, tt.fn, append(run.opts, reflectimpl.Name("x"))...)
+				r, err := tl.Invoke(run.ctx, nil)
+				if err != nil || r.Code != tool.Failed || !strings.Contains(r.Text(), want) {
+					t.Errorf("Invoke = %q (%s), %v", r.Text(), r.Code, err)
+				}
+			})
+		}
+	}
+}
+
+// panicJSON, panicText and panicKey are input types whose methods panic.
+type panicJSON struct{}
+
+func (*panicJSON) UnmarshalJSON([]byte) error { panic("json boom") }
+
+type panicText struct{}
+
+func (panicText) MarshalText() ([]byte, error) { return []byte("t"), nil }
+func (*panicText) UnmarshalText([]byte) error  { panic("text boom") }
+
+type panicKey string
+
+func (panicKey) MarshalText() ([]byte, error) { return []byte("k"), nil }
+func (*panicKey) UnmarshalText([]byte) error  { panic("key boom") }
+
+// TestUnmarshalPanics: a panic in a method of the input type (the type's
+// code, run while the arguments are decoded) is a failed result, and the
+// tool does not start; it came out of Invoke.
+func TestUnmarshalPanics(t *testing.T) {
+	type In struct {
+		J panicJSON         `json:"j"`
+		T panicText         `json:"t"`
+		K map[panicKey]bool `json:"k"`
+	}
+	tl := mustCreate(t, func(in In) string { return "ran" }, reflectimpl.Name("x"), reflectimpl.TypeSchema[panicJSON](`{"type":"object"}`))
+	for _, tt := range []struct{ args, want string }{
+		{`{"j":{}}`, "Tool 'x' failed: decoding its arguments panicked: json boom"},
+		{`{"t":"a"}`, "Tool 'x' failed: decoding its arguments panicked: text boom"},
+		{`{"k":{"a":true}}`, "Tool 'x' failed: decoding its arguments panicked: key boom"},
+	} {
+		r, err := tl.Invoke(context.Background(), json.RawMessage(tt.args))
+		if err != nil || r.Code != tool.Failed || r.Started || r.Text() != tt.want {
+			t.Errorf("%s: Invoke = %q (%s, started %v), %v", tt.args, r.Text(), r.Code, r.Started, err)
+		}
+	}
+	type Answer struct {
+		T panicText `json:"t"`
+	}
+	if _, _, err := tool.DecodeAnswer[Answer]([]byte(`{"t":"a"}`)); err == nil || err.Error() != "decoding the result panicked: text boom" {
+		t.Errorf("DecodeAnswer: %v", err)
 	}
 }
 
@@ -284,6 +383,21 @@ func TestLeftLockedThread(t *testing.T) {
 	tl := mustCreate(t, leave, reflectimpl.Name("x"), reflectimpl.Timeout(time.Minute))
 	if r, _ := tl.Invoke(context.Background(), nil); r.Text() != "ok" {
 		t.Errorf("with a timeout: %+v", r)
+	}
+	// The other ways a tool leaves the lock state changed, each of which
+	// ends the process on a coroutine: fine with a timeout.
+	for _, fn := range []func() string{
+		func() string { runtime.LockOSThread(); panic("locked") },
+		func() string { runtime.LockOSThread(); runtime.Goexit(); return "" },
+		func() string { runtime.UnlockOSThread(); return "ok" }, // the caller's lock, below
+	} {
+		tl := mustCreate(t, fn, reflectimpl.Name("x"), reflectimpl.Timeout(time.Minute))
+		runtime.LockOSThread()
+		r, _ := tl.Invoke(context.Background(), nil)
+		runtime.UnlockOSThread()
+		if r.Text() != "ok" && r.Code != tool.Failed {
+			t.Errorf("with a timeout: %+v", r)
+		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

@@ -131,11 +131,13 @@ func blank(args []byte) bool {
 // returns then is dropped. A call that nothing can end early (no timeout,
 // and a ctx whose Done is nil, as context.Background's) runs on a
 // coroutine instead, a goroutine the caller's switches to directly: a
-// panic and a Goexit in it are failed results all the same, but a tool
-// that returns with its OS thread still locked (runtime.LockOSThread
-// without UnlockOSThread) ends the process there, by Go's rule for
-// coroutines; on a goroutine, the thread ends with it. Give such a tool
-// a timeout.
+// panic and a Goexit in it are failed results all the same, but Go ends
+// the process when a coroutine switches back with its thread's lock state
+// changed. A tool that returns, panics or calls Goexit with its thread
+// still locked (runtime.LockOSThread without UnlockOSThread), or that
+// calls UnlockOSThread without locking first while its caller's thread is
+// locked, must have a timeout: on a goroutine of its own, the thread ends
+// with it, and an unmatched unlock does nothing.
 func (t *Tool) Invoke(ctx context.Context, args json.RawMessage) (*Result, error) {
 	call := &Call{Tool: t.Name}
 	if t.handler == nil {
@@ -202,8 +204,8 @@ var noInput = reflect.TypeFor[struct{}]()
 // decodeArgs checks the arguments and decodes them into a new value of the
 // tool's input type: a pointer to it, nil when the tool takes no input. It
 // returns the violations kept and the number of the others. The error is
-// ctx's, when it ended during the checks, or says the
-// input type has no plan (not the arguments' fault).
+// ctx's, when it ended during the checks, or says the input type has no
+// plan or that one of its methods panicked (neither the arguments' fault).
 func (t *Tool) decodeArgs(ctx context.Context, args json.RawMessage) (any, []Violation, int, error) {
 	limit := t.MaxArgumentBytes
 	if limit == 0 {
@@ -307,12 +309,12 @@ func (t *Tool) run(ctx context.Context, call *Call, in any) (*Result, error) {
 func (t *Tool) settle(ctx, runCtx context.Context, call *Call, o outcome) (res *Result, ctxErr error) {
 	defer func() {
 		if p := recover(); p != nil {
-			res, ctxErr = t.failed(call, "reading its error panicked: ", fmt.Sprint(p)), nil
+			res, ctxErr = t.failed(call, "reading its error panicked: ", sprintSafe(p)), nil
 		}
 	}()
 	switch {
 	case o.panicked != nil:
-		return t.failed(call, "panic: ", fmt.Sprint(o.panicked)), nil
+		return t.failed(call, "panic: ", sprintSafe(o.panicked)), nil
 	case o.err != nil && ctx.Err() != nil:
 		return errorResult(Cancelled, true, call, "The call was cancelled."), ctx.Err()
 	case o.err != nil && runCtx.Err() != nil && errors.Is(o.err, runCtx.Err()):
@@ -345,7 +347,12 @@ func (r *runner) work() {
 	}
 	growStack()
 	o := outcome{goexit: true} // what is sent unless the work is done
-	defer func() { r.done <- o }()
+	defer func() {
+		if p := recover(); p != nil { // past callFunc's and settle's recovers
+			o = outcome{res: r.t.failed(r.call, "panic: ", sprintSafe(p))}
+		}
+		r.done <- o
+	}()
 	c := r.t.callFunc(r.ctx, r.call, r.in)
 	c.res, c.ctxErr = r.t.settle(r.outer, r.ctx, r.call, c)
 	o = c
@@ -365,15 +372,15 @@ type goexitPanic struct{}
 // idle thread twice a call (BenchmarkInvoke, generated-unchecked: 3.97 µs
 // on a goroutine, 2.98 on a coroutine). The
 // coroutine is a goroutine of its own all the same, so a panic or a
-// runtime.Goexit in the tool is a failed result. Go requires a coroutine
-// to end with its thread locked as it began, and ends the process when a
-// tool left it locked (TestLeftLockedThread); Invoke's documentation says
-// so.
+// runtime.Goexit in the tool is a failed result. Go requires the thread's
+// lock state at every switch to be what it was when the coroutine was
+// made, and ends the process when a tool changed it
+// (TestLeftLockedThread); Invoke's documentation says so.
 func (t *Tool) onCoroutine(ctx context.Context, call *Call, in any) (o outcome) {
 	defer func() {
 		if p := recover(); p != nil {
 			if _, ok := p.(goexitPanic); !ok {
-				panic(p)
+				panic(p) // not the tool's: callFunc and settle recover its panics
 			}
 			o = outcome{goexit: true}
 		}
@@ -381,9 +388,14 @@ func (t *Tool) onCoroutine(ctx context.Context, call *Call, in any) (o outcome) 
 	next, _ := iter.Pull(func(func(struct{}) bool) {
 		done := false
 		defer func() {
-			if !done {
-				panic(goexitPanic{}) // recover() is nil: this is a Goexit
+			if done {
+				return
 			}
+			if p := recover(); p != nil { // past callFunc's and settle's recovers
+				o = outcome{res: t.failed(call, "panic: ", sprintSafe(p))}
+				return
+			}
+			panic(goexitPanic{}) // nothing to recover: this is a Goexit
 		}()
 		growStack()
 		c := t.callFunc(ctx, call, in)
@@ -404,6 +416,19 @@ func (t *Tool) callFunc(ctx context.Context, call *Call, in any) (o outcome) {
 	}()
 	v, err := t.handler.Call(ctx, call, t.bound, in)
 	return outcome{value: v, err: err}
+}
+
+// sprintSafe writes v as fmt.Sprint does, for the text of a failure: a
+// value whose own methods (Error, String) panic, and panic again while fmt
+// prints the first panic, is named by its type instead; fmt.Sprint lets
+// that second panic through.
+func sprintSafe(v any) (s string) {
+	defer func() {
+		if recover() != nil {
+			s = fmt.Sprintf("(a %T, whose text panics)", v)
+		}
+	}()
+	return fmt.Sprint(v)
 }
 
 // failed is the result of a tool's own failure: what failed, and the
@@ -430,7 +455,7 @@ func cutText(s string) string {
 func (t *Tool) result(call *Call, v any) (r *Result) {
 	defer func() {
 		if p := recover(); p != nil {
-			r = t.failed(call, "writing its result panicked: ", fmt.Sprint(p))
+			r = t.failed(call, "writing its result panicked: ", sprintSafe(p))
 		}
 	}()
 	return t.resultOf(call, v)
@@ -514,6 +539,7 @@ func MarshalResult(v any) (json.RawMessage, error) {
 	buf := resultBufs.Get().(*bytes.Buffer)
 	defer func() {
 		if buf.Cap() <= 64<<10 { // a large result's buffer is not kept
+			clear(buf.Bytes()) // nor the text of this one
 			buf.Reset()
 			resultBufs.Put(buf)
 		}
