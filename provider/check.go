@@ -25,7 +25,7 @@ type Report struct {
 	// Properties, Depth, EnumValues and Chars are what OpenAI's strict
 	// limits count, as the conversion counts them: the properties at every
 	// depth, the objects nested, the enum values, and the characters of
-	// property names and string enum values.
+	// property names, definition names and string enum and const values.
 	Properties, Depth, EnumValues, Chars int
 }
 

@@ -112,7 +112,7 @@ func openAISchema(src source, c config) (params ordered, strict bool, err error)
 	case st.enumValues > OpenAIMaxEnumValues:
 		return nil, false, fmt.Errorf("provider: %s %s has %d enum values; OpenAI takes at most %d", src.kind, src.name, st.enumValues, OpenAIMaxEnumValues)
 	case st.chars > OpenAIMaxChars:
-		return nil, false, fmt.Errorf("provider: %s %s has %d characters of property names and enum values; OpenAI takes at most %d", src.kind, src.name, st.chars, OpenAIMaxChars)
+		return nil, false, fmt.Errorf("provider: %s %s has %d characters of property names, definition names, enum and const values; OpenAI takes at most %d", src.kind, src.name, st.chars, OpenAIMaxChars)
 	}
 	return params, true, nil
 }
@@ -412,6 +412,7 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 			}
 			conv := make(ordered, 0, len(defs))
 			for _, e := range defs {
+				st.chars += len(e.k) // OpenAI counts definition names too
 				outer := st.def
 				merged := false
 				if st.nesting == 1 && outer == "" { // the root's own, not a branch's
@@ -513,6 +514,11 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 				}
 			}
 			st.chars += chars
+			out = append(out, kv{k, v})
+		case k == "const":
+			if c, ok := v.(string); ok {
+				st.chars += len(c)
+			}
 			out = append(out, kv{k, v})
 		default:
 			out = append(out, kv{k, v})

@@ -190,3 +190,48 @@ func TestRawFindings(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenAIChars: OpenAI's limit of 120,000 characters counts definition
+// names and const values as well as property names and enum values; a
+// schema over it by its definitions' names and a const was sent.
+func TestOpenAIChars(t *testing.T) {
+	long := strings.Repeat("d", 40000)
+	schemaOf := func(defs int, constLen int) string {
+		var b strings.Builder
+		b.WriteString(`{"type":"object","properties":{"a":{"type":"string","const":"` + strings.Repeat("c", constLen) + `"}},"required":["a"],"additionalProperties":false,"$defs":{`)
+		for i := range defs {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `"%s%d":{"type":"string"}`, long, i)
+		}
+		b.WriteString(`}}`)
+		return b.String()
+	}
+	for _, tt := range []struct {
+		name    string
+		defs, c int
+		refused bool
+		chars   int
+	}{
+		{"under", 2, 100, false, 1 + 2*40001 + 100},
+		{"definition names", 3, 0, true, 1 + 3*40001},
+		{"a const", 2, 40000, true, 1 + 2*40001 + 40000},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			tl := raw("big", schemaOf(tt.defs, tt.c))
+			_, err := provider.OpenAI(tl)
+			want := fmt.Sprintf("provider: tool big has %d characters of property names, definition names, enum and const values; OpenAI takes at most 120000", tt.chars)
+			if tt.refused && (err == nil || err.Error() != want) {
+				t.Errorf("OpenAI: %v\nwant %s", err, want)
+			}
+			if !tt.refused && err != nil {
+				t.Errorf("OpenAI: %v", err)
+			}
+			rep, err := provider.Check(mustMode("openai", true), nil, tl.InputSchema)
+			if err != nil || rep.Chars != tt.chars {
+				t.Errorf("Check counts %d characters (%v), want %d", rep.Chars, err, tt.chars)
+			}
+		})
+	}
+}

@@ -317,7 +317,7 @@ const (
 	OpenAIMaxProperties     = 5000   // properties in one schema
 	OpenAIMaxDepth          = 10     // levels of nested objects
 	OpenAIMaxEnumValues     = 1000   // enum values in one schema
-	OpenAIMaxChars          = 120000 // characters of property names and enum values
+	OpenAIMaxChars          = 120000 // characters of property names, definition names, enum and const values (strings)
 	AnthropicMaxStrictTools = 20     // strict tools in one request
 	AnthropicMaxOptional    = 24     // optional parameters in one request
 	AnthropicMaxUnions      = 16     // union-typed parameters in one request

@@ -206,7 +206,7 @@ func openAILimits(p *analyzer.Package, t *analyzer.Tool, rep *provider.Report) [
 		atTool("tool %s has %d properties; OpenAI takes at most %d", t.Name, rep.Properties, schema.OpenAIMaxProperties)
 	}
 	if rep.Chars > schema.OpenAIMaxChars {
-		atTool("tool %s has %d characters of property names and enum values; OpenAI takes at most %d", t.Name, rep.Chars, schema.OpenAIMaxChars)
+		atTool("tool %s has %d characters of property names, definition names, enum and const values; OpenAI takes at most %d", t.Name, rep.Chars, schema.OpenAIMaxChars)
 	}
 	return out
 }
