@@ -281,6 +281,9 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 	if d.Drops["allOf"] != "" {
 		s = unwrapAllOf(s)
 	}
+	if d.Strict {
+		s = exclusiveBounds(s)
+	}
 	typ := s.get("type")
 	if why := d.NodeProblem(s.get); why != "" {
 		if err := st.refuse(Finding{Path: path, Verdict: schema.Refuse, Why: why},
@@ -789,6 +792,41 @@ func merges(s ordered, k string) bool {
 		}
 	}
 	return false
+}
+
+// exclusiveBounds returns s with draft-04's boolean exclusiveMinimum and
+// exclusiveMaximum written as JSON Schema 2020-12 writes them, for a
+// strict mode, where the vendor reads 2020-12's (a number) and refuses a
+// boolean: true with a minimum becomes exclusiveMinimum of that minimum,
+// which goes; false, or true with no bound to make exclusive, goes.
+func exclusiveBounds(s ordered) ordered {
+	var out ordered
+	for _, pair := range [][2]string{{"exclusiveMinimum", "minimum"}, {"exclusiveMaximum", "maximum"}} {
+		flag, ok := s.get(pair[0]).(bool)
+		if !ok {
+			continue
+		}
+		if out == nil {
+			out = append(ordered(nil), s...)
+		}
+		bound := out.get(pair[1])
+		var kept ordered
+		for _, e := range out {
+			switch {
+			case e.k == pair[0]:
+				continue
+			case e.k == pair[1] && flag:
+				kept = append(kept, kv{pair[0], bound}) // in the bound's place
+				continue
+			}
+			kept = append(kept, e)
+		}
+		out = kept
+	}
+	if out == nil {
+		return s
+	}
+	return out
 }
 
 // unwrapAllOf returns s with an allOf of one branch replaced by that

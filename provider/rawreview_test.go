@@ -322,17 +322,44 @@ func TestMergedDefinitionNotClosed(t *testing.T) {
 	}
 }
 
-// TestDraft04Exclusive: draft-04's boolean exclusiveMinimum is told as
-// what it means, beside the minimum it makes exclusive.
+// TestDraft04Exclusive: draft-04's boolean exclusiveMinimum is written as
+// 2020-12 writes it in the strict modes, whose vendors read a number there
+// (OpenAI's strict mode sent the boolean), and told as what it means
+// where bounds are moved into the description; non-strict sends it as
+// given.
 func TestDraft04Exclusive(t *testing.T) {
-	s := `{"type":"object","properties":{"n":{"type":"number","minimum":0,"exclusiveMinimum":true,"maximum":5,"exclusiveMaximum":false}},"required":["n"],"additionalProperties":false}`
+	s := `{"type":"object","properties":{"n":{"type":"number","minimum":0,"exclusiveMinimum":true,"maximum":5,"exclusiveMaximum":false},` +
+		`"m":{"type":"number","exclusiveMaximum":true}},"required":["n","m"],"additionalProperties":false}`
 	def, err := first(provider.Anthropic([]*tool.Tool{raw("num", s)}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	n := schemaOf(t, def, "input_schema", "properties", "n")
-	if want := "At least 0. The minimum itself is excluded. At most 5."; n["description"] != want {
-		t.Errorf("description %q, want %q", n["description"], want)
+	if want := "More than 0. At most 5."; n["description"] != want {
+		t.Errorf("Anthropic: description %q, want %q", n["description"], want)
+	}
+	def, err = provider.OpenAI(raw("num", s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]string{
+		"n": `{"type":"number","exclusiveMinimum":0,"maximum":5}`,
+		"m": `{"type":"number"}`,
+	} {
+		got, _ := json.Marshal(schemaOf(t, def, "function", "parameters", "properties", name))
+		var w any
+		json.Unmarshal([]byte(want), &w)
+		wb, _ := json.Marshal(w)
+		if string(got) != string(wb) {
+			t.Errorf("OpenAI: %s is %s, want %s", name, got, wb)
+		}
+	}
+	def, err = provider.OpenAI(raw("num", s), provider.Strict(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(def), `"minimum":0,"exclusiveMinimum":true`) {
+		t.Errorf("non-strict: not sent as given: %s", def)
 	}
 }
 
