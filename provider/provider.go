@@ -488,13 +488,14 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 			}
 			out = append(out, kv{k, v})
 		case k == "$ref":
-			if ref, ok := v.(string); ok && d.InternalRefs && st.dangles(ref) {
-				why := "takes a $ref only to a schema there is, and the schema has no definition " + strconv.Quote(ref)
-				if err := st.refuse(Finding{Path: path, Keyword: k, Verdict: schema.Refuse, Why: why},
-					fmt.Errorf("%s: $ref: %s strict mode %s", path, d.Name, why)); err != nil {
-					return nil, err
+			if ref, ok := v.(string); ok && d.InternalRefs {
+				if why := d.DanglingRefProblem(ref, st.dangles(ref)); why != "" {
+					if err := st.refuse(Finding{Path: path, Keyword: k, Verdict: schema.Refuse, Why: why},
+						fmt.Errorf("%s: $ref: %s strict mode %s", path, d.Name, why)); err != nil {
+						return nil, err
+					}
+					continue
 				}
-				continue
 			}
 			if ref, ok := v.(string); ok && d.NoRecursion {
 				recursive, known := st.recursive(ref)
@@ -590,14 +591,7 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 		// Beside a $ref, an anyOf (or a oneOf sent as one) holds as well
 		// as the reference: no single anyOf says both. The root must be
 		// an object, not an anyOf.
-		why := ""
-		switch {
-		case out.get("anyOf") != nil:
-			why = "takes no keyword beside a $ref, and this one has an anyOf (or a oneOf) beside it, which must hold too"
-		case st.nesting == 1:
-			why = "takes no keyword beside a $ref, and the root, which must be an object schema, cannot be made an anyOf"
-		}
-		if why != "" {
+		if why := d.RefSiblingsProblem(out.get("anyOf") != nil, st.nesting == 1); why != "" {
 			if err := st.refuse(Finding{Path: path, Keyword: "$ref", Verdict: schema.Refuse, Why: why},
 				fmt.Errorf("%s: $ref: %s strict mode %s", path, d.Name, why)); err != nil {
 				return nil, err
@@ -625,10 +619,10 @@ func (st *walker) value(d schema.StrictMode, v any, path string, depth int) (any
 	case ordered:
 		return convertSchema(d, v, path, depth, st)
 	case bool:
-		if !d.NeedsType {
+		why := d.BooleanSchemaProblem(v)
+		if why == "" {
 			return v, nil
 		}
-		why := fmt.Sprintf(`needs a type on every schema ("schema must have a 'type' key"), and the schema %t has none`, v)
 		return v, st.refuse(Finding{Path: path, Verdict: schema.Refuse, Why: why},
 			fmt.Errorf("%s: %s strict mode %s; give it a type, or use Strict(false)", path, d.Name, why))
 	}

@@ -498,6 +498,42 @@ func (m StrictMode) RecursionProblem(ref string, recursive, known bool) string {
 	return ""
 }
 
+// DanglingRefProblem returns why m does not take the $ref ref, which names
+// no schema in the document when dangles is true; "" when m takes it.
+func (m StrictMode) DanglingRefProblem(ref string, dangles bool) string {
+	if !m.InternalRefs || !dangles {
+		return ""
+	}
+	return "takes a $ref only to a schema there is, and the schema has no definition " + strconv.Quote(ref)
+}
+
+// RefSiblingsProblem returns why m cannot express a $ref with other
+// keywords beside it, "" when it can (alone is how it writes them, a
+// reference made the one branch of an anyOf). A RefAlone mode cannot when
+// one of them is an anyOf (or a oneOf sent as one), which must hold as
+// well as the reference, or when the schema is the root, which must be an
+// object schema, not an anyOf.
+func (m StrictMode) RefSiblingsProblem(union, root bool) string {
+	switch {
+	case !m.RefAlone:
+		return ""
+	case union:
+		return "takes no keyword beside a $ref, and this one has an anyOf (or a oneOf) beside it, which must hold too"
+	case root:
+		return "takes no keyword beside a $ref, and the root, which must be an object schema, cannot be made an anyOf"
+	}
+	return ""
+}
+
+// BooleanSchemaProblem returns why m does not take the boolean schema b
+// (true: any value; false: none), "" when it does.
+func (m StrictMode) BooleanSchemaProblem(b bool) string {
+	if !m.NeedsType {
+		return ""
+	}
+	return `needs a type on every schema ("schema must have a 'type' key"), and the schema ` + strconv.FormatBool(b) + ` has none`
+}
+
 // PropertyNameProblem returns why m does not take a property name, ""
 // when it does.
 func (m StrictMode) PropertyNameProblem(name string) string {

@@ -70,3 +70,43 @@ func TestKeyword(t *testing.T) {
 		t.Errorf("OpenAI non-strict refuses {}")
 	}
 }
+
+// TestStructuralProblems checks the mode table's reasons for what a
+// conversion refuses by the shape of a schema, not by a keyword: a $ref to
+// no definition, keywords beside a $ref, a boolean schema.
+func TestStructuralProblems(t *testing.T) {
+	for _, tt := range []struct {
+		provider string
+		strict   bool
+		// whether each is refused: a dangling $ref; an anyOf beside a
+		// $ref; a root $ref with siblings; a nested $ref with plain
+		// siblings; the boolean schema true
+		dangling, union, root, plain, boolean bool
+	}{
+		{"openai", true, true, true, true, false, true},
+		{"anthropic", true, true, false, false, false, false},
+		{"gemini", false, false, false, false, false, false},
+		{"openai", false, false, false, false, false, false},
+	} {
+		m, ok := Mode(tt.provider, tt.strict)
+		if !ok {
+			t.Fatalf("no mode %s %v", tt.provider, tt.strict)
+		}
+		got := []bool{
+			m.DanglingRefProblem("#/$defs/x", true) != "",
+			m.RefSiblingsProblem(true, false) != "",
+			m.RefSiblingsProblem(false, true) != "",
+			m.RefSiblingsProblem(false, false) != "",
+			m.BooleanSchemaProblem(true) != "",
+		}
+		want := []bool{tt.dangling, tt.union, tt.root, tt.plain, tt.boolean}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Errorf("%s strict=%v: problem %d refused %v, want %v", tt.provider, tt.strict, i, got[i], want[i])
+			}
+		}
+		if m.DanglingRefProblem("#/$defs/x", false) != "" {
+			t.Errorf("%s strict=%v: a $ref to a definition there is refused", tt.provider, tt.strict)
+		}
+	}
+}
