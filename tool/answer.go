@@ -28,7 +28,7 @@ func DecodeAnswer[T any](data []byte) (T, []Violation, error) {
 	if len(data) > DefaultMaxArgumentBytes {
 		return zero, []Violation{{Rule: "size", Message: fmt.Sprintf("The result is too large: %d bytes; at most %d are read.", len(data), DefaultMaxArgumentBytes)}}, nil
 	}
-	if i := firstByte(data); i < len(data) && data[i] != '{' {
+	if i := skipSpace(data, 0); i < len(data) && data[i] != '{' {
 		return zero, []Violation{{Rule: "object", Message: "The result must be a JSON object."}}, nil
 	}
 	p, err := planOf(t)
@@ -41,14 +41,4 @@ func DecodeAnswer[T any](data []byte) (T, []Violation, error) {
 		return zero, viols, err
 	}
 	return v.Elem().Interface().(T), nil, nil
-}
-
-// firstByte returns the index of the first byte of data that is not JSON
-// white space.
-func firstByte(data []byte) int {
-	i := 0
-	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
-		i++
-	}
-	return i
 }

@@ -39,16 +39,7 @@ type hasher struct {
 	num  []byte // a number's canonical form
 }
 
-func (h *hasher) ws() {
-	for h.i < len(h.data) {
-		switch h.data[h.i] {
-		case ' ', '\t', '\n', '\r':
-			h.i++
-		default:
-			return
-		}
-	}
-}
+func (h *hasher) ws() { h.i = skipSpace(h.data, h.i) }
 
 // value hashes the value at h.i, valid JSON, and moves past it.
 func (h *hasher) value(depth int) (uint64, bool) {

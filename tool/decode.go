@@ -325,15 +325,21 @@ func (d *decoder) end() {
 	}
 }
 
-func (d *decoder) ws() {
-	for d.i < len(d.data) {
-		switch d.data[d.i] {
+func (d *decoder) ws() { d.i = skipSpace(d.data, d.i) }
+
+// skipSpace returns the index of the first byte of data from i on that is
+// not JSON's white space (space, tab, line feed, carriage return: not
+// Unicode's, nor \v or \f), len(data) when there is none.
+func skipSpace(data []byte, i int) int {
+	for i < len(data) {
+		switch data[i] {
 		case ' ', '\t', '\n', '\r':
-			d.i++
+			i++
 		default:
-			return
+			return i
 		}
 	}
+	return i
 }
 
 // syntax stops at text that is not JSON.

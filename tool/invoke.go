@@ -96,14 +96,7 @@ func approved(ctx context.Context, tool string, args json.RawMessage) bool {
 // blank reports whether args are empty or only JSON's white space (space,
 // tab, CR, LF): no arguments, which a tool takes as {}. MCP clients send
 // none for a tool without parameters.
-func blank(args []byte) bool {
-	for _, c := range args {
-		if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
-			return false
-		}
-	}
-	return true
-}
+func blank(args []byte) bool { return skipSpace(args, 0) == len(args) }
 
 // Invoke calls the tool with args, a JSON object from a model. Every
 // failure is a Result with IsError set, a Code, and text a model can act
