@@ -28,9 +28,6 @@ func DecodeAnswer[T any](data []byte) (T, []Violation, error) {
 	if len(data) > DefaultMaxArgumentBytes {
 		return zero, []Violation{{Rule: "size", Message: fmt.Sprintf("The result is too large: %d bytes; at most %d are read.", len(data), DefaultMaxArgumentBytes)}}, nil
 	}
-	if i := skipSpace(data, 0); i < len(data) && data[i] != '{' {
-		return zero, []Violation{{Rule: "object", Message: "The result must be a JSON object."}}, nil
-	}
 	p, err := planOf(t)
 	if err != nil {
 		return zero, nil, fmt.Errorf("tool: %s has no schema: %v", t, err)

@@ -137,7 +137,11 @@ func decode(ctx context.Context, p *plan, data []byte, v reflect.Value, args boo
 	if d.i < len(d.data) && d.data[d.i] != '{' && args {
 		d.skip(0)
 		d.end()
-		return []Violation{{Rule: "object", Message: "Arguments must be a JSON object."}}, 0, nil
+		msg := "Arguments must be a JSON object."
+		if noun != "Argument" {
+			msg = "The " + strings.ToLower(noun) + " must be a JSON object."
+		}
+		return []Violation{{Rule: "object", Message: msg}}, 0, nil
 	}
 	d.value(p, v, 0)
 	d.end()
