@@ -235,3 +235,25 @@ func TestOpenAIChars(t *testing.T) {
 		})
 	}
 }
+
+// TestGeminiSchemaKeyword: Gemini refuses "$schema" in a function
+// declaration, which zod's and pydantic's schemas carry: its conversion
+// leaves it out, without a finding (it says nothing of the values); the
+// others send it as given.
+func TestGeminiSchemaKeyword(t *testing.T) {
+	s := `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false}`
+	for _, c := range conversions {
+		def, err := c.conv(raw("z", s))
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		has := strings.Contains(string(def), `"$schema"`)
+		if want := c.name != "gemini"; has != want {
+			t.Errorf("%s: $schema sent %v, want %v: %s", c.name, has, want, def)
+		}
+	}
+	rep, err := provider.Check(mustMode("gemini", false), nil, []byte(s))
+	if err != nil || len(rep.Findings) != 0 {
+		t.Errorf("Check: %v, findings %+v", err, rep.Findings)
+	}
+}

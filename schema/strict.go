@@ -24,6 +24,10 @@ type StrictMode struct {
 	// Drops maps each keyword the mode rejects or does not list to why
 	// ("rejected", "not supported").
 	Drops map[string]string
+	// Omits maps each keyword the mode rejects that says nothing of the
+	// values (the schema's own metadata) to why: a conversion leaves it out
+	// without a word, as there is nothing for the description to tell.
+	Omits map[string]string
 	// Refuses maps each keyword the mode cannot express, so that a
 	// conversion refuses the tool rather than move it, to why: a keyword
 	// that shapes the value itself (a tuple's positions, names given by a
@@ -280,9 +284,14 @@ var nonStrictModes = map[string]StrictMode{
 }
 
 var geminiMode = StrictMode{
-	Name:       "Gemini",
-	Source:     geminiSource,
-	Drops:      map[string]string{"pattern": "not supported", "default": "not supported", "contentEncoding": "not supported"},
+	Name:   "Gemini",
+	Source: geminiSource,
+	Drops:  map[string]string{"pattern": "not supported", "default": "not supported", "contentEncoding": "not supported"},
+	// Not among the keywords the page lists, and refused in function
+	// declarations ("Unknown name \"$schema\"", even through
+	// parametersJsonSchema: github.com/GetStream/Vision-Agents/pull/513);
+	// zod's and pydantic's schemas, proxied MCP tools', carry it.
+	Omits:      map[string]string{"$schema": "not supported"},
 	Formats:    []string{"date-time", "date", "time"},
 	ToolName:   geminiFunctionName,
 	NameSource: geminiNames,
@@ -381,6 +390,9 @@ func (m StrictMode) Keyword(k string, v any, get func(string) any) (Verdict, str
 			return n.String()
 		}
 		return ""
+	}
+	if why, ok := m.Omits[k]; ok {
+		return Skip, why
 	}
 	switch k {
 	case "pattern":
