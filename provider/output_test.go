@@ -120,7 +120,13 @@ func TestStructuredAnswer(t *testing.T) {
 		{`{"title":"a","score":0,"inner":{},"extra":1}`, "Result 'extra' is not a parameter of the tool."},
 		{`{"title":"a","score":0,"inner":{"n":1.5}}`, "Result 'inner.n' must be an integer."},
 		{`[1]`, "The result must be a JSON object."},
+		{`null`, "The result must be a JSON object."},
 		{`{"title":`, "The result is not valid JSON."},
+		// Read as the invoker reads arguments: what is not JSON is
+		// refused as such, not as a value that is not an object.
+		{`x`, "The result is not valid JSON."},
+		{`[1] x`, "The result is not valid JSON."},
+		{"\v{}", "The result is not valid JSON."},
 	}
 	for _, tt := range tests {
 		got, viols, err := tool.DecodeAnswer[Answer]([]byte(tt.answer))

@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/toolschema/toolschema/schema"
 	"github.com/toolschema/toolschema/tool"
@@ -278,11 +279,11 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 	if st.drop == dropAllNull || (st.drop == dropEmptyNull && st.empties[path]) {
 		s = withoutNull(s)
 	}
-	if d.Drops["allOf"] != "" {
-		s = unwrapAllOf(s)
-	}
-	if d.Strict {
+	if d.NumericExclusive {
 		s = exclusiveBounds(s)
+	}
+	if d.Drops["allOf"] != "" {
+		s = unwrapAllOf(s, d.NumericExclusive)
 	}
 	typ := s.get("type")
 	if why := d.NodeProblem(s.get); why != "" {
@@ -296,7 +297,7 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 		verdict, why := d.Keyword(k, v, s.get)
 		switch {
 		case verdict == schema.Skip:
-			continue // the Go type's own range: nothing to tell
+			continue // the Go type's own range, or metadata: nothing to tell
 		case verdict == schema.Move:
 			st.note(Finding{Path: path, Keyword: k, Verdict: schema.Move, Why: why})
 			if note := describe(k, v, typ); note != "" {
@@ -375,7 +376,7 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 					}
 				}
 				st.properties++
-				st.chars += len(p.k)
+				st.chars += utf8.RuneCountInString(p.k)
 				ps, err := st.value(d, p.v, path+"."+p.k, depth+1)
 				if err != nil {
 					return nil, err
@@ -415,7 +416,7 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 			}
 			conv := make(ordered, 0, len(defs))
 			for _, e := range defs {
-				st.chars += len(e.k) // OpenAI counts definition names too
+				st.chars += utf8.RuneCountInString(e.k) // OpenAI counts definition names too
 				outer := st.def
 				merged := false
 				if st.nesting == 1 && outer == "" { // the root's own, not a branch's
@@ -514,14 +515,14 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 			chars := 0
 			for _, e := range vals {
 				if s, ok := e.(string); ok {
-					chars += len(s)
+					chars += utf8.RuneCountInString(s)
 				}
 			}
 			st.chars += chars
 			out = append(out, kv{k, v})
 		case k == "const":
 			if c, ok := v.(string); ok {
-				st.chars += len(c)
+				st.chars += utf8.RuneCountInString(c)
 			}
 			out = append(out, kv{k, v})
 		default:
@@ -681,12 +682,8 @@ func describe(k string, v, typ any) string {
 	case "maximum":
 		return "At most " + num(v) + "."
 	case "exclusiveMinimum", "exclusiveMaximum":
-		if b, ok := v.(bool); ok { // draft-04's: it makes minimum or maximum exclusive
-			if !b {
-				return ""
-			}
-			return map[string]string{"exclusiveMinimum": "The minimum itself is excluded.", "exclusiveMaximum": "The maximum itself is excluded."}[k]
-		}
+		// A number: every mode that moves them reads draft-04's boolean
+		// as 2020-12's first (NumericExclusive).
 		if k == "exclusiveMinimum" {
 			return "More than " + num(v) + "."
 		}
@@ -789,45 +786,38 @@ func merges(s ordered, k string) bool {
 }
 
 // exclusiveBounds returns s with draft-04's boolean exclusiveMinimum and
-// exclusiveMaximum written as JSON Schema 2020-12 writes them, for a
-// strict mode, where the vendor reads 2020-12's (a number) and refuses a
-// boolean: true with a minimum becomes exclusiveMinimum of that minimum,
-// which goes; false, or true with no bound to make exclusive, goes.
+// exclusiveMaximum written as JSON Schema 2020-12 writes them, for a mode
+// that reads them so (NumericExclusive): true with a numeric minimum
+// becomes exclusiveMinimum of that minimum, in its place, and the minimum
+// goes; false, or true with no numeric bound to make exclusive, goes.
 func exclusiveBounds(s ordered) ordered {
-	var out ordered
 	for _, pair := range [][2]string{{"exclusiveMinimum", "minimum"}, {"exclusiveMaximum", "maximum"}} {
 		flag, ok := s.get(pair[0]).(bool)
 		if !ok {
 			continue
 		}
-		if out == nil {
-			out = append(ordered(nil), s...)
-		}
-		bound := out.get(pair[1])
-		var kept ordered
-		for _, e := range out {
+		_, numeric := s.get(pair[1]).(json.Number)
+		kept := make(ordered, 0, len(s))
+		for _, e := range s {
 			switch {
 			case e.k == pair[0]:
 				continue
-			case e.k == pair[1] && flag:
-				kept = append(kept, kv{pair[0], bound}) // in the bound's place
+			case e.k == pair[1] && flag && numeric:
+				kept = append(kept, kv{pair[0], e.v}) // in the bound's place
 				continue
 			}
 			kept = append(kept, e)
 		}
-		out = kept
+		s = kept
 	}
-	if out == nil {
-		return s
-	}
-	return out
+	return s
 }
 
 // unwrapAllOf returns s with an allOf of one branch replaced by that
 // branch's keywords, where none of them is s's too: the same schema
 // without the allOf (pydantic writes a described reference so), for a mode
 // that takes no allOf.
-func unwrapAllOf(s ordered) ordered {
+func unwrapAllOf(s ordered, numericExclusive bool) ordered {
 	branches, ok := s.get("allOf").([]any)
 	if !ok || len(branches) != 1 {
 		return s
@@ -835,6 +825,9 @@ func unwrapAllOf(s ordered) ordered {
 	b, ok := branches[0].(ordered)
 	if !ok {
 		return s
+	}
+	if numericExclusive {
+		b = exclusiveBounds(b) // its flags are its own bounds', not s's
 	}
 	// Keywords that judge the names of their own object's properties
 	// would judge the branch's too, once merged: not unwrapped.

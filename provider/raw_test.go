@@ -236,24 +236,85 @@ func TestOpenAIChars(t *testing.T) {
 	}
 }
 
-// TestGeminiSchemaKeyword: Gemini refuses "$schema" in a function
-// declaration, which zod's and pydantic's schemas carry: its conversion
-// leaves it out, without a finding (it says nothing of the values); the
-// others send it as given.
-func TestGeminiSchemaKeyword(t *testing.T) {
+// TestSchemaKeyword: Gemini refuses "$schema" in a function declaration,
+// which zod's and pydantic's schemas carry, and the strict modes write
+// 2020-12's forms, which a $schema naming another draft would belie: each
+// leaves it out, without a finding (it says nothing of the values once the
+// forms are 2020-12's); the non-strict modes send it as given.
+func TestSchemaKeyword(t *testing.T) {
 	s := `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false}`
+	kept := map[string]bool{"openai non-strict": true, "anthropic non-strict": true}
 	for _, c := range conversions {
 		def, err := c.conv(raw("z", s))
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
-		has := strings.Contains(string(def), `"$schema"`)
-		if want := c.name != "gemini"; has != want {
-			t.Errorf("%s: $schema sent %v, want %v: %s", c.name, has, want, def)
+		if has := strings.Contains(string(def), `"$schema"`); has != kept[c.name] {
+			t.Errorf("%s: $schema sent %v, want %v: %s", c.name, has, kept[c.name], def)
 		}
 	}
-	rep, err := provider.Check(mustMode("gemini", false), nil, []byte(s))
-	if err != nil || len(rep.Findings) != 0 {
-		t.Errorf("Check: %v, findings %+v", err, rep.Findings)
+	for _, m := range []schema.StrictMode{mustMode("gemini", false), mustMode("openai", true), mustMode("anthropic", true)} {
+		rep, err := provider.Check(m, nil, []byte(s))
+		if err != nil || len(rep.Findings) != 0 {
+			t.Errorf("Check %s: %v, findings %+v", m.Name, err, rep.Findings)
+		}
+	}
+}
+
+// TestExclusiveBounds: draft-04's boolean bounds in every mode that reads
+// 2020-12's (NumericExclusive): Gemini's too, which leaves out the
+// $schema that gave the boolean its meaning; a schema of nothing but the
+// flag; a bound that is not a number; a flag in an allOf's one branch,
+// which is not its parent's bound's.
+func TestExclusiveBounds(t *testing.T) {
+	for _, tt := range []struct {
+		conv, schema string
+		path         []string
+		want         string
+	}{
+		{"gemini", `{"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"n":{"type":"number","minimum":0,"exclusiveMinimum":true}},"required":["n"]}`,
+			[]string{"properties", "n"}, `{"type":"number","exclusiveMinimum":0}`},
+		{"anthropic", `{"type":"object","properties":{"n":{"type":"number","allOf":[{"exclusiveMinimum":true}]}},"required":["n"],"additionalProperties":false}`,
+			[]string{"properties", "n"}, `{"type":"number","allOf":[{}]}`},
+		{"openai", `{"type":"object","properties":{"n":{"type":"number","minimum":"0","exclusiveMinimum":true}},"required":["n"],"additionalProperties":false}`,
+			[]string{"properties", "n"}, `{"type":"number","minimum":"0"}`},
+		{"openai", `{"type":"object","properties":{"n":{"type":"number","minimum":0,"allOf":[{"exclusiveMinimum":true}]}},"required":["n"],"additionalProperties":false}`,
+			[]string{"properties", "n"}, `{"type":"number","minimum":0}`},
+		{"openai non-strict", `{"type":"object","properties":{"n":{"type":"number","minimum":0,"exclusiveMinimum":true}},"required":["n"]}`,
+			[]string{"properties", "n"}, `{"type":"number","minimum":0,"exclusiveMinimum":true}`},
+	} {
+		var conv func(*tool.Tool) (json.RawMessage, error)
+		var root []string
+		for _, c := range conversions {
+			if c.name == tt.conv {
+				conv, root = c.conv, c.path
+			}
+		}
+		def, err := conv(raw("n", tt.schema))
+		if err != nil {
+			t.Errorf("%s of %s: %v", tt.conv, tt.schema, err)
+			continue
+		}
+		var full any
+		if err := json.Unmarshal(def, &full); err != nil {
+			t.Fatal(err)
+		}
+		got, _ := json.Marshal(at(t, full, append(root, tt.path...)...))
+		var want any
+		json.Unmarshal([]byte(tt.want), &want)
+		wb, _ := json.Marshal(want)
+		if string(got) != string(wb) {
+			t.Errorf("%s of %s:\n got %s\nwant %s", tt.conv, tt.schema, got, wb)
+		}
+	}
+}
+
+// TestCharsCountCharacters: OpenAI's limits are in characters ("total
+// string length"), not in UTF-8's bytes.
+func TestCharsCountCharacters(t *testing.T) {
+	s := `{"type":"object","properties":{"é":{"type":"string","enum":["日本"]}},"required":["é"],"additionalProperties":false}`
+	rep, err := provider.Check(mustMode("openai", true), nil, []byte(s))
+	if err != nil || rep.Chars != 3 {
+		t.Errorf("Check counts %d characters (%v), want 3", rep.Chars, err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // A StrictMode is what one provider's tool mode takes, row by row of the
@@ -24,10 +25,16 @@ type StrictMode struct {
 	// Drops maps each keyword the mode rejects or does not list to why
 	// ("rejected", "not supported").
 	Drops map[string]string
-	// Omits maps each keyword the mode rejects that says nothing of the
-	// values (the schema's own metadata) to why: a conversion leaves it out
-	// without a word, as there is nothing for the description to tell.
+	// Omits maps each keyword the mode leaves out without a word to why:
+	// the schema's own metadata, which says nothing of the values once the
+	// conversion has written every form in 2020-12's way ($schema, the
+	// dialect: see NumericExclusive).
 	Omits map[string]string
+	// NumericExclusive: exclusiveMinimum and exclusiveMaximum are read as
+	// 2020-12 writes them, a number; draft-04's boolean (true beside the
+	// minimum or maximum it makes exclusive) is rewritten so before
+	// anything else reads the schema.
+	NumericExclusive bool
 	// Refuses maps each keyword the mode cannot express, so that a
 	// conversion refuses the tool rather than move it, to why: a keyword
 	// that shapes the value itself (a tuple's positions, names given by a
@@ -220,8 +227,12 @@ var strictModes = map[string]StrictMode{
 		},
 		// Its limits count "definition names": $defs are taken, and a
 		// $ref to them, recursive or not.
-		InternalRefs: true,
-		RefAlone:     true,
+		InternalRefs:     true,
+		RefAlone:         true,
+		NumericExclusive: true,
+		// Its numeric bounds are 2020-12's: a $schema naming another
+		// draft would no longer say what the schema sent is.
+		Omits:        map[string]string{"$schema": "the conversion writes JSON Schema 2020-12"},
 		Formats:      []string{"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"},
 		Closed:       true,
 		AllRequired:  true,
@@ -260,8 +271,11 @@ var strictModes = map[string]StrictMode{
 		},
 		// "internal $ref" is supported; "recursive schemas" and "external
 		// $ref" are not.
-		InternalRefs:  true,
-		NoRecursion:   true,
+		InternalRefs:     true,
+		NoRecursion:      true,
+		NumericExclusive: true,
+		// As OpenAI's: the conversion writes 2020-12's forms.
+		Omits:         map[string]string{"$schema": "the conversion writes JSON Schema 2020-12"},
 		Formats:       []string{"date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"},
 		MinItemsUpTo1: true,
 		Closed:        true,
@@ -290,11 +304,13 @@ var geminiMode = StrictMode{
 	// Not among the keywords the page lists, and refused in function
 	// declarations ("Unknown name \"$schema\"", even through
 	// parametersJsonSchema: github.com/GetStream/Vision-Agents/pull/513);
-	// zod's and pydantic's schemas, proxied MCP tools', carry it.
-	Omits:      map[string]string{"$schema": "not supported"},
-	Formats:    []string{"date-time", "date", "time"},
-	ToolName:   geminiFunctionName,
-	NameSource: geminiNames,
+	// zod's and pydantic's schemas, proxied MCP tools', carry it. Once it
+	// is gone, draft-04's boolean bounds must be 2020-12's.
+	Omits:            map[string]string{"$schema": "not supported"},
+	NumericExclusive: true,
+	Formats:          []string{"date-time", "date", "time"},
+	ToolName:         geminiFunctionName,
+	NameSource:       geminiNames,
 }
 
 // Mode returns the mode of a provider by name ("openai", "anthropic",
@@ -310,6 +326,7 @@ func Mode(provider string, strict bool) (StrictMode, bool) {
 		return StrictMode{}, false
 	}
 	m.Drops = maps.Clone(m.Drops)
+	m.Omits = maps.Clone(m.Omits)
 	m.Refuses = maps.Clone(m.Refuses)
 	m.Formats = slices.Clone(m.Formats)
 	m.Regex = slices.Clone(m.Regex)
@@ -365,7 +382,8 @@ const (
 	// its meaning in the description, and the invoker still checks it.
 	Move
 	// Skip: the mode does not take it, and it says nothing a model needs
-	// told (the Go type's own range); a conversion removes it.
+	// told (the Go type's own range, or metadata the mode Omits); a
+	// conversion removes it.
 	Skip
 	// Refuse: the mode cannot express it; a conversion refuses the tool.
 	Refuse
@@ -425,7 +443,7 @@ func (m StrictMode) Keyword(k string, v any, get func(string) any) (Verdict, str
 			chars := 0
 			for _, e := range vals {
 				if s, ok := e.(string); ok {
-					chars += len(s)
+					chars += utf8.RuneCountInString(s) // characters, not bytes
 				}
 			}
 			if len(vals) > l.Values && chars > l.Chars {

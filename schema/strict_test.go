@@ -2,6 +2,7 @@ package schema
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -107,6 +108,35 @@ func TestStructuralProblems(t *testing.T) {
 		}
 		if m.DanglingRefProblem("#/$defs/x", false) != "" {
 			t.Errorf("%s strict=%v: a $ref to a definition there is refused", tt.provider, tt.strict)
+		}
+	}
+}
+
+// TestModeIsACopy: changing a mode Mode returned, in any of its maps or
+// lists, changes no other mode (Gemini's strict and non-strict modes are
+// one value in the table).
+func TestModeIsACopy(t *testing.T) {
+	for _, p := range Providers() {
+		for _, strict := range []bool{true, false} {
+			m, _ := Mode(p, strict)
+			for _, mp := range []map[string]string{m.Drops, m.Omits, m.Refuses} {
+				if mp != nil {
+					mp["x-changed"] = "x"
+				}
+			}
+			if len(m.Formats) > 0 {
+				m.Formats[0] = "x-changed"
+			}
+			if len(m.Regex) > 0 {
+				m.Regex[0] = "x-changed"
+			}
+			for _, again := range []bool{strict, !strict} {
+				n, _ := Mode(p, again)
+				if n.Drops["x-changed"] != "" || n.Omits["x-changed"] != "" || n.Refuses["x-changed"] != "" ||
+					slices.Contains(n.Formats, "x-changed") || slices.Contains(n.Regex, "x-changed") {
+					t.Errorf("%s strict=%v: a change to a copy reached Mode(%s, %v)", p, strict, p, again)
+				}
+			}
 		}
 	}
 }

@@ -139,7 +139,7 @@ func decode(ctx context.Context, p *plan, data []byte, v reflect.Value, args boo
 		d.end()
 		msg := "Arguments must be a JSON object."
 		if noun != "Argument" {
-			msg = "The " + strings.ToLower(noun) + " must be a JSON object."
+			msg = subject(noun, "") + " must be a JSON object."
 		}
 		return []Violation{{Rule: "object", Message: msg}}, 0, nil
 	}
