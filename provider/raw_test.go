@@ -3,13 +3,13 @@ package provider_test
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/toolschema/toolschema/internal/schematest"
 	"github.com/toolschema/toolschema/provider"
 	"github.com/toolschema/toolschema/schema"
-	"github.com/toolschema/toolschema/tool"
 )
 
 // at returns the value at a path of member names and indexes (as
@@ -68,33 +68,15 @@ func TestRawKeywords(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name+"/"+tt.conv, func(t *testing.T) {
-			var conv func(*tool.Tool) (json.RawMessage, error)
-			var root []string
-			for _, c := range conversions {
-				if c.name == tt.conv {
-					conv, root = c.conv, c.path
-				}
-			}
-			def, err := conv(raw("raw", tt.schema))
+			def, root, got, err := convertedAt(t, tt.conv, tt.schema, tt.path)
 			if err != nil {
 				t.Fatal(err)
 			}
-			s := schemaOf(t, def, root...)
-			b, _ := json.Marshal(s)
+			b, _ := json.Marshal(schemaOf(t, def, root...))
 			schematest.Check(t, b)
 			// Compare as values; the whole schema (no path) also as
 			// the text it was given, member order kept.
-			var full any
-			if err := json.Unmarshal(def, &full); err != nil {
-				t.Fatal(err)
-			}
-			got, _ := json.Marshal(at(t, full, append(root, tt.path...)...))
-			var want any
-			if err := json.Unmarshal([]byte(tt.want), &want); err != nil {
-				t.Fatal(err)
-			}
-			wb, _ := json.Marshal(want)
-			if string(got) != string(wb) {
+			if wb := compact(t, tt.want); got != wb {
 				t.Errorf("at %v:\n got %s\nwant %s", tt.path, got, wb)
 			}
 			if len(tt.path) == 0 && !strings.Contains(string(def), tt.want) {
@@ -283,30 +265,48 @@ func TestExclusiveBounds(t *testing.T) {
 		{"openai non-strict", `{"type":"object","properties":{"n":{"type":"number","minimum":0,"exclusiveMinimum":true}},"required":["n"]}`,
 			[]string{"properties", "n"}, `{"type":"number","minimum":0,"exclusiveMinimum":true}`},
 	} {
-		var conv func(*tool.Tool) (json.RawMessage, error)
-		var root []string
-		for _, c := range conversions {
-			if c.name == tt.conv {
-				conv, root = c.conv, c.path
-			}
-		}
-		def, err := conv(raw("n", tt.schema))
+		_, _, got, err := convertedAt(t, tt.conv, tt.schema, tt.path)
 		if err != nil {
 			t.Errorf("%s of %s: %v", tt.conv, tt.schema, err)
 			continue
 		}
-		var full any
-		if err := json.Unmarshal(def, &full); err != nil {
-			t.Fatal(err)
-		}
-		got, _ := json.Marshal(at(t, full, append(root, tt.path...)...))
-		var want any
-		json.Unmarshal([]byte(tt.want), &want)
-		wb, _ := json.Marshal(want)
-		if string(got) != string(wb) {
+		if wb := compact(t, tt.want); got != wb {
 			t.Errorf("%s of %s:\n got %s\nwant %s", tt.conv, tt.schema, got, wb)
 		}
 	}
+}
+
+// convertedAt converts a raw tool of schema s by the conversion named
+// conv, and returns the definition, the path of the schema in it, and the
+// JSON at path in the schema, as json.Marshal writes it (keys sorted).
+func convertedAt(t *testing.T, conv, s string, path []string) (def json.RawMessage, root []string, got string, err error) {
+	t.Helper()
+	for _, c := range conversions {
+		if c.name == conv {
+			if def, err = c.conv(raw("raw", s)); err != nil {
+				return nil, nil, "", err
+			}
+			var full any
+			if err := json.Unmarshal(def, &full); err != nil {
+				t.Fatal(err)
+			}
+			b, _ := json.Marshal(at(t, full, append(slices.Clip(c.path), path...)...))
+			return def, c.path, string(b), nil
+		}
+	}
+	t.Fatalf("no conversion %s", conv)
+	return nil, nil, "", nil
+}
+
+// compact writes JSON text as json.Marshal writes its value.
+func compact(t *testing.T, s string) string {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal([]byte(s), &v); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
 }
 
 // TestCharsCountCharacters: OpenAI's limits are in characters ("total
