@@ -40,15 +40,11 @@ func FindOrders(in Query) ([]string, error) { return nil, nil }
 `
 }
 
-// TestLockSequence edits one tool step by step and checks toolgen's
-// verdict on the lock after each: clean, or a drift that is breaking or
-// compatible, with the changes it names; the lock keeps the old contract
-// until the version is raised.
-func TestLockSequence(t *testing.T) {
-	dir := testmodule.New(t, map[string]string{"orders/orders.go": orderSrc("version=1 read-only", "")})
-	src := filepath.Join(dir, "orders", "orders.go")
+// lockGen returns a run of toolgen on dir's orders package, with or
+// without Lock, that writes the lock it gives next to the source.
+func lockGen(t *testing.T, dir string) func(lock bool) generator.Result {
 	lockPath := filepath.Join(dir, "orders", generator.LockFile)
-	gen := func(lock bool) generator.Result {
+	return func(lock bool) generator.Result {
 		t.Helper()
 		rs, err := generator.Generate(context.Background(), &generator.Options{Dir: dir, Lock: lock}, "./orders")
 		if err != nil || len(rs) != 1 {
@@ -61,6 +57,17 @@ func TestLockSequence(t *testing.T) {
 		}
 		return rs[0]
 	}
+}
+
+// TestLockSequence edits one tool step by step and checks toolgen's
+// verdict on the lock after each: clean, or a drift that is breaking or
+// compatible, with the changes it names; the lock keeps the old contract
+// until the version is raised.
+func TestLockSequence(t *testing.T) {
+	dir := testmodule.New(t, map[string]string{"orders/orders.go": orderSrc("version=1 read-only", "")})
+	src := filepath.Join(dir, "orders", "orders.go")
+	lockPath := filepath.Join(dir, "orders", generator.LockFile)
+	gen := lockGen(t, dir)
 	// Without a lock, and without -lock, none is made.
 	if r := gen(false); r.Lock != nil || len(r.Errs) > 0 {
 		t.Fatalf("a lock nobody asked for, or errors: %v", r.Errs)
@@ -155,19 +162,7 @@ func TestLockKeepsRefused(t *testing.T) {
 	dir := testmodule.New(t, map[string]string{"orders/orders.go": orderSrc("version=1 read-only", "")})
 	src := filepath.Join(dir, "orders", "orders.go")
 	lockPath := filepath.Join(dir, "orders", generator.LockFile)
-	gen := func(lock bool) generator.Result {
-		t.Helper()
-		rs, err := generator.Generate(context.Background(), &generator.Options{Dir: dir, Lock: lock}, "./orders")
-		if err != nil || len(rs) != 1 {
-			t.Fatalf("Generate: %v", err)
-		}
-		if rs[0].Lock != nil {
-			if err := os.WriteFile(lockPath, rs[0].Lock, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		return rs[0]
-	}
+	gen := lockGen(t, dir)
 	write := func(fields string) {
 		t.Helper()
 		if err := os.WriteFile(src, []byte(orderSrc("version=1 read-only", fields)), 0o644); err != nil {
