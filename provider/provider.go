@@ -276,14 +276,15 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 	defer func() { st.nesting-- }()
 	var notes []string
 	var out ordered
-	if st.drop == dropAllNull || (st.drop == dropEmptyNull && st.empties[path]) {
-		s = withoutNull(s)
-	}
 	if d.NumericExclusive {
 		s = exclusiveBounds(s)
 	}
 	if d.Drops["allOf"] != "" {
 		s = unwrapAllOf(s, d.NumericExclusive)
+	}
+	// After the unwrapping: a null the branch allowed is the schema's.
+	if st.drop == dropAllNull || (st.drop == dropEmptyNull && st.empties[path]) {
+		s = withoutNull(s)
 	}
 	typ := s.get("type")
 	if why := d.NodeProblem(s.get); why != "" {
@@ -323,6 +324,15 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 				return nil, err
 			}
 			continue
+		case verdict == schema.Rename && s.get(why) != nil:
+			// Sent under a name the schema already uses: the two cannot
+			// be joined into one keyword.
+			why := d.RenameCollision(k, why)
+			if err := st.refuse(Finding{Path: path, Keyword: k, Verdict: schema.Refuse, Why: why},
+				fmt.Errorf("%s: %s: %s strict mode %s", path, k, d.Name, why)); err != nil {
+				return nil, err
+			}
+			continue
 		case verdict == schema.Rename:
 			st.note(Finding{Path: path, Keyword: k, Verdict: schema.Rename, Why: why})
 			k = why
@@ -353,9 +363,6 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 			branches := asSlice(cv)
 			if k == "anyOf" || k == "oneOf" {
 				st.union(path) // Anthropic counts anyOf as a union type
-			}
-			if prev, ok := out.get(k).([]any); ok { // oneOf sent as anyOf beside an anyOf
-				branches = append(slices.Clone(prev), branches...)
 			}
 			out = out.set(k, branches)
 		case k == "properties":

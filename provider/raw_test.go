@@ -318,3 +318,43 @@ func TestCharsCountCharacters(t *testing.T) {
 		t.Errorf("Check counts %d characters (%v), want 3", rep.Chars, err)
 	}
 }
+
+// TestOneOfBesideAnyOf: a strict mode that sends oneOf as anyOf refuses a
+// schema that has both: the two lists were joined into one anyOf, which
+// takes what neither allowed ("any of string or integer, and exactly one
+// of integer or boolean" takes only integers).
+func TestOneOfBesideAnyOf(t *testing.T) {
+	s := `{"type":"object","properties":{"a":{"anyOf":[{"type":"string"},{"type":"integer"}],"oneOf":[{"type":"integer"},{"type":"boolean"}]}},"required":["a"],"additionalProperties":false}`
+	for _, c := range conversions {
+		_, err := c.conv(raw("u", s))
+		strict := c.name == "openai" || c.name == "responses" || c.name == "anthropic"
+		if strict && (err == nil || !strings.Contains(err.Error(), "input.a: oneOf: ") || !strings.Contains(err.Error(), "sends oneOf as anyOf, and this schema has an anyOf too")) {
+			t.Errorf("%s: %v", c.name, err)
+		}
+		if !strict && err != nil {
+			t.Errorf("%s: %v", c.name, err)
+		}
+	}
+	rep, err := provider.Check(mustMode("anthropic", true), nil, []byte(s))
+	if err != nil || len(rep.Unions) != 1 {
+		t.Errorf("Check: %v, unions %v (one anyOf is sent)", err, rep.Unions)
+	}
+}
+
+// TestDropNullThroughAllOf: DropNull drops the null of a schema whose one
+// allOf branch OpenAI's strict mode unwraps, as of the same schema
+// written without the allOf.
+func TestDropNullThroughAllOf(t *testing.T) {
+	for _, s := range []string{
+		`{"type":"object","properties":{"a":{"allOf":[{"type":["string","null"]}]}},"required":["a"],"additionalProperties":false}`,
+		`{"type":"object","properties":{"a":{"type":["string","null"]}},"required":["a"],"additionalProperties":false}`,
+	} {
+		def, err := provider.OpenAI(raw("n", s), provider.DropNull(true))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := json.Marshal(schemaOf(t, def, "function", "parameters", "properties", "a")); string(got) != `{"type":"string"}` {
+			t.Errorf("%s: a is %s", s, got)
+		}
+	}
+}

@@ -555,6 +555,14 @@ func (m StrictMode) RefSiblingsProblem(union, root bool) string {
 	return ""
 }
 
+// RenameCollision returns why m cannot send keyword k as to (a Rename
+// verdict) in a schema that has to already: oneOf sent as anyOf beside an
+// anyOf would join the two lists, and "any of A or B, and exactly one of
+// C or D" is not "any of A, B, C or D".
+func (m StrictMode) RenameCollision(k, to string) string {
+	return "sends " + k + " as " + to + ", and this schema has an " + to + " too, which cannot be joined with it"
+}
+
 // BooleanSchemaProblem returns why m does not take the boolean schema b
 // (true: any value; false: none), "" when it does.
 func (m StrictMode) BooleanSchemaProblem(b bool) string {
