@@ -3,6 +3,8 @@ package schema
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -48,16 +50,35 @@ func (b *Builder) declaredFrag(t *Type) (frag, []*Error) {
 	return frag{decl: &declFrag{raw: buf.Bytes(), own: buf.Bytes()}}, nil
 }
 
-// refKey returns the first referencing keyword in a schema, "" when none.
+// refKey returns the first referencing keyword in a schema, "" when none:
+// in the order of its keywords' names, so that the message is the same on
+// every run; not in data (const, default, enum, examples), nor taking the
+// names of properties or definitions for keywords.
 func refKey(v any) string {
 	switch v := v.(type) {
 	case map[string]any:
-		for k, x := range v {
+		keys := slices.Sorted(maps.Keys(v))
+		for _, k := range keys {
 			switch k {
 			case "$ref", "$dynamicRef", "$recursiveRef", "$id", "$anchor", "$dynamicAnchor":
 				return k
 			}
-			if r := refKey(x); r != "" {
+		}
+		for _, k := range keys {
+			switch k {
+			case "const", "default", "enum", "examples":
+				continue // data, not schemas
+			case "properties", "patternProperties", "$defs", "definitions", "dependentSchemas":
+				if names, ok := v[k].(map[string]any); ok {
+					for _, n := range slices.Sorted(maps.Keys(names)) {
+						if r := refKey(names[n]); r != "" {
+							return r
+						}
+					}
+					continue
+				}
+			}
+			if r := refKey(v[k]); r != "" {
 				return r
 			}
 		}

@@ -1,0 +1,30 @@
+package schema
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+// TestRefKey: the referencing keyword a declared schema is refused for is
+// the same on every run (it was the first a Go map gave), and data or a
+// property's name that looks like one is not one.
+func TestRefKey(t *testing.T) {
+	for _, tt := range []struct{ schema, want string }{
+		{`{"$id":"x","$ref":"#","$anchor":"a"}`, "$anchor"},
+		{`{"anyOf":[{"type":"string"},{"items":{"$ref":"#/$defs/x"}}]}`, "$ref"},
+		{`{"const":{"$ref":"#"}}`, ""},
+		{`{"type":"string","default":{"$id":"x"},"enum":[{"$ref":"#"}],"examples":[{"$anchor":"a"}]}`, ""},
+		{`{"type":"object","properties":{"$ref":{"type":"string"}}}`, ""},
+		{`{"type":"object","properties":{"a":{"$dynamicRef":"#x"}}}`, "$dynamicRef"},
+	} {
+		var v any
+		if err := json.Unmarshal([]byte(tt.schema), &v); err != nil {
+			t.Fatal(err)
+		}
+		for range 20 { // a Go map's order changes from one range to the next
+			if got := refKey(v); got != tt.want {
+				t.Fatalf("refKey(%s) = %q, want %q", tt.schema, got, tt.want)
+			}
+		}
+	}
+}
