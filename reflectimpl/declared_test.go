@@ -177,3 +177,48 @@ func TestDeclaredRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestDeclaredOptionalNull: null for an optional property whose type
+// declares a schema that does not take null is absent, as for any other
+// type (OpenAI's strict mode sends null for what it leaves out); it was
+// refused as not matching the schema. A schema that takes null reads it.
+func TestDeclaredOptionalNull(t *testing.T) {
+	type in struct {
+		Amount money         `json:"amount,omitzero"`
+		Names  StringOrSlice `json:"names,omitempty"`
+		Need   money         `json:"need"`
+	}
+	var got in
+	tl, err := Create(func(v in) string { got = v; return "ok" }, Name("opt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := schematest.Check(t, tl.InputSchema)
+	for _, c := range []struct {
+		args  string
+		isErr bool
+	}{
+		{`{"need":"1","amount":null}`, false},
+		{`{"need":"1","names":null}`, false},
+		{`{"need":null}`, true},
+	} {
+		got = in{Amount: money{"x"}}
+		r, err := tl.Invoke(context.Background(), json.RawMessage(c.args))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.IsError != c.isErr {
+			t.Errorf("%s: IsError %v (%s), want %v", c.args, r.IsError, r.Text(), c.isErr)
+		}
+		if !c.isErr && got.Amount.text != "" {
+			t.Errorf("%s: amount %q, want it absent", c.args, got.Amount.text)
+		}
+		// The validator, with the contract's rule that an optional
+		// property's null is absent, agrees.
+		if c.isErr {
+			if schematest.Validate(s, []byte(c.args)) == nil {
+				t.Errorf("%s: the validator takes it", c.args)
+			}
+		}
+	}
+}

@@ -34,8 +34,9 @@ type plan struct {
 	enum     string // "must be one of ..." message tail
 	typeWord string // "must be ..." message tail for a value of the wrong type
 	// valid, for a type that declares its schema, checks a value against
-	// it (byDeclared).
-	valid func([]byte) bool
+	// it (byDeclared); declNull is whether that schema takes null.
+	valid    func([]byte) bool
+	declNull bool
 }
 
 type prop struct {
@@ -170,6 +171,7 @@ func compile(t reflect.Type, c *schema.Check) (*plan, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", t, err)
 		}
+		p.declNull = p.valid([]byte("null"))
 	case reflect.PointerTo(t).Implements(jsonUnmarshalerType):
 		p.how = byJSON
 	case reflect.PointerTo(t).Implements(textUnmarshalerType) && c.Type == schema.JSONString:
@@ -224,8 +226,14 @@ func typeWord(c *schema.Check) string {
 	return "must be " + w + "."
 }
 
-// takesNull reports whether the plan's JSON form allows null.
-func (p *plan) takesNull() bool { return p.c.Null || p.c.Type == schema.JSONAny }
+// takesNull reports whether the plan's JSON form allows null: for a type
+// that declares its schema, whether the schema does.
+func (p *plan) takesNull() bool {
+	if p.how == byDeclared {
+		return p.declNull
+	}
+	return p.c.Null || p.c.Type == schema.JSONAny
+}
 
 // prop returns the index of the property named name, or -1.
 func (p *plan) prop(name []byte) int {
