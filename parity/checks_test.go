@@ -100,8 +100,9 @@ func agree(t testing.TB, tl *tool.Tool, args string) []tool.Violation {
 	want = want[:min(len(want), tool.MaxViolations)] // the invoker keeps the most useful
 	if w, ok := collapseDeclared(got, want); ok {
 		// A type that declares its schema is checked by a validator, with
-		// one message for its value: compare the verdicts there.
-		got, want = sortedViolations(got), sortedViolations(w)
+		// one message for its value: compare the verdicts there, in the
+		// order the invoker gives its own.
+		want = oracle.Sort(w)
 	}
 	if !slices.EqualFunc(got, want, sameViolation) {
 		t.Errorf("%s(%s):\nonly typed checks %q\nonly validator    %q", tl.Name, args, minus(got, want), minus(want, got))
@@ -134,14 +135,6 @@ func collapseDeclared(got, want []tool.Violation) ([]tool.Violation, bool) {
 		}
 	}
 	return out, true
-}
-
-func sortedViolations(vs []tool.Violation) []tool.Violation {
-	vs = slices.Clone(vs)
-	slices.SortFunc(vs, func(a, b tool.Violation) int {
-		return strings.Compare(a.Path+"\x00"+a.Rule+"\x00"+a.Message, b.Path+"\x00"+b.Rule+"\x00"+b.Message)
-	})
-	return vs
 }
 
 // sameViolation compares violations; for a value the Go type refused as

@@ -30,8 +30,9 @@ type Violation struct {
 	// whole.
 	Path string
 	// Rule is the rule broken: "json", "object", "depth", "size",
-	// "duplicate", "missing", "unknown", "null", "type", "range",
-	// "length", "items", "pattern", "format", "enum", "unique".
+	// "duplicate", "missing", "unknown", "null", "type", "schema" (the
+	// schema a type declares), "range", "length", "items", "pattern",
+	// "format", "enum", "unique".
 	Rule string
 	// Message says it in words a model can act on; it never repeats the
 	// value.
@@ -40,7 +41,7 @@ type Violation struct {
 
 // rank orders violations, most useful first.
 var rank = map[string]int{"json": 0, "object": 0, "depth": 0, "size": 0, "duplicate": 1, "missing": 2, "unknown": 3,
-	"null": 4, "type": 5, "enum": 6, "range": 7, "length": 8, "items": 9, "unique": 10, "pattern": 11, "format": 12}
+	"null": 4, "type": 5, "schema": 5, "enum": 6, "range": 7, "length": 8, "items": 9, "unique": 10, "pattern": 11, "format": 12}
 
 // whole writes the start of a message about the whole text: "Arguments
 // are" or "The result is".

@@ -37,7 +37,7 @@ const MaxArgumentDepth = tool.MaxArgumentDepth
 
 // rank orders violations, most useful first.
 var rank = map[string]int{"json": 0, "object": 0, "depth": 0, "size": 0, "duplicate": 1, "missing": 2, "unknown": 3,
-	"null": 4, "type": 5, "enum": 6, "range": 7, "length": 8, "items": 9, "unique": 10, "pattern": 11, "format": 12}
+	"null": 4, "type": 5, "schema": 5, "enum": 6, "range": 7, "length": 8, "items": 9, "unique": 10, "pattern": 11, "format": 12}
 
 // A value is a parsed JSON value that keeps the order of object keys.
 type value struct {
@@ -386,7 +386,26 @@ func (c *checker) check(v *value, noun string) (out []Violation) {
 			out = c.leaves(ve, noun, out)
 		}
 	}
-	out = c.extra(v, c.raw, nil, noun, out)
+	out = Sort(c.extra(v, c.raw, nil, noun, out))
+	// One type violation per value: the validator's ("must be an integer
+	// or null.") over the extra check's ("must be an integer.").
+	// (By path, in one pass: a hostile call can bring many.)
+	typeMessages := map[string][]string{}
+	for _, v := range out {
+		if v.Rule == "type" {
+			typeMessages[v.Path] = append(typeMessages[v.Path], v.Message)
+		}
+	}
+	return slices.DeleteFunc(out, func(a Violation) bool {
+		return a.Rule == "type" && strings.HasSuffix(a.Message, "must be an integer.") &&
+			slices.ContainsFunc(typeMessages[a.Path], func(m string) bool { return m != a.Message })
+	})
+}
+
+// Sort orders violations most useful first, as the invoker does (by rule,
+// then path, array indexes by number, then message), by this checker's
+// own reading of paths, and drops repeated messages.
+func Sort(out []Violation) []Violation {
 	// Each path split once, not at every comparison: a hostile call to a
 	// raw-schema tool can bring hundreds of thousands of violations.
 	segs := make(map[string][]string, len(out))
@@ -404,20 +423,7 @@ func (c *checker) check(v *value, noun string) (out []Violation) {
 		}
 		return strings.Compare(a.Message, b.Message)
 	})
-	out = slices.CompactFunc(out, func(a, b Violation) bool { return a.Message == b.Message })
-	// One type violation per value: the validator's ("must be an integer
-	// or null.") over the extra check's ("must be an integer.").
-	// (By path, in one pass: a hostile call can bring many.)
-	typeMessages := map[string][]string{}
-	for _, v := range out {
-		if v.Rule == "type" {
-			typeMessages[v.Path] = append(typeMessages[v.Path], v.Message)
-		}
-	}
-	return slices.DeleteFunc(out, func(a Violation) bool {
-		return a.Rule == "type" && strings.HasSuffix(a.Message, "must be an integer.") &&
-			slices.ContainsFunc(typeMessages[a.Path], func(m string) bool { return m != a.Message })
-	})
+	return slices.CompactFunc(out, func(a, b Violation) bool { return a.Message == b.Message })
 }
 
 // subject writes the start of a message about the value at path.
