@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"reflect"
 	"runtime"
 	"strings"
 	"sync/atomic"
@@ -786,5 +787,36 @@ func TestKeySet(t *testing.T) {
 				t.Errorf("got %.120q, want %q", r.Text(), tt.want)
 			}
 		})
+	}
+}
+
+// lenientChecker is an ArgsChecker that takes any arguments, JSON or not.
+type lenientChecker struct{}
+
+func (lenientChecker) Input() reflect.Type  { return nil }
+func (lenientChecker) Output() reflect.Type { return nil }
+func (lenientChecker) Call(context.Context, *tool.Call, any, any) (any, error) {
+	return "ran", nil
+}
+func (lenientChecker) CheckArgs(_ context.Context, args json.RawMessage) (any, []tool.Violation, int, error) {
+	return args, nil, 0, nil
+}
+
+// TestApprovalOwnChecker: the approval of a tool that checks its own
+// arguments (an ArgsChecker) reads them as JSON itself, since such checks
+// promise nothing of the text: text that is not JSON panicked in the
+// approval's hash, on the caller's goroutine.
+func TestApprovalOwnChecker(t *testing.T) {
+	tl := tool.New(tool.Tool{Name: "x", RequiresApproval: true}, lenientChecker{}, nil)
+	for _, args := range []string{`{"a":`, `{"a":1}x`, `[[[`} {
+		ctx := tool.Approve(context.Background(), "x", json.RawMessage(`{"a":1}`))
+		r, err := tl.Invoke(ctx, json.RawMessage(args))
+		if err != nil || r.Code != tool.ApprovalRequired {
+			t.Errorf("%s: %+v, %v", args, r, err)
+		}
+	}
+	ctx := tool.Approve(context.Background(), "x", json.RawMessage(`{"a":1}`))
+	if r, err := tl.Invoke(ctx, json.RawMessage(` {"a": 1} `)); err != nil || r.IsError || r.Text() != "ran" {
+		t.Errorf("approved: %+v, %v", r, err)
 	}
 }

@@ -72,8 +72,10 @@ func Approve(ctx context.Context, tool string, args json.RawMessage) context.Con
 }
 
 // approved reports whether ctx approves a call of tool with args, which
-// the checks have passed.
-func approved(ctx context.Context, tool string, args json.RawMessage) bool {
+// the checks have passed: the typed checks, which read them as JSON within
+// the depth, when typed is true; else a handler's own (an ArgsChecker),
+// which promise nothing of the text.
+func approved(ctx context.Context, tool string, args json.RawMessage, typed bool) bool {
 	a, _ := ctx.Value(approvalKey{}).(*approval)
 	if a == nil {
 		return false
@@ -81,7 +83,11 @@ func approved(ctx context.Context, tool string, args json.RawMessage) bool {
 	if blank(args) {
 		args = json.RawMessage("{}")
 	}
-	h, ok := checkedHash(args) // the checks read them: valid JSON, within the depth
+	hash := valueHash
+	if typed {
+		hash = checkedHash // valid JSON, within the depth: not read again
+	}
+	h, ok := hash(args)
 	if !ok {
 		return false
 	}
@@ -150,7 +156,7 @@ func (t *Tool) Invoke(ctx context.Context, args json.RawMessage) (*Result, error
 		r.Violations = viols
 		return r, nil
 	}
-	if t.RequiresApproval && !approved(ctx, t.Name, args) {
+	if _, own := t.handler.(ArgsChecker); t.RequiresApproval && !approved(ctx, t.Name, args, !own) {
 		return errorResult(ApprovalRequired, false, call, fmt.Sprintf("Tool '%s' requires approval for these arguments.", t.Name)), nil
 	}
 	if err := ctx.Err(); err != nil {
