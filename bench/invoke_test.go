@@ -335,26 +335,36 @@ func BenchmarkInvoke(b *testing.B) {
 		}
 	}
 	// The generated tool under a context that can end, as a server's
-	// request context can: before the hostile-calls work, only such calls
-	// (and calls with a timeout) took a goroutine of their own, and
-	// generated-unchecked ran on the caller's; now both take one.
-	b.Run("generated-unchecked-cancellable", func(b *testing.B) {
-		t := invoketool.Tools()[0]
-		ctx, cancel := context.WithCancel(context.Background())
-		defer cancel()
-		b.ReportAllocs()
-		for b.Loop() {
-			if _, err := t.Invoke(ctx, invokeArgs); err != nil {
-				b.Fatal(err)
+	// request context can: such a call takes a goroutine of its own, so
+	// that Invoke returns when the context ends; generated-unchecked
+	// (context.Background) runs on a coroutine.
+	generated := invoketool.Tools()[0]
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	runTool := func(name string, ctx context.Context, args json.RawMessage) {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if r, err := generated.Invoke(ctx, args); err != nil || r.IsError {
+					b.Fatal(err, r.Text())
+				}
 			}
-		}
-	})
+		})
+	}
+	runTool("generated-unchecked-cancellable", ctx, invokeArgs)
+	// The same call with the limit left out, so that its default is
+	// filled in: a path of the invoker alone (the others know nothing of
+	// the default).
+	runTool("generated-unchecked-default", context.Background(), invokeArgsNoLimit)
 }
 
-// BenchmarkInvokeParallel is generated-unchecked beside direct with every
-// P busy (b.RunParallel): what the goroutine of each call costs a loaded
-// server, where no idle thread has to be woken for it. ns/op is the time
-// per call of the whole process, not of one call.
+// invokeArgsNoLimit is invokeArgs without the limit, which has a default.
+var invokeArgsNoLimit = json.RawMessage(`{"text":"jsonschema validator","sort":"newest","langs":["go","rust"],"scope":{"repo":"toolschema/toolschema","path":"tool/"},"exact":true}`)
+
+// BenchmarkInvokeParallel is generated-unchecked (on a coroutine, under
+// context.Background) beside direct with every P busy (b.RunParallel):
+// what a call costs a loaded process, where no idle thread is woken.
+// ns/op is the time per call of the whole process, not of one call.
 func BenchmarkInvokeParallel(b *testing.B) {
 	defer func(old bool) { tool.CheckOutputs = old }(tool.CheckOutputs)
 	tool.CheckOutputs = false

@@ -111,9 +111,7 @@ const pollEvery = 1024
 // MaxViolations most useful first, and how many more were found. The error
 // is ctx's, when it ended during the reading, or a *methodPanic.
 func decode(ctx context.Context, p *plan, data []byte, v reflect.Value, args bool, noun string) (viols []Violation, more int, err error) {
-	d := decoders.Get().(*decoder)
-	*d = decoder{data: data, args: args, noun: noun, ctx: ctx, done: ctx.Done(), keyStack: d.keyStack[:0], pathBuf: d.pathBuf[:0]}
-	d.path = d.buf[:0]
+	d := newDecoder(ctx, data, args, noun)
 	defer d.free()
 	defer func() {
 		if r := recover(); r != nil {
@@ -155,6 +153,15 @@ func decode(ctx context.Context, p *plan, data []byte, v reflect.Value, args boo
 // decoders keeps decoders between calls: a decoder is larger than most
 // arguments.
 var decoders = sync.Pool{New: func() any { return new(decoder) }}
+
+// newDecoder takes a decoder from decoders (each as free left it: empty
+// but for its buffers) to read data.
+func newDecoder(ctx context.Context, data []byte, args bool, noun string) *decoder {
+	d := decoders.Get().(*decoder)
+	d.data, d.args, d.noun, d.ctx, d.done = data, args, noun, ctx, ctx.Done()
+	d.path = d.buf[:0]
+	return d
+}
 
 // free puts d back in decoders, holding nothing of the call.
 // Its buffers are kept only while small: one hostile call's must not stay.
@@ -666,8 +673,10 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 			continue
 		}
 		if def := pr.p.c.Default; d.args && def != nil && v.IsValid() {
-			sub := &decoder{data: def, noun: d.noun}
+			// Checked when the plan was made: it only fills in.
+			sub := newDecoder(context.Background(), def, false, d.noun)
 			sub.value(pr.p, fieldAlloc(v, pr.index), depth+1)
+			sub.free()
 		}
 	}
 }
