@@ -344,17 +344,20 @@ func (r *runner) work() {
 	if !r.state.CompareAndSwap(pending, started) {
 		return // Invoke returned before the tool could start
 	}
-	growStack()
 	o := outcome{goexit: true} // what is sent unless the work is done
-	defer func() {
-		if p := recover(); p != nil { // past callFunc's and settle's recovers
-			o = outcome{res: r.t.failed(r.call, "panic: ", sprintSafe(p))}
-		}
-		r.done <- o
-	}()
-	c := r.t.callFunc(r.ctx, r.call, r.in)
-	c.res, c.ctxErr = r.t.settle(r.outer, r.ctx, r.call, c)
-	o = c
+	defer func() { r.done <- o }()
+	o = r.t.body(r.outer, r.ctx, r.call, r.in)
+}
+
+// body is what a call's own goroutine (or coroutine) runs: the tool, and
+// the settling of its failure. Neither lets a panic through (callFunc and
+// settle recover them, and what they write cannot panic: sprintSafe), so
+// only a runtime.Goexit keeps it from returning.
+func (t *Tool) body(outer, ctx context.Context, call *Call, in any) outcome {
+	growStack()
+	o := t.callFunc(ctx, call, in)
+	o.res, o.ctxErr = t.settle(outer, ctx, call, o)
+	return o
 }
 
 // goexitPanic is what a call's coroutine panics with, in its last
@@ -379,7 +382,7 @@ func (t *Tool) onCoroutine(ctx context.Context, call *Call, in any) (o outcome) 
 	defer func() {
 		if p := recover(); p != nil {
 			if _, ok := p.(goexitPanic); !ok {
-				panic(p) // not the tool's: callFunc and settle recover its panics
+				panic(p)
 			}
 			o = outcome{goexit: true}
 		}
@@ -387,19 +390,11 @@ func (t *Tool) onCoroutine(ctx context.Context, call *Call, in any) (o outcome) 
 	next, _ := iter.Pull(func(func(struct{}) bool) {
 		done := false
 		defer func() {
-			if done {
-				return
+			if !done {
+				panic(goexitPanic{}) // body lets no panic through: a Goexit
 			}
-			if p := recover(); p != nil { // past callFunc's and settle's recovers
-				o = outcome{res: t.failed(call, "panic: ", sprintSafe(p))}
-				return
-			}
-			panic(goexitPanic{}) // nothing to recover: this is a Goexit
 		}()
-		growStack()
-		c := t.callFunc(ctx, call, in)
-		c.res, c.ctxErr = t.settle(ctx, ctx, call, c)
-		o, done = c, true
+		o, done = t.body(ctx, ctx, call, in), true
 	})
 	next()
 	return o
