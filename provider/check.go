@@ -63,7 +63,7 @@ func Check(mode schema.StrictMode, in *schema.Type, inputSchema []byte, opts ...
 		return nil, fmt.Errorf("provider: input schema: %v", err)
 	}
 	c := newConfig(opts)
-	w := &walker{drop: c.nulls(mode), report: &Report{}, root: root, rootPath: "input"}
+	w := &walker{drop: c.nulls(mode), report: &Report{}, root: root}
 	if w.drop == dropEmptyNull && in != nil {
 		w.empties = schema.EmptyNullPaths(in, "input")
 	}

@@ -192,7 +192,7 @@ func convert(src source, d schema.StrictMode, c config) (ordered, stats, error) 
 	if err != nil {
 		return nil, stats{}, fmt.Errorf("provider: %s %s: %s schema: %v", src.kind, src.name, src.root, err)
 	}
-	w := &walker{drop: c.nulls(d), root: root, rootPath: src.root}
+	w := &walker{drop: c.nulls(d), root: root}
 	if w.drop == dropEmptyNull {
 		w.empties = emptyNulls(src.in, src.root)
 	}
@@ -230,14 +230,12 @@ type walker struct {
 	// report, when set, collects what the conversion does (Check) and the
 	// conversion goes on past a refusal.
 	report *Report
-	// root is the schema converted, named rootPath in paths; refs the
-	// references between its definitions, read at the first $ref a mode
-	// without recursion meets; def the definition of root being walked
-	// ("$defs/m"), "" outside them.
-	root     ordered
-	rootPath string
-	refs     *refGraph
-	def      string
+	// root is the schema converted; refs the references between its
+	// definitions (graph, once: see refGraph); def the definition of root
+	// being walked ("$defs/m"), "" outside them.
+	root ordered
+	refs *refGraph
+	def  string
 	// allOf counts the allOf branches being converted: an object in one
 	// is not closed. nesting counts the schemas being converted: 1 at the
 	// root.
@@ -427,8 +425,8 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 				outer := st.def
 				merged := false
 				if st.nesting == 1 && outer == "" { // the root's own, not a branch's
-					st.def = k + "/" + e.k // a definition $refs can name
-					merged = st.mergedDefs()[st.def]
+					st.def = k + "/" + e.k                       // a definition $refs can name
+					merged = d.Closed && st.mergedDefs()[st.def] // only a Closed mode closes objects
 				}
 				if merged {
 					st.allOf++ // a part of an allOf that merges objects: not closed
@@ -536,7 +534,7 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 			out = append(out, kv{k, v})
 		}
 	}
-	if why := d.OpenObjectProblem(s.get); why != "" && st.mayClose(s, path) {
+	if why := d.OpenObjectProblem(s.get); why != "" && st.mayClose(s) {
 		// Properties and nothing said of others: closed, the others are
 		// what a strict model may not send (the invoker still takes them).
 		st.note(Finding{Path: path, Keyword: "additionalProperties", Verdict: schema.Close, Why: why})
@@ -870,13 +868,10 @@ func (st *walker) mergedDefs() map[string]bool {
 	if st.merged != nil {
 		return st.merged
 	}
-	if st.refs == nil {
-		st.refs = refGraphOf(st.root)
-	}
 	st.merged = map[string]bool{}
 	var walk func(v any, inMerge bool)
 	follow := func(ref string) {
-		t, known := st.refs.target(ref)
+		t, known := st.graph().target(ref)
 		switch {
 		case !known || t == "":
 			st.mergeUnknown = true
@@ -927,7 +922,7 @@ const openObject = ", and this object cannot be closed without refusing what its
 // adds others (allOf, if/then/else, dependentSchemas, dependentRequired,
 // unevaluatedProperties), and it is not a branch of an allOf, whose other
 // branches may add them.
-func (st *walker) mayClose(s ordered, path string) bool {
+func (st *walker) mayClose(s ordered) bool {
 	merged := st.mergedDefs()
 	if st.allOf > 0 || st.mergeUnknown || st.nesting == 1 && merged["#"] {
 		return false

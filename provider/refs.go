@@ -131,21 +131,27 @@ func (g *refGraph) target(ref string) (t string, known bool) {
 	if len(parts) != 2 || (parts[0] != "$defs" && parts[0] != "definitions") {
 		return "", false
 	}
-	name := parts[0] + "/" + strings.NewReplacer("~1", "/", "~0", "~").Replace(parts[1])
+	name := parts[0] + "/" + pointerUnescaper.Replace(parts[1])
 	if !g.defs[name] {
 		return "", true
 	}
 	return name, true
 }
 
+// graph returns the references between the root's definitions, made at
+// the first question that needs them.
+func (st *walker) graph() *refGraph {
+	if st.refs == nil {
+		st.refs = refGraphOf(st.root)
+	}
+	return st.refs
+}
+
 // dangles reports whether ref names a definition of the root ("#/$defs/m",
 // "#/definitions/m") that it does not have. A JSON pointer elsewhere in
 // the schema is not followed, so not judged.
 func (st *walker) dangles(ref string) bool {
-	if st.refs == nil {
-		st.refs = refGraphOf(st.root)
-	}
-	t, known := st.refs.target(ref)
+	t, known := st.graph().target(ref)
 	return known && t == "" && strings.HasPrefix(ref, "#/")
 }
 
@@ -153,10 +159,7 @@ func (st *walker) dangles(ref string) bool {
 // that contains it: to the root, or to a definition from which st.def is
 // reached; known is false when the conversion cannot follow it.
 func (st *walker) recursive(ref string) (recursive, known bool) {
-	if st.refs == nil {
-		st.refs = refGraphOf(st.root)
-	}
-	t, known := st.refs.target(ref)
+	t, known := st.graph().target(ref)
 	switch {
 	case !known:
 		return false, false
@@ -167,3 +170,6 @@ func (st *walker) recursive(ref string) (recursive, known bool) {
 	}
 	return st.refs.comp[t] == st.refs.comp[st.def], true
 }
+
+// pointerUnescaper undoes a JSON pointer token's escapes (RFC 6901).
+var pointerUnescaper = strings.NewReplacer("~1", "/", "~0", "~")
