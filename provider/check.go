@@ -44,6 +44,9 @@ type Finding struct {
 	// Name, the name of the property at Path does.
 	Keyword string
 	Name    bool
+	// Open, with a Refuse of additionalProperties, says the schema is an
+	// open object the conversion could not close (not a map).
+	Open bool
 	// Verdict is schema.Move (removed, and told in the description),
 	// schema.Rename (sent as the keyword Why names), schema.Close (an
 	// object given additionalProperties false) or schema.Refuse (the

@@ -546,7 +546,7 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 		}
 		out = append(out, kv{"additionalProperties", false})
 	} else if why != "" {
-		if err := st.refuse(Finding{Path: path, Keyword: "additionalProperties", Verdict: schema.Refuse, Why: why + openObject},
+		if err := st.refuse(Finding{Path: path, Keyword: "additionalProperties", Verdict: schema.Refuse, Why: why + openObject, Open: true},
 			fmt.Errorf(`%s: an object without additionalProperties false takes any other names, which %s strict mode does not: it %s; close it with "additionalProperties":false, or use Strict(false)`,
 				path, d.Name, why)); err != nil {
 			return nil, err
@@ -911,8 +911,7 @@ func (st *walker) mergedDefs() map[string]bool {
 	return st.merged
 }
 
-// openObject ends the reason of an open object that is not closed, so
-// that a checker can tell it from a map.
+// openObject ends the reason of an open object that is not closed.
 const openObject = ", and this object cannot be closed without refusing what its schema takes (it names no properties, or something beside them adds others)"
 
 // mayClose reports whether an open object schema s at path may be given

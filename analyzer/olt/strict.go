@@ -119,7 +119,7 @@ func keywordChecks(p *analyzer.Package, t *analyzer.Tool, mode schema.StrictMode
 		case f.Verdict == schema.Close:
 			msg = fmt.Sprintf("%s: tool %s: %s needs additionalProperties false on every object; the conversion closes this one, so the model sends only its properties (the invoker still takes others)",
 				f.Path, t.Name, strictly)
-		case f.Verdict == schema.Refuse && k == "additionalProperties" && strings.Contains(f.Why, "cannot be closed"):
+		case f.Verdict == schema.Refuse && k == "additionalProperties" && f.Open:
 			msg = fmt.Sprintf("%s: tool %s: %s %s; close it in the schema, or send the tool non-strict", f.Path, t.Name, strictly, f.Why)
 		case f.Verdict == schema.Refuse && k == "additionalProperties":
 			tag, msg = "", fmt.Sprintf("%s: tool %s: %s needs additionalProperties false, so a map has no strict schema; use a list of key-value structs, or send the tool non-strict",
