@@ -73,8 +73,9 @@ func mustMode(name string, strict bool) schema.StrictMode {
 // TestCheckAgrees: for every tool and mode, Check's report refuses what
 // the conversion refuses, and counts what the conversion counts: a
 // conversion fails exactly when the report has a refusal (a keyword, a
-// schema or a property name) or, for Anthropic's strict mode, more union
-// typed or optional parameters than the request takes.
+// schema or a property name) or is over a limit by its counts (OpenAI's
+// strict mode's properties, depth, enum values and characters;
+// Anthropic's union-typed and optional parameters).
 func TestCheckAgrees(t *testing.T) {
 	type Maps struct {
 		Extra map[string]string `json:"extra"`
@@ -123,6 +124,10 @@ func TestCheckAgrees(t *testing.T) {
 		raw("prefix_items", rawPrefixItems),
 		raw("pattern_props", rawPatternProps),
 		raw("recursive", rawRecursive),
+		// Over OpenAI's limits by counts alone, each by a kind the
+		// conversion counts at every depth.
+		raw("many_enums", manyEnums),
+		raw("deep_nest", deepNest),
 		raw("open_root", `{"type":"object","properties":{"a":{"type":"object","properties":{"b":{"type":"string"}}}}}`),
 		raw("deep_raw", `{"type":"object","properties":{"a":{"type":"array","items":{"type":"object","properties":{"b":{}},"patternProperties":{"^x":{"type":"string","pattern":"\\bx"}},"additionalProperties":false},"contains":{"type":"object","properties":{"a b":{"type":"string"}}}}},"required":["a"],"additionalProperties":false,"$defs":{"unused":{"type":"object","properties":{"k":{"type":"object","additionalProperties":true}}}},"dependentSchemas":{"a":{"properties":{"c d":{"type":"string"}}}},"not":{"required":["zz"]}}`),
 	}
@@ -152,6 +157,18 @@ func TestCheckAgrees(t *testing.T) {
 					}
 				}
 				over := ""
+				if m.name == "openai" {
+					switch {
+					case rep.Properties > provider.OpenAIMaxProperties:
+						over = fmt.Sprintf("%d properties", rep.Properties)
+					case rep.Depth > provider.OpenAIMaxDepth:
+						over = fmt.Sprintf("%d levels", rep.Depth)
+					case rep.EnumValues > provider.OpenAIMaxEnumValues:
+						over = fmt.Sprintf("%d enum values", rep.EnumValues)
+					case rep.Chars > provider.OpenAIMaxChars:
+						over = fmt.Sprintf("%d characters", rep.Chars)
+					}
+				}
 				if m.name == "anthropic" {
 					switch {
 					case len(rep.Unions) > provider.AnthropicMaxUnions:
@@ -160,8 +177,8 @@ func TestCheckAgrees(t *testing.T) {
 						over = fmt.Sprintf("%d optional", len(rep.Optional))
 					}
 				}
-				// Enum limits are the one refusal counted over a whole
-				// schema; the report has it as the enum's refusal.
+				// One enum too large is a refusal of its own; the limits
+				// over the whole schema are counts.
 				refused := len(refusals) > 0 || over != ""
 				if refused != (convErr != nil) {
 					t.Fatalf("conversion error %v; report refusals %q, limits %q", convErr, refusals, over)
@@ -215,3 +232,32 @@ func TestCheckFindings(t *testing.T) {
 		t.Errorf("unions %q, want %q", rep.Unions, want)
 	}
 }
+
+// manyEnums has 1001 enum values in 11 enums, in items and in $defs: one
+// over OpenAI's 1000.
+var manyEnums = func() string {
+	vals := make([]string, 100)
+	for i := range vals {
+		vals[i] = fmt.Sprintf(`"v%d"`, i)
+	}
+	e := `{"type":"string","enum":[` + strings.Join(vals, ",") + `]}`
+	var props []string
+	for i := range 10 {
+		props = append(props, fmt.Sprintf(`"p%d":{"type":"array","items":%s}`, i, e))
+	}
+	names := make([]string, 10)
+	for i := range names {
+		names[i] = fmt.Sprintf(`"p%d"`, i)
+	}
+	return `{"type":"object","properties":{` + strings.Join(props, ",") + `,"d":{"$ref":"#/$defs/e"}},"required":[` + strings.Join(names, ",") + `,"d"],"additionalProperties":false,` +
+		`"$defs":{"e":{"type":"string","enum":["a"]}}}`
+}()
+
+// deepNest nests objects 11 levels deep: one over OpenAI's 10.
+var deepNest = func() string {
+	s := `{"type":"string"}`
+	for range 11 {
+		s = `{"type":"object","properties":{"n":` + s + `},"required":["n"],"additionalProperties":false}`
+	}
+	return s
+}()
