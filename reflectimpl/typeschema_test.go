@@ -4,9 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/big"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/toolschema/toolschema/internal/schematest"
 	"github.com/toolschema/toolschema/tool"
@@ -130,7 +132,7 @@ func TestTypeSchemaRefused(t *testing.T) {
 		opts []Option
 		want string
 	}{
-		{"not given: the type's JSON form is its own", quotePrice, nil, "input.amount"},
+		{"not given: the type's JSON form is its own", quotePrice, nil, "OLT005: input.amount: reflectimpl.decimal implements json.Marshaler and json.Unmarshaler, so its JSON form is its own"},
 		{"not JSON Schema 2020-12", quotePrice, []Option{TypeSchema[decimal](`{"type":"strin"}`)},
 			"OLT023: input.amount: reflectimpl.decimal is given a schema (option TypeSchema) that is not a valid JSON Schema 2020-12"},
 		{"not an object", quotePrice, []Option{TypeSchema[decimal](`true`)},
@@ -153,6 +155,20 @@ func TestTypeSchemaRefused(t *testing.T) {
 			return nil
 		}, []Option{TypeSchema[plainCode](`{"type":"string","maxLength":3}`)},
 			"OLT023: input.c: reflectimpl.plainCode is given a schema (option TypeSchema) that it cannot read: the type has no UnmarshalJSON"},
+		// A well-known type's schema is the contract's: the given one
+		// was silently not used.
+		{"a well-known type", func(struct {
+			T time.Time `json:"t"`
+		}) error {
+			return nil
+		}, []Option{TypeSchema[time.Time](`{"type":"string","maxLength":3}`)},
+			"OLT023: input.t: time.Time is given a schema (option TypeSchema), but its schema is the contract's own, as for every well-known type"},
+		{"a well-known type, as a pointer", func(struct {
+			N *big.Int `json:"n"`
+		}) error {
+			return nil
+		}, []Option{TypeSchema[big.Int](`{"type":"string"}`)},
+			"OLT023: input.n: big.Int is given a schema (option TypeSchema), but its schema is the contract's own"},
 		{"a keyword tag on the field", func(struct {
 			A decimal `json:"a" description:"The amount."`
 		}) error {
@@ -190,7 +206,7 @@ func TestTypeSchemaForOneUse(t *testing.T) {
 		tl  *tool.Tool
 		err error
 	}{{plainBefore, errBefore}, {plainAfter, errAfter}} {
-		if r.err == nil || !strings.Contains(r.err.Error(), "input.amount") {
+		if r.err == nil || !strings.Contains(r.err.Error(), "OLT005: input.amount: reflectimpl.decimal implements json.Marshaler and json.Unmarshaler, so its JSON form is its own") {
 			t.Errorf("a tool without the option: %v, want the type refused as without any option", r.err)
 		}
 	}

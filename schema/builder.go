@@ -160,6 +160,9 @@ func (b *Builder) build(t *Type, na bool) (frag, []*Error) {
 	}
 	if t.Name != "" {
 		if f, ok := wellKnown[typeName{t.PkgPath, t.Name}]; ok {
+			if t.Declared != nil && t.Declared.By != "" { // it was silently not used
+				return frag{}, []*Error{errorf(OLT023, "%s is given a schema (%s), but its schema is the contract's own, as for every well-known type; give the schema to a type of your own that holds it", t, t.Declared.By)}
+			}
 			return f, nil
 		}
 	}
