@@ -3,6 +3,7 @@ package schema
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"maps"
 	"slices"
 	"strings"
@@ -43,7 +44,10 @@ func (b *Builder) declaredFrag(t *Type) (frag, []*Error) {
 		return fail("is not JSON")
 	}
 	if b.CheckDeclared != nil {
-		if err := b.CheckDeclared(buf.Bytes()); err != nil {
+		switch err := b.CheckDeclared(buf.Bytes()); {
+		case errors.Is(err, ErrNoValidator):
+			return fail("cannot be checked: " + err.Error())
+		case err != nil:
 			return fail("is not a valid JSON Schema 2020-12: " + validatorMessage(err))
 		}
 	}
@@ -91,6 +95,10 @@ func refKey(v any) string {
 	}
 	return ""
 }
+
+// ErrNoValidator is what a CheckDeclared returns when the program links no
+// validator of declared schemas.
+var ErrNoValidator = errors.New("no validator of declared schemas is registered: import _ \"github.com/toolschema/toolschema/declared\"")
 
 // CheckDeclared is how a front end checks a declared schema against the
 // 2020-12 meta-schema: it compiles the schema and returns why it does not

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -26,5 +27,19 @@ func TestRefKey(t *testing.T) {
 				t.Fatalf("refKey(%s) = %q, want %q", tt.schema, got, tt.want)
 			}
 		}
+	}
+}
+
+// TestNoValidator: a declared schema the program cannot check (it links
+// no validator) is refused as such, not as an invalid schema.
+func TestNoValidator(t *testing.T) {
+	dec := &Type{Kind: Struct, PkgPath: "example.com/m", PkgName: "m", Name: "Dec",
+		Methods: JSONMarshaler | JSONUnmarshaler, Declared: &Declared{Schema: []byte(`{"type":"string"}`)}}
+	b := NewBuilder()
+	b.CheckDeclared = func([]byte) error { return ErrNoValidator }
+	_, err := b.Input(strct(field("A", dec, `json:"a"`)))
+	const want = "OLT023: a: m.Dec declares a schema (ToolschemaSchema) that cannot be checked: no validator of declared schemas is registered"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Input: %v\nwant %s", err, want)
 	}
 }

@@ -1,9 +1,10 @@
 package tool
 
 import (
-	"fmt"
 	"reflect"
 	"sync"
+
+	"github.com/toolschema/toolschema/schema"
 )
 
 // A SchemaValidator compiles a JSON Schema 2020-12 and returns a function
@@ -19,6 +20,14 @@ type SchemaValidator func(schema []byte) (valid func(value []byte) bool, err err
 var validator struct {
 	sync.Mutex
 	v SchemaValidator
+	// compiled holds what v made of each schema text: a declared schema
+	// is compiled once, however many tools and places reach its type.
+	compiled map[string]compiledSchema
+}
+
+type compiledSchema struct {
+	valid func([]byte) bool
+	err   error
 }
 
 // RegisterSchemaValidator sets the validator of declared schemas. It is
@@ -26,19 +35,32 @@ var validator struct {
 func RegisterSchemaValidator(v SchemaValidator) {
 	validator.Lock()
 	defer validator.Unlock()
-	validator.v = v
+	validator.v, validator.compiled = v, nil
 }
 
 // ValidateDeclared compiles a declared schema with the registered
-// validator, or says that none is registered.
-func ValidateDeclared(schema []byte) (func([]byte) bool, error) {
+// validator (once for each schema text), or returns schema.ErrNoValidator.
+func ValidateDeclared(s []byte) (func([]byte) bool, error) {
 	validator.Lock()
-	v := validator.v
+	v, c, ok := validator.v, validator.compiled[string(s)], false
+	if c.valid != nil || c.err != nil {
+		ok = true
+	}
 	validator.Unlock()
 	if v == nil {
-		return nil, fmt.Errorf("a type declares its schema, and no validator is registered: import _ \"github.com/toolschema/toolschema/declared\"")
+		return nil, schema.ErrNoValidator
 	}
-	return v(schema)
+	if ok {
+		return c.valid, c.err
+	}
+	c.valid, c.err = v(s) // outside the lock: a compile takes a while
+	validator.Lock()
+	if validator.compiled == nil {
+		validator.compiled = map[string]compiledSchema{}
+	}
+	validator.compiled[string(s)] = c
+	validator.Unlock()
+	return c.valid, c.err
 }
 
 // declared reads a value of a type that declares its schema: checked
