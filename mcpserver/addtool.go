@@ -91,7 +91,8 @@ func dropIn[In, Out any](t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) (*mcp.Tool,
 			// The SDK's output validation refuses a zero value that
 			// breaks the schema (a protocol error); here it is a failed
 			// result, known once.
-			if data, err := tool.MarshalResult(d.elemZero); err != nil || !conforms(et, data) {
+			data, err := tool.MarshalResult(d.elemZero)
+			if viols, _ := made.CheckResult(data); err != nil || len(viols) > 0 {
 				d.nilFails = true
 			}
 		}

@@ -19,7 +19,6 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/toolschema/toolschema/reflectimpl"
 	"github.com/toolschema/toolschema/tool"
 )
 
@@ -155,39 +154,29 @@ func objectForm(s json.RawMessage) (out json.RawMessage, ok bool) {
 	return nil, false
 }
 
-// nullForm returns the structured content sent for a null result of type
-// t whose non-null form is an object: the zero value of what a pointer
-// points to, as encoding/json writes it, and {} for a map (what the SDK's
-// mcp.AddTool sends for them, so that a server moving to this package
-// sends the same). It returns nil when that zero value breaks the type's
-// own schema (an enum field, a pattern, a minimum above 0): then a null
-// result is a failure, since MCP requires structured content that
-// conforms to the output schema.
-func nullForm(t reflect.Type) json.RawMessage {
-	for t != nil && t.Kind() == reflect.Pointer {
-		t = t.Elem()
+// nullForm returns the structured content t sends for a null result of
+// type out whose non-null form is an object: the zero value of what a
+// pointer points to, as encoding/json writes it, and {} for a map (what
+// the SDK's mcp.AddTool sends for them, so that a server moving to this
+// package sends the same). It returns nil when that zero value breaks the
+// tool's output checks (an enum field, a pattern, a minimum above 0):
+// then a null result is a failure, since MCP requires structured content
+// that conforms to the output schema.
+func nullForm(t *tool.Tool, out reflect.Type) json.RawMessage {
+	for out != nil && out.Kind() == reflect.Pointer {
+		out = out.Elem()
 	}
-	if t == nil || t.Kind() != reflect.Struct {
+	if out == nil || out.Kind() != reflect.Struct {
 		return json.RawMessage("{}")
 	}
-	data, err := tool.MarshalResult(reflect.New(t).Elem().Interface())
-	if err != nil || !bytes.HasPrefix(data, []byte("{")) || !conforms(t, data) {
+	data, err := tool.MarshalResult(reflect.New(out).Elem().Interface())
+	if err != nil || !bytes.HasPrefix(data, []byte("{")) {
+		return nil
+	}
+	if viols, _ := t.CheckResult(data); len(viols) > 0 {
 		return nil
 	}
 	return data
-}
-
-// conforms reports whether data, the JSON of a value of struct type t,
-// passes the checks of t's contract: the invoker's, through a tool that
-// takes t.
-func conforms(t reflect.Type, data json.RawMessage) bool {
-	fn := reflect.MakeFunc(reflect.FuncOf([]reflect.Type{t}, nil, false), func([]reflect.Value) []reflect.Value { return nil })
-	check, err := reflectimpl.Create(fn.Interface(), reflectimpl.Name("zero_value"))
-	if err != nil {
-		return false
-	}
-	_, viols, err := check.CheckArgs(data)
-	return err == nil && len(viols) == 0
 }
 
 // noValue is the result of a null result that has no structured form.
@@ -226,7 +215,7 @@ func Handler(t *tool.Tool, opts *Options) mcp.ToolHandler {
 		if h != nil {
 			out = h.Output()
 		}
-		null = nullForm(out)
+		null = nullForm(t, out)
 	}
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		args := req.Params.Arguments

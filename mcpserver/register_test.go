@@ -12,6 +12,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	_ "github.com/toolschema/toolschema/declared" // TypeSchema's validator
 	"github.com/toolschema/toolschema/internal/schematest"
 	"github.com/toolschema/toolschema/mcpserver"
 	"github.com/toolschema/toolschema/reflectimpl"
@@ -261,6 +262,37 @@ func TestStructuredOutput(t *testing.T) {
 		if err := schematest.Validate(schematest.Check(t, listedSchema), b); err != nil {
 			t.Errorf("%s(%s): structured %s breaks the listed output schema: %v", tt.tool, tt.court, b, err)
 		}
+	}
+}
+
+// amount has a JSON form of its own and no schema: a tool is given one.
+type amount struct{ text string }
+
+func (a amount) MarshalJSON() ([]byte, error)  { return json.Marshal(a.text) }
+func (a *amount) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, &a.text) }
+
+type Priced struct {
+	Total amount `json:"total"`
+}
+
+// TestNullWithGivenSchema: a null result of a tool given a schema for a
+// type in its output sends the zero value, which conforms to that schema;
+// it was a failure ("returned no value"), the zero value being checked by
+// a tool made apart, without the given schema.
+func TestNullWithGivenSchema(t *testing.T) {
+	tl, err := reflectimpl.Create(func(struct{}) (*Priced, error) { return nil, nil },
+		reflectimpl.Name("price"), reflectimpl.TypeSchema[amount](`{"type":"string"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs := connect(t, []*tool.Tool{tl}, nil)
+	r, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "price", Arguments: map[string]any{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(r.StructuredContent)
+	if r.IsError || !jsonEqual(b, []byte(`{"total":""}`)) {
+		t.Errorf("IsError %v %q, structured %s", r.IsError, texts(t, r), b)
 	}
 }
 

@@ -508,7 +508,7 @@ func (t *Tool) resultOf(call *Call, v any) *Result {
 		return t.failed(call, "its result cannot be written as JSON: ", err.Error())
 	}
 	if CheckOutputs && t.OutputSchema != nil {
-		if viols, more := t.checkOutput(data); len(viols) > 0 {
+		if viols, more := t.CheckResult(data); len(viols) > 0 {
 			bad := errorResult(InvalidOutput, true, call, fmt.Sprintf("Tool '%s' returned a result that breaks its output schema:\n%s", t.Name, violationText(viols, more)))
 			bad.Violations = viols
 			return bad
@@ -550,9 +550,16 @@ func MarshalResult(v any) (json.RawMessage, error) {
 // copy of its own size, where a new buffer grew step by step.
 var resultBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
-// checkOutput checks a result's JSON against the tool's output type, the
-// type its output schema was written from.
-func (t *Tool) checkOutput(data []byte) ([]Violation, int) {
+// CheckResult checks data, the JSON of a result, against the tool's
+// output type (the type its output schema was written from, with the
+// schemas the tool was given for its types), as Invoke does when
+// CheckOutputs is on, and returns the violations, the MaxViolations most
+// useful first, and how many more there were. A tool whose output schema
+// is not written from a type (or with no function behind it) has none.
+func (t *Tool) CheckResult(data []byte) ([]Violation, int) {
+	if t.handler == nil {
+		return nil, 0
+	}
 	ot := t.handler.Output()
 	if ot == nil {
 		return nil, 0
