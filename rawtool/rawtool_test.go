@@ -58,9 +58,25 @@ func TestSameAnswers(t *testing.T) {
 	if string(raw.InputSchema) != string(typed.InputSchema) {
 		t.Fatalf("the schema changed: %s", raw.InputSchema)
 	}
+	// The properties whose schema takes null.
+	var parsed struct {
+		Properties map[string]struct {
+			Type any `json:"type"`
+		} `json:"properties"`
+	}
+	if err := json.Unmarshal(typed.InputSchema, &parsed); err != nil {
+		t.Fatal(err)
+	}
+	nullable := map[string]bool{}
+	for k, p := range parsed.Properties {
+		if ts, ok := p.Type.([]any); ok && slices.Contains(ts, any("null")) {
+			nullable[k] = true
+		}
+	}
 	args := []string{
 		`{"court":"ab"}`,
 		`{"court":"ab","limit":null,"page":null}`,
+		`{"court":"ab","status":null}`, // an optional null the property does not take: absent
 		`{"court":"ab","limit":5,"status":"open","items":[{"qty":1,"sku":"A"}],"tags":["x","y"],"page":3}`,
 		``,
 		`{}`,
@@ -105,10 +121,21 @@ func TestSameAnswers(t *testing.T) {
 		b, _ := json.Marshal(want.Value)
 		json.Unmarshal(b, &fromTyped)
 		json.Unmarshal(got.Value.(json.RawMessage), &fromRaw)
-		typedIn := fromTyped.(map[string]any)
-		for k, v := range fromRaw.(map[string]any) {
-			if b1, _ := json.Marshal(v); string(b1) != mustJSON(typedIn[k]) {
-				t.Errorf("%s: the raw tool got %s=%s, the typed one %s", a, k, b1, mustJSON(typedIn[k]))
+		typedIn, rawIn := fromTyped.(map[string]any), fromRaw.(map[string]any)
+		for k, v := range rawIn {
+			tv, ok := typedIn[k]
+			if !ok && v == nil && nullable[k] {
+				continue // a null the property takes: a value (Go's nil, which omitempty leaves out)
+			}
+			if b1, _ := json.Marshal(v); !ok || string(b1) != mustJSON(tv) {
+				t.Errorf("%s: the raw tool got %s=%s, the typed one %s (given %v)", a, k, b1, mustJSON(tv), ok)
+			}
+		}
+		// Both ways: an optional property's null left in the raw
+		// arguments would otherwise compare equal to a key left out.
+		for k := range typedIn {
+			if _, ok := rawIn[k]; !ok {
+				t.Errorf("%s: the raw tool did not get %s, the typed one did", a, k)
 			}
 		}
 		if l := fromRaw.(map[string]any)["limit"]; l != float64(5) && l != float64(20) {

@@ -23,6 +23,9 @@ func (s StringOrSlice) MarshalJSON() ([]byte, error) {
 }
 
 func (s *StringOrSlice) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" { // a no-op, as encoding/json asks of an Unmarshaler
+		return nil
+	}
 	var one string
 	if json.Unmarshal(b, &one) == nil {
 		*s = StringOrSlice{one}
@@ -212,6 +215,9 @@ func TestDeclaredOptionalNull(t *testing.T) {
 		}
 		if !c.isErr && got.Amount.text != "" {
 			t.Errorf("%s: amount %q, want it absent", c.args, got.Amount.text)
+		}
+		if !c.isErr && got.Names != nil {
+			t.Errorf("%s: names %q, want the null read as nil", c.args, got.Names)
 		}
 		// The validator, with the contract's rule that an optional
 		// property's null is absent, agrees.

@@ -293,8 +293,9 @@ func TestTypeSchemaOutputChecked(t *testing.T) {
 	}
 }
 
-// Calls at once, on tools with given schemas and on one without, make and
-// share their plans safely (run with -race) and keep their own verdicts.
+// Calls at once, on two tools given different schemas for one type (a
+// tool without one is refused: decimal's JSON form is its own), make
+// their plans safely (run with -race) and keep their own verdicts.
 func TestTypeSchemaConcurrent(t *testing.T) {
 	fn := func(in price) error { return nil }
 	tools := []*tool.Tool{}
