@@ -25,10 +25,18 @@ func (Linked) MarshalJSON() ([]byte, error) { return []byte(`{}`), nil }
 func (*Linked) UnmarshalJSON([]byte) error  { return nil }
 func (Linked) ToolschemaSchema() string     { return `{"$ref":"#/$defs/x"}` }
 
+// Bytes declares its schema by a method of the wrong signature.
+type Bytes struct{}
+
+func (Bytes) MarshalJSON() ([]byte, error) { return []byte(`""`), nil }
+func (*Bytes) UnmarshalJSON([]byte) error  { return nil }
+func (Bytes) ToolschemaSchema() []byte     { return []byte(`{"type":"string"}`) }
+
 type Input struct {
 	Price  Money  `json:"price"`  // want `OLT023: input.price: olt023.Money declares a schema \(ToolschemaSchema\) that is not a valid JSON Schema 2020-12: at '/type': value must be one of`
 	Codes  Codes  `json:"codes"`  // want `OLT023: input.codes: olt023.Codes declares a schema \(ToolschemaSchema\) that cannot be read: its body must be one return of a string literal`
 	Linked Linked `json:"linked"` // want `OLT023: input.linked: olt023.Linked declares a schema \(ToolschemaSchema\) that uses \$ref`
+	Bytes  Bytes  `json:"bytes"`  // want `OLT023: input.bytes: olt023.Bytes declares a schema \(ToolschemaSchema\) that cannot be read: ToolschemaSchema must be a method func\(\) string`
 }
 
 // Pay pays.
