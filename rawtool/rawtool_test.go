@@ -28,7 +28,10 @@ type Item struct {
 }
 
 // Query is the typed twin of the raw tools below: the raw tool gets its
-// schema, so both must answer every call alike.
+// schema, so both must answer every call alike. It is not package tool's
+// test Query: that one has 64-bit fields, whose range the schema does not
+// write (no bound past 2^53), so a raw tool given the schema cannot refuse
+// what only the Go type does.
 type Query struct {
 	Court  string   `json:"court" minLength:"2" maxLength:"8"`
 	Limit  int      `json:"limit,omitempty" minimum:"1" maximum:"100" default:"20"`
