@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"hash/maphash"
+	"unicode/utf16"
+	"unicode/utf8"
 )
 
 // JSON values compared as values: numbers by value, strings by their
@@ -196,4 +198,100 @@ func jsonEqual(a, b any) bool {
 		return ok && cmpNumber(string(a), string(b)) == 0
 	}
 	return a == b
+}
+
+// mendText returns data, JSON text (or what a caller sent as such), with
+// what encoding/json reads as U+FFFD written as U+FFFD: each byte that is
+// not part of a UTF-8 sequence, and each \u escape of a surrogate half
+// that is not in a pair. Text with neither is returned as it is. The
+// arguments of a tool that checks them itself (an ArgsChecker) are mended
+// so before the checks, so that its function gets the characters that an
+// approval compared (valueHash reads strings so), never other bytes.
+func mendText(data []byte) []byte {
+	if utf8.Valid(data) && !maybeHalf(data) {
+		return data
+	}
+	var out []byte
+	done, mended := 0, false // data[:done] is in out
+	mend := func(from, to int) {
+		out = append(append(out, data[done:from]...), "\uFFFD"...)
+		done, mended = to, true
+	}
+	inString := false
+	for i := 0; i < len(data); {
+		switch c := data[i]; {
+		case c >= utf8.RuneSelf:
+			r, n := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && n == 1 {
+				mend(i, i+1)
+			}
+			i += n
+		case c == '"':
+			inString = !inString
+			i++
+		case c == '\\' && inString:
+			r, ok := escapedRune(data, i)
+			switch {
+			case !ok && i+1 < len(data) && data[i+1] >= utf8.RuneSelf:
+				i++ // not JSON: the byte after it is read as any other
+			case !ok:
+				i += 2 // an escape of one character
+			case !utf16.IsSurrogate(r):
+				i += 6
+			case r < 0xdc00: // a first half: is a second one next?
+				if r2, ok := escapedRune(data, i+6); ok && r2 >= 0xdc00 && r2 <= 0xdfff {
+					i += 12
+					break
+				}
+				mend(i, i+6)
+				i += 6
+			default:
+				mend(i, i+6)
+				i += 6
+			}
+		default:
+			i++
+		}
+	}
+	if !mended {
+		return data
+	}
+	return append(out, data[done:]...)
+}
+
+// escapedRune reads the \uXXXX escape at data[i:], if there is one.
+func escapedRune(data []byte, i int) (rune, bool) {
+	if i+6 > len(data) || data[i] != '\\' || data[i+1] != 'u' {
+		return 0, false
+	}
+	var r rune
+	for _, c := range data[i+2 : i+6] {
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c -= 'a' - 10
+		case c >= 'A' && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(c)
+	}
+	return r, true
+}
+
+// maybeHalf reports whether data has a \u escape that may be of a
+// surrogate half (\uD800 to \uDFFF), escaped or not.
+func maybeHalf(data []byte) bool {
+	for {
+		i := bytes.Index(data, []byte(`\u`))
+		if i < 0 || i+2 >= len(data) {
+			return false
+		}
+		if c := data[i+2]; c == 'd' || c == 'D' {
+			return true
+		}
+		data = data[i+2:]
+	}
 }

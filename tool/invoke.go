@@ -60,7 +60,9 @@ type approval struct {
 // in any order, any white space, numbers by value, strings by their
 // characters). A tool that requires approval runs only under such a
 // context; any other arguments are refused. The approval lasts as long as
-// the context is used: derive it for one call.
+// the context is used: derive it for one call. It is not handed on: the
+// tool runs with a context that carries no approval, so a call the tool
+// makes in turn (a nested Invoke, a sub-agent's loop) needs its own.
 func Approve(ctx context.Context, tool string, args json.RawMessage) context.Context {
 	prev, _ := ctx.Value(approvalKey{}).(*approval)
 	if blank(args) {
@@ -162,7 +164,18 @@ func (t *Tool) Invoke(ctx context.Context, args json.RawMessage) (*Result, error
 	if err := ctx.Err(); err != nil {
 		return errorResult(Cancelled, false, call, "The call was cancelled."), err
 	}
-	return t.run(ctx, call, in)
+	return t.run(withoutApprovals(ctx), call, in)
+}
+
+// withoutApprovals returns ctx with the approvals it carries hidden: the
+// context a tool runs with. An approval is for the call it was given for,
+// not for what the tool does in turn: a tool that invokes a tool (itself,
+// or a loop of a sub-agent) with its context is asked again.
+func withoutApprovals(ctx context.Context) context.Context {
+	if a, _ := ctx.Value(approvalKey{}).(*approval); a == nil {
+		return ctx
+	}
+	return context.WithValue(ctx, approvalKey{}, (*approval)(nil))
 }
 
 // violationText writes violations one a line, and a last line with the
@@ -217,7 +230,10 @@ func (t *Tool) decodeArgs(ctx context.Context, args json.RawMessage) (any, []Vio
 		args = json.RawMessage("{}")
 	}
 	if ac, ok := t.handler.(ArgsChecker); ok {
-		return ac.CheckArgs(ctx, args)
+		// Its input is the text, not a value read from it: what is not
+		// UTF-8 is mended first, so that the handler gets what the
+		// approval compared (strings by their characters, as read).
+		return ac.CheckArgs(ctx, mendText(args))
 	}
 	it := t.handler.Input()
 	none := it == nil
