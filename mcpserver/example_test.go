@@ -2,7 +2,9 @@ package mcpserver_test
 
 import (
 	"context"
+	"encoding/base64"
 	"fmt"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -71,4 +73,30 @@ func ExampleRegister() {
 	// greet - Greets someone.
 	// false Hello, Ada.
 	// true Argument 'name' must be at least 1 character long.
+}
+
+// NewElicitApproval makes the approval hook of instances behind a load
+// balancer: each has the same key (from a secret store) and, in a fleet,
+// one record of used states (a NonceStore over a shared database; here
+// the one in memory, which serves one process).
+func ExampleNewElicitApproval() {
+	secret := "c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0LXNlY3JldA" // 34 bytes, in base64url
+	key, err := base64.RawURLEncoding.DecodeString(secret)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	approve, err := mcpserver.NewElicitApproval(mcpserver.ApprovalConfig{Key: key, TTL: 5 * time.Minute, Nonces: mcpserver.NewNonceStore(0)})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	server := mcp.NewServer(&mcp.Implementation{Name: "orders", Version: "v1"}, nil)
+	fmt.Println(mcpserver.Register(server, nil, &mcpserver.Options{Approve: approve}))
+
+	_, err = mcpserver.NewElicitApproval(mcpserver.ApprovalConfig{Key: []byte("too short")})
+	fmt.Println(err)
+	// Output:
+	// <nil>
+	// mcpserver: the approval key is 9 bytes: HMAC-SHA-256 takes at least 32 (random, secret)
 }
