@@ -74,3 +74,29 @@ func TestApprovalNotInherited(t *testing.T) {
 		t.Errorf("the caller's context lost its approval: %+v", r)
 	}
 }
+
+// TestApprovalInvalidUTF8Typed checks that a typed tool reads text that is
+// not UTF-8 as its approval compared it: approving "/srv/a\xff" approves
+// "/srv/a\xfe", and both run the function with "/srv/a\uFFFD".
+func TestApprovalInvalidUTF8Typed(t *testing.T) {
+	type In struct {
+		Path string `json:"path"`
+	}
+	var got []string
+	tl := mustCreate(t, func(in In) string { got = append(got, in.Path); return "removed" }, reflectimpl.Name("remove"), reflectimpl.RequiresApproval())
+	approved := json.RawMessage("{\"path\":\"/srv/a\xff\"}")
+	ctx := tool.Approve(context.Background(), "remove", approved)
+	for _, args := range []string{string(approved), "{\"path\":\"/srv/a\xfe\"}", `{"path":"/srv/a\udfff"}`} {
+		if r, err := tl.Invoke(ctx, json.RawMessage(args)); err != nil || r.IsError {
+			t.Errorf("%q under the approval of %q: %+v, %v", args, approved, r, err)
+		}
+	}
+	for _, g := range got {
+		if g != "/srv/a\uFFFD" {
+			t.Errorf("the function got %q, want %q", g, "/srv/a\uFFFD")
+		}
+	}
+	if len(got) != 3 {
+		t.Errorf("the function ran %d times, want 3", len(got))
+	}
+}
