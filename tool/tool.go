@@ -1,6 +1,11 @@
 // Package tool is the runtime side of the contract: the tool value that the
 // generated code and reflection both produce, the call context a tool may
 // take, and the parts and results a call yields.
+//
+// The entry point is [Tool.Invoke]: it checks a model's arguments, runs the
+// tool and returns a [Result], turning every failure into one the model
+// can act on. Tools come from the package's generated Tools() (toolgen)
+// or from reflectimpl.Create; a [Set] holds a program's tools by name.
 package tool
 
 import (
