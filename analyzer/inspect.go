@@ -497,8 +497,16 @@ func (in *inspector) options(t *Tool, d ast.Directive) bool {
 			}
 			t.Title = val
 		default:
-			bad("unknown; the options are name=, ends-loop, requires-approval, parallel-safe=false, timeout=, version=, " +
-				"read-only, destructive=false, idempotent, open-world=false, title=, errors= and safe-errors")
+			const all = "the options are name=, ends-loop, requires-approval, parallel-safe=false, timeout=, version=, " +
+				"read-only, destructive=false, idempotent, open-world=false, title=, errors= and safe-errors"
+			near := nearestOption(key)
+			if near == "" {
+				bad("unknown; " + all)
+				continue
+			}
+			diag := in.report(a.Pos, end, schema.OLT013, "option %s: unknown; did you mean %s? (%s)", key, near, all)
+			diag.Fix = &Fix{Message: "Replace with " + near, Edits: []Edit{{a.Pos, a.Pos + token.Pos(len(key)), near}}}
+			ok = false
 		}
 	}
 	if t.ReadOnly {
@@ -625,15 +633,15 @@ func (in *inspector) signature(t *Tool, sig *types.Signature, fd *ast.FuncDecl) 
 	}
 	switch {
 	case res.Len() > 2:
-		in.report(fd.Type.Results.Pos(), fd.Type.Results.End(), schema.OLT003, "the function has %d results; a tool returns at most a value and an error", res.Len())
+		in.report(fd.Type.Results.Pos(), fd.Type.Results.End(), schema.OLT003, "the function has %d results; a tool returns at most a value and an error (tool %s)", res.Len(), t.Name)
 		return false
 	case res.Len() == 2 && types.Identical(res.At(0).Type(), errorType):
 		n := resNode(0)
-		in.report(n.Pos(), n.End(), schema.OLT003, "the first result is an error; a tool returns a value and then an error")
+		in.report(n.Pos(), n.End(), schema.OLT003, "the first result is an error; a tool returns a value and then an error (tool %s)", t.Name)
 		return false
 	case res.Len() == 2 && !types.Identical(res.At(1).Type(), errorType):
 		n := resNode(1)
-		in.report(n.Pos(), n.End(), schema.OLT003, "the second result is %s; it must be error", types.TypeString(res.At(1).Type(), in.qualifier))
+		in.report(n.Pos(), n.End(), schema.OLT003, "the second result is %s; it must be error (tool %s)", types.TypeString(res.At(1).Type(), in.qualifier), t.Name)
 		return false
 	case res.Len() == 1 && types.Identical(res.At(0).Type(), errorType), res.Len() == 0:
 		t.Form = schema.ResultNone
@@ -913,4 +921,53 @@ func (in *inspector) enums(files []*ast.File, pkg *types.Package) {
 		}
 		in.p.Enums = append(in.p.Enums, e)
 	}
+}
+
+// directiveOptions are the directive's option names.
+var directiveOptions = []string{"name", "ends-loop", "requires-approval", "parallel-safe", "timeout", "version",
+	"read-only", "destructive", "idempotent", "open-world", "title", "errors", "safe-errors"}
+
+// nearestOption returns the option that key is a slip of: the one at the
+// least edit distance, when that is at most 2 (1 for a key of up to four
+// letters) and no other option is as near; "" when there is none.
+func nearestOption(key string) string {
+	limit := 2
+	if len(key) <= 4 {
+		limit = 1
+	}
+	best, bestD, ties := "", limit+1, 0
+	for _, o := range directiveOptions {
+		switch d := editDistance(strings.ToLower(key), o); {
+		case d < bestD:
+			best, bestD, ties = o, d, 0
+		case d == bestD:
+			ties++
+		}
+	}
+	if best == "" || ties > 0 {
+		return ""
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance of a and b, in bytes (the
+// option names are ASCII).
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }

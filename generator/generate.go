@@ -60,6 +60,11 @@ type Options struct {
 	// Lock makes a revision lock for packages that have none (a package
 	// that has one always gets it updated).
 	Lock bool
+	// ModuleRelative writes the positions in Errs relative to each
+	// package's module root instead of Dir: go generate runs toolgen in
+	// each package's directory, and go vet, run from the module root,
+	// names files from there.
+	ModuleRelative bool
 }
 
 // Generate loads the packages matching patterns and returns the generated
@@ -71,7 +76,7 @@ func Generate(ctx context.Context, opts *Options, patterns ...string) ([]Result,
 	}
 	cfg := &packages.Config{
 		Context: ctx,
-		Mode:    packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedTypesSizes,
+		Mode:    packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedTypesSizes | packages.NeedModule,
 		Dir:     opts.Dir,
 		Env:     opts.Env,
 	}
@@ -100,7 +105,11 @@ func Generate(ctx context.Context, opts *Options, patterns ...string) ([]Result,
 	}
 	var results []Result
 	for _, pkg := range pkgs {
-		results = append(results, generate(pkg, base, opts))
+		b := base
+		if opts.ModuleRelative && pkg.Module != nil && pkg.Module.Dir != "" {
+			b = pkg.Module.Dir
+		}
+		results = append(results, generate(pkg, b, opts))
 	}
 	return results, nil
 }

@@ -106,7 +106,7 @@ func (r *Result) data() string {
 			return c.String()
 		}
 	}
-	if t := r.Text(); t != "" || len(r.Parts) > 0 {
+	if t := r.join(false); t != "" || len(r.Parts) > 0 {
 		return jsonText(t)
 	}
 	return "null"
@@ -121,7 +121,7 @@ func (r *Result) modelError() *Error {
 		}
 		return &e
 	}
-	e := &Error{Code: strings.ToUpper(string(r.Code)), SafeMessage: r.Text(), Category: CategoryInternal, Recovery: RecoverNone}
+	e := &Error{Code: strings.ToUpper(string(r.Code)), SafeMessage: r.join(false), Category: CategoryInternal, Recovery: RecoverNone}
 	switch r.Code {
 	case InvalidArguments:
 		e.Category, e.Recovery = CategoryInvalid, RecoverFixArguments

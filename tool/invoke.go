@@ -468,7 +468,11 @@ func (t *Tool) result(call *Call, v any) (r *Result) {
 			r = t.failed(call, "writing its result panicked: ", sprintSafe(p))
 		}
 	}()
-	return t.resultOf(call, v)
+	r = t.resultOf(call, v)
+	if !r.IsError {
+		r.Started = true // it ran to its end
+	}
+	return r
 }
 
 func (t *Tool) resultOf(call *Call, v any) *Result {

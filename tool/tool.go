@@ -1,6 +1,11 @@
 // Package tool is the runtime side of the contract: the tool value that the
 // generated code and reflection both produce, the call context a tool may
 // take, and the parts and results a call yields.
+//
+// The entry point is [Tool.Invoke]: it checks a model's arguments, runs the
+// tool and returns a [Result], turning every failure into one the model
+// can act on. Tools come from the package's generated Tools() (toolgen)
+// or from reflectimpl.Create; a [Set] holds a program's tools by name.
 package tool
 
 import (
@@ -196,8 +201,9 @@ type Result struct {
 	IsError bool
 	// Code says why, for programs (set when IsError is).
 	Code ErrorCode
-	// Started reports that the tool ran (or began to) before the call
-	// failed: false for refused arguments or a missing approval.
+	// Started reports that the tool ran, or began to: true for a call
+	// that completed, and for one that failed after the tool started;
+	// false for refused arguments or a missing approval.
 	Started bool
 	// Violations are the broken rules of invalid arguments or output.
 	Violations []Violation
@@ -217,15 +223,29 @@ type Result struct {
 	Truncated bool
 }
 
-// Text joins the text of the result's text parts with newlines.
-func (r *Result) Text() string {
+// Text returns the result as a model reads it in text: the text parts and
+// the JSON of the JSON parts, in order, joined with newlines. A blob part
+// has no text and is left out.
+func (r *Result) Text() string { return r.join(true) }
+
+// join joins the text parts, and the JSON parts too when withJSON is set,
+// with newlines.
+func (r *Result) join(withJSON bool) string {
 	var b strings.Builder
+	add := func(s string) {
+		if b.Len() > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(s)
+	}
 	for _, p := range r.Parts {
-		if t, ok := p.(TextPart); ok {
-			if b.Len() > 0 {
-				b.WriteByte('\n')
+		switch p := p.(type) {
+		case TextPart:
+			add(p.Text)
+		case JSONPart:
+			if withJSON {
+				add(string(p.JSON))
 			}
-			b.WriteString(t.Text)
 		}
 	}
 	return b.String()

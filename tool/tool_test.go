@@ -15,8 +15,10 @@ func TestResultText(t *testing.T) {
 	}{
 		{nil, ""},
 		{[]Part{TextPart{"one"}}, "one"},
-		{[]Part{TextPart{"one"}, JSONPart{json.RawMessage(`{}`)}, BlobPart{"image/png", nil}, TextPart{"two"}}, "one\ntwo"},
-		{[]Part{JSONPart{json.RawMessage(`1`)}}, ""},
+		// A JSON part is text to a model too; a blob has none.
+		{[]Part{TextPart{"one"}, JSONPart{json.RawMessage(`{}`)}, BlobPart{"image/png", nil}, TextPart{"two"}}, "one\n{}\ntwo"},
+		{[]Part{JSONPart{json.RawMessage(`1`)}}, "1"},
+		{[]Part{BlobPart{"image/png", []byte{1}}}, ""},
 	} {
 		r := &Result{Parts: tt.parts}
 		if got := r.Text(); got != tt.want {
@@ -72,3 +74,4 @@ func TestNew(t *testing.T) {
 		t.Error("a literal Tool has a binding")
 	}
 }
+

@@ -51,7 +51,7 @@ func TestRules(t *testing.T) {
 		{id: "OLT010", patterns: []string{"olt010"}},
 		{id: "OLT011", patterns: []string{"olt011"}, fixes: true},
 		{id: "OLT012", patterns: []string{"olt012"}, fixes: true},
-		{id: "OLT013", patterns: []string{"olt013"}},
+		{id: "OLT013", patterns: []string{"olt013", "olt013fix"}, fixes: true},
 		{id: "OLT014", patterns: []string{"olt014/missing", "olt014/stale", "olt014/unneeded"}},
 		{id: "OLT015", cfg: strict, patterns: []string{"olt015"}},
 		{id: "OLT015", cfg: olt.Config{Providers: []string{"openai:nonstrict", "Anthropic:non-strict"}}, patterns: []string{"olt015nonstrict"}},
@@ -207,6 +207,18 @@ func TestDocs(t *testing.T) {
 	for _, r := range schema.Catalog() {
 		if !strings.Contains(string(md), "\n## "+string(r.ID)+"\n") {
 			t.Errorf("docs/diagnostics.md has no section ## %s", r.ID)
+		}
+		// The rule table: a row with the rule's link and its title.
+		id := string(r.ID)
+		row := "\n| [" + id + "](#" + strings.ToLower(id) + ") | "
+		i := strings.Index(string(md), row)
+		if i < 0 {
+			t.Errorf("docs/diagnostics.md's rule table has no row for %s", id)
+			continue
+		}
+		line, _, _ := strings.Cut(string(md)[i+len(row):], "\n")
+		if !strings.HasSuffix(line, " | "+r.Title+" |") {
+			t.Errorf("docs/diagnostics.md's row for %s reads %q; want the title %q", id, line, r.Title)
 		}
 	}
 }

@@ -69,7 +69,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "toolgen: -check and -json do not go together")
 		return 2
 	}
-	opts := &generator.Options{Lock: *lock}
+	// Under go generate ($GOFILE is set), toolgen runs in the package's
+	// directory; positions are given from the module root, as go vet
+	// gives them there.
+	opts := &generator.Options{Lock: *lock, ModuleRelative: os.Getenv("GOFILE") != ""}
 	if *tags != "" {
 		opts.Tags = strings.Split(*tags, ",")
 	}

@@ -209,6 +209,23 @@ func B() error { return nil }
 	}
 }
 
+// TestGoGeneratePositions: under go generate, which runs toolgen in the
+// package's directory, positions are given from the module root, as go vet
+// run there gives them; run by hand, from the working directory.
+func TestGoGeneratePositions(t *testing.T) {
+	bad := "package bad\n\n// A is bad.\n//\n//tool:export name=b!\nfunc A() error { return nil }\n"
+	dir := testmodule.New(t, map[string]string{"tools/bad/bad.go": bad})
+	const want = "tools/bad/bad.go:5:15: OLT008"
+	t.Setenv("GOFILE", "bad.go")
+	if code, _, stderr := toolgen(t, filepath.Join(dir, "tools", "bad")); code != 1 || !strings.Contains(stderr, want) {
+		t.Errorf("under go generate: exit %d, want 1 and %q in\n%s", code, want, stderr)
+	}
+	t.Setenv("GOFILE", "")
+	if code, _, stderr := toolgen(t, filepath.Join(dir, "tools"), "./..."); code != 1 || !strings.Contains(stderr, "\nbad/bad.go:5:15: OLT008") && !strings.HasPrefix(stderr, "bad/bad.go:5:15: OLT008") {
+		t.Errorf("by hand in tools/: exit %d, want bad/bad.go:5:15 in\n%s", code, stderr)
+	}
+}
+
 // mixedSrc has a right tool, two tools whose inputs share a type that has
 // no schema, and a tool with a bad option.
 const mixedSrc = `package mixed

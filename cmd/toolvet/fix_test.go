@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"slices"
 	"testing"
 
@@ -28,6 +29,15 @@ func TestAnalyzers(t *testing.T) {
 		{[]string{"-diff", "-fix", "x.cfg"}, rules},
 	} {
 		as := analyzers(tt.args)
+		if unit(tt.args) && fixing(tt.args) {
+			as = tellingLeft(as, io.Discard)
+			for i, a := range as {
+				if a == olt.Analyzers[i] || a.Name != olt.Analyzers[i].Name {
+					t.Errorf("tellingLeft(%q)[%d] is not a copy of %s", tt.args, i, olt.Analyzers[i].Name)
+				}
+			}
+			continue
+		}
 		if len(as) != tt.want {
 			t.Errorf("analyzers(%q): %d, want %d", tt.args, len(as), tt.want)
 		}

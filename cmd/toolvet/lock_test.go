@@ -4,7 +4,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -30,18 +29,8 @@ func Find(in Query) ([]string, error) { return nil, nil }
 // -lock records the contract, go vet -vettool reports a change under the
 // same version (OLT029), go fix raises the version, toolgen records it.
 func TestLockUnderVet(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the tools and runs the go command: not in -short")
-	}
-	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
-	bin := filepath.Join(t.TempDir(), "toolvet")
-	if out, err := exec.Command(gobin, "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	toolgen := filepath.Join(filepath.Dir(bin), "toolgen")
-	if out, err := exec.Command(gobin, "build", "-o", toolgen, "../toolgen").CombinedOutput(); err != nil {
-		t.Fatalf("go build toolgen: %v\n%s", err, out)
-	}
+	t.Parallel()
+	gobin, bin, toolgen := tools(t)
 	dir := testmodule.New(t, map[string]string{"shop/shop.go": lockedSrc("version=1 read-only", "")})
 	src := filepath.Join(dir, "shop", "shop.go")
 	run := func(name string, args ...string) (string, int) {

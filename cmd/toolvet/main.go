@@ -18,12 +18,22 @@
 // applied (-fix, as go fix and go vet -fix pass it) only the contract's
 // rules run: vet's analyzers suggest fixes that are not all safe to apply
 // unread (which is why cmd/fix leaves them out); go vet -fix applies them.
+//
+// A -fix run also prints the diagnostics it has no fix for. toolvet -fix
+// then exits 3, as a run without -fix does when it reports something.
+// Under go fix the exit stays 0, since the go command drops the fixes of
+// a package whose fix tool fails: run go vet too where a check must fail.
 package main
 
 import (
+	"bytes"
+	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/multichecker"
@@ -32,23 +42,131 @@ import (
 	"github.com/toolschema/toolschema/internal/vetsuite"
 )
 
-func main() { multichecker.Main(analyzers(os.Args[1:])...) }
+func main() {
+	args := os.Args[1:]
+	switch {
+	case fixing(args) && unit(args):
+		// Under go fix: a nonzero exit would drop the package's fixes,
+		// so what has no fix is printed and the exit stays 0.
+		multichecker.Main(tellingLeft(analyzers(args), os.Stderr)...)
+	case fixing(args) && !diffing(args) && os.Getenv(phaseEnv) == "":
+		os.Exit(fixThenReport(args))
+	}
+	multichecker.Main(analyzers(args)...)
+}
+
+// phaseEnv tells a toolvet started by fixThenReport which part it is:
+// "report" runs only the contract's rules, as a -fix run does.
+const phaseEnv = "TOOLVET_PHASE"
 
 // analyzers returns the analyzers toolvet runs with args: the contract's
-// rules, and the vet suite unless args ask for fixes to be applied.
+// rules, and the vet suite unless args ask for fixes to be applied (or
+// this is the report after them).
 func analyzers(args []string) []*analysis.Analyzer {
 	as := append([]*analysis.Analyzer(nil), olt.Analyzers...)
-	if fixing(args) {
+	if fixing(args) || os.Getenv(phaseEnv) == "report" {
 		return as
 	}
 	return append(as, vetsuite.Analyzers()...)
 }
 
+// fixThenReport runs toolvet twice: once with args, applying the fixes
+// (the analysis driver then prints nothing and exits 0), and once without
+// -fix, reporting what is left. It returns the exit code: the first run's
+// when it failed, else the report's (3 when diagnostics are left).
+func fixThenReport(args []string) int {
+	self, err := os.Executable()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "toolvet: %v\n", err)
+		return 1
+	}
+	run := func(phase string, args []string, stderr io.Writer) int {
+		cmd := exec.Command(self, args...)
+		cmd.Env = append(os.Environ(), phaseEnv+"="+phase)
+		cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, stderr
+		err := cmd.Run()
+		if ee, ok := err.(*exec.ExitError); ok {
+			return ee.ExitCode()
+		} else if err != nil {
+			fmt.Fprintf(os.Stderr, "toolvet: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	if code := run("fix", args, os.Stderr); code != 0 {
+		return code
+	}
+	var left bytes.Buffer
+	code := run("report", withoutFix(args), &left)
+	if left.Len() > 0 {
+		if code == 3 {
+			fmt.Fprintln(os.Stderr, "toolvet: fixes applied; these diagnostics have no automatic fix:")
+		}
+		os.Stderr.Write(left.Bytes())
+	}
+	return code
+}
+
+// tellingLeft returns the analyzers as, each printing to w the
+// diagnostics it reports without a suggested fix: a -fix run applies the
+// others and would otherwise say nothing of these.
+func tellingLeft(as []*analysis.Analyzer, w io.Writer) []*analysis.Analyzer {
+	var mu sync.Mutex
+	out := make([]*analysis.Analyzer, len(as))
+	for i, a := range as {
+		c := *a
+		c.Run = func(pass *analysis.Pass) (any, error) {
+			p := *pass
+			p.Report = func(d analysis.Diagnostic) {
+				if len(d.SuggestedFixes) == 0 {
+					mu.Lock()
+					fmt.Fprintf(w, "%s: %s (no automatic fix)\n", pass.Fset.Position(d.Pos), d.Message)
+					mu.Unlock()
+				}
+				pass.Report(d)
+			}
+			return a.Run(&p)
+		}
+		out[i] = &c
+	}
+	return out
+}
+
+// unit reports whether args are a go vet or go fix invocation: one .cfg
+// file describing a package unit.
+func unit(args []string) bool {
+	return len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg")
+}
+
+// diffing reports whether args set -diff: fixes are printed, not applied,
+// and nothing is left to report.
+func diffing(args []string) bool { return boolFlag(args, "diff") }
+
+// withoutFix returns args less every -fix flag.
+func withoutFix(args []string) []string {
+	var out []string
+	for i, a := range args {
+		if a == "--" {
+			return append(out, args[i:]...)
+		}
+		if name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "="); strings.HasPrefix(a, "-") && name == "fix" {
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
 // fixing reports whether args set -fix (as -fix, --fix or -fix=BOOL, the
 // last one given winning). It looks at every argument up to "--": a flag's
 // value or a package pattern is never spelled -fix.
-func fixing(args []string) bool {
-	fix := false
+func fixing(args []string) bool { return boolFlag(args, "fix") }
+
+// boolFlag reports whether args set the boolean flag name (as -name,
+// --name or -name=BOOL, the last one given winning), looking at every
+// argument up to "--".
+func boolFlag(args []string, flag string) bool {
+	on := false
 	for _, a := range args {
 		if a == "--" {
 			break
@@ -57,13 +175,13 @@ func fixing(args []string) bool {
 			continue
 		}
 		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		if name != "fix" {
+		if name != flag {
 			continue
 		}
-		fix = true
+		on = true
 		if hasValue {
-			fix, _ = strconv.ParseBool(value)
+			on, _ = strconv.ParseBool(value)
 		}
 	}
-	return fix
+	return on
 }

@@ -5,7 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -45,18 +44,8 @@ func Find(ctx context.Context, in Query) ([]string, error) { return nil, nil }
 // TestDrivers runs toolvet the three ways it is meant to run, on a
 // throw-away module: standalone, as go vet's tool, and as go fix's.
 func TestDrivers(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the tool and runs the go command: not in -short")
-	}
-	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
-	bin := filepath.Join(t.TempDir(), "toolvet")
-	if out, err := exec.Command(gobin, "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	toolgen := filepath.Join(filepath.Dir(bin), "toolgen")
-	if out, err := exec.Command(gobin, "build", "-o", toolgen, "../toolgen").CombinedOutput(); err != nil {
-		t.Fatalf("go build toolgen: %v\n%s", err, out)
-	}
+	t.Parallel()
+	gobin, bin, toolgen := tools(t)
 	dir := testmodule.New(t, map[string]string{"shop/shop.go": src, "plain/plain.go": "package plain\n\nfunc Plain() {}\n",
 		// go vet analyzes only the test variant of a package with tests.
 		"shop/shop_test.go": "package shop\n\nimport \"testing\"\n\nfunc TestNothing(t *testing.T) {}\n"})
@@ -223,4 +212,61 @@ func toolFlags(t *testing.T, name string, args ...string) map[string]bool {
 		t.Fatalf("%s %v declared no flags", name, args)
 	}
 	return m
+}
+
+// TestFixReportsWhatIsLeft: toolvet -fix applies the fixes, then prints
+// the diagnostics that have none and exits 3; with nothing left, 0.
+func TestFixReportsWhatIsLeft(t *testing.T) {
+	t.Parallel()
+	gobin, bin, toolgen := tools(t)
+	dir := testmodule.New(t, map[string]string{"shop/shop.go": src})
+	run := func(name string, args ...string) (string, int) {
+		t.Helper()
+		cmd := exec.Command(name, args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off")
+		out, err := cmd.CombinedOutput()
+		if ee, ok := err.(*exec.ExitError); ok {
+			return string(out), ee.ExitCode()
+		} else if err != nil {
+			t.Fatalf("%s %v: %v", name, args, err)
+		}
+		return string(out), 0
+	}
+	// -diff prints the fixes and applies none: nothing to report after.
+	if out, code := run(bin, "-fix", "-diff", "-test=false", "./..."); strings.Contains(out, "no automatic fix") || !strings.Contains(out, "+func Find(ctx context.Context, in Query)") {
+		t.Errorf("toolvet -fix -diff: exit %d\n%s", code, out)
+	}
+	out, code := run(bin, "-fix", "-test=false", "./...")
+	if code != 3 || !strings.Contains(out, "toolvet: fixes applied; these diagnostics have no automatic fix:") ||
+		!strings.Contains(out, "OLT014") || strings.Contains(out, "OLT011") || strings.Contains(out, "OLT009") {
+		t.Errorf("toolvet -fix: exit %d, want 3 and OLT014 alone\n%s", code, out)
+	}
+	if got, err := os.ReadFile(filepath.Join(dir, "shop", "shop.go")); err != nil || string(got) != fixed {
+		t.Errorf("toolvet -fix wrote (%v)\n%s\nwant\n%s", err, got, fixed)
+	}
+	if out, code := run(toolgen, "./..."); code != 0 {
+		t.Fatalf("toolgen: exit %d\n%s", code, out)
+	}
+	if out, code := run(bin, "-fix", "-test=false", "./..."); code != 0 || out != "" {
+		t.Errorf("toolvet -fix with nothing left: exit %d\n%s", code, out)
+	}
+
+	// go fix applies what it can and says what it cannot; its exit stays
+	// 0, or the go command would drop the package's fixes.
+	left := strings.Replace(src, "\tText  string", "\tFeed  chan int `json:\"feed\"`\n\tText  string", 1)
+	if err := os.WriteFile(filepath.Join(dir, "shop", "shop.go"), []byte(left), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(dir, "shop", "toolschema_gen.go")); err != nil {
+		t.Fatal(err)
+	}
+	out, code = run(gobin, "fix", "-fixtool="+bin, "./...")
+	if code != 0 || !strings.Contains(out, "OLT002") || !strings.Contains(out, "(no automatic fix)") ||
+		strings.Contains(out, "OLT011") || strings.Contains(out, "OLT009") {
+		t.Errorf("go fix -fixtool: exit %d, want 0 and OLT002 said\n%s", code, out)
+	}
+	if got, err := os.ReadFile(filepath.Join(dir, "shop", "shop.go")); err != nil || strings.Contains(string(got), ",string") {
+		t.Errorf("go fix -fixtool did not apply the fixes (%v)\n%s", err, got)
+	}
 }

@@ -3,19 +3,19 @@ package olt003
 // Three returns three values.
 //
 //tool:export
-func Three() (int, int, error) { return 0, 0, nil } // want `OLT003: the function has 3 results`
+func Three() (int, int, error) { return 0, 0, nil } // want `OLT003: the function has 3 results; a tool returns at most a value and an error \(tool three\)`
 
 // Second returns a non-error second.
 //
 //tool:export
-func Second() (int, string) { return 0, "" } // want `OLT003: the second result is string; it must be error`
+func Second() (int, string) { return 0, "" } // want `OLT003: the second result is string; it must be error \(tool second\)`
 
 // Flipped returns its error first.
 //
 //tool:export
-func Flipped() (error, error) { return nil, nil } // want `OLT003: the first result is an error`
+func Flipped() (error, error) { return nil, nil } // want `OLT003: the first result is an error; a tool returns a value and then an error \(tool flipped\)`
 
 // Chan returns a channel.
 //
 //tool:export
-func Chan() (chan int, error) { return nil, nil } // want `OLT003: output: result type chan int has no schema: type chan int has no schema: channels cannot be written as JSON \(OLT002\)`
+func Chan() (chan int, error) { return nil, nil } // want `OLT003: output: result type chan int has no schema: type chan int has no schema: channels cannot be written as JSON \(OLT002\) \(tool chan\)`

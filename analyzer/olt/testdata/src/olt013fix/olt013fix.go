@@ -1,0 +1,16 @@
+package olt013fix
+
+// want +4 `OLT013: option requires-aproval: unknown; did you mean requires-approval\?` `OLT013: option timeot: unknown; did you mean timeout\?`
+
+// Delete deletes, with two slips in its options.
+//
+//tool:export requires-aproval timeot=5s
+func Delete() error { return nil }
+
+// want +5 `OLT013: option nme: unknown; did you mean name\?` `OLT013: option tiel: unknown; the options are`
+
+// Short has a slip of a short key, and one too far from any option to
+// guess (tiel is two edits from title; a key of four letters takes one).
+//
+//tool:export nme=short tiel=Short
+func Short() error { return nil }
