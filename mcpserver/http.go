@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -199,7 +200,7 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if h.clients != nil {
 		if ok, wait := h.clients.allow(h.clientKey(r), time.Now()); !ok {
-			secs := int(math.Ceil(wait.Seconds()))
+			secs := max(1, int(math.Ceil(wait.Seconds())))
 			w.Header().Set("Retry-After", strconv.Itoa(secs))
 			refuse(w, http.StatusTooManyRequests, codeBusy, fmt.Sprintf(
 				"Too many requests: a client may make %g a second, %d at once. Retry after %ds.", float64(h.clients.limit), h.clients.burst, secs))
@@ -313,9 +314,18 @@ const (
 // refuse answers a request with status and a JSON-RPC error (id null: the
 // request was not read).
 func refuse(w http.ResponseWriter, status, code int, message string) {
+	type rpcError struct {
+		Code    int    `json:"code"`
+		Message string `json:"message"`
+	}
+	body, _ := json.Marshal(struct {
+		JSONRPC string   `json:"jsonrpc"`
+		ID      *int     `json:"id"`
+		Error   rpcError `json:"error"`
+	}{"2.0", nil, rpcError{code, message}})
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	fmt.Fprintf(w, `{"jsonrpc":"2.0","id":null,"error":{"code":%d,"message":%q}}`, code, message)
+	w.Write(body)
 }
 
 // firstByte reads body up to its first byte that is not JSON white space,

@@ -134,6 +134,20 @@ func send(url, body string, hdr map[string]string) (int, http.Header, string, er
 	return resp.StatusCode, resp.Header, string(data), err
 }
 
+// isRefusal reports whether body is a refusal's: a JSON-RPC error with id
+// null and a message.
+func isRefusal(body string) bool {
+	var m struct {
+		JSONRPC string          `json:"jsonrpc"`
+		ID      json.RawMessage `json:"id"`
+		Error   struct {
+			Code    int    `json:"code"`
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	return json.Unmarshal([]byte(body), &m) == nil && m.JSONRPC == "2.0" && string(m.ID) == "null" && m.Error.Code != 0 && m.Error.Message != ""
+}
+
 // TestHTTPOrigin checks the Origin rule of MCP's transport (against DNS
 // rebinding, and pages of other sites): a request a browser sends from
 // another origin is refused with 403 before anything runs; one from the
@@ -175,6 +189,8 @@ func TestHTTPOrigin(t *testing.T) {
 			}
 		} else if ran != want {
 			t.Errorf("%s: refused, and the tool ran %d times", c.name, ran)
+		} else if c.hdr["Host"] == "" && !isRefusal(body) {
+			t.Errorf("%s: refused with %q, not a JSON-RPC error", c.name, body)
 		}
 	}
 }
@@ -378,7 +394,7 @@ func TestHTTPConcurrency(t *testing.T) {
 		t.Errorf("ping ran %d times past the server's bound", n)
 	}
 	status, hdr, body := post(t, hs.URL, callMessage(1, "ping"), nil)
-	if status != http.StatusServiceUnavailable || hdr.Get("Retry-After") == "" || !strings.Contains(body, "at most 2 requests at once") {
+	if status != http.StatusServiceUnavailable || hdr.Get("Retry-After") == "" || !strings.Contains(body, "at most 2 requests at once") || !isRefusal(body) {
 		t.Errorf("past the server's bound: %d, Retry-After %q, %q", status, hdr.Get("Retry-After"), body)
 	}
 	// The calls running end: the client, whose session the refusals kept,
@@ -403,7 +419,7 @@ func TestHTTPRateLimit(t *testing.T) {
 		}
 	}
 	status, hdr, body := post(t, hs.URL, callMessage(4, "ping"), map[string]string{"X-Client": "a"})
-	if status != http.StatusTooManyRequests || hdr.Get("Retry-After") != "2" || !strings.Contains(body, "Too many requests") {
+	if status != http.StatusTooManyRequests || hdr.Get("Retry-After") != "2" || !strings.Contains(body, "Too many requests") || !isRefusal(body) {
 		t.Errorf("past the burst: %d, Retry-After %q, %q", status, hdr.Get("Retry-After"), body)
 	}
 	if status, _, body := post(t, hs.URL, callMessage(5, "ping"), map[string]string{"X-Client": "b"}); status != http.StatusOK {
@@ -467,7 +483,7 @@ func TestHTTPBatch(t *testing.T) {
 	batch := "[" + callMessage(1, "ping") + "," + callMessage(2, "ping") + "]"
 	for _, body := range []string{batch, " \r\n\t" + batch} {
 		status, _, text := post(t, hs.URL, body, map[string]string{"MCP-Protocol-Version": "2025-03-26"})
-		if status != http.StatusBadRequest || !strings.Contains(text, "batch") {
+		if status != http.StatusBadRequest || !strings.Contains(text, "batch") || !isRefusal(text) {
 			t.Errorf("batch %q: %d %q", body[:8], status, text)
 		}
 	}
@@ -497,32 +513,58 @@ func TestHTTPBodyLimit(t *testing.T) {
 	}
 }
 
-// TestHTTPHandlerServes calls tools through HTTPHandler with the SDK's
-// client on both kinds of protocol, an approval by elicitation included.
+// TestHTTPHandlerServes calls tools served by HTTPHandler on two
+// instances behind a round robin, with the SDK's client on both kinds of
+// protocol, an approval by elicitation included: asked by one instance,
+// honoured by the other.
 func TestHTTPHandlerServes(t *testing.T) {
 	del, err := reflectimpl.Create(Delete, reflectimpl.RequiresApproval())
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := newServer()
-	if err := mcpserver.Register(s, []*tool.Tool{del}, &mcpserver.Options{Approve: mcpserver.ElicitApproval}); err != nil {
-		t.Fatal(err)
+	var urls []string
+	for range 2 {
+		s := newServer()
+		if err := mcpserver.Register(s, []*tool.Tool{del}, &mcpserver.Options{Approve: mcpserver.ElicitApproval}); err != nil {
+			t.Fatal(err)
+		}
+		mcpserver.AddTool(s, &mcp.Tool{Name: "greet"}, greet)
+		urls = append(urls, serveSafe(t, s, nil).URL)
 	}
-	mcpserver.AddTool(s, &mcp.Tool{Name: "greet"}, greet)
-	hs := serveSafe(t, s, nil)
-	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
-	defer cancel()
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "client", Version: "v0"}, &mcp.ClientOptions{
+	var next atomic.Int64
+	client := &http.Client{Transport: roundTripper(func(r *http.Request) (*http.Response, error) {
+		host := strings.TrimPrefix(urls[int(next.Add(1)-1)%len(urls)], "http://")
+		r = r.Clone(r.Context())
+		u := *r.URL
+		u.Host = host
+		r.URL, r.Host = &u, host
+		return http.DefaultTransport.RoundTrip(r)
+	})}
+	var asked atomic.Int64
+	copts := &mcp.ClientOptions{
 		ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+			asked.Add(1)
 			return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"approve": true}}, nil
 		},
-	}).Connect(ctx, &mcp.StreamableClientTransport{Endpoint: hs.URL}, nil)
-	if err != nil {
-		t.Fatal(err)
 	}
-	defer cs.Close()
-	checkCall(t, cs, call{"greet", "greet", `{"name":"Ada"}`, false, `{"greeting":"Hello, Ada"}`, `{"greeting":"Hello, Ada"}`})
-	checkCall(t, cs, call{"approved", "delete", `{"id":"abc"}`, false, "deleted abc", ""})
-	old := connectSafe(t, hs.URL, "2025-06-18")
-	checkCall(t, old, call{"greet", "greet", `{"name":"Ada"}`, false, `{"greeting":"Hello, Ada"}`, `{"greeting":"Hello, Ada"}`})
+	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+	defer cancel()
+	for _, version := range []string{"", "2025-06-18"} {
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "client", Version: "v0"}, copts).Connect(ctx,
+			&mcp.StreamableClientTransport{Endpoint: urls[0], HTTPClient: client}, &mcp.ClientSessionOptions{ProtocolVersion: version})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer cs.Close()
+		checkCall(t, cs, call{"greet " + version, "greet", `{"name":"Ada"}`, false, `{"greeting":"Hello, Ada"}`, `{"greeting":"Hello, Ada"}`})
+		if version == "" {
+			checkCall(t, cs, call{"approved", "delete", `{"id":"abc"}`, false, "deleted abc", ""})
+		} else {
+			// A stateless server cannot ask an older client.
+			checkCall(t, cs, call{"refused", "delete", `{"id":"abc"}`, true, "Tool 'delete' requires approval for these arguments.", ""})
+		}
+	}
+	if asked.Load() != 1 {
+		t.Errorf("the user was asked %d times, want once", asked.Load())
+	}
 }
