@@ -27,7 +27,9 @@ import (
 // object) and as text content when h set none, an error as an IsError
 // result (a *jsonrpc.Error as a protocol error). A panic in h is an
 // IsError result, not a crash. What t sets (name, description, title,
-// annotations, icons, _meta) is kept.
+// annotations, icons, _meta) is kept. The tool is parallel-safe unless
+// t's _meta says "toolschema/parallelSafe": false (the key Register lists):
+// then its calls run alone, as Register's serial tools do.
 //
 // AddTool panics, as the SDK's does, when a schema cannot be made: here
 // when In is not a struct (or a pointer to one, or any: no input) or a
@@ -39,6 +41,7 @@ func AddTool[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, O
 	if err != nil {
 		panic(fmt.Sprintf("mcpserver.AddTool: tool %q: %v", t.Name, err))
 	}
+	bind(s)
 	s.AddTool(mt, th)
 }
 
@@ -104,7 +107,7 @@ func dropIn[In, Out any](t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) (*mcp.Tool,
 			_, d.objectOut = objectForm(b)
 		}
 	}
-	run := tool.New(tool.Tool{Name: t.Name, Description: t.Description, InputSchema: made.InputSchema, ParallelSafe: true}, d, nil)
+	run := tool.New(tool.Tool{Name: t.Name, Description: t.Description, InputSchema: made.InputSchema, ParallelSafe: parallelSafe(t.Meta)}, d, nil)
 	return &mt, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return d.serve(ctx, run, req)
 	}, nil
@@ -146,7 +149,7 @@ func (d *dropInHandler[In, Out]) Call(ctx context.Context, _ *tool.Call, _ any, 
 }
 
 func (d *dropInHandler[In, Out]) serve(ctx context.Context, run *tool.Tool, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	r, err := run.Invoke(withRequest(ctx, req), req.Params.Arguments)
+	r, err := invoke(withRequest(ctx, req), run, req.Params.Arguments)
 	if err != nil {
 		return nil, err // the caller's context ended
 	}

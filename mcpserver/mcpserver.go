@@ -62,6 +62,11 @@ type Options struct {
 // joining lists with append) is refused, with a *tool.DuplicateError that
 // names it, and nothing is added. Register all the tools of a server in
 // one call; tools added to s otherwise are not seen.
+//
+// A tool that is not parallel-safe runs alone: while its call runs, no
+// other call of a tool that this package serves on s does (Register's,
+// AddTool's, Handler's), and it waits for those running to end. Other
+// calls run side by side.
 func Register(s *mcp.Server, tools []*tool.Tool, opts *Options) error {
 	set, err := tool.NewSet(tools)
 	if err != nil {
@@ -70,6 +75,7 @@ func Register(s *mcp.Server, tools []*tool.Tool, opts *Options) error {
 	if opts == nil {
 		opts = &Options{}
 	}
+	bind(s)
 	for _, t := range set.Tools() {
 		t = opts.served(t)
 		mt := Tool(t)
@@ -201,7 +207,10 @@ func noValue(name string) *mcp.CallToolResult {
 // RequestFrom(ctx).Params.InputResponses.
 // Arguments are checked before anything else; a tool that requires
 // approval then asks opts.Approve. opts.MaxArgumentBytes applies to a copy
-// of t.
+// of t. A tool that is not parallel-safe runs alone among the tools this
+// package serves on the server, as with Register, once Register or
+// AddTool has added a tool to that server; on a server that has only
+// Handler's, alone among the calls of all such servers of the process.
 func Handler(t *tool.Tool, opts *Options) mcp.ToolHandler {
 	if opts == nil {
 		opts = &Options{}
@@ -237,7 +246,7 @@ func Handler(t *tool.Tool, opts *Options) mcp.ToolHandler {
 				}
 			}
 		}
-		r, err := t.Invoke(ctx, args)
+		r, err := invoke(ctx, t, args)
 		if err != nil {
 			return nil, err // the caller's context ended
 		}

@@ -1,0 +1,447 @@
+package mcpserver
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"net"
+	"net/http"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"golang.org/x/time/rate"
+
+	"github.com/toolschema/toolschema/tool"
+)
+
+// The defaults of HTTPOptions.
+const (
+	// DefaultMaxCalls is the most requests HTTPHandler works on at once.
+	// A request holds its body while its call runs: with the 4 MiB body
+	// limit, 64 held calls keep about half a GiB alive.
+	DefaultMaxCalls = 64
+	// DefaultMaxCallsPerTool is the most calls of one tool that run at
+	// once.
+	DefaultMaxCallsPerTool = 16
+	// DefaultRate is the requests a second that one client may make, on
+	// average; DefaultBurst how many it may make at once.
+	DefaultRate  = 50
+	DefaultBurst = 100
+)
+
+// HTTPOptions tunes HTTPHandler. A nil *HTTPOptions, or a field left at its
+// zero value, takes the default.
+type HTTPOptions struct {
+	// AllowedOrigins are the origins, besides the server's own, whose
+	// pages a browser may let call the server, each as a browser writes
+	// its Origin header: scheme, host, and the port when it is not the
+	// scheme's ("https://app.example.com", "http://localhost:5173").
+	// HTTPHandler panics on one that is not of that form. The handler
+	// sends no CORS headers: a page of another origin also needs them
+	// from a handler in front of it.
+	AllowedOrigins []string
+
+	// MaxCalls is the most requests the handler works on at once, over
+	// all its clients (each request carries at most one call: batches are
+	// refused). A request past it is answered at once with 503 Service
+	// Unavailable and Retry-After: 1, before its body is read. Zero means
+	// DefaultMaxCalls; a negative value, no bound.
+	MaxCalls int
+
+	// MaxCallsPerTool is the most calls of one tool that run at once. A
+	// call past it is answered at once with an error result: code
+	// TOOL_BUSY, category rate_limit, recovery retry, retry after 1s.
+	// Zero means DefaultMaxCallsPerTool; a negative value, no bound.
+	MaxCallsPerTool int
+
+	// Rate is the requests a second that one client may make, on average
+	// (a token bucket per client), and Burst how many it may make at
+	// once. A request past them is answered with 429 Too Many Requests
+	// and Retry-After, the seconds until the client may make one again.
+	// A zero Rate means DefaultRate, a zero Burst DefaultBurst; a
+	// negative Rate, no limit.
+	Rate  float64
+	Burst int
+
+	// ClientKey names the client a request counts against for Rate. Nil
+	// means the IP address the request came from. Behind a reverse proxy
+	// every request comes from the proxy's: there, name the client by
+	// what the proxy vouches for (a header it sets, the authenticated
+	// user).
+	ClientKey func(*http.Request) string
+
+	// MaxRequestBodyBytes is the size limit of a request's body: past
+	// it, 413 Request Entity Too Large. Zero means the SDK's default,
+	// mcp.DefaultMaxRequestBodyBytes (4 MiB); a negative value, none.
+	// Each tool's own argument limit applies too (Options.MaxArgumentBytes).
+	MaxRequestBodyBytes int64
+}
+
+// HTTPHandler returns the handler that serves server over MCP's streamable
+// HTTP transport, with what a careful operator sets:
+//
+//   - It is the SDK's handler, stateless: every request stands alone, any
+//     instance behind a load balancer serves it, and there are no sessions
+//     to pile up. A stateless server sends no requests of its own (a
+//     client of a protocol before 2026-07-28 is not asked for approvals:
+//     see "Serving safely" in docs/contract.md).
+//   - A request a browser sends from another origin is refused with 403
+//     Forbidden before anything runs (net/http's CrossOriginProtection:
+//     Sec-Fetch-Site, else Origin against Host; "Origin: null" too),
+//     unless its origin is one of opts.AllowedOrigins. A client that is not
+//     a browser sends neither header and is served. The SDK's own check
+//     refuses a request to a loopback address whose Host is not a loopback
+//     name (DNS rebinding).
+//   - The call's context ends when its client goes away: a tool that
+//     watches its context stops, on every protocol version.
+//   - Calls at once are bounded, for the handler (MaxCalls) and for each
+//     tool (MaxCallsPerTool), and requests a second for each client
+//     (Rate, Burst); past a bound the answer comes at once, it does not
+//     wait.
+//   - A JSON-RPC batch (a body that is a JSON array, which only MCP's
+//     protocol of 2025-03-26 allowed) is refused whole with 400.
+//   - The body's size is bounded (MaxRequestBodyBytes).
+//
+// The refusals have a JSON-RPC error as their body (id null). HTTPHandler
+// adds a receiving middleware to server (it bounds the calls of each tool
+// and ties a call's context to its request); it acts on the calls that
+// come through this handler only. Serve the handler with a server that
+// has timeouts: NewHTTPServer.
+func HTTPHandler(server *mcp.Server, opts *HTTPOptions) http.Handler {
+	if opts == nil {
+		opts = &HTTPOptions{}
+	}
+	h := &httpHandler{
+		origins:   http.NewCrossOriginProtection(),
+		maxCalls:  bound(opts.MaxCalls, DefaultMaxCalls),
+		perTool:   bound(opts.MaxCallsPerTool, DefaultMaxCallsPerTool),
+		clientKey: opts.ClientKey,
+		maxBody:   opts.MaxRequestBodyBytes,
+		running:   map[string]int{},
+	}
+	for _, o := range opts.AllowedOrigins {
+		if err := h.origins.AddTrustedOrigin(o); err != nil {
+			panic(fmt.Sprintf("mcpserver.HTTPHandler: AllowedOrigins: %v (want scheme://host[:port])", err))
+		}
+	}
+	if h.maxBody == 0 {
+		h.maxBody = mcp.DefaultMaxRequestBodyBytes
+	}
+	if h.clientKey == nil {
+		h.clientKey = remoteIP
+	}
+	if opts.Rate >= 0 {
+		r, burst := opts.Rate, opts.Burst
+		if r == 0 {
+			r = DefaultRate
+		}
+		if burst <= 0 {
+			burst = DefaultBurst
+		}
+		h.clients = &clients{limit: rate.Limit(r), burst: burst, m: map[string]*rate.Limiter{}, sweepAt: minSweep}
+	}
+	h.sdk = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &mcp.StreamableHTTPOptions{
+		Stateless:                    true,
+		PropagateRequestCancellation: true,
+		MaxRequestBodyBytes:          opts.MaxRequestBodyBytes,
+	})
+	server.AddReceivingMiddleware(h.middleware)
+	return h
+}
+
+// bound returns a limit as the options give it: zero is def, a negative
+// value none (0).
+func bound(n, def int) int {
+	switch {
+	case n == 0:
+		return def
+	case n < 0:
+		return 0
+	}
+	return n
+}
+
+// httpHandler is HTTPHandler's handler.
+type httpHandler struct {
+	sdk       http.Handler
+	origins   *http.CrossOriginProtection
+	clients   *clients // nil: no rate limit
+	clientKey func(*http.Request) string
+	maxCalls  int // 0: no bound
+	perTool   int // 0: no bound
+	maxBody   int64
+	inFlight  atomic.Int64
+
+	mu      sync.Mutex
+	running map[string]int // calls running, by tool name; none at zero
+}
+
+// httpCall is what a request's context carries to the middleware: the
+// handler it came through and the request's own context, which ends when
+// its client goes away (the SDK's handlers run under one that does not).
+type httpCall struct {
+	h   *httpHandler
+	ctx context.Context
+}
+
+type httpCallKey struct{}
+
+func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if err := h.origins.Check(r); err != nil {
+		refuse(w, http.StatusForbidden, codeRefused, "Forbidden: "+err.Error()+".")
+		return
+	}
+	if h.clients != nil {
+		if ok, wait := h.clients.allow(h.clientKey(r), time.Now()); !ok {
+			secs := max(1, int(math.Ceil(wait.Seconds())))
+			w.Header().Set("Retry-After", strconv.Itoa(secs))
+			refuse(w, http.StatusTooManyRequests, codeBusy, fmt.Sprintf(
+				"Too many requests: a client may make %g a second, %d at once. Retry after %ds.", float64(h.clients.limit), h.clients.burst, secs))
+			return
+		}
+	}
+	if h.maxCalls > 0 {
+		if h.inFlight.Add(1) > int64(h.maxCalls) {
+			h.inFlight.Add(-1)
+			w.Header().Set("Retry-After", "1")
+			refuse(w, http.StatusServiceUnavailable, codeBusy, fmt.Sprintf(
+				"Server busy: it works on at most %d requests at once. Retry after 1s.", h.maxCalls))
+			return
+		}
+		defer h.inFlight.Add(-1)
+	}
+	if r.Method == http.MethodPost && r.Body != nil {
+		if h.maxBody > 0 {
+			r.Body = http.MaxBytesReader(w, r.Body, h.maxBody)
+		}
+		first, body, err := firstByte(r.Body)
+		var tooBig *http.MaxBytesError
+		switch {
+		case errors.As(err, &tooBig):
+			refuse(w, http.StatusRequestEntityTooLarge, codeRefused, fmt.Sprintf("The request's body is larger than %d bytes.", tooBig.Limit))
+			return
+		case err != nil:
+			refuse(w, http.StatusBadRequest, codeRefused, "The request's body could not be read.")
+			return
+		case first == '[':
+			refuse(w, http.StatusBadRequest, codeRefused, "A JSON-RPC batch is refused: send one message a request.")
+			return
+		}
+		r.Body = body
+	}
+	h.sdk.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), httpCallKey{}, &httpCall{h, r.Context()})))
+}
+
+// middleware is the receiving middleware of the server: for a tools/call
+// that came through h, it ends the call's context when the request's
+// ends, and bounds the calls of each tool.
+func (h *httpHandler) middleware(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		c, _ := ctx.Value(httpCallKey{}).(*httpCall)
+		if method != "tools/call" || c == nil || c.h != h {
+			return next(ctx, method, req)
+		}
+		ctx, cancel := context.WithCancel(ctx)
+		stop := context.AfterFunc(c.ctx, cancel)
+		defer func() {
+			stop()
+			cancel()
+		}()
+		if p, ok := req.GetParams().(*mcp.CallToolParamsRaw); ok && h.perTool > 0 && len(p.Name) <= maxToolName {
+			if !h.enter(p.Name) {
+				return busy(p.Name, h.perTool), nil
+			}
+			defer h.leave(p.Name)
+		}
+		return next(ctx, method, req)
+	}
+}
+
+// maxToolName is the longest name MCP gives a tool: a longer one names
+// none, and the SDK answers it at once.
+const maxToolName = 128
+
+func (h *httpHandler) enter(name string) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.running[name] >= h.perTool {
+		return false
+	}
+	h.running[name]++
+	return true
+}
+
+func (h *httpHandler) leave(name string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.running[name]--; h.running[name] <= 0 {
+		delete(h.running, name)
+	}
+}
+
+// busy is the result of a call past its tool's bound: a business error of
+// the runtime's, not started, to retry.
+func busy(name string, limit int) *mcp.CallToolResult {
+	calls := "calls"
+	if limit == 1 {
+		calls = "call"
+	}
+	r := &tool.Result{
+		IsError: true,
+		Code:    tool.Failed,
+		Parts: []tool.Part{tool.TextPart{Text: fmt.Sprintf(
+			"Tool '%s' failed: TOOL_BUSY: it runs at most %d %s at once, and that many are running. Recovery: retry. Retry after 1s.", name, limit, calls)}},
+		Failure: &tool.Error{Code: "TOOL_BUSY", Category: tool.CategoryRateLimit, Recovery: tool.RecoverRetry,
+			RetryAfter: time.Second, Outcome: tool.OutcomeNotStarted},
+	}
+	return result(name, r, false, nil)
+}
+
+// JSON-RPC error codes of the refusals: an invalid request, and the
+// server's own code for "busy, try later".
+const (
+	codeRefused = -32600
+	codeBusy    = -32000
+)
+
+// refuse answers a request with status and a JSON-RPC error (id null: the
+// request was not read).
+func refuse(w http.ResponseWriter, status, code int, message string) {
+	type rpcError struct {
+		Code    int    `json:"code"`
+		Message string `json:"message"`
+	}
+	body, _ := json.Marshal(struct {
+		JSONRPC string   `json:"jsonrpc"`
+		ID      *int     `json:"id"`
+		Error   rpcError `json:"error"`
+	}{"2.0", nil, rpcError{code, message}})
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	w.Write(body)
+}
+
+// firstByte reads body up to its first byte that is not JSON white space,
+// and returns it and the body from it on (the white space before it
+// dropped). first is 0 for a body of white space only.
+func firstByte(body io.ReadCloser) (first byte, rest io.ReadCloser, err error) {
+	var buf [512]byte
+	for {
+		n, err := body.Read(buf[:])
+		for i, c := range buf[:n] {
+			switch c {
+			case ' ', '\t', '\r', '\n':
+				continue
+			}
+			head := bytes.Clone(buf[i:n])
+			return c, readCloser{io.MultiReader(bytes.NewReader(head), body), body}, nil
+		}
+		if err == io.EOF {
+			return 0, readCloser{bytes.NewReader(nil), body}, nil
+		}
+		if err != nil {
+			return 0, nil, err
+		}
+	}
+}
+
+type readCloser struct {
+	io.Reader
+	io.Closer
+}
+
+// clients are the token buckets of the clients that made requests lately.
+type clients struct {
+	limit rate.Limit
+	burst int
+
+	mu      sync.Mutex
+	m       map[string]*rate.Limiter
+	sweepAt int // the size of m at which full buckets are dropped
+}
+
+// minSweep is the fewest clients kept before full buckets are dropped.
+const minSweep = 1024
+
+// allow takes a token of key's bucket, or says how long until there is
+// one.
+func (c *clients) allow(key string, now time.Time) (bool, time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	l := c.m[key]
+	if l == nil {
+		if len(c.m) >= c.sweepAt {
+			c.sweep(now)
+		}
+		l = rate.NewLimiter(c.limit, c.burst)
+		c.m[key] = l
+	}
+	if l.AllowN(now, 1) {
+		return true, 0
+	}
+	return false, time.Duration((1 - l.TokensAt(now)) / float64(c.limit) * float64(time.Second))
+}
+
+// sweep drops the buckets that are full: a full bucket is a new one, so
+// dropping it changes nothing, and the map holds only the clients of the
+// last burst/limit seconds.
+func (c *clients) sweep(now time.Time) {
+	for k, l := range c.m {
+		if l.TokensAt(now) >= float64(c.burst) {
+			delete(c.m, k)
+		}
+	}
+	c.sweepAt = max(2*len(c.m), minSweep)
+}
+
+// remoteIP is the default client key: the IP address of the request's
+// peer.
+func remoteIP(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// NewHTTPServer returns an http.Server for h at addr with the limits a
+// careful operator sets, to run with ListenAndServe (or Serve, and
+// Shutdown to stop):
+//
+//   - ReadHeaderTimeout 10s, ReadTimeout 1 minute: a client that sends its
+//     request a byte at a time is cut;
+//   - WriteTimeout 10 minutes: a response is written while its call runs
+//     (streamed, with its progress and logs), so this is the longest a
+//     call may take; raise it for tools that take longer;
+//   - IdleTimeout 2 minutes, for connections kept alive between requests;
+//   - MaxHeaderBytes 64 KiB.
+//
+// An address with no host (":8080", or "") is bound to the loopback
+// interface, 127.0.0.1, as MCP asks of a local server: only programs on
+// the machine reach it. To listen on every interface, name it:
+// "0.0.0.0:8080", "[::]:8080". The fields may be changed before the server
+// starts.
+func NewHTTPServer(addr string, h http.Handler) *http.Server {
+	if addr == "" {
+		addr = ":80"
+	}
+	if host, port, err := net.SplitHostPort(addr); err == nil && host == "" {
+		addr = net.JoinHostPort("127.0.0.1", port)
+	}
+	return &http.Server{
+		Addr:              addr,
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       time.Minute,
+		WriteTimeout:      10 * time.Minute,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+	}
+}
