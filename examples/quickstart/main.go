@@ -20,6 +20,7 @@ import (
 	"log"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -90,8 +91,11 @@ type CancelRequest struct {
 	Reason string `json:"reason" enum:"customer request, out of stock, fraud"`
 }
 
-// Service is the order service whose methods are tools.
+// Service is the order service whose methods are tools. A server may run
+// its tools' calls at the same time (every tool but CancelOrder says it
+// is parallel-safe), so the orders are behind a lock.
 type Service struct {
+	mu     sync.RWMutex
 	orders []Order
 	now    func() time.Time
 }
@@ -100,6 +104,8 @@ type Service struct {
 //
 //tool:export timeout=5s read-only open-world=false
 func (s *Service) FindOrders(ctx context.Context, in FindQuery) ([]Order, error) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
 	var out []Order
 	for i := len(s.orders) - 1; i >= 0 && len(out) < in.Limit; i-- {
 		if o := s.orders[i]; (in.Status == "" || o.Status == in.Status) && o.Placed.After(in.Since) {
@@ -114,6 +120,8 @@ func (s *Service) FindOrders(ctx context.Context, in FindQuery) ([]Order, error)
 //tool:export destructive=false open-world=false
 func (s *Service) PlaceOrder(ctx context.Context, call *tool.Call, in NewOrder) (*Order, error) {
 	call.AddCost(tool.Cost{Item: "address check", Amount: 1, Unit: "request"})
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	o := Order{ID: fmt.Sprintf("A-%d", 16+len(s.orders)), Status: Pending, Lines: in.Lines, Placed: s.now(), To: &in.To}
 	s.orders = append(s.orders, o)
 	return &o, nil
@@ -124,6 +132,8 @@ func (s *Service) PlaceOrder(ctx context.Context, call *tool.Call, in NewOrder) 
 //
 //tool:export requires-approval parallel-safe=false
 func (s *Service) CancelOrder(ctx context.Context, in CancelRequest) (string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	for i := range s.orders {
 		if o := &s.orders[i]; o.ID == in.ID {
 			if o.Status == Shipped {

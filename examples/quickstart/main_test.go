@@ -3,9 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -122,6 +125,63 @@ func TestMCP(t *testing.T) {
 	r, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "find_orders", Arguments: map[string]any{"limit": 0}})
 	if err != nil || !r.IsError || r.Content[0].(*mcp.TextContent).Text != "Argument 'limit' must be at least 1." {
 		t.Errorf("a bad call over MCP: %+v %v", r, err)
+	}
+	cs.Close()
+	if err := <-done; err != nil {
+		t.Errorf("serveMCP: %v", err)
+	}
+}
+
+// TestMCPConcurrent calls the example's tools at once over MCP, as a busy
+// client would, with the user approving every cancellation: under the
+// race detector (the README's test command) no call may race another, and
+// each order placed is found.
+func TestMCPConcurrent(t *testing.T) {
+	svc := newService()
+	tools := append(svc.Tools(), Tools()...)
+	st, ct := mcp.NewInMemoryTransports()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- serveMCP(ctx, st, tools) }()
+	approve := func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+		return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"approve": true}}, nil
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v0"}, &mcp.ClientOptions{ElicitationHandler: approve}).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const rounds = 20
+	var wg sync.WaitGroup
+	errs := make(chan string, 3*rounds)
+	call := func(name string, args map[string]any, want func(*mcp.CallToolResult) bool) {
+		defer wg.Done()
+		r, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
+		if err != nil || !want(r) {
+			errs <- fmt.Sprintf("%s %v: %+v, %v", name, args, r, err)
+		}
+	}
+	ok := func(r *mcp.CallToolResult) bool { return !r.IsError }
+	for range rounds {
+		wg.Add(3)
+		go call("place_order", map[string]any{"lines": []any{map[string]any{"sku": "TEA-1", "quantity": 1}},
+			"to": map[string]any{"street": "1 Main St", "city": "Springfield", "country": "US"}}, ok)
+		go call("find_orders", map[string]any{"limit": 50}, ok)
+		// Approved each time; cancelling A-17 again keeps it cancelled.
+		go call("cancel_order", map[string]any{"id": "A-17", "reason": "customer request"}, ok)
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+	r, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "find_orders", Arguments: map[string]any{"limit": 50}})
+	if err != nil || r.IsError {
+		t.Fatalf("find_orders: %+v, %v", r, err)
+	}
+	var found []Order
+	if err := json.Unmarshal([]byte(r.Content[0].(*mcp.TextContent).Text), &found); err != nil || len(found) != 2+rounds {
+		t.Errorf("found %d orders (%v), want %d", len(found), err, 2+rounds)
 	}
 	cs.Close()
 	if err := <-done; err != nil {
