@@ -80,9 +80,9 @@ func bind(s *mcp.Server) {
 }
 
 // invoke calls t through the gate of the server that ctx's call came to:
-// alone when t is not parallel-safe. The gate is held until Invoke
-// returns; a call that Invoke gave up (its timeout, its caller gone) and
-// whose tool goes on regardless no longer holds it, as in package loop.
+// alone when t is not parallel-safe. The gate is held until the tool's
+// function has returned (tool.WhenDone): a call that Invoke gave up (its
+// timeout, its caller gone) holds it while its function goes on.
 func invoke(ctx context.Context, t *tool.Tool, args json.RawMessage) (*tool.Result, error) {
 	g, _ := ctx.Value(gateKey{}).(*gate)
 	if g == nil {
@@ -92,8 +92,7 @@ func invoke(ctx context.Context, t *tool.Tool, args json.RawMessage) (*tool.Resu
 	if err := g.enter(ctx, serial); err != nil {
 		return nil, err
 	}
-	defer g.leave(serial)
-	return t.Invoke(ctx, args)
+	return t.Invoke(tool.WhenDone(ctx, func() { g.leave(serial) }), args)
 }
 
 // parallelSafe reads a drop-in tool's "toolschema/parallelSafe" _meta, the

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -251,5 +252,59 @@ func TestSerialPerServer(t *testing.T) {
 	}
 	if err := <-waited; err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestSerialAbandoned: a serial call that timed out, whose function goes
+// on regardless, still holds the server: a call of another tool waits
+// until that function returns.
+func TestSerialAbandoned(t *testing.T) {
+	var running, overlapped atomic.Int32
+	release := make(chan struct{})
+	stuck, err := reflectimpl.Create(func() string {
+		running.Add(1)
+		defer running.Add(-1)
+		<-release
+		return "late"
+	}, reflectimpl.Name("stuck"), reflectimpl.ParallelSafe(false), reflectimpl.Timeout(20*time.Millisecond))
+	if err != nil {
+		t.Fatal(err)
+	}
+	peek, err := reflectimpl.Create(func() string {
+		if running.Load() > 0 {
+			overlapped.Add(1)
+		}
+		return "seen"
+	}, reflectimpl.Name("peek"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newServer()
+	if err := mcpserver.Register(s, []*tool.Tool{stuck, peek}, nil); err != nil {
+		t.Fatal(err)
+	}
+	cs := connectServer(t, s, nil, "")
+	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+	defer cancel()
+	r, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "stuck", Arguments: json.RawMessage(`{}`)})
+	if err != nil || !r.IsError || r.Meta["toolschema/code"] != string(tool.TimedOut) {
+		t.Fatalf("stuck: %+v, %v; want a timeout", r, err)
+	}
+	peeked := make(chan error, 1)
+	go func() {
+		_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "peek", Arguments: json.RawMessage(`{}`)})
+		peeked <- err
+	}()
+	select {
+	case err := <-peeked:
+		t.Fatalf("peek ran while the timed-out serial call's function still ran (%v)", err)
+	case <-time.After(50 * time.Millisecond):
+	}
+	close(release)
+	if err := <-peeked; err != nil {
+		t.Fatal(err)
+	}
+	if n := overlapped.Load(); n != 0 {
+		t.Errorf("peek ran beside the serial call %d times", n)
 	}
 }

@@ -140,6 +140,8 @@ func blank(args []byte) bool { return skipSpace(args, 0) == len(args) }
 // locked, must have a timeout: on a goroutine of its own, the thread ends
 // with it, and an unmatched unlock does nothing.
 func (t *Tool) Invoke(ctx context.Context, args json.RawMessage) (*Result, error) {
+	e := endsOf(ctx)
+	defer e.release()
 	call := &Call{Tool: t.Name}
 	if t.handler == nil {
 		return errorResult(Failed, false, call, fmt.Sprintf("Tool '%s' cannot be called: it has no function behind it.", t.Name)), nil
@@ -164,18 +166,72 @@ func (t *Tool) Invoke(ctx context.Context, args json.RawMessage) (*Result, error
 	if err := ctx.Err(); err != nil {
 		return errorResult(Cancelled, false, call, "The call was cancelled."), err
 	}
-	return t.run(withoutApprovals(ctx), call, in)
+	return t.run(toolContext(ctx), call, in, e)
 }
 
-// withoutApprovals returns ctx with the approvals it carries hidden: the
+// toolContext returns ctx with the approvals it carries hidden: the
 // context a tool runs with. An approval is for the call it was given for,
 // not for what the tool does in turn: a tool that invokes a tool (itself,
 // or a loop of a sub-agent) with its context is asked again.
-func withoutApprovals(ctx context.Context) context.Context {
+func toolContext(ctx context.Context) context.Context {
+	// What WhenDone asked for is this call's, too: a tool that invokes a
+	// tool with its context does not end this one's wait.
+	if f, _ := ctx.Value(whenDoneKey{}).(func()); f != nil {
+		ctx = context.WithValue(ctx, whenDoneKey{}, (func())(nil))
+	}
 	if a, _ := ctx.Value(approvalKey{}).(*approval); a == nil {
 		return ctx
 	}
 	return context.WithValue(ctx, approvalKey{}, (*approval)(nil))
+}
+
+// whenDoneKey is the context key of the function WhenDone gives.
+type whenDoneKey struct{}
+
+// WhenDone returns a copy of ctx under which Invoke calls f once, when the
+// tool's function has returned, or when Invoke returns if the function
+// never started (refused arguments, a missing approval). Invoke returns
+// at once from a call it gives up on (a timeout, a cancellation), while
+// the function goes on on its own goroutine until it returns; f says when
+// that is. A caller that keeps a serial tool's calls alone (package loop,
+// mcpserver) holds its lock until then. f runs on Invoke's goroutine or
+// the tool's, and must not block. The context the tool runs with does not
+// carry f.
+func WhenDone(ctx context.Context, f func()) context.Context {
+	return context.WithValue(ctx, whenDoneKey{}, f)
+}
+
+// ends calls a WhenDone function when both Invoke and the goroutine that
+// runs the tool (when one was started) are done with the call.
+type ends struct {
+	n atomic.Int32
+	f func()
+}
+
+// endsOf returns the ends of a call under ctx, nil when ctx has no WhenDone
+// function (a nil *ends does nothing).
+func endsOf(ctx context.Context) *ends {
+	f, _ := ctx.Value(whenDoneKey{}).(func())
+	if f == nil {
+		return nil
+	}
+	e := &ends{f: f}
+	e.n.Store(1) // Invoke's
+	return e
+}
+
+// hold adds a party that must be done before f runs.
+func (e *ends) hold() {
+	if e != nil {
+		e.n.Add(1)
+	}
+}
+
+// release says one party is done; the last one calls f.
+func (e *ends) release() {
+	if e != nil && e.n.Add(-1) == 0 {
+		e.f()
+	}
 }
 
 // violationText writes violations one a line, and a last line with the
@@ -278,7 +334,7 @@ const (
 // early, on a goroutine beside the caller's otherwise. Running it on the
 // caller's goroutine would save a little, but a runtime.Goexit in the tool
 // would then end the caller's goroutine, and Invoke would never return.
-func (t *Tool) run(ctx context.Context, call *Call, in any) (*Result, error) {
+func (t *Tool) run(ctx context.Context, call *Call, in any, e *ends) (*Result, error) {
 	runCtx := ctx
 	if t.Timeout > 0 {
 		var cancel context.CancelFunc
@@ -289,7 +345,8 @@ func (t *Tool) run(ctx context.Context, call *Call, in any) (*Result, error) {
 	if runCtx.Done() == nil {
 		o = t.onCoroutine(ctx, call, in) // nothing can end the call early
 	} else {
-		r := &runner{t: t, outer: ctx, ctx: runCtx, call: call, in: in, done: make(chan outcome, 1)}
+		r := &runner{t: t, outer: ctx, ctx: runCtx, call: call, in: in, done: make(chan outcome, 1), ends: e}
+		e.hold()
 		go r.work()
 		select {
 		case o = <-r.done:
@@ -351,12 +408,14 @@ type runner struct {
 	in    any
 	state atomic.Int32
 	done  chan outcome // buffered: the goroutine never waits to send
+	ends  *ends        // released when the goroutine is done
 }
 
 // work is the goroutine of one call: it starts the tool unless Invoke gave
 // up first, settles a failure (the error's own methods run here too), and
 // sends the outcome, a runtime.Goexit included.
 func (r *runner) work() {
+	defer r.ends.release()
 	if !r.state.CompareAndSwap(pending, started) {
 		return // Invoke returned before the tool could start
 	}

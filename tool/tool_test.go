@@ -74,4 +74,3 @@ func TestNew(t *testing.T) {
 		t.Error("a literal Tool has a binding")
 	}
 }
-
