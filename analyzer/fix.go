@@ -75,7 +75,7 @@ func (in *inspector) reorderParams(fd *ast.FuncDecl, sig *types.Signature) *Fix 
 // for, nil when there is none or the tag is not a raw string.
 func tagFix(fs fieldSyntax, e *schema.Error) *Fix {
 	lit := fs.tag
-	if lit == nil || !strings.HasPrefix(lit.Value, "`") || (!e.Fix.DropTag && e.Fix.DropOption == "") {
+	if lit == nil || !strings.HasPrefix(lit.Value, "`") || (!e.Fix.DropTag && e.Fix.DropOption == "" && e.Fix.Value == "") {
 		return nil
 	}
 	if len(fs.field.Names) > 1 {
@@ -92,6 +92,10 @@ func tagFix(fs fieldSyntax, e *schema.Error) *Fix {
 		switch {
 		case p.Key == e.Tag && e.Fix.DropTag:
 			msg = "Remove the tag " + p.Key
+			continue
+		case p.Key == e.Tag && e.Fix.Value != "":
+			msg = "Rewrite the tag " + p.Key + " so that the peer library reads it as written"
+			kept = append(kept, p.Key+":"+quoteTagValue(e.Fix.Value))
 			continue
 		case p.Key == e.Tag && e.Fix.DropOption != "":
 			name, opts, _ := strings.Cut(p.Value, ",")
@@ -119,6 +123,21 @@ func tagFix(fs fieldSyntax, e *schema.Error) *Fix {
 		return &Fix{Message: msg, Edits: []Edit{{fs.field.Type.End(), lit.End(), ""}}}
 	}
 	return &Fix{Message: msg, Edits: []Edit{{lit.Pos(), lit.End(), "`" + strings.Join(kept, " ") + "`"}}}
+}
+
+// TagFix returns the fix of a field's struct tag that e's Fix asks for
+// (e names the field and the tag), nil when there is none, or when the
+// field is not in the package's syntax, declares several names or has a
+// tag that is not a raw string.
+func (p *Package) TagFix(e *schema.Error) *Fix {
+	if e.Field == nil {
+		return nil
+	}
+	fs, ok := p.d.fields[token.Pos(e.Field.Pos)]
+	if !ok {
+		return nil
+	}
+	return tagFix(fs, e)
 }
 
 // quoteTagValue quotes a struct tag value as Go source writes it.

@@ -23,6 +23,12 @@ import (
 // Directive is the comment that marks a tool: //tool:export [options].
 const Directive = "//tool:export"
 
+// RequiredFromTagsDirective is the comment that sets the read mode of a
+// package's tools to schema.ReadMode's RequiredFromTags: a property is
+// required only when its tags say so. It stands alone on a line, in any
+// comment of any file of the package (its doc comment is the usual place).
+const RequiredFromTagsDirective = "//tool:required-from-tags"
+
 // A Package is what the front end found in one package.
 type Package struct {
 	Path, Name string
@@ -30,6 +36,9 @@ type Package struct {
 	Enums      []*Enum       // the enum types declared in the package, in source order
 	Lists      []*List       // the tool lists, package-level first, then by receiver in source order
 	Diags      []*Diagnostic // sorted by position
+	// ReadMode is how the package's tools read their types, as its
+	// directives say (RequiredFromTagsDirective).
+	ReadMode schema.ReadMode
 
 	d *describer
 }
@@ -125,6 +134,12 @@ type Diagnostic struct {
 	// lists (two tools of a list with one name, a declared name the
 	// generated code needs), so that nothing is generated for it.
 	Blocks bool
+	// Warning reports a diagnostic that refuses nothing and blocks
+	// nothing: the code means what its author plainly wrote, which the
+	// contract follows, and the message says who would read it otherwise
+	// (a peer library). Inspect reports none; toolvet's rules do, with
+	// "warning: " after the rule's ID.
+	Warning bool
 }
 
 // Blocked reports whether a diagnostic keeps the package from having a
@@ -190,6 +205,13 @@ func Inspect(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *t
 	slices.SortFunc(files, func(a, b *ast.File) int {
 		return cmp.Compare(fset.Position(a.Pos()).Filename, fset.Position(b.Pos()).Filename)
 	})
+	// The read mode first: every schema depends on it.
+	for _, f := range files {
+		if !ast.IsGenerated(f) {
+			in.readMode(f)
+		}
+	}
+	in.b.ReadMode = in.p.ReadMode
 	for _, f := range files {
 		if ast.IsGenerated(f) {
 			continue
@@ -328,6 +350,29 @@ func constrained(fset *token.FileSet, f *ast.File) string {
 		return "the platform suffix _" + parts[n-1]
 	}
 	return ""
+}
+
+// readMode reads the read-mode directives of one file. A directive with
+// options, or in a file built only on some platforms, blocks the package:
+// the mode of its schemas would not be clear.
+func (in *inspector) readMode(f *ast.File) {
+	why := constrained(in.fset, f)
+	for _, cg := range f.Comments {
+		for _, c := range cg.List {
+			d, ok := ast.ParseDirective(c.Pos(), c.Text)
+			if !ok || d.Tool != "tool" || d.Name != "required-from-tags" {
+				continue
+			}
+			switch {
+			case d.Args != "":
+				in.report(c.Pos(), c.End(), schema.OLT013, "%s takes no options", RequiredFromTagsDirective).Blocks = true
+			case why != "":
+				in.report(c.Pos(), c.End(), schema.OLT013, "%s cannot be in a file with %s: the schemas would differ where the file is left out", RequiredFromTagsDirective, why).Blocks = true
+			default:
+				in.p.ReadMode.RequiredFromTags = true
+			}
+		}
+	}
 }
 
 // directive parses c if it is a //tool:export directive.

@@ -174,3 +174,74 @@ func TestEnumOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestRequiredFromTagsDirective checks the read-mode directive: in any
+// file of the package it makes every property without a required tag
+// optional; with options, or in a file built only on some platforms, it
+// blocks the package.
+func TestRequiredFromTagsDirective(t *testing.T) {
+	const tools = `package p
+
+type In struct {
+	A string ` + "`json:\"a\"`" + `
+	B string ` + "`json:\"b\" jsonschema:\"required\"`" + `
+}
+
+type Other struct {
+	C string ` + "`json:\"c\"`" + `
+}
+
+// F is a tool.
+//
+//tool:export
+func F(in In) error { return nil }
+
+// G is a tool.
+//
+//tool:export
+func G(in Other) error { return nil }
+`
+	tests := []struct {
+		name  string
+		other string // p/other.go
+		mode  bool
+		diag  string
+	}{
+		{"none", "package p\n", false, ""},
+		{"in the package doc", "// Package p has tools.\n//\n//tool:required-from-tags\npackage p\n", true, ""},
+		{"in any comment", "package p\n\n// The types follow invopop's convention.\n//tool:required-from-tags\nvar _ = 0\n", true, ""},
+		{"with options", "package p\n\n//tool:required-from-tags yes\n", false, "OLT013: //tool:required-from-tags takes no options"},
+		{"in a constrained file", "//go:build linux\n\n//tool:required-from-tags\npackage p\n", false,
+			"OLT013: //tool:required-from-tags cannot be in a file with a build constraint: the schemas would differ where the file is left out"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := testmodule.New(t, map[string]string{"p/p.go": tools, "p/other.go": tt.other})
+			p := inspect(t, dir, "./p")
+			var diags []string
+			for _, d := range p.Diags {
+				diags = append(diags, d.String())
+			}
+			if got := strings.Join(diags, "\n"); got != tt.diag {
+				t.Fatalf("diagnostics %q, want %q", got, tt.diag)
+			}
+			if tt.diag != "" {
+				if !p.Blocked() {
+					t.Error("the package is not blocked")
+				}
+				return
+			}
+			if p.ReadMode.RequiredFromTags != tt.mode {
+				t.Errorf("mode %+v, want RequiredFromTags %v", p.ReadMode, tt.mode)
+			}
+			f := `{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["b"],"additionalProperties":false}`
+			g := `{"type":"object","properties":{"c":{"type":"string"}},"required":["c"],"additionalProperties":false}`
+			if tt.mode {
+				g = `{"type":"object","properties":{"c":{"type":"string"}},"additionalProperties":false}`
+			}
+			if string(p.Tools[0].InputSchema) != f || string(p.Tools[1].InputSchema) != g {
+				t.Errorf("schemas\n %s\n %s\nwant\n %s\n %s", p.Tools[0].InputSchema, p.Tools[1].InputSchema, f, g)
+			}
+		})
+	}
+}

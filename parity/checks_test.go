@@ -14,7 +14,9 @@ import (
 
 	"github.com/toolschema/toolschema/internal/oracle"
 	"github.com/toolschema/toolschema/internal/randvalue"
+	"github.com/toolschema/toolschema/internal/reflecttype"
 	"github.com/toolschema/toolschema/reflectimpl"
+	"github.com/toolschema/toolschema/schema"
 	"github.com/toolschema/toolschema/tool"
 )
 
@@ -39,7 +41,7 @@ func TestChecksAgree(t *testing.T) {
 				if in != nil {
 					v := randvalue.Value(r, in, randvalue.Config{MaxDepth: 3, MaxLen: 3})
 					if b, err := json.Marshal(v.Interface()); err == nil && string(b) != "null" {
-						args = string(b)
+						args = visible(b, tl.InputSchema)
 					}
 				}
 				sets := []string{args}
@@ -187,7 +189,100 @@ func validated(tl *tool.Tool, args string) ([]tool.Violation, any) {
 		}
 		return []tool.Violation{{Rule: "format", Message: "An argument is not in a form the tool's types read (a text such as an IP address or a time that does not parse)."}}, nil
 	}
+	// The fields hidden from the model are in no schema: the invoker
+	// gives them their defaults (schema.Check.Hidden).
+	if c, err := schema.NewBuilder().Checks(reflecttype.New(32).Describe(it)); err == nil {
+		fillHidden(p.Elem(), c)
+	}
 	return nil, p.Interface()
+}
+
+// visible returns args, a value of a tool's input type as encoding/json
+// writes it, without the members the input schema lacks at any depth: the
+// fields hidden from the model (jsonschema:"-"), which a call cannot name.
+// For every other type it is args as they are, byte for byte.
+func visible(args []byte, inputSchema []byte) string {
+	var v, s any
+	d := json.NewDecoder(bytes.NewReader(args))
+	d.UseNumber()
+	if d.Decode(&v) != nil || json.Unmarshal(inputSchema, &s) != nil || !dropHidden(v, s) {
+		return string(args)
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return string(args)
+	}
+	return string(b)
+}
+
+// dropHidden deletes from v, a JSON value, the members its schema s lacks
+// where s is a closed object, at every depth, and reports whether there
+// were any.
+func dropHidden(v, s any) bool {
+	sm, _ := s.(map[string]any)
+	dropped := false
+	switch v := v.(type) {
+	case map[string]any:
+		props, ok := sm["properties"].(map[string]any)
+		if !ok {
+			if addl, ok := sm["additionalProperties"].(map[string]any); ok {
+				for _, e := range v {
+					dropped = dropHidden(e, addl) || dropped
+				}
+			}
+			return dropped
+		}
+		for k, e := range v {
+			ps, ok := props[k]
+			if !ok && sm["additionalProperties"] == false {
+				delete(v, k)
+				dropped = true
+				continue
+			}
+			dropped = dropHidden(e, ps) || dropped
+		}
+	case []any:
+		for _, e := range v {
+			dropped = dropHidden(e, sm["items"]) || dropped
+		}
+	}
+	return dropped
+}
+
+// fillHidden gives the fields hidden from the model that have a default
+// their default, in v, a value of the type c checks, at every depth.
+func fillHidden(v reflect.Value, c *schema.Check) {
+	if c == nil {
+		return
+	}
+	switch v.Kind() {
+	case reflect.Pointer:
+		if !v.IsNil() {
+			fillHidden(v.Elem(), c) // a pointer's check is its element's
+		}
+	case reflect.Struct:
+		for _, pc := range c.Props {
+			if f, err := v.FieldByIndexErr(pc.Index); err == nil {
+				fillHidden(f, pc.Check)
+			}
+		}
+		for _, h := range c.Hidden {
+			if f, err := v.FieldByIndexErr(h.Index); err == nil && f.CanAddr() {
+				json.Unmarshal(h.Check.Default, f.Addr().Interface())
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		for i := range v.Len() {
+			fillHidden(v.Index(i), c.Items)
+		}
+	case reflect.Map:
+		for _, k := range v.MapKeys() {
+			e := reflect.New(v.Type().Elem()).Elem()
+			e.Set(v.MapIndex(k))
+			fillHidden(e, c.Values)
+			v.SetMapIndex(k, e)
+		}
+	}
 }
 
 // sameInput compares decoded inputs as encoding/json writes them.

@@ -24,29 +24,53 @@ import (
 	"github.com/toolschema/toolschema/internal/randvalue"
 	"github.com/toolschema/toolschema/internal/schematest"
 	"github.com/toolschema/toolschema/parity/corpus"
+	"github.com/toolschema/toolschema/parity/corpus/fromtags"
 	"github.com/toolschema/toolschema/provider"
 	"github.com/toolschema/toolschema/reflectimpl"
 	"github.com/toolschema/toolschema/tool"
 )
 
-var update = flag.Bool("update", false, "rewrite corpus/toolschema_gen.go")
+var update = flag.Bool("update", false, "rewrite the corpus's toolschema_gen.go files")
+
+// corpusDirs are the packages of the corpus: corpus itself, and fromtags,
+// whose types are read with //tool:required-from-tags. A list of fromtags
+// is keyed "fromtags." and its receiver's name.
+var corpusDirs = []string{"./corpus", "./corpus/fromtags"}
 
 // lists are the corpus's generated tool lists, as compiled into this test:
-// the package's and one per receiver type. TestCoverage checks that no list
-// the generator writes is missing here.
+// each package's and one per receiver type. TestCoverage checks that no
+// list the generator writes is missing here.
 func lists() map[string][]*tool.Tool {
 	return map[string][]*tool.Tool{
 		"":               corpus.Tools(),
 		"Notebook":       (&corpus.Notebook{}).Tools(),
 		"SilenceManager": corpus.NewSilenceManager().Tools(),
 		"UnitConverter":  corpus.UnitConverter{}.Tools(),
+		"fromtags.":      fromtags.Tools(),
 	}
 }
 
-// source is the corpus as the generator sees it from source.
+// listKey is the key of list l of the corpus package p in lists().
+func listKey(p *analyzer.Package, l *analyzer.List) string {
+	key := ""
+	if p.Name != "corpus" {
+		key = p.Name + "."
+	}
+	if l.Recv != nil {
+		key += l.Recv.Name()
+	}
+	return key
+}
+
+// methodList reports whether the list keyed key in lists() is a receiver
+// type's: its tools are methods, bound to the receiver.
+func methodList(key string) bool { return key != "" && !strings.HasSuffix(key, ".") }
+
+// source is the corpus as the generator sees it from source, package by
+// package, in corpusDirs' order.
 type source struct {
-	withDocs, noDocs *analyzer.Package
-	content          []byte // the generated file
+	withDocs, noDocs []*analyzer.Package
+	content          [][]byte // the generated files
 }
 
 // load returns the corpus as the generator sees it, loaded once for all the
@@ -64,17 +88,19 @@ func load(t testing.TB) *source {
 var loadOnce = sync.OnceValues(func() (*source, error) {
 	var s source
 	for _, noDocs := range []bool{false, true} {
-		rs, err := generator.Generate(context.Background(), &generator.Options{NoDocs: noDocs}, "./corpus")
-		if err != nil {
-			return nil, err
-		}
-		if len(rs) != 1 || len(rs[0].Errs) > 0 {
-			return nil, fmt.Errorf("generating the corpus: %v", rs[0].Errs)
-		}
-		if noDocs {
-			s.noDocs = rs[0].Package
-		} else {
-			s.withDocs, s.content = rs[0].Package, rs[0].Content
+		for _, dir := range corpusDirs {
+			rs, err := generator.Generate(context.Background(), &generator.Options{NoDocs: noDocs}, dir)
+			if err != nil {
+				return nil, err
+			}
+			if len(rs) != 1 || len(rs[0].Errs) > 0 {
+				return nil, fmt.Errorf("generating %s: %v", dir, rs[0].Errs)
+			}
+			if noDocs {
+				s.noDocs = append(s.noDocs, rs[0].Package)
+			} else {
+				s.withDocs, s.content = append(s.withDocs, rs[0].Package), append(s.content, rs[0].Content)
+			}
 		}
 	}
 	return &s, nil
@@ -84,18 +110,20 @@ var loadOnce = sync.OnceValues(func() (*source, error) {
 // generator writes now.
 func TestGenerated(t *testing.T) {
 	s := load(t)
-	path := filepath.Join("corpus", analyzer.GeneratedFile)
-	if *update {
-		if err := os.WriteFile(path, s.content, 0o644); err != nil {
+	for i, dir := range corpusDirs {
+		path := filepath.Join(dir, analyzer.GeneratedFile)
+		if *update {
+			if err := os.WriteFile(path, s.content[i], 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		committed, err := os.ReadFile(path)
+		if err != nil {
 			t.Fatal(err)
 		}
-	}
-	committed, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(committed, s.content) {
-		t.Errorf("%s is stale: run go test ./parity -update (or go generate ./parity/...)", path)
+		if !bytes.Equal(committed, s.content[i]) {
+			t.Errorf("%s is stale: run go test ./parity -update (or go generate ./parity/...)", path)
+		}
 	}
 }
 
@@ -115,17 +143,16 @@ func pairs(t testing.TB, s *source) []pair {
 	static := map[string]map[string]*analyzer.Tool{}
 	withDocs := map[string]map[string]*analyzer.Tool{}
 	for _, p := range []struct {
-		pkg *analyzer.Package
-		m   map[string]map[string]*analyzer.Tool
+		pkgs []*analyzer.Package
+		m    map[string]map[string]*analyzer.Tool
 	}{{s.noDocs, static}, {s.withDocs, withDocs}} {
-		for _, l := range p.pkg.Lists {
-			key := ""
-			if l.Recv != nil {
-				key = l.Recv.Name()
-			}
-			p.m[key] = map[string]*analyzer.Tool{}
-			for _, at := range l.Tools {
-				p.m[key][at.Name] = at
+		for _, pkg := range p.pkgs {
+			for _, l := range pkg.Lists {
+				key := listKey(pkg, l)
+				p.m[key] = map[string]*analyzer.Tool{}
+				for _, at := range l.Tools {
+					p.m[key][at.Name] = at
+				}
 			}
 		}
 	}
@@ -138,7 +165,7 @@ func pairs(t testing.TB, s *source) []pair {
 			}
 			_, bound := gt.Binding()
 			fn := bound
-			if list != "" {
+			if methodList(list) {
 				// A method tool is bound to its receiver.
 				fn = reflect.ValueOf(bound).MethodByName(st.Func.Name()).Interface()
 			}
@@ -154,10 +181,13 @@ func pairs(t testing.TB, s *source) []pair {
 }
 
 // optionsOf returns the reflectimpl options that give a generated tool's
-// metadata.
+// metadata, and its read mode, as its handler says it.
 func optionsOf(gt *tool.Tool) []reflectimpl.Option {
 	opts := []reflectimpl.Option{reflectimpl.Name(gt.Name), reflectimpl.Description(gt.Description),
 		reflectimpl.Version(gt.Version), reflectimpl.ParallelSafe(gt.ParallelSafe), reflectimpl.Timeout(gt.Timeout)}
+	if requiredFromTags(gt) {
+		opts = append(opts, reflectimpl.RequiredFromTags())
+	}
 	if gt.EndsLoop {
 		opts = append(opts, reflectimpl.EndsLoop())
 	}
@@ -190,19 +220,25 @@ func optionsOf(gt *tool.Tool) []reflectimpl.Option {
 	return opts
 }
 
+// requiredFromTags reports whether a tool's handler says it reads its
+// types with RequiredFromTags.
+func requiredFromTags(tl *tool.Tool) bool {
+	h, _ := tl.Binding()
+	rf, ok := h.(interface{ RequiredFromTags() bool })
+	return ok && rf.RequiredFromTags()
+}
+
 // TestCoverage checks the corpus is as large as promised and that every
 // tool list the generator writes is compiled into this test.
 func TestCoverage(t *testing.T) {
 	s := load(t)
 	want := map[string]bool{}
 	n := 0
-	for _, l := range s.withDocs.Lists {
-		key := ""
-		if l.Recv != nil {
-			key = l.Recv.Name()
+	for _, pkg := range s.withDocs {
+		for _, l := range pkg.Lists {
+			want[listKey(pkg, l)] = true
+			n += len(l.Tools)
 		}
-		want[key] = true
-		n += len(l.Tools)
 	}
 	got := lists()
 	for k := range want {
@@ -213,8 +249,11 @@ func TestCoverage(t *testing.T) {
 	if n < 60 {
 		t.Errorf("the corpus has %d tools, want at least 60", n)
 	}
-	if len(s.withDocs.Enums) < 3 {
-		t.Errorf("the corpus has %d enum types, want at least 3", len(s.withDocs.Enums))
+	if len(s.withDocs[0].Enums) < 3 {
+		t.Errorf("the corpus has %d enum types, want at least 3", len(s.withDocs[0].Enums))
+	}
+	if !s.withDocs[1].ReadMode.RequiredFromTags || s.withDocs[0].ReadMode.RequiredFromTags {
+		t.Errorf("read modes: corpus %+v, fromtags %+v", s.withDocs[0].ReadMode, s.withDocs[1].ReadMode)
 	}
 }
 
@@ -415,6 +454,11 @@ func TestMetadata(t *testing.T) {
 		if g.Name != p.static.Name {
 			t.Errorf("%s: compiled name %s, source name %s", p.list, g.Name, p.static.Name)
 		}
+		// The read mode: as the package's directive says, as the generated
+		// and the reflected handlers tell the invoker.
+		if mode := strings.HasPrefix(p.list, "fromtags."); requiredFromTags(g) != mode || requiredFromTags(r) != mode {
+			t.Errorf("%s.%s: RequiredFromTags generated %v, reflected %v, want %v", p.list, g.Name, requiredFromTags(g), requiredFromTags(r), mode)
+		}
 		// The policy: as the directive says (from source), as generated, as
 		// reflected.
 		st := p.static
@@ -502,7 +546,7 @@ func fresh(t *testing.T, p pair) (gen, refl *tool.Tool) {
 	}
 	gen = find()
 	fn := p.fn
-	if p.list != "" {
+	if methodList(p.list) {
 		_, bound := find().Binding()
 		fn = reflect.ValueOf(bound).MethodByName(p.static.Func.Name()).Interface()
 	}
@@ -563,7 +607,7 @@ func TestInvokeParity(t *testing.T) {
 			if in != nil {
 				v := randvalue.Value(r, in, randvalue.Config{MaxDepth: 3, MaxLen: 3})
 				if b, err := json.Marshal(v.Interface()); err == nil && string(b) != "null" {
-					args = string(b)
+					args = visible(b, p.gen.InputSchema)
 				}
 			}
 			sets = append(sets, args)

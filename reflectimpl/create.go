@@ -39,6 +39,8 @@ type options struct {
 	// The schemas given for types this tool reaches (TypeSchema), in the
 	// order given.
 	types []typeSchema
+	// The read mode (RequiredFromTags).
+	mode schema.ReadMode
 }
 
 type typeSchema struct {
@@ -123,14 +125,24 @@ func TypeSchema[T any](schema string) Option {
 	return func(o *options) { o.types = append(o.types, typeSchema{t, schema}) }
 }
 
+// RequiredFromTags reads the tool's types as a project that configures
+// invopop/jsonschema's Reflector with RequiredFromJSONSchemaTags writes
+// them: a property is required only when its tags say so (invopop's
+// jsonschema:"required", or required:"true"); every other property is
+// optional, in every struct the tool reaches, whatever its json tag. It is
+// what a package's //tool:required-from-tags directive does for the
+// generated code. Without it, invopop's convention holds only in a struct
+// where some field has the required part.
+func RequiredFromTags() Option { return func(o *options) { o.mode.RequiredFromTags = true } }
+
 // A Cache holds what Create learned about types and functions, so that
 // creating a tool over known types costs almost nothing. The zero Cache is
 // ready to use and safe for concurrent use; Create uses a package-wide one.
 type Cache struct {
-	mu   sync.Mutex // guards desc and b, and writes to fns
-	desc *reflecttype.Describer
-	b    *schema.Builder
-	sigs map[reflect.Type]*signature
+	mu sync.Mutex // guards the signature caches, and writes to fns
+	// def holds the signatures in the default read mode, fromTags those
+	// with RequiredFromTags.
+	def, fromTags sigCache
 	// fns maps a function's code address to its entries. The map is copied
 	// on write and read without locking.
 	fns atomic.Pointer[map[uintptr]*entry]
@@ -149,6 +161,14 @@ type entry struct {
 }
 
 var defaultCache Cache
+
+// A sigCache holds the signatures of function types in one read mode, and
+// the describer and builder that made them.
+type sigCache struct {
+	desc *reflecttype.Describer
+	b    *schema.Builder
+	sigs map[reflect.Type]*signature
+}
 
 // Create returns the tool of function fn, by reflection. fn is a function
 // or method value whose parameters are, in order, an optional
@@ -177,8 +197,14 @@ func (c *Cache) Create(fn any, opts ...Option) (*tool.Tool, error) {
 		name = e.name
 	}
 	s := e.sig
-	if len(o.types) > 0 && e.err == nil {
-		s = c.givenSignature(e.typ, o.types)
+	switch {
+	case e.err != nil:
+	case len(o.types) > 0:
+		s = c.givenSignature(e.typ, o.types, o.mode)
+	case o.mode.RequiredFromTags:
+		c.mu.Lock()
+		s = c.signature(&c.fromTags, e.typ, o.mode)
+		c.mu.Unlock()
 	}
 	if e.err != nil || s.err != nil || (o.name == "" && e.nameErr != nil) || o.timeout < 0 || (o.name != "" && schema.CheckName(o.name) != nil) ||
 		(o.readOnly && (o.destructiveSet || o.idem)) || (len(o.codes) > 0 && badCodes(o.codes) != nil) {
@@ -259,7 +285,7 @@ func (c *Cache) lookup(v reflect.Value) *entry {
 	if e := find(old, pc, t); e != nil {
 		return e
 	}
-	e := &entry{typ: t, sig: c.signature(t)}
+	e := &entry{typ: t, sig: c.signature(&c.def, t, schema.ReadMode{})}
 	e.name, e.nameErr, e.err = defaultName(pc)
 	if e.sig.panicked {
 		return e
@@ -310,29 +336,34 @@ type signature struct {
 	// given are the schemas given for this tool alone (TypeSchema), nil
 	// for a cached signature.
 	given *reflecttype.Schemas
+	// fromTags reports the read mode RequiredFromTags.
+	fromTags bool
 }
 
-// signature returns the cached signature of function type t. c.mu is held.
-// A panic while describing (in an enum type's method, say) is the
-// signature's error; what was half built is dropped from the cache.
-func (c *Cache) signature(t reflect.Type) (s *signature) {
-	if s, ok := c.sigs[t]; ok {
+// signature returns the signature of function type t in read mode mode,
+// cached in sc. c.mu is held. A panic while describing (in an enum type's
+// method, say) is the signature's error; what was half built is dropped
+// from the cache.
+func (c *Cache) signature(sc *sigCache, t reflect.Type, mode schema.ReadMode) (s *signature) {
+	if s, ok := sc.sigs[t]; ok {
 		return s
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			c.sigs, c.desc, c.b = nil, nil, nil
+			sc.sigs, sc.desc, sc.b = nil, nil, nil
 			s = &signature{panicked: true, err: schema.Errors{schema.Errorf(schema.OLT005, "", "describing the function's types panicked: %v", r)}}
 		}
 	}()
-	if c.sigs == nil {
-		c.sigs = make(map[reflect.Type]*signature)
-		c.desc = reflecttype.New(32)
-		c.b = schema.NewBuilder()
-		c.b.CheckDeclared = checkDeclared
+	if sc.sigs == nil {
+		sc.sigs = make(map[reflect.Type]*signature)
+		sc.desc = reflecttype.New(32)
+		sc.b = schema.NewBuilder()
+		sc.b.CheckDeclared = checkDeclared
+		sc.b.ReadMode = mode
 	}
-	s = makeSignature(t, c.desc, c.b)
-	c.sigs[t] = s
+	s = makeSignature(t, sc.desc, sc.b)
+	s.fromTags = mode.RequiredFromTags
+	sc.sigs[t] = s
 	return s
 }
 
@@ -340,7 +371,7 @@ func (c *Cache) signature(t reflect.Type) (s *signature) {
 // given for some types (TypeSchema). It is made for this one tool, with a
 // describer and builder of its own, and not cached: what the Cache holds
 // is never another tool's given schema.
-func (c *Cache) givenSignature(t reflect.Type, given []typeSchema) (s *signature) {
+func (c *Cache) givenSignature(t reflect.Type, given []typeSchema, mode schema.ReadMode) (s *signature) {
 	set := &reflecttype.Schemas{By: "option TypeSchema", M: make(map[reflect.Type][]byte, len(given))}
 	var errs schema.Errors
 	for _, g := range given {
@@ -364,8 +395,9 @@ func (c *Cache) givenSignature(t reflect.Type, given []typeSchema) (s *signature
 	desc.Schemas = set
 	b := schema.NewBuilder()
 	b.CheckDeclared = checkDeclared
+	b.ReadMode = mode
 	s = makeSignature(t, desc, b)
-	s.given = set
+	s.given, s.fromTags = set, mode.RequiredFromTags
 	return s
 }
 

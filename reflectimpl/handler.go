@@ -21,6 +21,11 @@ func (s *signature) Output() reflect.Type { return s.out }
 // by which the invoker checks its arguments and results.
 func (s *signature) TypeSchemas() *reflecttype.Schemas { return s.given }
 
+// RequiredFromTags reports the read mode of the tool's types (the option
+// RequiredFromTags), in which the invoker checks its arguments and
+// results.
+func (s *signature) RequiredFromTags() bool { return s.fromTags }
+
 // Call implements tool.Handler: it calls fn with the runtime parameters
 // and the decoded input in their places.
 func (s *signature) Call(ctx context.Context, call *tool.Call, fn any, in any) (any, error) {

@@ -103,3 +103,180 @@ func TestRealCodeFaults(t *testing.T) {
 		}
 	}
 }
+
+// Shapes of real tools whose peer tags toolschema refused although their
+// authors' meaning is plain (issue 22): invopop's grammar cuts an
+// unescaped description at its first comma, and jsonschema:"-" hides an
+// input field from the model while the program still stores it.
+
+// weatherArgs is shaped like an eino weather tool's input: a description
+// with commas, not escaped.
+type weatherArgs struct {
+	Place string `json:"place" jsonschema:"description=The town and country, e.g. Ghent, Belgium"`
+	Scale string `json:"scale,omitempty" jsonschema:"enum=metric,enum=imperial,description=Units to report in"`
+}
+
+// quoteArgs: a parenthesised list of examples, then invopop's required
+// word, which still counts.
+type quoteArgs struct {
+	Ticker string `json:"ticker" jsonschema:"description=The exchange symbol (e.g., SAP, ASML),required"`
+}
+
+// ledgerEntry is shaped like an eino task store's record: IsArchived is
+// the store's own, hidden from the model; the store writes the record
+// with encoding/json, so json:"-" is not an option.
+type ledgerEntry struct {
+	ID         string `json:"id" jsonschema:"description=The entry's identifier"`
+	Note       string `json:"note,omitempty" jsonschema:"description=Free text"`
+	IsArchived bool   `json:"is_archived" jsonschema:"-"`
+	Source     string `json:"source" jsonschema:"-" default:"assistant"`
+}
+
+type ledgerArgs struct {
+	Op    string      `json:"op" jsonschema:"enum=add,enum=archive,description=What to do"`
+	Entry ledgerEntry `json:"entry"`
+}
+
+func TestPeerGrammarFaults(t *testing.T) {
+	var got ledgerEntry
+	weather, err := Create(func(in weatherArgs) (string, error) { return in.Place, nil }, Name("get_weather"))
+	if err != nil {
+		t.Fatalf("a description with commas is refused: %v", err)
+	}
+	quote, err := Create(func(in quoteArgs) (string, error) { return in.Ticker, nil }, Name("get_quote"))
+	if err != nil {
+		t.Fatalf("a description with commas is refused: %v", err)
+	}
+	ledger, err := Create(func(in ledgerArgs) (string, error) { got = in.Entry; return in.Op, nil }, Name("edit_ledger"))
+	if err != nil {
+		t.Fatalf("jsonschema:\"-\" on an input field is refused: %v", err)
+	}
+	for _, c := range []struct {
+		got  json.RawMessage
+		want string
+	}{
+		{weather.InputSchema, `{"type":"object","properties":{"place":{"type":"string","description":"The town and country, e.g. Ghent, Belgium"},"scale":{"type":"string","description":"Units to report in","enum":["metric","imperial"]}},"required":["place"],"additionalProperties":false}`},
+		{quote.InputSchema, `{"type":"object","properties":{"ticker":{"type":"string","description":"The exchange symbol (e.g., SAP, ASML)"}},"required":["ticker"],"additionalProperties":false}`},
+		{ledger.InputSchema, `{"type":"object","properties":{"op":{"type":"string","description":"What to do","enum":["add","archive"]},"entry":{"type":"object","properties":{"id":{"type":"string","description":"The entry's identifier"},"note":{"type":"string","description":"Free text"}},"required":["id"],"additionalProperties":false}},"required":["op","entry"],"additionalProperties":false}`},
+	} {
+		if string(c.got) != c.want {
+			t.Errorf("schema\n got %s\nwant %s", c.got, c.want)
+		}
+	}
+	tests := []struct {
+		name  string
+		args  string
+		want  string
+		isErr bool
+		entry ledgerEntry
+	}{
+		{"a hidden field is the zero value, or its default", `{"op":"add","entry":{"id":"e1"}}`, "add", false, ledgerEntry{ID: "e1", Source: "assistant"}},
+		{"a call that names a hidden field is refused", `{"op":"add","entry":{"id":"e1","is_archived":true}}`, "Argument 'entry.is_archived' is not a parameter of the tool.", true, ledgerEntry{}},
+		{"the default of a hidden field cannot be given either", `{"op":"add","entry":{"id":"e1","source":"x"}}`, "Argument 'entry.source' is not a parameter of the tool.", true, ledgerEntry{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got = ledgerEntry{}
+			r, err := ledger.Invoke(context.Background(), json.RawMessage(tt.args))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.IsError != tt.isErr || !strings.Contains(r.Text(), tt.want) || got != tt.entry {
+				t.Errorf("%s: IsError %v, text %q, entry %+v; want %v, %q, %+v", tt.args, r.IsError, r.Text(), got, tt.isErr, tt.want, tt.entry)
+			}
+		})
+	}
+	// In a result encoding/json writes the field: there it is refused.
+	_, err = Create(func(in ledgerArgs) (ledgerEntry, error) { return in.Entry, nil }, Name("show_entry"))
+	if err == nil || !strings.Contains(err.Error(), "OLT003: output.is_archived: result type reflectimpl.ledgerEntry has no schema: tag jsonschema: - hides the field from the model") {
+		t.Errorf("a hidden field in a result: %v", err)
+	}
+}
+
+// teamSearch is shaped like an mcp-grafana input with no required part
+// at all: in a project that reads its types with invopop's
+// RequiredFromJSONSchemaTags every field is optional, although none has
+// omitempty.
+type teamSearch struct {
+	Query string `json:"query" jsonschema:"description=Words the team's name must hold"`
+	Page  int32  `json:"page" jsonschema:"description=The page, from 1"`
+}
+
+// incidentDraft: a nested struct of the same project, and a required
+// field beside it.
+type incidentDraft struct {
+	Title  string        `json:"title" jsonschema:"required,description=What happened"`
+	Labels []incidentTag `json:"labels" jsonschema:"description=Labels to attach"`
+}
+
+type incidentTag struct {
+	Key   string `json:"key" jsonschema:"required"`
+	Value string `json:"value"`
+	Color string `json:"color"`
+}
+
+func TestRequiredFromTags(t *testing.T) {
+	searchFn := func(in teamSearch) (string, error) { return in.Query + "/" + strconv.Itoa(int(in.Page)), nil }
+	draftFn := func(in incidentDraft) (string, error) { return in.Title + ":" + strconv.Itoa(len(in.Labels)), nil }
+	byDefault, err := Create(searchFn, Name("list_teams"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	search, err := Create(searchFn, Name("list_teams"), RequiredFromTags())
+	if err != nil {
+		t.Fatal(err)
+	}
+	draft, err := Create(draftFn, Name("create_incident"), RequiredFromTags())
+	if err != nil {
+		t.Fatal(err)
+	}
+	given, err := Create(draftFn, Name("create_incident"), RequiredFromTags(), TypeSchema[documentURI](`{"type":"string"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		got  json.RawMessage
+		want string
+	}{
+		{byDefault.InputSchema, `{"type":"object","properties":{"query":{"type":"string","description":"Words the team's name must hold"},"page":{"type":"integer","description":"The page, from 1","minimum":-2147483648,"maximum":2147483647}},"required":["query","page"],"additionalProperties":false}`},
+		{search.InputSchema, `{"type":"object","properties":{"query":{"type":"string","description":"Words the team's name must hold"},"page":{"type":"integer","description":"The page, from 1","minimum":-2147483648,"maximum":2147483647}},"additionalProperties":false}`},
+		{draft.InputSchema, `{"type":"object","properties":{"title":{"type":"string","description":"What happened"},"labels":{"type":["array","null"],"description":"Labels to attach","items":{"type":"object","properties":{"key":{"type":"string"},"value":{"type":"string"},"color":{"type":"string"}},"required":["key"],"additionalProperties":false}}},"required":["title"],"additionalProperties":false}`},
+		{given.InputSchema, string(draft.InputSchema)},
+	} {
+		if string(c.got) != c.want {
+			t.Errorf("schema\n got %s\nwant %s", c.got, c.want)
+		}
+	}
+	tests := []struct {
+		name  string
+		tool  *tool.Tool
+		args  string
+		want  string
+		isErr bool
+	}{
+		{"by default the fields without omitempty are required", byDefault, `{}`, "Argument 'query' is required.", true},
+		{"in the mode they are optional", search, `{}`, "/0", false},
+		{"in the mode, given", search, `{"query":"ops","page":2}`, "ops/2", false},
+		{"nested: the fields without the tag are optional", draft, `{"title":"down","labels":[{"key":"sev"}]}`, "down:1", false},
+		{"nested: the required one is", draft, `{"title":"down","labels":[{"value":"x"}]}`, "Argument 'labels[0].key' is required.", true},
+		{"the top level's required one is", draft, `{"labels":[]}`, "Argument 'title' is required.", true},
+		{"with schemas given for types, the mode holds", given, `{"title":"down"}`, "down:0", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := tt.tool.Invoke(context.Background(), json.RawMessage(tt.args))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.IsError != tt.isErr || !strings.Contains(r.Text(), tt.want) {
+				t.Errorf("%s: IsError %v, text %q; want %v, %q", tt.args, r.IsError, r.Text(), tt.isErr, tt.want)
+			}
+		})
+	}
+	// The same function made again by default is not read in the mode:
+	// the cache keeps the modes apart.
+	again, err := Create(searchFn, Name("list_teams"))
+	if err != nil || string(again.InputSchema) != string(byDefault.InputSchema) {
+		t.Errorf("made again by default: %s, %v", again.InputSchema, err)
+	}
+}

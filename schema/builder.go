@@ -9,6 +9,9 @@ type Builder struct {
 	// CheckDeclared, when set, checks the schemas types declare against
 	// the 2020-12 meta-schema (the core links no validator).
 	CheckDeclared CheckDeclared
+	// ReadMode is how the types are read. Set it before the first use:
+	// the fragments are made once.
+	ReadMode ReadMode
 
 	// nodes holds the node of each type where its values are addressable,
 	// naNodes (made on first use) where they are not. encoding/json calls
@@ -32,6 +35,19 @@ type node struct {
 	f     frag
 	bytes []byte   // f encoded, once needed (see encoded)
 	errs  []*Error // paths relative to the type
+	// outErrs refuse the type only where encoding/json writes its values,
+	// in a result: a field hidden from the model (jsonschema:"-"), which
+	// an input's schema leaves out and encoding/json still writes.
+	outErrs []*Error
+}
+
+// allErrs returns the errors of n where its values are written: errs and
+// outErrs.
+func (n *node) allErrs() []*Error {
+	if len(n.outErrs) == 0 {
+		return n.errs
+	}
+	return append(slices.Clip(n.errs), n.outErrs...)
 }
 
 // NewBuilder returns an empty Builder.
@@ -59,7 +75,7 @@ func (b *Builder) Input(t *Type) ([]byte, error) {
 		}
 		return nil, Errors{errorf(OLT002, "the input is %s, not a struct; tool arguments are the fields of one struct", t)}
 	}
-	return b.Fragment(root)
+	return b.fragment(root, false)
 }
 
 // Output returns the output schema of a tool whose first result is t, or
@@ -71,12 +87,24 @@ func (b *Builder) Output(t *Type) ([]byte, error) {
 	return b.Fragment(t)
 }
 
-// Fragment returns the schema of a value of type t. The bytes are shared
-// with the builder's cache: callers must not change them.
+// Fragment returns the schema of a value of type t, one that is written
+// as well as read (as a result is). The bytes are shared with the
+// builder's cache: callers must not change them.
 func (b *Builder) Fragment(t *Type) ([]byte, error) {
+	return b.fragment(t, true)
+}
+
+// fragment returns the schema of a value of type t; written says its
+// values are written by encoding/json (a result), not only read (an
+// input).
+func (b *Builder) fragment(t *Type, written bool) ([]byte, error) {
 	n := b.node(t)
-	if len(n.errs) > 0 {
-		return nil, Errors(prefixed(n.errs, ""))
+	errs := n.errs
+	if written {
+		errs = n.allErrs()
+	}
+	if len(errs) > 0 {
+		return nil, Errors(prefixed(errs, ""))
 	}
 	return slices.Clip(n.encoded()), nil
 }
@@ -124,7 +152,15 @@ func (b *Builder) nodeAt(t *Type, na bool) *node {
 	b.slab = b.slab[1:]
 	n.state = building
 	nodes[t] = n
-	n.f, n.errs = b.build(t, na)
+	var errs []*Error
+	n.f, errs = b.build(t, na)
+	for _, e := range errs {
+		if e.written {
+			n.outErrs = append(n.outErrs, e)
+		} else {
+			n.errs = append(n.errs, e)
+		}
+	}
 	n.state = built
 	return n
 }
@@ -222,11 +258,11 @@ func (b *Builder) build(t *Type, na bool) (frag, []*Error) {
 		}
 		en := b.nodeAt(t.Elem, false) // slice elements are addressable
 		// A nil slice is written as null.
-		return frag{typ: jArray, null: true, items: en.encoded()}, prefixed(en.errs, "[]")
+		return frag{typ: jArray, null: true, items: en.encoded()}, prefixed(en.allErrs(), "[]")
 	case Array:
 		en := b.nodeAt(t.Elem, na)
 		n := limit{t.Len, true}
-		return frag{typ: jArray, items: en.encoded(), minItems: n, maxItems: n, fixedLen: true}, prefixed(en.errs, "[]")
+		return frag{typ: jArray, items: en.encoded(), minItems: n, maxItems: n, fixedLen: true}, prefixed(en.allErrs(), "[]")
 	case Map:
 		if k := t.Key; k.Kind != String && (k.Methods&text != text || k.ValueMethods&TextMarshaler == 0 || k.Methods&json != 0) {
 			// A key of string kind is written as it is; another key is
@@ -236,7 +272,7 @@ func (b *Builder) build(t *Type, na bool) (frag, []*Error) {
 		}
 		en := b.nodeAt(t.Elem, true) // map values are not addressable
 		// A nil map is written as null.
-		return frag{typ: jObject, null: true, addl: en.encoded()}, prefixed(en.errs, "{}")
+		return frag{typ: jObject, null: true, addl: en.encoded()}, prefixed(en.allErrs(), "{}")
 	case Pointer:
 		en := b.nodeAt(t.Elem, false)
 		f := en.f
@@ -246,7 +282,7 @@ func (b *Builder) build(t *Type, na bool) (frag, []*Error) {
 		if f.decl != nil && !f.null {
 			f.decl, f.null = &declFrag{raw: nullable(f.decl.raw), own: f.decl.own}, true
 		}
-		return f, en.errs
+		return f, en.allErrs()
 	case Struct:
 		return b.buildStruct(t, na)
 	case Interface:
@@ -280,17 +316,51 @@ func methodNames(m Methods, first, second string) string {
 
 // buildStruct writes the closed object of a struct's JSON properties.
 func (b *Builder) buildStruct(t *Type, na bool) (frag, []*Error) {
-	fields, errs := resolveFields(t)
+	fields, errs := resolveFields(t, b.ReadMode)
 	// props is not nil even when there are no fields: a struct's fragment
 	// has properties.
-	props := make([]prop, len(fields))
+	props := make([]prop, 0, len(fields))
 	for i := range fields {
 		jf := &fields[i]
+		if jf.hidden() {
+			errs = append(errs, b.hiddenErrs(jf, na)...)
+			continue
+		}
 		schema, optional, ferrs := b.property(jf, na)
 		errs = append(errs, ferrs...)
-		props[i] = prop{name: jf.name, schema: schema, optional: optional}
+		props = append(props, prop{name: jf.name, schema: schema, optional: optional})
 	}
 	return frag{typ: jObject, props: props, addl: jsonFalse}, errs
+}
+
+// hiddenErrs returns what is wrong with a field hidden from the model
+// (jsonschema:"-"), which is no property: its tags, the type of a default
+// it has (the invoker fills it in), and, where its struct is written, the
+// field itself: encoding/json writes it all the same.
+func (b *Builder) hiddenErrs(jf *jsonField, na bool) []*Error {
+	sf := jf.field
+	errs := slices.Clip(jf.tagErrs)
+	for _, e := range jf.ft.errs {
+		e.Path, e.Field = jf.name, sf
+		errs = append(errs, e)
+	}
+	errs = append(errs, &Error{ID: OLT020, Path: jf.name, Field: sf, Tag: peerTag, written: true,
+		Msg: "tag " + peerTag + ": - hides the field from the model, but in a result encoding/json writes it all the same; " +
+			"leave it out of the result with json:\"-\", or return a type without it"})
+	if jf.hasDefault() {
+		n := b.nodeAt(sf.Type, na)
+		for _, e := range prefixed(n.allErrs(), jf.name) {
+			if e.Field == nil {
+				e.Field = sf
+			}
+			errs = append(errs, e)
+		}
+		if len(n.errs) == 0 {
+			_, _, terrs := fieldFrag(*jf, n)
+			errs = append(errs, terrs...)
+		}
+	}
+	return errs
 }
 
 // jsonFalse is the additionalProperties of a closed object. It is shared:
@@ -304,7 +374,7 @@ func (b *Builder) property(jf *jsonField, na bool) (schema []byte, optional bool
 	errs = slices.Clip(jf.tagErrs)
 
 	n := b.nodeAt(sf.Type, na)
-	for _, e := range prefixed(n.errs, jf.name) {
+	for _, e := range prefixed(n.allErrs(), jf.name) {
 		if e.Field == nil {
 			e.Field = sf
 		}

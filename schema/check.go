@@ -49,6 +49,11 @@ type Check struct {
 	// order; Closed reports additionalProperties false.
 	Props  []PropCheck
 	Closed bool
+	// Hidden are the fields of a struct hidden from the model
+	// (jsonschema:"-") that have a default: they are no properties (a
+	// value that names one is refused as an unknown property), and the
+	// default fills them in.
+	Hidden []PropCheck
 	// Values is the check of a map's values (additionalProperties).
 	Values *Check
 	// Declared is the schema a type declares for its own JSON form: a
@@ -115,13 +120,22 @@ func (b *Builder) check(t *Type, na bool, f *frag) *Check {
 		ena := na && t.Kind == Array // slice elements are addressable
 		c.Items = b.check(t.Elem, ena, &b.nodeAt(t.Elem, ena).f)
 	case f.props != nil:
-		fields, _ := resolveFields(t)
-		c.Props = make([]PropCheck, len(fields))
+		fields, _ := resolveFields(t, b.ReadMode)
+		c.Props = make([]PropCheck, 0, len(fields))
 		c.Closed = true
-		for i, jf := range fields {
+		for _, jf := range fields {
+			if jf.hidden() && !jf.hasDefault() {
+				continue
+			}
 			n := b.nodeAt(jf.field.Type, na)
 			pf, _, _ := fieldFrag(jf, n)
-			c.Props[i] = PropCheck{Name: jf.name, Index: jf.index, Required: !jf.optional(), Check: b.check(jf.field.Type, na, &pf)}
+			pc := PropCheck{Name: jf.name, Index: jf.index, Required: !jf.optional(), Check: b.check(jf.field.Type, na, &pf)}
+			if jf.hidden() {
+				pc.Required = false
+				c.Hidden = append(c.Hidden, pc)
+				continue
+			}
+			c.Props = append(c.Props, pc)
 		}
 	case f.addl != nil:
 		c.Values = b.check(t.Elem, true, &b.nodeAt(t.Elem, true).f) // map values are not addressable

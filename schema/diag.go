@@ -119,6 +119,9 @@ type Error struct {
 	// Fix says what mechanical change would mend the field's tag, if one
 	// would.
 	Fix Fix
+	// written reports an error that refuses a type only where its values
+	// are written (a result): see node.outErrs.
+	written bool
 }
 
 // A Fix is a mechanical change to a field's struct tag that mends an Error.
@@ -128,6 +131,9 @@ type Fix struct {
 	DropTag bool
 	// DropOption: remove this option from the json tag.
 	DropOption string
+	// Value, when not empty, is the value the Error's Tag pair should
+	// have instead.
+	Value string
 }
 
 func (e *Error) Error() string {

@@ -38,7 +38,7 @@ func walkEmptyNulls(t *Type, path string, pointer bool, out map[string]bool, dep
 	case Array:
 		walkEmptyNulls(t.Elem, path+"[]", false, out, depth+1)
 	case Struct:
-		for _, p := range Properties(t) {
+		for _, p := range Properties(t, ReadMode{}) {
 			walkEmptyNulls(p.Field.Type, path+"."+p.Name, false, out, depth+1)
 		}
 	}

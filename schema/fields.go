@@ -25,9 +25,30 @@ type jsonField struct {
 	// ft is what the field's tags say to the schema (see readTags).
 	ft fieldTags
 	// explicit reports that the object's fields follow invopop's
-	// convention: one of them has its required part, so those without it
-	// are optional.
+	// convention: one of them has its required part (or the ReadMode says
+	// RequiredFromTags), so those without it are optional.
 	explicit bool
+}
+
+// hidden reports that the field is hidden from the model by invopop's
+// jsonschema:"-": it is no property of an input's schema, a call that
+// names it is refused as an unknown property, and the invoker leaves it
+// its zero value or fills in its default. encoding/json still writes it,
+// so in a result it is refused.
+func (jf *jsonField) hidden() bool { return jf.ft.hidden }
+
+// A ReadMode is how the contract reads the types of a package's tools, where
+// a package may choose. The zero ReadMode is the default.
+type ReadMode struct {
+	// RequiredFromTags: a property is required only when its tags say so
+	// (required:"true", or invopop's jsonschema:"required"); every other
+	// property is optional, in every object. It is what invopop/jsonschema
+	// does with its Reflector's RequiredFromJSONSchemaTags, project-wide;
+	// without it, invopop's convention holds only in an object where some
+	// property has the required part. The generator reads it from the
+	// package's //tool:required-from-tags directive, reflection from the
+	// reflectimpl.RequiredFromTags option.
+	RequiredFromTags bool
 }
 
 // resolveFields lists the JSON properties of struct type t in encoding/json's
@@ -36,7 +57,7 @@ type jsonField struct {
 // the shallowest wins, then a tagged one; a tie drops all of them. Ties are
 // returned as conflicts, which the contract refuses (OLT011), and so are
 // tags that encoding/json would read differently from what they say.
-func resolveFields(t *Type) (fields []jsonField, errs []*Error) {
+func resolveFields(t *Type, m ReadMode) (fields []jsonField, errs []*Error) {
 	type level struct {
 		typ        *Type
 		index      []int
@@ -155,7 +176,7 @@ func resolveFields(t *Type) (fields []jsonField, errs []*Error) {
 
 	if flat && len(fields) <= 64 && !hasDuplicateName(fields) {
 		// The fields are in index order and no name needs resolving.
-		markExplicit(fields)
+		markExplicit(fields, m)
 		return fields, errs
 	}
 	slices.SortFunc(fields, func(a, b jsonField) int {
@@ -196,7 +217,7 @@ func resolveFields(t *Type) (fields []jsonField, errs []*Error) {
 	}
 	fields = out
 	slices.SortFunc(fields, func(a, b jsonField) int { return slices.Compare(a.index, b.index) })
-	markExplicit(fields)
+	markExplicit(fields, m)
 	return fields, errs
 }
 
@@ -204,9 +225,10 @@ func resolveFields(t *Type) (fields []jsonField, errs []*Error) {
 // in an object where one property has the jsonschema tag's required part,
 // the properties without it are optional (as invopop/jsonschema makes them
 // with RequiredFromJSONSchemaTags, which code that uses the part sets).
-func markExplicit(fields []jsonField) {
+// With m.RequiredFromTags, every object follows the convention.
+func markExplicit(fields []jsonField, m ReadMode) {
 	for i := range fields {
-		if fields[i].ft.peerReq {
+		if m.RequiredFromTags || fields[i].ft.peerReq {
 			for j := range fields {
 				fields[j].explicit = true
 			}
@@ -326,16 +348,42 @@ type Property struct {
 	Optional bool   // not in the required list
 }
 
-// Properties lists the properties of struct type t in schema order, with
-// the fields they come from: what front ends need to point at a property.
-// Properties the contract refuses are left out.
-func Properties(t *Type) []Property {
-	fields, _ := resolveFields(t)
-	props := make([]Property, len(fields))
-	for i, jf := range fields {
-		props[i] = Property{Name: jf.name, Field: jf.field, Optional: jf.optional()}
+// Properties lists the properties of struct type t, read in mode m, in
+// schema order, with the fields they come from: what front ends need to
+// point at a property. Properties the contract refuses, and fields hidden
+// from the model, are left out.
+func Properties(t *Type, m ReadMode) []Property {
+	fields, _ := resolveFields(t, m)
+	props := make([]Property, 0, len(fields))
+	for _, jf := range fields {
+		if !jf.hidden() {
+			props = append(props, Property{Name: jf.name, Field: jf.field, Optional: jf.optional()})
+		}
 	}
 	return props
+}
+
+// TagWarnings returns what the tags of struct type t's fields (those of
+// its embedded structs included) say that a peer library reads otherwise,
+// where the author's meaning is plain: a description with unescaped
+// commas, which invopop/jsonschema ends at the first one. The contract
+// follows the author and refuses nothing for them; each warning is an
+// OLT020 Error with its Field and Tag, and a Fix whose Value is the tag's
+// value as the peer reads it whole.
+func TagWarnings(t *Type) []*Error {
+	if t == nil || t.Kind != Struct {
+		return nil
+	}
+	fields, _ := resolveFields(t, ReadMode{})
+	var out []*Error
+	for _, jf := range fields {
+		for _, w := range jf.ft.warns {
+			c := *w
+			c.Path, c.Field = jf.name, jf.field
+			out = append(out, &c)
+		}
+	}
+	return out
 }
 
 // optional reports whether the property may be absent. The required

@@ -17,21 +17,24 @@ type Migration struct {
 }
 
 // Migrations returns the rewrites of the fields of struct type t (those of
-// its embedded structs included) whose peers' tags have native forms: the
-// jsonschema and jsonschema_description tags become keyword tags and
-// required:"true"; in an object that follows invopop's explicit required
-// convention, a field that the convention alone made optional gets
-// required:"false". A field with a part the contract cannot follow, or
-// with tags that disagree, is left for OLT020 and OLT021 to report.
-func Migrations(t *Type) []Migration {
+// its embedded structs included), read in mode m, whose peers' tags have
+// native forms: the jsonschema and jsonschema_description tags become
+// keyword tags and required:"true"; in an object that follows invopop's
+// explicit required convention (not by m: under RequiredFromTags a field
+// without a required tag is optional anyway), a field that the convention
+// alone made optional gets required:"false". A field with a part the
+// contract cannot follow, or with tags that disagree, is left for OLT020
+// and OLT021 to report; a field hidden from the model (jsonschema:"-")
+// has no native form, and is left as it is.
+func Migrations(t *Type, m ReadMode) []Migration {
 	if t == nil || t.Kind != Struct {
 		return nil
 	}
-	fields, _ := resolveFields(t)
+	fields, _ := resolveFields(t, m)
 	var out []Migration
 	for i := range fields {
 		jf := &fields[i]
-		if len(jf.ft.errs) > 0 || jf.requiredErrs() != nil {
+		if len(jf.ft.errs) > 0 || jf.requiredErrs() != nil || jf.hidden() {
 			continue
 		}
 		var peer []keywordTag
@@ -50,7 +53,7 @@ func Migrations(t *Type) []Migration {
 		switch {
 		case jf.ft.peerReq && jf.ft.req != 1:
 			addReq = "true"
-		case jf.explicit && !jf.ft.peerReq && jf.ft.req == 0 && !(jf.omit || jf.viaPointer || jf.hasDefault()):
+		case jf.explicit && !m.RequiredFromTags && !jf.ft.peerReq && jf.ft.req == 0 && !(jf.omit || jf.viaPointer || jf.hasDefault()):
 			addReq = "false"
 		}
 		if !hasPeer && addReq == "" {

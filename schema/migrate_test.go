@@ -49,7 +49,7 @@ func TestMigrations(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			before, berr := NewBuilder().Input(tt.typ)
-			ms := Migrations(tt.typ)
+			ms := Migrations(tt.typ, ReadMode{})
 			got := map[string]string{}
 			for _, m := range ms {
 				got[m.Field.Name] = m.Tag

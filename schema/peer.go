@@ -46,7 +46,14 @@ type fieldTags struct {
 	req int8
 	// peerReq reports invopop's required part.
 	peerReq bool
-	errs    []*Error // paths and fields are the caller's to fill in
+	// hidden reports invopop's jsonschema:"-": the field is no property
+	// of an input's schema (see jsonField.hidden).
+	hidden bool
+	errs   []*Error // paths and fields are the caller's to fill in
+	// warns are what the tags say that a peer library reads otherwise,
+	// where the author's meaning is plain: the contract follows the
+	// author, and refuses nothing (see TagWarnings).
+	warns []*Error
 }
 
 // isSchemaTag reports whether a struct tag key says something about the
@@ -101,21 +108,127 @@ func JSONSchemaForm(v string) PeerForm {
 // splitParts splits an invopop tag at its commas, except those escaped
 // with a backslash (the backslash is dropped), as invopop/jsonschema does.
 func splitParts(v string) []string {
-	var parts []string
+	raw := rawParts(v)
+	parts := make([]string, len(raw))
+	for i, r := range raw {
+		parts[i] = r.text
+	}
+	return parts
+}
+
+// A rawPart is one part of an invopop tag: its text, escapes undone, and
+// where it stands in the tag's value (v[start:end], escapes and all).
+type rawPart struct {
+	text       string
+	start, end int
+}
+
+// rawParts splits an invopop tag as splitParts does, keeping where each
+// part stands.
+func rawParts(v string) []rawPart {
+	var parts []rawPart
 	var cur strings.Builder
+	start := 0
 	for i := 0; i < len(v); i++ {
 		switch {
 		case v[i] == '\\' && i+1 < len(v) && v[i+1] == ',':
 			cur.WriteByte(',')
 			i++
 		case v[i] == ',':
-			parts = append(parts, cur.String())
+			parts = append(parts, rawPart{cur.String(), start, i})
 			cur.Reset()
+			start = i + 1
 		default:
 			cur.WriteByte(v[i])
 		}
 	}
-	return append(parts, cur.String())
+	return append(parts, rawPart{cur.String(), start, len(v)})
+}
+
+// invopopKeys are the keys invopop/jsonschema reads in a KEY=VALUE part,
+// whatever the contract does with them.
+var invopopKeys = []string{
+	"title", "description", "type", "anchor", "enum", "default", "example", "examples",
+	"oneof_required", "anyof_required", "oneof_ref", "oneof_type", "anyof_ref", "anyof_type",
+	"minLength", "maxLength", "pattern", "format", "readOnly", "writeOnly",
+	"multipleOf", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+	"minItems", "maxItems", "uniqueItems",
+}
+
+// continuesText reports whether a part of an invopop tag that follows a
+// text (a description= or title= part, or a part that continued it) is
+// more of that text: the author wrote a comma in it without escaping it.
+// A part is its own when it is one of invopop's bare words or a KEY=VALUE
+// part with a key invopop reads; any other part means nothing to invopop,
+// which drops it, and the author's meaning is plain.
+func continuesText(p string) bool {
+	if slices.Contains(invopopWords, p) {
+		return false
+	}
+	k, _, hasValue := strings.Cut(p, "=")
+	return !hasValue || !slices.Contains(invopopKeys, k)
+}
+
+// textRuns joins the parts of an invopop tag that continue a description=
+// or title= text (see continuesText) to that text: each run becomes one
+// part, whose text is the author's whole text, escapes undone. cut[i]
+// reports, for the joined part i, where invopop/jsonschema would end the
+// text: at the end of its first part. seps are the offsets in v of the
+// unescaped commas inside the texts.
+func textRuns(v string) (parts []rawPart, cut []string, seps []int) {
+	raw := rawParts(v)
+	for i := 0; i < len(raw); i++ {
+		p := raw[i]
+		k, _, _ := strings.Cut(p.text, "=")
+		if k != "description" && k != "title" || !strings.Contains(p.text, "=") {
+			parts, cut = append(parts, p), append(cut, "")
+			continue
+		}
+		// The run ends with its last part that continues the text: empty
+		// parts after it (a trailing comma) are not text.
+		last := i
+		for j := i + 1; j < len(raw) && continuesText(raw[j].text); j++ {
+			if raw[j].text != "" {
+				last = j
+			}
+		}
+		if last == i {
+			parts, cut = append(parts, p), append(cut, "")
+			continue
+		}
+		first := p.text
+		var b strings.Builder
+		b.WriteString(p.text)
+		for j := i + 1; j <= last; j++ {
+			seps = append(seps, raw[j].start-1)
+			b.WriteByte(',')
+			b.WriteString(raw[j].text)
+		}
+		parts = append(parts, rawPart{b.String(), p.start, raw[last].end})
+		cut = append(cut, first)
+		i = last
+	}
+	return parts, cut, seps
+}
+
+// EscapeTextCommas returns the value of an invopop jsonschema tag with a
+// backslash before each comma that invopop/jsonschema would cut a
+// description or title at, so that it reads the author's whole text, and
+// whether there was any.
+func EscapeTextCommas(v string) (string, bool) {
+	_, _, seps := textRuns(v)
+	if len(seps) == 0 {
+		return v, false
+	}
+	var b strings.Builder
+	prev := 0
+	for _, at := range seps {
+		b.WriteString(v[prev:at])
+		b.WriteString("\\,")
+		prev = at + 1
+	}
+	b.WriteString(v[prev:])
+	return b.String(), true
 }
 
 // A PeerPart is one part of a peer's tag as the contract reads it.
@@ -128,6 +241,13 @@ type PeerPart struct {
 	Text string
 	// Required reports invopop's required word.
 	Required bool
+	// Hide reports invopop's - as the tag's first part: the field is left
+	// out of the schema of an input.
+	Hide bool
+	// Cut, when not empty, is the text invopop/jsonschema reads of a
+	// description written with unescaped commas: it ends the text at the
+	// first one. Value is the author's whole text.
+	Cut string
 }
 
 // ReadPeerTag reads the value of a jsonschema tag (tag "jsonschema"), a
@@ -164,18 +284,25 @@ func ReadPeerTag(tag, v string) []PeerPart {
 	var out []PeerPart
 	var enum []string
 	enumAt := -1
-	for _, p := range splitParts(v) {
+	parts, cuts, _ := textRuns(v)
+	hidden := parts[0].text == "-"
+	for i, rp := range parts {
+		p := rp.text
 		part := PeerPart{Text: p}
 		k, val, hasValue := strings.Cut(p, "=")
 		switch {
 		case p == "":
 			continue
+		case p == "-" && i == 0:
+			part.Hide = true
+		case hidden:
+			part.Why = "- hides the field from the model, so " + quote(p) + " has no effect; drop it"
 		case p == "required":
 			part.Required = true
 		case p == "nullable":
 			part.Why = "nullable wraps the schema in a oneOf with null, but encoding/json reads null into a non-pointer field as no change at all; make the field a pointer to accept null"
 		case p == "-":
-			part.Why = "- leaves the field out of invopop's schema, but encoding/json still reads and writes it; leave it out with json:\"-\", or drop the part"
+			part.Why = "- hides a field only as the tag's first part (invopop/jsonschema reads it nowhere else); write jsonschema:\"-\" alone"
 		case !hasValue:
 			part.Why = quote(p) + " is not a part invopop/jsonschema reads (it compares bare words exactly: required, nullable, -); escape a comma in a value as \\,"
 		case k == "enum":
@@ -190,6 +317,9 @@ func ReadPeerTag(tag, v string) []PeerPart {
 			part.Why = peerWhy(k)
 		case isKeywordTag(k):
 			part.Key, part.Value = k, val
+			if cuts[i] != "" {
+				_, part.Cut, _ = strings.Cut(cuts[i], "=")
+			}
 		default:
 			part.Why = quote(k) + " is not a key invopop/jsonschema reads"
 		}
@@ -201,6 +331,16 @@ func ReadPeerTag(tag, v string) []PeerPart {
 		out[enumAt].Text = "enum=" + strings.Join(enum, ",enum=")
 	}
 	return out
+}
+
+// cutWarning is the warning about a jsonschema tag v whose description
+// invopop/jsonschema would end at an unescaped comma, reading only cut;
+// its fix escapes the commas.
+func cutWarning(tag, v, cut string) *Error {
+	fixed, _ := EscapeTextCommas(v)
+	return &Error{ID: OLT020, Tag: tag, Fix: Fix{Value: fixed},
+		Msg: "tag " + tag + ": invopop/jsonschema ends the description at the first unescaped comma (it reads " + quote(cut) +
+			"); the contract keeps the whole text. Escape the commas as \\, so that both read it whole"}
 }
 
 // peerWhy says why the contract cannot follow an invopop key.
@@ -270,11 +410,16 @@ func readTags(pairs []TagPair) fieldTags {
 				switch {
 				case part.Why != "":
 					fail(OLT020, p.Key, part.Why)
+				case part.Hide:
+					ft.hidden = true
 				case part.Required:
 					ft.peerReq = true
 				case keys[part.Key]:
 					fail(OLT020, p.Key, part.Key+" is given twice; invopop/jsonschema would keep one of them without a word")
 				default:
+					if part.Cut != "" {
+						ft.warns = append(ft.warns, cutWarning(p.Key, p.Value, part.Cut))
+					}
 					keys[part.Key] = true
 					found = append(found, keywordTag{key: part.Key, value: part.Value, tag: p.Key})
 				}
@@ -283,6 +428,18 @@ func readTags(pairs []TagPair) fieldTags {
 	}
 	if ft.req == -1 && ft.peerReq {
 		fail(OLT021, requiredTag, "says the field is optional, and the jsonschema tag says required")
+	}
+	if ft.hidden {
+		// No property: only a default, which the invoker fills in, has an
+		// effect.
+		for _, p := range pairs {
+			if isSchemaTag(p.Key) && p.Key != peerTag && p.Key != peerExtrasTag && p.Key != "default" {
+				ft.errs = append(ft.errs, &Error{ID: OLT012, Tag: p.Key, Fix: Fix{DropTag: true},
+					Msg: "tag " + p.Key + ": the jsonschema tag hides the field from the model (-), so the tag has no effect"})
+			}
+		}
+		found = slices.DeleteFunc(found, func(k keywordTag) bool { return k.key != "default" })
+		ft.req, ft.peerReq = 0, false
 	}
 	// One entry per keyword, in the order the keywords are applied; two
 	// tags that give one keyword different values are refused.
@@ -317,6 +474,22 @@ func sameKeyword(key, a, b string) bool {
 		x, _ := parseEnum(a)
 		y, _ := parseEnum(b)
 		return x != nil && slices.EqualFunc(x, y, func(p, q []byte) bool { return string(p) == string(q) })
+	}
+	return false
+}
+
+// PeerRequired reports whether a struct tag's jsonschema tag has
+// invopop/jsonschema's required part.
+func PeerRequired(tag string) bool {
+	pairs, _ := ParseStructTag(tag)
+	v, ok := lookup(pairs, peerTag)
+	if !ok || JSONSchemaForm(v) != PeerInvopop {
+		return false
+	}
+	for _, part := range ReadPeerTag(peerTag, v) {
+		if part.Required {
+			return true
+		}
 	}
 	return false
 }

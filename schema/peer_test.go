@@ -1,7 +1,9 @@
 package schema
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -154,6 +156,85 @@ func TestRequiredTags(t *testing.T) {
 	}
 }
 
+// TestRequiredFromTags checks the read mode of a project that configures
+// invopop/jsonschema with RequiredFromJSONSchemaTags: a property is
+// required only when a tag says so, in every object, nested ones too.
+func TestRequiredFromTags(t *testing.T) {
+	inner := &Type{Kind: Struct, PkgPath: "p", Name: "Labels", Fields: []Field{
+		field("Keys", slice(tString), `json:"keys"`), field("Op", tString, `json:"op" jsonschema:"enum=and,enum=or"`)}}
+	tests := []struct {
+		name          string
+		typ           *Type
+		mode, deflt   string // the schema in the mode and by default
+		migrationTags map[string]string
+	}{
+		{"no required tag: every property optional",
+			strct(field("Page", tInt8, `json:"page" jsonschema:"description=The page"`), field("Query", tString, `json:"query"`)),
+			obj(`"page":{"type":"integer","description":"The page","minimum":-128,"maximum":127},"query":{"type":"string"}`, ""),
+			obj(`"page":{"type":"integer","description":"The page","minimum":-128,"maximum":127},"query":{"type":"string"}`, `"page","query"`),
+			map[string]string{"Page": `json:"page" description:"The page"`}},
+		{"the required tags still require",
+			strct(field("A", tString, `json:"a" jsonschema:"required"`), field("B", tString, `json:"b" required:"true"`), field("C", tString, `json:"c"`)),
+			obj(`"a":{"type":"string"},"b":{"type":"string"},"c":{"type":"string"}`, `"a","b"`),
+			obj(`"a":{"type":"string"},"b":{"type":"string"},"c":{"type":"string"}`, `"a","b"`),
+			map[string]string{"A": `json:"a" required:"true"`}},
+		{"nested objects too",
+			strct(field("Title", tString, `json:"title" jsonschema:"required"`), field("Labels", inner, `json:"labels"`)),
+			obj(`"title":{"type":"string"},"labels":`+obj(`"keys":{"type":["array","null"],"items":{"type":"string"}},"op":{"type":"string","enum":["and","or"]}`, ""), `"title"`),
+			obj(`"title":{"type":"string"},"labels":`+obj(`"keys":{"type":["array","null"],"items":{"type":"string"}},"op":{"type":"string","enum":["and","or"]}`, `"keys","op"`), `"title"`),
+			map[string]string{"Title": `json:"title" required:"true"`, "Op": `json:"op" enum:"and, or"`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, m := range []struct {
+				mode ReadMode
+				want string
+			}{{ReadMode{RequiredFromTags: true}, tt.mode}, {ReadMode{}, tt.deflt}} {
+				b := NewBuilder()
+				b.ReadMode = m.mode
+				got, err := b.Input(tt.typ)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if string(got) != m.want {
+					t.Errorf("%+v:\n got %s\nwant %s", m.mode, got, m.want)
+				}
+				schematest.Check(t, got)
+				// The invoker's checks agree with the bytes.
+				var sch struct{ Required []string }
+				json.Unmarshal(got, &sch)
+				c, _ := b.Checks(tt.typ)
+				var req []string
+				for _, p := range c.Props {
+					if p.Required {
+						req = append(req, p.Name)
+					}
+				}
+				if fmt.Sprint(req) != fmt.Sprint(sch.Required) {
+					t.Errorf("%+v: Checks requires %v, the schema %v", m.mode, req, sch.Required)
+				}
+			}
+			// The migrations under the mode keep the schema without adding
+			// required:"false".
+			mode := ReadMode{RequiredFromTags: true}
+			got := map[string]string{}
+			for _, m := range Migrations(tt.typ, mode) {
+				got[m.Field.Name] = m.Tag
+			}
+			for _, f := range tt.typ.Fields {
+				if f.Type.Kind == Struct {
+					for _, m := range Migrations(f.Type, mode) {
+						got[m.Field.Name] = m.Tag
+					}
+				}
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tt.migrationTags) {
+				t.Errorf("migrations %v, want %v", got, tt.migrationTags)
+			}
+		})
+	}
+}
+
 // TestPeerTagsRefused checks that a part of a peer's tag the contract
 // cannot follow, and two tags that disagree, are reported with the tag.
 func TestPeerTagsRefused(t *testing.T) {
@@ -171,9 +252,15 @@ func TestPeerTagsRefused(t *testing.T) {
 			[]string{"OLT020: a: tag jsonschema: example is not a keyword the contract writes; put the example in the description"}, "jsonschema"},
 		{"nullable", strct(field("A", tString, `json:"a" jsonschema:"nullable"`)),
 			[]string{"OLT020: a: tag jsonschema: nullable wraps the schema in a oneOf with null, but encoding/json reads null into a non-pointer field as no change at all; make the field a pointer to accept null"}, "jsonschema"},
-		{"dash", strct(field("A", tString, `json:"a" jsonschema:"-"`)),
-			[]string{"OLT020: a: tag jsonschema: - leaves the field out of invopop's schema, but encoding/json still reads and writes it; leave it out with json:\"-\", or drop the part"}, "jsonschema"},
-		{"a part after an unescaped comma", strct(field("A", tString, `json:"a" jsonschema:"description=one, two"`)),
+		{"dash not first", strct(field("A", tString, `json:"a" jsonschema:"description=x,-"`)),
+			[]string{"OLT020: a: tag jsonschema: - hides a field only as the tag's first part (invopop/jsonschema reads it nowhere else); write jsonschema:\"-\" alone"}, "jsonschema"},
+		{"dash with other parts", strct(field("A", tString, `json:"a" jsonschema:"-,required"`)),
+			[]string{`OLT020: a: tag jsonschema: - hides the field from the model, so "required" has no effect; drop it`}, "jsonschema"},
+		{"another schema tag on a hidden field", strct(field("A", tString, `json:"a" jsonschema:"-" description:"x"`)),
+			[]string{"OLT012: a: tag description: the jsonschema tag hides the field from the model (-), so the tag has no effect"}, "description"},
+		{"a default of a hidden field that does not fit", strct(field("N", tInt8, `json:"n" jsonschema:"-" default:"300"`)),
+			[]string{`OLT012: n: tag default: "300" is outside the range of the field's type (-128 to 127)`}, "default"},
+		{"a part after an unescaped comma, not in a text", strct(field("A", tString, `json:"a" jsonschema:"enum=one, two"`)),
 			[]string{`OLT020: a: tag jsonschema: " two" is not a part invopop/jsonschema reads (it compares bare words exactly: required, nullable, -); escape a comma in a value as \,`}, "jsonschema"},
 		{"unknown key", strct(field("A", tString, `json:"a" jsonschema:"descripton=x"`)),
 			[]string{`OLT020: a: tag jsonschema: "descripton" is not a key invopop/jsonschema reads`}, "jsonschema"},
@@ -224,6 +311,133 @@ func TestPeerTagsRefused(t *testing.T) {
 				t.Errorf("first error has Tag %q and Field %v, want Tag %q and its field", es[0].Tag, es[0].Field, tt.tag)
 			}
 		})
+	}
+}
+
+// TestTextCommas checks that a description (or title) written with
+// unescaped commas in invopop's grammar is the author's whole text, which
+// invopop/jsonschema would end at the first comma: the tool is not
+// refused, and TagWarnings says so, with the value that escapes the
+// commas.
+func TestTextCommas(t *testing.T) {
+	tests := []struct {
+		name, tag string
+		prop      string // the property's schema
+		warn      string // the cut text the warning quotes, "" for none
+		fixed     string // the tag's value with the commas escaped
+	}{
+		{"a city and its country", `description=The city and state, e.g. San Francisco, CA`,
+			`{"type":"string","description":"The city and state, e.g. San Francisco, CA"}`, "The city and state", `description=The city and state\, e.g. San Francisco\, CA`},
+		{"a list in parentheses", `description=The ticker (e.g., AAPL, GOOGL)`,
+			`{"type":"string","description":"The ticker (e.g., AAPL, GOOGL)"}`, "The ticker (e.g.", `description=The ticker (e.g.\, AAPL\, GOOGL)`},
+		{"a bare word after the text is its own part", `description=Who calls (openai, claude, etc),required`,
+			`{"type":"string","description":"Who calls (openai, claude, etc)"}`, "Who calls (openai", `description=Who calls (openai\, claude\, etc),required`},
+		{"a known key after the text is its own part", `description=From, to,enum=a,enum=b`,
+			`{"type":"string","description":"From, to","enum":["a","b"]}`, "From", `description=From\, to,enum=a,enum=b`},
+		{"an unknown key is text", `description=Set a filter, e.g. status=open`,
+			`{"type":"string","description":"Set a filter, e.g. status=open"}`, "Set a filter", `description=Set a filter\, e.g. status=open`},
+		{"the text after other parts", `required,minLength=1,description=A name, in full`,
+			`{"type":"string","description":"A name, in full","minLength":1}`, "A name", `required,minLength=1,description=A name\, in full`},
+		{"escaped commas are no warning", `description=One\, two`, `{"type":"string","description":"One, two"}`, "", `description=One\, two`},
+		{"escaped and unescaped", `description=One\, two, three`, `{"type":"string","description":"One, two, three"}`, "One, two", `description=One\, two\, three`},
+		{"an empty part inside the text is kept", `description=a,,b`, `{"type":"string","description":"a,,b"}`, "a", `description=a\,\,b`},
+		{"a trailing comma is not text", `description=a,`, `{"type":"string","description":"a"}`, "", `description=a,`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			typ := strct(field("A", tString, `json:"a" jsonschema:"`+strings.ReplaceAll(tt.tag, `\`, `\\`)+`"`))
+			got, err := NewBuilder().Input(typ)
+			if err != nil {
+				t.Fatalf("refused: %v", err)
+			}
+			if want := obj(`"a":`+tt.prop, `"a"`); string(got) != want {
+				t.Errorf("got  %s\nwant %s", got, want)
+			}
+			ws := TagWarnings(typ)
+			switch {
+			case tt.warn == "" && len(ws) > 0:
+				t.Errorf("warnings %v, want none", ws)
+			case tt.warn != "" && len(ws) != 1:
+				t.Fatalf("warnings %v, want one", ws)
+			case tt.warn != "":
+				w := ws[0]
+				want := "OLT020: a: tag jsonschema: invopop/jsonschema ends the description at the first unescaped comma (it reads " + quote(tt.warn) +
+					"); the contract keeps the whole text. Escape the commas as \\, so that both read it whole"
+				if w.Error() != want || w.Field != &typ.Fields[0] || w.Tag != "jsonschema" || w.Fix.Value != tt.fixed {
+					t.Errorf("warning %q (field %v, tag %q, fix %q)\nwant    %q (fix %q)", w, w.Field, w.Tag, w.Fix.Value, want, tt.fixed)
+				}
+			}
+			if fixed, _ := EscapeTextCommas(tt.tag); fixed != tt.fixed {
+				t.Errorf("EscapeTextCommas = %q, want %q", fixed, tt.fixed)
+			}
+			// The fixed tag reads the same, with no warning.
+			fixedTyp := strct(field("A", tString, `json:"a" jsonschema:"`+strings.ReplaceAll(tt.fixed, `\`, `\\`)+`"`))
+			again, err := NewBuilder().Input(fixedTyp)
+			if err != nil || string(again) != string(got) || len(TagWarnings(fixedTyp)) > 0 {
+				t.Errorf("fixed: %s, %v, warnings %v; want %s", again, err, TagWarnings(fixedTyp), got)
+			}
+		})
+	}
+	// A title's text is its whole text too: one refusal, not one per part.
+	_, err := NewBuilder().Input(strct(field("A", tString, `json:"a" jsonschema:"title=Name, in full,description=x"`)))
+	if want := "OLT020: a: tag jsonschema: title is not a keyword the contract writes (models read the description); put the text in the description"; err == nil || err.Error() != want {
+		t.Errorf("title with a comma: %v, want %s", err, want)
+	}
+}
+
+// TestHiddenFields checks invopop's jsonschema:"-": an input's schema
+// leaves the field out, the invoker's checks fill in its default and do
+// not take its name, and a result that holds it is refused.
+func TestHiddenFields(t *testing.T) {
+	task := &Type{Kind: Struct, PkgPath: "p", Name: "Task", Fields: []Field{
+		field("ID", tString, `json:"id" jsonschema:"required,description=The task"`),
+		field("Deleted", tBool, `json:"is_deleted" jsonschema:"-"`),
+		field("Owner", tString, `json:"owner" jsonschema:"-" default:"assistant"`),
+		field("Note", tString, `json:"note"`),
+	}}
+	in := strct(field("Task", task, `json:"task"`), field("Tasks", slice(task), `json:"tasks,omitempty"`))
+	b := NewBuilder()
+	got, err := b.Input(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	taskSchema := obj(`"id":{"type":"string","description":"The task"},"note":{"type":"string"}`, `"id"`)
+	if want := obj(`"task":`+taskSchema+`,"tasks":{"type":["array","null"],"items":`+taskSchema+`}`, `"task"`); string(got) != want {
+		t.Errorf("input\n got %s\nwant %s", got, want)
+	}
+	c, err := b.Checks(task)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, p := range c.Props {
+		names = append(names, p.Name)
+	}
+	if strings.Join(names, ",") != "id,note" || len(c.Hidden) != 1 || c.Hidden[0].Name != "owner" || string(c.Hidden[0].Check.Default) != `"assistant"` || c.Hidden[0].Required {
+		t.Errorf("checks: properties %v, hidden %+v", names, c.Hidden)
+	}
+	if ps := Properties(task, ReadMode{}); len(ps) != 2 || ps[0].Name != "id" || ps[1].Name != "note" {
+		t.Errorf("Properties = %+v", ps)
+	}
+	for _, out := range []*Type{task, slice(task), strct(field("T", ptr(task), `json:"t"`))} {
+		_, err := b.Output(out)
+		if err == nil || !strings.Contains(err.Error(), "OLT020: ") || !strings.Contains(err.Error(), "is_deleted: tag jsonschema: - hides the field from the model, but in a result encoding/json writes it all the same") {
+			t.Errorf("output %s: %v", out, err)
+		}
+		var es Errors
+		if errors.As(err, &es) && (es[0].Field != &task.Fields[1] || es[0].Tag != "jsonschema") {
+			t.Errorf("output %s: first error at field %v tag %q", out, es[0].Field, es[0].Tag)
+		}
+	}
+	// The input is still described after the output was refused (the
+	// fragments are shared), and with a fresh builder in the other order.
+	if again, err := b.Input(in); err != nil || string(again) != string(got) {
+		t.Errorf("input again: %s, %v", again, err)
+	}
+	for _, m := range Migrations(task, ReadMode{}) {
+		if m.Field == &task.Fields[1] || m.Field == &task.Fields[2] {
+			t.Errorf("a migration of a hidden field: %+v", m)
+		}
 	}
 }
 

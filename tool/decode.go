@@ -673,12 +673,23 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 			continue
 		}
 		if def := pr.p.c.Default; d.args && def != nil && v.IsValid() {
-			// Checked when the plan was made: it only fills in.
-			sub := newDecoder(context.Background(), def, false, d.noun)
-			sub.value(pr.p, fieldAlloc(v, pr.index), depth+1)
-			sub.free()
+			d.fill(pr, v, depth)
 		}
 	}
+	if d.args && v.IsValid() {
+		// The fields hidden from the model get their defaults.
+		for k := range p.hidden {
+			d.fill(&p.hidden[k], v, depth)
+		}
+	}
+}
+
+// fill gives the field of struct v that pr stands for its default.
+func (d *decoder) fill(pr *prop, v reflect.Value, depth int) {
+	// Checked when the plan was made: it only fills in.
+	sub := newDecoder(context.Background(), pr.p.c.Default, false, d.noun)
+	sub.value(pr.p, fieldAlloc(v, pr.index), depth+1)
+	sub.free()
 }
 
 // unknown reports a member the struct of plan p lacks, named by the last

@@ -25,7 +25,10 @@ type plan struct {
 	elem   *plan // slice or array elements, map values, pointer target
 	props  []prop
 	byName map[string]int // props by name, for structs with many
-	keyTxt bool           // map keys are read by UnmarshalText
+	// hidden are the struct's fields hidden from the model that have a
+	// default (schema.Check.Hidden): filled in, never read.
+	hidden []prop
+	keyTxt bool // map keys are read by UnmarshalText
 
 	// min and max are the Check's bounds, parsed once.
 	min, max *decimal
@@ -67,13 +70,23 @@ var (
 	numberType          = reflect.TypeFor[json.Number]()
 )
 
-// plans caches the plan of each input and output type.
-var plans struct {
+// A planCache holds the plan of each input and output type read in one
+// mode, made once.
+type planCache struct {
 	sync.Mutex
 	m    sync.Map // reflect.Type -> *planOrErr
 	desc *reflecttype.Describer
 	b    *schema.Builder
+	mode schema.ReadMode
 }
+
+// plans caches the plans of the types of every tool in the default read
+// mode; fromTagsPlans those of the tools that read their types with
+// RequiredFromTags.
+var (
+	plans         = &planCache{}
+	fromTagsPlans = &planCache{mode: schema.ReadMode{RequiredFromTags: true}}
+)
 
 type planOrErr struct {
 	p        *plan
@@ -81,26 +94,30 @@ type planOrErr struct {
 	panicked bool // describing the type panicked
 }
 
-// planOf returns the plan of t, made once.
-func planOf(t reflect.Type) (*plan, error) {
-	if v, ok := plans.m.Load(t); ok {
+// planOf returns the plan of t in the default read mode, made once.
+func planOf(t reflect.Type) (*plan, error) { return plans.of(t) }
+
+// of returns the plan of t, made once.
+func (c *planCache) of(t reflect.Type) (*plan, error) {
+	if v, ok := c.m.Load(t); ok {
 		pe := v.(*planOrErr)
 		return pe.p, pe.err
 	}
-	plans.Lock()
-	defer plans.Unlock()
-	if v, ok := plans.m.Load(t); ok {
+	c.Lock()
+	defer c.Unlock()
+	if v, ok := c.m.Load(t); ok {
 		pe := v.(*planOrErr)
 		return pe.p, pe.err
 	}
-	if plans.desc == nil {
-		plans.desc, plans.b = reflecttype.New(32), schema.NewBuilder()
+	if c.desc == nil {
+		c.desc, c.b = reflecttype.New(32), schema.NewBuilder()
+		c.b.ReadMode = c.mode
 	}
-	pe := makePlan(plans.desc, plans.b, t)
+	pe := makePlan(c.desc, c.b, t)
 	if pe.panicked {
-		plans.desc, plans.b = nil, nil // their state is unknown: start afresh
+		c.desc, c.b = nil, nil // their state is unknown: start afresh
 	}
-	plans.m.Store(t, pe)
+	c.m.Store(t, pe)
 	return pe.p, pe.err
 }
 
@@ -200,6 +217,13 @@ func compile(t reflect.Type, c *schema.Check) (*plan, error) {
 				return nil, err
 			}
 			p.props[i] = prop{name: pc.Name, index: pc.Index, required: pc.Required, p: sub}
+		}
+		for _, pc := range c.Hidden {
+			sub, err := compile(t.FieldByIndex(pc.Index).Type, pc.Check)
+			if err != nil {
+				return nil, err
+			}
+			p.hidden = append(p.hidden, prop{name: pc.Name, index: pc.Index, p: sub})
 		}
 		if len(p.props) > 8 {
 			p.byName = make(map[string]int, len(p.props))

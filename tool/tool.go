@@ -123,10 +123,13 @@ func (t *Tool) Binding() (Handler, any) { return t.handler, t.bound }
 //
 // Version 3 added the execution policy (Title, ReadOnly, Additive,
 // Idempotent, ClosedWorld) and the declared errors (ErrorCodes,
-// SafeErrors); code of version 2 sets none of them.
+// SafeErrors); code of version 2 sets none of them. Version 4 added the
+// handlers' RequiredFromTags method, which only the code of a package with
+// //tool:required-from-tags has (and is of version 4); other code is still
+// written as version 3.
 const (
 	MinGenVersion = 2
-	MaxGenVersion = 3
+	MaxGenVersion = 4
 )
 
 // EnforceVersion is the unsigned type the generated code converts its

@@ -165,7 +165,12 @@ OLT020: part of a peer library's schema tag the contract cannot follow
 Tags written for google/jsonschema-go or invopop/jsonschema are read, each
 part mapped to the keyword it means; a part with no place in the contract
 (title, example, oneof_required, nullable, jsonschema_extras, an enum on a
-slice's items, a part after an unescaped comma) is reported, never dropped.
+slice's items, a - that is not the tag's first part) is reported, never
+dropped. A description written with unescaped commas is the author's whole
+text, which invopop/jsonschema would end at the first comma: a warning
+(the tool is not refused), whose fix escapes the commas. A
+jsonschema:"-" field is hidden from the model in an input, and refused in
+a result, where encoding/json still writes it.
 
 # Analyzer OLT021
 
@@ -184,7 +189,9 @@ jsonschema and jsonschema_description tags whose every part has a native
 form, with a fix that rewrites them into the native tags (and adds
 required:"true" or required:"false" where invopop's explicit required
 convention decided), keeping the schema byte for byte. Apply the fixes with
-toolvet -fix -OLT022.enable.
+toolvet -fix -OLT022.enable. To a package whose types use invopop's
+required part, where //tool:required-from-tags would change a tool's
+schema, it suggests the directive (without a fix).
 
 # Analyzer OLT023
 

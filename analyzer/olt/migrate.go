@@ -24,7 +24,7 @@ func migrations(p *analyzer.Package) []*analyzer.Diagnostic {
 		for i := range t.Fields {
 			visit(t.Fields[i].Type)
 		}
-		for _, m := range schema.Migrations(t) {
+		for _, m := range schema.Migrations(t, p.ReadMode) {
 			if done[m.Field] {
 				continue
 			}

@@ -239,8 +239,10 @@ func (r *ruleRun) run(pass *analysis.Pass) (any, error) {
 			return nil, err
 		}
 		found = strictChecks(res.Package, names)
+	case r.id == schema.OLT020:
+		found = tagWarnings(res.Package)
 	case r.enabled && r.id == schema.OLT022:
-		found = migrations(res.Package)
+		found = append(migrations(res.Package), requiredFromTags(res.Package)...)
 	case r.enabled:
 		found = qualityChecks(res.Package, r.id)
 	}
@@ -252,6 +254,9 @@ func (r *ruleRun) run(pass *analysis.Pass) (any, error) {
 
 func (r *ruleRun) report(pass *analysis.Pass, d *analyzer.Diagnostic) {
 	msg := d.Message
+	if d.Warning {
+		msg = "warning: " + msg
+	}
 	if !r.cfg.NoIDPrefix {
 		msg = string(d.ID) + ": " + msg
 	}

@@ -1,8 +1,10 @@
 package olt_test
 
 import (
+	"fmt"
 	"go/types"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -62,9 +64,9 @@ func TestRules(t *testing.T) {
 		{id: "OLT017", cfg: quality, patterns: []string{"olt017"}},
 		{id: "OLT018", cfg: quality, patterns: []string{"olt018"}},
 		{id: "OLT019", cfg: quality, patterns: []string{"olt019"}},
-		{id: "OLT020", patterns: []string{"olt020"}},
+		{id: "OLT020", patterns: []string{"olt020"}, fixes: true},
 		{id: "OLT021", patterns: []string{"olt021"}},
-		{id: "OLT022", cfg: olt.Config{Migrate: true}, patterns: []string{"olt022"}, fixes: true},
+		{id: "OLT022", cfg: olt.Config{Migrate: true}, patterns: []string{"olt022", "olt022mode"}, fixes: true},
 		{id: "OLT023", patterns: []string{"olt023"}},
 		{id: "OLT030", patterns: []string{"olt030"}},
 		{id: "OLT025", patterns: []string{"olt025"}, fixes: true},
@@ -153,13 +155,15 @@ func TestOffByDefault(t *testing.T) {
 
 // TestCleanCorpus runs every rule with its default configuration over the
 // parity corpus (and the generator's testdata), which follow the contract
-// and have fresh generated files: no diagnostic.
+// and have fresh generated files: no diagnostic but the warnings the
+// corpus asks for on purpose (OLT020: descriptions written with unescaped
+// commas, as real code for invopop/jsonschema has them), each of them.
 func TestCleanCorpus(t *testing.T) {
 	// The rules use no facts: the dependencies' types come from export
 	// data (compiled without -race, shared with go build and go vet),
 	// rather than type-checked from source in this process.
 	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Tests: true}
-	pkgs, err := packages.Load(cfg, "../../parity/corpus", "../../generator/testdata/basic", "../../generator/testdata/imports", "../../generator/testdata/shadow", "../../generator/testdata/enumsonly")
+	pkgs, err := packages.Load(cfg, "../../parity/corpus", "../../parity/corpus/fromtags", "../../generator/testdata/basic", "../../generator/testdata/imports", "../../generator/testdata/shadow", "../../generator/testdata/enumsonly")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,9 +175,15 @@ func TestCleanCorpus(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := 0
+	warnings := map[string]int{} // by file
 	for act := range graph.All() {
 		for _, d := range act.Diagnostics {
-			t.Errorf("%s: %s", act.Package.Fset.Position(d.Pos), d.Message)
+			pos := act.Package.Fset.Position(d.Pos)
+			if strings.HasPrefix(d.Message, "OLT020: warning: field ") && strings.Contains(d.Message, "unescaped comma") && len(d.SuggestedFixes) == 1 {
+				warnings[filepath.Base(pos.Filename)]++
+				continue
+			}
+			t.Errorf("%s: %s", pos, d.Message)
 		}
 		if r, ok := act.Result.(*olt.Result); ok && act.Analyzer == olt.Core && r.Package != nil {
 			n += len(r.Package.Tools)
@@ -181,6 +191,10 @@ func TestCleanCorpus(t *testing.T) {
 	}
 	if n < 74 {
 		t.Errorf("the core saw %d tools, want the corpus's 74 and more", n)
+	}
+	// The descriptions with unescaped commas of peers.go and fromtags.go.
+	if want := map[string]int{"peers.go": 11, "fromtags.go": 12}; fmt.Sprint(warnings) != fmt.Sprint(want) {
+		t.Errorf("warnings by file %v, want %v", warnings, want)
 	}
 }
 

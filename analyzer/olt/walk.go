@@ -45,9 +45,20 @@ func walk(s map[string]any, t *schema.Type, path string, depth int, out *[]prop)
 		return
 	}
 	if ps, ok := s["properties"].(map[string]any); ok && t.Kind == schema.Struct {
-		list := schema.Properties(t)
+		// Which properties are optional is the schema's to say (it
+		// depends on the package's read mode); the rest does not.
+		list := schema.Properties(t, schema.ReadMode{})
+		required := map[string]bool{}
+		if r, ok := s["required"].([]any); ok {
+			for _, name := range r {
+				if name, ok := name.(string); ok {
+					required[name] = true
+				}
+			}
+		}
 		parent := make([]*schema.Property, len(list))
 		for i := range list {
+			list[i].Optional = !required[list[i].Name]
 			parent[i] = &list[i]
 		}
 		for _, p := range list {

@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -127,4 +128,123 @@ type PanelPatch struct {
 //tool:export
 func MoveDashboard(in DashboardMove) (string, error) {
 	return fmt.Sprintf("update %s: %d panels", in.UID, len(in.Panels)), nil
+}
+
+// The tools below are shaped like real tools written for invopop/jsonschema
+// whose authors wrote commas in descriptions without escaping them
+// (invopop's grammar would end each description at its first comma), and
+// one that hides a stored field from the model with jsonschema:"-".
+
+// WeatherQuery is shaped like an eino weather tool's input.
+type WeatherQuery struct {
+	Location string `json:"location" jsonschema:"required,description=The town and region, e.g. Leeds, West Yorkshire"`
+	Unit     string `json:"unit,omitempty" jsonschema:"enum=celsius,enum=fahrenheit,description=The unit of the temperatures, celsius by default"`
+}
+
+// GetWeather reports a canned forecast.
+//
+//tool:export
+func GetWeather(in WeatherQuery) (string, error) {
+	unit := in.Unit
+	if unit == "" {
+		unit = "celsius"
+	}
+	return fmt.Sprintf("%s: 14 degrees %s, light rain", in.Location, unit), nil
+}
+
+// QuoteQuery is shaped like an eino stock-price tool's input: examples in
+// parentheses, then invopop's required word after the text.
+type QuoteQuery struct {
+	Symbol string `json:"symbol" jsonschema:"description=The ticker on its exchange (e.g., SAP, ASML, NOVO-B),required"`
+}
+
+// StockQuote is a price.
+type StockQuote struct {
+	Symbol string  `json:"symbol"`
+	Price  float64 `json:"price" jsonschema:"description=The last price, in the exchange's currency"`
+}
+
+// GetStockPrice returns a price derived from the symbol.
+//
+//tool:export
+func GetStockPrice(in QuoteQuery) (StockQuote, error) {
+	if in.Symbol == "" {
+		return StockQuote{}, fmt.Errorf("no symbol")
+	}
+	return StockQuote{Symbol: strings.ToUpper(in.Symbol), Price: float64(len(in.Symbol)) * 10.5}, nil
+}
+
+// Conversion is shaped like an eino currency-conversion tool's input.
+type Conversion struct {
+	Amount float64 `json:"amount" jsonschema:"description=How much to convert, in the source currency"`
+	From   string  `json:"from" jsonschema:"description=The source currency, as an ISO 4217 code, e.g. EUR"`
+	To     string  `json:"to" jsonschema:"description=The target currency, e.g. JPY, CHF"`
+}
+
+// ConvertCurrency converts at fixed rates.
+//
+//tool:export
+func ConvertCurrency(in Conversion) (string, error) {
+	rates := map[string]float64{"EUR": 1, "USD": 1.1, "JPY": 160, "CHF": 0.95}
+	from, ok1 := rates[in.From]
+	to, ok2 := rates[in.To]
+	if !ok1 || !ok2 {
+		return "", fmt.Errorf("unknown currency")
+	}
+	return fmt.Sprintf("%.2f %s", in.Amount/from*to, in.To), nil
+}
+
+// RecipeRequest is shaped like a genkit recipe flow's input.
+type RecipeRequest struct {
+	Dish        string   `json:"dish" jsonschema:"description=The dish to write a recipe for, such as a curry, a stew or a tart"`
+	Ingredients []string `json:"ingredients,omitempty" jsonschema:"description=What is at hand, one item per entry, quantities optional"`
+	Servings    int32    `json:"servings,omitempty" jsonschema:"minimum=1,maximum=12,description=How many people, 2 by default"`
+}
+
+// WriteRecipe writes a recipe outline.
+//
+//tool:export
+func WriteRecipe(in RecipeRequest) (string, error) {
+	n := in.Servings
+	if n == 0 {
+		n = 2
+	}
+	return fmt.Sprintf("%s for %d, with %s", in.Dish, n, strings.Join(in.Ingredients, ", ")), nil
+}
+
+// TodoTask is shaped like the task of an eino task-manager tool: the store
+// writes tasks with encoding/json, IsDeleted with them, and the model must
+// neither see nor set it.
+type TodoTask struct {
+	ID        string `json:"id,omitempty" jsonschema:"description=The task's ID; empty to add a task"`
+	Title     string `json:"title" jsonschema:"description=What to do"`
+	Done      bool   `json:"done,omitempty" jsonschema:"description=Whether it is done"`
+	IsDeleted bool   `json:"is_deleted" jsonschema:"-"`
+	Origin    string `json:"origin" jsonschema:"-" default:"model"`
+}
+
+// TaskAction is what the model asks of the task list.
+type TaskAction struct {
+	Action string   `json:"action" jsonschema:"description=What to do with the task: add, complete or delete"`
+	Task   TodoTask `json:"task"`
+}
+
+// ManageTasks applies one action to a stored task and returns the stored
+// record, as the store writes it.
+//
+//tool:export
+func ManageTasks(in TaskAction) (string, error) {
+	t := in.Task
+	switch in.Action {
+	case "add":
+		t.ID = "task-" + strings.ToLower(strings.ReplaceAll(t.Title, " ", "-"))
+	case "complete":
+		t.Done = true
+	case "delete":
+		t.IsDeleted = true
+	default:
+		return "", fmt.Errorf("unknown action")
+	}
+	b, err := json.Marshal(t)
+	return string(b), err
 }

@@ -58,6 +58,12 @@ var (
 	_toolgen_ListIncidents_out                    = json.RawMessage(`{"type":["array","null"],"items":{"type":"object","properties":{"id":{"type":"string","description":"The incident's identifier."},"title":{"type":"string","description":"The incident's title, as declared."},"severity":{"type":"string","enum":["critical","major","minor"]}},"required":["id","title","severity"],"additionalProperties":false}}`)
 	_toolgen_CheckEndpoint_in                     = json.RawMessage(`{"type":"object","properties":{"url":{"type":"string","format":"uri","description":"The address to call"},"method":{"type":"string","description":"The HTTP method","enum":["GET","HEAD","POST"],"default":"GET"},"timeout_ms":{"type":"integer","minimum":100,"maximum":30000,"default":5000},"expect":{"type":"object","description":"What the response must be like.","properties":{"status":{"type":"integer","minimum":100,"maximum":599,"default":200},"body":{"type":"string","description":"Text the body must hold","maxLength":1000}},"additionalProperties":false},"headers":{"type":["object","null"],"description":"Extra request headers","additionalProperties":{"type":"string"}},"retries":{"type":"array","description":"Delays between tries, in milliseconds","items":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"minItems":1,"maxItems":3}},"required":["url","expect"],"additionalProperties":false}`)
 	_toolgen_MoveDashboard_in                     = json.RawMessage(`{"type":"object","properties":{"uid":{"type":"string","description":"The dashboard's UID."},"folderUid":{"type":"string","description":"The folder to move the dashboard to"},"message":{"type":"string","description":"Message is kept with the version.","maxLength":500},"overwrite":{"type":"boolean","default":false},"version":{"type":"integer","minimum":1,"maximum":2147483647},"panels":{"type":"array","description":"Panels must hold one panel at least: null is refused.","items":{"type":"object","properties":{"id":{"type":"integer","description":"the panel's id within the dashboard","minimum":-2147483648,"maximum":2147483647},"title":{"type":"string","description":"the new title, when it changes"}},"required":["id"],"additionalProperties":false},"minItems":1}},"required":["uid","panels"],"additionalProperties":false}`)
+	_toolgen_GetWeather_in                        = json.RawMessage(`{"type":"object","properties":{"location":{"type":"string","description":"The town and region, e.g. Leeds, West Yorkshire"},"unit":{"type":"string","description":"The unit of the temperatures, celsius by default","enum":["celsius","fahrenheit"]}},"required":["location"],"additionalProperties":false}`)
+	_toolgen_GetStockPrice_in                     = json.RawMessage(`{"type":"object","properties":{"symbol":{"type":"string","description":"The ticker on its exchange (e.g., SAP, ASML, NOVO-B)"}},"required":["symbol"],"additionalProperties":false}`)
+	_toolgen_GetStockPrice_out                    = json.RawMessage(`{"type":"object","properties":{"symbol":{"type":"string"},"price":{"type":"number","description":"The last price, in the exchange's currency"}},"required":["symbol","price"],"additionalProperties":false}`)
+	_toolgen_ConvertCurrency_in                   = json.RawMessage(`{"type":"object","properties":{"amount":{"type":"number","description":"How much to convert, in the source currency"},"from":{"type":"string","description":"The source currency, as an ISO 4217 code, e.g. EUR"},"to":{"type":"string","description":"The target currency, e.g. JPY, CHF"}},"required":["amount","from","to"],"additionalProperties":false}`)
+	_toolgen_WriteRecipe_in                       = json.RawMessage(`{"type":"object","properties":{"dish":{"type":"string","description":"The dish to write a recipe for, such as a curry, a stew or a tart"},"ingredients":{"type":["array","null"],"description":"What is at hand, one item per entry, quantities optional","items":{"type":"string"}},"servings":{"type":"integer","description":"How many people, 2 by default","minimum":1,"maximum":12}},"required":["dish"],"additionalProperties":false}`)
+	_toolgen_ManageTasks_in                       = json.RawMessage(`{"type":"object","properties":{"action":{"type":"string","description":"What to do with the task: add, complete or delete"},"task":{"type":"object","properties":{"id":{"type":"string","description":"The task's ID; empty to add a task"},"title":{"type":"string","description":"What to do"},"done":{"type":"boolean","description":"Whether it is done"}},"required":["title"],"additionalProperties":false}},"required":["action","task"],"additionalProperties":false}`)
 	_toolgen_UpsertAlertRule_in                   = json.RawMessage(`{"type":"object","properties":{"folderUID":{"type":"string","minLength":1},"group":{"type":["object","null"],"properties":{"title":{"type":"string","minLength":1,"maxLength":190},"interval":{"type":"integer","description":"How often the group is evaluated, in nanoseconds.","minimum":10000000000},"rules":{"type":"array","items":{"type":["object","null"],"properties":{"uid":{"type":["string","null"],"description":"UID identifies the rule; a new one is derived from the title when null.","pattern":"^[a-zA-Z0-9_-]{1,40}$"},"title":{"type":"string"},"condition":{"type":"string","description":"Condition is the refId of the query whose result fires the alert.","pattern":"^[A-Z]$"},"data":{"type":"array","items":{"type":["object","null"],"properties":{"refId":{"type":"string","pattern":"^[A-Z]$"},"datasource":{"type":["object","null"],"properties":{"type":{"type":"string","enum":["prometheus","loki","__expr__"]},"uid":{"type":"string"}},"required":["type","uid"],"additionalProperties":false},"relativeTimeRange":{"type":["object","null"],"properties":{"from":{"type":"integer","minimum":0,"maximum":4294967295},"to":{"type":"integer","minimum":0,"maximum":4294967295}},"required":["from","to"],"additionalProperties":false},"model":{"type":["object","null"],"description":"Model is the data source's own query document.","additionalProperties":{}}},"required":["refId","datasource","model"],"additionalProperties":false},"minItems":1},"noDataState":{"type":"string","enum":["Alerting","NoData","OK","KeepLast"],"default":"NoData"},"for":{"type":["integer","null"],"description":"A duration in nanoseconds."},"annotations":{"type":["object","null"],"additionalProperties":{"type":"string"}},"labels":{"type":["object","null"],"additionalProperties":{"type":"string"}},"notification_settings":{"type":["object","null"],"properties":{"receiver":{"type":"string"},"group_by":{"type":["array","null"],"items":{"type":"string"}},"mute_time_intervals":{"type":["array","null"],"items":{"type":"string"}},"repeat_interval":{"type":["integer","null"],"description":"A duration in nanoseconds."}},"required":["receiver"],"additionalProperties":false},"isPaused":{"type":"boolean"}},"required":["uid","title","condition","data"],"additionalProperties":false},"minItems":1},"labels":{"type":["object","null"],"additionalProperties":{"type":"string"}}},"required":["title","interval","rules"],"additionalProperties":false},"overwrite":{"type":"boolean"}},"required":["folderUID","group"],"additionalProperties":false}`)
 	_toolgen_UpsertAlertRule_out                  = json.RawMessage(`{"type":["object","null"],"properties":{"folder":{"type":"string"},"group":{"type":"string"},"uids":{"type":["array","null"],"items":{"type":"string"}},"created":{"type":"boolean"},"queries_per_rule":{"type":["object","null"],"additionalProperties":{"type":"integer","minimum":0,"maximum":4294967295}}},"required":["folder","group","uids","created","queries_per_rule"],"additionalProperties":false}`)
 	_toolgen_DefineAlert_in                       = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"team":{"type":"string"},"warn":{"type":"number"},"critical":{"type":"number"},"timing":{"type":"object","properties":{"every":{"type":"integer","description":"A duration in nanoseconds."},"for":{"type":"integer","description":"A duration in nanoseconds."}},"required":["every"],"additionalProperties":false},"severity":{"type":"string","enum":["info","warning","critical","page me now"]},"state":{"type":"string","enum":["inactive","pending","firing"]},"fingerprint":{"type":"integer","description":"Fingerprint identifies the alert's label set; computed when 0.","minimum":0},"labels":{"type":["object","null"],"additionalProperties":{"type":"string"}},"receivers":{"type":["array","null"],"items":{"type":"string","enum":["email","sms","push","webhook"]},"uniqueItems":true},"by_state":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"context":{"description":"Context is any JSON value attached to notifications."},"runbook_url":{"type":["string","null"],"format":"uri"}},"required":["name","team","timing","severity","labels","context"],"additionalProperties":false}`)
@@ -304,6 +310,37 @@ func Tools() []*tool.Tool {
 			InputSchema:  _toolgen_MoveDashboard_in,
 			ParallelSafe: true,
 		}, _toolgen_MoveDashboard{}, MoveDashboard),
+		tool.New(tool.Tool{
+			Name:         "get_weather",
+			Description:  "GetWeather reports a canned forecast.",
+			InputSchema:  _toolgen_GetWeather_in,
+			ParallelSafe: true,
+		}, _toolgen_GetWeather{}, GetWeather),
+		tool.New(tool.Tool{
+			Name:         "get_stock_price",
+			Description:  "GetStockPrice returns a price derived from the symbol.",
+			InputSchema:  _toolgen_GetStockPrice_in,
+			OutputSchema: _toolgen_GetStockPrice_out,
+			ParallelSafe: true,
+		}, _toolgen_GetStockPrice{}, GetStockPrice),
+		tool.New(tool.Tool{
+			Name:         "convert_currency",
+			Description:  "ConvertCurrency converts at fixed rates.",
+			InputSchema:  _toolgen_ConvertCurrency_in,
+			ParallelSafe: true,
+		}, _toolgen_ConvertCurrency{}, ConvertCurrency),
+		tool.New(tool.Tool{
+			Name:         "write_recipe",
+			Description:  "WriteRecipe writes a recipe outline.",
+			InputSchema:  _toolgen_WriteRecipe_in,
+			ParallelSafe: true,
+		}, _toolgen_WriteRecipe{}, WriteRecipe),
+		tool.New(tool.Tool{
+			Name:         "manage_tasks",
+			Description:  "ManageTasks applies one action to a stored task and returns the stored record, as the store writes it.",
+			InputSchema:  _toolgen_ManageTasks_in,
+			ParallelSafe: true,
+		}, _toolgen_ManageTasks{}, ManageTasks),
 		tool.New(tool.Tool{
 			Name:             "upsert_alert_rule",
 			Description:      "UpsertAlertRule validates an alert rule group and saves it, giving each rule without a UID one derived from its title.",
@@ -1087,6 +1124,81 @@ func (_toolgen_MoveDashboard) Output() reflect.Type {
 
 func (_toolgen_MoveDashboard) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
 	return MoveDashboard(*in.(*DashboardMove))
+}
+
+// _toolgen_GetWeather is the handler of tool get_weather.
+type _toolgen_GetWeather struct{}
+
+func (_toolgen_GetWeather) Input() reflect.Type {
+	return reflect.TypeFor[WeatherQuery]()
+}
+
+func (_toolgen_GetWeather) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_GetWeather) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return GetWeather(*in.(*WeatherQuery))
+}
+
+// _toolgen_GetStockPrice is the handler of tool get_stock_price.
+type _toolgen_GetStockPrice struct{}
+
+func (_toolgen_GetStockPrice) Input() reflect.Type {
+	return reflect.TypeFor[QuoteQuery]()
+}
+
+func (_toolgen_GetStockPrice) Output() reflect.Type {
+	return reflect.TypeFor[StockQuote]()
+}
+
+func (_toolgen_GetStockPrice) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return GetStockPrice(*in.(*QuoteQuery))
+}
+
+// _toolgen_ConvertCurrency is the handler of tool convert_currency.
+type _toolgen_ConvertCurrency struct{}
+
+func (_toolgen_ConvertCurrency) Input() reflect.Type {
+	return reflect.TypeFor[Conversion]()
+}
+
+func (_toolgen_ConvertCurrency) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_ConvertCurrency) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return ConvertCurrency(*in.(*Conversion))
+}
+
+// _toolgen_WriteRecipe is the handler of tool write_recipe.
+type _toolgen_WriteRecipe struct{}
+
+func (_toolgen_WriteRecipe) Input() reflect.Type {
+	return reflect.TypeFor[RecipeRequest]()
+}
+
+func (_toolgen_WriteRecipe) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_WriteRecipe) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return WriteRecipe(*in.(*RecipeRequest))
+}
+
+// _toolgen_ManageTasks is the handler of tool manage_tasks.
+type _toolgen_ManageTasks struct{}
+
+func (_toolgen_ManageTasks) Input() reflect.Type {
+	return reflect.TypeFor[TaskAction]()
+}
+
+func (_toolgen_ManageTasks) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_ManageTasks) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return ManageTasks(*in.(*TaskAction))
 }
 
 // _toolgen_UpsertAlertRule is the handler of tool upsert_alert_rule.

@@ -19,3 +19,14 @@ func Flipped() (error, error) { return nil, nil } // want `OLT003: the first res
 //
 //tool:export
 func Chan() (chan int, error) { return nil, nil } // want `OLT003: output: result type chan int has no schema: type chan int has no schema: channels cannot be written as JSON \(OLT002\) \(tool chan\)`
+
+// Entry is a stored record; the store writes Archived with encoding/json.
+type Entry struct {
+	ID       string `json:"id"`
+	Archived bool   `json:"archived" jsonschema:"-"` // want `OLT003: output.archived: result type olt003.Entry has no schema: tag jsonschema: - hides the field from the model, but in a result encoding/json writes it all the same; leave it out of the result with json:"-", or return a type without it \(OLT020\) \(tool show\)`
+}
+
+// Show returns an entry: its hidden field is written all the same.
+//
+//tool:export
+func Show(in Entry) (Entry, error) { return in, nil }

@@ -10,6 +10,7 @@ type Input struct {
 	Day    string                    `json:"day" format:"date" default:"today"`   // want `OLT012: input.day: tag default: "today" is not of the format date`
 	hidden int                       `minimum:"1"`                                // want `OLT012: input.hidden: tag minimum: field hidden is unexported`
 	Base   `description:"The base."` // want `OLT012: input.Base: tag description: embedded olt012.Base is flattened`
+	Stored bool                      `json:"stored" jsonschema:"-" description:"Set by the store."` // want `OLT012: input.stored: tag description: the jsonschema tag hides the field from the model \(-\), so the tag has no effect`
 }
 
 // Save saves.

@@ -2,11 +2,12 @@ package olt020
 
 type Input struct {
 	Name   string   `json:"name" jsonschema:"title=Name,description=The user's name"`                          // want `OLT020: input.name: tag jsonschema: title is not a keyword the contract writes`
-	Method string   `json:"method" jsonschema:"description=HTTP method, GET or POST"`                          // want `OLT020: input.method: tag jsonschema: " GET or POST" is not a part invopop/jsonschema reads`
+	Method string   `json:"method" jsonschema:"enum=GET, POST"`                                                // want `OLT020: input.method: tag jsonschema: " POST" is not a part invopop/jsonschema reads`
 	Labels []string `json:"labels" jsonschema:"enum=red,enum=blue"`                                            // want `OLT020: input.labels: tag jsonschema: invopop/jsonschema applies enum to the items of an array`
 	Nick   string   `json:"nick" jsonschema:"nullable"`                                                        // want `OLT020: input.nick: tag jsonschema: nullable wraps the schema in a oneOf with null`
 	Order  int      `json:"order" jsonschema_extras:"x-order=1"`                                               // want `OLT020: input.order: tag jsonschema_extras: writes keyword "x-order" as it is`
 	Kind   string   `json:"kind" jsonschema:"oneof_required=byKind"`                                           // want `OLT020: input.kind: tag jsonschema: oneof_required builds a oneOf or anyOf from tags`
+	Gone   bool     `json:"gone" jsonschema:"required,-"`                                                      // want `OLT020: input.gone: tag jsonschema: - hides a field only as the tag's first part`
 	Fine   string   `json:"fine" jsonschema:"required,enum=GET,enum=POST,default=GET,description=HTTP method"` // read as it is
 	Path   string   `json:"path" jsonschema:"the absolute path to the file"`                                   // google's description
 }
@@ -15,3 +16,17 @@ type Input struct {
 //
 //tool:export
 func Greet(in Input) error { return nil }
+
+// Forecast is what a model asks of the weather: descriptions with commas
+// that invopop/jsonschema would cut are the author's whole text, with a
+// warning; a hidden field is no property.
+type Forecast struct {
+	Place  string `json:"place" jsonschema:"required,description=The town and country, e.g. Ghent, Belgium"` // want `OLT020: warning: field Place: tag jsonschema: invopop/jsonschema ends the description at the first unescaped comma \(it reads "The town and country"\); the contract keeps the whole text`
+	Days   int32  `json:"days" jsonschema:"description=How many days (1\\, 2 or 3)"`                         // escaped: no warning
+	Source string `json:"source" jsonschema:"-" default:"assistant"`                                         // hidden from the model
+}
+
+// GetForecast tells the weather.
+//
+//tool:export
+func GetForecast(in Forecast) (string, error) { return in.Place, nil }
