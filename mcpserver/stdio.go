@@ -614,7 +614,7 @@ type lineScan struct {
 	captureN  int     // its bound
 	over      *bool   // set when the value passed the bound
 
-	has                 [6]bool
+	has                 [5]bool
 	jsonrpc, id, method []byte
 	jsonrpcOver, idOver bool
 	methodOver          bool
@@ -625,12 +625,11 @@ const (
 	memJSONRPC = iota
 	memID
 	memMethod
-	memParams
 	memResult
 	memError
 )
 
-var members = map[string]int{"jsonrpc": memJSONRPC, "id": memID, "method": memMethod, "params": memParams, "result": memResult, "error": memError}
+var members = map[string]int{"jsonrpc": memJSONRPC, "id": memID, "method": memMethod, "result": memResult, "error": memError}
 
 func newLineScan(maxDepth int) *lineScan { return &lineScan{maxDepth: maxDepth} }
 
@@ -730,6 +729,7 @@ func (s *lineScan) keep(b byte) {
 		*s.capture = append(*s.capture, b)
 	} else {
 		*s.over = true
+		s.capture = nil // the rest is not kept
 	}
 }
 

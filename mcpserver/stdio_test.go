@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"log"
 	"log/slog"
 	"runtime"
 	"strings"
@@ -388,4 +389,20 @@ func FuzzStdioLine(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A server on standard input and output, for a desktop client: a line of
+// junk is answered, and the session goes on.
+func ExampleStdioTransport() {
+	echo, err := reflectimpl.Create(Echo)
+	if err != nil {
+		log.Fatal(err)
+	}
+	server := mcp.NewServer(&mcp.Implementation{Name: "echo", Version: "v1"}, nil)
+	if err := mcpserver.Register(server, []*tool.Tool{echo}, nil); err != nil {
+		log.Fatal(err)
+	}
+	if err := server.Run(context.Background(), &mcpserver.StdioTransport{}); err != nil {
+		log.Fatal(err)
+	}
 }
