@@ -3,6 +3,7 @@ package loop_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/toolschema/toolschema/internal/looptest"
@@ -41,4 +42,27 @@ func BenchmarkOverhead(b *testing.B) {
 		}
 		_ = loop.Content(turn.Outcomes[0].Result)
 	})
+}
+
+// BenchmarkTurnMany is a turn of many calls of the small tool, run in
+// parallel by the runner's workers: its cost grows with the calls, the
+// workers stay DefaultMaxParallel.
+func BenchmarkTurnMany(b *testing.B) {
+	for _, n := range []int{8, 32, 128} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			r := &loop.Runner{Tools: looptest.Small(b)}
+			calls := make([]loop.Call, n)
+			for i := range calls {
+				calls[i] = loop.Call{ID: fmt.Sprint("call_", i), Name: "lookup", Args: json.RawMessage(looptest.SmallArgs)}
+			}
+			ctx := context.Background()
+			b.ReportAllocs()
+			for b.Loop() {
+				turn, err := r.Turn(ctx, calls)
+				if err != nil || turn.Outcomes[n-1].Result.IsError {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }

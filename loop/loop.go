@@ -2,8 +2,8 @@
 // model API's SDK in it: an adapter (the nested modules under adapters/)
 // turns an API's response into Calls and the Outcomes into the API's
 // messages; this package finds each call's tool in a tool.Set, asks
-// approval, invokes the tools (in parallel only when every one allows it)
-// and stops when a tool ends the loop.
+// approval, invokes the tools (in parallel only when every one allows it,
+// a bounded number at a time) and stops when a tool ends the loop.
 //
 //	r := &loop.Runner{Tools: set, Approve: askUser}
 //	final, err := r.Run(ctx, conversation) // conversation: an adapter's Model
@@ -23,6 +23,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/toolschema/toolschema/tool"
 )
@@ -72,10 +73,24 @@ const (
 	UnknownTool tool.ErrorCode = "unknown_tool"
 	// Refused: the approval hook refused the call; the tool did not start.
 	Refused tool.ErrorCode = "refused"
+	// TooManyCalls: the call came after the runner's bound on the calls
+	// of a turn (Runner.MaxCallsPerTurn); it was not run.
+	TooManyCalls tool.ErrorCode = "too_many_calls"
 )
 
-// DefaultMaxTurns bounds Run when Runner.MaxTurns is zero.
-const DefaultMaxTurns = 20
+// The runner's bounds when its fields leave them zero.
+const (
+	// DefaultMaxTurns bounds Run's turns (Runner.MaxTurns).
+	DefaultMaxTurns = 20
+	// DefaultMaxParallel bounds the calls of a turn that run at once
+	// (Runner.MaxParallel), whatever the machine: a tool's calls reach
+	// services whose limits are not the host's cores.
+	DefaultMaxParallel = 16
+	// DefaultMaxCallsPerTurn bounds the calls of a turn that are run
+	// (Runner.MaxCallsPerTurn); the calls past it are answered with
+	// TooManyCalls.
+	DefaultMaxCallsPerTurn = 128
+)
 
 // ErrMaxTurns is returned (wrapped) by Run when the model still calls tools
 // after the runner's last turn.
@@ -96,6 +111,16 @@ type Runner struct {
 	Approve ApproveFunc
 	// MaxTurns bounds the model's turns in Run: DefaultMaxTurns when zero.
 	MaxTurns int
+	// MaxParallel bounds the calls of a turn that run at the same time
+	// when they run in parallel: DefaultMaxParallel when zero or less. 1
+	// runs them one after another.
+	MaxParallel int
+	// MaxCallsPerTurn bounds the calls of one turn that are run, in the
+	// model's order: DefaultMaxCallsPerTurn when zero, none when
+	// negative. Each call past it is answered with a TooManyCalls result
+	// that says the bound and which calls were not run; nobody is asked
+	// to approve it.
+	MaxCallsPerTurn int
 }
 
 // A Turn is what one turn's calls gave.
@@ -111,23 +136,34 @@ type Turn struct {
 
 // Turn runs the calls of one turn and returns their outcomes. Every call is
 // answered: an unknown name, bad arguments, a refusal, an error or panic of
-// the tool are outcomes the model can act on. The calls run at the same
-// time when every tool that runs is ParallelSafe, else one after another
-// in the model's order. All calls run, those after a call that ends the
-// loop included: the model asked for them in one turn.
+// the tool, a call past MaxCallsPerTurn are outcomes the model can act on.
+// The calls run at the same time, MaxParallel at most, when every tool
+// that runs is ParallelSafe, else one after another in the model's order.
+// All calls run, those after a call that ends the loop included: the
+// model asked for them in one turn.
 //
-// The error is the approval hook's, or the context's when it ends (with
-// the outcomes of the calls made so far, the others answered as
-// cancelled), or a tool without a function behind it.
+// The error is the approval hook's (a panic of the hook is its error,
+// naming the tool and the call), or the context's when it ends (with the
+// outcomes of the calls made so far, the others answered as cancelled),
+// or a tool without a function behind it.
 func (r *Runner) Turn(ctx context.Context, calls []Call) (*Turn, error) {
 	turn, outs := newTurn(len(calls))
 	// The calls that reach Invoke are those with a tool and no result yet;
 	// approved[i] is the context of an approved call (nil: ctx).
 	var approved []context.Context
 	runs, parallel := 0, true
+	maxCalls := r.MaxCallsPerTurn
+	if maxCalls == 0 {
+		maxCalls = DefaultMaxCallsPerTurn
+	}
 	for i, c := range calls {
 		outs[i].Call = c
 		t, ok := r.lookup(c.Name)
+		if maxCalls > 0 && i >= maxCalls {
+			outs[i].Tool = t
+			outs[i].Result = tooMany(i, len(calls), maxCalls)
+			continue
+		}
 		if !ok {
 			outs[i].Result = unknown(c.Name, r.Tools)
 			continue
@@ -150,7 +186,7 @@ func (r *Runner) Turn(ctx context.Context, calls []Call) (*Turn, error) {
 				continue
 			}
 			if r.Approve != nil {
-				yes, err := r.Approve(ctx, Approval{Call: c, Tool: t, Input: in})
+				yes, err := r.approve(ctx, Approval{Call: c, Tool: t, Input: in})
 				if err != nil {
 					return nil, fmt.Errorf("loop: approval of %s (call %s): %w", t.Name, c.ID, err)
 				}
@@ -168,14 +204,28 @@ func (r *Runner) Turn(ctx context.Context, calls []Call) (*Turn, error) {
 		parallel = parallel && t.ParallelSafe
 	}
 	var errs []error
-	if parallel && runs > 1 {
+	workers := r.MaxParallel
+	if workers <= 0 {
+		workers = DefaultMaxParallel
+	}
+	if parallel && runs > 1 && workers > 1 {
+		// A few workers take the calls in the model's order: as many
+		// goroutines as calls would be a model's to choose.
 		var wg sync.WaitGroup
+		var next atomic.Int64
 		errc := make([]error, len(calls))
-		for i := range outs {
-			if toRun(outs[i]) {
-				c := ctxOf(ctx, approved, i)
-				wg.Go(func() { outs[i].Result, errc[i] = invoke(c, outs[i].Tool, outs[i].Call.Args) })
-			}
+		for range min(workers, runs) {
+			wg.Go(func() {
+				for {
+					i := int(next.Add(1) - 1)
+					if i >= len(outs) {
+						return
+					}
+					if toRun(outs[i]) {
+						outs[i].Result, errc[i] = invoke(ctxOf(ctx, approved, i), outs[i].Tool, outs[i].Call.Args)
+					}
+				}
+			})
 		}
 		wg.Wait()
 		for _, err := range errc {
@@ -246,6 +296,22 @@ func invoke(ctx context.Context, t *tool.Tool, args json.RawMessage) (*tool.Resu
 	return res, err
 }
 
+// approve asks the hook; a panic of the hook is its error, and the
+// program goes on.
+func (r *Runner) approve(ctx context.Context, a Approval) (yes bool, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			yes = false
+			if e, ok := p.(error); ok {
+				err = fmt.Errorf("the hook panicked: %w", e)
+			} else {
+				err = fmt.Errorf("the hook panicked: %v", p)
+			}
+		}
+	}()
+	return r.Approve(ctx, a)
+}
+
 func (r *Runner) lookup(name string) (*tool.Tool, bool) {
 	if r.Tools == nil {
 		return nil, false
@@ -275,6 +341,12 @@ func unknown(name string, set *tool.Set) *tool.Result {
 		b.WriteByte('.')
 	}
 	return errorResult(UnknownTool, b.String())
+}
+
+// tooMany answers call i (from 0) of a turn of n calls, past the bound.
+func tooMany(i, n, max int) *tool.Result {
+	return errorResult(TooManyCalls, fmt.Sprintf("Call %d of this turn was not run: a turn runs at most %d calls, and this one made %d; "+
+		"calls %d to %d were not run. Make them again, at most %d in a turn.", i+1, max, n, max+1, n, max))
 }
 
 func refused(name string) *tool.Result {

@@ -157,7 +157,9 @@ func main() {
 	svc := newService()
 	tools := append(svc.Tools(), Tools()...)
 	if *serve {
-		if err := serveMCP(context.Background(), &mcp.StdioTransport{}, tools); err != nil {
+		// The SDK's mcp.StdioTransport ends the session at the first line
+		// that is not a message; this one answers it and goes on.
+		if err := serveMCP(context.Background(), &mcpserver.StdioTransport{}, tools); err != nil {
 			log.Fatal(err)
 		}
 		return

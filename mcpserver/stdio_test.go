@@ -1,0 +1,408 @@
+package mcpserver_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"log"
+	"log/slog"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolschema/toolschema/mcpserver"
+	"github.com/toolschema/toolschema/reflectimpl"
+	"github.com/toolschema/toolschema/tool"
+)
+
+type EchoIn struct {
+	Text string `json:"text"`
+}
+
+func Echo(in EchoIn) string { return in.Text }
+
+// lineClient speaks JSON-RPC to a server over a StdioTransport's pipes,
+// a line at a time.
+type lineClient struct {
+	t     *testing.T
+	w     *io.PipeWriter
+	lines chan []byte
+	ss    *mcp.ServerSession
+}
+
+// serveLines serves Echo on tr, given pipes to a client, and returns the
+// client, initialized with the protocol version given.
+func serveLines(t *testing.T, tr *mcpserver.StdioTransport, version string) *lineClient {
+	t.Helper()
+	echo, err := reflectimpl.Create(Echo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
+	if err := mcpserver.Register(s, []*tool.Tool{echo}, nil); err != nil {
+		t.Fatal(err)
+	}
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	tr.Reader, tr.Writer = inR, outW
+	ctx, cancel := context.WithCancel(context.Background())
+	ss, err := s.Connect(ctx, tr, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &lineClient{t: t, w: inW, lines: make(chan []byte, 16), ss: ss}
+	go func() {
+		defer close(c.lines)
+		r := bufio.NewReader(outR)
+		for {
+			line, err := r.ReadBytes('\n')
+			if len(line) > 0 {
+				c.lines <- line
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		cancel()
+		inW.Close()
+		ss.Wait()
+		outR.Close()
+	})
+	c.send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"` + version + `","capabilities":{},"clientInfo":{"name":"lines","version":"0"}}}`)
+	if got := c.next(); !strings.Contains(got, `"protocolVersion":"`+version+`"`) {
+		t.Fatalf("initialize: %s", got)
+	}
+	c.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	return c
+}
+
+func (c *lineClient) send(line string) {
+	c.t.Helper()
+	if _, err := io.WriteString(c.w, line+"\n"); err != nil {
+		c.t.Fatal(err)
+	}
+}
+
+func (c *lineClient) next() string {
+	c.t.Helper()
+	select {
+	case line, ok := <-c.lines:
+		if !ok {
+			c.t.Fatal("the server closed its output")
+		}
+		return strings.TrimSuffix(string(line), "\n")
+	case <-time.After(20 * time.Second):
+		c.t.Fatal("the server said nothing for 20s")
+	}
+	return ""
+}
+
+// TestStdioBatch: a batch, on a protocol that has them, is answered with
+// one array: the calls' results and an error for each element that is
+// no message, in the batch's order; notifications are not answered.
+func TestStdioBatch(t *testing.T) {
+	c := serveLines(t, &mcpserver.StdioTransport{}, "2025-03-26")
+	c.send(`[{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"one"}}},` +
+		`{"jsonrpc":"2.0","method":"notifications/nothing"},` +
+		`7,` +
+		`{"jsonrpc":"2.0","id":1,"method":"ping"},` +
+		`{"jsonrpc":"1.0","id":"x","method":"ping"},` +
+		`{"jsonrpc":"2.0","id":"two","method":"ping"}]`)
+	var got []struct {
+		ID     any             `json:"id"`
+		Result json.RawMessage `json:"result"`
+		Error  *struct {
+			Code int `json:"code"`
+		} `json:"error"`
+	}
+	line := c.next()
+	if err := json.Unmarshal([]byte(line), &got); err != nil {
+		t.Fatalf("%v: %s", err, line)
+	}
+	want := []struct {
+		id   any
+		code int // 0: a result
+	}{{1.0, 0}, {nil, -32600}, {nil, -32600}, {"x", -32600}, {"two", 0}}
+	if len(got) != len(want) {
+		t.Fatalf("answered %s, want %d responses", line, len(want))
+	}
+	for i, w := range want {
+		g := got[i]
+		code := 0
+		if g.Error != nil {
+			code = g.Error.Code
+		}
+		if g.ID != w.id || code != w.code || (code == 0) != (g.Result != nil) {
+			t.Errorf("response %d: %s, want id %v code %d", i, line, w.id, w.code)
+		}
+	}
+	if !strings.Contains(line, `one`) {
+		t.Errorf("the call's result is not in %s", line)
+	}
+	// A batch of notifications and junk only: the junk's errors, at once.
+	c.send(`[{"jsonrpc":"2.0","method":"notifications/nothing"},null]`)
+	if got := c.next(); got != `[{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid request: a message is a JSON object."}}]` {
+		t.Errorf("answered %s", got)
+	}
+	c.send(`[{"jsonrpc":"2.0","method":"notifications/nothing"}]`)
+	c.send(`{"jsonrpc":"2.0","id":3,"method":"ping"}`)
+	if got := c.next(); got != `{"jsonrpc":"2.0","id":3,"result":{}}` {
+		t.Errorf("a batch of a notification was answered: %s", got)
+	}
+	many := "[" + strings.Repeat(`{"jsonrpc":"2.0","method":"notifications/nothing"},`, mcpserver.MaxBatchMessages) + "1]"
+	c.send(many)
+	if got := c.next(); !strings.Contains(got, `"code":-32600`) || strings.HasPrefix(got, "[") {
+		t.Errorf("a batch past the bound: %.300s", got)
+	}
+}
+
+// TestStdioLongResponse: a client's response past the line bound fails
+// the server's request it answers, rather than leaving it waiting; the
+// line is not kept.
+func TestStdioLongResponse(t *testing.T) {
+	c := serveLines(t, &mcpserver.StdioTransport{MaxLineBytes: 4096}, "2025-06-18")
+	done := make(chan error, 1)
+	go func() { done <- c.ss.Ping(context.Background(), nil) }()
+	var req struct {
+		ID json.RawMessage `json:"id"`
+	}
+	if line := c.next(); json.Unmarshal([]byte(line), &req) != nil || req.ID == nil {
+		t.Fatalf("the server's ping: %s", line)
+	}
+	c.send(`{"jsonrpc":"2.0","result":{"_meta":{"pad":"` + strings.Repeat("x", 5000) + `"}},"id":` + string(req.ID) + `}`)
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "longer than 4096 bytes") {
+			t.Errorf("Ping: %v", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the server's request is still waiting")
+	}
+	// The session goes on.
+	c.send(`{"jsonrpc":"2.0","id":5,"method":"ping"}`)
+	if got := c.next(); got != `{"jsonrpc":"2.0","id":5,"result":{}}` {
+		t.Errorf("answered %s", got)
+	}
+}
+
+// TestStdioBounds: the line and depth bounds are the transport's
+// options; a refused line is answered with the request's id; error
+// messages are cut; the log says why a line was refused, never what it
+// held.
+func TestStdioBounds(t *testing.T) {
+	var log bytes.Buffer
+	c := serveLines(t, &mcpserver.StdioTransport{MaxLineBytes: 1000, MaxDepth: 5, Logger: slog.New(slog.NewTextHandler(&log, nil))}, "2025-06-18")
+	// A line of exactly 1000 bytes is read; one more is refused.
+	for _, tc := range []struct{ line, want string }{
+		{`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"` + strings.Repeat("s", 1000) + `"}}}`,
+			`{"jsonrpc":"2.0","id":1,"error":{"code":-32600,"message":"Invalid request: the message is longer than 1000 bytes; it was not read."}}`},
+		{`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"text":[[["secret"]]]}}}`,
+			`{"jsonrpc":"2.0","id":2,"error":{"code":-32600,"message":"Invalid request: the message nests deeper than 5 levels."}}`},
+		{`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"echo","arguments":{"text":[["four"]]}}}`,
+			`{"jsonrpc":"2.0","id":3,"result":{"_meta":{"toolschema/code":"invalid_arguments","toolschema/outcome":"not_started","toolschema/started":false},"content":[{"type":"text","text":"Argument 'text' must be a string."}],"isError":true}}`},
+		{`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"echo","arguments":{"text":"` + strings.Repeat("s", 1000-95) + `"}}}`,
+			`{"jsonrpc":"2.0","id":4,"result":{"content":[{"type":"text","text":"` + strings.Repeat("s", 1000-95) + `"}]}}`},
+		{`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"echo","arguments":{"text":"` + strings.Repeat("s", 1000-95) + `!"}}}`,
+			`{"jsonrpc":"2.0","id":5,"error":{"code":-32600,"message":"Invalid request: the message is longer than 1000 bytes; it was not read."}}`},
+		{`{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"` + strings.Repeat("é", 400) + `"}}`,
+			`{"jsonrpc":"2.0","id":6,"error":{"code":-32602,"message":"unknown tool \"` + strings.Repeat("é", 231) + `… (cut: the message was 815 bytes)"}}`},
+	} {
+		c.send(tc.line)
+		if got := c.next(); got != tc.want {
+			t.Errorf("%.60s...: answered\n%s\nwant\n%s", tc.line, got, tc.want)
+		}
+	}
+	if strings.Contains(log.String(), "secret") || strings.Count(log.String(), "refused a line") != 3 {
+		t.Errorf("the log: %s", log.String())
+	}
+}
+
+// TestStdioClose: Close ends a Read that waits, and a Write after it
+// fails; a session served on the transport works with the SDK's client.
+func TestStdioClose(t *testing.T) {
+	echo, err := reflectimpl.Create(Echo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
+	if err := mcpserver.Register(s, []*tool.Tool{echo}, nil); err != nil {
+		t.Fatal(err)
+	}
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	ctx := context.Background()
+	ss, err := s.Connect(ctx, &mcpserver.StdioTransport{Reader: inR, Writer: outW}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v0"}, nil).Connect(ctx, &mcp.IOTransport{Reader: outR, Writer: inW}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "echo", Arguments: map[string]any{"text": "hi"}})
+	if err != nil || r.IsError || r.Content[0].(*mcp.TextContent).Text != "hi" {
+		t.Fatalf("CallTool: %+v, %v", r, err)
+	}
+	// The server's side closes: its session ends (its Read returns), and
+	// the client's next call fails.
+	ss.Close()
+	done := make(chan error, 1)
+	go func() { done <- ss.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the session did not end after Close")
+	}
+	if _, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "echo", Arguments: map[string]any{"text": "hi"}}); err == nil {
+		t.Error("a call after the server closed succeeded")
+	}
+	cs.Close()
+
+	// A connection closed by hand.
+	wait := make(chan struct{})
+	defer close(wait)
+	conn, err := (&mcpserver.StdioTransport{Reader: io.NopCloser(blockingReader{wait}), Writer: nopWriteCloser{io.Discard}}).Connect(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	readErr := make(chan error, 1)
+	go func() {
+		_, err := conn.Read(ctx)
+		readErr <- err
+	}()
+	time.Sleep(10 * time.Millisecond)
+	conn.Close()
+	select {
+	case err := <-readErr:
+		if !errors.Is(err, io.EOF) {
+			t.Errorf("Read after Close: %v", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("Read still waits after Close")
+	}
+	id, _ := jsonrpc.MakeID("x")
+	if err := conn.Write(ctx, &jsonrpc.Response{ID: id, Result: json.RawMessage("{}")}); !errors.Is(err, mcp.ErrConnectionClosed) {
+		t.Errorf("Write after Close: %v", err)
+	}
+}
+
+// blockingReader is a reader whose reads wait until the test ends.
+type blockingReader struct{ done <-chan struct{} }
+
+func (r blockingReader) Read([]byte) (int, error) {
+	<-r.done
+	return 0, io.EOF
+}
+
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }
+
+// TestStdioLongLineNotKept: a line past the bound is read to its end
+// without being kept: 64 MiB pass for a bound of 1 KiB in a few
+// allocations of the reader's size.
+func TestStdioLongLineNotKept(t *testing.T) {
+	c := serveLines(t, &mcpserver.StdioTransport{MaxLineBytes: 1024}, "2025-06-18")
+	chunk := bytes.Repeat([]byte("x"), 64<<10)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	if _, err := io.WriteString(c.w, `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"a":"`); err != nil {
+		t.Fatal(err)
+	}
+	for range 1024 {
+		if _, err := c.w.Write(chunk); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c.send(`"}}`)
+	if got := c.next(); got != `{"jsonrpc":"2.0","id":1,"error":{"code":-32600,"message":"Invalid request: the message is longer than 1024 bytes; it was not read."}}` {
+		t.Errorf("answered %s", got)
+	}
+	runtime.ReadMemStats(&after)
+	if n := after.TotalAlloc - before.TotalAlloc; n > 8<<20 {
+		t.Errorf("%d bytes allocated while a line of 64 MiB was refused", n)
+	}
+}
+
+// FuzzStdioLine: whatever a client writes, each line the server writes
+// is a JSON-RPC message or batch with a short error message, and a call
+// after it is answered.
+func FuzzStdioLine(f *testing.F) {
+	for _, s := range []string{
+		"", "null", "[]", "[1,2]", "{}", `{"jsonrpc":"2.0","id":1,"method":"ping"}`,
+		`{"jsonrpc":"2.0","id":"x","method":"tools/call","params":{"name":"echo","arguments":{"text":"hi"}}}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"` + strings.Repeat("n", 2000) + `"}}`,
+		`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"x"}}`,
+		`{"jsonrpc":"2.0","id":3,"result":{}}`, "\uFEFF{}", "\x00", `{"a":`, `{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}`,
+		strings.Repeat("[", 200), `[{"jsonrpc":"2.0","id":4,"method":"ping"},{"jsonrpc":"2.0","id":4,"method":"ping"}]`,
+	} {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, junk string, old bool) {
+		version := "2025-06-18"
+		if old {
+			version = "2025-03-26" // batches
+		}
+		c := serveLines(t, &mcpserver.StdioTransport{MaxLineBytes: 1024}, version)
+		c.send(junk)
+		c.send(`{"jsonrpc":"2.0","id":"fuzz-ping","method":"ping"}`)
+		for {
+			line := c.next()
+			var msgs []map[string]json.RawMessage
+			if strings.HasPrefix(line, "[") {
+				if err := json.Unmarshal([]byte(line), &msgs); err != nil {
+					t.Fatalf("the server wrote %.300q", line)
+				}
+			} else {
+				var m map[string]json.RawMessage
+				if err := json.Unmarshal([]byte(line), &m); err != nil {
+					t.Fatalf("the server wrote %.300q", line)
+				}
+				msgs = append(msgs, m)
+			}
+			for _, m := range msgs {
+				if string(m["jsonrpc"]) != `"2.0"` {
+					t.Fatalf("the server wrote %.300q", line)
+				}
+				var e struct {
+					Message string `json:"message"`
+				}
+				if m["error"] != nil && (json.Unmarshal(m["error"], &e) != nil || len(e.Message) > mcpserver.MaxErrorMessageBytes) {
+					t.Fatalf("the server wrote %.300q", line)
+				}
+				if string(m["id"]) == `"fuzz-ping"` {
+					if m["result"] == nil {
+						t.Fatalf("ping answered %.300q", line)
+					}
+					return
+				}
+			}
+		}
+	})
+}
+
+// A server on standard input and output, for a desktop client: a line of
+// junk is answered, and the session goes on.
+func ExampleStdioTransport() {
+	echo, err := reflectimpl.Create(Echo)
+	if err != nil {
+		log.Fatal(err)
+	}
+	server := mcp.NewServer(&mcp.Implementation{Name: "echo", Version: "v1"}, nil)
+	if err := mcpserver.Register(server, []*tool.Tool{echo}, nil); err != nil {
+		log.Fatal(err)
+	}
+	if err := server.Run(context.Background(), &mcpserver.StdioTransport{}); err != nil {
+		log.Fatal(err)
+	}
+}
