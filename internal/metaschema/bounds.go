@@ -167,7 +167,8 @@ type walker struct {
 	resources  map[string]any          // by absolute URL without fragment
 	anchors    map[string]any          // by absolute URL#name
 	refs       []refUse
-	idKey      string // "$id", or "id" in a draft-04 document
+	idKey      string          // "$id", or "id" in a draft-04 document
+	patterns   map[string]bool // patterns checked (a schema may repeat one)
 }
 
 // check walks the document and resolves its references; the error says
@@ -354,13 +355,13 @@ func (w *walker) schema(s map[string]any, path []string, depth int, base *url.UR
 		}
 	}
 	if p, ok := s["pattern"].(string); ok {
-		if err := checkPattern(p, append(path, "pattern")); err != nil {
+		if err := w.checkPattern(p, append(path, "pattern")); err != nil {
 			return err
 		}
 	}
 	if pp, ok := s["patternProperties"].(map[string]any); ok {
 		for p := range pp {
-			if err := checkPattern(p, append(path, "patternProperties", p)); err != nil {
+			if err := w.checkPattern(p, append(path, "patternProperties", p)); err != nil {
 				return err
 			}
 		}
@@ -463,7 +464,22 @@ func checkNumber(n string, path []string) error {
 }
 
 // checkPattern refuses a pattern the validator's regexp (Go's, RE2) does
-// not read, or whose program is past MaxPatternInsts.
+// not read, or whose program is past MaxPatternInsts; each distinct
+// pattern once.
+func (w *walker) checkPattern(p string, path []string) error {
+	if w.patterns[p] {
+		return nil
+	}
+	if err := checkPattern(p, path); err != nil {
+		return err
+	}
+	if w.patterns == nil {
+		w.patterns = map[string]bool{}
+	}
+	w.patterns[p] = true
+	return nil
+}
+
 func checkPattern(p string, path []string) error {
 	if len(p) > MaxPatternBytes {
 		return &boundsError{pointer(path), "the pattern " + quote(p) + " is longer than " + strconv.Itoa(MaxPatternBytes) + " bytes"}

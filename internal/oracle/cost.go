@@ -74,6 +74,15 @@ func costGraph(doc *metaschema.Doc) *costNode {
 	refs := map[unsafe.Pointer][]map[string]any{}
 	doc.Refs(func(r metaschema.Ref) { refs[mapKey(r.From)] = append(refs[mapKey(r.From)], r.To) })
 	nodes := map[unsafe.Pointer]*costNode{}
+	insts := map[string]int{}
+	patternInsts := func(p string) int {
+		n, ok := insts[p]
+		if !ok {
+			n = patternInsts(p)
+			insts[p] = n
+		}
+		return n
+	}
 	var build func(v any) *costNode
 	build = func(v any) *costNode {
 		s, ok := v.(map[string]any)
