@@ -8,6 +8,26 @@
 // *tool.Tool values: they join a tool.Set, the provider conversions and
 // mcpserver as any other.
 //
+// A schema is taken as untrusted. Before it is compiled, New refuses,
+// naming the location and the rule: a schema past the bounds below; a
+// number whose exponent is beyond ±400 or whose text is longer than 256
+// characters (the validator's exact numbers would fail or cost dearly);
+// an integer keyword (minLength, maxItems, ...) past 2^53-1; a pattern
+// Go's regexp (RE2) does not read, which includes ECMA-262's lookaround
+// and back-references; a $schema other than the drafts the validator has;
+// and every $ref, $dynamicRef or $recursiveRef that does not name a
+// schema in the document itself ($defs, definitions, an anchor, a
+// JSON pointer, a resource with its own $id): nothing is fetched, from
+// disk or the network. A panic of the validator's compile is an error.
+// Errors quote at most 256 bytes of any text of the schema.
+//
+// A call is refused before the validator runs when checking it would cost
+// more than a budget (about 0.1 s of the validator's time, plus a share
+// for each byte of the arguments): the cost is counted on the arguments,
+// per schema applied, enum value compared, byte matched per pattern
+// instruction. In-document $ref are followed for defaults and for an
+// optional property's null.
+//
 // Package tool does not link jsonschema/v6 (it costs programs that use
 // only typed tools); this package does.
 package rawtool
@@ -19,9 +39,33 @@ import (
 	"fmt"
 	"reflect"
 
+	"github.com/toolschema/toolschema/internal/metaschema"
 	"github.com/toolschema/toolschema/internal/oracle"
 	"github.com/toolschema/toolschema/schema"
 	"github.com/toolschema/toolschema/tool"
+)
+
+// The bounds of an input or output schema, checked before it is
+// compiled. Real schemas stay far inside them (the largest proxied MCP
+// tool schemas are tens of kilobytes, a few hundred subschemas); within
+// them, New takes time linear in the schema's size, and matching a
+// pattern time linear in the string.
+const (
+	// MaxSchemaBytes bounds the schema's size.
+	MaxSchemaBytes = metaschema.MaxBytes
+	// MaxSchemaDepth bounds the nesting of the document, in JSON levels
+	// (a property's schema is two below its object's).
+	MaxSchemaDepth = metaschema.MaxDepth
+	// MaxSubschemas bounds the schemas in it (objects and booleans where
+	// a keyword takes a schema or a $ref points).
+	MaxSubschemas = metaschema.MaxSubschemas
+	// MaxListValues bounds the values of one enum or const (nested ones
+	// counted) and the names of one required.
+	MaxListValues = metaschema.MaxListValues
+	// MaxPatternBytes bounds a pattern, and MaxPatternInsts its program
+	// (regexp/syntax instructions).
+	MaxPatternBytes = metaschema.MaxPatternBytes
+	MaxPatternInsts = metaschema.MaxPatternInsts
 )
 
 // A Func runs a raw tool: args are the checked arguments, a JSON object
@@ -32,8 +76,10 @@ type Func func(ctx context.Context, call *tool.Call, args json.RawMessage) (any,
 
 // New returns a tool with t's name, description and options, whose input
 // schema is inputSchema and which runs fn. inputSchema must compile as a
-// JSON Schema 2020-12 whose root is an object schema ("type":"object");
-// the name must be 1 to 64 letters, digits, _ or -. t.InputSchema is
+// JSON Schema 2020-12 whose root is an object schema ("type":"object"),
+// within the bounds above, with no reference outside itself (see the
+// package doc); the name must be 1 to 64 letters, digits, _ or -.
+// t.InputSchema is
 // replaced by a compact copy of inputSchema (member order and number text
 // kept); t.OutputSchema, when set, must compile too.
 func New(t tool.Tool, inputSchema json.RawMessage, fn Func) (*tool.Tool, error) {
@@ -42,6 +88,10 @@ func New(t tool.Tool, inputSchema json.RawMessage, fn Func) (*tool.Tool, error) 
 	}
 	if err := schema.CheckName(t.Name); err != nil {
 		return nil, fmt.Errorf("rawtool: tool %q: %v", t.Name, err)
+	}
+	if len(inputSchema) > MaxSchemaBytes {
+		// Before the schema is read: a large one costs time to read.
+		return nil, fmt.Errorf("rawtool: tool %s: the input schema does not compile: it is %d bytes, more than %d", t.Name, len(inputSchema), MaxSchemaBytes)
 	}
 	var compact bytes.Buffer
 	if err := json.Compact(&compact, inputSchema); err != nil {

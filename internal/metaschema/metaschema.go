@@ -2,11 +2,18 @@
 // github.com/santhosh-tekuri/jsonschema/v6, checking it against the
 // meta-schema, for each package that does: the analyzer's check of
 // declared schemas, package declared's validator, and the raw-schema
-// checker (internal/oracle).
+// checker (internal/oracle). A schema comes from outside the program (a
+// proxied server's tools/list, configuration): it is checked against the
+// bounds in bounds.go before the validator sees it, nothing it references
+// is fetched, and whatever the validator chokes on is an error, never a
+// crash.
 package metaschema
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
+	"strconv"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -14,22 +21,65 @@ import (
 // Compile reads s and compiles it as JSON Schema 2020-12 (its default
 // draft), with configure, when not nil, setting the compiler's assertions
 // (formats, content) first. It returns the compiled schema and the
-// document as read.
-func Compile(s []byte, configure func(*jsonschema.Compiler)) (*jsonschema.Schema, any, error) {
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(s))
+// document as read, its in-document references resolved. The error is
+// one line (a location, when known, and the rule), its quotes of the
+// schema cut.
+func Compile(s []byte, configure func(*jsonschema.Compiler)) (sch *jsonschema.Schema, doc *Doc, err error) {
+	if len(s) > MaxBytes {
+		return nil, nil, fmt.Errorf("the schema is %d bytes, more than %d", len(s), MaxBytes)
+	}
+	root, err := jsonschema.UnmarshalJSON(bytes.NewReader(s))
 	if err != nil {
+		return nil, nil, errors.New(Cut(err.Error(), MaxMessageBytes))
+	}
+	if doc, err = check(root, resourceURL); err != nil {
 		return nil, nil, err
 	}
+	defer func() {
+		// The validator is not ours: a schema it panics on is refused.
+		if r := recover(); r != nil {
+			sch, err = nil, errors.New("the validator failed on the schema: "+Cut(fmt.Sprint(r), MaxMessageBytes))
+		}
+	}()
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
+	c.UseLoader(noLoader{})
 	if configure != nil {
 		configure(c)
 	}
-	if err := c.AddResource(resourceURL, doc); err != nil {
-		return nil, doc, err
+	if err := c.AddResource(resourceURL, root); err != nil {
+		return nil, doc, errors.New(cutLines(err.Error()))
 	}
-	sch, err := c.Compile(resourceURL)
-	return sch, doc, err
+	sch, err = c.Compile(resourceURL)
+	if err != nil {
+		return nil, doc, errors.New(cutLines(err.Error()))
+	}
+	return sch, doc, nil
+}
+
+// noLoader fetches nothing: the walk refuses a reference outside the
+// document before the compiler runs; this is the second line.
+type noLoader struct{}
+
+func (noLoader) Load(url string) (any, error) {
+	return nil, errors.New("nothing outside the schema is fetched")
+}
+
+// cutLines cuts each line of a validator's error, and their number.
+func cutLines(s string) string {
+	lines := bytes.Split([]byte(s), []byte("\n"))
+	var b bytes.Buffer
+	for i, l := range lines {
+		if i == 16 {
+			b.WriteString("\n… (" + strconv.Itoa(len(lines)-i) + " more lines)")
+			break
+		}
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(Cut(string(l), MaxMessageBytes))
+	}
+	return b.String()
 }
 
 // resourceURL names the schema being compiled. It is absolute (a relative

@@ -13,13 +13,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math/big"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+	"unsafe"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
@@ -49,6 +52,29 @@ type value struct {
 	// changed reports that a member was taken out (of this object or
 	// one inside it).
 	changed bool
+	// at indexes the keys of a large object, made at the first look-up.
+	at map[string]int
+}
+
+// index returns the position of key k in an object, -1 when absent: in
+// constant time past a few keys (a path is rendered for each violation,
+// and one object may bring many).
+func (v *value) index(k string) int {
+	if len(v.keys) <= 16 {
+		return slices.Index(v.keys, k)
+	}
+	if v.at == nil {
+		v.at = make(map[string]int, len(v.keys))
+		for i, key := range v.keys {
+			if _, ok := v.at[key]; !ok {
+				v.at[key] = i
+			}
+		}
+	}
+	if i, ok := v.at[k]; ok {
+		return i
+	}
+	return -1
 }
 
 // A parseError is what makes a JSON text unusable, where it is.
@@ -152,8 +178,8 @@ func (p *parser) value(loc []string, depth int) (*value, *parseError) {
 
 // violation turns a parse error into a violation, its path rendered
 // against the schema s (nil: no schema known).
-func (e *parseError) violation(noun string, s map[string]any, _ *value) Violation {
-	path := render(e.loc, s, nil)
+func (e *parseError) violation(noun string, c *checker) Violation {
+	path := c.render(e.loc, nil)
 	switch e.rule {
 	case "depth":
 		return Violation{Path: path, Rule: "depth", Message: fmt.Sprintf("%s nested deeper than %d levels.", whole(noun), MaxArgumentDepth)}
@@ -183,7 +209,8 @@ const indexMark = "\x00"
 // the value: a property is .name, an array element [i], a map value {}
 // (the key is the model's text: it is not repeated), a name the schema
 // lacks quoted and cut short.
-func render(loc []string, s map[string]any, v *value) string {
+func (c *checker) render(loc []string, v *value) string {
+	s := c.view(c.raw)
 	var b strings.Builder
 	dot := func() {
 		if b.Len() > 0 {
@@ -202,7 +229,7 @@ func render(loc []string, s map[string]any, v *value) string {
 				if i, err := strconv.Atoi(seg); err == nil && i < len(v.vals) {
 					next = v.vals[i]
 				}
-			} else if i := slices.Index(v.keys, seg); i >= 0 {
+			} else if i := v.index(seg); i >= 0 {
 				next = v.vals[i]
 			}
 		}
@@ -210,14 +237,14 @@ func render(loc []string, s map[string]any, v *value) string {
 		switch ps, isProp := props[seg].(map[string]any); {
 		case inArray:
 			b.WriteString("[" + seg + "]")
-			s = items
+			s = c.view(items)
 		case isProp:
 			dot()
 			b.WriteString(seg)
-			s = ps
+			s = c.view(ps)
 		case isMap:
 			b.WriteString("{}")
-			s = addl
+			s = c.view(addl)
 		default:
 			dot()
 			b.WriteString(quoteKey(seg))
@@ -319,9 +346,135 @@ func (v *value) append(b []byte) []byte {
 type checker struct {
 	schema *jsonschema.Schema
 	raw    map[string]any
-	err    error
-	v      *value // the value being checked
+	// views holds, for each object schema with an in-document $ref,
+	// the schema as the checks beside the validator's read it: the
+	// $ref's target with the schema's own keywords over it.
+	views map[unsafe.Pointer]map[string]any
+	// cost is the schema as the cost walk reads it.
+	cost *costNode
+	// defaults holds, for each object schema (or view) whose properties
+	// have defaults, their names in order.
+	defaults map[unsafe.Pointer][]string
+	err      error
+	v        *value // the value being checked
 }
+
+// view returns s as the checks read it: s itself, or when s holds a $ref,
+// its target with s's own keywords over it (properties of both, required
+// of both).
+func (c *checker) view(s map[string]any) map[string]any {
+	if s == nil || len(c.views) == 0 {
+		return s
+	}
+	if _, ok := s["$ref"]; !ok {
+		return s
+	}
+	if m := c.views[mapKey(s)]; m != nil {
+		return m
+	}
+	return s
+}
+
+func mapKey(m map[string]any) unsafe.Pointer { return reflect.ValueOf(m).UnsafePointer() }
+
+// buildViews makes the views of the schemas with a $ref in doc. A chain of
+// $ref is followed to its end; a cycle of $ref alone (which the validator
+// refuses at a call) ends where it closes.
+func buildViews(doc *metaschema.Doc) map[unsafe.Pointer]map[string]any {
+	targets := map[unsafe.Pointer]map[string]any{}
+	var froms []map[string]any
+	doc.Refs(func(r metaschema.Ref) {
+		if r.Key == "$ref" {
+			targets[mapKey(r.From)] = r.To
+			froms = append(froms, r.From)
+		}
+	})
+	if len(targets) == 0 {
+		return nil
+	}
+	views := map[unsafe.Pointer]map[string]any{}
+	building := map[unsafe.Pointer]bool{}
+	var build func(s map[string]any) map[string]any
+	build = func(s map[string]any) map[string]any {
+		k := mapKey(s)
+		if v := views[k]; v != nil {
+			return v
+		}
+		t := targets[k]
+		if t == nil || building[k] {
+			return s
+		}
+		building[k] = true
+		m := maps.Clone(build(t))
+		delete(m, "$ref")
+		for name, v := range s {
+			switch name {
+			case "$ref":
+			case "properties":
+				own, _ := v.(map[string]any)
+				theirs, _ := m[name].(map[string]any)
+				props := maps.Clone(theirs)
+				if props == nil {
+					props = map[string]any{}
+				}
+				maps.Copy(props, own)
+				m[name] = props
+			case "required":
+				req, _ := m[name].([]any)
+				m[name] = append(slices.Clip(req), asAnys(v)...)
+			default:
+				m[name] = v
+			}
+		}
+		views[k] = m
+		return m
+	}
+	for _, from := range froms {
+		build(from)
+	}
+	return views
+}
+
+// defaultNames finds, in every object of the document and every view, the
+// properties with a default, by name order.
+func (c *checker) defaultNames(root any) map[unsafe.Pointer][]string {
+	out := map[unsafe.Pointer][]string{}
+	add := func(s map[string]any) {
+		props, _ := s["properties"].(map[string]any)
+		var names []string
+		for name, p := range props {
+			ps, _ := p.(map[string]any)
+			if _, ok := c.view(ps)["default"]; ok {
+				names = append(names, name)
+			}
+		}
+		if names != nil {
+			slices.Sort(names)
+			out[mapKey(s)] = names
+		}
+	}
+	var walk func(v any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			add(v)
+			for _, e := range v {
+				walk(e)
+			}
+		case []any:
+			for _, e := range v {
+				walk(e)
+			}
+		}
+	}
+	walk(root)
+	for _, m := range c.views {
+		add(m)
+	}
+	return out
+}
+
+func asAnys(v any) []any { a, _ := v.([]any); return a }
 
 // checkers holds a checker per schema text: tools of one type share their
 // schema, so each is compiled once. Their number is that of the distinct
@@ -359,7 +512,12 @@ func compileChecker(schema json.RawMessage) *checker {
 		comp.AssertContent()
 	})
 	c.schema, c.err = sch, err
-	c.raw, _ = doc.(map[string]any)
+	if doc != nil {
+		c.raw, _ = doc.Root.(map[string]any)
+		c.views = buildViews(doc)
+		c.cost = costGraph(doc)
+		c.defaults = c.defaultNames(doc.Root)
+	}
 	return c
 }
 
@@ -386,7 +544,7 @@ func (c *checker) check(v *value, noun string) (out []Violation) {
 			out = c.leaves(ve, noun, out)
 		}
 	}
-	out = Sort(c.extra(v, c.raw, nil, noun, out))
+	out = Sort(c.extra(v, c.view(c.raw), nil, noun, out))
 	// One type violation per value: the validator's ("must be an integer
 	// or null.") over the extra check's ("must be an integer.").
 	// (By path, in one pass: a hostile call can bring many.)
@@ -446,26 +604,26 @@ func (c *checker) leaves(ve *jsonschema.ValidationError, noun string, out []Viol
 		return out
 	}
 	loc := ve.InstanceLocation
-	path := render(loc, c.raw, c.v)
+	path := c.render(loc, c.v)
 	at := func(rule, format string, args ...any) {
 		out = append(out, Violation{Path: path, Rule: rule, Message: subject(noun, path) + " " + fmt.Sprintf(format, args...)})
 	}
-	here := schemaAt(c.raw, loc)
+	here := c.schemaAt(loc)
 	switch k := ve.ErrorKind.(type) {
 	case *kind.Required:
 		for _, m := range k.Missing {
-			p := render(append(slices.Clip(loc), m), c.raw, c.v)
+			p := c.render(append(slices.Clip(loc), m), c.v)
 			out = append(out, Violation{Path: p, Rule: "missing", Message: fmt.Sprintf("%s '%s' is required.", noun, p)})
 		}
 	case *kind.AdditionalProperties:
 		props, _ := here["properties"].(map[string]any)
 		for _, name := range k.Properties {
-			p := render(append(slices.Clip(loc), name), c.raw, c.v)
+			p := c.render(append(slices.Clip(loc), name), c.v)
 			msg := fmt.Sprintf("%s '%s' is not a parameter of the tool.", noun, p)
 			for known := range props {
 				if strings.EqualFold(known, name) {
 					msg = fmt.Sprintf("%s '%s' is not a parameter of the tool; the parameter is '%s' (names are case-sensitive).",
-						noun, p, render(append(slices.Clip(loc), known), c.raw, c.v))
+						noun, p, c.render(append(slices.Clip(loc), known), c.v))
 				}
 			}
 			out = append(out, Violation{Path: p, Rule: "unknown", Message: msg})
@@ -477,12 +635,21 @@ func (c *checker) leaves(ve *jsonschema.ValidationError, noun string, out []Viol
 		}
 		at("type", "must be %s.", typeWords(k.Want))
 	case *kind.Enum:
-		var vals []string
-		for _, w := range k.Want {
+		// The values as the schema lists them, up to a bound: a raw
+		// schema's enum may be long.
+		var vals strings.Builder
+		for i, w := range k.Want {
+			if vals.Len() > maxListed {
+				fmt.Fprintf(&vals, ", … and %d more", len(k.Want)-i)
+				break
+			}
+			if i > 0 {
+				vals.WriteString(", ")
+			}
 			b, _ := json.Marshal(w)
-			vals = append(vals, string(b))
+			vals.WriteString(metaschema.Cut(string(b), maxListed))
 		}
-		at("enum", "must be one of %s.", strings.Join(vals, ", "))
+		at("enum", "must be one of %s.", vals.String())
 	case *kind.Minimum:
 		at("range", "must be at least %s.", bound(here, "minimum", k.Want))
 	case *kind.Maximum:
@@ -498,16 +665,21 @@ func (c *checker) leaves(ve *jsonschema.ValidationError, noun string, out []Viol
 	case *kind.UniqueItems:
 		at("unique", "must not repeat an item (items %d and %d are equal).", k.Duplicates[0], k.Duplicates[1])
 	case *kind.Pattern:
-		at("pattern", "must match the pattern %s.", k.Want)
+		at("pattern", "must match the pattern %s.", metaschema.Cut(k.Want, maxListed))
 	case *kind.Format:
-		at("format", "must be in the format %s.", k.Want)
+		at("format", "must be in the format %s.", metaschema.Cut(k.Want, maxListed))
 	case *kind.ContentEncoding:
-		at("format", "must be %s text.", k.Want)
+		at("format", "must be %s text.", metaschema.Cut(k.Want, maxListed))
 	default:
 		at("type", "does not fit the tool's schema.")
 	}
 	return out
 }
+
+// maxListed bounds the text of a schema's values that a violation lists
+// (an enum's values, a pattern): past it, the message says how much more
+// there was.
+const maxListed = 512
 
 // bound writes a minimum or maximum as the schema writes it.
 func bound(s map[string]any, key string, r *big.Rat) string {
@@ -524,7 +696,7 @@ func (c *checker) extra(v *value, s map[string]any, loc []string, noun string, o
 		return out
 	}
 	add := func(rule, msg string) {
-		path := render(loc, c.raw, c.v)
+		path := c.render(loc, c.v)
 		out = append(out, Violation{Path: path, Rule: rule, Message: subject(noun, path) + " " + msg})
 	}
 	switch v.kind {
@@ -551,12 +723,12 @@ func (c *checker) extra(v *value, s map[string]any, loc []string, noun string, o
 			if ps == nil {
 				ps = addl
 			}
-			out = c.extra(v.vals[i], ps, append(slices.Clip(loc), k), noun, out)
+			out = c.extra(v.vals[i], c.view(ps), append(slices.Clip(loc), k), noun, out)
 		}
 	case '[':
 		items, _ := s["items"].(map[string]any)
 		for i, e := range v.vals {
-			out = c.extra(e, items, append(slices.Clip(loc), strconv.Itoa(i)), noun, out)
+			out = c.extra(e, c.view(items), append(slices.Clip(loc), strconv.Itoa(i)), noun, out)
 		}
 	}
 	return out
@@ -564,7 +736,8 @@ func (c *checker) extra(v *value, s map[string]any, loc []string, noun string, o
 
 // fillDefaults adds the defaults of absent properties, in objects at any
 // depth that the arguments have, and reports whether it added any.
-func fillDefaults(v *value, s map[string]any) (added bool) {
+func (c *checker) fillDefaults(v *value, s map[string]any) (added bool) {
+	s = c.view(s)
 	if v == nil || s == nil {
 		return false
 	}
@@ -576,19 +749,25 @@ func fillDefaults(v *value, s map[string]any) (added bool) {
 			if ps == nil {
 				ps, _ = s["additionalProperties"].(map[string]any)
 			}
-			added = fillDefaults(v.vals[i], ps) || added
+			added = c.fillDefaults(v.vals[i], ps) || added
 		}
 		// Properties in schema order: the order of the schema's keys is
-		// lost in a map, so defaults are added by name order.
-		var names []string
-		for name, p := range props {
-			if _, ok := p.(map[string]any)["default"]; ok && !slices.Contains(v.keys, name) {
-				names = append(names, name)
+		// lost in a map, so defaults are added by name order. (The names
+		// are found once, at compile: a call of many objects would
+		// otherwise go over every property for each.)
+		var present map[string]bool
+		if len(v.keys) > 16 {
+			present = make(map[string]bool, len(v.keys))
+			for _, k := range v.keys {
+				present[k] = true
 			}
 		}
-		slices.Sort(names)
-		for _, name := range names {
-			b, _ := json.Marshal(props[name].(map[string]any)["default"])
+		for _, name := range c.defaults[mapKey(s)] {
+			if present != nil && present[name] || present == nil && slices.Contains(v.keys, name) {
+				continue
+			}
+			ps, _ := props[name].(map[string]any)
+			b, _ := json.Marshal(c.view(ps)["default"])
 			dv, _ := parse(b, false)
 			v.keys, v.vals = append(v.keys, name), append(v.vals, dv)
 			added = true
@@ -596,7 +775,7 @@ func fillDefaults(v *value, s map[string]any) (added bool) {
 	case '[':
 		items, _ := s["items"].(map[string]any)
 		for _, e := range v.vals {
-			added = fillDefaults(e, items) || added
+			added = c.fillDefaults(e, items) || added
 		}
 	}
 	return added
@@ -606,25 +785,32 @@ func fillDefaults(v *value, s map[string]any) (added bool) {
 // is optional and does not take null: null for an optional argument means
 // absent (OpenAI's strict mode sends null for each optional argument it
 // leaves out).
-func dropOptionalNulls(v *value, s map[string]any) {
+func (c *checker) dropOptionalNulls(v *value, s map[string]any) {
+	s = c.view(s)
 	if v == nil || s == nil {
 		return
 	}
 	switch v.kind {
 	case '{':
 		props, _ := s["properties"].(map[string]any)
-		required := asStrings(s["required"])
+		var required map[string]bool // read at the first null: a call may bring many objects
 		keys, vals := v.keys[:0:0], v.vals[:0:0]
 		for i, k := range v.keys {
 			ps, _ := props[k].(map[string]any)
-			if v.vals[i].kind == 'n' && ps != nil && !slices.Contains(required, k) && !takesNull(ps) {
+			if v.vals[i].kind == 'n' && ps != nil && required == nil {
+				required = map[string]bool{}
+				for _, r := range asStrings(s["required"]) {
+					required[r] = true
+				}
+			}
+			if v.vals[i].kind == 'n' && ps != nil && !required[k] && !takesNull(c.view(ps)) {
 				v.changed = true
 				continue
 			}
 			if ps == nil {
 				ps, _ = s["additionalProperties"].(map[string]any)
 			}
-			dropOptionalNulls(v.vals[i], ps)
+			c.dropOptionalNulls(v.vals[i], ps)
 			v.changed = v.changed || v.vals[i].changed
 			keys, vals = append(keys, k), append(vals, v.vals[i])
 		}
@@ -632,7 +818,7 @@ func dropOptionalNulls(v *value, s map[string]any) {
 	case '[':
 		items, _ := s["items"].(map[string]any)
 		for _, e := range v.vals {
-			dropOptionalNulls(e, items)
+			c.dropOptionalNulls(e, items)
 			v.changed = v.changed || e.changed
 		}
 	}
@@ -657,22 +843,24 @@ func asStrings(v any) []string {
 }
 
 // schemaAt returns the schema of the value at an instance location.
-func schemaAt(s map[string]any, loc []string) map[string]any {
+func (c *checker) schemaAt(loc []string) map[string]any {
+	s := c.view(c.raw)
 	for _, seg := range loc {
 		if s == nil {
 			return nil
 		}
 		if props, ok := s["properties"].(map[string]any); ok {
 			if ps, ok := props[seg].(map[string]any); ok {
-				s = ps
+				s = c.view(ps)
 				continue
 			}
 		}
 		if items, ok := s["items"].(map[string]any); ok {
-			s = items
+			s = c.view(items)
 			continue
 		}
 		s, _ = s["additionalProperties"].(map[string]any)
+		s = c.view(s)
 	}
 	return s
 }
@@ -780,7 +968,7 @@ func (c *checker) arguments(args []byte) (json.RawMessage, []Violation) {
 	}
 	v, perr := parse(args, true)
 	if perr != nil {
-		return nil, []Violation{perr.violation("Argument", c.raw, nil)}
+		return nil, []Violation{perr.violation("Argument", c)}
 	}
 	if v.kind != '{' {
 		return nil, []Violation{{Rule: "object", Message: "Arguments must be a JSON object."}}
@@ -788,11 +976,14 @@ func (c *checker) arguments(args []byte) (json.RawMessage, []Violation) {
 	if c.err != nil {
 		return nil, []Violation{{Rule: "json", Message: "The tool's input schema does not compile."}}
 	}
-	dropOptionalNulls(v, c.raw)
+	c.dropOptionalNulls(v, c.raw)
+	if !c.cost.affordable(v, budgetBase+budgetPerByte*len(args)) {
+		return nil, []Violation{{Rule: "size", Message: "Arguments cost too much to check against the tool's schema: send fewer values, or shorter strings."}}
+	}
 	if viols := c.check(v, "Argument"); len(viols) > 0 {
 		return nil, viols
 	}
-	if !fillDefaults(v, c.raw) && !v.changed {
+	if !c.fillDefaults(v, c.raw) && !v.changed {
 		return args, nil // nothing added or taken: the arguments as given
 	}
 	return v.append(nil), nil
@@ -803,7 +994,7 @@ func Result(schema json.RawMessage, data []byte) []Violation {
 	c := checkerOf(schema)
 	v, perr := parse(data, false)
 	if perr != nil {
-		return []Violation{perr.violation("Result", c.raw, nil)}
+		return []Violation{perr.violation("Result", c)}
 	}
 	if c.err != nil {
 		return nil

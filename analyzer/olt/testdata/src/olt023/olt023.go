@@ -32,10 +32,18 @@ func (Bytes) MarshalJSON() ([]byte, error) { return []byte(`""`), nil }
 func (*Bytes) UnmarshalJSON([]byte) error  { return nil }
 func (Bytes) ToolschemaSchema() []byte     { return []byte(`{"type":"string"}`) }
 
+// Step declares a multipleOf beyond the validator's numbers.
+type Step struct{ v float64 }
+
+func (s Step) MarshalJSON() ([]byte, error)  { return json.Marshal(s.v) }
+func (s *Step) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, &s.v) }
+func (Step) ToolschemaSchema() string        { return `{"type":"number","multipleOf":1e-9999999}` }
+
 type Input struct {
 	Price  Money  `json:"price"`  // want `OLT023: input.price: olt023.Money declares a schema \(ToolschemaSchema\) that is not a valid JSON Schema 2020-12: at '/type': value must be one of`
 	Codes  Codes  `json:"codes"`  // want `OLT023: input.codes: olt023.Codes declares a schema \(ToolschemaSchema\) that cannot be read: its body must be one return of a string literal`
 	Linked Linked `json:"linked"` // want `OLT023: input.linked: olt023.Linked declares a schema \(ToolschemaSchema\) that uses \$ref`
+	Step   Step   `json:"step"`   // want `OLT023: input.step: olt023.Step declares a schema \(ToolschemaSchema\) that is not a valid JSON Schema 2020-12: at '/multipleOf': `
 	Bytes  Bytes  `json:"bytes"`  // want `OLT023: input.bytes: olt023.Bytes declares a schema \(ToolschemaSchema\) that cannot be read: ToolschemaSchema must be a method func\(\) string`
 }
 

@@ -1,0 +1,41 @@
+package declared_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/toolschema/toolschema/declared"
+)
+
+// TestCompileRefusesHostile: declared schemas compile as raw ones do: a
+// number beyond the validator's range is an error, not a panic; a
+// reference outside the document is refused without being read.
+func TestCompileRefusesHostile(t *testing.T) {
+	secret := filepath.Join(t.TempDir(), "secret.json")
+	if err := os.WriteFile(secret, []byte(`{"enum":["SECRETVALUE"]}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{
+		`{"type":"number","multipleOf":1e-9999999}`,
+		`{"type":"number","minimum":1e9999999}`,
+		`{"type":"string","maxLength":1e30}`,
+		`{"$ref":"file://` + filepath.ToSlash(secret) + `"}`,
+		`{"type":"object","properties":{"a":{"$ref":"other.json"}}}`,
+	} {
+		_, err := declared.Compile([]byte(s))
+		if err == nil {
+			t.Errorf("%s: compiled", s)
+		} else if strings.Contains(err.Error(), "SECRETVALUE") {
+			t.Errorf("%s: %v", s, err)
+		}
+	}
+	check, err := declared.Compile([]byte(`{"type":"number","minimum":1e300}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if check([]byte(`5`)) || !check([]byte(`1e301`)) {
+		t.Errorf("minimum 1e300 not enforced")
+	}
+}

@@ -1,0 +1,399 @@
+package rawtool_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/toolschema/toolschema/rawtool"
+	"github.com/toolschema/toolschema/tool"
+)
+
+// newRaw makes a raw tool named "t" that echoes its arguments.
+func newRaw(schema string) (*tool.Tool, error) {
+	return rawtool.New(tool.Tool{Name: "t"}, json.RawMessage(schema), echo)
+}
+
+// TestNewNumbersBeyondRange: a number keyword the validator's numbers do
+// not hold (big.Rat reads no exponent of eight digits) made New panic
+// inside the validator's compile, or was dropped without a word
+// (minimum:1e9999999 took 5). Each is refused, naming the keyword's
+// location; within the range, the bound holds exactly.
+func TestNewNumbersBeyondRange(t *testing.T) {
+	tests := []struct{ schema, want string }{
+		{`{"type":"object","properties":{"x":{"multipleOf":1e-9999999}}}`, `/properties/x/multipleOf`},
+		{`{"type":"object","properties":{"x":{"multipleOf":1e-10000000}}}`, `/properties/x/multipleOf`},
+		{`{"type":"object","properties":{"x":{"multipleOf":1e99999999}}}`, `/properties/x/multipleOf`},
+		{`{"type":"object","properties":{"x":{"minimum":1e9999999}}}`, `/properties/x/minimum`},
+		{`{"type":"object","properties":{"x":{"exclusiveMaximum":-1e9999999}}}`, `/properties/x/exclusiveMaximum`},
+		{`{"type":"object","properties":{"x":{"enum":[1,1e99999999]}}}`, `/properties/x/enum/1`},
+		{`{"type":"object","properties":{"x":{"const":1e-99999999}}}`, `/properties/x/const`},
+		{`{"type":"object","properties":{"x":{"default":1e401}}}`, `/properties/x/default`},
+		{`{"type":"object","properties":{"x":{"minimum":1` + strings.Repeat("0", 300) + `}}}`, `/properties/x/minimum`},
+		// An integer keyword past what an int holds: the validator would
+		// read its low bits.
+		{`{"type":"object","properties":{"x":{"maxLength":1e30}}}`, `/properties/x/maxLength`},
+		{`{"type":"object","properties":{"x":{"minItems":18446744073709551617}}}`, `/properties/x/minItems`},
+	}
+	for _, tt := range tests {
+		_, err := newRaw(tt.schema)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%.80s: %v, want an error at %s", tt.schema, err, tt.want)
+		}
+	}
+	// Within the range, exactly: 1e300 is more than 5, 1e-400 divides 1.5.
+	tl, err := newRaw(`{"type":"object","properties":{"x":{"minimum":1e300},"y":{"multipleOf":1e-400},"z":{"maximum":-1e-400}}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for args, want := range map[string]string{
+		`{"x":5}`:       "Argument 'x' must be at least 1e300.",
+		`{"x":1e301}`:   "",
+		`{"y":1.5}`:     "",
+		`{"z":0}`:       "Argument 'z' must be at most -1e-400.",
+		`{"z":-1e-399}`: "",
+	} {
+		r, err := tl.Invoke(context.Background(), json.RawMessage(args))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want == "" && r.IsError || want != "" && r.Text() != want {
+			t.Errorf("%s: %s %q, want %q", args, r.Code, r.Text(), want)
+		}
+	}
+}
+
+// TestNewRefusesReferencesOutside: the validator's default loader read
+// file references from disk (their values reached the model's messages,
+// an error gave away a file's first character, a FIFO blocked New for
+// ever). Every reference that leaves the document is refused, by name,
+// without reading it; references inside the document still work.
+func TestNewRefusesReferencesOutside(t *testing.T) {
+	dir := t.TempDir()
+	secret := filepath.Join(dir, "secret.json")
+	if err := os.WriteFile(secret, []byte(`{"type":"string","enum":["SECRETVALUE"]}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	notJSON := filepath.Join(dir, "notjson")
+	if err := os.WriteFile(notJSON, []byte(`Qwerty`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	fileURL := func(p string) string { return "file://" + filepath.ToSlash(p) }
+	refs := []struct{ schema, ref string }{
+		{`{"type":"object","properties":{"a":{"$ref":"` + fileURL(secret) + `"}}}`, fileURL(secret)},
+		{`{"type":"object","properties":{"a":{"$ref":"` + fileURL(notJSON) + `"}}}`, fileURL(notJSON)},
+		{`{"$id":"` + fileURL(dir) + `/","type":"object","properties":{"a":{"$ref":"secret.json"}}}`, "secret.json"},
+		{`{"type":"object","properties":{"a":{"$id":"` + fileURL(dir) + `/x.json","$ref":"secret.json"}}}`, "secret.json"},
+		{`{"type":"object","properties":{"a":{"$ref":"http://127.0.0.1:1/s.json"}}}`, "http://127.0.0.1:1/s.json"},
+		{`{"type":"object","properties":{"a":{"$ref":"other.json#/x"}}}`, "other.json#/x"},
+		{`{"type":"object","properties":{"a":{"$ref":"https://json-schema.org/draft/2020-12/schema"}}}`, "https://json-schema.org/draft/2020-12/schema"},
+		{`{"type":"object","properties":{"a":{"$ref":"#/$defs/missing"}}}`, "#/$defs/missing"},
+		{`{"type":"object","$schema":"` + fileURL(secret) + `"}`, fileURL(secret)},
+	}
+	for _, r := range refs {
+		_, err := newRaw(r.schema)
+		if err == nil {
+			t.Errorf("%s: compiled", r.schema)
+			continue
+		}
+		if msg := err.Error(); !strings.Contains(msg, r.ref) || strings.Contains(msg, "SECRETVALUE") || strings.Contains(msg, "'Q'") {
+			t.Errorf("%s: %v: want the reference named and nothing of the file", r.schema, err)
+		}
+	}
+	if runtime.GOOS != "windows" {
+		fifo := filepath.Join(dir, "fifo")
+		if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() {
+			_, err := newRaw(`{"type":"object","properties":{"a":{"$ref":"` + fileURL(fifo) + `"}}}`)
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			if err == nil {
+				t.Errorf("a reference to a FIFO compiled")
+			}
+		case <-time.After(10 * time.Second):
+			// Unblock the reader, so that the test ends.
+			if f, err := os.OpenFile(fifo, os.O_WRONLY, 0); err == nil {
+				f.Close()
+			}
+			t.Fatal("New blocked on a reference to a FIFO")
+		}
+	}
+	// Inside the document: $defs, an anchor, a resource of its own.
+	for _, s := range []string{
+		`{"type":"object","properties":{"a":{"$ref":"#/$defs/A"}},"$defs":{"A":{"type":"string"}}}`,
+		`{"type":"object","properties":{"a":{"$ref":"#/definitions/A"}},"definitions":{"A":{"type":"string"}}}`,
+		`{"type":"object","properties":{"a":{"$ref":"#name"}},"$defs":{"A":{"$anchor":"name","type":"string"}}}`,
+		`{"$id":"https://example.com/root.json","type":"object","properties":{"a":{"$ref":"a.json"}},"$defs":{"A":{"$id":"a.json","type":"string"}}}`,
+		`{"type":"object","properties":{"a":{"$ref":"#/components/schemas/A"}},"components":{"schemas":{"A":{"type":"string"}}}}`,
+		`{"type":"object","properties":{"a":{"$ref":"#"}}}`,
+	} {
+		tl, err := newRaw(s)
+		if err != nil {
+			t.Errorf("%s: %v", s, err)
+			continue
+		}
+		if r, _ := tl.Invoke(context.Background(), json.RawMessage(`{"a":7}`)); !r.IsError {
+			t.Errorf("%s: a number where the reference wants something else passed", s)
+		}
+	}
+}
+
+// TestDefaultsThroughRef: defaults, and an optional property's null taken
+// as absent, apply in a schema reached by $ref as under properties (how
+// pydantic writes nested models), and through a reference cycle
+// (recursive models) no deeper than the arguments.
+func TestDefaultsThroughRef(t *testing.T) {
+	s := `{"type":"object","properties":{"a":{"$ref":"#/$defs/A"},"tree":{"$ref":"#/$defs/Node"}},` +
+		`"$defs":{"A":{"type":"object","properties":{"x":{"type":"integer","default":3},"y":{"type":"integer"}}},` +
+		`"Node":{"type":"object","properties":{"n":{"type":"integer","default":1},"next":{"$ref":"#/$defs/Node"},"skip":{"type":"string"}}}}}`
+	tl, err := newRaw(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for args, want := range map[string]string{
+		`{"a":{}}`:            `{"a":{"x":3}}`,
+		`{"a":{"y":null}}`:    `{"a":{"x":3}}`,
+		`{"a":{"x":1,"y":2}}`: `{"a":{"x":1,"y":2}}`,
+		`{"tree":{"next":{"next":{"skip":null}}}}`: `{"tree":{"next":{"next":{"n":1},"n":1},"n":1}}`,
+	} {
+		r, err := tl.Invoke(context.Background(), json.RawMessage(args))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.IsError {
+			t.Errorf("%s: %s", args, r.Text())
+			continue
+		}
+		if got := string(r.Value.(json.RawMessage)); got != want {
+			t.Errorf("%s: the function got %s, want %s", args, got, want)
+		}
+	}
+	// A $ref with its own keywords beside it: both apply.
+	tl, err = newRaw(`{"type":"object","properties":{"a":{"$ref":"#/$defs/A","properties":{"z":{"default":"q"}}}},"$defs":{"A":{"type":"object","properties":{"x":{"default":3}}}}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, _ := tl.Invoke(context.Background(), json.RawMessage(`{"a":{}}`)); r.IsError || string(r.Value.(json.RawMessage)) != `{"a":{"x":3,"z":"q"}}` {
+		t.Errorf("$ref beside properties: %s %v", r.Text(), r.Value)
+	}
+}
+
+// TestMessagesBounded: an error never repeats the schema at length: a
+// long pattern or enum is cut in New's errors and in the messages a call
+// gets, saying how much was left out.
+func TestMessagesBounded(t *testing.T) {
+	const most = 4096 + 512
+	bigPattern := strings.Repeat("a", 1<<20)
+	vals := make([]string, 200000)
+	for i := range vals {
+		vals[i] = strconv.Quote("v" + strconv.Itoa(i))
+	}
+	bigEnum := "[" + strings.Join(vals, ",") + "]"
+	for _, s := range []string{
+		`{"type":"object","properties":{"x":{"pattern":"` + bigPattern + `"}}}`,
+		`{"type":"object","properties":{"x":{"pattern":"(` + bigPattern + `"}}}`,
+		`{"type":"object","properties":{"x":{"enum":` + bigEnum + `}}}`,
+		`{"type":"object","properties":{"x":{"type":"` + bigPattern + `"}}}`,
+		`{"type":"object","properties":{"` + bigPattern + `":{"minimum":"x"}}}`,
+		`{"type":"object","properties":{"x":{"$ref":"#/` + bigPattern + `"}}}`,
+	} {
+		_, err := newRaw(s)
+		if err == nil {
+			t.Errorf("%.60s…: compiled", s)
+			continue
+		}
+		if len(err.Error()) > most {
+			t.Errorf("%.60s…: an error of %d bytes", s, len(err.Error()))
+		}
+	}
+	// Within the bounds, a call's violations are cut too.
+	long := make([]string, 500)
+	for i := range long {
+		long[i] = strconv.Quote(fmt.Sprintf("%0100d", i))
+	}
+	tl, err := newRaw(`{"type":"object","properties":{"e":{"enum":[` + strings.Join(long, ",") + `]},"p":{"type":"string","pattern":"^` + strings.Repeat("[ab]", 250) + `$"}}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := tl.Invoke(context.Background(), json.RawMessage(`{"e":"no","p":"c"}`))
+	if !r.IsError || len(r.Violations) != 2 {
+		t.Fatalf("%s", r.Text())
+	}
+	for _, v := range r.Violations {
+		if len(v.Message) > 1024 || !strings.Contains(v.Message, "more") {
+			t.Errorf("a violation of %d bytes: %.200s", len(v.Message), v.Message)
+		}
+	}
+}
+
+// Hostile schema families, made at n: each is past a bound at the sizes
+// the attacker used, and within them at the bound itself.
+var hostileSchemas = map[string]func(n int) string{
+	// properties nested n deep (two JSON levels each).
+	"nested": func(n int) string {
+		return strings.Repeat(`{"type":"object","properties":{"a":`, n) + `{}` + strings.Repeat(`}}`, n)
+	},
+	// an anyOf of n constants.
+	"anyOf": func(n int) string {
+		return list(`{"type":"object","anyOf":[`, n, func(i int) string { return `{"const":` + strconv.Itoa(i) + `}` }, `]}`)
+	},
+	// n required names (and no properties).
+	"required": func(n int) string {
+		return list(`{"type":"object","required":[`, n, func(i int) string { return `"p` + strconv.Itoa(i) + `"` }, `]}`)
+	},
+	// an enum of n strings.
+	"enum": func(n int) string {
+		return list(`{"type":"object","properties":{"e":{"enum":[`, n, func(i int) string { return `"v` + strconv.Itoa(i) + `"` }, `]}}}`)
+	},
+	// n properties, each with a pattern.
+	"patterns": func(n int) string {
+		return list(`{"type":"object","properties":{`, n, func(i int) string { return `"p` + strconv.Itoa(i) + `":{"type":"string","pattern":"^[a-z]{1,32}$"}` }, `}}`)
+	},
+}
+
+func list(open string, n int, elem func(int) string, closing string) string {
+	var b strings.Builder
+	b.WriteString(open)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(elem(i))
+	}
+	b.WriteString(closing)
+	return b.String()
+}
+
+// TestNewBounds: the schemas that took seconds and gigabytes to compile
+// (properties nested 1,000 deep, an anyOf of 50,000 constants, 100,000
+// required names) and the others past a bound are refused before the
+// validator compiles them, quickly, saying which bound; at the bound, a
+// schema compiles.
+func TestNewBounds(t *testing.T) {
+	tests := []struct {
+		family string
+		n      int
+		want   string
+	}{
+		// The attacker's.
+		{"nested", 1000, "nested deeper than 128 levels"},
+		{"anyOf", 50000, "more than 524288"},
+		{"required", 100000, "more than 524288"},
+		{"enum", 200000, "more than 524288"},
+		// Within the size bound.
+		{"nested", 65, "nested deeper than 128 levels"},
+		{"anyOf", 2500, "more than 2000 subschemas"},
+		{"required", 20000, "required lists more than 1000 names"},
+		{"enum", 20000, "more than 1000 values"},
+		{"patterns", 2500, "more than 2000 subschemas"},
+	}
+	for _, tt := range tests {
+		s := hostileSchemas[tt.family](tt.n)
+		start := time.Now()
+		_, err := newRaw(s)
+		took := time.Since(start)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s %d: %v, want %q", tt.family, tt.n, err, tt.want)
+		}
+		if took > 2*time.Second {
+			t.Errorf("%s %d: refused in %v", tt.family, tt.n, took)
+		}
+	}
+	for _, s := range []string{
+		`{"type":"object","properties":{"p":{"pattern":"^` + strings.Repeat("[a-z]", 1100) + `$"}}}`,
+		`{"type":"object","properties":{"p":{"pattern":"[a-z]{1000}"}}}`,
+		`{"type":"object","patternProperties":{"[a-z]{999}x":{}}}`,
+	} {
+		if _, err := newRaw(s); err == nil || !strings.Contains(err.Error(), "pattern") {
+			t.Errorf("%.60s: %v", s, err)
+		}
+	}
+	// At the bounds.
+	for family, n := range map[string]int{"nested": 62, "anyOf": 1998, "required": 1000, "enum": 1000, "patterns": 1998} {
+		if _, err := newRaw(hostileSchemas[family](n)); err != nil {
+			t.Errorf("%s %d: %v", family, n, err)
+		}
+	}
+}
+
+// TestPatternsRE2: a pattern of ECMA-262 that RE2 has not (lookahead,
+// back-references) is refused, naming its location; RE2 has no
+// backtracking, so a pattern that backtracks exponentially elsewhere
+// matches in linear time here.
+func TestPatternsRE2(t *testing.T) {
+	for p, want := range map[string]string{
+		`^(?=.*[0-9]).{8,}$`: `/properties/p/pattern`,
+		`^(a)\\1$`:           `/properties/p/pattern`,
+		`(?<!x)y`:            `/properties/p/pattern`,
+	} {
+		_, err := newRaw(`{"type":"object","properties":{"p":{"type":"string","pattern":"` + p + `"}}}`)
+		if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "RE2") {
+			t.Errorf("%s: %v", p, err)
+		}
+	}
+	tl, err := newRaw(`{"type":"object","properties":{"p":{"type":"string","pattern":"^(a+)+$"}}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	r, _ := tl.Invoke(context.Background(), json.RawMessage(`{"p":"`+strings.Repeat("a", 50000)+`!"}`))
+	if !r.IsError || time.Since(start) > 2*time.Second {
+		t.Errorf("%v %s", time.Since(start), r.Text())
+	}
+}
+
+// TestCallCost: a call's checks cost a bounded time per byte. multipleOf
+// at the exponent bound over 20,000 numbers (80 KB) is checked, exactly
+// (it took 7.7 s at 1e-100000, which is now refused at New); an enum of
+// 1,000 numbers over the same call (a minute of the validator's time) and
+// 1,000 required names over 20,000 objects are refused before the
+// validator runs, as is a reference cycle applied in place.
+func TestCallCost(t *testing.T) {
+	nums := make([]string, 1000)
+	names := make([]string, 1000)
+	for i := range nums {
+		nums[i] = strconv.Itoa(i + 1000000)
+		names[i] = strconv.Quote("n" + strconv.Itoa(i))
+	}
+	items := func(item string, n int) string {
+		return `{"a":[` + strings.TrimSuffix(strings.Repeat(item+",", n), ",") + `]}`
+	}
+	tests := []struct {
+		name, schema, args string
+		ok                 bool
+	}{
+		{"multipleOf", `{"type":"object","properties":{"a":{"type":"array","items":{"multipleOf":1e-400}}}}`, items("1.5", 20000), true},
+		{"multipleOf-not", `{"type":"object","properties":{"a":{"type":"array","items":{"multipleOf":1e-400}}}}`, items("1e-401", 20000), false},
+		{"enum-numbers", `{"type":"object","properties":{"a":{"type":"array","items":{"enum":[` + strings.Join(nums, ",") + `]}}}}`, items("1.5", 20000), false},
+		{"required", `{"type":"object","properties":{"a":{"type":"array","items":{"required":[` + strings.Join(names, ",") + `]}}}}`, items("{}", 20000), false},
+		{"cycle", `{"type":"object","properties":{"a":{"$ref":"#/$defs/A"}},"$defs":{"A":{"allOf":[{"$ref":"#/$defs/B"}]},"B":{"$ref":"#/$defs/A"}}}`, `{"a":1}`, false},
+	}
+	for _, tt := range tests {
+		tl, err := newRaw(tt.schema)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		start := time.Now()
+		r, err := tl.Invoke(context.Background(), json.RawMessage(tt.args))
+		took := time.Since(start)
+		if err != nil || r.IsError == tt.ok {
+			t.Errorf("%s: %v %.200s", tt.name, err, r.Text())
+		}
+		if took > 3*time.Second {
+			t.Errorf("%s: %v", tt.name, took)
+		}
+	}
+}
