@@ -197,3 +197,45 @@ func TestApprovalPanic(t *testing.T) {
 		}
 	}
 }
+
+// TestSerialAfterTimeout: in a turn that runs one call after another, a
+// call whose timeout passed while its function goes on holds the next
+// call back until that function returns, so that a serial tool never runs
+// beside another call of the turn.
+func TestSerialAfterTimeout(t *testing.T) {
+	var running, overlapped atomic.Int64
+	release := make(chan struct{})
+	stuck, err := reflectimpl.Create(func() string {
+		running.Add(1)
+		defer running.Add(-1)
+		<-release
+		return "late"
+	}, reflectimpl.Name("stuck"), reflectimpl.ParallelSafe(false), reflectimpl.Timeout(10*time.Millisecond))
+	if err != nil {
+		t.Fatal(err)
+	}
+	peek, err := reflectimpl.Create(func() string {
+		if running.Load() > 0 {
+			overlapped.Add(1)
+		}
+		return "seen"
+	}, reflectimpl.Name("peek"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := tool.NewSet([]*tool.Tool{stuck, peek})
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { time.Sleep(60 * time.Millisecond); close(release) }()
+	turn, err := (&loop.Runner{Tools: set}).Turn(context.Background(), []loop.Call{call("a", "stuck", `{}`), call("b", "peek", `{}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if turn.Outcomes[0].Result.Code != tool.TimedOut || turn.Outcomes[1].Result.IsError {
+		t.Errorf("outcomes %q, %q", loop.Content(turn.Outcomes[0].Result), loop.Content(turn.Outcomes[1].Result))
+	}
+	if n := overlapped.Load(); n != 0 {
+		t.Errorf("peek ran beside the timed-out serial call's function")
+	}
+}

@@ -138,7 +138,9 @@ type Turn struct {
 // answered: an unknown name, bad arguments, a refusal, an error or panic of
 // the tool, a call past MaxCallsPerTurn are outcomes the model can act on.
 // The calls run at the same time, MaxParallel at most, when every tool
-// that runs is ParallelSafe, else one after another in the model's order.
+// that runs is ParallelSafe, else one after another in the model's order,
+// each when the function of the call before has returned (a call whose
+// timeout passed included: its function may go on after its answer).
 // All calls run, those after a call that ends the loop included: the
 // model asked for them in one turn.
 //
@@ -234,11 +236,30 @@ func (r *Runner) Turn(ctx context.Context, calls []Call) (*Turn, error) {
 			}
 		}
 	} else {
+		// One after another: a call starts when the function of the one
+		// before has returned, even one Invoke gave up on (a timeout), so
+		// that a serial tool never runs beside another call of the turn.
+		last := len(outs) - 1
+		for last >= 0 && !toRun(outs[last]) {
+			last--
+		}
+		var prev chan struct{}
 		for i := range outs {
 			if !toRun(outs[i]) {
 				continue
 			}
-			res, err := invoke(ctxOf(ctx, approved, i), outs[i].Tool, outs[i].Call.Args)
+			if prev != nil {
+				select {
+				case <-prev:
+				case <-ctx.Done():
+				}
+			}
+			c := ctxOf(ctx, approved, i)
+			if i < last { // a call follows: know when this one's function ends
+				done := make(chan struct{})
+				c, prev = tool.WhenDone(c, func() { close(done) }), done
+			}
+			res, err := invoke(c, outs[i].Tool, outs[i].Call.Args)
 			outs[i].Result = res
 			if err != nil {
 				errs = append(errs, err)
