@@ -2,9 +2,7 @@ package main_test
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -33,31 +31,10 @@ func TestLockUnderVet(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the tools and runs the go command: not in -short")
 	}
-	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
-	bin := filepath.Join(t.TempDir(), "toolvet")
-	if out, err := exec.Command(gobin, "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	toolgen := filepath.Join(filepath.Dir(bin), "toolgen")
-	if out, err := exec.Command(gobin, "build", "-o", toolgen, "../toolgen").CombinedOutput(); err != nil {
-		t.Fatalf("go build toolgen: %v\n%s", err, out)
-	}
+	gobin, bin, toolgen := buildTools(t)
 	dir := testmodule.New(t, map[string]string{"shop/shop.go": lockedSrc("version=1 read-only", "")})
 	src := filepath.Join(dir, "shop", "shop.go")
-	run := func(name string, args ...string) (string, int) {
-		t.Helper()
-		cmd := exec.Command(name, args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off")
-		out, err := cmd.CombinedOutput()
-		code := 0
-		if ee, ok := err.(*exec.ExitError); ok {
-			code = ee.ExitCode()
-		} else if err != nil {
-			t.Fatalf("%s %v: %v", name, args, err)
-		}
-		return string(out), code
-	}
+	run := runner(t, dir)
 	write := func(s string) {
 		t.Helper()
 		if err := os.WriteFile(src, []byte(s), 0o644); err != nil {

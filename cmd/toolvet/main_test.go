@@ -5,7 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -48,34 +47,11 @@ func TestDrivers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the tool and runs the go command: not in -short")
 	}
-	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
-	bin := filepath.Join(t.TempDir(), "toolvet")
-	if out, err := exec.Command(gobin, "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	toolgen := filepath.Join(filepath.Dir(bin), "toolgen")
-	if out, err := exec.Command(gobin, "build", "-o", toolgen, "../toolgen").CombinedOutput(); err != nil {
-		t.Fatalf("go build toolgen: %v\n%s", err, out)
-	}
+	gobin, bin, toolgen := buildTools(t)
 	dir := testmodule.New(t, map[string]string{"shop/shop.go": src, "plain/plain.go": "package plain\n\nfunc Plain() {}\n",
 		// go vet analyzes only the test variant of a package with tests.
 		"shop/shop_test.go": "package shop\n\nimport \"testing\"\n\nfunc TestNothing(t *testing.T) {}\n"})
-	run := func(name string, args ...string) (string, int) {
-		t.Helper()
-		cmd := exec.Command(name, args...)
-		cmd.Dir = dir
-		// The module is not published: the module cache has what it
-		// needs (CI runs go mod download first).
-		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off")
-		out, err := cmd.CombinedOutput()
-		code := 0
-		if ee, ok := err.(*exec.ExitError); ok {
-			code = ee.ExitCode()
-		} else if err != nil {
-			t.Fatalf("%s %v: %v", name, args, err)
-		}
-		return string(out), code
-	}
+	run := runner(t, dir)
 	wantLines := []string{
 		"shop/shop.go:6:16: OLT011: input.count: the ,string option makes encoding/json quote the value",
 		"shop/shop.go:13:21: OLT009: the context.Context parameter comes after the input; it must come before",
