@@ -281,7 +281,11 @@ func (e *enumPass) creates(f *ast.File) {
 		if !ok || fn.Pkg() == nil || fn.Pkg().Path() != reflectimplPkg || fn.Name() != "Create" {
 			return true
 		}
-		sig, ok := info.TypeOf(call.Args[0]).Underlying().(*types.Signature)
+		t := info.TypeOf(call.Args[0])
+		if t == nil {
+			return true
+		}
+		sig, ok := t.Underlying().(*types.Signature)
 		if !ok {
 			return true // an any holding the function: its type is not known here
 		}
