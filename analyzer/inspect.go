@@ -219,7 +219,7 @@ func Inspect(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *t
 		in.file(f)
 	}
 	in.lists(pkg)
-	in.enums(files, pkg)
+	in.enums(pkg)
 	for _, d := range in.typeDiags {
 		d.Message += toolsNote(d.Tools)
 	}
@@ -928,44 +928,75 @@ func (in *inspector) generated(pos token.Pos) bool {
 // GeneratedFile is the name of the file the generator writes in a package.
 const GeneratedFile = "toolschema_gen.go"
 
-// enums lists the package's enum types: named types of string kind with
-// typed constants, unless their wire form is their own text.
-func (in *inspector) enums(files []*ast.File, pkg *types.Package) {
+// enums lists the package's enum types.
+func (in *inspector) enums(pkg *types.Package) {
+	in.p.Enums = Enums(in.fset, pkg)
+}
+
+// Enums returns the enum types pkg declares, in source order: named types
+// of string kind with typed constants, unless their wire form is their
+// own text, each with its constants in declaration order (each value
+// once), as the generator writes schema.EnumMethod for them. What
+// _test.go files declare is left out. It reads pkg's scope once, so that
+// it costs little on a package with none (a checker asks it of every
+// dependency).
+func Enums(fset *token.FileSet, pkg *types.Package) []*Enum {
 	scope := pkg.Scope()
 	var names []*types.TypeName
+	consts := map[*types.Named][]*types.Const{}
 	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() || inTest(in.fset, tn.Pos()) {
-			continue
+		switch obj := scope.Lookup(name).(type) {
+		case *types.Const:
+			if n, ok := obj.Type().(*types.Named); ok && !inTest(fset, obj.Pos()) {
+				consts[n] = append(consts[n], obj)
+			}
+		case *types.TypeName:
+			if obj.IsAlias() || inTest(fset, obj.Pos()) {
+				continue
+			}
+			n, ok := obj.Type().(*types.Named)
+			if !ok || n.TypeParams().Len() > 0 {
+				continue
+			}
+			if b, ok := n.Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+				continue
+			}
+			names = append(names, obj)
 		}
-		n, ok := tn.Type().(*types.Named)
-		if !ok || n.TypeParams().Len() > 0 {
-			continue
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	byPos := func(a, b token.Pos) int {
+		pa, pb := fset.Position(a), fset.Position(b)
+		if c := cmp.Compare(pa.Filename, pb.Filename); c != 0 {
+			return c
 		}
-		if b, ok := n.Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+		return cmp.Compare(pa.Offset, pb.Offset)
+	}
+	slices.SortFunc(names, func(a, b *types.TypeName) int { return byPos(a.Pos(), b.Pos()) })
+	var out []*Enum
+	for _, tn := range names {
+		n := tn.Type().(*types.Named)
+		cs := consts[n]
+		if len(cs) == 0 {
 			continue
 		}
 		if m, _ := methodsOf(n); m&(schema.TextMarshaler|schema.TextUnmarshaler) != 0 || m&(schema.JSONMarshaler|schema.JSONUnmarshaler) != 0 {
 			continue
 		}
-		names = append(names, tn)
-	}
-	slices.SortFunc(names, func(a, b *types.TypeName) int { return in.compare(a.Pos(), b.Pos()) })
-	for _, tn := range names {
-		consts := enumConsts(in.fset, tn.Type().(*types.Named))
-		if len(consts) == 0 {
-			continue
-		}
+		slices.SortFunc(cs, func(a, b *types.Const) int { return byPos(a.Pos(), b.Pos()) })
 		e := &Enum{Type: tn}
 		var seen []string
-		for _, c := range consts {
+		for _, c := range cs {
 			if v := c.Val().ExactString(); !slices.Contains(seen, v) {
 				seen = append(seen, v)
 				e.Consts = append(e.Consts, c)
 			}
 		}
-		in.p.Enums = append(in.p.Enums, e)
+		out = append(out, e)
 	}
+	return out
 }
 
 // directiveOptions are the directive's option names.

@@ -67,8 +67,11 @@ func Check(mode schema.StrictMode, in *schema.Type, inputSchema []byte, opts ...
 	}
 	c := newConfig(opts)
 	w := &walker{drop: c.nulls(mode), report: &Report{}, root: root}
-	if w.drop == dropEmptyNull && in != nil {
-		w.empties = schema.EmptyNullPaths(in, "input")
+	if in != nil {
+		w.own = schema.OwnBoundPaths(in, "input")
+		if w.drop == dropEmptyNull {
+			w.empties = schema.EmptyNullPaths(in, "input")
+		}
 	}
 	if _, err := convertSchema(mode, root, "input", 1, w); err != nil {
 		return nil, err // not a refusal: those are findings

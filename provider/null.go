@@ -104,3 +104,32 @@ type emptyKey struct {
 	in   reflect.Type
 	root string
 }
+
+// ownBounds returns the bounds of src's schema that are only its Go
+// type's own range, by path (see schema.OwnBoundPaths), from the Go type
+// the tool carries beside its schema and the schemas it gives types; nil
+// when src has no Go type (a raw schema), whose every bound is told.
+func ownBounds(src source) map[string]schema.OwnBounds {
+	if src.in == nil {
+		return nil
+	}
+	key := ownKey{src.in, src.given, src.root}
+	if m, ok := owns.Load(key); ok {
+		return m.(map[string]schema.OwnBounds)
+	}
+	d := reflecttype.New(16)
+	d.Schemas = src.given
+	out := schema.OwnBoundPaths(d.Describe(src.in), src.root)
+	m, _ := owns.LoadOrStore(key, out)
+	return m.(map[string]schema.OwnBounds)
+}
+
+// owns caches ownBounds by type, given schemas and root; the maps are only
+// read.
+var owns sync.Map // ownKey -> map[string]schema.OwnBounds
+
+type ownKey struct {
+	in    reflect.Type
+	given *reflecttype.Schemas
+	root  string
+}

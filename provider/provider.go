@@ -17,6 +17,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/toolschema/toolschema/internal/reflecttype"
 	"github.com/toolschema/toolschema/schema"
 	"github.com/toolschema/toolschema/tool"
 )
@@ -192,7 +193,7 @@ func convert(src source, d schema.StrictMode, c config) (ordered, stats, error) 
 	if err != nil {
 		return nil, stats{}, fmt.Errorf("provider: %s %s: %s schema: %v", src.kind, src.name, src.root, err)
 	}
-	w := &walker{drop: c.nulls(d), root: root}
+	w := &walker{drop: c.nulls(d), root: root, own: ownBounds(src)}
 	if w.drop == dropEmptyNull {
 		w.empties = emptyNulls(src.in, src.root)
 	}
@@ -210,7 +211,10 @@ type source struct {
 	root       string       // the root's name in paths: "input", "output"
 	schema     []byte       // the schema
 	in         reflect.Type // the Go type it describes, nil when unknown
-	anyName    bool         // the name is not sent: any will do
+	// given are the schemas the tool gives types for its own use
+	// (reflectimpl.TypeSchema), nil when none.
+	given   *reflecttype.Schemas
+	anyName bool // the name is not sent: any will do
 }
 
 // sourceOf returns t's input as a source.
@@ -218,6 +222,9 @@ func sourceOf(t *tool.Tool) source {
 	src := source{kind: "tool", name: t.Name, root: "input", schema: t.InputSchema}
 	if h, _ := t.Binding(); h != nil {
 		src.in = h.Input()
+		if ts, ok := h.(interface{ TypeSchemas() *reflecttype.Schemas }); ok {
+			src.given = ts.TypeSchemas()
+		}
 	}
 	return src
 }
@@ -227,6 +234,9 @@ type walker struct {
 	stats
 	drop    nullDrop
 	empties map[string]bool // the paths whose null Go reads as empty
+	// own are the bounds that are only the Go type's own range, by path
+	// (nil without a Go type: every bound is then the author's).
+	own map[string]schema.OwnBounds
 	// report, when set, collects what the conversion does (Check) and the
 	// conversion goes on past a refusal.
 	report *Report
@@ -293,7 +303,7 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 	}
 	for _, e := range s {
 		k, v := e.k, e.v
-		verdict, why := d.Keyword(k, v, s.get)
+		verdict, why := d.KeywordAt(k, v, s.get, st.own[path])
 		switch {
 		case verdict == schema.Skip:
 			continue // the Go type's own range, or metadata: nothing to tell

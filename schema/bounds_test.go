@@ -80,3 +80,69 @@ func TestNoUnsafeBoundInAnySchema(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnBoundPaths checks which bounds the builder says are only the Go
+// type's own range, by path: those its kind writes, at every depth (items,
+// map values, nested properties, through pointers), never one a tag
+// writes, whatever its value, nor one inside a declared schema.
+func TestOwnBoundPaths(t *testing.T) {
+	tUint16, tUint32, tInt16 := basic(Uint, 16), basic(Uint, 32), basic(Int, 16)
+	declared := &Type{Kind: Int, Bits: 8, PkgPath: "example.com/p", Name: "Level", Methods: JSONMarshaler | JSONUnmarshaler,
+		Declared: &Declared{Schema: []byte(`{"type":"integer","minimum":-128,"maximum":127}`)}}
+	in := strct(
+		field("Byte", tUint8, `json:"byte"`),
+		field("Level", tUint16, `json:"level" maximum:"255"`),
+		field("Port", tUint32, `json:"port" minimum:"1" maximum:"65535"`),
+		field("Small", tInt16, `json:"small" minimum:"-128" maximum:"127"`),
+		field("Own", tUint8, `json:"own" maximum:"255"`),
+		field("Under", tInt8, `json:"under" maximum:"100"`),
+		field("Peer", tInt16, `json:"peer" jsonschema:"minimum=-128"`),
+		field("Big", tUint64, `json:"big"`),
+		field("Wide", tInt, `json:"wide"`),
+		field("Half", basic(Float, 32), `json:"half"`),
+		field("Capped", basic(Float, 32), `json:"capped" maximum:"3.4e38"`),
+		field("Ptr", ptr(tInt8), `json:"ptr"`),
+		field("Items", slice(tInt16), `json:"items" maxItems:"3"`),
+		field("Grid", array(2, ptr(tUint8)), `json:"grid"`),
+		field("Map", mapOf(tString, tUint16), `json:"map"`),
+		field("Inner", strct(field("N", tInt8, `json:"n" minimum:"0"`)), `json:"inner"`),
+		field("Decl", declared, `json:"decl"`),
+		field("Blob", slice(tUint8), `json:"blob"`),
+		// Two places of one path, input.x.y, with different own bounds:
+		// neither is listed, so that a conversion tells both.
+		field("XY", tInt8, `json:"x.y"`),
+		field("X", strct(field("Y", tUint8, `json:"y"`)), `json:"x"`),
+	)
+	if _, err := NewBuilder().Input(in); err != nil {
+		t.Fatal(err)
+	}
+	got := OwnBoundPaths(in, "input")
+	want := map[string]OwnBounds{
+		"input.byte":    {"0", "255"},
+		"input.level":   {Minimum: "0"},
+		"input.own":     {Minimum: "0"},
+		"input.under":   {Minimum: "-128"},
+		"input.peer":    {Maximum: "32767"},
+		"input.big":     {Minimum: "0"},
+		"input.half":    {"-3.4028235e+38", "3.4028235e+38"},
+		"input.capped":  {Minimum: "-3.4028235e+38"},
+		"input.ptr":     {"-128", "127"},
+		"input.items[]": {"-32768", "32767"},
+		"input.grid[]":  {"0", "255"},
+		"input.map{}":   {"0", "65535"},
+		"input.inner.n": {Maximum: "127"},
+	}
+	for path, w := range want {
+		if got[path] != w {
+			t.Errorf("%s: %+v, want %+v", path, got[path], w)
+		}
+	}
+	for path, g := range got {
+		if _, ok := want[path]; !ok {
+			t.Errorf("%s: %+v, want no own bounds", path, g)
+		}
+	}
+	if len(OwnBoundPaths(nil, "input")) != 0 {
+		t.Errorf("a nil type has own bounds")
+	}
+}

@@ -229,13 +229,14 @@ func (b *Builder) build(t *Type, na bool) (frag, []*Error) {
 		return frag{typ: jBoolean}, nil
 	case Int, Uint:
 		r := intBounds{signed: t.Kind == Int, bits: t.Bits}
-		return frag{typ: jInteger, minimum: r.schemaMin(), maximum: r.schemaMax(), lo: r}, nil
+		min, max := r.schemaMin(), r.schemaMax()
+		return frag{typ: jInteger, minimum: min, maximum: max, ownMin: min != "", ownMax: max != "", lo: r}, nil
 	case Float:
 		// encoding/json refuses a number beyond the type's range. The
 		// bound is the largest float32 as encoding/json writes it (the
 		// shortest text that reads back as that float32).
 		if t.Bits == 32 {
-			return frag{typ: jNumber, minimum: "-" + maxFloat32, maximum: maxFloat32, fbits: 32}, nil
+			return frag{typ: jNumber, minimum: "-" + maxFloat32, maximum: maxFloat32, ownMin: true, ownMax: true, fbits: 32}, nil
 		}
 		return frag{typ: jNumber, fbits: 64}, nil
 	case String:

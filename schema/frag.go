@@ -107,8 +107,12 @@ type frag struct {
 	enum    [][]byte // encoded values
 	minimum string   // JSON number text
 	maximum string
-	lo      intBounds // range of the Go integer type, for checking tags
-	fbits   int       // size of the Go float type (32, 64; 0: unbounded)
+	// ownMin and ownMax report that minimum and maximum are the Go type's
+	// own range, written from its kind (not by a tag): what a provider
+	// conversion may leave unsaid (see OwnBoundPaths).
+	ownMin, ownMax bool
+	lo             intBounds // range of the Go integer type, for checking tags
+	fbits          int       // size of the Go float type (32, 64; 0: unbounded)
 	// textCheck, for a well-known text type, says whether a default is
 	// a text the type reads.
 	textCheck func(string) bool

@@ -88,9 +88,9 @@ func applyTag(f *frag, key, v string) string {
 			return quote(v) + " is beyond ±9007199254740991 (2^53-1), which JSON readers that hold numbers as doubles (the provider SDKs, JavaScript clients) cannot read exactly; leave it out: the invoker refuses what the field's type cannot hold without it"
 		}
 		if key == "minimum" {
-			f.minimum = num
+			f.minimum, f.ownMin = num, false
 		} else {
-			f.maximum = num
+			f.maximum, f.ownMax = num, false
 		}
 	case "minLength", "maxLength":
 		if f.typ != jString {

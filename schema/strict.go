@@ -349,25 +349,31 @@ const (
 	AnthropicMaxUnions      = 16     // union-typed parameters in one request
 )
 
-// FloatBound reports whether a number fragment's bound is float32's own
-// range, as the type table writes it.
-func FloatBound(bound string) bool {
-	return bound == maxFloat32 || bound == "-"+maxFloat32
-}
+// OwnBounds are the bounds the core wrote at one place of a schema from the
+// range of the Go type there (its kind and size: an int8's -128 and 127,
+// float32's largest value), not from a tag: each as the JSON number's
+// text, "" where the bound there is an author's or there is none. Only
+// the place where a schema is made knows it: the same bytes come from a
+// uint8 and from a uint16 tagged maximum:"255". See OwnBoundPaths.
+type OwnBounds struct{ Minimum, Maximum string }
 
-// TypeBound reports whether an integer fragment's minimum (min is true) or
-// maximum is only the range of its Go type, as the type table writes it:
-// nothing a model needs told.
-func TypeBound(minimum, maximum string, min bool) bool {
-	for r, s := range intLimits {
-		switch {
-		case min && r.signed && minimum == s[0]:
-			return true
-		case min && !r.signed && minimum == "0" && maximum == s[1]:
-			return true
-		case !min && maximum == s[1]:
-			return true
+// Skips reports whether bound k ("minimum" or "maximum") of a schema node
+// whose bounds have the texts minimum and maximum is only the Go type's
+// own range: nothing a model needs told. Every other bound is an
+// author's, whatever its value, and is told. An unsigned type's own
+// minimum, 0, is left out only beside its own maximum: beside an author's
+// maximum, or alone (a 64-bit type's, whose maximum no schema carries),
+// it is told, so that the model knows the lower end too.
+func (own OwnBounds) Skips(k, minimum, maximum string) bool {
+	ownMax := own.Maximum != "" && maximum == own.Maximum
+	switch k {
+	case "maximum":
+		return ownMax
+	case "minimum":
+		if own.Minimum == "" || minimum != own.Minimum {
+			return false
 		}
+		return own.Minimum != "0" || ownMax
 	}
 	return false
 }
@@ -382,8 +388,8 @@ const (
 	// its meaning in the description, and the invoker still checks it.
 	Move
 	// Skip: the mode does not take it, and it says nothing a model needs
-	// told (the Go type's own range, or metadata the mode Omits); a
-	// conversion removes it.
+	// told (the Go type's own range, as OwnBounds say, or metadata the
+	// mode Omits); a conversion removes it.
 	Skip
 	// Refuse: the mode cannot express it; a conversion refuses the tool.
 	Refuse
@@ -400,9 +406,19 @@ const (
 // Keyword returns what m does with keyword k of value v in a schema node
 // whose keywords get returns (values as encoding/json reads them with
 // UseNumber, objects as the caller holds them), and why, in words for a
-// message ("rejected", "not a format it knows", ...). Both the provider
-// conversions and the analyzer's OLT015 decide by it.
+// message ("rejected", "not a format it knows", ...), for a node whose
+// bounds are all its author's (a raw schema's): KeywordAt with no own
+// bounds.
 func (m StrictMode) Keyword(k string, v any, get func(string) any) (Verdict, string) {
+	return m.KeywordAt(k, v, get, OwnBounds{})
+}
+
+// KeywordAt is Keyword for a node whose bounds that are only its Go
+// type's own range own names: a mode that does not take minimum or
+// maximum Skips those (nothing a model needs told) and Moves every other
+// into the description. Both the provider conversions and the analyzer's
+// OLT015 decide by it.
+func (m StrictMode) KeywordAt(k string, v any, get func(string) any, own OwnBounds) (Verdict, string) {
 	numText := func(k string) string {
 		if n, ok := get(k).(interface{ String() string }); ok {
 			return n.String()
@@ -464,10 +480,7 @@ func (m StrictMode) Keyword(k string, v any, get func(string) any) (Verdict, str
 				}
 				return typ == name
 			}
-			switch {
-			case is("integer") && TypeBound(numText("minimum"), numText("maximum"), k == "minimum"):
-				return Skip, why
-			case is("number") && FloatBound(numText(k)):
+			if (is("integer") || is("number")) && own.Skips(k, numText("minimum"), numText("maximum")) {
 				return Skip, why
 			}
 		}

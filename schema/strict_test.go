@@ -7,6 +7,9 @@ import (
 	"testing"
 )
 
+// int8Own are an int8's own bounds.
+var int8Own = OwnBounds{"-128", "127"}
+
 // TestKeyword checks the verdicts of the mode table, which the provider
 // conversions and OLT015 both follow.
 func TestKeyword(t *testing.T) {
@@ -25,28 +28,44 @@ func TestKeyword(t *testing.T) {
 		node     string
 		key      string
 		want     Verdict
+		own      OwnBounds // the bounds that are the Go type's own
 	}{
-		{"anthropic", true, `{"type":"integer","minimum":-128,"maximum":127}`, "minimum", Skip},
-		{"anthropic", true, `{"type":"integer","minimum":1,"maximum":127}`, "minimum", Move},
-		{"anthropic", true, `{"type":"integer","minimum":1,"maximum":127}`, "maximum", Skip},
-		{"anthropic", true, `{"type":["integer","null"],"minimum":0,"maximum":255}`, "minimum", Skip},
-		{"anthropic", true, `{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}`, "maximum", Skip},
-		{"anthropic", true, `{"type":"number","maximum":1e300}`, "maximum", Move},
-		{"anthropic", true, `{"type":"array","minItems":1}`, "minItems", Keep},
-		{"anthropic", true, `{"type":"array","minItems":2}`, "minItems", Move},
-		{"anthropic", true, `{"type":"array","maxItems":2}`, "maxItems", Move},
-		{"anthropic", true, `{"type":"string","pattern":"\\bx"}`, "pattern", Move},
-		{"anthropic", true, `{"type":"string","pattern":"^x$"}`, "pattern", Keep},
-		{"anthropic", true, `{"type":"object","additionalProperties":{"type":"string"}}`, "additionalProperties", Refuse},
-		{"anthropic", true, `{"type":"object","additionalProperties":false}`, "additionalProperties", Keep},
-		{"anthropic", false, `{"type":"object","additionalProperties":{"type":"string"}}`, "additionalProperties", Keep},
-		{"anthropic", false, `{"type":"string","minLength":2}`, "minLength", Keep},
-		{"openai", true, `{"type":"string","minLength":2}`, "minLength", Move},
-		{"openai", true, `{"type":"string","format":"uri"}`, "format", Move},
-		{"openai", false, `{"type":"string","format":"uri"}`, "format", Keep},
-		{"openai", true, `{"type":"string","enum":["a","b"]}`, "enum", Keep},
-		{"gemini", true, `{"type":"string","pattern":"^x$"}`, "pattern", Move},
-		{"gemini", false, `{"type":"string","format":"uuid"}`, "format", Move},
+		// The Go type's own range (an int8's, a uint8's, float32's) is
+		// skipped; a bound that is not, even of the same value, is told.
+		{"anthropic", true, `{"type":"integer","minimum":-128,"maximum":127}`, "minimum", Skip, int8Own},
+		{"anthropic", true, `{"type":"integer","minimum":1,"maximum":127}`, "minimum", Move, OwnBounds{Maximum: "127"}},
+		{"anthropic", true, `{"type":"integer","minimum":1,"maximum":127}`, "maximum", Skip, OwnBounds{Maximum: "127"}},
+		{"anthropic", true, `{"type":["integer","null"],"minimum":0,"maximum":255}`, "minimum", Skip, OwnBounds{"0", "255"}},
+		{"anthropic", true, `{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}`, "maximum", Skip, OwnBounds{"-3.4028235e+38", "3.4028235e+38"}},
+		{"anthropic", true, `{"type":"number","maximum":1e300}`, "maximum", Move, OwnBounds{}},
+		// The same values as an author's (a raw schema's, an int16
+		// tagged -128..127, a uint16 tagged maximum 255): told.
+		{"anthropic", true, `{"type":"integer","minimum":-128,"maximum":127}`, "minimum", Move, OwnBounds{}},
+		{"anthropic", true, `{"type":"integer","minimum":-128,"maximum":127}`, "maximum", Move, OwnBounds{}},
+		{"anthropic", true, `{"type":"integer","minimum":0,"maximum":255}`, "maximum", Move, OwnBounds{Minimum: "0"}},
+		{"anthropic", true, `{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}`, "maximum", Move, OwnBounds{}},
+		// An own bound of another value than the node's is not this one.
+		{"anthropic", true, `{"type":"integer","minimum":-128,"maximum":255}`, "maximum", Move, OwnBounds{Maximum: "127"}},
+		// An unsigned type's own minimum is told beside an author's
+		// maximum, or alone (a uint64's), and skipped beside its own.
+		{"anthropic", true, `{"type":"integer","minimum":0,"maximum":255}`, "minimum", Move, OwnBounds{Minimum: "0"}},
+		{"anthropic", true, `{"type":"integer","minimum":0}`, "minimum", Move, OwnBounds{Minimum: "0"}},
+		{"anthropic", true, `{"type":"integer","minimum":-128,"maximum":100}`, "minimum", Skip, OwnBounds{Minimum: "-128"}},
+		{"anthropic", true, `{"type":"array","minItems":1}`, "minItems", Keep, OwnBounds{}},
+		{"anthropic", true, `{"type":"array","minItems":2}`, "minItems", Move, OwnBounds{}},
+		{"anthropic", true, `{"type":"array","maxItems":2}`, "maxItems", Move, OwnBounds{}},
+		{"anthropic", true, `{"type":"string","pattern":"\\bx"}`, "pattern", Move, OwnBounds{}},
+		{"anthropic", true, `{"type":"string","pattern":"^x$"}`, "pattern", Keep, OwnBounds{}},
+		{"anthropic", true, `{"type":"object","additionalProperties":{"type":"string"}}`, "additionalProperties", Refuse, OwnBounds{}},
+		{"anthropic", true, `{"type":"object","additionalProperties":false}`, "additionalProperties", Keep, OwnBounds{}},
+		{"anthropic", false, `{"type":"object","additionalProperties":{"type":"string"}}`, "additionalProperties", Keep, OwnBounds{}},
+		{"anthropic", false, `{"type":"string","minLength":2}`, "minLength", Keep, OwnBounds{}},
+		{"openai", true, `{"type":"string","minLength":2}`, "minLength", Move, OwnBounds{}},
+		{"openai", true, `{"type":"string","format":"uri"}`, "format", Move, OwnBounds{}},
+		{"openai", false, `{"type":"string","format":"uri"}`, "format", Keep, OwnBounds{}},
+		{"openai", true, `{"type":"string","enum":["a","b"]}`, "enum", Keep, OwnBounds{}},
+		{"gemini", true, `{"type":"string","pattern":"^x$"}`, "pattern", Move, OwnBounds{}},
+		{"gemini", false, `{"type":"string","format":"uuid"}`, "format", Move, OwnBounds{}},
 	}
 	for _, tt := range tests {
 		m, ok := Mode(tt.provider, tt.strict)
@@ -54,7 +73,10 @@ func TestKeyword(t *testing.T) {
 			t.Fatalf("no mode %s", tt.provider)
 		}
 		n := node(tt.node)
-		got, why := m.Keyword(tt.key, n[tt.key], func(k string) any { return n[k] })
+		got, why := m.KeywordAt(tt.key, n[tt.key], func(k string) any { return n[k] }, tt.own)
+		if plain, _ := m.Keyword(tt.key, n[tt.key], func(k string) any { return n[k] }); plain == Skip {
+			t.Errorf("%s %s in %s: skipped with no own bounds", tt.provider, tt.key, tt.node)
+		}
 		if got != tt.want {
 			t.Errorf("%s strict=%v %s in %s: %v (%s), want %v", tt.provider, tt.strict, tt.key, tt.node, got, why, tt.want)
 		}

@@ -17,6 +17,19 @@ Runs the static front end of toolschema on a package with //tool:export
 directives or a generated toolschema_gen.go, and compares that file with
 what toolgen would write. The OLT analyzers report what it finds.
 
+# Analyzer toolschemaenums
+
+toolschemaenums: find the schemas made by reflection that reach an enum type without its generated values
+
+Runs on every package, with or without tools. Reflection reads an enum
+type's values from the method toolgen writes in the enum's package; it
+finds each call of reflectimpl.Create, provider.OutputOf, tool.DecodeAnswer
+and mcpserver.AddTool (and each instantiation of a generic function or type
+that passes its type argument on to one) whose type reaches an enum type
+whose generated values are missing or stale, and each tool reaching such a
+type of another package. Facts carry the enum types' state and the generic
+functions' reach across packages. OLT014 reports what it finds.
+
 # Analyzer OLT001
 
 OLT001: tool is not a package-level function or a method of a named type declared in its package
@@ -110,6 +123,16 @@ The package has tools but no toolschema_gen.go, or the file differs from
 what toolgen would write now (tools, schemas or enum values changed, or it
 was generated for a GOARCH whose int has another size), or it is no longer
 needed.
+
+In any package, with or without tools: a schema made by reflection
+(reflectimpl.Create, provider.OutputOf, tool.DecodeAnswer,
+mcpserver.AddTool, or a generic function or type that passes its type
+argument on to one) whose type reaches an enum type whose generated values
+are missing or stale, reported at the call, naming the package to run go
+generate in; and a tool reaching such an enum type of another package (the
+generated schema lists its values, but the invoker checks the arguments by
+reflection). Without the generated method the enum is a plain string to
+reflection: no values in the schema, any string accepted.
 
 # Analyzer OLT015
 

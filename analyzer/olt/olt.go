@@ -11,6 +11,7 @@ import (
 	"go/types"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 
@@ -36,6 +37,7 @@ var Core = &analysis.Analyzer{
 	URL:        DocsURL,
 	Run:        runCore,
 	ResultType: reflect.TypeFor[*Result](),
+	Requires:   []*analysis.Analyzer{Enums},
 }
 
 // Result is what the core found in one package.
@@ -43,7 +45,9 @@ type Result struct {
 	// Package is the front end's result; nil for a package without
 	// directives or generated code, which the core does not inspect.
 	Package *analyzer.Package
-	// Diags are the front end's diagnostics and OLT014's.
+	// Diags are the front end's diagnostics and OLT014's (those of the
+	// package's schemas made by reflection too, in any package: see
+	// Enums).
 	Diags []*analyzer.Diagnostic
 }
 
@@ -151,11 +155,12 @@ func runCore(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
+	enums := pass.ResultOf[Enums].([]*analyzer.Diagnostic)
 	if !marked && generated == nil {
-		return &Result{}, nil // the common case: a package without tools
+		return &Result{Diags: enums}, nil // the common case: a package without tools
 	}
 	p := analyzer.Inspect(pass.Fset, files, pass.Pkg, pass.TypesInfo, &analyzer.Config{Sizes: pass.TypesSizes})
-	res := &Result{Package: p, Diags: p.Diags}
+	res := &Result{Package: p, Diags: append(slices.Clip(p.Diags), enums...)}
 	if !p.Blocked() {
 		// In the test variant of a package too (go vet analyzes only that
 		// one when there are tests in the package): the front end leaves

@@ -2,7 +2,6 @@ package main_test
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -33,20 +32,7 @@ func TestLockUnderVet(t *testing.T) {
 	gobin, bin, toolgen := tools(t)
 	dir := testmodule.New(t, map[string]string{"shop/shop.go": lockedSrc("version=1 read-only", "")})
 	src := filepath.Join(dir, "shop", "shop.go")
-	run := func(name string, args ...string) (string, int) {
-		t.Helper()
-		cmd := exec.Command(name, args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off")
-		out, err := cmd.CombinedOutput()
-		code := 0
-		if ee, ok := err.(*exec.ExitError); ok {
-			code = ee.ExitCode()
-		} else if err != nil {
-			t.Fatalf("%s %v: %v", name, args, err)
-		}
-		return string(out), code
-	}
+	run := runner(t, dir)
 	write := func(s string) {
 		t.Helper()
 		if err := os.WriteFile(src, []byte(s), 0o644); err != nil {

@@ -49,22 +49,7 @@ func TestDrivers(t *testing.T) {
 	dir := testmodule.New(t, map[string]string{"shop/shop.go": src, "plain/plain.go": "package plain\n\nfunc Plain() {}\n",
 		// go vet analyzes only the test variant of a package with tests.
 		"shop/shop_test.go": "package shop\n\nimport \"testing\"\n\nfunc TestNothing(t *testing.T) {}\n"})
-	run := func(name string, args ...string) (string, int) {
-		t.Helper()
-		cmd := exec.Command(name, args...)
-		cmd.Dir = dir
-		// The module is not published: the module cache has what it
-		// needs (CI runs go mod download first).
-		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off")
-		out, err := cmd.CombinedOutput()
-		code := 0
-		if ee, ok := err.(*exec.ExitError); ok {
-			code = ee.ExitCode()
-		} else if err != nil {
-			t.Fatalf("%s %v: %v", name, args, err)
-		}
-		return string(out), code
-	}
+	run := runner(t, dir)
 	wantLines := []string{
 		"shop/shop.go:6:16: OLT011: input.count: the ,string option makes encoding/json quote the value",
 		"shop/shop.go:13:21: OLT009: the context.Context parameter comes after the input; it must come before",

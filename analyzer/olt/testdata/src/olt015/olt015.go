@@ -38,9 +38,15 @@ type Derived struct {
 	Raws  []json.RawMessage `json:"raws"` // want `OLT015: input.raws\[\]: tool derive: OpenAI strict mode needs a type on every schema`
 	Small int8              `json:"small"`
 	Half  float32           `json:"half"`
-	Word  string            `json:"word" pattern:"\\bgo\\b"` // want `OLT015: input.word: tool derive: Anthropic strict mode does not take pattern \(a construct it does not take: word boundaries` `OLT015: input.word: tool derive: Gemini strict mode does not take pattern`
-	Ref   string            `json:"$ref"`                    // want `OLT015: input.\$ref: tool derive: Anthropic takes property names matching \^\[a-zA-Z0-9_.-\]\{1,64\}\$`
-	Kind  Wide              `json:"kind"`                    // want `OLT015: input.kind: tool derive: OpenAI strict mode takes at most 15000 characters in one enum of more than 250 values; this one has 251 values totalling 15060 characters`
+	// Bounds an author wrote that equal another integer type's range
+	// are told (moved) like any other; the field's type's own are not.
+	Level uint16 `json:"level" maximum:"255"`               // want `OLT015: input.level: tool derive: Anthropic strict mode does not take maximum \(rejected\); the model will see it only in the description` `OLT015: input.level: tool derive: Anthropic strict mode does not take minimum \(rejected\), which the field's type writes`
+	Port  uint32 `json:"port" minimum:"1" maximum:"65535"`  // want `OLT015: input.port: tool derive: Anthropic strict mode does not take minimum \(rejected\); the model` `OLT015: input.port: tool derive: Anthropic strict mode does not take maximum \(rejected\); the model`
+	Tiny  int16  `json:"tiny" minimum:"-128" maximum:"127"` // want `OLT015: input.tiny: tool derive: Anthropic strict mode does not take minimum \(rejected\); the model` `OLT015: input.tiny: tool derive: Anthropic strict mode does not take maximum \(rejected\); the model`
+	Byte  uint8  `json:"byte"`
+	Word  string `json:"word" pattern:"\\bgo\\b"` // want `OLT015: input.word: tool derive: Anthropic strict mode does not take pattern \(a construct it does not take: word boundaries` `OLT015: input.word: tool derive: Gemini strict mode does not take pattern`
+	Ref   string `json:"$ref"`                    // want `OLT015: input.\$ref: tool derive: Anthropic takes property names matching \^\[a-zA-Z0-9_.-\]\{1,64\}\$`
+	Kind  Wide   `json:"kind"`                    // want `OLT015: input.kind: tool derive: OpenAI strict mode takes at most 15000 characters in one enum of more than 250 values; this one has 251 values totalling 15060 characters`
 }
 
 // Derive derives.

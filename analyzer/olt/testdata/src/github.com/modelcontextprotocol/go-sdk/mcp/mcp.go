@@ -39,3 +39,7 @@ type CallToolResult struct {
 }
 
 type ToolHandlerFor[In, Out any] func(context.Context, *CallToolRequest, In) (*CallToolResult, Out, error)
+
+type Server struct{}
+
+type Tool struct{ Name string }

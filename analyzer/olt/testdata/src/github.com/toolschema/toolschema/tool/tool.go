@@ -27,3 +27,12 @@ const (
 	MinGenVersion = 2
 	MaxGenVersion = 3
 )
+
+// What a structured answer is checked with.
+
+type Violation struct{ Rule, Message string }
+
+func DecodeAnswer[T any](data []byte) (T, []Violation, error) {
+	var zero T
+	return zero, nil, nil
+}

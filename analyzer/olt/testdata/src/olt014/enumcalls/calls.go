@@ -1,0 +1,112 @@
+// Package calls makes schemas by reflection from types that reach enum
+// types, in other packages and in its own, with and without their
+// generated values. It has no directive and no generated file.
+package calls
+
+import (
+	"context"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolschema/toolschema/mcpserver"
+	"github.com/toolschema/toolschema/provider"
+	"github.com/toolschema/toolschema/reflectimpl"
+	"github.com/toolschema/toolschema/tool"
+
+	"olt014/enumfresh"
+	"olt014/enumsev"
+	"olt014/enumstale"
+	"olt014/enumwrap"
+)
+
+// Triage is a model's structured answer.
+type Triage struct {
+	Summary  string       `json:"summary"`
+	Severity sev.Severity `json:"severity"`
+	Note     sev.Note     `json:"note"`
+	Colour   sev.Colour   `json:"colour"`
+}
+
+// Planned reaches an enum with its generated values.
+type Planned struct {
+	Priority fresh.Priority `json:"priority"`
+}
+
+// Job reaches an enum whose generated values are stale, in a list.
+type Job struct {
+	Phases []stale.Phase `json:"phases"`
+}
+
+// Mode is this package's own enum, which it has no generated code for.
+type Mode string
+
+const (
+	Fast Mode = "fast"
+	Safe Mode = "safe"
+)
+
+// Settings reaches Mode through a pointer and a map.
+type Settings struct {
+	Modes map[string]*Mode `json:"modes"`
+	// Hidden is left out of the JSON form.
+	Hidden sev.Severity `json:"-"`
+	hidden sev.Severity
+}
+
+func outputs() {
+	provider.OutputOf[Triage]("triage", "")     // want `OLT014: provider.OutputOf\[Triage\]: Triage.severity is enum type sev.Severity, which has no ToolschemaEnumValues .* run go generate \(or toolgen\) in package olt014/enumsev`
+	provider.OutputOf[Planned]("planned", "")   // fresh: nothing to say
+	provider.OutputOf[*Job]("job", "")          // want `OLT014: provider.OutputOf\[\*Job\]: \*Job.phases\[\] is enum type stale.Phase, which has a stale ToolschemaEnumValues .* in package olt014/enumstale`
+	provider.OutputOf[Settings]("settings", "") // want `OLT014: provider.OutputOf\[Settings\]: Settings.modes\{\} is enum type Mode, which has no ToolschemaEnumValues .* in package olt014/enumcalls`
+}
+
+func answers(data []byte) {
+	tool.DecodeAnswer[Triage](data)          // want `OLT014: tool.DecodeAnswer\[Triage\]: Triage.severity is enum type sev.Severity`
+	var decode = tool.DecodeAnswer[[]Triage] // want `OLT014: tool.DecodeAnswer\[\[\]Triage\]: \[\]Triage\[\].severity is enum type sev.Severity`
+	decode(data)
+	tool.DecodeAnswer[Planned](data)
+	wrap.Ask[Triage](data)              // want `OLT014: wrap.Ask\[Triage\]: Triage.severity is enum type sev.Severity`
+	wrap.AskTwice[Mode, Planned](data)  // K reaches nothing, T is fresh
+	wrap.AskTwice[int, Job](data)       // want `OLT014: wrap.AskTwice\[int, Job\]: Job.phases\[\] is enum type stale.Phase`
+	wrap.Answers[Triage]{}.Decode(data) // want `OLT014: wrap.Answers\[Triage\]: Triage.severity is enum type sev.Severity`
+	wrap.Keep[Triage](Triage{})         // reaches no schema
+	ask[sev.Severity](data)             // want `OLT014: ask\[sev.Severity\]: enum type sev.Severity, which has no`
+}
+
+// ask passes its type argument on, in this package.
+func ask[T any](data []byte) T {
+	v, _ := askOne[T](data)
+	return v
+}
+
+func askOne[T any](data []byte) (T, error) {
+	v, _, err := tool.DecodeAnswer[T](data)
+	return v, err
+}
+
+func triage(ctx context.Context, in Triage) (Planned, error) { return Planned{}, nil }
+
+func plan(ctx context.Context, call *tool.Call, in Planned) (*Job, error) { return nil, nil }
+
+func typed[T any](in T) error { return nil }
+
+func creates() {
+	reflectimpl.Create(triage)                      // want `OLT014: reflectimpl.Create\(triage\): Triage.severity is enum type sev.Severity`
+	reflectimpl.Create(plan, reflectimpl.Name("p")) // want `OLT014: reflectimpl.Create\(plan\): \*Job.phases\[\] is enum type stale.Phase`
+	var c reflectimpl.Cache
+	c.Create(func(in Settings) error { return nil }) // want `OLT014: reflectimpl.Create\(func literal\): Settings.modes\{\} is enum type Mode`
+	reflectimpl.Create(typed[Triage])                // want `OLT014: reflectimpl.Create\(typed\[Triage\]\): Triage.severity is enum type sev.Severity`
+	var f any = triage
+	reflectimpl.Create(f) // the function's type is not known here
+}
+
+func handle(ctx context.Context, req *mcp.CallToolRequest, in Triage) (*mcp.CallToolResult, Job, error) {
+	return nil, Job{}, nil
+}
+
+func serve(s *mcp.Server) {
+	mcpserver.AddTool(s, &mcp.Tool{Name: "triage"}, handle) // want `OLT014: mcpserver.AddTool\[Triage, Job\]: Triage.severity is enum type sev.Severity` `OLT014: mcpserver.AddTool\[Triage, Job\]: Job.phases\[\] is enum type stale.Phase`
+	mcpserver.AddTool(s, &mcp.Tool{Name: "plan"}, func(ctx context.Context, req *mcp.CallToolRequest, in Planned) (*mcp.CallToolResult, any, error) {
+		return nil, nil, nil
+	})
+}
