@@ -94,7 +94,7 @@ func newRule(r schema.Rule, cfg Config) *analysis.Analyzer {
 	switch r.ID {
 	case schema.OLT015:
 		rule.providers = strings.Join(cfg.Providers, ",")
-		a.Flags.StringVar(&rule.providers, "providers", rule.providers, "comma-separated providers whose mode to check: openai, anthropic, gemini (strict), or name:nonstrict")
+		a.Flags.StringVar(&rule.providers, "providers", rule.providers, "comma-separated providers whose mode to check: openai, anthropic (their strict modes), gemini (its one mode), or name:nonstrict")
 	case schema.OLT016, schema.OLT017, schema.OLT018, schema.OLT019, schema.OLT026, schema.OLT027, schema.OLT028:
 		rule.enabled = cfg.Quality
 		a.Flags.BoolVar(&rule.enabled, "enable", rule.enabled, "report this contract-quality check")

@@ -91,6 +91,9 @@ func keywordChecks(p *analyzer.Package, t *analyzer.Tool, mode schema.StrictMode
 	}
 	ps := props(t)
 	strictly := mode.Name + " strict mode"
+	if !mode.Strict {
+		strictly = mode.Name // a non-strict mode, or Gemini's one mode
+	}
 	seen := map[string]bool{}
 	for _, f := range rep.Findings {
 		pr, ok := propAt(ps, f.Path)

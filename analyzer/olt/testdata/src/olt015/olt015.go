@@ -4,8 +4,8 @@ import "encoding/json"
 
 type Input struct {
 	Name  string            `json:"name" minLength:"1"`      // want `OLT015: input.name: tool save: OpenAI strict mode does not take minLength` `OLT015: input.name: tool save: Anthropic strict mode does not take minLength`
-	Site  string            `json:"site" format:"uri"`       // want `OLT015: input.site: tool save: OpenAI strict mode does not take format \(not a format it knows\)` `OLT015: input.site: tool save: Gemini strict mode does not take format`
-	Code  string            `json:"code" pattern:"^[a-z]+$"` // want `OLT015: input.code: tool save: Gemini strict mode does not take pattern`
+	Site  string            `json:"site" format:"uri"`       // want `OLT015: input.site: tool save: OpenAI strict mode does not take format \(not a format it knows\)` `OLT015: input.site: tool save: Gemini does not take format`
+	Code  string            `json:"code" pattern:"^[a-z]+$"` // want `OLT015: input.code: tool save: Gemini does not take pattern`
 	Tags  []string          `json:"tags" minItems:"2"`       // want `OLT015: input.tags: tool save: Anthropic strict mode does not take minItems \(only 0 or 1\)`
 	Extra map[string]string `json:"extra"`                   // want `OLT015: input.extra: tool save: OpenAI strict mode needs additionalProperties false` `OLT015: input.extra: tool save: Anthropic strict mode needs additionalProperties false`
 	Deep  L1                `json:"deep"`
@@ -32,7 +32,7 @@ func Save(in Input) error { return nil }
 // Derived has keywords that come from the fields' types, not from tags,
 // and names and patterns some providers do not take.
 type Derived struct {
-	Blob  []byte            `json:"blob"` // want `OLT015: input.blob: tool derive: OpenAI strict mode does not take contentEncoding \(not supported\), which the field's type writes` `OLT015: input.blob: tool derive: Anthropic strict mode does not take contentEncoding` `OLT015: input.blob: tool derive: Gemini strict mode does not take contentEncoding`
+	Blob  []byte            `json:"blob"` // want `OLT015: input.blob: tool derive: OpenAI strict mode does not take contentEncoding \(not supported\), which the field's type writes` `OLT015: input.blob: tool derive: Anthropic strict mode does not take contentEncoding` `OLT015: input.blob: tool derive: Gemini does not take contentEncoding`
 	Pair  [2]bool           `json:"pair"` // want `OLT015: input.pair: tool derive: Anthropic strict mode does not take minItems \(only 0 or 1\), which the field's type writes` `OLT015: input.pair: tool derive: Anthropic strict mode does not take maxItems \(rejected\), which the field's type writes`
 	Any   any               `json:"any"`  // want `OLT015: input.any: tool derive: OpenAI strict mode needs a type on every schema \("schema must have a 'type' key"\)`
 	Raws  []json.RawMessage `json:"raws"` // want `OLT015: input.raws\[\]: tool derive: OpenAI strict mode needs a type on every schema`
@@ -44,7 +44,7 @@ type Derived struct {
 	Port  uint32 `json:"port" minimum:"1" maximum:"65535"`  // want `OLT015: input.port: tool derive: Anthropic strict mode does not take minimum \(rejected\); the model` `OLT015: input.port: tool derive: Anthropic strict mode does not take maximum \(rejected\); the model`
 	Tiny  int16  `json:"tiny" minimum:"-128" maximum:"127"` // want `OLT015: input.tiny: tool derive: Anthropic strict mode does not take minimum \(rejected\); the model` `OLT015: input.tiny: tool derive: Anthropic strict mode does not take maximum \(rejected\); the model`
 	Byte  uint8  `json:"byte"`
-	Word  string `json:"word" pattern:"\\bgo\\b"` // want `OLT015: input.word: tool derive: Anthropic strict mode does not take pattern \(a construct it does not take: word boundaries` `OLT015: input.word: tool derive: Gemini strict mode does not take pattern`
+	Word  string `json:"word" pattern:"\\bgo\\b"` // want `OLT015: input.word: tool derive: Anthropic strict mode does not take pattern \(a construct it does not take: word boundaries` `OLT015: input.word: tool derive: Gemini does not take pattern`
 	Ref   string `json:"$ref"`                    // want `OLT015: input.\$ref: tool derive: Anthropic takes property names matching \^\[a-zA-Z0-9_.-\]\{1,64\}\$`
 	Kind  Wide   `json:"kind"`                    // want `OLT015: input.kind: tool derive: OpenAI strict mode takes at most 15000 characters in one enum of more than 250 values; this one has 251 values totalling 15060 characters`
 }
