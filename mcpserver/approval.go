@@ -179,14 +179,28 @@ func multiRoundTrip(ss *mcp.ServerSession) bool {
 }
 
 func approvalMessage(t *tool.Tool, args json.RawMessage) string {
-	var b strings.Builder
+	var b, shown strings.Builder
 	b.WriteString("The model asks to run the tool ")
 	writeQuoted(&b, t.Name)
 	b.WriteString(" with these arguments:\n")
-	writeArgs(&b, args)
+	writeArgs(&shown, args)
+	if s := shown.String(); len(s) > maxShownArgs {
+		n := maxShownArgs
+		for n > 0 && !utf8.RuneStart(s[n]) {
+			n--
+		}
+		fmt.Fprintf(&b, "%s\n… (cut: the arguments run to %d bytes as shown; the first %d are above, and an approval is for all of them)", s[:n], len(s), n)
+	} else {
+		b.WriteString(s)
+	}
 	b.WriteString("\nAllow this call?")
 	return b.String()
 }
+
+// maxShownArgs bounds the arguments an approval's message shows (a call's
+// arguments may run to megabytes, which no person reads and some clients
+// will not take); past it, the message says how much was left out.
+const maxShownArgs = 16 << 10
 
 func approvalForm(t *tool.Tool) json.RawMessage {
 	var name strings.Builder

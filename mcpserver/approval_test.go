@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -566,5 +567,37 @@ func TestNonceStore(t *testing.T) {
 	}
 	if fresh, _ := m.Use(ctx, "a", later); fresh {
 		t.Error("a, not expired, was forgotten")
+	}
+}
+
+// TestApprovalPromptBounded: arguments of a megabyte are not put to a
+// person whole; the message shows the first part and says how much more
+// there is, and that the approval covers all of it.
+func TestApprovalPromptBounded(t *testing.T) {
+	write, err := rawtool.New(tool.Tool{Name: "write", RequiresApproval: true}, json.RawMessage(`{"type":"object"}`),
+		func(context.Context, *tool.Call, json.RawMessage) (any, error) { return "written", nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
+	s.AddTool(mcpserver.Tool(write), mcpserver.Handler(write, &mcpserver.Options{Approve: mcpserver.ElicitApproval}))
+	var asked []*mcp.ElicitParams
+	cs := connectServer(t, s, &mcp.ClientOptions{
+		ElicitationHandler: func(_ context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+			asked = append(asked, req.Params)
+			return &mcp.ElicitResult{Action: "decline"}, nil
+		},
+	}, "")
+	args, _ := json.Marshal(map[string]string{"text": strings.Repeat("é", 1<<19)}) // 1 MiB of text
+	if _, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "write", Arguments: json.RawMessage(args)}); err != nil {
+		t.Fatal(err)
+	}
+	if len(asked) != 1 {
+		t.Fatalf("asked %d times", len(asked))
+	}
+	msg := asked[0].Message
+	if len(msg) > 17<<10 || !utf8.ValidString(msg) || !strings.Contains(msg, "… (cut: the arguments run to 1048592 bytes as shown; the first 16383 are above") ||
+		!strings.HasSuffix(msg, "\nAllow this call?") {
+		t.Errorf("message of %d bytes: %.200q … %q", len(msg), msg, msg[max(0, len(msg)-200):])
 	}
 }
