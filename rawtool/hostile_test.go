@@ -397,3 +397,27 @@ func TestCallCost(t *testing.T) {
 		}
 	}
 }
+
+// TestPatternsTotal: many patterns, each within its own bound, compile to
+// more instructions together than a schema may hold: refused, naming the
+// bound, before anything is compiled.
+func TestPatternsTotal(t *testing.T) {
+	s := list(`{"type":"object","properties":{`, 250, func(i int) string {
+		return `"p` + strconv.Itoa(i) + `":{"type":"string","pattern":"[a-z]{990}` + strconv.Itoa(i) + `"}`
+	}, `}}`)
+	start := time.Now()
+	_, err := newRaw(s)
+	if err == nil || !strings.Contains(err.Error(), "the schema's patterns compile to more than 200000 instructions together") {
+		t.Errorf("250 patterns of 1000 instructions: %v", err)
+	}
+	if took := time.Since(start); took > 2*time.Second {
+		t.Errorf("refused in %v", took)
+	}
+	// Repeats count: the validator compiles a pattern where it is used.
+	s = list(`{"type":"object","properties":{`, 250, func(i int) string {
+		return `"p` + strconv.Itoa(i) + `":{"type":"string","pattern":"[a-z]{998}"}`
+	}, `}}`)
+	if _, err := newRaw(s); err == nil {
+		t.Error("the same pattern 250 times was taken")
+	}
+}

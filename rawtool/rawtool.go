@@ -62,10 +62,12 @@ const (
 	// MaxListValues bounds the values of one enum or const (nested ones
 	// counted) and the names of one required.
 	MaxListValues = metaschema.MaxListValues
-	// MaxPatternBytes bounds a pattern, and MaxPatternInsts its program
-	// (regexp/syntax instructions).
-	MaxPatternBytes = metaschema.MaxPatternBytes
-	MaxPatternInsts = metaschema.MaxPatternInsts
+	// MaxPatternBytes bounds a pattern, MaxPatternInsts its program
+	// (regexp/syntax instructions), and MaxTotalPatternInsts the programs
+	// of all the schema's patterns together, each use counted.
+	MaxPatternBytes      = metaschema.MaxPatternBytes
+	MaxPatternInsts      = metaschema.MaxPatternInsts
+	MaxTotalPatternInsts = metaschema.MaxTotalPatternInsts
 )
 
 // A Func runs a raw tool: args are the checked arguments, a JSON object

@@ -48,6 +48,12 @@ const (
 	// (regexp/syntax instructions), which is the factor of the time to
 	// match a string, linear in its length.
 	MaxPatternInsts = 1000
+	// MaxTotalPatternInsts bounds the compiled programs of all the
+	// schema's patterns together, each occurrence counted: compiling them
+	// is the costliest part of compiling a schema (about 0.3 µs an
+	// instruction), and a pattern of a few bytes can compile to a
+	// thousand of them.
+	MaxTotalPatternInsts = 200000
 	// MaxExponent bounds the decimal exponent of every number in the
 	// schema (as in a tool's arguments), and MaxNumberLength its
 	// length: the validator reads them exactly, so larger ones would
@@ -167,8 +173,9 @@ type walker struct {
 	resources  map[string]any          // by absolute URL without fragment
 	anchors    map[string]any          // by absolute URL#name
 	refs       []refUse
-	idKey      string          // "$id", or "id" in a draft-04 document
-	patterns   map[string]bool // patterns checked (a schema may repeat one)
+	idKey      string         // "$id", or "id" in a draft-04 document
+	patterns   map[string]int // patterns checked (a schema may repeat one): their programs' sizes
+	insts      int            // of every pattern met so far
 }
 
 // check walks the document and resolves its references; the error says
@@ -467,22 +474,27 @@ func checkNumber(n string, path []string) error {
 // not read, or whose program is past MaxPatternInsts; each distinct
 // pattern once.
 func (w *walker) checkPattern(p string, path []string) error {
-	if w.patterns[p] {
-		return nil
+	n, seen := w.patterns[p]
+	if !seen {
+		var err error
+		if n, err = checkPattern(p, path); err != nil {
+			return err
+		}
+		if w.patterns == nil {
+			w.patterns = map[string]int{}
+		}
+		w.patterns[p] = n
 	}
-	if err := checkPattern(p, path); err != nil {
-		return err
+	if w.insts += n; w.insts > MaxTotalPatternInsts {
+		return &boundsError{pointer(path), fmt.Sprintf("the schema's patterns compile to more than %d instructions together (each is compiled where it is used)", MaxTotalPatternInsts)}
 	}
-	if w.patterns == nil {
-		w.patterns = map[string]bool{}
-	}
-	w.patterns[p] = true
 	return nil
 }
 
-func checkPattern(p string, path []string) error {
+// checkPattern checks one pattern and returns the size of its program.
+func checkPattern(p string, path []string) (int, error) {
 	if len(p) > MaxPatternBytes {
-		return &boundsError{pointer(path), "the pattern " + quote(p) + " is longer than " + strconv.Itoa(MaxPatternBytes) + " bytes"}
+		return 0, &boundsError{pointer(path), "the pattern " + quote(p) + " is longer than " + strconv.Itoa(MaxPatternBytes) + " bytes"}
 	}
 	re, err := syntax.Parse(p, syntax.Perl)
 	if err != nil {
@@ -491,18 +503,18 @@ func checkPattern(p string, path []string) error {
 		if errors.As(err, &se) {
 			why = string(se.Code) + " " + quote(se.Expr)
 		}
-		return &boundsError{pointer(path), "the pattern " + quote(p) + " is not one Go's regexp (RE2) reads (" + why +
+		return 0, &boundsError{pointer(path), "the pattern " + quote(p) + " is not one Go's regexp (RE2) reads (" + why +
 			"); ECMA-262's lookaround and back-references have no linear-time match, and are refused"}
 	}
 	prog, err := syntax.Compile(re.Simplify())
 	if err != nil {
-		return &boundsError{pointer(path), "the pattern " + quote(p) + " does not compile: " + err.Error()}
+		return 0, &boundsError{pointer(path), "the pattern " + quote(p) + " does not compile: " + err.Error()}
 	}
 	if len(prog.Inst) > MaxPatternInsts {
-		return &boundsError{pointer(path), fmt.Sprintf("the pattern %s compiles to %d instructions, more than %d (each is a factor of the time to match a string)",
+		return 0, &boundsError{pointer(path), fmt.Sprintf("the pattern %s compiles to %d instructions, more than %d (each is a factor of the time to match a string)",
 			quote(p), len(prog.Inst), MaxPatternInsts)}
 	}
-	return nil
+	return len(prog.Inst), nil
 }
 
 // knownDraft reports whether a $schema names a meta-schema the validator
