@@ -568,3 +568,20 @@ func TestHTTPHandlerServes(t *testing.T) {
 		t.Errorf("the user was asked %d times, want once", asked.Load())
 	}
 }
+
+// TestHTTPUnknownToolNotEchoed: the SDK answers a call of an unknown tool
+// with an error that repeats its name; a name of a megabyte comes back
+// cut to MaxErrorMessageBytes, over HTTP as over stdio.
+func TestHTTPUnknownToolNotEchoed(t *testing.T) {
+	h := newHoldTools()
+	hs := serveSafe(t, h.server(t), nil)
+	name := strings.Repeat("n", 1<<20)
+	status, _, body := post(t, hs.URL, callMessage(1, name), nil)
+	if status != http.StatusOK || len(body) > 2*mcpserver.MaxErrorMessageBytes || !strings.Contains(body, "… (cut: the message was ") {
+		t.Errorf("status %d, %d bytes: %.300s", status, len(body), body)
+	}
+	// A short one is answered as the SDK answers it.
+	if _, _, body := post(t, hs.URL, callMessage(2, "nope"), nil); !strings.Contains(body, `nope`) || strings.Contains(body, "(cut:") {
+		t.Errorf("an unknown short name: %s", body)
+	}
+}

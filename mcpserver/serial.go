@@ -3,10 +3,12 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"runtime"
 	"sync"
 	"weak"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"golang.org/x/sync/semaphore"
 
@@ -74,9 +76,35 @@ func bind(s *mcp.Server) {
 			if method == "tools/call" {
 				ctx = context.WithValue(ctx, gateKey{}, g)
 			}
-			return next(ctx, method, req)
+			r, err := next(ctx, method, req)
+			return r, boundErr(err)
 		}
 	})
+}
+
+// boundErr cuts the message of an error a method answers with to
+// MaxErrorMessageBytes: the SDK's repeat the client's text (an unknown
+// tool's name, whole), on every transport. A JSON-RPC error keeps its
+// code, and loses a long data.
+func boundErr(err error) error {
+	if err == nil {
+		return nil
+	}
+	var we *jsonrpc.Error
+	if errors.As(err, &we) && we == err {
+		if len(we.Message) <= MaxErrorMessageBytes && len(we.Data) <= MaxErrorMessageBytes {
+			return err
+		}
+		out := &jsonrpc.Error{Code: we.Code, Message: cutMessage(we.Message)}
+		if len(we.Data) <= MaxErrorMessageBytes {
+			out.Data = we.Data
+		}
+		return out
+	}
+	if msg := err.Error(); len(msg) > MaxErrorMessageBytes {
+		return errors.New(cutMessage(msg))
+	}
+	return err
 }
 
 // invoke calls t through the gate of the server that ctx's call came to:
