@@ -372,3 +372,11 @@ func text(r *mcp.CallToolResult) string {
 	}
 	return strings.Join(parts, "\n")
 }
+
+// rawJSON is JSON text as arguments, sent as they are.
+func rawJSON(s string) any {
+	if s == "" {
+		return nil
+	}
+	return json.RawMessage(s)
+}
