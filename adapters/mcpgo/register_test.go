@@ -177,9 +177,15 @@ func TestApprove(t *testing.T) {
 		code    string
 	}{
 		{"no hook", nil, `{"amount":5}`, false, "Tool 'pay' requires approval for these arguments.", "approval_required"},
-		{"approved", func(context.Context, mcp.CallToolRequest, *tool.Tool, json.RawMessage) (bool, error) { return true, nil }, `{"amount":5}`, true, "paid", ""},
-		{"refused", func(context.Context, mcp.CallToolRequest, *tool.Tool, json.RawMessage) (bool, error) { return false, nil }, `{"amount":5}`, true, "Tool 'pay' requires approval for these arguments.", "approval_required"},
-		{"bad arguments never asked", func(context.Context, mcp.CallToolRequest, *tool.Tool, json.RawMessage) (bool, error) { return true, nil }, `{"amount":5000}`, false, "Argument 'amount' must be at most 1000.", "invalid_arguments"},
+		{"approved", func(context.Context, mcp.CallToolRequest, *tool.Tool, json.RawMessage) (bool, error) {
+			return true, nil
+		}, `{"amount":5}`, true, "paid", ""},
+		{"refused", func(context.Context, mcp.CallToolRequest, *tool.Tool, json.RawMessage) (bool, error) {
+			return false, nil
+		}, `{"amount":5}`, true, "Tool 'pay' requires approval for these arguments.", "approval_required"},
+		{"bad arguments never asked", func(context.Context, mcp.CallToolRequest, *tool.Tool, json.RawMessage) (bool, error) {
+			return true, nil
+		}, `{"amount":5000}`, false, "Argument 'amount' must be at most 1000.", "invalid_arguments"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			asked := false
