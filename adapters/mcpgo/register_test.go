@@ -332,3 +332,30 @@ func TestAdjust(t *testing.T) {
 		t.Errorf("text = %q, want %q", text(r), want)
 	}
 }
+
+// TestMCPGoValidation serves Register's tools and the drop-ins on a server
+// that validates structured content against the listed output schemas
+// (mcp-go's WithOutputSchemaValidation): what is listed and what is sent
+// agree, the empty value of a nil result included.
+func TestMCPGoValidation(t *testing.T) {
+	s := server.NewMCPServer("validated", "1", server.WithOutputSchemaValidation())
+	if err := mcpgo.Register(s, registered(), nil); err != nil {
+		t.Fatal(err)
+	}
+	s.AddTool(mcp.NewTool("assets", mcpgo.WithInputSchema[AssetsRequest](), mcpgo.WithOutputSchema[[]Asset]()),
+		mcpgo.NewStructuredToolHandler(assets))
+	s.AddTool(mcp.NewTool("weather", mcpgo.WithInputSchema[WeatherRequest](), mcpgo.WithOutputSchema[WeatherResponse]()),
+		mcpgo.NewStructuredToolHandler(weather))
+	c := inprocess(t, s)
+	for _, tc := range [][2]string{
+		{"list_alerts", `{"service":"api"}`},
+		{"list_alerts", `{"service":"db"}`},
+		{"get_order", `{"id":"o1"}`},
+		{"assets", `{}`},
+		{"weather", `{"city":"Oslo"}`},
+	} {
+		if r := call(t, c, tc[0], tc[1]); r.IsError || r.StructuredContent == nil {
+			t.Errorf("%s %s: isError %v, structured %v: %s", tc[0], tc[1], r.IsError, r.StructuredContent, text(r))
+		}
+	}
+}

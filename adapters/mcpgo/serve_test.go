@@ -193,21 +193,21 @@ func TestCalls(t *testing.T) {
 		{"over the maximum", "list_alerts", `{"service":"api","limit":500}`, want{isError: true,
 			text: "Argument 'limit' must be at most 100.", meta: failed("invalid_arguments", false, "not_started")}},
 		{"every violation", "list_alerts", `{"service":"mail","limit":0,"extra":1}`, want{isError: true,
-			text: "…", meta: failed("invalid_arguments", false, "not_started")}},
+			text: "Argument 'extra' is not a parameter of the tool.\nArgument 'service' must be one of \"api\", \"web\", \"db\".\nArgument 'limit' must be at least 1.", meta: failed("invalid_arguments", false, "not_started")}},
 		{"missing", "list_alerts", `{}`, want{isError: true,
 			text: "Argument 'service' is required.", meta: failed("invalid_arguments", false, "not_started")}},
 		{"no arguments", "explode", "", want{isError: true,
 			text: "Tool 'explode' failed: panic: the flux capacitor", meta: failed("failed", true, "started")}},
 		{"object result", "get_order", `{"id":"o1"}`, want{text: `{"id":"o1","total":42}`, structured: `{"id":"o1","total":42}`}},
-		{"business error", "get_order", `{"id":"o9"}`, want{isError: true, text: "…", meta: map[string]any{
+		{"business error", "get_order", `{"id":"o9"}`, want{isError: true, text: "Tool 'get_order' failed: ORDER_NOT_FOUND: No order has this ID. Recovery: ask_user.", meta: map[string]any{
 			"toolschema/code": "failed", "toolschema/started": true, "toolschema/outcome": "not_started",
 			"toolschema/errorCode": "ORDER_NOT_FOUND", "toolschema/category": "not_found", "toolschema/recovery": "ask_user"}}},
 		{"handler error", "fail", `{}`, want{isError: true,
 			text: "Tool 'fail' failed: the database is down", meta: failed("failed", true, "started")}},
 		{"timeout", "slow", `{"millis":5000}`, want{isError: true,
-			text: "Tool 'slow' timed out after …", meta: failed("timed_out", true, "unknown")}},
+			text: "Tool 'slow' timed out after 0.05 s.", meta: failed("timed_out", true, "unknown")}},
 		{"key given twice", "get_order", `{"id":"o1","id":"o2"}`, want{isError: true,
-			text: "…", meta: failed("invalid_arguments", false, "not_started")}},
+			text: "Argument 'id' is given twice.", meta: failed("invalid_arguments", false, "not_started")}},
 
 		// The structured drop-in.
 		{"drop-in", "weather", `{"city":"Oslo","units":"fahrenheit"}`, want{
@@ -239,7 +239,7 @@ func TestCalls(t *testing.T) {
 			text:       "Oslo: 20 degrees celsius (called as manual_weather)",
 			structured: `{"city":"Oslo","temperature":20,"units":"celsius"}`}},
 		{"typed unknown argument", "manual_weather", `{"city":"Oslo","country":"NO"}`, want{isError: true,
-			text: "…", meta: failed("invalid_arguments", false, "not_started")}},
+			text: "Argument 'country' is not a parameter of the tool.", meta: failed("invalid_arguments", false, "not_started")}},
 		{"typed error", "manual_weather", `{"city":"Atlantis"}`, want{isError: true,
 			text: "Tool 'manual_weather' failed: no station under water", meta: failed("failed", true, "started")}},
 		{"typed panic", "manual_weather", `{"city":"Krakatoa"}`, want{isError: true,
@@ -247,7 +247,7 @@ func TestCalls(t *testing.T) {
 		{"typed over a builder schema", "greet", `{"name":"Ann","age":30,"languages":["en","fr"]}`, want{
 			text: "Hello, Ann! You are 30. You speak en, fr."}},
 		{"typed fraction", "greet", `{"name":"Ann","age":30.5}`, want{isError: true,
-			text: "…", meta: failed("invalid_arguments", false, "not_started")}},
+			text: "Argument 'age' must be an integer.", meta: failed("invalid_arguments", false, "not_started")}},
 
 		// The wrapped builder tool.
 		{"wrapped", "search", `{"query":"mcp","sort":"top","limit":5}`, want{text: "5 hits for mcp, sorted top"}},
@@ -255,7 +255,7 @@ func TestCalls(t *testing.T) {
 		{"wrapped maximum", "search", `{"query":"mcp","limit":500}`, want{isError: true,
 			text: "Argument 'limit' must be at most 100.", meta: failed("invalid_arguments", false, "not_started")}},
 		{"wrapped enum", "search", `{"query":"mcp","sort":"old"}`, want{isError: true,
-			text: "…", meta: failed("invalid_arguments", false, "not_started")}},
+			text: "Argument 'sort' must be one of \"new\", \"top\".", meta: failed("invalid_arguments", false, "not_started")}},
 		{"wrapped required", "search", `{"sort":"new"}`, want{isError: true,
 			text: "Argument 'query' is required.", meta: failed("invalid_arguments", false, "not_started")}},
 		{"wrapped error", "search", `{"query":"down"}`, want{isError: true,
