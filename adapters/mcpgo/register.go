@@ -50,7 +50,8 @@ type Options struct {
 // A tool that is not parallel-safe runs alone: with one, Register adds a
 // middleware to s (s.Use) under which such a tool's calls exclude every
 // other call of s, to any tool however added, and other calls run side by
-// side.
+// side. A call given up at its timeout lets the others in while the
+// tool's goroutine may still be running (the invoker cannot stop it).
 func Register(s *server.MCPServer, tools []*tool.Tool, opts *Options) error {
 	if s == nil {
 		return errors.New("mcpgo.Register: no server")
