@@ -1,0 +1,361 @@
+package mcpgo_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/mark3labs/mcp-go/client"
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/toolschema/toolschema/adapters/mcpgo"
+	"github.com/toolschema/toolschema/reflectimpl"
+	"github.com/toolschema/toolschema/tool"
+)
+
+// inprocess returns an initialized in-process mcp-go client of s.
+func inprocess(t *testing.T, s *server.MCPServer) *client.Client {
+	t.Helper()
+	c, err := client.NewInProcessClient(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return connect(t, c)
+}
+
+// TestMCPGoClientReadsNoTypeArray is why output schemas are listed in
+// their non-null form: mcp-go's own client fails tools/list for the whole
+// server when one tool lists an output schema whose "type" is an array.
+// The same result type served by Register lists, and the list reads.
+func TestMCPGoClientReadsNoTypeArray(t *testing.T) {
+	plain := server.NewMCPServer("plain", "1")
+	plain.AddTool(mcp.NewTool("ok"), func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) { return nil, nil })
+	plain.AddTool(mcp.NewTool("alerts", mcp.WithRawOutputSchema(json.RawMessage(`{"type":["array","null"],"items":{"type":"string"}}`))),
+		func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) { return nil, nil })
+	if _, err := inprocess(t, plain).ListTools(t.Context(), mcp.ListToolsRequest{}); err == nil {
+		t.Fatal("mcp-go's client read a type array; the listing form can be revisited")
+	}
+
+	s := server.NewMCPServer("registered", "1")
+	if err := mcpgo.Register(s, registered(), nil); err != nil {
+		t.Fatal(err)
+	}
+	res, err := inprocess(t, s).ListTools(t.Context(), mcp.ListToolsRequest{})
+	if err != nil {
+		t.Fatalf("tools/list: %v", err)
+	}
+	for _, tl := range res.Tools {
+		if tl.Name == "list_alerts" && tl.OutputSchema.Type != "array" {
+			t.Errorf("list_alerts: output type %q, want array", tl.OutputSchema.Type)
+		}
+	}
+}
+
+// TestListedOutput lists output schemas of each form, through Tool: the
+// non-null form of what has one, nothing where mcp-go's client could not
+// read it.
+func TestListedOutput(t *testing.T) {
+	for _, tc := range []struct{ name, schema, want string }{
+		{"object", `{"type":"object","properties":{"a":{"type":"string"}}}`, `{"type":"object","properties":{"a":{"type":"string"}}}`},
+		{"nullable object", `{"type":["object","null"],"properties":{}}`, `{"type":"object","properties":{}}`},
+		{"nullable array", `{"type":["array","null"],"items":{"type":"integer"}}`, `{"type":"array","items":{"type":"integer"}}`},
+		{"nullable integer", `{"type":["integer","null"],"minimum":1}`, `{"type":"integer","minimum":1}`},
+		{"null first, by hand", `{"minimum":1,"type":["null","number"]}`, `{"minimum":1,"type":"number"}`},
+		{"string", `{"type":"string"}`, `{"type":"string"}`},
+		{"no type", `{"anyOf":[{"type":"string"},{"type":"integer"}]}`, `{"anyOf":[{"type":"string"},{"type":"integer"}]}`},
+		{"two types", `{"type":["string","integer"]}`, ""},
+		{"two types and null", `{"type":["string","integer","null"]}`, ""},
+		{"only null", `{"type":["null"]}`, ""},
+		{"boolean schema", `true`, ""},
+		{"required not strings", `{"type":"object","required":[1]}`, ""},
+		{"none", ``, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			mt := mcpgo.Tool(&tool.Tool{Name: "x", InputSchema: json.RawMessage(`{"type":"object"}`), OutputSchema: json.RawMessage(tc.schema)})
+			if string(mt.RawOutputSchema) != tc.want {
+				t.Errorf("listed %s, want %s", mt.RawOutputSchema, tc.want)
+			}
+		})
+	}
+}
+
+// TestRegisterRefusesDuplicates refuses a name given twice, and one the
+// server already serves, naming it, and adds nothing.
+func TestRegisterRefusesDuplicates(t *testing.T) {
+	a := must(reflectimpl.Create(look, reflectimpl.Name("probe")))
+	b := must(reflectimpl.Create(tick, reflectimpl.Name("probe")))
+	other := must(reflectimpl.Create(fail))
+	for _, tc := range []struct {
+		name   string
+		before func(*server.MCPServer)
+		tools  []*tool.Tool
+	}{
+		{"twice in the list", nil, []*tool.Tool{other, a, b}},
+		{"already served", func(s *server.MCPServer) {
+			s.AddTool(mcp.NewTool("probe"), func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) { return nil, nil })
+		}, []*tool.Tool{other, a}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := server.NewMCPServer("dup", "1")
+			if tc.before != nil {
+				tc.before(s)
+			}
+			n := len(s.ListTools())
+			err := mcpgo.Register(s, tc.tools, nil)
+			var dup *tool.DuplicateError
+			if !errors.As(err, &dup) || dup.Name != "probe" {
+				t.Fatalf("err = %v, want a *tool.DuplicateError naming probe", err)
+			}
+			if got := len(s.ListTools()); got != n {
+				t.Errorf("%d tools after the refusal, want %d", got, n)
+			}
+		})
+	}
+}
+
+// TestParallelUnsafe calls a tool that is not parallel-safe alongside
+// parallel-safe ones, and a plain mcp-go tool, from many goroutines: no
+// call of the server runs beside it.
+func TestParallelUnsafe(t *testing.T) {
+	s := newServer()
+	plainRunning := false
+	var plainMu sync.Mutex
+	s.AddTool(mcp.NewTool("plain"), func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		running.Add(1)
+		if tickIn.Load() {
+			overlaps.Add(1)
+		}
+		plainMu.Lock()
+		plainRunning = true
+		plainMu.Unlock()
+		running.Add(-1)
+		return mcp.NewToolResultText("plain"), nil
+	})
+	c := inprocess(t, s)
+	overlaps.Store(0)
+	var wg sync.WaitGroup
+	for i := range 24 {
+		name := []string{"tick", "look", "plain"}[i%3]
+		wg.Go(func() {
+			for range 10 {
+				req := mcp.CallToolRequest{}
+				req.Params.Name = name
+				res, err := c.CallTool(context.Background(), req)
+				if err != nil || res.IsError {
+					t.Errorf("%s: %v %v", name, err, res)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if n := overlaps.Load(); n > 0 {
+		t.Errorf("a call ran beside the parallel-unsafe tool %d times", n)
+	}
+	if !plainRunning {
+		t.Error("the plain tool never ran")
+	}
+}
+
+// TestApprove asks Options.Approve for a tool that requires approval, only
+// with arguments that pass its checks, and runs it only when approved.
+func TestApprove(t *testing.T) {
+	type In struct {
+		Amount int `json:"amount" minimum:"1" maximum:"1000"`
+	}
+	pay := must(reflectimpl.Create(func(in In) (string, error) { return "paid", nil }, reflectimpl.Name("pay"), reflectimpl.RequiresApproval()))
+	for _, tc := range []struct {
+		name    string
+		approve func(context.Context, mcp.CallToolRequest, *tool.Tool, json.RawMessage) (bool, error)
+		args    string
+		asked   bool
+		text    string
+		code    string
+	}{
+		{"no hook", nil, `{"amount":5}`, false, "Tool 'pay' requires approval for these arguments.", "approval_required"},
+		{"approved", func(context.Context, mcp.CallToolRequest, *tool.Tool, json.RawMessage) (bool, error) {
+			return true, nil
+		}, `{"amount":5}`, true, "paid", ""},
+		{"refused", func(context.Context, mcp.CallToolRequest, *tool.Tool, json.RawMessage) (bool, error) {
+			return false, nil
+		}, `{"amount":5}`, true, "Tool 'pay' requires approval for these arguments.", "approval_required"},
+		{"bad arguments never asked", func(context.Context, mcp.CallToolRequest, *tool.Tool, json.RawMessage) (bool, error) {
+			return true, nil
+		}, `{"amount":5000}`, false, "Argument 'amount' must be at most 1000.", "invalid_arguments"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			asked := false
+			opts := &mcpgo.Options{}
+			if tc.approve != nil {
+				opts.Approve = func(ctx context.Context, req mcp.CallToolRequest, tl *tool.Tool, args json.RawMessage) (bool, error) {
+					asked = true
+					if req.Params.Name != "pay" || string(args) != tc.args || mcpgo.RequestFrom(ctx) == nil {
+						t.Errorf("asked about %s %s", req.Params.Name, args)
+					}
+					return tc.approve(ctx, req, tl, args)
+				}
+			}
+			s := server.NewMCPServer("pay", "1")
+			if err := mcpgo.Register(s, []*tool.Tool{pay}, opts); err != nil {
+				t.Fatal(err)
+			}
+			r := call(t, inprocess(t, s), "pay", tc.args)
+			if asked != tc.asked {
+				t.Errorf("asked = %v, want %v", asked, tc.asked)
+			}
+			if got := text(r); got != tc.text {
+				t.Errorf("text = %q, want %q", got, tc.text)
+			}
+			var code any
+			if r.Meta != nil {
+				code = r.Meta.AdditionalFields["toolschema/code"]
+			}
+			if tc.code == "" && code != nil || tc.code != "" && code != tc.code {
+				t.Errorf("code = %v, want %q", code, tc.code)
+			}
+		})
+	}
+}
+
+// TestNullResults answers a nil result of a tool with an output schema
+// with the empty value of its type, as structured content, or with a
+// failure when that value breaks the type's checks.
+func TestNullResults(t *testing.T) {
+	type Coded struct {
+		Code string `json:"code" enum:"a, b"`
+	}
+	tools := []*tool.Tool{
+		must(reflectimpl.Create(func(Empty) (*Order, error) { return nil, nil }, reflectimpl.Name("nil_struct"))),
+		must(reflectimpl.Create(func(Empty) (map[string]int, error) { return nil, nil }, reflectimpl.Name("nil_map"))),
+		must(reflectimpl.Create(func(Empty) ([]Alert, error) { return nil, nil }, reflectimpl.Name("nil_slice"))),
+		must(reflectimpl.Create(func(Empty) (*int, error) { return nil, nil }, reflectimpl.Name("nil_int"))),
+		must(reflectimpl.Create(func(Empty) (*Coded, error) { return nil, nil }, reflectimpl.Name("nil_enum"))),
+	}
+	s := server.NewMCPServer("nulls", "1")
+	if err := mcpgo.Register(s, tools, nil); err != nil {
+		t.Fatal(err)
+	}
+	c := inprocess(t, s)
+	for _, tc := range []struct{ tool, want string }{
+		{"nil_struct", `{"id":"","total":0}`},
+		{"nil_map", `{}`},
+		{"nil_slice", `[]`},
+		{"nil_int", `0`},
+		{"nil_enum", ""},
+	} {
+		t.Run(tc.tool, func(t *testing.T) {
+			r := call(t, c, tc.tool, `{}`)
+			if tc.want == "" {
+				if !r.IsError || text(r) != "Tool 'nil_enum' returned no value." {
+					t.Errorf("isError %v, text %q, want the no-value failure", r.IsError, text(r))
+				}
+				return
+			}
+			if r.IsError || string(r.RawStructuredContent) != tc.want || text(r) != tc.want {
+				t.Errorf("isError %v, structured %s, text %q, want %s", r.IsError, r.RawStructuredContent, text(r), tc.want)
+			}
+		})
+	}
+}
+
+// TestArgumentsAsSent reads the arguments as they came: an integer above
+// 2^53 over the wire reaches the tool exact, as mcp-go's map of float64
+// could not hold it; a request made in Go with a map is read too.
+func TestArgumentsAsSent(t *testing.T) {
+	type In struct {
+		N int64 `json:"n"`
+	}
+	echo := must(reflectimpl.Create(func(in In) (int64, error) { return in.N, nil }, reflectimpl.Name("echo")))
+	s := server.NewMCPServer("echo", "1")
+	if err := mcpgo.Register(s, []*tool.Tool{echo}, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, tr := range transports {
+		if tr.name == "stdio" {
+			continue // the stdio server is newServer's
+		}
+		t.Run(tr.name, func(t *testing.T) {
+			r := call(t, connect(t, tr.connect(t, s)), "echo", `{"n":9007199254740993}`)
+			if got := text(r); got != "9007199254740993" {
+				t.Errorf("text = %q, want 9007199254740993", got)
+			}
+		})
+	}
+	t.Run("map", func(t *testing.T) {
+		req := mcp.CallToolRequest{}
+		req.Params.Name = "echo"
+		req.Params.Arguments = map[string]any{"n": 12}
+		r, err := mcpgo.Handler(echo, nil)(t.Context(), req)
+		if err != nil || text(r) != "12" {
+			t.Errorf("%v %q, want 12", err, text(r))
+		}
+		req.Params.Arguments = map[string]any{"n": make(chan int)}
+		r, err = mcpgo.Handler(echo, nil)(t.Context(), req)
+		if err != nil || !r.IsError || !strings.Contains(text(r), "cannot read its arguments") {
+			t.Errorf("%v %q, want a refusal", err, text(r))
+		}
+	})
+}
+
+// TestAdjust lets a program change a tool's definition before it is
+// added, and MaxArgumentBytes bound every tool's arguments.
+func TestAdjust(t *testing.T) {
+	s := server.NewMCPServer("adjust", "1")
+	err := mcpgo.Register(s, registered(), &mcpgo.Options{
+		MaxArgumentBytes: 32,
+		Adjust: func(tl *tool.Tool, mt *mcp.Tool) {
+			if tl.Name == "get_order" {
+				mt.Title = "Order lookup"
+				mt.Icons = []mcp.Icon{{Src: "https://example.com/order.png"}}
+			}
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := inprocess(t, s)
+	res, err := c.ListTools(t.Context(), mcp.ListToolsRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tl := range res.Tools {
+		if tl.Name == "get_order" && (tl.Title != "Order lookup" || len(tl.Icons) != 1) {
+			t.Errorf("get_order: title %q, icons %v", tl.Title, tl.Icons)
+		}
+	}
+	r := call(t, c, "get_order", `{"id":"o1","padding":"xxxxxxxxxxxxxxxxxxxxxxxx"}`)
+	if want := "Arguments are too large: 48 bytes; the tool takes at most 32."; text(r) != want {
+		t.Errorf("text = %q, want %q", text(r), want)
+	}
+}
+
+// TestMCPGoValidation serves Register's tools and the drop-ins on a server
+// that validates structured content against the listed output schemas
+// (mcp-go's WithOutputSchemaValidation): what is listed and what is sent
+// agree, the empty value of a nil result included.
+func TestMCPGoValidation(t *testing.T) {
+	s := server.NewMCPServer("validated", "1", server.WithOutputSchemaValidation())
+	if err := mcpgo.Register(s, registered(), nil); err != nil {
+		t.Fatal(err)
+	}
+	s.AddTool(mcp.NewTool("assets", mcpgo.WithInputSchema[AssetsRequest](), mcpgo.WithOutputSchema[[]Asset]()),
+		mcpgo.NewStructuredToolHandler(assets))
+	s.AddTool(mcp.NewTool("weather", mcpgo.WithInputSchema[WeatherRequest](), mcpgo.WithOutputSchema[WeatherResponse]()),
+		mcpgo.NewStructuredToolHandler(weather))
+	c := inprocess(t, s)
+	for _, tc := range [][2]string{
+		{"list_alerts", `{"service":"api"}`},
+		{"list_alerts", `{"service":"db"}`},
+		{"get_order", `{"id":"o1"}`},
+		{"assets", `{}`},
+		{"weather", `{"city":"Oslo"}`},
+	} {
+		if r := call(t, c, tc[0], tc[1]); r.IsError || r.StructuredContent == nil {
+			t.Errorf("%s %s: isError %v, structured %v: %s", tc[0], tc[1], r.IsError, r.StructuredContent, text(r))
+		}
+	}
+}

@@ -1,0 +1,80 @@
+package mcpgo
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/toolschema/toolschema/rawtool"
+	"github.com/toolschema/toolschema/schema"
+	"github.com/toolschema/toolschema/tool"
+)
+
+// Wrap returns a tool defined with mcp-go's builder (mcp.NewTool with
+// mcp.WithString, mcp.Required, mcp.Enum, ...), or with a raw schema, and
+// its handler, served with the invoker's checks against the schema the
+// tool lists, as it lists it: the schema is checked by package rawtool
+// (JSON Schema 2020-12), with the invoker's messages and limits, and
+// handler runs only for arguments that pass, with the defaults filled in
+// (Params.Arguments and Params.RawArguments both). Add it with
+// s.AddTools(st) or s.AddTool(st.Tool, st.Handler).
+//
+// The definition is kept (name, title, description, annotations, icons,
+// _meta, output schema); the input schema is listed as the checked one,
+// in RawInputSchema, so that mcp-go's WithStrictInputSchemaDefault does
+// not close it behind the checks' back. What handler returns is passed on;
+// its error is an isError result with the invoker's text and _meta (a
+// *tool.Error with its code), a panic too; an
+// mcp.URLElicitationRequiredError is passed on. The error says the schema
+// is not an object schema or does not compile.
+func Wrap(t mcp.Tool, handler server.ToolHandlerFunc) (server.ServerTool, error) {
+	if handler == nil {
+		return server.ServerTool{}, fmt.Errorf("mcpgo.Wrap: tool %q: no handler", t.Name)
+	}
+	in := t.RawInputSchema
+	if in == nil {
+		var err error
+		if in, err = json.Marshal(t.InputSchema); err != nil {
+			return server.ServerTool{}, fmt.Errorf("mcpgo.Wrap: tool %q: its input schema cannot be written: %v", t.Name, err)
+		}
+	}
+	// rawtool holds names to the providers' rule (64 letters, digits, _
+	// and -); MCP allows more (128, with '.'), and mcp-go serves what it
+	// is given: the name the invoker's texts use is set on a copy.
+	fn := func(ctx context.Context, _ *tool.Call, args json.RawMessage) (any, error) {
+		req := request(ctx)
+		if raw, _ := rawArguments(&req); !bytes.Equal(raw, args) {
+			// The checks filled in defaults: the handler reads them
+			// in either form (GetString reads Arguments, BindArguments
+			// RawArguments).
+			var m map[string]any
+			if err := json.Unmarshal(args, &m); err != nil {
+				return nil, err
+			}
+			req.Params.Arguments, req.Params.RawArguments = m, args
+		}
+		return handOver(handler(ctx, req))
+	}
+	name := t.Name
+	if schema.CheckName(name) != nil {
+		name = "wrapped"
+	}
+	rt, err := rawtool.New(tool.Tool{Name: name, Description: t.Description, ParallelSafe: true}, in, fn)
+	if err != nil {
+		return server.ServerTool{}, fmt.Errorf("mcpgo.Wrap: tool %q: %w", t.Name, err)
+	}
+	c := *rt
+	c.Name = t.Name
+	h, bound := rt.Binding()
+	run := tool.New(c, h, bound)
+	mt := t
+	mt.InputSchema = mcp.ToolInputSchema{}
+	mt.RawInputSchema = run.InputSchema
+	return server.ServerTool{Tool: mt, Handler: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return serve(ctx, run, &req, false, nil)
+	}}, nil
+}
