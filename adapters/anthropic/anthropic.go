@@ -1,7 +1,7 @@
 // Package anthropicadapter runs a tool set's calls through the official
-// Anthropic Go SDK (github.com/anthropics/anthropic-sdk-go): tool_use
-// blocks of the assistant's message, answered by tool_result blocks (with
-// is_error) in one user message.
+// Anthropic Go SDK (github.com/anthropics/anthropic-sdk-go/v2, API version
+// 2026-10-21): tool_use blocks of the assistant's message, answered by
+// tool_result blocks (with is_error) in one user message.
 //
 // The definitions are the bytes provider.Anthropic writes, handed to the
 // SDK as raw JSON (param.Override): the SDK holds a schema's properties as
@@ -21,9 +21,9 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/anthropics/anthropic-sdk-go"
-	"github.com/anthropics/anthropic-sdk-go/option"
-	"github.com/anthropics/anthropic-sdk-go/packages/param"
+	"github.com/anthropics/anthropic-sdk-go/v2"
+	"github.com/anthropics/anthropic-sdk-go/v2/option"
+	"github.com/anthropics/anthropic-sdk-go/v2/packages/param"
 
 	"github.com/toolschema/toolschema/internal/alloc"
 	"github.com/toolschema/toolschema/loop"
@@ -62,9 +62,9 @@ func Calls(m *anthropic.Message) []loop.Call {
 	return calls
 }
 
-// Results returns the user message that answers a turn: one tool_result
-// block per outcome, in order, with its call's id and is_error set for a
-// failure. A text part is a text block, a JSON part a text block of its
+// Results returns the user message that answers a turn (the SDK's
+// MessageParam union with OfUser set): one tool_result block per outcome,
+// in order, with its call's id and is_error set for a failure. A text part is a text block, a JSON part a text block of its
 // JSON, an image (JPEG, PNG, GIF or WebP) an image block; other binary
 // parts are a text block that says what they were (loop.BlobNote).
 func Results(outs []loop.Outcome) anthropic.MessageParam {

@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/anthropics/anthropic-sdk-go"
+	"github.com/anthropics/anthropic-sdk-go/v2"
 
 	anthropicadapter "github.com/toolschema/toolschema/adapters/anthropic"
 	"github.com/toolschema/toolschema/internal/looptest"
@@ -32,7 +32,7 @@ func BenchmarkCall(b *testing.B) {
 		if err != nil || turn.Outcomes[0].Result.IsError {
 			b.Fatal(err)
 		}
-		if len(anthropicadapter.Results(turn.Outcomes).Content) != 1 {
+		if len(anthropicadapter.Results(turn.Outcomes).OfUser.Content) != 1 {
 			b.Fatal("no result")
 		}
 	}
@@ -50,7 +50,7 @@ func BenchmarkOverhead(b *testing.B) {
 	ctx := context.Background()
 	looptest.BenchOverhead(b, func() {
 		turn, err := r.Turn(ctx, anthropicadapter.Calls(&m))
-		if err != nil || turn.Outcomes[0].Result.IsError || len(anthropicadapter.Results(turn.Outcomes).Content) != 1 {
+		if err != nil || turn.Outcomes[0].Result.IsError || len(anthropicadapter.Results(turn.Outcomes).OfUser.Content) != 1 {
 			b.Fatal(err)
 		}
 	})

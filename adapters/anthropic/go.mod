@@ -3,7 +3,7 @@ module github.com/toolschema/toolschema/adapters/anthropic
 go 1.26.0
 
 require (
-	github.com/anthropics/anthropic-sdk-go v1.84.0
+	github.com/anthropics/anthropic-sdk-go/v2 v2.17.0
 	github.com/toolschema/toolschema v0.0.0-00010101000000-000000000000
 )
 

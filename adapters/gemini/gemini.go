@@ -20,6 +20,22 @@
 //     refuses, when it is beyond the Go type's range). A result's JSON
 //     goes out through the same maps.
 //
+// The API version. The declarations are parametersJsonSchema (JSON
+// Schema, with "propertyOrdering"), which Gemini defines in the v1beta
+// API, the version this package's tests speak. genai sends the field
+// to whatever version the client names, without a check, and since genai
+// v1.78 a Gemini API client names v1 unless told otherwise (v1beta
+// before). Set it when making the client:
+//
+//	genai.NewClient(ctx, &genai.ClientConfig{
+//		Backend:     genai.BackendGeminiAPI,
+//		HTTPOptions: genai.HTTPOptions{APIVersion: "v1beta"},
+//	})
+//
+// or, without a change to the code, GOOGLE_GENAI_API_VERSION=beta in the
+// environment (the setting in code wins). A Vertex AI client's default,
+// v1beta1, did not change.
+//
 // It is a module of its own, so that the toolschema module does not
 // depend on the SDK.
 package geminiadapter
@@ -137,7 +153,8 @@ func response(r *tool.Result) map[string]any {
 // Contents (none on the first turn), sends the request, appends the
 // model's content (thought signatures and all) and returns its calls.
 type Conversation struct {
-	// Client sends the requests.
+	// Client sends the requests; make it with the API version set (see
+	// the package comment).
 	Client *genai.Client
 	// Model is the model's name, such as "gemini-2.5-flash".
 	Model string

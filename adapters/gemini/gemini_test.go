@@ -146,9 +146,12 @@ func TestLoop(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
+	// The API version is set, not left to genai's default (v1 since
+	// genai v1.78, v1beta before) or to GOOGLE_GENAI_API_VERSION: the
+	// version the package comment tells programs to set.
 	c, err := genai.NewClient(ctx, &genai.ClientConfig{
 		APIKey: "test", Backend: genai.BackendGeminiAPI, HTTPClient: srv.Client(),
-		HTTPOptions: genai.HTTPOptions{BaseURL: srv.URL},
+		HTTPOptions: genai.HTTPOptions{BaseURL: srv.URL, APIVersion: "v1beta"},
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -3,13 +3,13 @@ module github.com/toolschema/toolschema/adapters/openai
 go 1.26.0
 
 require (
-	github.com/openai/openai-go/v3 v3.99.0
+	github.com/openai/openai-go/v3 v3.105.0
 	github.com/toolschema/toolschema v0.0.0-00010101000000-000000000000
 )
 
 require (
 	github.com/coder/websocket v1.8.15 // indirect
-	github.com/tidwall/gjson v1.20.0 // indirect
+	github.com/tidwall/gjson v1.20.1 // indirect
 	github.com/tidwall/match v1.1.1 // indirect
 	github.com/tidwall/pretty v1.2.1 // indirect
 	github.com/tidwall/sjson v1.2.5 // indirect
