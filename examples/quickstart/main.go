@@ -3,10 +3,13 @@
 // toolgen (toolschema_gen.go, kept fresh by go generate), checked by
 // toolvet (the tests run it), described for each provider, and called with
 // good and bad arguments as a model would call them. With -mcp it serves
-// the tools over MCP on standard input and output, for a desktop client.
+// the tools over MCP on standard input and output, for a desktop client;
+// with -http, over MCP's streamable HTTP, with the limits of
+// mcpserver.HTTPHandler and the timeouts of mcpserver.NewHTTPServer.
 //
-//	go run ./examples/quickstart          # print the tools and some calls
-//	go run ./examples/quickstart -mcp     # serve over MCP on stdio
+//	go run ./examples/quickstart                  # print the tools and some calls
+//	go run ./examples/quickstart -mcp             # serve over MCP on stdio
+//	go run ./examples/quickstart -http :8080      # serve over HTTP on 127.0.0.1:8080
 package main
 
 //go:generate go tool toolgen
@@ -18,6 +21,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"net/http"
 	"os"
 	"strings"
 	"sync"
@@ -153,9 +157,19 @@ func Ping() string { return "pong" }
 
 func main() {
 	serve := flag.Bool("mcp", false, "serve the tools over MCP on standard input and output")
+	addr := flag.String("http", "", "serve the tools over MCP's streamable HTTP at this address (a port alone, :8080, listens on 127.0.0.1)")
 	flag.Parse()
 	svc := newService()
 	tools := append(svc.Tools(), Tools()...)
+	if *addr != "" {
+		h, err := httpHandler(tools)
+		if err != nil {
+			log.Fatal(err)
+		}
+		srv := mcpserver.NewHTTPServer(*addr, h)
+		log.Printf("serving MCP at http://%s", srv.Addr)
+		log.Fatal(srv.ListenAndServe())
+	}
 	if *serve {
 		// The SDK's mcp.StdioTransport ends the session at the first line
 		// that is not a message; this one answers it and goes on.
@@ -174,11 +188,35 @@ func main() {
 // call that requires approval is put to the client's user by elicitation;
 // a client that cannot ask its user gets it refused.
 func serveMCP(ctx context.Context, transport mcp.Transport, tools []*tool.Tool) error {
-	server := mcp.NewServer(&mcp.Implementation{Name: "orders", Version: "v1"}, nil)
-	if err := mcpserver.Register(server, tools, &mcpserver.Options{Approve: mcpserver.ElicitApproval}); err != nil {
+	server, err := newServer(tools)
+	if err != nil {
 		return err
 	}
 	return server.Run(ctx, transport)
+}
+
+// httpHandler serves tools over MCP's streamable HTTP, with the checks and
+// limits a server reachable from a browser needs (the Origin, a rate,
+// calls at once). An approval is asked by elicitation in the call's
+// response, so it holds across the instances of a fleet that share a key
+// (mcpserver.NewElicitApproval); this one process makes its own.
+func httpHandler(tools []*tool.Tool) (http.Handler, error) {
+	server, err := newServer(tools)
+	if err != nil {
+		return nil, err
+	}
+	return mcpserver.HTTPHandler(server, nil), nil
+}
+
+// newServer is the MCP server of tools. A call that requires approval is
+// put to the client's user by elicitation; a client that cannot ask its
+// user gets it refused.
+func newServer(tools []*tool.Tool) (*mcp.Server, error) {
+	server := mcp.NewServer(&mcp.Implementation{Name: "orders", Version: "v1"}, nil)
+	if err := mcpserver.Register(server, tools, &mcpserver.Options{Approve: mcpserver.ElicitApproval}); err != nil {
+		return nil, err
+	}
+	return server, nil
 }
 
 func newService() *Service {

@@ -6,8 +6,11 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
@@ -186,5 +189,41 @@ func TestMCPConcurrent(t *testing.T) {
 	cs.Close()
 	if err := <-done; err != nil {
 		t.Errorf("serveMCP: %v", err)
+	}
+}
+
+// TestHTTP serves the example's tools as -http does, through
+// mcpserver.HTTPHandler on a loopback server, to the SDK's client: a call
+// is answered, and a request from another site's page is refused.
+func TestHTTP(t *testing.T) {
+	svc := newService()
+	h, err := httpHandler(append(svc.Tools(), Tools()...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(h)
+	defer hs.Close()
+	ctx := context.Background()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v0"}, nil).Connect(ctx, &mcp.StreamableClientTransport{Endpoint: hs.URL}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	r, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "find_orders", Arguments: map[string]any{"status": "pending"}})
+	if err != nil || r.IsError || !strings.Contains(r.Content[0].(*mcp.TextContent).Text, `"id":"A-17"`) {
+		t.Errorf("find_orders over HTTP: %+v, %v", r, err)
+	}
+	req, _ := http.NewRequest("POST", hs.URL, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	req.Header.Set("Origin", "http://evil.example")
+	req.Header.Set("Sec-Fetch-Site", "cross-site")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusForbidden {
+		t.Errorf("a cross-site request: %d, want 403", resp.StatusCode)
 	}
 }
