@@ -451,6 +451,20 @@ func (in *inspector) options(t *Tool, d ast.Directive) bool {
 	ok := true
 	seen := map[string]bool{}
 	var effects []policyArg
+	// The options' problems name the tool once its name is known (a
+	// name= option may come last).
+	first := len(in.p.Diags)
+	defer func() {
+		name := t.Name
+		if name == "" {
+			name = schema.SnakeCase(t.Func.Name())
+		}
+		for _, diag := range in.p.Diags[first:] {
+			if diag.ID == schema.OLT013 {
+				diag.Message += " (tool " + name + ")"
+			}
+		}
+	}()
 	for _, a := range args {
 		key, val, hasVal := strings.Cut(a.Arg, "=")
 		end := argEnd(d, a)
@@ -638,10 +652,10 @@ func (in *inspector) signature(t *Tool, sig *types.Signature, fd *ast.FuncDecl) 
 			}
 			switch {
 			case *at >= 0:
-				in.report(n.Pos(), n.End(), schema.OLT009, "a second %s parameter; a tool takes at most one", what)
+				in.report(n.Pos(), n.End(), schema.OLT009, "a second %s parameter; a tool takes at most one (tool %s)", what, t.Name)
 				ok = false
 			case t.InAt >= 0:
-				d := in.report(n.Pos(), n.End(), schema.OLT009, "the %s parameter comes after the input; it must come before", what)
+				d := in.report(n.Pos(), n.End(), schema.OLT009, "the %s parameter comes after the input; it must come before (tool %s)", what, t.Name)
 				d.Fix = in.reorderParams(fd, sig)
 				ok = false
 			}

@@ -282,7 +282,7 @@ func TestRefusedToolsLeftOut(t *testing.T) {
 	}
 	wantLines := []string{
 		"mixed/mixed.go:7:2: OLT002: input.w.updates: type chan string has no schema: channels cannot be written as JSON (tools watch, tail)",
-		"mixed/mixed.go:39:15: OLT013: option timeout: \"soon\" is not a positive Go duration such as 5s or 1m30s",
+		"mixed/mixed.go:39:15: OLT013: option timeout: \"soon\" is not a positive Go duration such as 5s or 1m30s (tool late)",
 	}
 	if got := strings.Split(strings.TrimSpace(stderr), "\n"); !slices.Equal(got, wantLines) {
 		t.Errorf("stderr:\n%s\nwant:\n%s", stderr, strings.Join(wantLines, "\n"))
