@@ -9,7 +9,6 @@
 package mcpserver
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -50,9 +49,10 @@ type Options struct {
 }
 
 // Register adds tools to s. The input schema is the tool's own; the output
-// schema too when its non-null form is an object (MCP's structured content
-// must be one), and then a call's JSON result is also its structured
-// content. The execution policy (read-only, destructive, idempotent,
+// schema is the non-null form of the tool's, and a call's JSON result is
+// also its structured content (to a client of a protocol before
+// 2026-07-28, only when the form is of objects: it is not listed
+// otherwise). The execution policy (read-only, destructive, idempotent,
 // open-world, title) becomes the tool's annotations; the other metadata
 // (ends-loop, parallel-safe, timeout, version, requires-approval) goes in
 // the tool's _meta under "toolschema/".
@@ -76,6 +76,7 @@ func Register(s *mcp.Server, tools []*tool.Tool, opts *Options) error {
 		opts = &Options{}
 	}
 	bind(s)
+	listingOf(s)
 	for _, t := range set.Tools() {
 		t = opts.served(t)
 		mt := Tool(t)
@@ -110,7 +111,7 @@ func Tool(t *tool.Tool) *mcp.Tool {
 			"toolschema/parallelSafe": t.ParallelSafe,
 		},
 	}
-	if out, ok := objectForm(t.OutputSchema); ok {
+	if out, _, ok := nonNull(t.OutputSchema); ok {
 		mt.OutputSchema = out
 	}
 	if t.Timeout > 0 {
@@ -123,66 +124,6 @@ func Tool(t *tool.Tool) *mcp.Tool {
 		mt.Meta["toolschema/requiresApproval"] = true
 	}
 	return mt
-}
-
-// objectForm returns the non-null form of a schema whose values are
-// objects, or objects and null (a pointer to a struct, a map): the schema
-// that MCP's outputSchema takes. ok is false for a schema of anything
-// else.
-func objectForm(s json.RawMessage) (out json.RawMessage, ok bool) {
-	const object, nullable = `{"type":"object"`, `{"type":["object","null"]`
-	switch {
-	case s == nil:
-		return nil, false
-	case bytes.HasPrefix(s, []byte(object)):
-		return s, true
-	case bytes.HasPrefix(s, []byte(nullable)):
-		// The core writes "type" first, compact: the one member to change.
-		return append([]byte(object), s[len(nullable):]...), true
-	}
-	// A schema that the core did not write (a tool made by hand).
-	var m map[string]json.RawMessage
-	if json.Unmarshal(s, &m) != nil {
-		return nil, false
-	}
-	var typ any
-	json.Unmarshal(m["type"], &typ)
-	switch typ := typ.(type) {
-	case string:
-		return s, typ == "object"
-	case []any:
-		if len(typ) == 2 && (typ[0] == "object" && typ[1] == "null" || typ[0] == "null" && typ[1] == "object") {
-			m["type"] = json.RawMessage(`"object"`)
-			out, err := json.Marshal(m)
-			return out, err == nil
-		}
-	}
-	return nil, false
-}
-
-// nullForm returns the structured content t sends for a null result of
-// type out whose non-null form is an object: the zero value of what a
-// pointer points to, as encoding/json writes it, and {} for a map (what
-// the SDK's mcp.AddTool sends for them, so that a server moving to this
-// package sends the same). It returns nil when that zero value breaks the
-// tool's output checks (an enum field, a pattern, a minimum above 0):
-// then a null result is a failure, since MCP requires structured content
-// that conforms to the output schema.
-func nullForm(t *tool.Tool, out reflect.Type) json.RawMessage {
-	for out != nil && out.Kind() == reflect.Pointer {
-		out = out.Elem()
-	}
-	if out == nil || out.Kind() != reflect.Struct {
-		return json.RawMessage("{}")
-	}
-	data, err := tool.MarshalResult(reflect.New(out).Elem().Interface())
-	if err != nil || !bytes.HasPrefix(data, []byte("{")) {
-		return nil
-	}
-	if viols, _ := t.CheckResult(data); len(viols) > 0 {
-		return nil
-	}
-	return data
 }
 
 // noValue is the result of a null result that has no structured form.
@@ -216,16 +157,7 @@ func Handler(t *tool.Tool, opts *Options) mcp.ToolHandler {
 		opts = &Options{}
 	}
 	t = opts.served(t)
-	_, structured := objectForm(t.OutputSchema)
-	var null json.RawMessage
-	if structured {
-		h, _ := t.Binding()
-		var out reflect.Type
-		if h != nil {
-			out = h.Output()
-		}
-		null = nullForm(t, out)
-	}
+	out := outputOf(t)
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		args := req.Params.Arguments
 		ctx = withRequest(ctx, req)
@@ -254,7 +186,7 @@ func Handler(t *tool.Tool, opts *Options) mcp.ToolHandler {
 			// The tool asks the client for input first.
 			return &mcp.CallToolResult{InputRequests: ir.Requests, RequestState: ir.State}, nil
 		}
-		return result(t.Name, r, structured, null), nil
+		return result(t.Name, r, out.structured(req), out.null), nil
 	}
 }
 
