@@ -29,7 +29,8 @@ import (
 // as an IsError result (a *jsonrpc.Error as a protocol error). A panic in h is an
 // IsError result, not a crash. What t sets (name, description, title,
 // annotations, icons, _meta) is kept. The tool is parallel-safe unless
-// t's _meta says "toolschema/parallelSafe": false (the key Register lists):
+// t's _meta says "io.github.toolschema/parallelSafe": false (the key
+// Register lists; the deprecated "toolschema/parallelSafe" is read too):
 // then its calls run alone, as Register's serial tools do.
 //
 // AddTool panics, as the SDK's does, when a schema cannot be made: here

@@ -2,8 +2,10 @@ package mcpserver
 
 import (
 	"context"
+	"fmt"
 	"runtime"
 	"sync"
+	"time"
 	"weak"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -13,8 +15,12 @@ import (
 // takes the output schemas that are not of objects out of the lists sent
 // to clients of a protocol before 2026-07-28 (whose schema requires type
 // "object": a strict client, as the TypeScript SDK's, refuses a whole list
-// over one).
-type listing struct{}
+// over one), and sets the lists' cache fields that Options gives.
+type listing struct {
+	mu    sync.Mutex
+	ttlMs int    // the lists' ttlMs; 0 leaves it to the server
+	scope string // the lists' cacheScope; "" leaves it to the server
+}
 
 // listings holds the listing of each server this package added tools to,
 // by a weak pointer to the server, as gates does.
@@ -46,10 +52,30 @@ func listingOf(s *mcp.Server) *listing {
 	return l
 }
 
+// setCache records the cache fields of the lists that opts sets.
+func (l *listing) setCache(opts *Options) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if opts.ToolListTTL > 0 {
+		l.ttlMs = int(max(min(opts.ToolListTTL, ttlMax).Milliseconds(), 1))
+	}
+	if opts.ToolListScope != "" {
+		l.scope = opts.ToolListScope
+	}
+}
+
 // apply changes a tools/list result for req. The result and its list are
 // the request's own; the tools are the server's, and are copied to be
 // changed.
 func (l *listing) apply(req mcp.Request, res *mcp.ListToolsResult) {
+	l.mu.Lock()
+	if l.ttlMs > 0 {
+		res.TTLMs = l.ttlMs
+	}
+	if l.scope != "" {
+		res.CacheScope = l.scope
+	}
+	l.mu.Unlock()
 	if v, ok := req.(interface{ ProtocolVersion() string }); ok && anyValue(v) {
 		return
 	}
@@ -61,3 +87,18 @@ func (l *listing) apply(req mcp.Request, res *mcp.ListToolsResult) {
 		}
 	}
 }
+
+// checkCache refuses cache fields that MCP does not define.
+func checkCache(opts *Options) error {
+	if opts.ToolListTTL < 0 {
+		return fmt.Errorf("mcpserver: Options.ToolListTTL is %v: a time to live is not negative", opts.ToolListTTL)
+	}
+	switch opts.ToolListScope {
+	case "", "public", "private":
+		return nil
+	}
+	return fmt.Errorf("mcpserver: Options.ToolListScope %q is not a cache scope: MCP's are \"public\" and \"private\"", opts.ToolListScope)
+}
+
+// ttlMax bounds ToolListTTL to what ttlMs holds on every platform.
+const ttlMax = time.Duration(1<<31-1) * time.Millisecond

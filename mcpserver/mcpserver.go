@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -40,11 +41,27 @@ type Options struct {
 	// (tool.DefaultMaxArgumentBytes unless it sets one).
 	MaxArgumentBytes int
 
+	// Icons are the icons of the tools, by tool name, for a client to
+	// show beside them (MCP's Tool.icons). A name that is not of a tool
+	// served is refused.
+	Icons map[string][]mcp.Icon
+
+	// ToolListTTL, when positive, is how long a client may keep the
+	// server's tool list before it lists the tools again (the ttlMs of
+	// tools/list, MCP 2026-07-28); ToolListScope, when set, who may keep
+	// it: "public" (any client or intermediary) or "private" (the client
+	// of the user who asked). Unset, they are the server's
+	// (mcp.ServerOptions.SetCacheable; by default 0 and "public": the
+	// list is stale at once). They apply to every tools/list of the
+	// server.
+	ToolListTTL   time.Duration
+	ToolListScope string
+
 	// Adjust, when set, is called with each tool and its MCP description
 	// before the tool is added, to set what toolschema has no word for
-	// (icons, _meta of its own, a display title other than the tool's
-	// Title) or to change the annotations the policy gave. It may change
-	// mt but not t.
+	// (_meta of its own, a display title other than the tool's Title) or
+	// to change what the policy and the options gave. It may change mt
+	// but not t.
 	Adjust func(t *tool.Tool, mt *mcp.Tool)
 }
 
@@ -52,10 +69,12 @@ type Options struct {
 // schema is the non-null form of the tool's, and a call's JSON result is
 // also its structured content (to a client of a protocol before
 // 2026-07-28, only when the form is of objects: it is not listed
-// otherwise). The execution policy (read-only, destructive, idempotent,
-// open-world, title) becomes the tool's annotations; the other metadata
+// otherwise). The title is the tool's title and its annotations' (where
+// older clients look); the execution policy (read-only, destructive,
+// idempotent, open-world) becomes the annotations; the other metadata
 // (ends-loop, parallel-safe, timeout, version, requires-approval) goes in
-// the tool's _meta under "toolschema/".
+// the tool's _meta under "io.github.toolschema/" (and, deprecated, under
+// "toolschema/").
 //
 // The names must be unique: the server lists one tool per name and routes
 // a call to the last tool added with it, so a name given twice (a program
@@ -75,11 +94,20 @@ func Register(s *mcp.Server, tools []*tool.Tool, opts *Options) error {
 	if opts == nil {
 		opts = &Options{}
 	}
+	if err := checkCache(opts); err != nil {
+		return err
+	}
+	for name := range opts.Icons {
+		if _, ok := set.Lookup(name); !ok {
+			return fmt.Errorf("mcpserver: Options.Icons names %q, which is not a tool served", name)
+		}
+	}
 	bind(s)
-	listingOf(s)
+	listingOf(s).setCache(opts)
 	for _, t := range set.Tools() {
 		t = opts.served(t)
 		mt := Tool(t)
+		mt.Icons = opts.Icons[t.Name]
 		if opts.Adjust != nil {
 			opts.Adjust(t, mt)
 		}
@@ -103,25 +131,25 @@ func (o *Options) served(t *tool.Tool) *tool.Tool {
 func Tool(t *tool.Tool) *mcp.Tool {
 	mt := &mcp.Tool{
 		Name:        t.Name,
+		Title:       t.Title,
 		Description: t.Description,
 		InputSchema: t.InputSchema,
 		Annotations: annotations(t),
-		Meta: mcp.Meta{
-			"toolschema/endsLoop":     t.EndsLoop,
-			"toolschema/parallelSafe": t.ParallelSafe,
-		},
+		Meta:        mcp.Meta{},
 	}
+	setMeta(mt.Meta, "endsLoop", t.EndsLoop)
+	setMeta(mt.Meta, "parallelSafe", t.ParallelSafe)
 	if out, _, ok := nonNull(t.OutputSchema); ok {
 		mt.OutputSchema = out
 	}
 	if t.Timeout > 0 {
-		mt.Meta["toolschema/timeout"] = t.Timeout.String()
+		setMeta(mt.Meta, "timeout", t.Timeout.String())
 	}
 	if t.Version != "" {
-		mt.Meta["toolschema/version"] = t.Version
+		setMeta(mt.Meta, "version", t.Version)
 	}
 	if t.RequiresApproval {
-		mt.Meta["toolschema/requiresApproval"] = true
+		setMeta(mt.Meta, "requiresApproval", true)
 	}
 	return mt
 }
@@ -129,12 +157,10 @@ func Tool(t *tool.Tool) *mcp.Tool {
 // noValue is the result of a null result that has no structured form.
 func noValue(name string) *mcp.CallToolResult {
 	r := &tool.Result{IsError: true, Code: tool.Failed, Started: true}
-	m := mcp.Meta{"toolschema/code": string(r.Code), "toolschema/started": r.Started}
-	failureMeta(m, r) // the outcome, as on every other error result
 	return &mcp.CallToolResult{
 		IsError: true,
 		Content: []mcp.Content{&mcp.TextContent{Text: fmt.Sprintf("Tool '%s' returned no value.", name)}},
-		Meta:    m,
+		Meta:    errorMeta(r),
 	}
 }
 
@@ -239,8 +265,7 @@ func result(name string, r *tool.Result, structured bool, null json.RawMessage) 
 		}
 	}
 	if r.IsError {
-		out.Meta = mcp.Meta{"toolschema/code": string(r.Code), "toolschema/started": r.Started}
-		failureMeta(out.Meta, r)
+		out.Meta = errorMeta(r)
 	}
 	return out
 }

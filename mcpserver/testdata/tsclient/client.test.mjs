@@ -45,7 +45,8 @@ test("lists the tools with their schemas", async () => {
   }
   assert.deepEqual(byName.cancel_order.inputSchema.required, ["id", "reason"]);
   assert.deepEqual(byName.cancel_order.inputSchema.properties.reason.enum, ["customer request", "out of stock", "fraud"]);
-  assert.equal(byName.cancel_order._meta["toolschema/requiresApproval"], true);
+  assert.equal(byName.cancel_order._meta["io.github.toolschema/requiresApproval"], true);
+  assert.equal(byName.cancel_order._meta["toolschema/requiresApproval"], true, "the deprecated key, kept for one version");
   assert.equal(byName.place_order.outputSchema.type, "object", "a *Order result is listed as an object");
   assert.deepEqual(byName.place_order.outputSchema.required, ["id", "status", "lines", "placed"]);
   // This client speaks MCP 2025-11-25, before SEP-2106 (2026-07-28) let an
@@ -58,7 +59,7 @@ test("lists the tools with their schemas", async () => {
 });
 
 // Each tool, called with good and bad arguments. code is the _meta
-// toolschema/code of an error result; structured, the expected structured
+// io.github.toolschema/code of an error result; structured, the expected structured
 // content (checked against the text too).
 const calls = [
   {
@@ -112,8 +113,9 @@ for (const c of calls) {
     const r = await client.callTool({ name: c.tool, arguments: c.args });
     if (c.code) {
       assert.equal(r.isError, true);
-      assert.equal(r._meta?.["toolschema/code"], c.code);
-      assert.equal(r._meta?.["toolschema/started"], false);
+      assert.equal(r._meta?.["io.github.toolschema/code"], c.code);
+      assert.equal(r._meta?.["io.github.toolschema/started"], false);
+      assert.equal(r._meta?.["toolschema/code"], c.code, "the deprecated key, kept for one version");
       assert.equal(r.structuredContent, undefined);
     } else {
       assert.ok(!r.isError, text(r));
