@@ -13,6 +13,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"reflect"
 	"strings"
 	"time"
@@ -56,6 +57,19 @@ type Options struct {
 	// server.
 	ToolListTTL   time.Duration
 	ToolListScope string
+
+	// CheckOutputs checks each JSON result against the tool's output
+	// schema before it is sent, as tool.CheckOutputs does in tests: a
+	// result that breaks it is not sent, the call's result is an
+	// invalid_output error with the violations, and they are logged to
+	// Logger. Off (the default), nothing is checked and nothing costs.
+	CheckOutputs bool
+
+	// Logger receives what the operator of the server should see: the
+	// results that break their output schema (CheckOutputs). Nil is
+	// slog.Default(); give it the logger of mcp.ServerOptions.Logger to
+	// keep one log.
+	Logger *slog.Logger
 
 	// Adjust, when set, is called with each tool and its MCP description
 	// before the tool is added, to set what toolschema has no word for
@@ -211,6 +225,9 @@ func Handler(t *tool.Tool, opts *Options) mcp.ToolHandler {
 		if ir, ok := r.Value.(*InputRequired); ok && !r.IsError && ir != nil {
 			// The tool asks the client for input first.
 			return &mcp.CallToolResult{InputRequests: ir.Requests, RequestState: ir.State}, nil
+		}
+		if opts.CheckOutputs {
+			r = opts.checkOutput(ctx, t, r)
 		}
 		return result(t.Name, r, out.structured(req), out.null), nil
 	}
