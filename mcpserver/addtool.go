@@ -26,9 +26,9 @@ import (
 // *mcp.CallToolResult, Out as the structured content (any JSON value for
 // a client of MCP 2026-07-28, an object only for an older one) and as
 // text content when h set none (beside h's when not an object), an error
-// as an IsError result (a *jsonrpc.Error as a protocol error). A panic in h is an
-// IsError result, not a crash. What t sets (name, description, title,
-// annotations, icons, _meta) is kept. The tool is parallel-safe unless
+// as an IsError result (a *jsonrpc.Error as a protocol error). A panic in
+// h is an IsError result, not a crash. What t sets (name, description,
+// title, annotations, icons, _meta) is kept. The tool is parallel-safe unless
 // t's _meta says "io.github.toolschema/parallelSafe": false (the key
 // Register lists; the deprecated "toolschema/parallelSafe" is read too):
 // then its calls run alone, as Register's serial tools do.

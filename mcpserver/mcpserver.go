@@ -141,7 +141,10 @@ func (o *Options) served(t *tool.Tool) *tool.Tool {
 	return &c
 }
 
-// Tool returns the MCP description of t.
+// Tool returns the MCP description of t, as Register lists it. Its output
+// schema is the non-null form of t's, of whatever type: on a server that
+// Register or AddTool added tools to, a schema not of type "object" is
+// taken out of the lists sent to clients of protocols before 2026-07-28.
 func Tool(t *tool.Tool) *mcp.Tool {
 	mt := &mcp.Tool{
 		Name:        t.Name,
