@@ -23,12 +23,14 @@ import (
 // every violation reported with its path and without the value, and
 // decoded with the defaults filled in; h receives the SDK's request as the
 // SDK gives it. What h returns is passed on as the SDK passes it: its
-// *mcp.CallToolResult, Out as the structured content (when its JSON is an
-// object) and as text content when h set none, an error as an IsError
-// result (a *jsonrpc.Error as a protocol error). A panic in h is an
-// IsError result, not a crash. What t sets (name, description, title,
-// annotations, icons, _meta) is kept. The tool is parallel-safe unless
-// t's _meta says "toolschema/parallelSafe": false (the key Register lists):
+// *mcp.CallToolResult, Out as the structured content (any JSON value for
+// a client of MCP 2026-07-28, an object only for an older one) and as
+// text content when h set none (beside h's when not an object), an error
+// as an IsError result (a *jsonrpc.Error as a protocol error). A panic in
+// h is an IsError result, not a crash. What t sets (name, description,
+// title, annotations, icons, _meta) is kept. The tool is parallel-safe unless
+// t's _meta says "io.github.toolschema/parallelSafe": false (the key
+// Register lists; the deprecated "toolschema/parallelSafe" is read too):
 // then its calls run alone, as Register's serial tools do.
 //
 // AddTool panics, as the SDK's does, when a schema cannot be made: here
@@ -42,6 +44,7 @@ func AddTool[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, O
 		panic(fmt.Sprintf("mcpserver.AddTool: tool %q: %v", t.Name, err))
 	}
 	bind(s)
+	listingOf(s)
 	s.AddTool(mt, th)
 }
 
@@ -78,33 +81,27 @@ func dropIn[In, Out any](t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) (*mcp.Tool,
 		mt.InputSchema = made.InputSchema
 	}
 	handOut := mt.OutputSchema != nil
-	if !handOut {
-		if out, ok := objectForm(made.OutputSchema); ok {
-			mt.OutputSchema = out
-		}
+	form, object, hasForm := nonNull(made.OutputSchema)
+	if !handOut && hasForm {
+		mt.OutputSchema = form
 	}
 	d := &dropInHandler[In, Out]{h: h, anyIn: anyIn}
 	in, _ := made.Binding()
 	d.in = in.Input()
-	// A nil pointer sends the zero value of what it points to, as the SDK
-	// sends it, unless the output schema was set by hand.
-	if ot := reflect.TypeFor[Out](); !handOut && ot.Kind() == reflect.Pointer {
-		d.elemZero = reflect.Zero(ot.Elem()).Interface()
-		if et := ot.Elem(); et.Kind() == reflect.Struct {
-			// The SDK's output validation refuses a zero value that
-			// breaks the schema (a protocol error); here it is a failed
-			// result, known once.
-			data, err := tool.MarshalResult(d.elemZero)
-			if viols, _ := made.CheckResult(data); err != nil || len(viols) > 0 {
-				d.nilFails = true
-			}
-		}
-	}
-	if mt.OutputSchema != nil {
-		// Read as listed, whatever value holds it: the same test as for
-		// tools toolschema made.
-		if b, err := json.Marshal(mt.OutputSchema); err == nil {
-			_, d.objectOut = objectForm(b)
+	switch {
+	case !handOut && hasForm:
+		// A null result (a nil pointer, slice or map) sends the zero value
+		// of what a pointer points to, as the SDK sends it, and an empty
+		// slice or map; when that breaks the output schema it is a failed
+		// result (where the SDK's output validation answers a protocol
+		// error), known once.
+		d.null = nullForm(made, reflect.TypeFor[Out](), object)
+		d.nullFails = d.null == nil
+	case handOut:
+		// Read as listed, whatever value holds it: a null result of a
+		// schema of objects sends {}.
+		if objectSchema(mt.OutputSchema) {
+			d.null = json.RawMessage("{}")
 		}
 	}
 	run := tool.New(tool.Tool{Name: t.Name, Description: t.Description, InputSchema: made.InputSchema, ParallelSafe: parallelSafe(t.Meta)}, d, nil)
@@ -120,9 +117,8 @@ type dropInHandler[In, Out any] struct {
 	h         mcp.ToolHandlerFor[In, Out]
 	in        reflect.Type
 	anyIn     bool
-	elemZero  any  // the zero value that stands for a nil pointer Out
-	nilFails  bool // that zero value breaks the output schema: nil is a failure
-	objectOut bool // the output schema's non-null form is an object
+	null      json.RawMessage // what a null Out sends; nil: null itself
+	nullFails bool            // a null Out is a failure: its zero value breaks the output schema
 }
 
 // outcome is what the handler returned.
@@ -174,12 +170,6 @@ func (d *dropInHandler[In, Out]) serve(ctx context.Context, run *tool.Tool, req 
 		return res, nil // content and input requests do not go together
 	}
 	var outval any = o.out
-	if d.elemZero != nil && reflect.ValueOf(&o.out).Elem().IsNil() {
-		if d.nilFails {
-			return noValue(run.Name), nil
-		}
-		outval = d.elemZero
-	}
 	if outval == nil {
 		return res, nil
 	}
@@ -187,11 +177,18 @@ func (d *dropInHandler[In, Out]) serve(ctx context.Context, run *tool.Tool, req 
 	if err != nil {
 		return nil, fmt.Errorf("marshaling output: %w", err)
 	}
-	object := len(data) > 0 && data[0] == '{'
-	if !object && d.objectOut && string(data) == "null" {
-		data, object = json.RawMessage("{}"), true // a nil map
+	if string(data) == "null" {
+		if d.nullFails {
+			return noValue(run.Name), nil
+		}
+		if d.null != nil {
+			data = d.null
+		}
 	}
-	if object {
+	// Structured content of any JSON value to a client of 2026-07-28 (as
+	// the SDK sends it), of an object only to an older one.
+	object := data[0] == '{'
+	if string(data) != "null" && (object || anyValue(req)) {
 		res.StructuredContent = data
 	}
 	if res.Content == nil {

@@ -17,7 +17,8 @@ func Lookup(in struct {
 
 // TestAnnotations lists tools of each execution policy through the SDK's
 // client and checks the annotations it receives, as JSON: every hint with
-// its value, the meaningless ones left out of a read-only tool.
+// its value; of a read-only tool, destructiveHint left out and
+// idempotentHint false (the SDK's type writes it always).
 func TestAnnotations(t *testing.T) {
 	tests := []struct {
 		name string
@@ -57,14 +58,14 @@ func TestAnnotations(t *testing.T) {
 			t.Fatal(err)
 		}
 		got[mt.Name] = string(b)
-		approval[mt.Name] = mt.Meta["toolschema/requiresApproval"] == true
+		approval[mt.Name] = mt.Meta["io.github.toolschema/requiresApproval"] == true
 	}
 	for _, tt := range tests {
 		if !jsonEqual([]byte(got[tt.name]), []byte(tt.want)) {
 			t.Errorf("%s: annotations %s, want %s", tt.name, got[tt.name], tt.want)
 		}
 		if want := tt.name == "approval_additive" || tt.name == "approval_read"; approval[tt.name] != want {
-			t.Errorf("%s: _meta toolschema/requiresApproval is %v, want %v", tt.name, approval[tt.name], want)
+			t.Errorf("%s: _meta io.github.toolschema/requiresApproval is %v, want %v", tt.name, approval[tt.name], want)
 		}
 	}
 }

@@ -9,13 +9,14 @@
 package mcpserver
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"reflect"
 	"strings"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -41,21 +42,53 @@ type Options struct {
 	// (tool.DefaultMaxArgumentBytes unless it sets one).
 	MaxArgumentBytes int
 
+	// Icons are the icons of the tools, by tool name, for a client to
+	// show beside them (MCP's Tool.icons). A name that is not of a tool
+	// served is refused.
+	Icons map[string][]mcp.Icon
+
+	// ToolListTTL, when positive, is how long a client may keep the
+	// server's tool list before it lists the tools again (the ttlMs of
+	// tools/list, MCP 2026-07-28); ToolListScope, when set, who may keep
+	// it: "public" (any client or intermediary) or "private" (the client
+	// of the user who asked). Unset, they are the server's
+	// (mcp.ServerOptions.SetCacheable; by default 0 and "public": the
+	// list is stale at once). They apply to every tools/list of the
+	// server.
+	ToolListTTL   time.Duration
+	ToolListScope string
+
+	// CheckOutputs checks each JSON result against the tool's output
+	// schema before it is sent, as tool.CheckOutputs does in tests: a
+	// result that breaks it is not sent, the call's result is an
+	// invalid_output error with the violations, and they are logged to
+	// Logger. Off (the default), nothing is checked and nothing costs.
+	CheckOutputs bool
+
+	// Logger receives what the operator of the server should see: the
+	// results that break their output schema (CheckOutputs). Nil is
+	// slog.Default(); give it the logger of mcp.ServerOptions.Logger to
+	// keep one log.
+	Logger *slog.Logger
+
 	// Adjust, when set, is called with each tool and its MCP description
 	// before the tool is added, to set what toolschema has no word for
-	// (icons, _meta of its own, a display title other than the tool's
-	// Title) or to change the annotations the policy gave. It may change
-	// mt but not t.
+	// (_meta of its own, a display title other than the tool's Title) or
+	// to change what the policy and the options gave. It may change mt
+	// but not t.
 	Adjust func(t *tool.Tool, mt *mcp.Tool)
 }
 
 // Register adds tools to s. The input schema is the tool's own; the output
-// schema too when its non-null form is an object (MCP's structured content
-// must be one), and then a call's JSON result is also its structured
-// content. The execution policy (read-only, destructive, idempotent,
-// open-world, title) becomes the tool's annotations; the other metadata
+// schema is the non-null form of the tool's, and a call's JSON result is
+// also its structured content (to a client of a protocol before
+// 2026-07-28, only when the form is of objects: it is not listed
+// otherwise). The title is the tool's title and its annotations' (where
+// older clients look); the execution policy (read-only, destructive,
+// idempotent, open-world) becomes the annotations; the other metadata
 // (ends-loop, parallel-safe, timeout, version, requires-approval) goes in
-// the tool's _meta under "toolschema/".
+// the tool's _meta under "io.github.toolschema/" (and, deprecated, under
+// "toolschema/").
 //
 // The names must be unique: the server lists one tool per name and routes
 // a call to the last tool added with it, so a name given twice (a program
@@ -75,10 +108,20 @@ func Register(s *mcp.Server, tools []*tool.Tool, opts *Options) error {
 	if opts == nil {
 		opts = &Options{}
 	}
+	if err := checkCache(opts); err != nil {
+		return err
+	}
+	for name := range opts.Icons {
+		if _, ok := set.Lookup(name); !ok {
+			return fmt.Errorf("mcpserver: Options.Icons names %q, which is not a tool served", name)
+		}
+	}
 	bind(s)
+	listingOf(s).setCache(opts)
 	for _, t := range set.Tools() {
 		t = opts.served(t)
 		mt := Tool(t)
+		mt.Icons = opts.Icons[t.Name]
 		if opts.Adjust != nil {
 			opts.Adjust(t, mt)
 		}
@@ -98,102 +141,43 @@ func (o *Options) served(t *tool.Tool) *tool.Tool {
 	return &c
 }
 
-// Tool returns the MCP description of t.
+// Tool returns the MCP description of t, as Register lists it. Its output
+// schema is the non-null form of t's, of whatever type: on a server that
+// Register or AddTool added tools to, a schema not of type "object" is
+// taken out of the lists sent to clients of protocols before 2026-07-28.
 func Tool(t *tool.Tool) *mcp.Tool {
 	mt := &mcp.Tool{
 		Name:        t.Name,
+		Title:       t.Title,
 		Description: t.Description,
 		InputSchema: t.InputSchema,
 		Annotations: annotations(t),
-		Meta: mcp.Meta{
-			"toolschema/endsLoop":     t.EndsLoop,
-			"toolschema/parallelSafe": t.ParallelSafe,
-		},
+		Meta:        mcp.Meta{},
 	}
-	if out, ok := objectForm(t.OutputSchema); ok {
+	setMeta(mt.Meta, "endsLoop", t.EndsLoop)
+	setMeta(mt.Meta, "parallelSafe", t.ParallelSafe)
+	if out, _, ok := nonNull(t.OutputSchema); ok {
 		mt.OutputSchema = out
 	}
 	if t.Timeout > 0 {
-		mt.Meta["toolschema/timeout"] = t.Timeout.String()
+		setMeta(mt.Meta, "timeout", t.Timeout.String())
 	}
 	if t.Version != "" {
-		mt.Meta["toolschema/version"] = t.Version
+		setMeta(mt.Meta, "version", t.Version)
 	}
 	if t.RequiresApproval {
-		mt.Meta["toolschema/requiresApproval"] = true
+		setMeta(mt.Meta, "requiresApproval", true)
 	}
 	return mt
-}
-
-// objectForm returns the non-null form of a schema whose values are
-// objects, or objects and null (a pointer to a struct, a map): the schema
-// that MCP's outputSchema takes. ok is false for a schema of anything
-// else.
-func objectForm(s json.RawMessage) (out json.RawMessage, ok bool) {
-	const object, nullable = `{"type":"object"`, `{"type":["object","null"]`
-	switch {
-	case s == nil:
-		return nil, false
-	case bytes.HasPrefix(s, []byte(object)):
-		return s, true
-	case bytes.HasPrefix(s, []byte(nullable)):
-		// The core writes "type" first, compact: the one member to change.
-		return append([]byte(object), s[len(nullable):]...), true
-	}
-	// A schema that the core did not write (a tool made by hand).
-	var m map[string]json.RawMessage
-	if json.Unmarshal(s, &m) != nil {
-		return nil, false
-	}
-	var typ any
-	json.Unmarshal(m["type"], &typ)
-	switch typ := typ.(type) {
-	case string:
-		return s, typ == "object"
-	case []any:
-		if len(typ) == 2 && (typ[0] == "object" && typ[1] == "null" || typ[0] == "null" && typ[1] == "object") {
-			m["type"] = json.RawMessage(`"object"`)
-			out, err := json.Marshal(m)
-			return out, err == nil
-		}
-	}
-	return nil, false
-}
-
-// nullForm returns the structured content t sends for a null result of
-// type out whose non-null form is an object: the zero value of what a
-// pointer points to, as encoding/json writes it, and {} for a map (what
-// the SDK's mcp.AddTool sends for them, so that a server moving to this
-// package sends the same). It returns nil when that zero value breaks the
-// tool's output checks (an enum field, a pattern, a minimum above 0):
-// then a null result is a failure, since MCP requires structured content
-// that conforms to the output schema.
-func nullForm(t *tool.Tool, out reflect.Type) json.RawMessage {
-	for out != nil && out.Kind() == reflect.Pointer {
-		out = out.Elem()
-	}
-	if out == nil || out.Kind() != reflect.Struct {
-		return json.RawMessage("{}")
-	}
-	data, err := tool.MarshalResult(reflect.New(out).Elem().Interface())
-	if err != nil || !bytes.HasPrefix(data, []byte("{")) {
-		return nil
-	}
-	if viols, _ := t.CheckResult(data); len(viols) > 0 {
-		return nil
-	}
-	return data
 }
 
 // noValue is the result of a null result that has no structured form.
 func noValue(name string) *mcp.CallToolResult {
 	r := &tool.Result{IsError: true, Code: tool.Failed, Started: true}
-	m := mcp.Meta{"toolschema/code": string(r.Code), "toolschema/started": r.Started}
-	failureMeta(m, r) // the outcome, as on every other error result
 	return &mcp.CallToolResult{
 		IsError: true,
 		Content: []mcp.Content{&mcp.TextContent{Text: fmt.Sprintf("Tool '%s' returned no value.", name)}},
-		Meta:    m,
+		Meta:    errorMeta(r),
 	}
 }
 
@@ -216,16 +200,7 @@ func Handler(t *tool.Tool, opts *Options) mcp.ToolHandler {
 		opts = &Options{}
 	}
 	t = opts.served(t)
-	_, structured := objectForm(t.OutputSchema)
-	var null json.RawMessage
-	if structured {
-		h, _ := t.Binding()
-		var out reflect.Type
-		if h != nil {
-			out = h.Output()
-		}
-		null = nullForm(t, out)
-	}
+	out := outputOf(t)
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		args := req.Params.Arguments
 		ctx = withRequest(ctx, req)
@@ -254,7 +229,10 @@ func Handler(t *tool.Tool, opts *Options) mcp.ToolHandler {
 			// The tool asks the client for input first.
 			return &mcp.CallToolResult{InputRequests: ir.Requests, RequestState: ir.State}, nil
 		}
-		return result(t.Name, r, structured, null), nil
+		if opts.CheckOutputs {
+			r = opts.checkOutput(ctx, t, r)
+		}
+		return result(t.Name, r, out.structured(req), out.null), nil
 	}
 }
 
@@ -307,8 +285,7 @@ func result(name string, r *tool.Result, structured bool, null json.RawMessage) 
 		}
 	}
 	if r.IsError {
-		out.Meta = mcp.Meta{"toolschema/code": string(r.Code), "toolschema/started": r.Started}
-		failureMeta(out.Meta, r)
+		out.Meta = errorMeta(r)
 	}
 	return out
 }

@@ -164,14 +164,43 @@ func CaseMap(in CaseQuery) map[string]int {
 	return map[string]int{in.Court: 1}
 }
 
-func CaseList(in CaseQuery) []string { return []string{in.Court} }
+func CaseList(in CaseQuery) []string {
+	if in.Court == "none" {
+		return nil
+	}
+	return []string{in.Court}
+}
+
+func CaseCount(in CaseQuery) *int {
+	if in.Court == "none" {
+		return nil
+	}
+	n := len(in.Court)
+	return &n
+}
+
+// Panel has a JSON form and a schema of its own, which admits null and no
+// empty panel.
+type Panel []string
+
+func (p *Panel) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, (*[]string)(p)) }
+
+func PanelOf(in CaseQuery) Panel {
+	if in.Court == "none" {
+		return nil
+	}
+	return Panel{in.Court}
+}
 
 // TestStructuredOutput reproduces the fault of a tool returning *T (T a
-// struct), which had no output schema and no structured content: every
-// result whose non-null form is an object now has both. A null result
-// sends what the SDK's mcp.AddTool sends, the zero value of T ({} for a
-// map), when that conforms to the output schema; otherwise (an enum field)
-// it is a failure.
+// struct), which had no output schema and no structured content, and then
+// of a tool returning a slice or a number, which had neither either: every
+// result that has a non-null form now has both (the form not an object,
+// for a client of MCP 2026-07-28: TestNonObjectOldClient). A null result
+// sends what the SDK's mcp.AddTool sends for a pointer, the zero value of
+// what it points to ({} for a map, [] for a slice), when that conforms to
+// the output schema; otherwise (an enum field, a minimum length) it is a
+// failure.
 func TestStructuredOutput(t *testing.T) {
 	fc, err := reflectimpl.Create(FindCase)
 	if err != nil {
@@ -189,7 +218,15 @@ func TestStructuredOutput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cs := connect(t, []*tool.Tool{fc, cm, cl, fd}, nil)
+	cc, err := reflectimpl.Create(CaseCount)
+	if err != nil {
+		t.Fatal(err)
+	}
+	po, err := reflectimpl.Create(PanelOf, reflectimpl.TypeSchema[Panel](`{"type":["array","null"],"items":{"type":"string"},"minItems":1}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs := connect(t, []*tool.Tool{fc, cm, cl, fd, cc, po}, nil)
 	ctx := context.Background()
 	listed := map[string]*mcp.Tool{}
 	for mt, err := range cs.Tools(ctx, nil) {
@@ -199,20 +236,16 @@ func TestStructuredOutput(t *testing.T) {
 		listed[mt.Name] = mt
 	}
 	schemas := map[string]string{
-		"find_case": `{"type":"object","properties":{"court":{"type":"string"},"status":{"type":"string","enum":["open","closed"]},"judges":{"type":["array","null"],"items":{"type":"string"}}},"required":["court","status","judges"],"additionalProperties":false}`,
-		"case_map":  `{"type":"object","additionalProperties":{"type":"integer"}}`,
-		"case_list": ``,
+		"find_case":  `{"type":"object","properties":{"court":{"type":"string"},"status":{"type":"string","enum":["open","closed"]},"judges":{"type":["array","null"],"items":{"type":"string"}}},"required":["court","status","judges"],"additionalProperties":false}`,
+		"case_map":   `{"type":"object","additionalProperties":{"type":"integer"}}`,
+		"case_list":  `{"type":"array","items":{"type":"string"}}`,
+		"case_count": `{"type":"integer"}`,
+		"panel_of":   `{"type":"array","items":{"type":"string"},"minItems":1}`,
 	}
 	for name, want := range schemas {
 		mt := listed[name]
 		if mt == nil {
 			t.Fatalf("%s not listed", name)
-		}
-		if want == "" {
-			if mt.OutputSchema != nil {
-				t.Errorf("%s: output schema %v, want none (an array is not an object)", name, mt.OutputSchema)
-			}
-			continue
 		}
 		got, _ := json.Marshal(mt.OutputSchema)
 		schematest.Check(t, got)
@@ -229,15 +262,22 @@ func TestStructuredOutput(t *testing.T) {
 		{"find_docket", "none", `{"court":"","entries":null}`, `{"court":"","entries":null}`},
 		{"case_map", "nysd", `{"nysd":1}`, `{"nysd":1}`},
 		{"case_map", "none", `{}`, `{}`},
-		{"case_list", "nysd", `["nysd"]`, ``},
+		{"case_list", "nysd", `["nysd"]`, `["nysd"]`},
+		{"case_list", "none", `[]`, `[]`},
+		{"case_count", "nysd", `4`, `4`},
+		{"case_count", "none", `0`, `0`},
+		{"panel_of", "nysd", `["nysd"]`, `["nysd"]`},
 	}
-	// A nil *Case: the zero value's status "" is not one of the enum's.
-	r, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "find_case", Arguments: map[string]any{"court": "none"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !r.IsError || texts(t, r) != "Tool 'find_case' returned no value." || r.StructuredContent != nil || r.Meta["toolschema/code"] != "failed" {
-		t.Errorf("find_case(none): %+v, want a failure", r)
+	// A nil *Case: the zero value's status "" is not one of the enum's; a
+	// nil Panel: it has at least one member.
+	for _, name := range []string{"find_case", "panel_of"} {
+		r, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: map[string]any{"court": "none"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !r.IsError || texts(t, r) != "Tool '"+name+"' returned no value." || r.StructuredContent != nil || r.Meta["toolschema/code"] != "failed" {
+			t.Errorf("%s(none): %+v, want a failure", name, r)
+		}
 	}
 	for _, tt := range tests {
 		r, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: tt.tool, Arguments: map[string]any{"court": tt.court}})

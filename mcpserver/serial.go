@@ -123,9 +123,11 @@ func invoke(ctx context.Context, t *tool.Tool, args json.RawMessage) (*tool.Resu
 	return t.Invoke(tool.WhenDone(ctx, func() { g.leave(serial) }), args)
 }
 
-// parallelSafe reads a drop-in tool's "toolschema/parallelSafe" _meta, the
-// key Register lists: only false makes its calls serial.
+// parallelSafe reads a drop-in tool's "io.github.toolschema/parallelSafe"
+// _meta (or the deprecated "toolschema/parallelSafe"), the key Register
+// lists: only false makes its calls serial.
 func parallelSafe(m mcp.Meta) bool {
-	safe, ok := m["toolschema/parallelSafe"].(bool)
+	v, _ := getMeta(m, "parallelSafe")
+	safe, ok := v.(bool)
 	return !ok || safe
 }

@@ -73,8 +73,9 @@ type Shelf struct {
 
 // serialServers are the ways a server gets a serial tool (cancel) and a
 // parallel one (peek), whose calls o watches: Register, the AddTool
-// drop-in (serial by "toolschema/parallelSafe": false in its _meta, as
-// Register lists it), and Handler added by hand.
+// drop-in (serial by "io.github.toolschema/parallelSafe": false in its
+// _meta, as Register lists it, or the deprecated "toolschema/parallelSafe"),
+// and Handler added by hand.
 var serialServers = []struct {
 	name string
 	make func(t *testing.T, o *overlaps) *mcp.Server
@@ -97,19 +98,9 @@ var serialServers = []struct {
 		return s
 	}},
 	{"AddTool", func(t *testing.T, o *overlaps) *mcp.Server {
-		s := newServer()
-		mcpserver.AddTool(s, &mcp.Tool{Name: "cancel", Meta: mcp.Meta{"toolschema/parallelSafe": false}},
-			func(_ context.Context, _ *mcp.CallToolRequest, in Shelf) (*mcp.CallToolResult, any, error) {
-				defer o.enter(true)()
-				return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "cancelled " + in.ID}}}, nil, nil
-			})
-		mcpserver.AddTool(s, &mcp.Tool{Name: "peek"},
-			func(_ context.Context, _ *mcp.CallToolRequest, in Shelf) (*mcp.CallToolResult, any, error) {
-				defer o.enter(false)()
-				return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "saw " + in.ID}}}, nil, nil
-			})
-		return s
+		return dropInSerial(o, "io.github.toolschema/parallelSafe")
 	}},
+	{"AddTool, the deprecated key", func(t *testing.T, o *overlaps) *mcp.Server { return dropInSerial(o, "toolschema/parallelSafe") }},
 	{"Handler", func(t *testing.T, o *overlaps) *mcp.Server {
 		cancel, err := reflectimpl.Create(func(in Shelf) string { defer o.enter(true)(); return "cancelled " + in.ID },
 			reflectimpl.Name("cancel"), reflectimpl.ParallelSafe(false))
@@ -147,6 +138,23 @@ var serialServers = []struct {
 		}
 		return s
 	}},
+}
+
+// dropInSerial returns a server of the drop-in's cancel, serial by the
+// _meta key, and peek.
+func dropInSerial(o *overlaps, key string) *mcp.Server {
+	s := newServer()
+	mcpserver.AddTool(s, &mcp.Tool{Name: "cancel", Meta: mcp.Meta{key: false}},
+		func(_ context.Context, _ *mcp.CallToolRequest, in Shelf) (*mcp.CallToolResult, any, error) {
+			defer o.enter(true)()
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "cancelled " + in.ID}}}, nil, nil
+		})
+	mcpserver.AddTool(s, &mcp.Tool{Name: "peek"},
+		func(_ context.Context, _ *mcp.CallToolRequest, in Shelf) (*mcp.CallToolResult, any, error) {
+			defer o.enter(false)()
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "saw " + in.ID}}}, nil, nil
+		})
+	return s
 }
 
 func newServer() *mcp.Server {

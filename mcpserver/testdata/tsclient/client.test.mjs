@@ -45,15 +45,21 @@ test("lists the tools with their schemas", async () => {
   }
   assert.deepEqual(byName.cancel_order.inputSchema.required, ["id", "reason"]);
   assert.deepEqual(byName.cancel_order.inputSchema.properties.reason.enum, ["customer request", "out of stock", "fraud"]);
-  assert.equal(byName.cancel_order._meta["toolschema/requiresApproval"], true);
+  assert.equal(byName.cancel_order._meta["io.github.toolschema/requiresApproval"], true);
+  assert.equal(byName.cancel_order._meta["toolschema/requiresApproval"], true, "the deprecated key, kept for one version");
   assert.equal(byName.place_order.outputSchema.type, "object", "a *Order result is listed as an object");
   assert.deepEqual(byName.place_order.outputSchema.required, ["id", "status", "lines", "placed"]);
-  assert.equal(byName.find_orders.outputSchema, undefined, "an array result has no output schema");
+  // This client speaks MCP 2025-11-25, before SEP-2106 (2026-07-28) let an
+  // output schema be of anything but objects: it is listed none for an
+  // array result (and it refuses the whole list over one that is not of
+  // type "object"). A client of 2026-07-28 is listed the array's schema
+  // (the Go tests, with the go-sdk's client).
+  assert.equal(byName.find_orders.outputSchema, undefined, "an array result has no output schema for this client");
   assert.equal(byName.ping.outputSchema, undefined);
 });
 
 // Each tool, called with good and bad arguments. code is the _meta
-// toolschema/code of an error result; structured, the expected structured
+// io.github.toolschema/code of an error result; structured, the expected structured
 // content (checked against the text too).
 const calls = [
   {
@@ -61,7 +67,7 @@ const calls = [
     check: (r) => {
       assert.equal(r.isError, undefined);
       assert.deepEqual(JSON.parse(text(r)).map((o) => o.id), ["A-16"]);
-      assert.equal(r.structuredContent, undefined);
+      assert.equal(r.structuredContent, undefined, "an array is not structured content before 2026-07-28");
     },
   },
   {
@@ -107,8 +113,9 @@ for (const c of calls) {
     const r = await client.callTool({ name: c.tool, arguments: c.args });
     if (c.code) {
       assert.equal(r.isError, true);
-      assert.equal(r._meta?.["toolschema/code"], c.code);
-      assert.equal(r._meta?.["toolschema/started"], false);
+      assert.equal(r._meta?.["io.github.toolschema/code"], c.code);
+      assert.equal(r._meta?.["io.github.toolschema/started"], false);
+      assert.equal(r._meta?.["toolschema/code"], c.code, "the deprecated key, kept for one version");
       assert.equal(r.structuredContent, undefined);
     } else {
       assert.ok(!r.isError, text(r));

@@ -1,0 +1,104 @@
+package mcpserver
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+	"time"
+	"weak"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// A listing is what this package does to the tool lists of one server: it
+// takes the output schemas that are not of objects out of the lists sent
+// to clients of a protocol before 2026-07-28 (whose schema requires type
+// "object": a strict client, as the TypeScript SDK's, refuses a whole list
+// over one), and sets the lists' cache fields that Options gives.
+type listing struct {
+	mu    sync.Mutex
+	ttlMs int    // the lists' ttlMs; 0 leaves it to the server
+	scope string // the lists' cacheScope; "" leaves it to the server
+}
+
+// listings holds the listing of each server this package added tools to,
+// by a weak pointer to the server, as gates does.
+var listings sync.Map // weak.Pointer[mcp.Server] -> *listing
+
+// listingOf returns the listing of s, made once: a receiving middleware
+// of s applies it to every tools/list result.
+func listingOf(s *mcp.Server) *listing {
+	key := weak.Make(s)
+	if l, ok := listings.Load(key); ok {
+		return l.(*listing)
+	}
+	l := &listing{}
+	if got, loaded := listings.LoadOrStore(key, l); loaded {
+		return got.(*listing)
+	}
+	runtime.AddCleanup(s, func(key weak.Pointer[mcp.Server]) { listings.Delete(key) }, key)
+	s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			res, err := next(ctx, method, req)
+			if method == "tools/list" && err == nil {
+				if lr, ok := res.(*mcp.ListToolsResult); ok && lr != nil {
+					l.apply(req, lr)
+				}
+			}
+			return res, err
+		}
+	})
+	return l
+}
+
+// setCache records the cache fields of the lists that opts sets.
+func (l *listing) setCache(opts *Options) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if opts.ToolListTTL > 0 {
+		l.ttlMs = int(max(min(opts.ToolListTTL, ttlMax).Milliseconds(), 1))
+	}
+	if opts.ToolListScope != "" {
+		l.scope = opts.ToolListScope
+	}
+}
+
+// apply changes a tools/list result for req. The result and its list are
+// the request's own; the tools are the server's, and are copied to be
+// changed.
+func (l *listing) apply(req mcp.Request, res *mcp.ListToolsResult) {
+	l.mu.Lock()
+	if l.ttlMs > 0 {
+		res.TTLMs = l.ttlMs
+	}
+	if l.scope != "" {
+		res.CacheScope = l.scope
+	}
+	l.mu.Unlock()
+	if v, ok := req.(interface{ ProtocolVersion() string }); ok && anyValue(v) {
+		return
+	}
+	for i, t := range res.Tools {
+		if t != nil && t.OutputSchema != nil && !objectSchema(t.OutputSchema) {
+			c := *t
+			c.OutputSchema = nil
+			res.Tools[i] = &c
+		}
+	}
+}
+
+// checkCache refuses cache fields that MCP does not define.
+func checkCache(opts *Options) error {
+	if opts.ToolListTTL < 0 {
+		return fmt.Errorf("mcpserver: Options.ToolListTTL is %v: a time to live is not negative", opts.ToolListTTL)
+	}
+	switch opts.ToolListScope {
+	case "", "public", "private":
+		return nil
+	}
+	return fmt.Errorf("mcpserver: Options.ToolListScope %q is not a cache scope: MCP's are \"public\" and \"private\"", opts.ToolListScope)
+}
+
+// ttlMax bounds ToolListTTL to what ttlMs holds on every platform.
+const ttlMax = time.Duration(1<<31-1) * time.Millisecond

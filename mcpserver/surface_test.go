@@ -1,0 +1,130 @@
+package mcpserver_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolschema/toolschema/mcpserver"
+	"github.com/toolschema/toolschema/reflectimpl"
+	"github.com/toolschema/toolschema/tool"
+)
+
+// TestToolSurface reproduces the half of MCP 2026-07-28's tool surface
+// that Register did not fill: the policy's title went only into
+// annotations.title, never the top-level title that clients show first;
+// icons came only through Options.Adjust; the _meta keys had the prefix
+// "toolschema/" where MCP asks for a reverse-DNS one. Now the title is in
+// both places, Options.Icons gives icons by tool name, and every _meta key
+// is written under "io.github.toolschema/" and, deprecated, under
+// "toolschema/" too.
+func TestToolSurface(t *testing.T) {
+	lookup, err := reflectimpl.Create(Lookup, reflectimpl.ReadOnly(), reflectimpl.Title("Look up a key"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	del, err := reflectimpl.Create(Delete, reflectimpl.RequiresApproval())
+	if err != nil {
+		t.Fatal(err)
+	}
+	gd, err := reflectimpl.Create(GetDocket, reflectimpl.Timeout(5*time.Second), reflectimpl.Version("2"), reflectimpl.EndsLoop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := mcp.Icon{Source: "https://example.com/key.svg", MIMEType: "image/svg+xml", Sizes: []string{"any"}}
+	cs := connect(t, []*tool.Tool{lookup, del, gd}, &mcpserver.Options{Icons: map[string][]mcp.Icon{"lookup": {key}}})
+	ctx := context.Background()
+	listed := listedByName(t, cs)
+	l := listed["lookup"]
+	if l.Title != "Look up a key" || l.Annotations == nil || l.Annotations.Title != "Look up a key" {
+		t.Errorf("lookup: title %q, annotations %+v; want the title in both", l.Title, l.Annotations)
+	}
+	if len(l.Icons) != 1 || l.Icons[0].Source != key.Source || l.Icons[0].MIMEType != key.MIMEType || len(l.Icons[0].Sizes) != 1 {
+		t.Errorf("lookup: icons %+v, want %+v", l.Icons, key)
+	}
+	if d := listed["delete"]; d.Title != "" || len(d.Icons) != 0 {
+		t.Errorf("delete: title %q, icons %+v; want none", d.Title, d.Icons)
+	}
+	metas := []struct {
+		tool, key string
+		want      any
+	}{
+		{"get_docket", "endsLoop", true},
+		{"get_docket", "parallelSafe", true},
+		{"get_docket", "timeout", "5s"},
+		{"get_docket", "version", "2"},
+		{"delete", "requiresApproval", true},
+		{"delete", "endsLoop", false},
+	}
+	for _, m := range metas {
+		meta := listed[m.tool].Meta
+		if got, old := meta["io.github.toolschema/"+m.key], meta["toolschema/"+m.key]; got != m.want || old != m.want {
+			t.Errorf("%s: _meta %s is %v, and %v under the deprecated prefix; want %v", m.tool, m.key, got, old, m.want)
+		}
+	}
+	r, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "delete", Arguments: map[string]any{"id": "a"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, want := range map[string]any{"code": "approval_required", "started": false, "outcome": "not_started"} {
+		if got, old := r.Meta["io.github.toolschema/"+k], r.Meta["toolschema/"+k]; got != want || old != want {
+			t.Errorf("delete's error result: _meta %s is %v, and %v under the deprecated prefix; want %v", k, got, old, want)
+		}
+	}
+
+	err = mcpserver.Register(newServer(), []*tool.Tool{lookup}, &mcpserver.Options{Icons: map[string][]mcp.Icon{"lokup": {key}}})
+	if err == nil || !strings.Contains(err.Error(), `"lokup"`) {
+		t.Errorf("icons of a tool not served: %v, want an error that names it", err)
+	}
+}
+
+// TestToolListCache checks the cache fields of tools/list (MCP
+// 2026-07-28's ttlMs and cacheScope) that Options gives, and that what
+// they leave unset stays the server's (mcp.ServerOptions.SetCacheable).
+func TestToolListCache(t *testing.T) {
+	lookup, err := reflectimpl.Create(Lookup, reflectimpl.ReadOnly())
+	if err != nil {
+		t.Fatal(err)
+	}
+	serverTTL := func(_ context.Context, _ mcp.Request, c *mcp.Cacheable) { c.TTLMs = 5000 }
+	tests := []struct {
+		name    string
+		server  func(context.Context, mcp.Request, *mcp.Cacheable)
+		opts    mcpserver.Options
+		ttlMs   int
+		scope   string
+		refused string
+	}{
+		{"unset", nil, mcpserver.Options{}, 0, "public", ""},
+		{"ttl and scope", nil, mcpserver.Options{ToolListTTL: time.Minute, ToolListScope: "private"}, 60000, "private", ""},
+		{"the server's ttl", serverTTL, mcpserver.Options{ToolListScope: "private"}, 5000, "private", ""},
+		{"ours over the server's", serverTTL, mcpserver.Options{ToolListTTL: 2 * time.Second}, 2000, "public", ""},
+		{"negative", nil, mcpserver.Options{ToolListTTL: -time.Second}, 0, "", "ToolListTTL"},
+		{"no such scope", nil, mcpserver.Options{ToolListScope: "shared"}, 0, "", `"shared"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, &mcp.ServerOptions{SetCacheable: tt.server})
+			err := mcpserver.Register(s, []*tool.Tool{lookup}, &tt.opts)
+			if tt.refused != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.refused) {
+					t.Fatalf("Register: %v, want an error about %s", err, tt.refused)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := connectServer(t, s, nil, "").ListTools(context.Background(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.TTLMs != tt.ttlMs || res.CacheScope != tt.scope || len(res.Tools) != 1 {
+				t.Errorf("ttlMs %d, cacheScope %q, %d tools; want %d, %q, 1", res.TTLMs, res.CacheScope, len(res.Tools), tt.ttlMs, tt.scope)
+			}
+		})
+	}
+}
