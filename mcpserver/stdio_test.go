@@ -208,7 +208,7 @@ func TestStdioBounds(t *testing.T) {
 		{`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"text":[[["secret"]]]}}}`,
 			`{"jsonrpc":"2.0","id":2,"error":{"code":-32600,"message":"Invalid request: the message nests deeper than 5 levels."}}`},
 		{`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"echo","arguments":{"text":[["four"]]}}}`,
-			`{"jsonrpc":"2.0","id":3,"result":{"_meta":{"toolschema/code":"invalid_arguments","toolschema/outcome":"not_started","toolschema/started":false},"content":[{"type":"text","text":"Argument 'text' must be a string."}],"isError":true}}`},
+			`{"jsonrpc":"2.0","id":3,"result":{"_meta":{"io.github.toolschema/code":"invalid_arguments","io.github.toolschema/outcome":"not_started","io.github.toolschema/started":false,"toolschema/code":"invalid_arguments","toolschema/outcome":"not_started","toolschema/started":false},"content":[{"type":"text","text":"Argument 'text' must be a string."}],"isError":true}}`},
 		{`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"echo","arguments":{"text":"` + strings.Repeat("s", 1000-95) + `"}}}`,
 			`{"jsonrpc":"2.0","id":4,"result":{"content":[{"type":"text","text":"` + strings.Repeat("s", 1000-95) + `"}]}}`},
 		{`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"echo","arguments":{"text":"` + strings.Repeat("s", 1000-95) + `!"}}}`,
