@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"sync/atomic"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -68,10 +69,15 @@ func dropIn[In, Out any](t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) (*mcp.Tool,
 	}
 	var made *tool.Tool
 	var err error
+	fromTags := requiredFromTags.Load()
+	opts := []reflectimpl.Option{reflectimpl.Name("drop_in")}
+	if fromTags {
+		opts = append(opts, reflectimpl.RequiredFromTags())
+	}
 	if anyIn {
-		made, err = reflectimpl.Create(noArgs[Out], reflectimpl.Name("drop_in"))
+		made, err = reflectimpl.Create(noArgs[Out], opts...)
 	} else {
-		made, err = reflectimpl.Create(schemaOf[In, Out], reflectimpl.Name("drop_in"))
+		made, err = reflectimpl.Create(schemaOf[In, Out], opts...)
 	}
 	if err != nil {
 		return nil, nil, err
@@ -85,7 +91,7 @@ func dropIn[In, Out any](t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) (*mcp.Tool,
 	if !handOut && hasForm {
 		mt.OutputSchema = form
 	}
-	d := &dropInHandler[In, Out]{h: h, anyIn: anyIn}
+	d := &dropInHandler[In, Out]{h: h, anyIn: anyIn, fromTags: fromTags}
 	in, _ := made.Binding()
 	d.in = in.Input()
 	switch {
@@ -119,7 +125,26 @@ type dropInHandler[In, Out any] struct {
 	anyIn     bool
 	null      json.RawMessage // what a null Out sends; nil: null itself
 	nullFails bool            // a null Out is a failure: its zero value breaks the output schema
+	fromTags  bool            // the types are read in the mode RequiredFromTags
 }
+
+// RequiredFromTags tells the invoker the read mode of the handler's types.
+func (d *dropInHandler[In, Out]) RequiredFromTags() bool { return d.fromTags }
+
+// requiredFromTags is the read mode SetRequiredFromTags sets.
+var requiredFromTags atomic.Bool
+
+// SetRequiredFromTags sets the read mode of the types of the AddTool calls
+// made after it. On, a property is required only when its tags say so
+// (invopop's jsonschema:"required", or required:"true") and every other
+// property is optional, as in a project that configures
+// invopop/jsonschema's Reflector with RequiredFromJSONSchemaTags for the
+// whole server (mcp-grafana, mcp-golang do): the schemas listed and the
+// invoker's checks both follow it. It is what reflectimpl.RequiredFromTags
+// does for one tool and a package's //tool:required-from-tags directive
+// for the generated code. Call it once, before the tools are added; the
+// tools added already keep their mode.
+func SetRequiredFromTags(on bool) { requiredFromTags.Store(on) }
 
 // outcome is what the handler returned.
 type outcome[Out any] struct {

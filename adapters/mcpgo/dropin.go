@@ -71,7 +71,7 @@ func NewTypedToolHandler[T any](handler mcp.TypedToolHandlerFunc[T]) func(ctx co
 		panic(fmt.Sprintf("mcpgo.NewTypedToolHandler[%v]: %v", reflect.TypeFor[T](), err))
 	}
 	h, _ := made.Binding()
-	d := &typedHandler[T]{h: handler, in: h.Input()}
+	d := &typedHandler[T]{h: handler, in: h.Input(), fromTags: requiredFromTags.Load()}
 	names := newNamed(tool.Tool{InputSchema: made.InputSchema, ParallelSafe: true}, d)
 	return func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return serve(ctx, names.get(request.Params.Name), &request, false, nil)
@@ -94,7 +94,7 @@ func NewStructuredToolHandler[A any, R any](handler mcp.StructuredToolHandlerFun
 		panic(fmt.Sprintf("mcpgo.NewStructuredToolHandler[%v, %v]: %v", reflect.TypeFor[A](), reflect.TypeFor[R](), err))
 	}
 	h, _ := made.Binding()
-	d := &structuredHandler[A, R]{h: handler, in: h.Input(), out: h.Output()}
+	d := &structuredHandler[A, R]{h: handler, in: h.Input(), out: h.Output(), fromTags: requiredFromTags.Load()}
 	names := newNamed(tool.Tool{InputSchema: made.InputSchema, OutputSchema: made.OutputSchema, ParallelSafe: true}, d)
 	listed, structured := listedOutput(made.OutputSchema)
 	var null json.RawMessage
@@ -124,18 +124,37 @@ func nothing() error { return nil }
 // create returns the tool of In (and Out, with withOut) made by the core:
 // its schemas and its typed checks. In of type any takes no arguments.
 func create[In, Out any](withOut bool) (*tool.Tool, error) {
-	name := reflectimpl.Name("drop_in")
+	opts := []reflectimpl.Option{reflectimpl.Name("drop_in")}
+	if requiredFromTags.Load() {
+		opts = append(opts, reflectimpl.RequiredFromTags())
+	}
 	anyIn := reflect.TypeFor[In]() == reflect.TypeFor[any]()
 	switch {
 	case anyIn && withOut:
-		return reflectimpl.Create(noArgs[Out], name)
+		return reflectimpl.Create(noArgs[Out], opts...)
 	case anyIn:
-		return reflectimpl.Create(nothing, name)
+		return reflectimpl.Create(nothing, opts...)
 	case withOut:
-		return reflectimpl.Create(schemaOf[In, Out], name)
+		return reflectimpl.Create(schemaOf[In, Out], opts...)
 	}
-	return reflectimpl.Create(inputOf[In], name)
+	return reflectimpl.Create(inputOf[In], opts...)
 }
+
+// requiredFromTags is the read mode SetRequiredFromTags sets.
+var requiredFromTags atomic.Bool
+
+// SetRequiredFromTags sets the read mode of the types of the drop-ins
+// (WithInputSchema, WithOutputSchema, NewTypedToolHandler,
+// NewStructuredToolHandler) called after it. On, a property is required
+// only when its tags say so (invopop's jsonschema:"required", or
+// required:"true"), and every other property is optional, as in a server
+// that configures invopop/jsonschema's Reflector with
+// RequiredFromJSONSchemaTags: the schemas listed and the invoker's checks
+// both follow it. It is what reflectimpl.RequiredFromTags does for one
+// tool, and a package's //tool:required-from-tags directive for the
+// generated code. Call it once, before the tools are made; the schema
+// option and the handler of one tool must be made in the same mode.
+func SetRequiredFromTags(on bool) { requiredFromTags.Store(on) }
 
 // input returns the handler's argument from the invoker's decoded input.
 func input[In any](in any) In {
@@ -208,9 +227,13 @@ func serve(ctx context.Context, t *tool.Tool, req *mcp.CallToolRequest, structur
 // typedHandler runs an mcp-go typed handler as a tool.Handler: the invoker
 // checks and decodes the arguments and recovers a panic.
 type typedHandler[T any] struct {
-	h  mcp.TypedToolHandlerFunc[T]
-	in reflect.Type
+	h        mcp.TypedToolHandlerFunc[T]
+	in       reflect.Type
+	fromTags bool // read in the mode RequiredFromTags
 }
+
+// RequiredFromTags tells the invoker the read mode of the handler's types.
+func (d *typedHandler[T]) RequiredFromTags() bool { return d.fromTags }
 
 func (d *typedHandler[T]) Input() reflect.Type  { return d.in }
 func (d *typedHandler[T]) Output() reflect.Type { return nil }
@@ -222,9 +245,13 @@ func (d *typedHandler[T]) Call(ctx context.Context, _ *tool.Call, _ any, in any)
 // structuredHandler runs an mcp-go structured handler as a tool.Handler:
 // its result is the tool's, written and checked by the invoker.
 type structuredHandler[A, R any] struct {
-	h       mcp.StructuredToolHandlerFunc[A, R]
-	in, out reflect.Type
+	h        mcp.StructuredToolHandlerFunc[A, R]
+	in, out  reflect.Type
+	fromTags bool // read in the mode RequiredFromTags
 }
+
+// RequiredFromTags tells the invoker the read mode of the handler's types.
+func (d *structuredHandler[A, R]) RequiredFromTags() bool { return d.fromTags }
 
 func (d *structuredHandler[A, R]) Input() reflect.Type  { return d.in }
 func (d *structuredHandler[A, R]) Output() reflect.Type { return d.out }
