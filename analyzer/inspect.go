@@ -727,32 +727,49 @@ func (in *inspector) signature(t *Tool, sig *types.Signature, fd *ast.FuncDecl) 
 // the same text at the same place) is not reported again: that diagnostic
 // names t too.
 func (in *inspector) reportSchema(t *Tool, err error, at ast.Node, resultType string) {
+	for _, p := range in.schemaProblems(err, at.Pos(), at.End(), resultType) {
+		in.typeDiag(t, p.pos, p.end, p.id, p.msg, p.fix)
+	}
+}
+
+// A problem is one of the core's errors about a type, placed.
+type problem struct {
+	pos, end token.Pos
+	id       schema.ID
+	msg      string
+	fix      *Fix
+}
+
+// schemaProblems places the core's errors about a type (an input, or a
+// result of type resultType): at the field or tag at fault when the error
+// names one in this package's syntax, else at pos..end.
+func (in *inspector) schemaProblems(err error, pos, end token.Pos, resultType string) []problem {
 	var es schema.Errors
 	if !errors.As(err, &es) {
-		in.typeDiag(t, at.Pos(), at.End(), schema.OLT002, fmt.Sprint(err), nil)
-		return
+		return []problem{{pos, end, schema.OLT002, fmt.Sprint(err), nil}}
 	}
 	if resultType != "" {
 		es = schema.ResultErrors(es, resultType)
 	} else {
 		es = schema.Within(es, "input")
 	}
+	var out []problem
 	for _, e := range es {
-		pos, end := at.Pos(), at.End()
-		var fix *Fix
+		p := problem{pos: pos, end: end, id: e.ID, msg: e.Path + ": " + e.Msg}
 		if e.Field != nil && e.Field.Pos != 0 {
 			if fs, ok := in.d.fields[token.Pos(e.Field.Pos)]; ok {
-				pos, end = token.Pos(e.Field.Pos), token.Pos(e.Field.Pos)+token.Pos(len(e.Field.Name))
+				p.pos, p.end = token.Pos(e.Field.Pos), token.Pos(e.Field.Pos)+token.Pos(len(e.Field.Name))
 				if e.Tag != "" && fs.tag != nil {
-					pos, end = tagPos(fs.tag, e.Tag)
+					p.pos, p.end = tagPos(fs.tag, e.Tag)
 				}
 				if resultType == "" {
-					fix = tagFix(fs, e)
+					p.fix = tagFix(fs, e)
 				}
 			}
 		}
-		in.typeDiag(t, pos, end, e.ID, e.Path+": "+e.Msg, fix)
+		out = append(out, p)
 	}
+	return out
 }
 
 // typeDiag reports a problem of a type tool t reaches, once for all the

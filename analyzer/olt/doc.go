@@ -19,16 +19,27 @@ what toolgen would write. The OLT analyzers report what it finds.
 
 # Analyzer toolschemaenums
 
-toolschemaenums: find the schemas made by reflection that reach an enum type without its generated values
+toolschemaenums: find the schemas made by reflection and check their types
 
 Runs on every package, with or without tools. Reflection reads an enum
 type's values from the method toolgen writes in the enum's package; it
-finds each call of reflectimpl.Create, provider.OutputOf, tool.DecodeAnswer
-and mcpserver.AddTool (and each instantiation of a generic function or type
-that passes its type argument on to one) whose type reaches an enum type
-whose generated values are missing or stale, and each tool reaching such a
-type of another package. Facts carry the enum types' state and the generic
-functions' reach across packages. OLT014 reports what it finds.
+finds each call of reflectimpl.Create, provider.OutputOf, tool.DecodeAnswer,
+mcpserver.AddTool and adapters/mcpgo's drop-ins (and each instantiation of
+a generic function or type that passes its type argument on to one) whose
+type reaches an enum type whose generated values are missing or stale, and
+each tool reaching such a type of another package. Facts carry the enum
+types' state and the generic functions' reach across packages. OLT014
+reports what it finds.
+
+It also checks the types of the tools made at run time, by the rules of a
+//tool:export tool's types: the type arguments of each call of
+mcpserver.AddTool and of adapters/mcpgo's WithInputSchema,
+WithOutputSchema, NewTypedToolHandler and NewStructuredToolHandler, and
+the input and result of reflectimpl.Create's function where its type is
+known. What the core refuses in them (OLT002, OLT011, ...), and the OLT020
+warnings, are reported by each rule, at the field or tag when it is
+declared in the package, else at the call: the problems these calls would
+panic or fail with at start-up.
 
 # Analyzer OLT001
 

@@ -72,14 +72,39 @@ const (
 	providerPkg    = "github.com/toolschema/toolschema/provider"
 	reflectimplPkg = "github.com/toolschema/toolschema/reflectimpl"
 	mcpserverPkg   = "github.com/toolschema/toolschema/mcpserver"
+	mcpgoPkg       = "github.com/toolschema/toolschema/adapters/mcpgo"
 )
 
 // genericCalls are the generic functions whose type arguments are
 // described by reflection.
 var genericCalls = map[[2]string]bool{
-	{providerPkg, "OutputOf"}:           true,
-	{schema.RuntimePkg, "DecodeAnswer"}: true,
-	{mcpserverPkg, "AddTool"}:           true,
+	{providerPkg, "OutputOf"}:              true,
+	{schema.RuntimePkg, "DecodeAnswer"}:    true,
+	{mcpserverPkg, "AddTool"}:              true,
+	{mcpgoPkg, "WithInputSchema"}:          true,
+	{mcpgoPkg, "WithOutputSchema"}:         true,
+	{mcpgoPkg, "NewTypedToolHandler"}:      true,
+	{mcpgoPkg, "NewStructuredToolHandler"}: true,
+}
+
+// A role is what a drop-in makes of one of its type arguments: a tool's
+// input or its result.
+type role int
+
+const (
+	roleIn role = iota
+	roleOut
+)
+
+// dropIns are the generic drop-ins that make a tool's schemas from their
+// type arguments, with the role of each: their types are checked by the
+// rules of a tool's (typeCheck).
+var dropIns = map[[2]string][]role{
+	{mcpserverPkg, "AddTool"}:              {roleIn, roleOut},
+	{mcpgoPkg, "WithInputSchema"}:          {roleIn},
+	{mcpgoPkg, "WithOutputSchema"}:         {roleOut},
+	{mcpgoPkg, "NewTypedToolHandler"}:      {roleIn},
+	{mcpgoPkg, "NewStructuredToolHandler"}: {roleIn, roleOut},
 }
 
 func runEnums(pass *analysis.Pass) (any, error) {
@@ -120,7 +145,8 @@ type enumPass struct {
 	grew     bool
 	declared map[*types.Package][]*analyzer.Enum // analyzer.Enums, by package, once
 	diags    []*analyzer.Diagnostic
-	reported map[string]bool // site and enum type, once
+	reported map[string]bool   // site and enum type, once
+	checker  *analyzer.Checker // the drop-ins' types, made once
 }
 
 // enumState reads the generated method of en: missing (there is none), or
@@ -219,6 +245,19 @@ func (e *enumPass) sites() {
 				w.walk(t, typeLabel(t, e.pass.Pkg))
 			}
 		}
+		if fn, ok := obj.(*types.Func); ok && fn.Pkg() != nil {
+			if roles := dropIns[[2]string{fn.Pkg().Path(), fn.Name()}]; roles != nil && len(roles) == inst.TypeArgs.Len() {
+				var in, out types.Type
+				for i, r := range roles {
+					if r == roleIn {
+						in = inst.TypeArgs.At(i)
+					} else {
+						out = inst.TypeArgs.At(i)
+					}
+				}
+				e.typeCheck(in, out, id.Pos(), id.End(), label)
+			}
+		}
 	}
 	for _, f := range e.pass.Files {
 		e.creates(f)
@@ -293,7 +332,11 @@ func (e *enumPass) creates(f *ast.File) {
 		if _, ok := ast.Unparen(call.Args[0]).(*ast.FuncLit); ok {
 			arg = "func literal"
 		}
-		e.signature(sig, call.Fun.Pos(), call.Fun.End(), "reflectimpl.Create("+arg+")", nil)
+		label := "reflectimpl.Create(" + arg + ")"
+		e.signature(sig, call.Fun.Pos(), call.Fun.End(), label, nil)
+		if in, out, ok := toolTypes(sig); ok {
+			e.typeCheck(in, out, call.Fun.Pos(), call.Fun.End(), label)
+		}
 		return true
 	})
 }
@@ -341,6 +384,100 @@ func (e *enumPass) signature(sig *types.Signature, pos, end token.Pos, label str
 			w.walk(t, typeLabel(t, e.pass.Pkg))
 		}
 	}
+}
+
+// toolTypes returns the input and result types of a tool's function (nil
+// when there is none); not ok when it has more than one input or more
+// than two results, which reflectimpl.Create refuses for itself.
+func toolTypes(sig *types.Signature) (in, out types.Type, ok bool) {
+	for v := range sig.Params().Variables() {
+		t := v.Type()
+		if p, ok := types.Unalias(t).(*types.Pointer); ok && isNamed(p.Elem(), schema.RuntimePkg, "Call") || isNamed(t, "context", "Context") {
+			continue
+		}
+		if in != nil || sig.Variadic() {
+			return nil, nil, false
+		}
+		in = t
+	}
+	res := sig.Results()
+	switch {
+	case res.Len() > 2:
+		return nil, nil, false
+	case res.Len() > 0 && !types.Identical(res.At(0).Type(), types.Universe.Lookup("error").Type()):
+		out = res.At(0).Type()
+	}
+	return in, out, true
+}
+
+// typeCheck checks the input and result types a call gives a tool made by
+// reflection (nil when there is none) by the rules of a tool's
+// (analyzer.Checker): the core's diagnostics about them, at the field or
+// tag when it is in the package's syntax, else at pos..end. A type with a
+// type parameter in it is known only where it is instantiated, and left.
+func (e *enumPass) typeCheck(in, out types.Type, pos, end token.Pos, label string) {
+	for _, t := range []types.Type{in, out} {
+		if t != nil && hasTypeParam(t, map[types.Type]bool{}) {
+			return
+		}
+	}
+	if e.checker == nil {
+		e.checker = analyzer.NewChecker(e.pass.Fset, e.pass.Files, e.pass.Pkg, e.pass.TypesInfo, &analyzer.Config{Sizes: e.pass.TypesSizes})
+	}
+	key := fmt.Sprint("types ", pos, label)
+	if e.reported == nil {
+		e.reported = map[string]bool{}
+	}
+	if e.reported[key] {
+		return
+	}
+	e.reported[key] = true
+	for _, d := range e.checker.Check(in, out, pos, end, label) {
+		if d.Pos != pos {
+			// At a field: once, for the first call that reaches it.
+			key := fmt.Sprint("field ", d.Pos, d.End, d.ID, strings.TrimPrefix(d.Message, label+": "))
+			if e.reported[key] {
+				continue
+			}
+			e.reported[key] = true
+		}
+		e.diags = append(e.diags, d)
+	}
+}
+
+// hasTypeParam reports whether t has a type parameter in it.
+func hasTypeParam(t types.Type, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch t := types.Unalias(t).(type) {
+	case *types.TypeParam:
+		return true
+	case *types.Pointer:
+		return hasTypeParam(t.Elem(), seen)
+	case *types.Slice:
+		return hasTypeParam(t.Elem(), seen)
+	case *types.Array:
+		return hasTypeParam(t.Elem(), seen)
+	case *types.Map:
+		return hasTypeParam(t.Key(), seen) || hasTypeParam(t.Elem(), seen)
+	case *types.Chan:
+		return hasTypeParam(t.Elem(), seen)
+	case *types.Struct:
+		for f := range t.Fields() {
+			if hasTypeParam(f.Type(), seen) {
+				return true
+			}
+		}
+	case *types.Named:
+		for a := range t.TypeArgs().Types() {
+			if hasTypeParam(a, seen) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func isNamed(t types.Type, pkg, name string) bool {

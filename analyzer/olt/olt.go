@@ -8,6 +8,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"path/filepath"
 	"reflect"
@@ -45,9 +46,11 @@ type Result struct {
 	// Package is the front end's result; nil for a package without
 	// directives or generated code, which the core does not inspect.
 	Package *analyzer.Package
-	// Diags are the front end's diagnostics and OLT014's (those of the
-	// package's schemas made by reflection too, in any package: see
-	// Enums).
+	// Diags are the front end's diagnostics and those of the package's
+	// schemas made by reflection, in any package (see Enums): OLT014's
+	// for enum types without their generated values, and the rules of a
+	// tool's types for the types of the drop-ins' calls
+	// (mcpserver.AddTool, adapters/mcpgo's) and of reflectimpl.Create.
 	Diags []*analyzer.Diagnostic
 }
 
@@ -160,7 +163,21 @@ func runCore(pass *analysis.Pass) (any, error) {
 		return &Result{Diags: enums}, nil // the common case: a package without tools
 	}
 	p := analyzer.Inspect(pass.Fset, files, pass.Pkg, pass.TypesInfo, &analyzer.Config{Sizes: pass.TypesSizes})
-	res := &Result{Package: p, Diags: append(slices.Clip(p.Diags), enums...)}
+	// A type a tool and a drop-in's call share is the tool's to report.
+	type at struct {
+		pos token.Pos
+		id  schema.ID
+	}
+	told := map[at]bool{}
+	for _, d := range p.Diags {
+		told[at{d.Pos, d.ID}] = true
+	}
+	res := &Result{Package: p, Diags: slices.Clip(p.Diags)}
+	for _, d := range enums {
+		if !told[at{d.Pos, d.ID}] {
+			res.Diags = append(res.Diags, d)
+		}
+	}
 	if !p.Blocked() {
 		// In the test variant of a package too (go vet analyzes only that
 		// one when there are tests in the package): the front end leaves

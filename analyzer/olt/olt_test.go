@@ -72,6 +72,12 @@ func TestRules(t *testing.T) {
 		{id: "OLT022", cfg: olt.Config{Migrate: true}, patterns: []string{"olt022", "olt022mode"}, fixes: true},
 		{id: "OLT023", patterns: []string{"olt023"}},
 		{id: "OLT030", patterns: []string{"olt030"}},
+		// The types of the drop-ins' calls and of reflectimpl.Create, in
+		// a package without tools.
+		{id: "OLT011", patterns: []string{"dropin", "dropintool"}, fixes: true},
+		{id: "OLT002", patterns: []string{"dropin"}},
+		{id: "OLT003", patterns: []string{"dropin"}},
+		{id: "OLT020", patterns: []string{"dropin"}, fixes: true},
 		{id: "OLT025", patterns: []string{"olt025"}, fixes: true},
 		{id: "OLT026", cfg: quality, patterns: []string{"olt026"}, fixes: true},
 		{id: "OLT027", cfg: quality, patterns: []string{"olt027"}},

@@ -1,0 +1,95 @@
+// Package dropin registers tools with the drop-ins and reflectimpl.Create:
+// their types are checked as a tool's. It has no directive and no
+// generated file.
+package dropin
+
+import (
+	"context"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolschema/toolschema/adapters/mcpgo"
+	"github.com/toolschema/toolschema/mcpserver"
+	"github.com/toolschema/toolschema/reflectimpl"
+
+	"dropin/elsewhere"
+)
+
+// Forecast has the misspelling the go-sdk accepted.
+type Forecast struct {
+	City string `json:"city"`
+	Days int    `json:"days,omitemtpy"` // want `OLT011: mcpserver.AddTool\[Forecast, Report\]: input.days: json tag option "omitemtpy" is unknown to encoding/json`
+	// Hours has a fix.
+	Hours int    `json:"hours,string"`                                                             // want `OLT011: mcpserver.AddTool\[Forecast, Report\]: input.hours: the ,string option makes encoding/json quote the value`
+	Place string `json:"place" jsonschema:"description=The town and country, e.g. Ghent, Belgium"` // want `OLT020: warning: mcpserver.AddTool\[Forecast, Report\]: field Place: tag jsonschema: invopop/jsonschema ends the description at the first unescaped comma`
+}
+
+// Report is a clean result.
+type Report struct {
+	Summary string `json:"summary"`
+}
+
+// Watch has a field with no schema.
+type Watch struct {
+	Updates chan string `json:"updates"` // want `OLT002: mcpgo.NewTypedToolHandler\[Watch\]: input.updates: type chan string has no schema`
+}
+
+// Clean is a type with nothing to say.
+type Clean struct {
+	Name  string   `json:"name"`
+	Count int      `json:"count,omitempty"`
+	Tags  []string `json:"tags"`
+}
+
+// Stream is a result with no schema.
+type Stream struct {
+	Feed chan int `json:"feed"` // want `OLT003: reflectimpl.Create\(stream\): .*chan int`
+}
+
+func forecast(ctx context.Context, req *mcp.CallToolRequest, in Forecast) (*mcp.CallToolResult, Report, error) {
+	return nil, Report{}, nil
+}
+
+func clean(ctx context.Context, req *mcp.CallToolRequest, in Clean) (*mcp.CallToolResult, Clean, error) {
+	return nil, Clean{}, nil
+}
+
+func query(ctx context.Context, req *mcp.CallToolRequest, in elsewhere.Query) (*mcp.CallToolResult, any, error) {
+	return nil, nil, nil
+}
+
+func stream(ctx context.Context, in Clean) (Stream, error) { return Stream{}, nil }
+
+func serve(s *mcp.Server) {
+	mcpserver.AddTool(s, &mcp.Tool{Name: "forecast"}, forecast)
+	mcpserver.AddTool(s, &mcp.Tool{Name: "clean"}, clean)
+	mcpserver.AddTool(s, &mcp.Tool{Name: "query"}, query) // want `OLT011: mcpserver.AddTool\[elsewhere.Query, any\]: input.terms: json tag option "omitemtpy" is unknown to encoding/json`
+	mcpserver.AddTool[Clean, any](s, &mcp.Tool{Name: "none"}, nil)
+}
+
+func mcpgoTools() {
+	mcpgo.WithInputSchema[Clean]()
+	mcpgo.WithOutputSchema[Clean]()
+	mcpgo.WithInputSchema[elsewhere.Query]() // want `OLT011: mcpgo.WithInputSchema\[elsewhere.Query\]: input.terms`
+	mcpgo.NewTypedToolHandler(func(ctx context.Context, request mcpgo.Request, args Watch) (*mcpgo.Result, error) {
+		return nil, nil
+	})
+	mcpgo.NewStructuredToolHandler(func(ctx context.Context, request mcpgo.Request, args Clean) (Report, error) {
+		return Report{}, nil
+	})
+}
+
+func creates() {
+	reflectimpl.Create(stream)
+	reflectimpl.Create(func(ctx context.Context, in Clean) (Report, error) { return Report{}, nil })
+	var f any = stream
+	reflectimpl.Create(f) // the function's type is not known here
+}
+
+// register passes its type argument on: its instantiations are not
+// checked here, and nothing is said about T.
+func register[T any](s *mcp.Server) {
+	mcpserver.AddTool(s, &mcp.Tool{Name: "t"}, func(ctx context.Context, req *mcp.CallToolRequest, in T) (*mcp.CallToolResult, any, error) {
+		return nil, nil, nil
+	})
+}
