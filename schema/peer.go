@@ -142,8 +142,10 @@ func isInvopopPart(p string) bool {
 // would be with the spaces around them dropped (as mcp-go drops them), are
 // its keyword parts; the parts before the first of them, the text. at is
 // where the keyword parts start in v (0 when there are none), and ok
-// reports that the tag is plainly mcp-go's form: the text is not blank,
-// and every part after it is one of invopop's as written (or empty).
+// reports that the tag is plainly mcp-go's form: the text is not blank
+// and does not start as invopop's form does, and every part after it is
+// one of invopop's as written, or an enum= part with spaces around it
+// (which mcp-go reads as it reads one without), or empty.
 // When at > 0 and not ok, the tag is ambiguous: google/jsonschema-go reads
 // it whole as the description, mcp-go and invopop/jsonschema read some of
 // its parts as keywords.
@@ -162,11 +164,33 @@ func mixedSplit(v string) (at int, ok bool) {
 	// The text is not blank, and does not start as invopop's form does.
 	ok = strings.TrimSpace(mixedText(raw[:first])) != "" && !isInvopopPart(raw[0].text) && !wordEquals(raw[0].text)
 	for _, p := range raw[first:] {
-		if p.text != "" && !isInvopopPart(p.text) {
+		if p.text != "" && !isInvopopPart(p.text) && !isPaddedEnum(p.text) {
 			ok = false
 		}
 	}
 	return raw[first].start, ok
+}
+
+// isPaddedEnum reports an enum= part with spaces around it, which
+// mark3labs/mcp-go reads as an enum value (it trims each part) and
+// invopop/jsonschema as nothing.
+func isPaddedEnum(p string) bool {
+	return strings.HasPrefix(strings.TrimSpace(p), "enum=")
+}
+
+// mixedTail writes the parts of mcp-go's form after its text as an
+// invopop tag, its commas escaped: an enum= part is trimmed, as mcp-go
+// reads it; any other part is read as invopop reads it, as written.
+func mixedTail(tail string) string {
+	var parts []string
+	for _, p := range rawParts(tail) {
+		t := p.text
+		if isPaddedEnum(t) {
+			t = strings.TrimSpace(t)
+		}
+		parts = append(parts, strings.ReplaceAll(t, ",", "\\,"))
+	}
+	return strings.Join(parts, ",")
 }
 
 // mixedText is the description of mcp-go's form: the text parts, escapes
@@ -367,7 +391,7 @@ func ReadPeerTag(tag, v string) []PeerPart {
 		at, _ := mixedSplit(v)
 		text := mixedText(rawParts(v[:at-1]))
 		out = append(out, PeerPart{Key: "description", Value: text, Text: v[:at-1]})
-		v = v[at:]
+		v = mixedTail(v[at:])
 	}
 	var enum []string
 	enumAt := -1

@@ -286,6 +286,8 @@ type TicketFilter struct {
 	State   string   `json:"state,omitempty" jsonschema:"Which tickets,enum=open,enum=closed,enum=all,default=open"`
 	Limit   int32    `json:"limit,omitempty" jsonschema:"Most tickets to return,minimum=1,maximum=100"`
 	Labels  []string `json:"labels,omitempty" jsonschema:"Labels every ticket must have,maxItems=5,uniqueItems=true"`
+	// Order's enum= parts have spaces around them: mcp-go trims them.
+	Order string `json:"order,omitempty" jsonschema:"Order of the list, enum=newest, enum=oldest"`
 }
 
 // ListTickets lists canned tickets.
