@@ -346,9 +346,9 @@ type PeerPart struct {
 	// description written with unescaped commas: it ends the text at the
 	// first one. Value is the author's whole text.
 	Cut string
-	// Ambiguous reports a description in google/jsonschema-go's form that
-	// mark3labs/mcp-go and invopop/jsonschema would read in part as
-	// keywords (see mixedSplit): Value is the whole tag, as written.
+	// Ambiguous reports a description in google/jsonschema-go's form with
+	// parts written as invopop/jsonschema's that are not mark3labs/mcp-go's
+	// form (see mixedSplit): Value is the whole tag, as written.
 	Ambiguous bool
 }
 
@@ -455,17 +455,18 @@ func cutWarning(tag, v, cut string) *Error {
 }
 
 // ambiguousWarning is the warning about a jsonschema tag v in
-// google/jsonschema-go's form that mark3labs/mcp-go and invopop/jsonschema
-// would read in part as keywords (see mixedSplit): the contract keeps the
+// google/jsonschema-go's form with parts written as invopop/jsonschema's
+// that are not mark3labs/mcp-go's form (see mixedSplit): the contract keeps the
 // whole text as the description, and the fix writes it as invopop's
 // description= with its commas escaped, which reads so unambiguously. A
 // tag that holds an escaped comma has no fix: google/jsonschema-go reads
 // the backslash as text, invopop/jsonschema as an escape.
 func ambiguousWarning(tag, v string) *Error {
 	e := &Error{ID: OLT020, Tag: tag,
-		Msg: "tag " + tag + ": google/jsonschema-go reads the whole tag as the description, and mark3labs/mcp-go and invopop/jsonschema read parts of it as keywords; " +
-			"the contract keeps the whole text as the description. Write description= with the commas escaped to keep it so, " +
-			"or the text and then only KEY=VALUE parts, with no space around them, for keywords"}
+		Msg: "tag " + tag + ": parts after a comma are written as invopop/jsonschema's (KEY=VALUE with a key it reads, or a bare word), " +
+			"but the tag is not mark3labs/mcp-go's form (a text, then only such parts, with no space around them); " +
+			"the contract keeps the whole text as the description, as google/jsonschema-go reads it. " +
+			"Write description= with the commas escaped to keep it so, or mcp-go's form for keywords"}
 	if !strings.Contains(v, "\\,") {
 		e.Fix.Value = "description=" + strings.ReplaceAll(v, ",", "\\,")
 	}

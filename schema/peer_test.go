@@ -504,9 +504,10 @@ func obj(props, required string) string {
 // description, the whole tag is the description and TagWarnings says so,
 // with the value that keeps that reading unambiguously.
 func TestMixedTags(t *testing.T) {
-	const ambiguous = "OLT020: a: tag jsonschema: google/jsonschema-go reads the whole tag as the description, and mark3labs/mcp-go and " +
-		"invopop/jsonschema read parts of it as keywords; the contract keeps the whole text as the description. " +
-		"Write description= with the commas escaped to keep it so, or the text and then only KEY=VALUE parts, with no space around them, for keywords"
+	const ambiguous = "OLT020: a: tag jsonschema: parts after a comma are written as invopop/jsonschema's (KEY=VALUE with a key it reads, or a bare word), " +
+		"but the tag is not mark3labs/mcp-go's form (a text, then only such parts, with no space around them); " +
+		"the contract keeps the whole text as the description, as google/jsonschema-go reads it. " +
+		"Write description= with the commas escaped to keep it so, or mcp-go's form for keywords"
 	tests := []struct {
 		name, tag string
 		typ       *Type // the field's type; a string when nil

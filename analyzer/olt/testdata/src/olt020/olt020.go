@@ -38,8 +38,8 @@ func GetForecast(in Forecast) (string, error) { return in.Place, nil }
 type Outlook struct {
 	City  string `json:"city" jsonschema:"City to report on"`
 	Unit  string `json:"unit,omitempty" jsonschema:"Temperature unit,enum=celsius,enum=fahrenheit"` // mcp-go's form: read
-	Level string `json:"level" jsonschema:"Detail,enum=brief,enum=full"`                        // one word of text: read too
-	Sort  string `json:"sort,omitempty" jsonschema:"Sort order, default=asc"`                   // want `OLT020: warning: field Sort: tag jsonschema: google/jsonschema-go reads the whole tag as the description, and mark3labs/mcp-go and invopop/jsonschema read parts of it as keywords; the contract keeps the whole text as the description`
+	Level string `json:"level" jsonschema:"Detail,enum=brief,enum=full"`                            // one word of text: read too
+	Sort  string `json:"sort,omitempty" jsonschema:"Sort order, default=asc"`                       // want `OLT020: warning: field Sort: tag jsonschema: parts after a comma are written as invopop/jsonschema's \(KEY=VALUE with a key it reads, or a bare word\), but the tag is not mark3labs/mcp-go's form`
 }
 
 // GetOutlook tells the weather ahead.
