@@ -280,3 +280,58 @@ func TestRequiredFromTags(t *testing.T) {
 		t.Errorf("made again by default: %s, %v", again.InputSchema, err)
 	}
 }
+
+// Shapes of tools written for mark3labs/mcp-go's WithInputSchema[T]: a
+// description, then invopop's parts after it. The enum was dropped: the
+// whole tag was read as the description.
+
+// forecastArgs is shaped like an mcp-go weather tool's input.
+type forecastArgs struct {
+	City  string `json:"city" jsonschema:"City to report on"`
+	Unit  string `json:"unit,omitempty" jsonschema:"Temperature unit,enum=celsius,enum=fahrenheit"`
+	Days  int8   `json:"days,omitempty" jsonschema:"Days ahead,minimum=1,maximum=7"`
+	Level string `json:"level" jsonschema:"Detail,enum=brief,enum=full"` // one word: google/jsonschema-go would refuse it as WORD=
+	// Spaces after the commas: the whole text, as google/jsonschema-go
+	// reads it (toolvet warns).
+	Sort string `json:"sort,omitempty" jsonschema:"Sort order, default=asc"`
+}
+
+func TestMCPGoDialect(t *testing.T) {
+	var got forecastArgs
+	tl, err := Create(func(in forecastArgs) (string, error) { got = in; return in.City, nil }, Name("get_forecast"))
+	if err != nil {
+		t.Fatalf("mcp-go's tags are refused: %v", err)
+	}
+	want := `{"type":"object","properties":{"city":{"type":"string","description":"City to report on"},` +
+		`"unit":{"type":"string","description":"Temperature unit","enum":["celsius","fahrenheit"]},` +
+		`"days":{"type":"integer","description":"Days ahead","minimum":1,"maximum":7},` +
+		`"level":{"type":"string","description":"Detail","enum":["brief","full"]},` +
+		`"sort":{"type":"string","description":"Sort order, default=asc"}},"required":["city","level"],"additionalProperties":false}`
+	if string(tl.InputSchema) != want {
+		t.Errorf("schema\n got %s\nwant %s", tl.InputSchema, want)
+	}
+	tests := []struct {
+		name, args string
+		isErr      bool
+	}{
+		{"a unit of the enum", `{"city":"Ghent","unit":"celsius","level":"brief"}`, false},
+		{"a unit outside the enum", `{"city":"Ghent","unit":"kelvin","level":"brief"}`, true},
+		{"a level outside the enum", `{"city":"Ghent","level":"long"}`, true},
+		{"days below the minimum", `{"city":"Ghent","level":"full","days":0}`, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got = forecastArgs{}
+			r, err := tl.Invoke(context.Background(), json.RawMessage(tt.args))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.IsError != tt.isErr {
+				t.Errorf("%s: IsError %v (%s), want %v", tt.args, r.IsError, r.Text(), tt.isErr)
+			}
+			if !tt.isErr && got.City != "Ghent" {
+				t.Errorf("handler got %+v", got)
+			}
+		})
+	}
+}

@@ -366,10 +366,12 @@ func Properties(t *Type, m ReadMode) []Property {
 // TagWarnings returns what the tags of struct type t's fields (those of
 // its embedded structs included) say that a peer library reads otherwise,
 // where the author's meaning is plain: a description with unescaped
-// commas, which invopop/jsonschema ends at the first one. The contract
-// follows the author and refuses nothing for them; each warning is an
-// OLT020 Error with its Field and Tag, and a Fix whose Value is the tag's
-// value as the peer reads it whole.
+// commas, which invopop/jsonschema ends at the first one; and a jsonschema
+// tag that is google/jsonschema-go's description with parts written as
+// invopop's, not in mark3labs/mcp-go's form, whose whole text the contract
+// keeps as the description. The contract refuses nothing for them; each
+// warning is an OLT020 Error with its Field and Tag, and a Fix whose Value
+// is the tag's value written so that it reads the same unambiguously.
 func TagWarnings(t *Type) []*Error {
 	if t == nil || t.Kind != Struct {
 		return nil

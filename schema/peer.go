@@ -17,10 +17,20 @@ import (
 //   - invopop/jsonschema: comma-separated parts, each KEY=VALUE or a bare
 //     word (required, nullable, -); a comma inside a value is escaped \,.
 //
+//   - mark3labs/mcp-go: google/jsonschema-go's form, with invopop's parts
+//     after the description: "Temperature unit,enum=celsius,enum=fahrenheit".
+//
 // The rule that tells them apart: a jsonschema tag is invopop's when it
 // starts with a word followed by "=" (a form google/jsonschema-go refuses),
-// or when it is made only of invopop's bare words; otherwise it is
-// google/jsonschema-go's description, taken exactly as written.
+// or when it is made only of invopop's bare words. Otherwise it is
+// mcp-go's when, split at its unescaped commas, it is a text followed by
+// parts that are each one of invopop's (a bare word, or KEY=VALUE with a
+// key invopop reads) written with no space around them: the text is the
+// description, the parts are read as invopop's. Otherwise it is
+// google/jsonschema-go's description, taken exactly as written; when a
+// part of it would be one of invopop's were it not for spaces around it or
+// text after it, the tag is ambiguous, and TagWarnings says so (see
+// mixedSplit).
 
 // Struct tag keys besides the keyword tags that say something about a
 // field's schema.
@@ -82,6 +92,7 @@ type PeerForm uint8
 const (
 	PeerGoogle  PeerForm = iota + 1 // google/jsonschema-go: the whole tag is the description
 	PeerInvopop                     // invopop/jsonschema: KEY=VALUE parts and bare words
+	PeerMixed                       // mark3labs/mcp-go: a description, then invopop's parts
 )
 
 // invopopWords are the parts of an invopop tag that have no value.
@@ -90,8 +101,12 @@ var invopopWords = []string{"required", "nullable", "-"}
 // JSONSchemaForm applies the rule that tells the two grammars of the
 // jsonschema tag apart (see the package's contract).
 func JSONSchemaForm(v string) PeerForm {
-	// google/jsonschema-go refuses ^[^ \t\n]*= as reserved.
-	if i := strings.IndexByte(v, '='); i >= 0 && !strings.ContainsAny(v[:i], " \t\n") {
+	// A text first, then invopop's parts: mcp-go's form (which
+	// google/jsonschema-go refuses as WORD= when the text is one word).
+	if _, ok := mixedSplit(v); ok {
+		return PeerMixed
+	}
+	if wordEquals(v) {
 		return PeerInvopop
 	}
 	if v == "" {
@@ -103,6 +118,89 @@ func JSONSchemaForm(v string) PeerForm {
 		}
 	}
 	return PeerInvopop
+}
+
+// wordEquals reports whether v starts with a word followed by "=", which
+// google/jsonschema-go refuses as reserved (^[^ \t\n]*=).
+func wordEquals(v string) bool {
+	i := strings.IndexByte(v, '=')
+	return i >= 0 && !strings.ContainsAny(v[:i], " \t\n")
+}
+
+// isInvopopPart reports whether a part of a tag is one invopop/jsonschema
+// reads as it is written: a bare word, or KEY=VALUE with a key it reads.
+func isInvopopPart(p string) bool {
+	if slices.Contains(invopopWords, p) {
+		return true
+	}
+	k, _, ok := strings.Cut(p, "=")
+	return ok && slices.Contains(invopopKeys, k)
+}
+
+// mixedSplit reads a jsonschema tag v that is not in invopop's form as
+// mark3labs/mcp-go's: the parts after its first that are invopop's, or
+// would be with the spaces around them dropped (as mcp-go drops them), are
+// its keyword parts; the parts before the first of them, the text. at is
+// where the keyword parts start in v (0 when there are none), and ok
+// reports that the tag is plainly mcp-go's form: the text is not blank
+// and does not start as invopop's form does, and every part after it is
+// one of invopop's as written, or an enum= part with spaces around it
+// (which mcp-go reads as it reads one without), or empty.
+// When at > 0 and not ok, the tag is ambiguous: google/jsonschema-go reads
+// it whole as the description, mcp-go and invopop/jsonschema read some of
+// its parts as keywords.
+func mixedSplit(v string) (at int, ok bool) {
+	raw := rawParts(v)
+	first := 0
+	for j := 1; j < len(raw); j++ {
+		if isInvopopPart(strings.TrimSpace(raw[j].text)) {
+			first = j
+			break
+		}
+	}
+	if first == 0 {
+		return 0, false
+	}
+	// The text is not blank, and does not start as invopop's form does.
+	ok = strings.TrimSpace(mixedText(raw[:first])) != "" && !isInvopopPart(raw[0].text) && !wordEquals(raw[0].text)
+	for _, p := range raw[first:] {
+		if p.text != "" && !isInvopopPart(p.text) && !isPaddedEnum(p.text) {
+			ok = false
+		}
+	}
+	return raw[first].start, ok
+}
+
+// isPaddedEnum reports an enum= part with spaces around it, which
+// mark3labs/mcp-go reads as an enum value (it trims each part) and
+// invopop/jsonschema as nothing.
+func isPaddedEnum(p string) bool {
+	return strings.HasPrefix(strings.TrimSpace(p), "enum=")
+}
+
+// mixedTail writes the parts of mcp-go's form after its text as an
+// invopop tag, its commas escaped: an enum= part is trimmed, as mcp-go
+// reads it; any other part is read as invopop reads it, as written.
+func mixedTail(tail string) string {
+	var parts []string
+	for _, p := range rawParts(tail) {
+		t := p.text
+		if isPaddedEnum(t) {
+			t = strings.TrimSpace(t)
+		}
+		parts = append(parts, strings.ReplaceAll(t, ",", "\\,"))
+	}
+	return strings.Join(parts, ",")
+}
+
+// mixedText is the description of mcp-go's form: the text parts, escapes
+// undone, rejoined at their commas.
+func mixedText(text []rawPart) string {
+	parts := make([]string, len(text))
+	for i, p := range text {
+		parts[i] = p.text
+	}
+	return strings.Join(parts, ",")
 }
 
 // splitParts splits an invopop tag at its commas, except those escaped
@@ -248,6 +346,10 @@ type PeerPart struct {
 	// description written with unescaped commas: it ends the text at the
 	// first one. Value is the author's whole text.
 	Cut string
+	// Ambiguous reports a description in google/jsonschema-go's form with
+	// parts written as invopop/jsonschema's that are not mark3labs/mcp-go's
+	// form (see mixedSplit): Value is the whole tag, as written.
+	Ambiguous bool
 }
 
 // ReadPeerTag reads the value of a jsonschema tag (tag "jsonschema"), a
@@ -275,17 +377,26 @@ func ReadPeerTag(tag, v string) []PeerPart {
 		}
 		return out
 	}
-	if JSONSchemaForm(v) == PeerGoogle {
+	form := JSONSchemaForm(v)
+	if form == PeerGoogle {
 		if strings.TrimSpace(v) == "" {
 			return []PeerPart{{Text: v, Why: "is empty (google/jsonschema-go refuses an empty tag)"}}
 		}
-		return []PeerPart{{Key: "description", Value: v, Text: v}}
+		at, _ := mixedSplit(v)
+		return []PeerPart{{Key: "description", Value: v, Text: v, Ambiguous: at > 0}}
 	}
 	var out []PeerPart
+	if form == PeerMixed {
+		// The text is the description; the parts after it are invopop's.
+		at, _ := mixedSplit(v)
+		text := mixedText(rawParts(v[:at-1]))
+		out = append(out, PeerPart{Key: "description", Value: text, Text: v[:at-1]})
+		v = mixedTail(v[at:])
+	}
 	var enum []string
 	enumAt := -1
 	parts, cuts, _ := textRuns(v)
-	hidden := parts[0].text == "-"
+	hidden := form == PeerInvopop && parts[0].text == "-"
 	for i, rp := range parts {
 		p := rp.text
 		part := PeerPart{Text: p}
@@ -293,7 +404,7 @@ func ReadPeerTag(tag, v string) []PeerPart {
 		switch {
 		case p == "":
 			continue
-		case p == "-" && i == 0:
+		case p == "-" && i == 0 && hidden:
 			part.Hide = true
 		case hidden:
 			part.Why = "- hides the field from the model, so " + quote(p) + " has no effect; drop it"
@@ -341,6 +452,25 @@ func cutWarning(tag, v, cut string) *Error {
 	return &Error{ID: OLT020, Tag: tag, Fix: Fix{Value: fixed},
 		Msg: "tag " + tag + ": invopop/jsonschema ends the description at the first unescaped comma (it reads " + quote(cut) +
 			"); the contract keeps the whole text. Escape the commas as \\, so that both read it whole"}
+}
+
+// ambiguousWarning is the warning about a jsonschema tag v in
+// google/jsonschema-go's form with parts written as invopop/jsonschema's
+// that are not mark3labs/mcp-go's form (see mixedSplit): the contract keeps the
+// whole text as the description, and the fix writes it as invopop's
+// description= with its commas escaped, which reads so unambiguously. A
+// tag that holds an escaped comma has no fix: google/jsonschema-go reads
+// the backslash as text, invopop/jsonschema as an escape.
+func ambiguousWarning(tag, v string) *Error {
+	e := &Error{ID: OLT020, Tag: tag,
+		Msg: "tag " + tag + ": parts after a comma are written as invopop/jsonschema's (KEY=VALUE with a key it reads, or a bare word), " +
+			"but the tag is not mark3labs/mcp-go's form (a text, then only such parts, with no space around them); " +
+			"the contract keeps the whole text as the description, as google/jsonschema-go reads it. " +
+			"Write description= with the commas escaped to keep it so, or mcp-go's form for keywords"}
+	if !strings.Contains(v, "\\,") {
+		e.Fix.Value = "description=" + strings.ReplaceAll(v, ",", "\\,")
+	}
+	return e
 }
 
 // peerWhy says why the contract cannot follow an invopop key.
@@ -420,6 +550,9 @@ func readTags(pairs []TagPair) fieldTags {
 					if part.Cut != "" {
 						ft.warns = append(ft.warns, cutWarning(p.Key, p.Value, part.Cut))
 					}
+					if part.Ambiguous {
+						ft.warns = append(ft.warns, ambiguousWarning(p.Key, p.Value))
+					}
 					keys[part.Key] = true
 					found = append(found, keywordTag{key: part.Key, value: part.Value, tag: p.Key})
 				}
@@ -483,7 +616,7 @@ func sameKeyword(key, a, b string) bool {
 func PeerRequired(tag string) bool {
 	pairs, _ := ParseStructTag(tag)
 	v, ok := lookup(pairs, peerTag)
-	if !ok || JSONSchemaForm(v) != PeerInvopop {
+	if !ok || JSONSchemaForm(v) == PeerGoogle {
 		return false
 	}
 	for _, part := range ReadPeerTag(peerTag, v) {

@@ -496,3 +496,148 @@ func obj(props, required string) string {
 	}
 	return s + `,"additionalProperties":false}`
 }
+
+// TestMixedTags checks mark3labs/mcp-go's dialect of the jsonschema tag:
+// a description, then invopop/jsonschema's parts (enum=, default=, ...).
+// Where the tag is plainly that form, the text is the description and the
+// parts are keywords; where it could as well be google/jsonschema-go's
+// description, the whole tag is the description and TagWarnings says so,
+// with the value that keeps that reading unambiguously.
+func TestMixedTags(t *testing.T) {
+	const ambiguous = "OLT020: a: tag jsonschema: parts after a comma are written as invopop/jsonschema's (KEY=VALUE with a key it reads, or a bare word), " +
+		"but the tag is not mark3labs/mcp-go's form (a text, then only such parts, with no space around them); " +
+		"the contract keeps the whole text as the description, as google/jsonschema-go reads it. " +
+		"Write description= with the commas escaped to keep it so, or mcp-go's form for keywords"
+	tests := []struct {
+		name, tag string
+		typ       *Type // the field's type; a string when nil
+		form      PeerForm
+		prop      string // the property's schema
+		required  bool
+		fixed     string // the ambiguity warning's fix, "" for no warning
+	}{
+		{"a description and an enum", `Temperature unit,enum=celsius,enum=fahrenheit`, nil, PeerMixed,
+			`{"type":"string","description":"Temperature unit","enum":["celsius","fahrenheit"]}`, true, ""},
+		{"other keys invopop reads", `How many days,minimum=1,maximum=7,default=3`, tInt8, PeerMixed,
+			`{"type":"integer","description":"How many days","minimum":1,"maximum":7,"default":3}`, false, ""},
+		{"a description with commas and '='", `The place, e.g. city=Ghent,minLength=2`, nil, PeerMixed,
+			`{"type":"string","description":"The place, e.g. city=Ghent","minLength":2}`, true, ""},
+		{"invopop's required word after the text", `The ticker,required,pattern=^[A-Z]+$`, nil, PeerMixed,
+			`{"type":"string","description":"The ticker","pattern":"^[A-Z]+$"}`, true, ""},
+		{"an escaped comma in an enum value", `A pair,enum=a\,b,enum=c`, nil, PeerMixed,
+			`{"type":"string","description":"A pair","enum":["a,b","c"]}`, true, ""},
+		{"a value's spaces are kept but an enum value's", `Code,pattern=^[a-z]+ ?$,enum=ab ,enum=c `, nil, PeerMixed,
+			`{"type":"string","description":"Code","enum":["ab","c"],"pattern":"^[a-z]+ ?$"}`, true, ""},
+		{"a trailing comma", `Unit,enum=c,enum=f,`, nil, PeerMixed,
+			`{"type":"string","description":"Unit","enum":["c","f"]}`, true, ""},
+		{"google: a comma and an '=' in prose", `Ratio, e.g. a=b`, nil, PeerGoogle,
+			`{"type":"string","description":"Ratio, e.g. a=b"}`, true, ""},
+		{"google: a key invopop does not read", `A filter,status=open`, nil, PeerGoogle,
+			`{"type":"string","description":"A filter,status=open"}`, true, ""},
+		{"google: a space before the first '='", `use a=b to set a`, nil, PeerGoogle,
+			`{"type":"string","description":"use a=b to set a"}`, true, ""},
+		{"enum= parts with spaces around them, as mcp-go trims them", `Temperature unit, enum=celsius , enum=fahrenheit`, nil, PeerMixed,
+			`{"type":"string","description":"Temperature unit","enum":["celsius","fahrenheit"]}`, true, ""},
+		{"ambiguous: a space after the comma", `Temperature unit, minLength=1`, nil, PeerGoogle,
+			`{"type":"string","description":"Temperature unit, minLength=1"}`, true,
+			`description=Temperature unit\, minLength=1`},
+		{"ambiguous: a padded enum= among padded other keys", `Pick one, enum=a, default=a`, nil, PeerGoogle,
+			`{"type":"string","description":"Pick one, enum=a, default=a"}`, true,
+			`description=Pick one\, enum=a\, default=a`},
+		{"ambiguous: prose about a default", `The sort order, default=asc`, nil, PeerGoogle,
+			`{"type":"string","description":"The sort order, default=asc"}`, true, `description=The sort order\, default=asc`},
+		{"ambiguous: text after a keyword", `Temperature unit,enum=c,in lower case`, nil, PeerGoogle,
+			`{"type":"string","description":"Temperature unit,enum=c,in lower case"}`, true, `description=Temperature unit\,enum=c\,in lower case`},
+		{"ambiguous: invopop's word first", `required, enum=a`, nil, PeerGoogle,
+			`{"type":"string","description":"required, enum=a"}`, true, `description=required\, enum=a`},
+		{"invopop: a word first is not text", `required,enum=a`, nil, PeerInvopop,
+			`{"type":"string","enum":["a"]}`, true, ""},
+		{"invopop: a description first is not text", `description=x,enum=a`, nil, PeerInvopop,
+			`{"type":"string","description":"x","enum":["a"]}`, true, ""},
+		{"ambiguous: a bare word padded", `The name, required`, nil, PeerGoogle,
+			`{"type":"string","description":"The name, required"}`, true, `description=The name\, required`},
+		{"ambiguous: no text before the keywords", ` ,enum=a`, nil, PeerGoogle,
+			`{"type":"string","description":" ,enum=a"}`, true, `description= \,enum=a`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := JSONSchemaForm(tt.tag); got != tt.form {
+				t.Errorf("JSONSchemaForm = %d, want %d", got, tt.form)
+			}
+			ft := tt.typ
+			if ft == nil {
+				ft = tString
+			}
+			typ := strct(field("A", ft, `json:"a" jsonschema:"`+strings.ReplaceAll(tt.tag, `\`, `\\`)+`"`))
+			got, err := NewBuilder().Input(typ)
+			if err != nil {
+				t.Fatalf("refused: %v", err)
+			}
+			req := ""
+			if tt.required {
+				req = `"a"`
+			}
+			if want := obj(`"a":`+tt.prop, req); string(got) != want {
+				t.Errorf("got  %s\nwant %s", got, want)
+			}
+			schematest.Check(t, got)
+			ws := TagWarnings(typ)
+			switch {
+			case tt.fixed == "" && len(ws) > 0:
+				t.Errorf("warnings %v, want none", ws)
+			case tt.fixed != "" && len(ws) != 1:
+				t.Fatalf("warnings %v, want one", ws)
+			case tt.fixed != "":
+				w := ws[0]
+				if w.Error() != ambiguous || w.Field != &typ.Fields[0] || w.Tag != "jsonschema" || w.Fix.Value != tt.fixed {
+					t.Errorf("warning %q (field %v, tag %q, fix %q)\nwant    %q (fix %q)", w, w.Field, w.Tag, w.Fix.Value, ambiguous, tt.fixed)
+				}
+				// The fixed tag reads the same, with no warning.
+				fixedTyp := strct(field("A", ft, `json:"a" jsonschema:"`+strings.ReplaceAll(tt.fixed, `\`, `\\`)+`"`))
+				again, err := NewBuilder().Input(fixedTyp)
+				if err != nil || string(again) != string(got) || len(TagWarnings(fixedTyp)) > 0 {
+					t.Errorf("fixed: %s, %v, warnings %v; want %s", again, err, TagWarnings(fixedTyp), got)
+				}
+			}
+		})
+	}
+}
+
+// TestMixedTagsRefused checks that a part after the text of mcp-go's form
+// that the contract cannot follow is reported, as in invopop's form.
+func TestMixedTagsRefused(t *testing.T) {
+	tests := []struct {
+		name string
+		typ  *Type
+		want string
+	}{
+		{"a key the contract does not write", strct(field("A", tString, `json:"a" jsonschema:"The name,title=Name"`)),
+			"OLT020: a: tag jsonschema: title is not a keyword the contract writes (models read the description); put the text in the description"},
+		{"- after the text hides nothing", strct(field("A", tString, `json:"a" jsonschema:"The name,-"`)),
+			`OLT020: a: tag jsonschema: - hides a field only as the tag's first part (invopop/jsonschema reads it nowhere else); write jsonschema:"-" alone`},
+		{"a second description", strct(field("A", tString, `json:"a" jsonschema:"The name,description=Another"`)),
+			"OLT020: a: tag jsonschema: description is given twice; invopop/jsonschema would keep one of them without a word"},
+		{"an enum on an array", strct(field("L", slice(tString), `json:"l" jsonschema:"Labels,enum=red,enum=blue"`)),
+			"OLT020: l: tag jsonschema: invopop/jsonschema applies enum to the items of an array; the contract has no tag for an array's items: give the items a type that says it (an enum type, a struct)"},
+		{"the text against jsonschema_description", strct(field("A", tString, `json:"a" jsonschema_description:"One." jsonschema:"Two.,enum=x"`)),
+			`OLT021: a: tag jsonschema: gives description "Two.", and the jsonschema_description tag gives it "One."; keep one`},
+		{"a value that does not fit", strct(field("N", tInt8, `json:"n" jsonschema:"Count,minimum=x"`)),
+			`OLT012: n: tag jsonschema (minimum): "x" is not an integer`},
+		{"text after the keywords of a one-word text", strct(field("A", tString, `json:"a" jsonschema:"Unit,enum=c,in lower case"`)),
+			`OLT020: a: tag jsonschema: "Unit" is not a part invopop/jsonschema reads (it compares bare words exactly: required, nullable, -); escape a comma in a value as \,` + "\n" +
+				`OLT020: a: tag jsonschema: "in lower case" is not a part invopop/jsonschema reads (it compares bare words exactly: required, nullable, -); escape a comma in a value as \,`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := NewBuilder().Input(tt.typ)
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("Input = %s, %v\nwant %s", got, err, tt.want)
+			}
+		})
+	}
+	// invopop's required part after the text counts as invopop's for the
+	// read mode, as the part does in invopop's form.
+	if !PeerRequired(`json:"a" jsonschema:"The name,required"`) || PeerRequired(`json:"a" jsonschema:"The name, required"`) {
+		t.Error("PeerRequired: want true for the mixed form, false for the ambiguous one")
+	}
+}

@@ -166,7 +166,8 @@ func TestOffByDefault(t *testing.T) {
 // parity corpus (and the generator's testdata), which follow the contract
 // and have fresh generated files: no diagnostic but the warnings the
 // corpus asks for on purpose (OLT020: descriptions written with unescaped
-// commas, as real code for invopop/jsonschema has them), each of them.
+// commas, as real code for invopop/jsonschema has them, and an mcp-go tag
+// with a space after its comma), each of them.
 func TestCleanCorpus(t *testing.T) {
 	// The rules use no facts: the dependencies' types come from export
 	// data (compiled without -race, shared with go build and go vet),
@@ -192,6 +193,10 @@ func TestCleanCorpus(t *testing.T) {
 				warnings[filepath.Base(pos.Filename)]++
 				continue
 			}
+			if strings.HasPrefix(d.Message, "OLT020: warning: field ") && strings.Contains(d.Message, "not mark3labs/mcp-go's form") && len(d.SuggestedFixes) == 1 {
+				warnings[filepath.Base(pos.Filename)+" (mcp-go)"]++
+				continue
+			}
 			t.Errorf("%s: %s", pos, d.Message)
 		}
 		if r, ok := act.Result.(*olt.Result); ok && act.Analyzer == olt.Core && r.Package != nil {
@@ -201,8 +206,9 @@ func TestCleanCorpus(t *testing.T) {
 	if n < 74 {
 		t.Errorf("the core saw %d tools, want the corpus's 74 and more", n)
 	}
-	// The descriptions with unescaped commas of peers.go and fromtags.go.
-	if want := map[string]int{"peers.go": 11, "fromtags.go": 12}; fmt.Sprint(warnings) != fmt.Sprint(want) {
+	// The descriptions with unescaped commas of peers.go and fromtags.go,
+	// and the ambiguous mcp-go tag of peers.go.
+	if want := map[string]int{"peers.go": 11, "fromtags.go": 12, "peers.go (mcp-go)": 1}; fmt.Sprint(warnings) != fmt.Sprint(want) {
 		t.Errorf("warnings by file %v, want %v", warnings, want)
 	}
 }

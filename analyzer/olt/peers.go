@@ -39,8 +39,10 @@ func structsOf(p *analyzer.Package, fn func(t *schema.Type)) {
 // tagWarnings reports, as OLT020 warnings, the peers' tags of the tools'
 // types that a peer library reads otherwise than their authors plainly
 // meant (a description with unescaped commas, which invopop/jsonschema
-// ends at the first): the tool is not refused, and the fix writes the tag
-// so that the peer reads it as the contract does.
+// ends at the first), or that are ambiguous between google/jsonschema-go's
+// description and mark3labs/mcp-go's form: the tool is not refused, and
+// the fix writes the tag so that it reads as the contract reads it,
+// unambiguously.
 func tagWarnings(p *analyzer.Package) []*analyzer.Diagnostic {
 	var out []*analyzer.Diagnostic
 	done := map[*schema.Field]bool{}

@@ -13,8 +13,8 @@
 //   - embedding.go: embedding, shadowing, punctuated JSON names and field descriptions
 //   - signatures.go: context and call parameters, receivers and directive options
 //   - results.go: every result form
-//   - peers.go: code written for google/jsonschema-go and invopop/jsonschema, with
-//     upstream/ as a package of types such code imports
+//   - peers.go: code written for google/jsonschema-go, invopop/jsonschema and
+//     mark3labs/mcp-go, with upstream/ as a package of types such code imports
 //   - realistic_*.go: tools shaped like the ones real agents call
 //
 // Every tool is deterministic: none reads the wall clock, the network or a

@@ -248,3 +248,55 @@ func ManageTasks(in TaskAction) (string, error) {
 	b, err := json.Marshal(t)
 	return string(b), err
 }
+
+// The tools below are shaped like tools written for mark3labs/mcp-go's
+// WithInputSchema[T]: a description, then invopop's parts after it
+// (mcp-go's own reading takes the enum= parts; the contract reads every
+// part invopop reads).
+
+// ForecastRequest is shaped like an mcp-go weather tool's input.
+type ForecastRequest struct {
+	City  string `json:"city" jsonschema:"The city to forecast, e.g. Porto"`
+	Unit  string `json:"unit,omitempty" jsonschema:"Temperature unit,enum=celsius,enum=fahrenheit"`
+	Days  int32  `json:"days,omitempty" jsonschema:"How many days ahead,minimum=1,maximum=10,default=3"`
+	Style string `json:"style" jsonschema:"Detail,enum=brief,enum=hourly"`
+	// Note has a space after its comma: google/jsonschema-go's whole
+	// description (toolvet warns that mcp-go would read a keyword in it).
+	Note string `json:"note,omitempty" jsonschema:"Anything to mention, default=none"`
+}
+
+// GetForecast reports a canned forecast.
+//
+//tool:export
+func GetForecast(in ForecastRequest) (string, error) {
+	unit, days := in.Unit, in.Days
+	if unit == "" {
+		unit = "celsius"
+	}
+	if days == 0 {
+		days = 3
+	}
+	return fmt.Sprintf("%s, %d days, %s (%s): mild", in.City, days, unit, in.Style), nil
+}
+
+// TicketFilter is shaped like an mcp-go issue-tracker tool's input: the
+// text holds commas of its own before the parts.
+type TicketFilter struct {
+	Project string   `json:"project" jsonschema:"The project key, e.g. OPS, in capitals,required,pattern=^[A-Z]+$"`
+	State   string   `json:"state,omitempty" jsonschema:"Which tickets,enum=open,enum=closed,enum=all,default=open"`
+	Limit   int32    `json:"limit,omitempty" jsonschema:"Most tickets to return,minimum=1,maximum=100"`
+	Labels  []string `json:"labels,omitempty" jsonschema:"Labels every ticket must have,maxItems=5,uniqueItems=true"`
+	// Order's enum= parts have spaces around them: mcp-go trims them.
+	Order string `json:"order,omitempty" jsonschema:"Order of the list, enum=newest, enum=oldest"`
+}
+
+// ListTickets lists canned tickets.
+//
+//tool:export
+func ListTickets(in TicketFilter) (string, error) {
+	state := in.State
+	if state == "" {
+		state = "open"
+	}
+	return fmt.Sprintf("%s: %s tickets with %s", in.Project, state, strings.Join(in.Labels, ", ")), nil
+}

@@ -64,6 +64,8 @@ var (
 	_toolgen_ConvertCurrency_in                   = json.RawMessage(`{"type":"object","properties":{"amount":{"type":"number","description":"How much to convert, in the source currency"},"from":{"type":"string","description":"The source currency, as an ISO 4217 code, e.g. EUR"},"to":{"type":"string","description":"The target currency, e.g. JPY, CHF"}},"required":["amount","from","to"],"additionalProperties":false}`)
 	_toolgen_WriteRecipe_in                       = json.RawMessage(`{"type":"object","properties":{"dish":{"type":"string","description":"The dish to write a recipe for, such as a curry, a stew or a tart"},"ingredients":{"type":["array","null"],"description":"What is at hand, one item per entry, quantities optional","items":{"type":"string"}},"servings":{"type":"integer","description":"How many people, 2 by default","minimum":1,"maximum":12}},"required":["dish"],"additionalProperties":false}`)
 	_toolgen_ManageTasks_in                       = json.RawMessage(`{"type":"object","properties":{"action":{"type":"string","description":"What to do with the task: add, complete or delete"},"task":{"type":"object","properties":{"id":{"type":"string","description":"The task's ID; empty to add a task"},"title":{"type":"string","description":"What to do"},"done":{"type":"boolean","description":"Whether it is done"}},"required":["title"],"additionalProperties":false}},"required":["action","task"],"additionalProperties":false}`)
+	_toolgen_GetForecast_in                       = json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","description":"The city to forecast, e.g. Porto"},"unit":{"type":"string","description":"Temperature unit","enum":["celsius","fahrenheit"]},"days":{"type":"integer","description":"How many days ahead","minimum":1,"maximum":10,"default":3},"style":{"type":"string","description":"Detail","enum":["brief","hourly"]},"note":{"type":"string","description":"Anything to mention, default=none"}},"required":["city","style"],"additionalProperties":false}`)
+	_toolgen_ListTickets_in                       = json.RawMessage(`{"type":"object","properties":{"project":{"type":"string","description":"The project key, e.g. OPS, in capitals","pattern":"^[A-Z]+$"},"state":{"type":"string","description":"Which tickets","enum":["open","closed","all"],"default":"open"},"limit":{"type":"integer","description":"Most tickets to return","minimum":1,"maximum":100},"labels":{"type":["array","null"],"description":"Labels every ticket must have","items":{"type":"string"},"maxItems":5,"uniqueItems":true},"order":{"type":"string","description":"Order of the list","enum":["newest","oldest"]}},"required":["project"],"additionalProperties":false}`)
 	_toolgen_UpsertAlertRule_in                   = json.RawMessage(`{"type":"object","properties":{"folderUID":{"type":"string","minLength":1},"group":{"type":["object","null"],"properties":{"title":{"type":"string","minLength":1,"maxLength":190},"interval":{"type":"integer","description":"How often the group is evaluated, in nanoseconds.","minimum":10000000000},"rules":{"type":"array","items":{"type":["object","null"],"properties":{"uid":{"type":["string","null"],"description":"UID identifies the rule; a new one is derived from the title when null.","pattern":"^[a-zA-Z0-9_-]{1,40}$"},"title":{"type":"string"},"condition":{"type":"string","description":"Condition is the refId of the query whose result fires the alert.","pattern":"^[A-Z]$"},"data":{"type":"array","items":{"type":["object","null"],"properties":{"refId":{"type":"string","pattern":"^[A-Z]$"},"datasource":{"type":["object","null"],"properties":{"type":{"type":"string","enum":["prometheus","loki","__expr__"]},"uid":{"type":"string"}},"required":["type","uid"],"additionalProperties":false},"relativeTimeRange":{"type":["object","null"],"properties":{"from":{"type":"integer","minimum":0,"maximum":4294967295},"to":{"type":"integer","minimum":0,"maximum":4294967295}},"required":["from","to"],"additionalProperties":false},"model":{"type":["object","null"],"description":"Model is the data source's own query document.","additionalProperties":{}}},"required":["refId","datasource","model"],"additionalProperties":false},"minItems":1},"noDataState":{"type":"string","enum":["Alerting","NoData","OK","KeepLast"],"default":"NoData"},"for":{"type":["integer","null"],"description":"A duration in nanoseconds."},"annotations":{"type":["object","null"],"additionalProperties":{"type":"string"}},"labels":{"type":["object","null"],"additionalProperties":{"type":"string"}},"notification_settings":{"type":["object","null"],"properties":{"receiver":{"type":"string"},"group_by":{"type":["array","null"],"items":{"type":"string"}},"mute_time_intervals":{"type":["array","null"],"items":{"type":"string"}},"repeat_interval":{"type":["integer","null"],"description":"A duration in nanoseconds."}},"required":["receiver"],"additionalProperties":false},"isPaused":{"type":"boolean"}},"required":["uid","title","condition","data"],"additionalProperties":false},"minItems":1},"labels":{"type":["object","null"],"additionalProperties":{"type":"string"}}},"required":["title","interval","rules"],"additionalProperties":false},"overwrite":{"type":"boolean"}},"required":["folderUID","group"],"additionalProperties":false}`)
 	_toolgen_UpsertAlertRule_out                  = json.RawMessage(`{"type":["object","null"],"properties":{"folder":{"type":"string"},"group":{"type":"string"},"uids":{"type":["array","null"],"items":{"type":"string"}},"created":{"type":"boolean"},"queries_per_rule":{"type":["object","null"],"additionalProperties":{"type":"integer","minimum":0,"maximum":4294967295}}},"required":["folder","group","uids","created","queries_per_rule"],"additionalProperties":false}`)
 	_toolgen_DefineAlert_in                       = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"team":{"type":"string"},"warn":{"type":"number"},"critical":{"type":"number"},"timing":{"type":"object","properties":{"every":{"type":"integer","description":"A duration in nanoseconds."},"for":{"type":"integer","description":"A duration in nanoseconds."}},"required":["every"],"additionalProperties":false},"severity":{"type":"string","enum":["info","warning","critical","page me now"]},"state":{"type":"string","enum":["inactive","pending","firing"]},"fingerprint":{"type":"integer","description":"Fingerprint identifies the alert's label set; computed when 0.","minimum":0},"labels":{"type":["object","null"],"additionalProperties":{"type":"string"}},"receivers":{"type":["array","null"],"items":{"type":"string","enum":["email","sms","push","webhook"]},"uniqueItems":true},"by_state":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"context":{"description":"Context is any JSON value attached to notifications."},"runbook_url":{"type":["string","null"],"format":"uri"}},"required":["name","team","timing","severity","labels","context"],"additionalProperties":false}`)
@@ -341,6 +343,18 @@ func Tools() []*tool.Tool {
 			InputSchema:  _toolgen_ManageTasks_in,
 			ParallelSafe: true,
 		}, _toolgen_ManageTasks{}, ManageTasks),
+		tool.New(tool.Tool{
+			Name:         "get_forecast",
+			Description:  "GetForecast reports a canned forecast.",
+			InputSchema:  _toolgen_GetForecast_in,
+			ParallelSafe: true,
+		}, _toolgen_GetForecast{}, GetForecast),
+		tool.New(tool.Tool{
+			Name:         "list_tickets",
+			Description:  "ListTickets lists canned tickets.",
+			InputSchema:  _toolgen_ListTickets_in,
+			ParallelSafe: true,
+		}, _toolgen_ListTickets{}, ListTickets),
 		tool.New(tool.Tool{
 			Name:             "upsert_alert_rule",
 			Description:      "UpsertAlertRule validates an alert rule group and saves it, giving each rule without a UID one derived from its title.",
@@ -1199,6 +1213,36 @@ func (_toolgen_ManageTasks) Output() reflect.Type {
 
 func (_toolgen_ManageTasks) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
 	return ManageTasks(*in.(*TaskAction))
+}
+
+// _toolgen_GetForecast is the handler of tool get_forecast.
+type _toolgen_GetForecast struct{}
+
+func (_toolgen_GetForecast) Input() reflect.Type {
+	return reflect.TypeFor[ForecastRequest]()
+}
+
+func (_toolgen_GetForecast) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_GetForecast) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return GetForecast(*in.(*ForecastRequest))
+}
+
+// _toolgen_ListTickets is the handler of tool list_tickets.
+type _toolgen_ListTickets struct{}
+
+func (_toolgen_ListTickets) Input() reflect.Type {
+	return reflect.TypeFor[TicketFilter]()
+}
+
+func (_toolgen_ListTickets) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_ListTickets) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return ListTickets(*in.(*TicketFilter))
 }
 
 // _toolgen_UpsertAlertRule is the handler of tool upsert_alert_rule.

@@ -30,3 +30,19 @@ type Forecast struct {
 //
 //tool:export
 func GetForecast(in Forecast) (string, error) { return in.Place, nil }
+
+// Outlook is shaped like an mcp-go weather tool's input: a description,
+// then invopop's parts. Written with no space after the commas they are
+// keywords; with spaces the tag is google/jsonschema-go's description, and
+// mcp-go and invopop would read parts of it as keywords: a warning.
+type Outlook struct {
+	City  string `json:"city" jsonschema:"City to report on"`
+	Unit  string `json:"unit,omitempty" jsonschema:"Temperature unit,enum=celsius,enum=fahrenheit"` // mcp-go's form: read
+	Level string `json:"level" jsonschema:"Detail,enum=brief,enum=full"`                            // one word of text: read too
+	Sort  string `json:"sort,omitempty" jsonschema:"Sort order, default=asc"`                       // want `OLT020: warning: field Sort: tag jsonschema: parts after a comma are written as invopop/jsonschema's \(KEY=VALUE with a key it reads, or a bare word\), but the tag is not mark3labs/mcp-go's form`
+}
+
+// GetOutlook tells the weather ahead.
+//
+//tool:export
+func GetOutlook(in Outlook) (string, error) { return in.City, nil }
