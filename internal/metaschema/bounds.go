@@ -77,6 +77,10 @@ type Doc struct {
 	// refs holds each reference to an object schema: its keyword, the
 	// schema holding it and the schema it names.
 	refs []Ref
+	// ContentSchema is the JSON pointer of the first contentSchema in the
+	// document, "" when there is none: a checker that asserts content
+	// checks a string's own JSON against it.
+	ContentSchema string
 }
 
 // A Ref is a reference ($ref, $dynamicRef, $recursiveRef) to an object
@@ -176,6 +180,8 @@ type walker struct {
 	idKey      string         // "$id", or "id" in a draft-04 document
 	patterns   map[string]int // patterns checked (a schema may repeat one): their programs' sizes
 	insts      int            // of every pattern met so far
+	// contentSchema is where the first contentSchema is.
+	contentSchema string
 }
 
 // check walks the document and resolves its references; the error says
@@ -219,6 +225,7 @@ func check(root any, rootURL string) (*Doc, error) {
 			}
 		}
 	}
+	doc.ContentSchema = w.contentSchema
 	return doc, nil
 }
 
@@ -395,6 +402,9 @@ func (w *walker) schema(s map[string]any, path []string, depth int, base *url.UR
 				return &boundsError{pointer(append(path, "dependentRequired", name)), "dependentRequired lists more than " + strconv.Itoa(MaxListValues) + " names"}
 			}
 		}
+	}
+	if _, ok := s["contentSchema"]; ok && w.contentSchema == "" {
+		w.contentSchema = at("contentSchema")
 	}
 	for _, k := range slices.Sorted(mapKeys(s)) {
 		v, sub := s[k], append(path, k)

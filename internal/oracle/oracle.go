@@ -355,8 +355,10 @@ type checker struct {
 	// defaults holds, for each object schema (or view) whose properties
 	// have defaults, their names in order.
 	defaults map[unsafe.Pointer][]string
-	err      error
-	v        *value // the value being checked
+	// contentSchema is where the schema's first contentSchema is.
+	contentSchema string
+	err           error
+	v             *value // the value being checked
 }
 
 // view returns s as the checks read it: s itself, or when s holds a $ref,
@@ -513,6 +515,7 @@ func compileChecker(schema json.RawMessage) *checker {
 	})
 	c.schema, c.err = sch, err
 	if doc != nil {
+		c.contentSchema = doc.ContentSchema
 		c.raw, _ = doc.Root.(map[string]any)
 		c.views = buildViews(doc)
 		c.cost = costGraph(doc)
@@ -951,10 +954,19 @@ type Checker struct{ c *checker }
 
 // NewChecker compiles schema; the error says why it does not compile as a
 // JSON Schema 2020-12.
+//
+// A contentSchema is refused: the checker asserts content, so a string
+// whose contentMediaType is JSON is read and checked against it, and that
+// inner value escapes the bounds of a call's cost (its numbers, its
+// depth, the work its schema does), which a checker of arguments from
+// outside must keep.
 func NewChecker(schema json.RawMessage) (*Checker, error) {
 	c := compileChecker(schema)
 	if c.err != nil {
 		return nil, c.err
+	}
+	if c.contentSchema != "" {
+		return nil, fmt.Errorf("at '%s': contentSchema is not taken: the JSON inside a string would be checked outside the bounds of a call's cost", c.contentSchema)
 	}
 	return &Checker{c}, nil
 }
