@@ -10,6 +10,7 @@ import (
 	"math"
 	"net"
 	"net/http"
+	"net/netip"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -34,6 +35,13 @@ const (
 	// average; DefaultBurst how many it may make at once.
 	DefaultRate  = 50
 	DefaultBurst = 100
+	// DefaultMaxCallsPerClient is the most requests of one client that
+	// HTTPHandler works on at once: a quarter of DefaultMaxCalls, so that
+	// no one client holds them all.
+	DefaultMaxCallsPerClient = DefaultMaxCalls / 4
+	// DefaultBodyReadTimeout is how long a request's body may take to
+	// arrive.
+	DefaultBodyReadTimeout = 30 * time.Second
 )
 
 // HTTPOptions tunes HTTPHandler. A nil *HTTPOptions, or a field left at its
@@ -70,10 +78,27 @@ type HTTPOptions struct {
 	Rate  float64
 	Burst int
 
-	// ClientKey names the client a request counts against for Rate. Nil
-	// means the IP address the request came from. Behind a reverse proxy
-	// every request comes from the proxy's: there, name the client by
-	// what the proxy vouches for (a header it sets, the authenticated
+	// MaxCallsPerClient is the most requests of one client the handler
+	// works on at once, so that one client, slow or not, cannot hold
+	// every place MaxCalls gives: past it, 429 Too Many Requests and
+	// Retry-After: 1. Zero means a quarter of MaxCalls (at least 1;
+	// DefaultMaxCallsPerClient with the default MaxCalls, and with no
+	// bound on MaxCalls); a negative value, no bound.
+	MaxCallsPerClient int
+
+	// BodyReadTimeout is how long a request's body may take to arrive,
+	// from the moment the handler starts on it: a client that sends its
+	// body a byte at a time holds a place among MaxCalls no longer. Zero
+	// means DefaultBodyReadTimeout; a negative value, none (the server's
+	// ReadTimeout still applies).
+	BodyReadTimeout time.Duration
+
+	// ClientKey names the client a request counts against for Rate and
+	// MaxCallsPerClient. Nil means the address the request came from: an
+	// IPv4 address, or the /64 network of an IPv6 one (a single host is
+	// given a /64 and can send from any address in it). Behind a reverse
+	// proxy every request comes from the proxy's: there, name the client
+	// by what the proxy vouches for (a header it sets, the authenticated
 	// user).
 	ClientKey func(*http.Request) string
 
@@ -101,10 +126,11 @@ type HTTPOptions struct {
 //     name (DNS rebinding).
 //   - The call's context ends when its client goes away: a tool that
 //     watches its context stops, on every protocol version.
-//   - Calls at once are bounded, for the handler (MaxCalls) and for each
-//     tool (MaxCallsPerTool), and requests a second for each client
-//     (Rate, Burst); past a bound the answer comes at once, it does not
-//     wait.
+//   - Calls at once are bounded, for the handler (MaxCalls), for each
+//     client (MaxCallsPerClient) and for each tool (MaxCallsPerTool), and
+//     requests a second for each client (Rate, Burst); past a bound the
+//     answer comes at once, it does not wait. A body must arrive within
+//     BodyReadTimeout.
 //   - A JSON-RPC batch (a body that is a JSON array, which only MCP's
 //     protocol of 2025-03-26 allowed) is refused whole with 400.
 //   - The body's size is bounded (MaxRequestBodyBytes).
@@ -125,6 +151,17 @@ func HTTPHandler(server *mcp.Server, opts *HTTPOptions) http.Handler {
 		clientKey: opts.ClientKey,
 		maxBody:   opts.MaxRequestBodyBytes,
 		running:   map[string]int{},
+		byKey:     map[string]int{},
+	}
+	h.perClient = bound(opts.MaxCallsPerClient, DefaultMaxCallsPerClient)
+	if opts.MaxCallsPerClient == 0 && h.maxCalls > 0 {
+		h.perClient = max(1, h.maxCalls/4) // a quarter of the places
+	}
+	switch {
+	case opts.BodyReadTimeout == 0:
+		h.bodyTime = DefaultBodyReadTimeout
+	case opts.BodyReadTimeout > 0:
+		h.bodyTime = opts.BodyReadTimeout
 	}
 	for _, o := range opts.AllowedOrigins {
 		if err := h.origins.AddTrustedOrigin(o); err != nil {
@@ -178,9 +215,12 @@ type httpHandler struct {
 	perTool   int // 0: no bound
 	maxBody   int64
 	inFlight  atomic.Int64
+	perClient int           // 0: no bound
+	bodyTime  time.Duration // 0: none
 
 	mu      sync.Mutex
 	running map[string]int // calls running, by tool name; none at zero
+	byKey   map[string]int // requests worked on, by client key; none at zero
 }
 
 // httpCall is what a request's context carries to the middleware: the
@@ -216,6 +256,24 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		defer h.inFlight.Add(-1)
+	}
+	if h.perClient > 0 {
+		key := h.clientKey(r)
+		if !h.enterClient(key) {
+			w.Header().Set("Retry-After", "1")
+			refuse(w, http.StatusTooManyRequests, codeBusy, fmt.Sprintf(
+				"Too many requests at once: a client may have %d worked on at once. Retry after 1s.", h.perClient))
+			return
+		}
+		defer h.leaveClient(key)
+	}
+	if h.bodyTime > 0 && r.Method == http.MethodPost && r.Body != nil {
+		// The body must arrive in time: past it, its read fails. The
+		// server's own deadline stays as it is until then.
+		t := &timedBody{ReadCloser: r.Body}
+		t.timer = time.AfterFunc(h.bodyTime, func() { http.NewResponseController(w).SetReadDeadline(time.Now()) })
+		defer t.timer.Stop()
+		r.Body = t
 	}
 	if r.Method == http.MethodPost && r.Body != nil {
 		if h.maxBody > 0 {
@@ -324,6 +382,10 @@ func refuse(w http.ResponseWriter, status, code int, message string) {
 		Error   rpcError `json:"error"`
 	}{"2.0", nil, rpcError{code, message}})
 	w.Header().Set("Content-Type", "application/json")
+	// The body of a refused request is left unread: the connection is
+	// closed after the answer, where net/http would otherwise read what
+	// is left of it first, as slowly as its client sends it.
+	w.Header().Set("Connection", "close")
 	w.WriteHeader(status)
 	w.Write(body)
 }
@@ -406,9 +468,52 @@ func (c *clients) sweep(now time.Time) {
 func remoteIP(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
-		return r.RemoteAddr
+		host = r.RemoteAddr
 	}
-	return host
+	a, err := netip.ParseAddr(host)
+	if err != nil {
+		return host
+	}
+	if a = a.Unmap(); a.Is6() {
+		p, _ := a.WithZone("").Prefix(64)
+		return p.String()
+	}
+	return a.String()
+}
+
+// timedBody is a request's body whose timer (which cuts its reading)
+// stops when it has been read to its end.
+type timedBody struct {
+	io.ReadCloser
+	timer *time.Timer
+}
+
+func (b *timedBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if err != nil {
+		b.timer.Stop()
+	}
+	return n, err
+}
+
+// enterClient counts a request of the client key against
+// MaxCallsPerClient, false when it is past it.
+func (h *httpHandler) enterClient(key string) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.byKey[key] >= h.perClient {
+		return false
+	}
+	h.byKey[key]++
+	return true
+}
+
+func (h *httpHandler) leaveClient(key string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.byKey[key]--; h.byKey[key] <= 0 {
+		delete(h.byKey, key)
+	}
 }
 
 // NewHTTPServer returns an http.Server for h at addr with the limits a

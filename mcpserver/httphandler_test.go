@@ -311,7 +311,7 @@ func TestHTTPDisconnect(t *testing.T) {
 	for _, version := range []string{"2025-06-18", ""} {
 		t.Run("version "+version, func(t *testing.T) {
 			h := newHoldTools()
-			hs := serveSafe(t, h.server(t), &mcpserver.HTTPOptions{MaxCallsPerTool: 64})
+			hs := serveSafe(t, h.server(t), &mcpserver.HTTPOptions{MaxCallsPerTool: 64, MaxCallsPerClient: 64})
 			cs := connectSafe(t, hs.URL, version)
 			const calls = 20
 			ctx, cancel := context.WithCancel(context.Background())
@@ -348,7 +348,7 @@ func TestHTTPDisconnect(t *testing.T) {
 // request is refused with 503; neither waits.
 func TestHTTPConcurrency(t *testing.T) {
 	h := newHoldTools()
-	hs := serveSafe(t, h.server(t), &mcpserver.HTTPOptions{MaxCalls: 2, MaxCallsPerTool: 1})
+	hs := serveSafe(t, h.server(t), &mcpserver.HTTPOptions{MaxCalls: 2, MaxCallsPerTool: 1, MaxCallsPerClient: -1})
 	cs := connectSafe(t, hs.URL, "")
 	bg := context.Background()
 	var wg sync.WaitGroup
@@ -590,5 +590,118 @@ func TestHTTPUnknownToolNotEchoed(t *testing.T) {
 	// A short one is answered as the SDK answers it.
 	if _, _, body := post(t, hs.URL, callMessage(2, "nope"), nil); !strings.Contains(body, `nope`) || strings.Contains(body, "(cut:") {
 		t.Errorf("an unknown short name: %s", body)
+	}
+}
+
+// TestHTTPSlowBodies: one client that opens requests and sends their
+// bodies a byte at a time held every place MaxCalls gives, and every
+// other client got 503 (found by review). A client has a quarter of the
+// places at most, past which it gets 429, and a body that does not
+// arrive in time gives its place back.
+func TestHTTPSlowBodies(t *testing.T) {
+	h := newHoldTools()
+	hs := serveSafe(t, h.server(t), &mcpserver.HTTPOptions{MaxCalls: 8, BodyReadTimeout: 300 * time.Millisecond,
+		ClientKey: func(r *http.Request) string { return r.Header.Get("X-Client") }})
+	type answer struct {
+		status int
+		err    error
+	}
+	answers := make(chan answer, 8)
+	var writers []*io.PipeWriter
+	for range 8 {
+		pr, pw := io.Pipe()
+		writers = append(writers, pw)
+		req, _ := http.NewRequest(http.MethodPost, hs.URL, pr)
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("X-Client", "slow")
+		go func() {
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				answers <- answer{0, err}
+				return
+			}
+			resp.Body.Close()
+			answers <- answer{resp.StatusCode, nil}
+		}()
+		go pw.Write([]byte(" "))
+	}
+	defer func() {
+		for _, pw := range writers {
+			pw.Close()
+		}
+	}()
+	// Six are refused at once: the client has two places.
+	refused := 0
+	for range 6 {
+		select {
+		case a := <-answers:
+			if a.status == http.StatusTooManyRequests {
+				refused++
+			}
+		case <-time.After(testTimeout):
+			t.Fatal("the requests past the client's places were not answered")
+		}
+	}
+	if refused != 6 {
+		t.Errorf("%d of the slow client's requests past its places refused with 429, want 6", refused)
+	}
+	// Another client is served meanwhile.
+	req, _ := http.NewRequest(http.MethodPost, hs.URL, strings.NewReader(callMessage(1, "ping")))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	req.Header.Set("MCP-Protocol-Version", "2025-06-18")
+	req.Header.Set("X-Client", "other")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("another client: %d, want 200", resp.StatusCode)
+	}
+	// The two held bodies do not arrive in time: their places come back.
+	for range 2 {
+		select {
+		case a := <-answers:
+			if a.status == http.StatusOK {
+				t.Errorf("a body that never arrived was answered 200")
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatal("a body that did not arrive held its place past BodyReadTimeout")
+		}
+	}
+}
+
+// TestHTTPIPv6Client: a host is given a /64 and can send from any address
+// in it; the default client key is that network, so that Rate holds for
+// it (found by review: 50 addresses of one /64 each had a bucket).
+func TestHTTPIPv6Client(t *testing.T) {
+	h := newHoldTools()
+	handler := mcpserver.HTTPHandler(h.server(t), &mcpserver.HTTPOptions{Rate: 1, Burst: 1})
+	status := func(addr string) int {
+		req := httptest.NewRequest(http.MethodPost, "http://127.0.0.1/", strings.NewReader(callMessage(1, "ping")))
+		req.RemoteAddr = addr
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("MCP-Protocol-Version", "2025-06-18")
+		w := httptest.NewRecorder()
+		handler.ServeHTTP(w, req)
+		return w.Code
+	}
+	if s := status("[2001:db8::1]:40000"); s != http.StatusOK {
+		t.Fatalf("the first request: %d", s)
+	}
+	if s := status("[2001:db8::32]:40000"); s != http.StatusTooManyRequests {
+		t.Errorf("another address of the same /64: %d, want 429", s)
+	}
+	if s := status("[2001:db8:0:1::1]:40000"); s != http.StatusOK {
+		t.Errorf("an address of another /64: %d, want 200", s)
+	}
+	if s := status("[::ffff:192.0.2.1]:40000"); s != http.StatusOK {
+		t.Errorf("an IPv4 address mapped to IPv6: %d, want 200", s)
+	}
+	if s := status("192.0.2.1:40000"); s != http.StatusTooManyRequests {
+		t.Errorf("the same IPv4 address unmapped: %d, want 429", s)
 	}
 }
