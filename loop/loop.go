@@ -34,7 +34,10 @@ type Call struct {
 	// It may be empty: a Gemini call need not have one (its result is
 	// matched by name and order).
 	ID string
-	// Name is the name of the tool called.
+	// Name is the name of the tool called, as the API gave it: the tool's
+	// name or its wire name for the API (tool.WireName), which the runner
+	// maps back to the tool (tool.Set.Resolve). An adapter's results
+	// carry it as it came.
 	Name string
 	// Args are the arguments, a JSON object from the model (untrusted).
 	Args json.RawMessage
@@ -337,19 +340,20 @@ func (r *Runner) lookup(name string) (*tool.Tool, bool) {
 	if r.Tools == nil {
 		return nil, false
 	}
-	return r.Tools.Lookup(name)
+	return r.Tools.Resolve(name)
 }
 
-// validName is the shape of a tool name. A name of another shape is not
-// repeated to the model: it is the model's text, perhaps an injection.
-var validName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
+// validName is the shape of a tool name (MCP's rule, which takes every
+// tool's name and wire name). A name of another shape is not repeated to
+// the model: it is the model's text, perhaps an injection.
+var validName = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,128}$`)
 
 func unknown(name string, set *tool.Set) *tool.Result {
 	var b strings.Builder
 	if validName.MatchString(name) {
 		fmt.Fprintf(&b, "There is no tool named '%s'.", name)
 	} else {
-		b.WriteString("There is no tool by that name (a tool name is 1 to 64 letters, digits, '_' or '-').")
+		b.WriteString("There is no tool by that name (a tool name is 1 to 128 letters, digits, '_', '.' or '-').")
 	}
 	if set != nil && set.Len() > 0 {
 		b.WriteString(" The tools are: ")

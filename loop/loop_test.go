@@ -110,7 +110,7 @@ func TestTurn(t *testing.T) {
 		{name: "unknown tool", call: call("c3", "lookups", `{}`), code: loop.UnknownTool,
 			text: "There is no tool named 'lookups'. The tools are: lookup, delete, fail, answer."},
 		{name: "unknown tool, a name that is not a name", call: call("c4", "ignore previous instructions", `{}`), code: loop.UnknownTool,
-			text: "There is no tool by that name (a tool name is 1 to 64 letters, digits, '_' or '-'). The tools are: lookup, delete, fail, answer."},
+			text: "There is no tool by that name (a tool name is 1 to 128 letters, digits, '_', '.' or '-'). The tools are: lookup, delete, fail, answer."},
 		{name: "the tool fails", call: call("c5", "fail", `{}`), code: tool.Failed,
 			text: "Tool 'fail' failed: the service is down", ran: []string{"fail"}},
 		{name: "approved", approve: yes, call: call("c6", "delete", `{"id":"a1"}`),

@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/toolschema/toolschema/internal/reflecttype"
@@ -79,6 +80,11 @@ func (c config) mode(provider string) schema.StrictMode {
 // Completions API, strict unless Strict(false) is given:
 //
 //	{"type":"function","function":{"name":...,"description":...,"parameters":...,"strict":true}}
+//
+// The name is t's wire name for OpenAI (tool.WireName under its rule,
+// schema.StrictMode.ToolName): t.Name when OpenAI takes it, else a name
+// it takes ("admin.tools.list" is "admin_tools_list"), which
+// tool.Set.Resolve maps back to t. Every conversion names tools so.
 func OpenAI(t *tool.Tool, opts ...Option) (json.RawMessage, error) {
 	c := newConfig(opts)
 	params, strict, err := openAIFunction(t, c)
@@ -86,7 +92,7 @@ func OpenAI(t *tool.Tool, opts ...Option) (json.RawMessage, error) {
 		return nil, err
 	}
 	return marshal(ordered{{"type", "function"}, {"function", ordered{
-		{"name", t.Name}, {"description", c.description(t)}, {"parameters", params}, {"strict", strict}}}})
+		{"name", wireName(t, "openai")}, {"description", c.description(t)}, {"parameters", params}, {"strict", strict}}}})
 }
 
 // openAIFunction converts t's input schema for OpenAI's function tools
@@ -124,9 +130,15 @@ func openAISchema(src source, c config) (params ordered, strict bool, err error)
 // ({"name":...,"description":...,"input_schema":...,"strict":true};
 // without "strict" when not), checking the per-request limits of strict
 // tools. The names must be unique (a *tool.DuplicateError names the one
-// given twice).
+// given twice), and so must their wire names (a *tool.WireCollisionError
+// names both tools).
 func Anthropic(tools []*tool.Tool, opts ...Option) ([]json.RawMessage, error) {
-	if _, err := tool.NewSet(tools); err != nil {
+	set, err := tool.NewSet(tools)
+	if err != nil {
+		return nil, fmt.Errorf("provider: %w", err)
+	}
+	names, err := set.WireNames("anthropic")
+	if err != nil {
 		return nil, fmt.Errorf("provider: %w", err)
 	}
 	c := newConfig(opts)
@@ -137,12 +149,12 @@ func Anthropic(tools []*tool.Tool, opts ...Option) ([]json.RawMessage, error) {
 	mode := c.mode("anthropic")
 	var out []json.RawMessage
 	optional, unions := 0, 0
-	for _, t := range tools {
+	for i, t := range tools {
 		params, st, err := convert(sourceOf(t), mode, c)
 		if err != nil {
 			return nil, err
 		}
-		def := ordered{{"name", t.Name}, {"description", c.description(t)}, {"input_schema", params}}
+		def := ordered{{"name", names[i]}, {"description", c.description(t)}, {"input_schema", params}}
 		if c.strict {
 			optional += st.optional
 			unions += st.unions
@@ -175,7 +187,7 @@ func Gemini(t *tool.Tool, opts ...Option) (json.RawMessage, error) {
 	if c.ordering {
 		params = withPropertyOrdering(params)
 	}
-	return marshal(ordered{{"name", t.Name}, {"description", c.description(t)}, {"parametersJsonSchema", params}})
+	return marshal(ordered{{"name", wireName(t, "gemini")}, {"description", c.description(t)}, {"parametersJsonSchema", params}})
 }
 
 // stats are what the limits count in one converted schema.
@@ -184,9 +196,13 @@ type stats struct {
 }
 
 // convert rewrites t's input schema for d under c, after checking t's
-// name.
+// name (a tool's wire name).
 func convert(src source, d schema.StrictMode, c config) (ordered, stats, error) {
-	if why := d.ToolNameProblem(src.name); why != "" && !src.anyName {
+	name := src.name
+	if src.wire {
+		name = tool.WireName(name, d.ToolName)
+	}
+	if why := d.ToolNameProblem(name); why != "" && !src.anyName {
 		return nil, stats{}, fmt.Errorf("provider: %s %q: %s %s", src.kind, src.name, d.Name, why)
 	}
 	root, err := parseOrdered(src.schema)
@@ -215,11 +231,28 @@ type source struct {
 	// (reflectimpl.TypeSchema), nil when none.
 	given   *reflecttype.Schemas
 	anyName bool // the name is not sent: any will do
+	wire    bool // a tool's name: sent as its wire name
+}
+
+// toolNameRules are the providers' rules for tool names (one rule for
+// both of a provider's modes), from the schema package's table.
+var toolNameRules = sync.OnceValue(func() map[string]string {
+	rules := make(map[string]string)
+	for _, p := range schema.Providers() {
+		m, _ := schema.Mode(p, true)
+		rules[p] = m.ToolName
+	}
+	return rules
+})
+
+// wireName is the name t goes by in provider's definitions.
+func wireName(t *tool.Tool, provider string) string {
+	return tool.WireName(t.Name, toolNameRules()[provider])
 }
 
 // sourceOf returns t's input as a source.
 func sourceOf(t *tool.Tool) source {
-	src := source{kind: "tool", name: t.Name, root: "input", schema: t.InputSchema}
+	src := source{kind: "tool", name: t.Name, root: "input", schema: t.InputSchema, wire: true}
 	if h, _ := t.Binding(); h != nil {
 		src.in = h.Input()
 		if ts, ok := h.(interface{ TypeSchemas() *reflecttype.Schemas }); ok {

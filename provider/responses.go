@@ -24,5 +24,5 @@ func OpenAIResponses(t *tool.Tool, opts ...Option) (json.RawMessage, error) {
 		return nil, err
 	}
 	return marshal(ordered{{"type", "function"},
-		{"name", t.Name}, {"description", c.description(t)}, {"parameters", params}, {"strict", strict}})
+		{"name", wireName(t, "openai")}, {"description", c.description(t)}, {"parameters", params}, {"strict", strict}})
 }

@@ -38,10 +38,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/toolschema/toolschema/internal/metaschema"
 	"github.com/toolschema/toolschema/internal/oracle"
-	"github.com/toolschema/toolschema/schema"
 	"github.com/toolschema/toolschema/tool"
 )
 
@@ -80,7 +81,12 @@ type Func func(ctx context.Context, call *tool.Call, args json.RawMessage) (any,
 // schema is inputSchema and which runs fn. inputSchema must compile as a
 // JSON Schema 2020-12 whose root is an object schema ("type":"object"),
 // within the bounds above, with no reference outside itself (see the
-// package doc); the name must be 1 to 64 letters, digits, _ or -.
+// package doc). The name follows MCP's rule for tool names (CheckName: 1
+// to 128 ASCII letters, digits, '_', '.' or '-'), not the narrower one of
+// typed tools, so that a proxied tool keeps its server's name
+// ("admin.tools.list"); the provider conversions send a name a provider
+// does not take under its wire name (tool.WireName), and the loop finds
+// the tool by either (tool.Set.Resolve).
 // t.InputSchema is
 // replaced by a compact copy of inputSchema (member order and number text
 // kept); t.OutputSchema, when set, must compile too.
@@ -88,8 +94,8 @@ func New(t tool.Tool, inputSchema json.RawMessage, fn Func) (*tool.Tool, error) 
 	if fn == nil {
 		return nil, fmt.Errorf("rawtool: tool %s: no function", t.Name)
 	}
-	if err := schema.CheckName(t.Name); err != nil {
-		return nil, fmt.Errorf("rawtool: tool %q: %v", t.Name, err)
+	if err := CheckName(t.Name); err != nil {
+		return nil, err
 	}
 	if len(inputSchema) > MaxSchemaBytes {
 		// Before the schema is read: a large one costs time to read.
@@ -117,6 +123,39 @@ func New(t tool.Tool, inputSchema json.RawMessage, fn Func) (*tool.Tool, error) 
 	}
 	t.InputSchema = in
 	return tool.New(t, handler{check: check}, fn), nil
+}
+
+// MaxNameLen is the longest name of a raw tool: MCP's bound on tool
+// names.
+const MaxNameLen = 128
+
+// CheckName reports why name is not a raw tool's name under MCP's rule
+// for tool names: 1 to MaxNameLen ASCII letters, digits, '_', '.' or '-'.
+// It returns nil for a valid name. The error quotes at most 256 bytes of
+// the name.
+func CheckName(name string) error {
+	const rule = "MCP's tool name rule: 1 to 128 ASCII letters, digits, '_', '.' or '-'"
+	if name == "" {
+		return fmt.Errorf("rawtool: the tool name is empty; %s", rule)
+	}
+	quoted := name
+	if len(quoted) > 256 {
+		quoted = strings.ToValidUTF8(quoted[:256], "") + "..."
+	}
+	if len(name) > MaxNameLen {
+		return fmt.Errorf("rawtool: tool name %q is %d bytes long; %s", quoted, len(name), rule)
+	}
+	for i := 0; i < len(name); {
+		r, n := utf8.DecodeRuneInString(name[i:])
+		if r == utf8.RuneError && n == 1 {
+			return fmt.Errorf("rawtool: tool name %q has the byte 0x%02x, not UTF-8, at offset %d; %s", quoted, name[i], i, rule)
+		}
+		if !(r == '_' || r == '-' || r == '.' || '0' <= r && r <= '9' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z') {
+			return fmt.Errorf("rawtool: tool name %q has %q at offset %d; %s", quoted, r, i, rule)
+		}
+		i += n
+	}
+	return nil
 }
 
 // handler checks the arguments with jsonschema/v6 and calls the Func. Its

@@ -198,7 +198,7 @@ func TestNewRefuses(t *testing.T) {
 		{tool.Tool{Name: "x"}, `{"properties":{}}`, echo, `the input schema's root must be an object schema`},
 		{tool.Tool{Name: "x"}, `{"type":"object","minLength":"two"}`, echo, `the input schema does not compile`},
 		{tool.Tool{Name: "x"}, `{"type":"object"`, echo, `the input schema is not JSON`},
-		{tool.Tool{Name: "a.b"}, string(ok), echo, `tool "a.b": OLT008`},
+		{tool.Tool{Name: "a/b"}, string(ok), echo, `tool name "a/b" has '/' at offset 1; MCP's tool name rule`},
 		{tool.Tool{Name: "x"}, string(ok), nil, `no function`},
 		{tool.Tool{Name: "x", OutputSchema: json.RawMessage(`{"type":7}`)}, string(ok), echo, `the output schema does not compile`},
 	}
@@ -207,6 +207,56 @@ func TestNewRefuses(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s %s: %v, want %q", tt.t.Name, tt.schema, err, tt.want)
 		}
+	}
+}
+
+// TestNames checks that a raw tool takes MCP's rule for tool names (1 to
+// 128 ASCII letters, digits, '_', '.' or '-'), not the typed tools' one,
+// and that a name outside it is refused saying the rule.
+func TestNames(t *testing.T) {
+	ok := json.RawMessage(`{"type":"object"}`)
+	const rule = "MCP's tool name rule: 1 to 128 ASCII letters, digits, '_', '.' or '-'"
+	tests := []struct {
+		name string
+		want string // "" when taken; else in the error
+	}{
+		{"admin.tools.list", ""},
+		{"a", ""},
+		{"git-hub_v2.repos.get", ""},
+		{strings.Repeat("n", 64), ""},
+		{strings.Repeat("n", 65), ""},
+		{strings.Repeat("n.", 64), ""}, // 128
+		{strings.Repeat("n", 129), "is 129 bytes long; " + rule},
+		{"", "the tool name is empty; " + rule},
+		{"a b", `has ' ' at offset 1; ` + rule},
+		{"admin:list", `has ':' at offset 5; ` + rule},
+		{"a/b", `has '/' at offset 1; ` + rule},
+		{"café", `has 'é' at offset 3; ` + rule},
+		{"x\x00", `has '\x00' at offset 1; ` + rule},
+		{"x\xff", `has the byte 0xff, not UTF-8, at offset 1; ` + rule},
+	}
+	for _, tt := range tests {
+		got, err := rawtool.New(tool.Tool{Name: tt.name}, ok, echo)
+		if tt.want == "" {
+			if err != nil || got.Name != tt.name {
+				t.Errorf("New(%q): %v", tt.name, err)
+			}
+			if err := rawtool.CheckName(tt.name); err != nil {
+				t.Errorf("CheckName(%q) = %v", tt.name, err)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("New(%q): %v, want %q", tt.name, err, tt.want)
+		}
+		if err := rawtool.CheckName(tt.name); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("CheckName(%q) = %v, want %q", tt.name, err, tt.want)
+		}
+	}
+	// A long name is quoted in part.
+	err := rawtool.CheckName(strings.Repeat("x", 10000))
+	if err == nil || len(err.Error()) > 400 {
+		t.Errorf("CheckName(10000 x): %d bytes of error", len(err.Error()))
 	}
 }
 

@@ -1,6 +1,16 @@
 package tool
 
-import "fmt"
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"regexp"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/toolschema/toolschema/schema"
+)
 
 // A Set is tools whose names are unique, gathered from any number of lists
 // (a program joins the Tools() of several packages and types). It is what a
@@ -9,6 +19,11 @@ import "fmt"
 type Set struct {
 	list   []*Tool
 	byName map[string]*Tool
+	// byWire are the tools by the wire names that differ from their
+	// names, under every provider's rule (nil: a name two tools answer
+	// to), made on the first Resolve that needs it.
+	wireOnce sync.Once
+	byWire   map[string]*Tool
 }
 
 // A DuplicateError reports two tools with one name.
@@ -49,6 +64,164 @@ func (s *Set) add(t *Tool) error {
 	s.byName[t.Name] = t
 	s.list = append(s.list, t)
 	return nil
+}
+
+// Resolve returns the tool a model's call names: the tool of that name,
+// else the tool whose wire name (WireName) for some provider it is. A wire
+// name two tools answer to under different providers' rules is refused
+// (false): WireNames refuses those under one rule when the definitions
+// are made, and a name shared across rules cannot say which tool was
+// meant.
+func (s *Set) Resolve(name string) (*Tool, bool) {
+	if t, ok := s.byName[name]; ok {
+		return t, true
+	}
+	s.wireOnce.Do(s.indexWire)
+	t := s.byWire[name]
+	return t, t != nil
+}
+
+func (s *Set) indexWire() {
+	for _, p := range schema.Providers() {
+		m, _ := schema.Mode(p, true)
+		for _, t := range s.list {
+			w := WireName(t.Name, m.ToolName)
+			if w == t.Name {
+				continue
+			}
+			if prev, seen := s.byWire[w]; seen && prev != t {
+				s.byWire[w] = nil
+				continue
+			}
+			if s.byWire == nil {
+				s.byWire = make(map[string]*Tool)
+			}
+			s.byWire[w] = t
+		}
+	}
+}
+
+// A WireCollisionError reports two tools whose wire names for a provider
+// are equal: the provider's definitions would name both alike, and a call
+// could not say which one it means.
+type WireCollisionError struct {
+	Provider string // "openai", "anthropic", "gemini"
+	Wire     string // the wire name both have
+	First    string // the names of the tools, in the set's order
+	Second   string
+}
+
+func (e *WireCollisionError) Error() string {
+	return fmt.Sprintf("tool: tools %q and %q both go by %q in %s's definitions (its tool names match %s): rename one of them",
+		e.First, e.Second, e.Wire, e.Provider, e.rule())
+}
+
+func (e *WireCollisionError) rule() string {
+	m, _ := schema.Mode(e.Provider, true)
+	return m.ToolName
+}
+
+// WireNames returns the wire names of the set's tools for provider
+// ("openai", "anthropic", "gemini": schema.Providers), in the set's order:
+// WireName of each tool's name under the provider's tool-name rule
+// (schema.StrictMode.ToolName). Two tools with one wire name are refused
+// with a *WireCollisionError naming both.
+func (s *Set) WireNames(provider string) ([]string, error) {
+	m, ok := schema.Mode(provider, true)
+	if !ok {
+		return nil, fmt.Errorf("tool: no provider %q; the providers are %s", provider, strings.Join(schema.Providers(), ", "))
+	}
+	names := make([]string, len(s.list))
+	owner := make(map[string]string, len(s.list))
+	for i, t := range s.list {
+		w := WireName(t.Name, m.ToolName)
+		if first, dup := owner[w]; dup {
+			return nil, &WireCollisionError{Provider: provider, Wire: w, First: first, Second: t.Name}
+		}
+		owner[w] = t.Name
+		names[i] = w
+	}
+	return names, nil
+}
+
+// WireName returns the name a tool named name goes by where tool names
+// must match rule, an anchored expression of the form the providers'
+// rules have (schema.StrictMode.ToolName: a class of first characters, a
+// class of the others, a bound on the length, such as
+// ^[a-zA-Z0-9_-]{1,64}$). A name that matches is itself. Else, each
+// character rule does not take is replaced by '_' ("admin.tools.list" is
+// "admin_tools_list" for OpenAI), a first character rule takes only
+// later gets '_' before it, and a name still too long keeps its first
+// characters and ends with '_' and 8 hexadecimal digits of the SHA-256 of
+// the whole name, so that two long names that differ only past the cut
+// stay distinct. The result depends on name and rule only. Names whose
+// wire names are equal are refused by Set.WireNames.
+func WireName(name, rule string) string {
+	r := nameRuleOf(rule)
+	if r.re.MatchString(name) {
+		return name
+	}
+	var b strings.Builder
+	b.Grow(len(name) + 1)
+	for i, c := range name {
+		switch {
+		case c >= utf8.RuneSelf || !r.rest[c] && !(i == 0 && r.first[c]):
+			b.WriteByte('_')
+		case i == 0 && !r.first[c]:
+			b.WriteByte('_')
+			b.WriteRune(c)
+		default:
+			b.WriteRune(c)
+		}
+	}
+	if b.Len() == 0 {
+		b.WriteByte('_')
+	}
+	w := b.String()
+	if len(w) > r.max {
+		sum := sha256.Sum256([]byte(name))
+		w = w[:r.max-9] + "_" + hex.EncodeToString(sum[:4])
+	}
+	return w
+}
+
+// A nameRule is what a rule's expression takes, learnt by asking it
+// about the characters of MCP's tool names (ASCII letters, digits, '_',
+// '.', '-') and about lengths.
+type nameRule struct {
+	re          *regexp.Regexp
+	first, rest [utf8.RuneSelf]bool
+	max         int
+}
+
+var nameRules sync.Map // rule -> *nameRule
+
+// The longest wire name nameRuleOf looks for, and the shortest it gives.
+const (
+	maxWireProbe = 256
+	minWireMax   = 16
+)
+
+func nameRuleOf(rule string) *nameRule {
+	if r, ok := nameRules.Load(rule); ok {
+		return r.(*nameRule)
+	}
+	r := &nameRule{re: regexp.MustCompile(rule)}
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-"
+	for i := 0; i < len(alphabet); i++ {
+		c := alphabet[i]
+		r.first[c] = r.re.MatchString(string(c))
+		r.rest[c] = r.re.MatchString("_" + string(c))
+	}
+	for n := 1; n <= maxWireProbe && r.re.MatchString(strings.Repeat("_", n)); n++ {
+		r.max = n
+	}
+	// A rule that does not take '_' runs of some length is not of the
+	// providers' form; the names are still cut to a length that keeps the
+	// hash.
+	r.max = max(r.max, minWireMax)
+	actual, _ := nameRules.LoadOrStore(rule, r)
+	return actual.(*nameRule)
 }
 
 // Lookup returns the tool named name.

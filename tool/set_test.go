@@ -1,8 +1,15 @@
 package tool
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
+
+	"github.com/toolschema/toolschema/schema"
 )
 
 func TestSet(t *testing.T) {
@@ -51,5 +58,181 @@ func TestSetRefuses(t *testing.T) {
 				t.Errorf("errors.As(*DuplicateError) = %v", !(tt.name != "nil"))
 			}
 		})
+	}
+}
+
+// The providers' tool-name rules, from the schema package's table.
+func ruleOf(t *testing.T, provider string) string {
+	t.Helper()
+	m, ok := schema.Mode(provider, true)
+	if !ok || m.ToolName == "" {
+		t.Fatalf("no tool-name rule for %s", provider)
+	}
+	return m.ToolName
+}
+
+// TestWireName checks the name a tool goes by under each provider's
+// rule: itself when it fits, else its characters replaced, and a long
+// one cut with a hash of the whole name.
+func TestWireName(t *testing.T) {
+	long := strings.Repeat("a", 60) + ".tools.list" // 71
+	long2 := strings.Repeat("a", 60) + ".tools.get" // differs past the cut
+	exact64 := strings.Repeat("b", 64)              // fits OpenAI and Gemini
+	dotted128 := strings.Repeat("c.", 64)           // MCP's longest
+	hash := func(s string) string {
+		sum := sha256.Sum256([]byte(s))
+		return hex.EncodeToString(sum[:4])
+	}
+	tests := []struct {
+		name, provider, want string
+	}{
+		{"get_docket", "openai", "get_docket"},
+		{"get_docket", "anthropic", "get_docket"},
+		{"get_docket", "gemini", "get_docket"},
+		{"get-docket", "openai", "get-docket"},
+		{"admin.tools.list", "openai", "admin_tools_list"},
+		{"admin.tools.list", "anthropic", "admin_tools_list"},
+		{"admin.tools.list", "gemini", "admin.tools.list"},
+		{"1password.get", "openai", "1password_get"},
+		{"1password.get", "gemini", "_1password.get"},
+		{"-x", "gemini", "_-x"},
+		{".x", "gemini", "_.x"},
+		{"café", "openai", "caf_"},
+		{exact64, "openai", exact64},
+		{exact64, "gemini", exact64},
+		{long, "openai", strings.Repeat("a", 55) + "_" + hash(long)},
+		{long, "gemini", strings.Repeat("a", 55) + "_" + hash(long)},
+		{dotted128, "anthropic", strings.Repeat("c_", 27) + "c_" + hash(dotted128)},
+		{dotted128, "gemini", strings.Repeat("c.", 27) + "c_" + hash(dotted128)},
+	}
+	for _, tt := range tests {
+		rule := ruleOf(t, tt.provider)
+		got := WireName(tt.name, rule)
+		if got != tt.want {
+			t.Errorf("WireName(%q, %s) = %q, want %q", tt.name, tt.provider, got, tt.want)
+		}
+		m, _ := schema.Mode(tt.provider, true)
+		if why := m.ToolNameProblem(got); why != "" {
+			t.Errorf("WireName(%q, %s) = %q, which %s", tt.name, tt.provider, got, why)
+		}
+		if again := WireName(tt.name, rule); again != got {
+			t.Errorf("WireName(%q, %s) is %q, then %q", tt.name, tt.provider, got, again)
+		}
+	}
+	for _, p := range schema.Providers() {
+		a, b := WireName(long, ruleOf(t, p)), WireName(long2, ruleOf(t, p))
+		if a == b {
+			t.Errorf("%s: %q and %q both go by %q", p, long, long2, a)
+		}
+	}
+}
+
+// TestResolve checks that a set finds a tool by its name and by its wire
+// name under any provider's rule, the name first.
+func TestResolve(t *testing.T) {
+	long := strings.Repeat("a", 60) + ".tools.list"
+	dotted, plain, digit, lng := &Tool{Name: "admin.tools.list"}, &Tool{Name: "search"}, &Tool{Name: "1x.y"}, &Tool{Name: long}
+	s, err := NewSet([]*Tool{dotted, plain, digit, lng})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		call string
+		want *Tool
+	}{
+		{"admin.tools.list", dotted},
+		{"admin_tools_list", dotted},
+		{"search", plain},
+		{"1x.y", digit},
+		{"1x_y", digit},
+		{"_1x.y", digit},
+		{long, lng},
+		{WireName(long, ruleOf(t, "openai")), lng},
+		{"admin-tools-list", nil},
+		{"admin_tools", nil},
+		{"", nil},
+	}
+	for _, tt := range tests {
+		got, ok := s.Resolve(tt.call)
+		if got != tt.want || ok != (tt.want != nil) {
+			t.Errorf("Resolve(%q) = %v, %v, want %v", tt.call, got, ok, tt.want)
+		}
+	}
+	// A tool named as another's wire name is found by its name.
+	under := &Tool{Name: "admin_tools_list"}
+	s, err = NewSet([]*Tool{dotted, under})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.Resolve("admin_tools_list"); got != under {
+		t.Errorf("Resolve(admin_tools_list) = %v, want the tool of that name", got)
+	}
+	if got, _ := s.Resolve("admin.tools.list"); got != dotted {
+		t.Errorf("Resolve(admin.tools.list) = %v", got)
+	}
+}
+
+// TestWireNames checks the wire names of a set for each provider and the
+// refusal of two tools that would go by one name, naming both.
+func TestWireNames(t *testing.T) {
+	s, err := NewSet([]*Tool{{Name: "admin.tools.list"}, {Name: "search"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p, want := range map[string][]string{
+		"openai":    {"admin_tools_list", "search"},
+		"anthropic": {"admin_tools_list", "search"},
+		"gemini":    {"admin.tools.list", "search"},
+	} {
+		got, err := s.WireNames(p)
+		if err != nil || !slices.Equal(got, want) {
+			t.Errorf("WireNames(%s) = %q, %v, want %q", p, got, err, want)
+		}
+	}
+	if _, err := s.WireNames("mistral"); err == nil || !strings.Contains(err.Error(), `no provider "mistral"`) {
+		t.Errorf("WireNames(mistral): %v", err)
+	}
+
+	long := strings.Repeat("a", 60)
+	tests := []struct {
+		names              []string
+		provider           string
+		first, second, bad string // "" first: no collision
+	}{
+		{[]string{"a.b", "a_b"}, "openai", "a.b", "a_b", "a_b"},
+		{[]string{"a.b", "a_b"}, "anthropic", "a.b", "a_b", "a_b"},
+		{[]string{"a.b", "a_b"}, "gemini", "", "", ""},
+		{[]string{"x", "a.b", "a-b", "a_b"}, "openai", "a.b", "a_b", "a_b"},
+		{[]string{"1x", "_1x"}, "gemini", "1x", "_1x", "_1x"},
+		{[]string{"1x", "_1x"}, "openai", "", "", ""},
+		{[]string{long + ".one.two", long + ".one.three"}, "openai", "", "", ""},
+	}
+	for _, tt := range tests {
+		var list []*Tool
+		for _, n := range tt.names {
+			list = append(list, &Tool{Name: n})
+		}
+		s, err := NewSet(list)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = s.WireNames(tt.provider)
+		if tt.first == "" {
+			if err != nil {
+				t.Errorf("%q, %s: %v", tt.names, tt.provider, err)
+			}
+			continue
+		}
+		var ce *WireCollisionError
+		if !errors.As(err, &ce) || ce.First != tt.first || ce.Second != tt.second || ce.Wire != tt.bad || ce.Provider != tt.provider {
+			t.Errorf("%q, %s: %v, want %s and %s as %s", tt.names, tt.provider, err, tt.first, tt.second, tt.bad)
+			continue
+		}
+		msg := err.Error()
+		for _, want := range []string{strconv.Quote(tt.first), strconv.Quote(tt.second), strconv.Quote(tt.bad), ruleOf(t, tt.provider)} {
+			if !strings.Contains(msg, want) {
+				t.Errorf("%q, %s: %q does not say %s", tt.names, tt.provider, msg, want)
+			}
+		}
 	}
 }

@@ -34,7 +34,10 @@ import (
 // Tools returns the definitions of the set's tools, in the set's order,
 // for the Tools of a Messages request: each one exactly the bytes of
 // provider.Anthropic(set.Tools(), opts...), whose per-request limits are
-// checked over the whole set.
+// checked over the whole set. The names are the tools' wire names for
+// Anthropic (tool.WireName: "admin.tools.list" is sent as
+// "admin_tools_list"; the loop's runner maps it back); two tools with one
+// are refused, naming both.
 func Tools(set *tool.Set, opts ...provider.Option) ([]anthropic.ToolUnionParam, error) {
 	defs, err := provider.Anthropic(set.Tools(), opts...)
 	if err != nil {

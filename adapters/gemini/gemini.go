@@ -60,8 +60,14 @@ import (
 // set's order, as one genai.Tool: each the name, description and
 // parametersJsonSchema of provider.Gemini(t, opts...), the schema as raw
 // JSON with "propertyOrdering" in each object of more than one property
-// (provider.PropertyOrdering; see the package comment).
+// (provider.PropertyOrdering; see the package comment). The name is the
+// tool's wire name for Gemini (tool.WireName: a name such as "1password"
+// is sent as "_1password"; the loop's runner maps it back), and two tools
+// with one wire name are refused (a *tool.WireCollisionError naming both).
 func Tools(set *tool.Set, opts ...provider.Option) (*genai.Tool, error) {
+	if _, err := set.WireNames("gemini"); err != nil {
+		return nil, err
+	}
 	opts = append(slices.Clip(opts), provider.PropertyOrdering(true))
 	out := &genai.Tool{}
 	for _, t := range set.Tools() {

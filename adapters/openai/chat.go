@@ -33,9 +33,15 @@ import (
 
 // ChatTools returns the definitions of the set's tools, in the set's
 // order, for the Tools of a Chat Completions request: each one exactly the
-// bytes of provider.OpenAI(t, opts...). The error is the first
-// conversion's, naming the tool.
+// bytes of provider.OpenAI(t, opts...), whose name is the tool's wire
+// name for OpenAI (tool.WireName: "admin.tools.list" is sent as
+// "admin_tools_list"; the loop's runner maps it back). Two tools with one
+// wire name are refused (a *tool.WireCollisionError naming both); else the
+// error is the first conversion's, naming the tool.
 func ChatTools(set *tool.Set, opts ...provider.Option) ([]openai.ChatCompletionToolUnionParam, error) {
+	if _, err := set.WireNames("openai"); err != nil {
+		return nil, err
+	}
 	var out []openai.ChatCompletionToolUnionParam
 	for _, t := range set.Tools() {
 		def, err := provider.OpenAI(t, opts...)

@@ -9,10 +9,12 @@ require (
 
 require (
 	github.com/coder/websocket v1.8.15 // indirect
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // indirect
 	github.com/tidwall/gjson v1.20.1 // indirect
 	github.com/tidwall/match v1.1.1 // indirect
 	github.com/tidwall/pretty v1.2.1 // indirect
 	github.com/tidwall/sjson v1.2.5 // indirect
+	golang.org/x/text v0.43.0 // indirect
 )
 
 replace github.com/toolschema/toolschema => ../..
