@@ -23,7 +23,9 @@ import (
 // literal has no function behind it.
 type Tool struct {
 	// Name is what the model calls the tool: 1 to 64 letters, digits,
-	// '_' or '-'.
+	// '_' or '-' for a typed tool; a raw-schema tool takes MCP's rule, 1 to
+	// 128 of them and '.', and is sent to each provider under a name it
+	// takes (WireName).
 	Name string
 	// Description tells the model what the tool does.
 	Description string
