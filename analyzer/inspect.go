@@ -423,13 +423,13 @@ func (in *inspector) tool(fd *ast.FuncDecl, c *ast.Comment, d ast.Directive, ext
 			return
 		}
 		if named.TypeParams().Len() > 0 {
-			in.report(fd.Recv.Pos(), fd.Recv.End(), schema.OLT010, "the receiver type %s has type parameters; a tool's schema must be fixed", named.Obj().Name())
+			in.report(fd.Recv.Pos(), fd.Recv.End(), schema.OLT010, "the receiver type %s has type parameters; a tool's schema must be fixed (tool %s)", named.Obj().Name(), toolName(t, fd))
 			ok = false
 		}
 		t.Recv = named.Obj()
 	}
 	if t.Name == "" {
-		t.Name = schema.SnakeCase(fd.Name.Name)
+		t.Name = toolName(t, fd)
 		if err := schema.CheckName(t.Name); err != nil {
 			in.report(fd.Name.Pos(), fd.Name.End(), schema.OLT008, "%s; give the tool a name with name=", err.Msg)
 			ok = false
@@ -1077,4 +1077,13 @@ func editDistance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
+}
+
+// toolName is the name of tool t declared by fd: its name= option's, else
+// its function's in snake case.
+func toolName(t *Tool, fd *ast.FuncDecl) string {
+	if t.Name != "" {
+		return t.Name
+	}
+	return schema.SnakeCase(fd.Name.Name)
 }
