@@ -21,22 +21,7 @@ type Checker struct {
 // syntax, with comments). Its types are read in the package's read mode
 // (RequiredFromTagsDirective), the default one without the directive.
 func NewChecker(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *types.Info, cfg *Config) *Checker {
-	if cfg == nil {
-		cfg = &Config{}
-	}
-	sizes := cfg.Sizes
-	if sizes == nil {
-		sizes = types.SizesFor("gc", "amd64")
-	}
-	in := &inspector{
-		fset: fset, info: info,
-		p: &Package{Path: pkg.Path(), Name: pkg.Name()},
-		d: &describer{fset: fset, sizes: sizes, fields: map[token.Pos]fieldSyntax{}, noDocs: cfg.NoDocs,
-			modDir: moduleDir(fset, files), pkgPath: pkg.Path()},
-		b: newBuilder(),
-	}
-	in.d.addSyntax(files)
-	in.p.d = in.d
+	in := newInspector(fset, files, pkg, info, cfg)
 	for _, f := range files {
 		if !ast.IsGenerated(f) {
 			in.readMode(f)

@@ -185,22 +185,7 @@ const ListName = "Tools"
 // Inspect finds the tools of one type-checked package: files are its
 // syntax (with comments), info its type information.
 func Inspect(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *types.Info, cfg *Config) *Package {
-	if cfg == nil {
-		cfg = &Config{}
-	}
-	sizes := cfg.Sizes
-	if sizes == nil {
-		sizes = types.SizesFor("gc", "amd64")
-	}
-	in := &inspector{
-		fset: fset, info: info,
-		p: &Package{Path: pkg.Path(), Name: pkg.Name()},
-		d: &describer{fset: fset, sizes: sizes, fields: map[token.Pos]fieldSyntax{}, noDocs: cfg.NoDocs,
-			modDir: moduleDir(fset, files), pkgPath: pkg.Path()},
-		b: newBuilder(),
-	}
-	in.d.addSyntax(files)
-	in.p.d = in.d
+	in := newInspector(fset, files, pkg, info, cfg)
 	files = slices.Clone(files)
 	slices.SortFunc(files, func(a, b *ast.File) int {
 		return cmp.Compare(fset.Position(a.Pos()).Filename, fset.Position(b.Pos()).Filename)
@@ -1077,6 +1062,28 @@ func editDistance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
+}
+
+// newInspector returns the inspector of one type-checked package, its
+// syntax read for the fields' positions and docs.
+func newInspector(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *types.Info, cfg *Config) *inspector {
+	if cfg == nil {
+		cfg = &Config{}
+	}
+	sizes := cfg.Sizes
+	if sizes == nil {
+		sizes = types.SizesFor("gc", "amd64")
+	}
+	in := &inspector{
+		fset: fset, info: info,
+		p: &Package{Path: pkg.Path(), Name: pkg.Name()},
+		d: &describer{fset: fset, sizes: sizes, fields: map[token.Pos]fieldSyntax{}, noDocs: cfg.NoDocs,
+			modDir: moduleDir(fset, files), pkgPath: pkg.Path()},
+		b: newBuilder(),
+	}
+	in.d.addSyntax(files)
+	in.p.d = in.d
+	return in
 }
 
 // toolName is the name of tool t declared by fd: its name= option's, else
