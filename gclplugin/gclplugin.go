@@ -24,7 +24,7 @@ import (
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/toolschema/toolschema/analyzer/olt"
+	"github.com/toolschema/toolschema/olt"
 )
 
 // Name is the plugin's name: the key under linters.settings.custom and the

@@ -9,8 +9,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/toolschema/toolschema/analyzer/olt"
-	"github.com/toolschema/toolschema/schema"
+	"github.com/toolschema/toolschema/internal/schema"
+	"github.com/toolschema/toolschema/olt"
 )
 
 // build makes the plugin from settings as golangci-lint passes them (the

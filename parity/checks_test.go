@@ -15,8 +15,8 @@ import (
 	"github.com/toolschema/toolschema/internal/oracle"
 	"github.com/toolschema/toolschema/internal/randvalue"
 	"github.com/toolschema/toolschema/internal/reflecttype"
+	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/reflectimpl"
-	"github.com/toolschema/toolschema/schema"
 	"github.com/toolschema/toolschema/tool"
 )
 

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/toolschema/toolschema/internal/reflecttype"
-	"github.com/toolschema/toolschema/schema"
+	"github.com/toolschema/toolschema/internal/schema"
 )
 
 // TestOwnBounds checks the fact that travels beside the schema bytes to

@@ -19,8 +19,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/toolschema/toolschema/analyzer"
-	"github.com/toolschema/toolschema/generator"
+	"github.com/toolschema/toolschema/internal/analyzer"
+	"github.com/toolschema/toolschema/internal/generator"
 	"github.com/toolschema/toolschema/internal/randvalue"
 	"github.com/toolschema/toolschema/internal/schematest"
 	"github.com/toolschema/toolschema/parity/corpus"

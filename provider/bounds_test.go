@@ -6,9 +6,9 @@ import (
 	"testing"
 
 	"github.com/toolschema/toolschema/internal/reflecttype"
+	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/provider"
 	"github.com/toolschema/toolschema/reflectimpl"
-	"github.com/toolschema/toolschema/schema"
 	"github.com/toolschema/toolschema/tool"
 )
 

@@ -3,7 +3,7 @@ package provider
 import (
 	"fmt"
 
-	"github.com/toolschema/toolschema/schema"
+	"github.com/toolschema/toolschema/internal/schema"
 )
 
 // A Report is what converting one input schema for a provider's mode

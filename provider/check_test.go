@@ -9,8 +9,8 @@ import (
 
 	_ "github.com/toolschema/toolschema/declared" // Choice declares its schema
 	"github.com/toolschema/toolschema/internal/reflecttype"
+	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/provider"
-	"github.com/toolschema/toolschema/schema"
 	"github.com/toolschema/toolschema/tool"
 )
 

@@ -6,7 +6,7 @@ import (
 	"sync"
 
 	"github.com/toolschema/toolschema/internal/reflecttype"
-	"github.com/toolschema/toolschema/schema"
+	"github.com/toolschema/toolschema/internal/schema"
 )
 
 // DropNull chooses whether a definition's schema allows null where the

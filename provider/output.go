@@ -6,7 +6,7 @@ import (
 	"reflect"
 
 	"github.com/toolschema/toolschema/internal/reflecttype"
-	"github.com/toolschema/toolschema/schema"
+	"github.com/toolschema/toolschema/internal/schema"
 )
 
 // An Output is the schema of a Go type for a model's structured answer,

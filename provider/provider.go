@@ -19,7 +19,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/toolschema/toolschema/internal/reflecttype"
-	"github.com/toolschema/toolschema/schema"
+	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/tool"
 )
 

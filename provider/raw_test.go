@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/internal/schematest"
 	"github.com/toolschema/toolschema/provider"
-	"github.com/toolschema/toolschema/schema"
 )
 
 // at returns the value at a path of member names and indexes (as

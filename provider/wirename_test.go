@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/provider"
 	"github.com/toolschema/toolschema/rawtool"
-	"github.com/toolschema/toolschema/schema"
 	"github.com/toolschema/toolschema/tool"
 )
 

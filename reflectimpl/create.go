@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"github.com/toolschema/toolschema/internal/reflecttype"
-	"github.com/toolschema/toolschema/schema"
+	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/tool"
 )
 

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/toolschema/toolschema/schema"
+	"github.com/toolschema/toolschema/internal/schema"
 )
 
 // FuzzJSONTag checks the core's reading of a json tag against

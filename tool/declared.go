@@ -4,7 +4,7 @@ import (
 	"reflect"
 	"sync"
 
-	"github.com/toolschema/toolschema/schema"
+	"github.com/toolschema/toolschema/internal/schema"
 )
 
 // A SchemaValidator compiles a JSON Schema 2020-12 and returns a function

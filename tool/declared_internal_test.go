@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/toolschema/toolschema/schema"
+	"github.com/toolschema/toolschema/internal/schema"
 )
 
 // TestValidateDeclaredOnce: a declared schema is compiled once for each

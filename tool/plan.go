@@ -9,7 +9,7 @@ import (
 	"sync"
 
 	"github.com/toolschema/toolschema/internal/reflecttype"
-	"github.com/toolschema/toolschema/schema"
+	"github.com/toolschema/toolschema/internal/schema"
 )
 
 // A plan decodes JSON into values of one Go type and checks it as it goes:

@@ -1,6 +1,6 @@
 package tool
 
-import "github.com/toolschema/toolschema/schema"
+import "github.com/toolschema/toolschema/internal/schema"
 
 // Destructive reports whether a call may delete or overwrite something:
 // MCP's destructiveHint. A tool is destructive unless it is read-only or

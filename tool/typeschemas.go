@@ -4,7 +4,7 @@ import (
 	"reflect"
 
 	"github.com/toolschema/toolschema/internal/reflecttype"
-	"github.com/toolschema/toolschema/schema"
+	"github.com/toolschema/toolschema/internal/schema"
 )
 
 // typeSchemaser is a Handler whose tool may give, for its own use, the

@@ -43,8 +43,8 @@ import (
 	"os"
 	"strings"
 
-	"github.com/toolschema/toolschema/generator"
-	"github.com/toolschema/toolschema/schema"
+	"github.com/toolschema/toolschema/internal/generator"
+	"github.com/toolschema/toolschema/internal/schema"
 )
 
 func main() {

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/toolschema/toolschema/generator"
+	"github.com/toolschema/toolschema/internal/generator"
 	"github.com/toolschema/toolschema/internal/testmodule"
 )
 

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/toolschema/toolschema/analyzer/olt"
 	"github.com/toolschema/toolschema/internal/vetsuite"
+	"github.com/toolschema/toolschema/olt"
 )
 
 func TestAnalyzers(t *testing.T) {

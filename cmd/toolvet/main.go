@@ -38,8 +38,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/multichecker"
 
-	"github.com/toolschema/toolschema/analyzer/olt"
 	"github.com/toolschema/toolschema/internal/vetsuite"
+	"github.com/toolschema/toolschema/olt"
 )
 
 func main() {

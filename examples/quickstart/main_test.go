@@ -19,9 +19,9 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/toolschema/toolschema/analyzer/olt"
-	"github.com/toolschema/toolschema/generator"
+	"github.com/toolschema/toolschema/internal/generator"
 	"github.com/toolschema/toolschema/internal/schematest"
+	"github.com/toolschema/toolschema/olt"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/output.golden")

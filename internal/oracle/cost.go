@@ -6,7 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/toolschema/toolschema/internal/metaschema"
-	"github.com/toolschema/toolschema/schema"
+	"github.com/toolschema/toolschema/internal/schema"
 )
 
 // The cost of checking a call. The validator's time on a value is the sum,

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/toolschema/toolschema/schema"
+	"github.com/toolschema/toolschema/internal/schema"
 )
 
 var (

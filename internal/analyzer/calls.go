@@ -1,0 +1,94 @@
+package analyzer
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/toolschema/toolschema/internal/schema"
+)
+
+// A Checker checks the types a package gives to schemas made by reflection
+// at run time (a drop-in's type arguments, reflectimpl.Create's function)
+// by the rules of a tool's: the core's errors about them, and the
+// warnings about their peers' tags (OLT020), at the field or tag in the
+// package's syntax, else at the call.
+type Checker struct {
+	in *inspector
+}
+
+// NewChecker returns a Checker of one type-checked package (files are its
+// syntax, with comments). Its types are read in the package's read mode
+// (RequiredFromTagsDirective), the default one without the directive.
+func NewChecker(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *types.Info, cfg *Config) *Checker {
+	in := newInspector(fset, files, pkg, info, cfg)
+	for _, f := range files {
+		if !ast.IsGenerated(f) {
+			in.readMode(f)
+		}
+	}
+	in.b.ReadMode = in.p.ReadMode
+	in.p.Diags = nil // a misplaced directive is the front end's to report
+	return &Checker{in: in}
+}
+
+// Check describes in (the input: nil, or the empty interface, when there
+// is none) and out (the result: nil when there is none) as a tool's types
+// and returns what is wrong with them (each call of Check on its own: a
+// field two calls reach is reported for each). Each message starts with label (the
+// call, as the code spells it); a problem outside the package's syntax is
+// placed at pos..end.
+func (c *Checker) Check(in, out types.Type, pos, end token.Pos, label string) []*Diagnostic {
+	var ds []*Diagnostic
+	add := func(ps []problem) {
+		for _, p := range ps {
+			ds = append(ds, &Diagnostic{Pos: p.pos, End: p.end, ID: p.id, Message: label + ": " + p.msg, Fix: p.fix})
+		}
+	}
+	var inModel, outModel *schema.Type
+	if in != nil && !isEmptyInterface(in) {
+		inModel = c.in.d.describe(in)
+	}
+	if _, err := c.in.b.Input(inModel); err != nil {
+		add(c.in.schemaProblems(err, pos, end, ""))
+	}
+	if out != nil {
+		outModel = c.in.d.describe(out)
+		if _, err := c.in.b.Output(outModel); err != nil {
+			add(c.in.schemaProblems(err, pos, end, types.TypeString(out, c.in.qualifier)))
+		}
+	}
+	// The peers' tags a peer library reads otherwise (OLT020), in the
+	// package's own fields.
+	seen := map[*schema.Type]bool{}
+	var visit func(t *schema.Type)
+	visit = func(t *schema.Type) {
+		if t == nil || seen[t] {
+			return
+		}
+		seen[t] = true
+		if t.Kind == schema.Struct {
+			for _, w := range schema.TagWarnings(t) {
+				p, e := c.in.p.FieldPos(w.Field, w.Tag)
+				if p == token.NoPos {
+					continue // declared in another package: reported there, if at all
+				}
+				ds = append(ds, &Diagnostic{Pos: p, End: e, ID: w.ID, Warning: true,
+					Message: label + ": field " + w.Field.Name + ": " + w.Msg, Fix: c.in.p.TagFix(w)})
+			}
+		}
+		visit(t.Elem)
+		visit(t.Key)
+		for i := range t.Fields {
+			visit(t.Fields[i].Type)
+		}
+	}
+	visit(inModel)
+	visit(outModel)
+	return ds
+}
+
+func isEmptyInterface(t types.Type) bool {
+	i, ok := types.Unalias(t).(*types.Interface)
+	return ok && i.Empty()
+}

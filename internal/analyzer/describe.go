@@ -1,0 +1,523 @@
+package analyzer
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/toolschema/toolschema/internal/schema"
+)
+
+// describer turns go/types types into the core's neutral description, with
+// one *schema.Type per named type.
+type describer struct {
+	fset  *token.FileSet
+	sizes types.Sizes
+	types typeutil.Map // types.Type -> *schema.Type
+	// fields holds what the syntax of the packages being inspected says
+	// about struct fields, by the position of the field's *types.Var.
+	fields map[token.Pos]fieldSyntax
+	noDocs bool
+	// modDir is the directory of the module being inspected, where the
+	// comments of fields of its other packages are read from source;
+	// foreign holds them, by file.
+	modDir  string
+	foreign map[string]map[fieldKey]string
+	pkgPath string               // the package being inspected
+	sources map[string]*ast.File // files read for declared schemas
+}
+
+// fieldSyntax is what a struct field's declaration says beyond its type.
+type fieldSyntax struct {
+	doc   string        // the flattened doc comment
+	tag   *ast.BasicLit // the tag literal, nil when none
+	field *ast.Field
+}
+
+// addSyntax records the doc comments and tag literals of the struct fields
+// declared in files.
+func (d *describer) addSyntax(files []*ast.File) {
+	for _, f := range files {
+		eachField(d.fset, f, !d.noDocs, func(pos token.Pos, _ string, fs fieldSyntax) { d.fields[pos] = fs })
+		// A declared schema's method is then read from this syntax, not
+		// from disk again (an editor's unsaved text is what was given).
+		if name := d.fset.Position(f.Pos()).Filename; name != "" {
+			if d.sources == nil {
+				d.sources = map[string]*ast.File{}
+			}
+			d.sources[name] = f
+		}
+	}
+}
+
+// eachField calls fn for every struct field declared in f, with the
+// position go/types gives it, its name (an embedded field's is its type's)
+// and what its declaration says; with docs, its description from comments.
+func eachField(fset *token.FileSet, f *ast.File, docs bool, fn func(pos token.Pos, name string, fs fieldSyntax)) {
+	ast.Inspect(f, func(n ast.Node) bool {
+		st, ok := n.(*ast.StructType)
+		if !ok {
+			return true
+		}
+		for i, fd := range st.Fields.List {
+			fs := fieldSyntax{tag: fd.Tag, field: fd}
+			if docs {
+				text := fd.Doc.Text()
+				if groupHeading(fset, st.Fields.List, i) {
+					text = ""
+				}
+				if text == "" {
+					text = fd.Comment.Text()
+				}
+				fs.doc = schema.FlattenDoc(text)
+			}
+			if len(fd.Names) == 0 {
+				pos := embeddedPos(fd.Type)
+				fn(pos, embeddedName(fd.Type), fs)
+			}
+			for _, name := range fd.Names {
+				fn(name.Pos(), name.Name, fs)
+			}
+		}
+		return true
+	})
+}
+
+// groupHeading reports whether the doc comment above fields[i] heads a
+// group of fields rather than documenting the field, as gofmt'ed code
+// writes one ("// Common parameters" above the first of several fields):
+// one line that is not a sentence (no final period) and does not start
+// with the field's name (Go's convention for a field's own doc), above a
+// field that is followed without a blank line by others, none of which has
+// a doc comment of its own.
+func groupHeading(fset *token.FileSet, fields []*ast.Field, i int) bool {
+	fd := fields[i]
+	if fd.Doc == nil || len(fd.Doc.List) != 1 {
+		return false
+	}
+	text := strings.TrimSpace(fd.Doc.Text())
+	if text == "" || strings.HasSuffix(text, ".") || strings.Contains(text, "\n") {
+		return false
+	}
+	for _, name := range fd.Names {
+		if strings.HasPrefix(text, name.Name+" ") || text == name.Name {
+			return false
+		}
+	}
+	line := func(p token.Pos) int { return fset.Position(p).Line }
+	group := 0
+	for j := i + 1; j < len(fields); j++ {
+		next := fields[j]
+		start := next.Pos()
+		if next.Doc != nil {
+			start = next.Doc.Pos()
+		}
+		if line(start) != line(fields[j-1].End())+1 {
+			break // a blank line (or more) ends the group
+		}
+		if next.Doc != nil {
+			return false // the group's fields have docs of their own
+		}
+		group++
+	}
+	return group > 0
+}
+
+// embeddedName is the name of an embedded field: its type's name.
+func embeddedName(e ast.Expr) string {
+	if id, _ := embeddedIdent(e); id != nil {
+		return id.Name
+	}
+	return ""
+}
+
+// embeddedIdent returns the identifier that names an embedded field's type
+// (T in *T, pkg.T, T[X]), or nil and the expression where the search
+// stopped.
+func embeddedIdent(e ast.Expr) (*ast.Ident, ast.Expr) {
+	for {
+		switch x := e.(type) {
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.ParenExpr:
+			e = x.X
+		case *ast.SelectorExpr:
+			return x.Sel, x
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.IndexListExpr:
+			e = x.X
+		case *ast.Ident:
+			return x, x
+		default:
+			return nil, e
+		}
+	}
+}
+
+// foreignDoc returns the description from comments of a field declared in
+// another package of the module being inspected (whose syntax the front
+// end was not given): it reads the file the field's position names, once.
+func (d *describer) foreignDoc(v *types.Var) string {
+	if d.noDocs || d.modDir == "" {
+		return ""
+	}
+	pos := d.fset.Position(v.Pos())
+	if !pos.IsValid() || !strings.HasPrefix(pos.Filename, d.modDir+string(filepath.Separator)) || strings.HasSuffix(pos.Filename, "_test.go") {
+		return ""
+	}
+	docs, ok := d.foreign[pos.Filename]
+	if !ok {
+		docs = map[fieldKey]string{}
+		fset := token.NewFileSet()
+		if f, err := parser.ParseFile(fset, pos.Filename, nil, parser.ParseComments|parser.SkipObjectResolution); err == nil {
+			eachField(fset, f, true, func(p token.Pos, name string, fs fieldSyntax) {
+				docs[fieldKey{fset.Position(p).Line, name}] = fs.doc
+			})
+		}
+		if d.foreign == nil {
+			d.foreign = map[string]map[fieldKey]string{}
+		}
+		d.foreign[pos.Filename] = docs
+	}
+	return docs[fieldKey{pos.Line, v.Name()}]
+}
+
+// A fieldKey finds a field in a file: its line and name.
+type fieldKey struct {
+	line int
+	name string
+}
+
+// moduleDir returns the directory of the go.mod that holds the first of
+// files, "" when there is none.
+func moduleDir(fset *token.FileSet, files []*ast.File) string {
+	if len(files) == 0 {
+		return ""
+	}
+	dir := filepath.Dir(fset.Position(files[0].Pos()).Filename)
+	if !filepath.IsAbs(dir) {
+		return ""
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}
+
+// embeddedPos is the position go/types gives an embedded field: that of the
+// type name.
+func embeddedPos(e ast.Expr) token.Pos {
+	id, last := embeddedIdent(e)
+	if id != nil {
+		return id.Pos()
+	}
+	return last.Pos()
+}
+
+func (d *describer) describe(t types.Type) *schema.Type {
+	t = types.Unalias(t)
+	// Named and predeclared types are described once. An unnamed type is
+	// described where it is written: two identical struct literals have
+	// fields with their own doc comments and positions. (A cycle always
+	// passes through a named type.)
+	_, unnamed := t.(*types.Named)
+	_, basic := t.(*types.Basic)
+	unnamed = !unnamed && !basic
+	if !unnamed {
+		if st, ok := d.types.At(t).(*schema.Type); ok {
+			return st
+		}
+	}
+	st := &schema.Type{}
+	if !unnamed {
+		// Registered before its parts are described, so that a type
+		// that refers to itself is one cycle in the graph.
+		d.types.Set(t, st)
+	}
+	if n, ok := t.(*types.Named); ok {
+		obj := n.Obj()
+		st.Name = obj.Name()
+		if obj.Pkg() != nil {
+			st.PkgPath, st.PkgName = obj.Pkg().Path(), obj.Pkg().Name()
+		}
+		if targs := n.TypeArgs(); targs.Len() > 0 {
+			args := make([]string, targs.Len())
+			for i := range args {
+				args[i] = types.TypeString(targs.At(i), nil)
+			}
+			st.Name += "[" + strings.Join(args, ",") + "]"
+		}
+	}
+	if b, ok := t.(*types.Basic); ok {
+		st.Name = b.Name() // a predeclared type: named, in no package
+	}
+	u := t.Underlying()
+	st.Kind = kindOf(u)
+	switch st.Kind {
+	case schema.Int, schema.Uint, schema.Float, schema.Complex:
+		st.Bits = int(d.sizes.Sizeof(u)) * 8
+	}
+	switch u.(type) {
+	case *types.Pointer, *types.Interface:
+	default:
+		if !schema.Opaque(st.PkgPath, st.Name, 0) {
+			st.Methods, st.ValueMethods = methodsOf(t)
+		}
+	}
+	if schema.MayDeclare(st.Methods) {
+		if s, err := d.declared(t); s != nil || err != "" {
+			st.Declared = &schema.Declared{Schema: s, Err: err}
+		}
+	}
+	if schema.Opaque(st.PkgPath, st.Name, st.Methods) {
+		st.Opaque = true
+		return st
+	}
+	switch u := u.(type) {
+	case *types.Basic:
+		if n, ok := t.(*types.Named); ok && st.Kind == schema.String {
+			st.Enum = d.enumValues(n)
+		}
+	case *types.Slice:
+		st.Elem = d.describe(u.Elem())
+	case *types.Pointer:
+		st.Elem = d.describe(u.Elem())
+	case *types.Chan:
+		st.Elem = d.describe(u.Elem())
+	case *types.Array:
+		st.Elem = d.describe(u.Elem())
+		st.Len = u.Len()
+	case *types.Map:
+		st.Key = d.describe(u.Key())
+		st.Elem = d.describe(u.Elem())
+	case *types.Interface:
+		st.NumMethods = u.NumMethods()
+	case *types.Struct:
+		st.Fields = make([]schema.Field, u.NumFields())
+		for i := range st.Fields {
+			v := u.Field(i)
+			f := &st.Fields[i]
+			f.Name, f.Exported, f.Embedded, f.Tag = v.Name(), v.Exported(), v.Embedded(), u.Tag(i)
+			f.Pos = int(v.Pos())
+			if fs, ok := d.fields[v.Pos()]; ok {
+				f.Doc = fs.doc
+			} else if v.Pkg() != nil && v.Pkg().Path() != d.pkgPath {
+				f.Doc = d.foreignDoc(v)
+			}
+			if f.Exported || f.Embedded {
+				f.Type = d.describe(v.Type())
+			}
+		}
+	}
+	return st
+}
+
+// enumValues returns the values of the constants of type n declared in its
+// package, in declaration order (by file, then position), each value once;
+// nil when there are none.
+func (d *describer) enumValues(n *types.Named) []string {
+	consts := enumConsts(d.fset, n)
+	if len(consts) == 0 {
+		return nil
+	}
+	vals := make([]string, 0, len(consts))
+	for _, c := range consts {
+		v := constant.StringVal(c.Val())
+		if !slices.Contains(vals, v) {
+			vals = append(vals, v)
+		}
+	}
+	return vals
+}
+
+// enumConsts returns the constants of type n declared in n's package, in
+// declaration order.
+func enumConsts(fset *token.FileSet, n *types.Named) []*types.Const {
+	pkg := n.Obj().Pkg()
+	if pkg == nil {
+		return nil
+	}
+	var consts []*types.Const
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		if c, ok := scope.Lookup(name).(*types.Const); ok && types.Identical(c.Type(), n) && !inTest(fset, c.Pos()) {
+			consts = append(consts, c)
+		}
+	}
+	slices.SortFunc(consts, func(a, b *types.Const) int {
+		pa, pb := fset.Position(a.Pos()), fset.Position(b.Pos())
+		if c := strings.Compare(pa.Filename, pb.Filename); c != 0 {
+			return c
+		}
+		return pa.Offset - pb.Offset
+	})
+	return consts
+}
+
+// inTest reports whether pos is in a _test.go file: declarations there are
+// not the package's as toolgen reads it.
+func inTest(fset *token.FileSet, pos token.Pos) bool {
+	return strings.HasSuffix(fset.Position(pos).Filename, "_test.go")
+}
+
+func kindOf(u types.Type) schema.Kind {
+	switch u := u.(type) {
+	case *types.Basic:
+		switch info := u.Info(); {
+		case info&types.IsBoolean != 0:
+			return schema.Bool
+		case u.Kind() == types.Uintptr:
+			return schema.Uintptr
+		case u.Kind() == types.UnsafePointer:
+			return schema.UnsafePointer
+		case info&types.IsUnsigned != 0:
+			return schema.Uint
+		case info&types.IsInteger != 0:
+			return schema.Int
+		case info&types.IsFloat != 0:
+			return schema.Float
+		case info&types.IsComplex != 0:
+			return schema.Complex
+		case info&types.IsString != 0:
+			return schema.String
+		}
+	case *types.Slice:
+		return schema.Slice
+	case *types.Array:
+		return schema.Array
+	case *types.Map:
+		return schema.Map
+	case *types.Pointer:
+		return schema.Pointer
+	case *types.Struct:
+		return schema.Struct
+	case *types.Interface:
+		return schema.Interface
+	case *types.Chan:
+		return schema.Chan
+	case *types.Signature:
+		return schema.Func
+	}
+	return schema.Invalid
+}
+
+// The encoding hooks, as interfaces.
+var (
+	jsonMarshaler   = iface("MarshalJSON", nil, []types.Type{byteSlice, errorType})
+	jsonUnmarshaler = iface("UnmarshalJSON", []types.Type{byteSlice}, []types.Type{errorType})
+	textMarshaler   = iface("MarshalText", nil, []types.Type{byteSlice, errorType})
+	textUnmarshaler = iface("UnmarshalText", []types.Type{byteSlice}, []types.Type{errorType})
+)
+
+var (
+	byteSlice = types.NewSlice(types.Typ[types.Byte])
+	errorType = types.Universe.Lookup("error").Type()
+)
+
+func iface(name string, params, results []types.Type) *types.Interface {
+	tuple := func(ts []types.Type) *types.Tuple {
+		vs := make([]*types.Var, len(ts))
+		for i, t := range ts {
+			vs[i] = types.NewParam(token.NoPos, nil, "", t)
+		}
+		return types.NewTuple(vs...)
+	}
+	sig := types.NewSignatureType(nil, nil, nil, tuple(params), tuple(results), false)
+	return types.NewInterfaceType([]*types.Func{types.NewFunc(token.NoPos, nil, name, sig)}, nil).Complete()
+}
+
+// methodsOf reports the encoding hooks of t or *t, and those of t alone.
+func methodsOf(t types.Type) (all, value schema.Methods) {
+	pt := types.NewPointer(t)
+	for _, h := range []struct {
+		i *types.Interface
+		m schema.Methods
+	}{{jsonMarshaler, schema.JSONMarshaler}, {jsonUnmarshaler, schema.JSONUnmarshaler}, {textMarshaler, schema.TextMarshaler}, {textUnmarshaler, schema.TextUnmarshaler}} {
+		if types.Implements(t, h.i) {
+			all |= h.m
+			value |= h.m
+		} else if types.Implements(pt, h.i) {
+			all |= h.m
+		}
+	}
+	return all, value
+}
+
+// declared reads, from source, the schema that type t declares with
+// schema.DeclaredMethod: the string literal its body returns. It returns
+// nil and "" when t has no such method, and the reason when the method
+// cannot be read.
+func (d *describer) declared(t types.Type) ([]byte, string) {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, schema.DeclaredMethod)
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return nil, ""
+	}
+	sig := fn.Signature()
+	if sig.Params().Len() != 0 || sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), types.Typ[types.String]) {
+		return nil, schema.DeclaredSignature
+	}
+	pos := d.fset.Position(fn.Pos())
+	const form = "its body must be one return of a string literal, which the generator reads from source"
+	if !pos.IsValid() {
+		return nil, "its source is not at hand; " + form
+	}
+	f, ok := d.sources[pos.Filename]
+	if !ok {
+		f, _ = parser.ParseFile(token.NewFileSet(), pos.Filename, nil, parser.SkipObjectResolution)
+		if d.sources == nil {
+			d.sources = map[string]*ast.File{}
+		}
+		d.sources[pos.Filename] = f
+	}
+	if f == nil {
+		return nil, "its source cannot be read; " + form
+	}
+	recv := fn.Signature().Recv().Type()
+	if p, ok := recv.(*types.Pointer); ok {
+		recv = p.Elem()
+	}
+	recvName := ""
+	if n, ok := types.Unalias(recv).(*types.Named); ok {
+		recvName = n.Obj().Name()
+	}
+	for _, decl := range f.Decls {
+		fd, ok := decl.(*ast.FuncDecl)
+		if !ok || fd.Recv == nil || fd.Name.Name != schema.DeclaredMethod || embeddedName(fd.Recv.List[0].Type) != recvName {
+			continue
+		}
+		if fd.Body == nil || len(fd.Body.List) != 1 {
+			return nil, form
+		}
+		ret, ok := fd.Body.List[0].(*ast.ReturnStmt)
+		if !ok || len(ret.Results) != 1 {
+			return nil, form
+		}
+		lit, ok := ret.Results[0].(*ast.BasicLit)
+		if !ok || lit.Kind != token.STRING {
+			return nil, form
+		}
+		s, err := strconv.Unquote(lit.Value)
+		if err != nil {
+			return nil, form
+		}
+		return []byte(s), ""
+	}
+	return nil, "its declaration is not found; " + form
+}

@@ -1,0 +1,709 @@
+package olt
+
+import (
+	"cmp"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/toolschema/toolschema/internal/analyzer"
+	"github.com/toolschema/toolschema/internal/schema"
+)
+
+// Enums finds, in every package, the places where a schema is made by
+// reflection from a Go type (reflectimpl.Create, provider.OutputOf,
+// tool.DecodeAnswer, mcpserver.AddTool, a generic function or type that
+// passes its type argument on to one of them, and a tool of the package
+// reaching another package's types) whose type reaches an enum type
+// without its generated values: reflection reads them from the method
+// toolgen writes (schema.EnumMethod), and without it, or with a stale one,
+// the enum is a plain string there. Its diagnostics are OLT014's, which
+// the core passes on.
+//
+// Facts carry what it learns across packages: on each enum type whose
+// generated values are missing or stale (EnumFact), from the package that
+// declares it, and on each generic function or type whose type
+// parameters reach such a call (ReachFact).
+var Enums = &analysis.Analyzer{
+	Name:       "toolschemaenums",
+	Doc:        section("toolschemaenums"),
+	URL:        DocsURL,
+	Run:        runEnums,
+	FactTypes:  []analysis.Fact{new(EnumFact), new(ReachFact)},
+	ResultType: reflect.TypeFor[[]*analyzer.Diagnostic](),
+}
+
+// An EnumFact marks an enum type (analyzer.Enums) whose values reflection
+// cannot read as its constants give them: the generated method is missing,
+// or it is Stale (it lists other constants than toolgen would write now).
+type EnumFact struct{ Stale bool }
+
+func (*EnumFact) AFact() {}
+
+func (f *EnumFact) String() string {
+	if f.Stale {
+		return "enum values stale"
+	}
+	return "enum values missing"
+}
+
+// A ReachFact marks a generic function, or a generic type with methods,
+// whose type parameters at Params (indexes) reach a schema made by
+// reflection: an instantiation's type arguments there are checked as the
+// call's own.
+type ReachFact struct{ Params []int }
+
+func (*ReachFact) AFact() {}
+
+func (f *ReachFact) String() string {
+	return fmt.Sprintf("type parameters %v reach a reflected schema", f.Params)
+}
+
+// The calls that make a schema by reflection, by package and name.
+const (
+	providerPkg    = "github.com/toolschema/toolschema/provider"
+	reflectimplPkg = "github.com/toolschema/toolschema/reflectimpl"
+	mcpserverPkg   = "github.com/toolschema/toolschema/mcpserver"
+	mcpgoPkg       = "github.com/toolschema/toolschema/adapters/mcpgo"
+)
+
+// genericCalls are the generic functions whose type arguments are
+// described by reflection.
+var genericCalls = map[[2]string]bool{
+	{providerPkg, "OutputOf"}:              true,
+	{schema.RuntimePkg, "DecodeAnswer"}:    true,
+	{mcpserverPkg, "AddTool"}:              true,
+	{mcpgoPkg, "WithInputSchema"}:          true,
+	{mcpgoPkg, "WithOutputSchema"}:         true,
+	{mcpgoPkg, "NewTypedToolHandler"}:      true,
+	{mcpgoPkg, "NewStructuredToolHandler"}: true,
+}
+
+// A role is what a drop-in makes of one of its type arguments: a tool's
+// input or its result.
+type role int
+
+const (
+	roleIn role = iota
+	roleOut
+)
+
+// dropIns are the generic drop-ins that make a tool's schemas from their
+// type arguments, with the role of each: their types are checked by the
+// rules of a tool's (typeCheck).
+var dropIns = map[[2]string][]role{
+	{mcpserverPkg, "AddTool"}:              {roleIn, roleOut},
+	{mcpgoPkg, "WithInputSchema"}:          {roleIn},
+	{mcpgoPkg, "WithOutputSchema"}:         {roleOut},
+	{mcpgoPkg, "NewTypedToolHandler"}:      {roleIn},
+	{mcpgoPkg, "NewStructuredToolHandler"}: {roleIn, roleOut},
+}
+
+func runEnums(pass *analysis.Pass) (any, error) {
+	e := &enumPass{pass: pass, local: map[types.Object]*ReachFact{}, declared: map[*types.Package][]*analyzer.Enum{}}
+	if len(pass.Files) > 0 {
+		// Without syntax (a dependency loaded from export data by a
+		// driver that runs no facts) nothing can be read of the methods'
+		// bodies; the calls fall back on the method sets.
+		for _, en := range analyzer.Enums(pass.Fset, pass.Pkg) {
+			if missing, stale := e.enumState(en); missing || stale {
+				pass.ExportObjectFact(en.Type, &EnumFact{Stale: stale})
+			}
+		}
+	}
+	e.sites()
+	// A generic function that passes its type parameter on to another of
+	// the package's: repeat until what reaches a call stops growing.
+	for e.grew {
+		e.grew = false
+		e.diags = nil
+		e.reported = nil
+		e.sites()
+	}
+	for obj, f := range e.local {
+		slices.Sort(f.Params)
+		pass.ExportObjectFact(obj, f)
+	}
+	slices.SortStableFunc(e.diags, func(a, b *analyzer.Diagnostic) int { return cmp.Compare(a.Pos, b.Pos) })
+	return e.diags, nil
+}
+
+type enumPass struct {
+	pass *analysis.Pass
+	// local are the package's generic functions and types whose type
+	// parameters reach a call, as found so far; grew says the last round
+	// added to them.
+	local    map[types.Object]*ReachFact
+	grew     bool
+	declared map[*types.Package][]*analyzer.Enum // analyzer.Enums, by package, once
+	diags    []*analyzer.Diagnostic
+	reported map[string]bool   // site and enum type, once
+	checker  *analyzer.Checker // the drop-ins' types, made once
+}
+
+// enumState reads the generated method of en: missing (there is none), or
+// stale (it is toolgen's, in the generated file, and lists other
+// constants than toolgen would write now). A method written by hand is
+// taken as it is.
+func (e *enumPass) enumState(en *analyzer.Enum) (missing, stale bool) {
+	obj, _, _ := types.LookupFieldOrMethod(en.Type.Type(), false, en.Type.Pkg(), schema.EnumMethod)
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return true, false
+	}
+	if filepath.Base(e.pass.Fset.Position(fn.Pos()).Filename) != analyzer.GeneratedFile {
+		return false, false
+	}
+	decl := e.funcDecl(fn)
+	if decl == nil {
+		return false, false
+	}
+	listed := generatedConsts(e.pass.TypesInfo, decl)
+	return false, listed == nil || !slices.Equal(listed, en.Consts)
+}
+
+// funcDecl returns the declaration of fn in the package's files.
+func (e *enumPass) funcDecl(fn *types.Func) *ast.FuncDecl {
+	for _, f := range e.pass.Files {
+		if fn.Pos() < f.Pos() || fn.Pos() >= f.End() {
+			continue
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Pos() == fn.Pos() {
+				return fd
+			}
+		}
+	}
+	return nil
+}
+
+// generatedConsts returns the constants a generated enum method lists, in
+// order (return []string{string(A), string(B)}); nil when its body is not
+// of that form.
+func generatedConsts(info *types.Info, fd *ast.FuncDecl) []*types.Const {
+	if fd.Body == nil || len(fd.Body.List) != 1 {
+		return nil
+	}
+	ret, ok := fd.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return nil
+	}
+	lit, ok := ret.Results[0].(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	out := []*types.Const{}
+	for _, elt := range lit.Elts {
+		call, ok := elt.(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			return nil
+		}
+		id, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
+		if !ok {
+			return nil
+		}
+		c, ok := info.Uses[id].(*types.Const)
+		if !ok {
+			return nil
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// sites checks every place of the package that makes a schema by
+// reflection.
+func (e *enumPass) sites() {
+	info := e.pass.TypesInfo
+	if info == nil {
+		return
+	}
+	// Instantiations: of the generic calls, and of generic functions and
+	// types whose type parameters reach one.
+	for id, inst := range info.Instances {
+		obj := info.Uses[id]
+		if obj == nil {
+			continue
+		}
+		params := e.reaching(obj)
+		if params == nil {
+			continue
+		}
+		label := qualifiedName(obj, e.pass.Pkg) + "[" + typeList(inst.TypeArgs, e.pass.Pkg) + "]"
+		w := e.walker(id.Pos(), id.End(), label)
+		for _, i := range params {
+			if i < inst.TypeArgs.Len() {
+				t := inst.TypeArgs.At(i)
+				w.walk(t, typeLabel(t, e.pass.Pkg))
+			}
+		}
+		if fn, ok := obj.(*types.Func); ok && fn.Pkg() != nil {
+			if roles := dropIns[[2]string{fn.Pkg().Path(), fn.Name()}]; roles != nil && len(roles) == inst.TypeArgs.Len() {
+				var in, out types.Type
+				for i, r := range roles {
+					if r == roleIn {
+						in = inst.TypeArgs.At(i)
+					} else {
+						out = inst.TypeArgs.At(i)
+					}
+				}
+				e.typeCheck(in, out, id.Pos(), id.End(), label)
+			}
+		}
+	}
+	for _, f := range e.pass.Files {
+		e.creates(f)
+		if !strings.HasSuffix(e.pass.Fset.Position(f.Package).Filename, "_test.go") {
+			e.tools(f) // tools are declared outside tests
+		}
+	}
+}
+
+// reaching returns the indexes of obj's type parameters that reach a
+// schema made by reflection, nil when none does.
+func (e *enumPass) reaching(obj types.Object) []int {
+	if fn, ok := obj.(*types.Func); ok && fn.Pkg() != nil && genericCalls[[2]string{fn.Pkg().Path(), fn.Name()}] {
+		all := make([]int, fn.Signature().TypeParams().Len())
+		for i := range all {
+			all[i] = i
+		}
+		return all
+	}
+	if f := e.local[obj]; f != nil {
+		return f.Params
+	}
+	if obj.Pkg() != e.pass.Pkg {
+		var f ReachFact
+		if e.pass.ImportObjectFact(obj, &f) {
+			return f.Params
+		}
+	}
+	return nil
+}
+
+// creates checks the calls of reflectimpl.Create (and of a Cache's) in f:
+// the function's parameters and results.
+func (e *enumPass) creates(f *ast.File) {
+	imports := false
+	for _, imp := range f.Imports {
+		if p, _ := strconv.Unquote(imp.Path.Value); p == reflectimplPkg {
+			imports = true
+		}
+	}
+	if !imports {
+		return
+	}
+	info := e.pass.TypesInfo
+	ast.Inspect(f, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || len(call.Args) == 0 {
+			return true
+		}
+		var id *ast.Ident
+		switch fun := ast.Unparen(call.Fun).(type) {
+		case *ast.SelectorExpr:
+			id = fun.Sel
+		case *ast.Ident:
+			id = fun
+		default:
+			return true
+		}
+		fn, ok := info.Uses[id].(*types.Func)
+		if !ok || fn.Pkg() == nil || fn.Pkg().Path() != reflectimplPkg || fn.Name() != "Create" {
+			return true
+		}
+		t := info.TypeOf(call.Args[0])
+		if t == nil {
+			return true
+		}
+		sig, ok := t.Underlying().(*types.Signature)
+		if !ok {
+			return true // an any holding the function: its type is not known here
+		}
+		arg := types.ExprString(call.Args[0])
+		if _, ok := ast.Unparen(call.Args[0]).(*ast.FuncLit); ok {
+			arg = "func literal"
+		}
+		label := "reflectimpl.Create(" + arg + ")"
+		e.signature(sig, call.Fun.Pos(), call.Fun.End(), label, nil)
+		if in, out, ok := toolTypes(sig); ok {
+			e.typeCheck(in, out, call.Fun.Pos(), call.Fun.End(), label)
+		}
+		return true
+	})
+}
+
+// tools checks the tools f declares (//tool:export) against the enum types
+// of other packages: the generated tool's schema lists their values, but
+// its arguments are checked by reflection, which sees them only through
+// the enum's own generated code. (The package's own enums are its
+// generated file's, which OLT014 compares as a whole.)
+func (e *enumPass) tools(f *ast.File) {
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Doc == nil || !marked(fd.Doc) {
+			continue
+		}
+		fn, ok := e.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+		if !ok {
+			continue
+		}
+		e.signature(fn.Signature(), fd.Name.Pos(), fd.Name.End(), "tool "+fd.Name.Name, e.pass.Pkg)
+	}
+}
+
+// marked reports whether a doc comment has the tool directive.
+func marked(doc *ast.CommentGroup) bool {
+	for _, c := range doc.List {
+		if rest, ok := strings.CutPrefix(c.Text, analyzer.Directive); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
+			return true
+		}
+	}
+	return false
+}
+
+// signature walks the parameters and results of a tool's function but the
+// context and the call, which are not arguments, and the error.
+func (e *enumPass) signature(sig *types.Signature, pos, end token.Pos, label string, skip *types.Package) {
+	w := e.walker(pos, end, label)
+	w.skip = skip
+	for _, tuple := range []*types.Tuple{sig.Params(), sig.Results()} {
+		for v := range tuple.Variables() {
+			t := v.Type()
+			if p, ok := types.Unalias(t).(*types.Pointer); ok && isNamed(p.Elem(), schema.RuntimePkg, "Call") {
+				continue
+			}
+			w.walk(t, typeLabel(t, e.pass.Pkg))
+		}
+	}
+}
+
+// toolTypes returns the input and result types of a tool's function (nil
+// when there is none); not ok when it has more than one input or more
+// than two results, which reflectimpl.Create refuses for itself.
+func toolTypes(sig *types.Signature) (in, out types.Type, ok bool) {
+	for v := range sig.Params().Variables() {
+		t := v.Type()
+		if p, ok := types.Unalias(t).(*types.Pointer); ok && isNamed(p.Elem(), schema.RuntimePkg, "Call") || isNamed(t, "context", "Context") {
+			continue
+		}
+		if in != nil || sig.Variadic() {
+			return nil, nil, false
+		}
+		in = t
+	}
+	res := sig.Results()
+	switch {
+	case res.Len() > 2:
+		return nil, nil, false
+	case res.Len() > 0 && !types.Identical(res.At(0).Type(), types.Universe.Lookup("error").Type()):
+		out = res.At(0).Type()
+	}
+	return in, out, true
+}
+
+// typeCheck checks the input and result types a call gives a tool made by
+// reflection (nil when there is none) by the rules of a tool's
+// (analyzer.Checker): the core's diagnostics about them, at the field or
+// tag when it is in the package's syntax, else at pos..end. A type with a
+// type parameter in it is known only where it is instantiated, and left.
+func (e *enumPass) typeCheck(in, out types.Type, pos, end token.Pos, label string) {
+	for _, t := range []types.Type{in, out} {
+		if t != nil && hasTypeParam(t, map[types.Type]bool{}) {
+			return
+		}
+	}
+	if e.checker == nil {
+		e.checker = analyzer.NewChecker(e.pass.Fset, e.pass.Files, e.pass.Pkg, e.pass.TypesInfo, &analyzer.Config{Sizes: e.pass.TypesSizes})
+	}
+	key := fmt.Sprint("types ", pos, label)
+	if e.reported == nil {
+		e.reported = map[string]bool{}
+	}
+	if e.reported[key] {
+		return
+	}
+	e.reported[key] = true
+	for _, d := range e.checker.Check(in, out, pos, end, label) {
+		if d.Pos != pos {
+			// At a field: once, for the first call that reaches it.
+			key := fmt.Sprint("field ", d.Pos, d.End, d.ID, strings.TrimPrefix(d.Message, label+": "))
+			if e.reported[key] {
+				continue
+			}
+			e.reported[key] = true
+		}
+		e.diags = append(e.diags, d)
+	}
+}
+
+// hasTypeParam reports whether t has a type parameter in it.
+func hasTypeParam(t types.Type, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch t := types.Unalias(t).(type) {
+	case *types.TypeParam:
+		return true
+	case *types.Pointer:
+		return hasTypeParam(t.Elem(), seen)
+	case *types.Slice:
+		return hasTypeParam(t.Elem(), seen)
+	case *types.Array:
+		return hasTypeParam(t.Elem(), seen)
+	case *types.Map:
+		return hasTypeParam(t.Key(), seen) || hasTypeParam(t.Elem(), seen)
+	case *types.Chan:
+		return hasTypeParam(t.Elem(), seen)
+	case *types.Struct:
+		for f := range t.Fields() {
+			if hasTypeParam(f.Type(), seen) {
+				return true
+			}
+		}
+	case *types.Named:
+		for a := range t.TypeArgs().Types() {
+			if hasTypeParam(a, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isNamed(t types.Type, pkg, name string) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
+}
+
+// A typeWalk goes through the types a schema made by reflection from a
+// type reaches, as the core describes them.
+type typeWalk struct {
+	e        *enumPass
+	pos, end token.Pos
+	label    string // the site, for messages
+	skip     *types.Package
+	seen     map[*types.Named]bool
+}
+
+func (e *enumPass) walker(pos, end token.Pos, label string) *typeWalk {
+	return &typeWalk{e: e, pos: pos, end: end, label: label, seen: map[*types.Named]bool{}}
+}
+
+// walk goes through t, found at path (Go's spelling: Triage.Severity,
+// Triage.Items[]).
+func (w *typeWalk) walk(t types.Type, path string) {
+	switch t := types.Unalias(t).(type) {
+	case *types.TypeParam:
+		w.param(t)
+	case *types.Pointer:
+		w.walk(t.Elem(), path)
+	case *types.Slice:
+		w.walk(t.Elem(), path+"[]")
+	case *types.Array:
+		w.walk(t.Elem(), path+"[]")
+	case *types.Map:
+		w.walk(t.Elem(), path+"{}") // a key is a name, which the schema does not list
+	case *types.Struct:
+		w.fields(t, path)
+	case *types.Named:
+		if w.seen[t] {
+			return
+		}
+		w.seen[t] = true
+		obj := t.Obj()
+		if obj.Pkg() == nil || obj.Pkg().Path() == schema.RuntimePkg || ownForm(t) {
+			return // error; the runtime's own types; a JSON form of its own
+		}
+		if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+			if t.TypeArgs().Len() == 0 {
+				w.enum(t, path)
+			}
+			return
+		}
+		// An instance's underlying type has its type arguments in place
+		// of the parameters (a type parameter among them is param's).
+		w.walk(t.Underlying(), path)
+	}
+}
+
+// fields walks a struct's JSON properties: its exported fields and the
+// embedded ones, but those json:"-" leaves out.
+func (w *typeWalk) fields(s *types.Struct, path string) {
+	for i := range s.NumFields() {
+		f := s.Field(i)
+		tag := reflect.StructTag(s.Tag(i)).Get("json")
+		name, _, _ := strings.Cut(tag, ",")
+		if tag == "-" || (!f.Exported() && !f.Embedded()) {
+			continue
+		}
+		switch {
+		case f.Embedded() && name == "":
+			w.walk(f.Type(), path) // flattened
+		case name != "":
+			w.walk(f.Type(), path+"."+name)
+		default:
+			w.walk(f.Type(), path+"."+f.Name())
+		}
+	}
+}
+
+// ownForm reports whether t writes its own JSON form (the JSON or text
+// methods), or declares its schema: what it holds is not described.
+func ownForm(t *types.Named) bool {
+	for _, m := range []string{"MarshalJSON", "UnmarshalJSON", "MarshalText", "UnmarshalText", schema.DeclaredMethod} {
+		if obj, _, _ := types.LookupFieldOrMethod(t, true, t.Obj().Pkg(), m); obj != nil {
+			if _, ok := obj.(*types.Func); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// enum reports n, a named type of string kind at path, when it is an enum
+// type without its generated values.
+func (w *typeWalk) enum(n *types.Named, path string) {
+	obj := n.Obj()
+	if w.skip != nil && obj.Pkg() == w.skip {
+		return
+	}
+	var f EnumFact
+	stale := false
+	switch {
+	case w.e.pass.ImportObjectFact(obj, &f):
+		stale = f.Stale
+	case obj.Pkg() == w.e.pass.Pkg:
+		return // the package's own were read above
+	default:
+		// No fact: fresh, or read by a driver that gives none. The
+		// method set tells a missing method in either case.
+		if !w.e.isEnum(obj) {
+			return
+		}
+		if m, _, _ := types.LookupFieldOrMethod(n, false, obj.Pkg(), schema.EnumMethod); m != nil {
+			return
+		}
+	}
+	key := fmt.Sprint(w.pos, obj.Pkg().Path(), obj.Name())
+	if w.e.reported == nil {
+		w.e.reported = map[string]bool{}
+	}
+	if w.e.reported[key] {
+		return
+	}
+	w.e.reported[key] = true
+	what := fmt.Sprintf("has no %s (toolschema_gen.go is missing or lacks it)", schema.EnumMethod)
+	if stale {
+		what = fmt.Sprintf("has a stale %s (its constants changed since toolschema_gen.go was written)", schema.EnumMethod)
+	}
+	name := typeLabel(n, w.e.pass.Pkg)
+	subject := path + " is enum type " + name
+	if path == name {
+		subject = "enum type " + name
+	}
+	msg := fmt.Sprintf("%s: %s, which %s: by reflection it is a plain string, so the schema lists no values and any string is accepted; run go generate (or toolgen) in package %s",
+		w.label, subject, what, obj.Pkg().Path())
+	w.e.diags = append(w.e.diags, &analyzer.Diagnostic{Pos: w.pos, End: w.end, ID: schema.OLT014, Message: msg})
+}
+
+// isEnum reports whether obj is an enum type of its package.
+func (e *enumPass) isEnum(obj *types.TypeName) bool {
+	pkg := obj.Pkg()
+	enums, ok := e.declared[pkg]
+	if !ok {
+		enums = analyzer.Enums(e.pass.Fset, pkg)
+		e.declared[pkg] = enums
+	}
+	return slices.ContainsFunc(enums, func(en *analyzer.Enum) bool { return en.Type == obj })
+}
+
+// param records that a type parameter of the function or type around the
+// site reaches a schema made by reflection.
+func (w *typeWalk) param(tp *types.TypeParam) {
+	fd := w.e.enclosing(w.pos)
+	if fd == nil {
+		return
+	}
+	fn, ok := w.e.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	if !ok {
+		return
+	}
+	sig := fn.Signature()
+	var owner types.Object
+	switch i := tp.Index(); {
+	case i < sig.TypeParams().Len() && sig.TypeParams().At(i) == tp:
+		owner = fn
+	case i < sig.RecvTypeParams().Len() && sig.RecvTypeParams().At(i) == tp:
+		recv := types.Unalias(sig.Recv().Type())
+		if p, ok := recv.(*types.Pointer); ok {
+			recv = types.Unalias(p.Elem())
+		}
+		n, ok := recv.(*types.Named)
+		if !ok {
+			return
+		}
+		owner = n.Origin().Obj()
+	default:
+		return
+	}
+	f := w.e.local[owner]
+	if f == nil {
+		f = &ReachFact{}
+		w.e.local[owner] = f
+	}
+	if !slices.Contains(f.Params, tp.Index()) {
+		f.Params = append(f.Params, tp.Index())
+		w.e.grew = true
+	}
+}
+
+// enclosing returns the function declaration around pos, nil outside one.
+func (e *enumPass) enclosing(pos token.Pos) *ast.FuncDecl {
+	for _, f := range e.pass.Files {
+		if pos < f.Pos() || pos >= f.End() {
+			continue
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Pos() <= pos && pos < fd.End() {
+				return fd
+			}
+		}
+	}
+	return nil
+}
+
+// qualifiedName spells obj as the code does from pkg: provider.OutputOf.
+func qualifiedName(obj types.Object, pkg *types.Package) string {
+	if obj.Pkg() == nil || obj.Pkg() == pkg {
+		return obj.Name()
+	}
+	return obj.Pkg().Name() + "." + obj.Name()
+}
+
+func typeList(l *types.TypeList, pkg *types.Package) string {
+	parts := make([]string, l.Len())
+	for i := range parts {
+		parts[i] = typeLabel(l.At(i), pkg)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// typeLabel spells t as the code does from pkg: Triage, sev.Level.
+func typeLabel(t types.Type, pkg *types.Package) string {
+	return types.TypeString(t, func(p *types.Package) string {
+		if p == pkg {
+			return ""
+		}
+		return p.Name()
+	})
+}

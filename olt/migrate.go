@@ -1,0 +1,52 @@
+package olt
+
+import (
+	"go/token"
+
+	"github.com/toolschema/toolschema/internal/analyzer"
+	"github.com/toolschema/toolschema/internal/schema"
+)
+
+// migrations reports the fields of the tools' types whose peers' tags
+// have native forms (OLT022), each with the fix that rewrites the tag.
+func migrations(p *analyzer.Package) []*analyzer.Diagnostic {
+	var out []*analyzer.Diagnostic
+	seen := map[*schema.Type]bool{}
+	done := map[*schema.Field]bool{}
+	var visit func(t *schema.Type)
+	visit = func(t *schema.Type) {
+		if t == nil || seen[t] {
+			return
+		}
+		seen[t] = true
+		visit(t.Elem)
+		visit(t.Key)
+		for i := range t.Fields {
+			visit(t.Fields[i].Type)
+		}
+		for _, m := range schema.Migrations(t, p.ReadMode) {
+			if done[m.Field] {
+				continue
+			}
+			done[m.Field] = true
+			pos, end := p.FieldPos(m.Field, "")
+			if pos == token.NoPos {
+				continue // declared in another package: migrated there
+			}
+			for _, tag := range []string{"jsonschema", "jsonschema_description"} {
+				if tp, te := p.FieldPos(m.Field, tag); tp != pos {
+					pos, end = tp, te
+					break
+				}
+			}
+			out = append(out, &analyzer.Diagnostic{Pos: pos, End: end, ID: schema.OLT022,
+				Message: "field " + m.Field.Name + ": the peer library's tags have native forms (" + m.What + "); the fix rewrites them",
+				Fix:     p.TagRewrite(m.Field, m.Tag, "Rewrite the tags of "+m.Field.Name+" in the native form")})
+		}
+	}
+	for _, t := range p.Tools {
+		visit(t.InModel)
+		visit(t.OutModel)
+	}
+	return out
+}

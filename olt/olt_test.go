@@ -1,0 +1,309 @@
+package olt_test
+
+import (
+	"fmt"
+	"go/types"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/toolschema/toolschema/internal/schema"
+	"github.com/toolschema/toolschema/olt"
+)
+
+// rule returns the analyzer of one rule from a configuration.
+func rule(t *testing.T, cfg olt.Config, id string) *analysis.Analyzer {
+	t.Helper()
+	for _, a := range olt.NewAnalyzers(cfg) {
+		if a.Name == id {
+			return a
+		}
+	}
+	t.Fatalf("no analyzer %s", id)
+	return nil
+}
+
+// TestRules runs each rule's analyzer on its testdata package: every
+// diagnostic at its position (the // want comments), and the suggested
+// fixes against the .golden files.
+func TestRules(t *testing.T) {
+	quality := olt.Config{Quality: true}
+	strict := olt.Config{Providers: []string{"openai", "anthropic", "gemini"}}
+	tests := []struct {
+		id       string
+		cfg      olt.Config
+		patterns []string
+		fixes    bool
+	}{
+		{id: "OLT001", patterns: []string{"olt001"}},
+		{id: "OLT002", patterns: []string{"olt002"}},
+		{id: "OLT003", patterns: []string{"olt003"}},
+		{id: "OLT004", patterns: []string{"olt004"}},
+		{id: "OLT005", patterns: []string{"olt005"}},
+		{id: "OLT006", patterns: []string{"olt006"}},
+		{id: "OLT007", patterns: []string{"olt007"}},
+		{id: "OLT008", patterns: []string{"olt008"}, fixes: true},
+		{id: "OLT009", patterns: []string{"olt009"}, fixes: true},
+		{id: "OLT010", patterns: []string{"olt010"}},
+		{id: "OLT011", patterns: []string{"olt011"}, fixes: true},
+		{id: "OLT012", patterns: []string{"olt012"}, fixes: true},
+		{id: "OLT013", patterns: []string{"olt013", "olt013fix"}, fixes: true},
+		{id: "OLT014", patterns: []string{"olt014/missing", "olt014/stale", "olt014/unneeded",
+			// Schemas made by reflection from enum types without their
+			// generated values, across packages.
+			"olt014/enumcalls", "olt014/enumsev", "olt014/enumfresh", "olt014/enumstale", "olt014/enumwrap", "olt014/enumtool"}},
+		{id: "OLT015", cfg: strict, patterns: []string{"olt015"}},
+		{id: "OLT015", cfg: olt.Config{Providers: []string{"openai:nonstrict", "Anthropic:non-strict"}}, patterns: []string{"olt015nonstrict"}},
+		{id: "OLT015", cfg: olt.Config{Providers: []string{"anthropic"}}, patterns: []string{"olt015unions"}},
+		{id: "OLT015", cfg: olt.Config{Providers: []string{"anthropic"}}, patterns: []string{"olt015items"}},
+		{id: "OLT015", cfg: olt.Config{Providers: []string{"openai"}}, patterns: []string{"olt015limits"}},
+		{id: "OLT016", cfg: quality, patterns: []string{"olt016"}},
+		{id: "OLT017", cfg: quality, patterns: []string{"olt017"}},
+		{id: "OLT018", cfg: quality, patterns: []string{"olt018"}},
+		{id: "OLT019", cfg: quality, patterns: []string{"olt019"}},
+		{id: "OLT020", patterns: []string{"olt020"}, fixes: true},
+		{id: "OLT021", patterns: []string{"olt021"}},
+		{id: "OLT022", cfg: olt.Config{Migrate: true}, patterns: []string{"olt022", "olt022mode"}, fixes: true},
+		{id: "OLT023", patterns: []string{"olt023"}},
+		{id: "OLT030", patterns: []string{"olt030"}},
+		// The types of the drop-ins' calls and of reflectimpl.Create, in
+		// a package without tools.
+		{id: "OLT011", patterns: []string{"dropin", "dropintool"}, fixes: true},
+		{id: "OLT002", patterns: []string{"dropin"}},
+		{id: "OLT003", patterns: []string{"dropin"}},
+		{id: "OLT020", patterns: []string{"dropin"}, fixes: true},
+		{id: "OLT025", patterns: []string{"olt025"}, fixes: true},
+		{id: "OLT026", cfg: quality, patterns: []string{"olt026"}, fixes: true},
+		{id: "OLT027", cfg: quality, patterns: []string{"olt027"}},
+		{id: "OLT028", cfg: quality, patterns: []string{"olt028"}, fixes: true},
+		{id: "OLT029", patterns: []string{"olt029"}, fixes: true},
+	}
+	// One load for all the rules (see shared_test.go). Only the rules
+	// marked fixes offer fixes, and their packages have .golden files,
+	// which RunWithSuggestedFixes compares; a fix from another rule would
+	// be reported as a file without its .golden.
+	var runs []ruleRun
+	for _, tt := range tests {
+		runs = append(runs, ruleRun{tt.id, tt.cfg, tt.patterns})
+	}
+	a, patterns := combined(t, runs)
+	byRule := diagnosticsBy(analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), a, patterns...))
+	for _, tt := range tests {
+		n := 0
+		for _, d := range byRule[tt.id] {
+			n += len(d.SuggestedFixes)
+		}
+		switch {
+		case tt.fixes && n == 0:
+			// The golden file is compared only when there are fixes.
+			t.Errorf("%s offered no suggested fix", tt.id)
+		case !tt.fixes && n > 0:
+			t.Errorf("%s offered %d suggested fixes: mark it fixes and add the .golden files", tt.id, n)
+		}
+	}
+}
+
+// analyze runs the rules (with the core) over loaded packages and returns
+// the diagnostics, each as "file:line:col: message".
+func analyze(t *testing.T, pkgs []*packages.Package, rules ...*analysis.Analyzer) []string {
+	t.Helper()
+	graph, err := checker.Analyze(append([]*analysis.Analyzer{olt.Core}, rules...), pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, act := range graph.Roots {
+		if act.Err != nil {
+			t.Errorf("%s: %v", act, act.Err)
+		}
+		// Each package has tools: a core that found nothing would make
+		// "no diagnostic" prove nothing.
+		if r, ok := act.Result.(*olt.Result); ok && act.Analyzer == olt.Core &&
+			(r.Package == nil || len(r.Package.Tools)+len(r.Package.Diags) == 0) {
+			t.Errorf("%s: the core found no tool", act.Package.ID)
+		}
+		for _, d := range act.Diagnostics {
+			out = append(out, act.Package.Fset.Position(d.Pos).String()+": "+d.Message)
+		}
+	}
+	return out
+}
+
+// TestSDKHandlerAlone reproduces the fault of a go-sdk handler marked as
+// a tool, which was reported field by field through the SDK's request
+// (OLT002 for its functions, OLT005 for its maps with JSON forms of their
+// own) and as three results (OLT003), before the real problem: now OLT030
+// is the only diagnostic.
+func TestSDKHandlerAlone(t *testing.T) {
+	var rules []*analysis.Analyzer
+	for _, id := range []string{"OLT002", "OLT003", "OLT005", "OLT009", "OLT011"} {
+		rules = append(rules, rule(t, olt.Config{}, id))
+	}
+	for _, d := range analyze(t, shared(t, "olt030"), rules...) {
+		t.Errorf("reported on a go-sdk handler: %s", d)
+	}
+}
+
+// TestOffByDefault checks that the provider and quality rules report
+// nothing unless asked for.
+func TestOffByDefault(t *testing.T) {
+	var rules []*analysis.Analyzer
+	for _, id := range []string{"OLT015", "OLT016", "OLT017", "OLT018", "OLT026", "OLT027", "OLT028"} {
+		rules = append(rules, rule(t, olt.Config{}, id))
+	}
+	for _, d := range analyze(t, shared(t, "olt015", "olt016", "olt017", "olt018", "olt026", "olt027", "olt028"), rules...) {
+		t.Errorf("reported while off: %s", d)
+	}
+}
+
+// TestCleanCorpus runs every rule with its default configuration over the
+// parity corpus (and the generator's testdata), which follow the contract
+// and have fresh generated files: no diagnostic but the warnings the
+// corpus asks for on purpose (OLT020: descriptions written with unescaped
+// commas, as real code for invopop/jsonschema has them, and an mcp-go tag
+// with a space after its comma), each of them.
+func TestCleanCorpus(t *testing.T) {
+	// The rules use no facts: the dependencies' types come from export
+	// data (compiled without -race, shared with go build and go vet),
+	// rather than type-checked from source in this process.
+	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Tests: true}
+	pkgs, err := packages.Load(cfg, "../parity/corpus", "../parity/corpus/fromtags", "../internal/generator/testdata/basic", "../internal/generator/testdata/imports", "../internal/generator/testdata/shadow", "../internal/generator/testdata/enumsonly")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if packages.PrintErrors(pkgs) > 0 {
+		t.Fatal("the packages do not load")
+	}
+	graph, err := checker.Analyze(append([]*analysis.Analyzer{olt.Core}, olt.Analyzers...), pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	warnings := map[string]int{} // by file
+	for act := range graph.All() {
+		for _, d := range act.Diagnostics {
+			pos := act.Package.Fset.Position(d.Pos)
+			if strings.HasPrefix(d.Message, "OLT020: warning: field ") && strings.Contains(d.Message, "unescaped comma") && len(d.SuggestedFixes) == 1 {
+				warnings[filepath.Base(pos.Filename)]++
+				continue
+			}
+			if strings.HasPrefix(d.Message, "OLT020: warning: field ") && strings.Contains(d.Message, "not mark3labs/mcp-go's form") && len(d.SuggestedFixes) == 1 {
+				warnings[filepath.Base(pos.Filename)+" (mcp-go)"]++
+				continue
+			}
+			t.Errorf("%s: %s", pos, d.Message)
+		}
+		if r, ok := act.Result.(*olt.Result); ok && act.Analyzer == olt.Core && r.Package != nil {
+			n += len(r.Package.Tools)
+		}
+	}
+	if n < 74 {
+		t.Errorf("the core saw %d tools, want the corpus's 74 and more", n)
+	}
+	// The descriptions with unescaped commas of peers.go and fromtags.go,
+	// and the ambiguous mcp-go tag of peers.go.
+	if want := map[string]int{"peers.go": 11, "fromtags.go": 12, "peers.go (mcp-go)": 1}; fmt.Sprint(warnings) != fmt.Sprint(want) {
+		t.Errorf("warnings by file %v, want %v", warnings, want)
+	}
+}
+
+// TestDocs checks that each rule analyzer's summary is the catalog's title
+// and that it points at its section of docs/diagnostics.md.
+func TestDocs(t *testing.T) {
+	rules := schema.Catalog()
+	if len(olt.Analyzers) != len(rules) {
+		t.Fatalf("%d analyzers, %d rules in the catalog", len(olt.Analyzers), len(rules))
+	}
+	for i, a := range olt.Analyzers {
+		r := rules[i]
+		if a.Name != string(r.ID) {
+			t.Fatalf("analyzer %d is %s, want %s", i, a.Name, r.ID)
+		}
+		if first, _, _ := strings.Cut(a.Doc, "\n"); first != r.Title {
+			t.Errorf("%s: doc summary %q, catalog title %q", r.ID, first, r.Title)
+		}
+	}
+	md, err := os.ReadFile("../docs/diagnostics.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range schema.Catalog() {
+		if !strings.Contains(string(md), "\n## "+string(r.ID)+"\n") {
+			t.Errorf("docs/diagnostics.md has no section ## %s", r.ID)
+		}
+		// The rule table: a row with the rule's link and its title.
+		id := string(r.ID)
+		row := "\n| [" + id + "](#" + strings.ToLower(id) + ") | "
+		i := strings.Index(string(md), row)
+		if i < 0 {
+			t.Errorf("docs/diagnostics.md's rule table has no row for %s", id)
+			continue
+		}
+		line, _, _ := strings.Cut(string(md)[i+len(row):], "\n")
+		if !strings.HasSuffix(line, " | "+r.Title+" |") {
+			t.Errorf("docs/diagnostics.md's row for %s reads %q; want the title %q", id, line, r.Title)
+		}
+	}
+}
+
+// TestWordSize checks that a generated file made where int has 64 bits is
+// fresh there and, checked for a 32-bit GOARCH, reported as made for the
+// other word size rather than as merely stale.
+//
+// The package is loaded once, for amd64; the 386 check gives the rules the
+// sizes of 386 (what a load for GOARCH=386 differs in, for this package:
+// the analyzer reads the word size from the pass's sizes only).
+func TestWordSize(t *testing.T) {
+	a := rule(t, olt.Config{}, "OLT014")
+	pkgs := shared(t, "olt014/wordsize")
+	for _, arch := range []string{"amd64", "386"} {
+		t.Run(arch, func(t *testing.T) {
+			sizes := types.SizesFor("gc", arch)
+			for _, p := range pkgs {
+				old := p.TypesSizes
+				p.TypesSizes = sizes
+				defer func() { p.TypesSizes = old }()
+			}
+			msgs := analyze(t, pkgs, a)
+			want := 0
+			if arch == "386" {
+				want = 1
+			}
+			if len(msgs) != want {
+				t.Fatalf("GOARCH=%s: %d diagnostics %q, want %d", arch, len(msgs), msgs, want)
+			}
+			if want == 1 && !strings.Contains(msgs[0], "generated where int has 64 bits; here it has 32") {
+				t.Errorf("GOARCH=386: %s", msgs[0])
+			}
+		})
+	}
+}
+
+// TestCheckProviders checks the spellings -OLT015.providers takes.
+func TestCheckProviders(t *testing.T) {
+	tests := []struct {
+		names []string
+		ok    bool
+	}{
+		{[]string{"openai", "anthropic", "gemini"}, true},
+		{[]string{" OpenAI ", "anthropic:strict", "gemini:nonstrict", "openai:non-strict"}, true},
+		{[]string{"openai:loose"}, false},
+		{[]string{"mistral"}, false},
+		{[]string{""}, false},
+	}
+	for _, tt := range tests {
+		err := olt.CheckProviders(tt.names)
+		if (err == nil) != tt.ok {
+			t.Errorf("%q: %v", tt.names, err)
+		}
+		if err != nil && !strings.Contains(err.Error(), "with :strict or :nonstrict") {
+			t.Errorf("%q: the error does not say the spellings: %v", tt.names, err)
+		}
+	}
+}

@@ -1,0 +1,258 @@
+package olt
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/toolschema/toolschema/internal/analyzer"
+	"github.com/toolschema/toolschema/internal/schema"
+	"github.com/toolschema/toolschema/provider"
+)
+
+// CheckProviders reports an error naming the first provider OLT015 does
+// not know (case and spaces aside). A provider is named alone (its strict
+// mode), or with ":strict" or ":nonstrict".
+func CheckProviders(names []string) error {
+	for _, n := range names {
+		if _, ok := providerMode(n); !ok {
+			return fmt.Errorf("unknown provider %q: the providers are anthropic, gemini, openai, each alone or with :strict or :nonstrict", n)
+		}
+	}
+	return nil
+}
+
+// providerMode returns the mode an entry of -OLT015.providers names.
+func providerMode(entry string) (schema.StrictMode, bool) {
+	name, mode, _ := strings.Cut(strings.TrimSpace(strings.ToLower(entry)), ":")
+	strict := true
+	switch strings.TrimSpace(mode) {
+	case "", "strict":
+	case "nonstrict", "non-strict":
+		strict = false
+	default:
+		return schema.StrictMode{}, false
+	}
+	return schema.Mode(strings.TrimSpace(name), strict)
+}
+
+// strictChecks reports, for each provider's mode, what its conversion
+// would move into a description or refuse, and the limits a package's
+// tools exceed (OLT015). The findings are the conversion's own
+// (provider.Check walks each schema as the conversion does), placed at
+// the fields they are about.
+func strictChecks(p *analyzer.Package, providers []string) []*analyzer.Diagnostic {
+	var out []*analyzer.Diagnostic
+	for _, name := range providers {
+		mode, ok := providerMode(name)
+		if !ok {
+			continue
+		}
+		reports := map[*analyzer.Tool]*provider.Report{}
+		for _, t := range p.Tools {
+			rep, diags := keywordChecks(p, t, mode)
+			reports[t] = rep
+			out = append(out, diags...)
+		}
+		if !mode.Strict {
+			continue // the limits are those of strict modes
+		}
+		switch mode.Name {
+		case "OpenAI":
+			for _, t := range p.Tools {
+				out = append(out, openAILimits(p, t, reports[t])...)
+			}
+		case "Anthropic":
+			for _, l := range p.Lists {
+				out = append(out, anthropicLimits(p, l, reports)...)
+			}
+		}
+	}
+	return out
+}
+
+// keywordChecks reports what mode's conversion does to t's schema: the
+// tool's name, the properties' names, and every keyword of every schema
+// (set by a tag or by the field's type, in a declared schema's branches
+// too) that it moves into a description, renames or refuses. It returns
+// the conversion's report too (nil when the schema cannot be read).
+func keywordChecks(p *analyzer.Package, t *analyzer.Tool, mode schema.StrictMode) (*provider.Report, []*analyzer.Diagnostic) {
+	var out []*analyzer.Diagnostic
+	if why := mode.ToolNameProblem(t.Name); why != "" {
+		pos, end := toolPos(t)
+		out = append(out, &analyzer.Diagnostic{Pos: pos, End: end, ID: schema.OLT015, Message: fmt.Sprintf(
+			"tool %s: %s %s", t.Name, mode.Name, why)})
+	}
+	if t.InModel == nil {
+		return nil, out
+	}
+	rep, err := provider.Check(mode, t.InModel, t.InputSchema)
+	if err != nil {
+		return nil, out
+	}
+	ps := props(t)
+	strictly := mode.Name + " strict mode"
+	if !mode.Strict {
+		strictly = mode.Name // a non-strict mode, or Gemini's one mode
+	}
+	seen := map[string]bool{}
+	for _, f := range rep.Findings {
+		pr, ok := propAt(ps, f.Path)
+		if !ok {
+			continue // the root: the tool's own checks say what it lacks
+		}
+		k := f.Keyword
+		tag, from := "", ", which the field's type writes"
+		if f.Path == pr.path && k != "" && hasTag(pr, k) {
+			tag, from = k, ""
+		}
+		var msg string
+		switch {
+		case f.Name && f.Path == pr.path:
+			tag, msg = "json", fmt.Sprintf("%s: tool %s: %s %s; rename it with a json tag", f.Path, t.Name, mode.Name, f.Why)
+		case f.Name: // a name in the schema the field's type declares
+			msg = fmt.Sprintf("%s: tool %s: %s %s; the schema the field's type declares names it", f.Path, t.Name, mode.Name, f.Why)
+		case k == "":
+			msg = fmt.Sprintf("%s: tool %s: %s %s; give it a type, or send the tool non-strict", f.Path, t.Name, strictly, f.Why)
+		case f.Verdict == schema.Move:
+			msg = fmt.Sprintf("%s: tool %s: %s does not take %s (%s)%s; the model will see it only in the description",
+				f.Path, t.Name, strictly, k, f.Why, from)
+		case f.Verdict == schema.Rename:
+			msg = fmt.Sprintf("%s: tool %s: %s does not take %s; the conversion sends it as %s, which the model may satisfy more loosely (the invoker still checks %s)",
+				f.Path, t.Name, strictly, k, f.Why, k)
+		case f.Verdict == schema.Close:
+			msg = fmt.Sprintf("%s: tool %s: %s needs additionalProperties false on every object; the conversion closes this one, so the model sends only its properties (the invoker still takes others)",
+				f.Path, t.Name, strictly)
+		case f.Verdict == schema.Refuse && k == "additionalProperties" && f.Open:
+			msg = fmt.Sprintf("%s: tool %s: %s %s; close it in the schema, or send the tool non-strict", f.Path, t.Name, strictly, f.Why)
+		case f.Verdict == schema.Refuse && k == "additionalProperties":
+			tag, msg = "", fmt.Sprintf("%s: tool %s: %s needs additionalProperties false, so a map has no strict schema; use a list of key-value structs, or send the tool non-strict",
+				f.Path, t.Name, strictly)
+		default:
+			msg = fmt.Sprintf("%s: tool %s: %s %s; the conversion refuses the tool", f.Path, t.Name, strictly, f.Why)
+		}
+		d := at(p, t, pr, tag, schema.OLT015, msg)
+		// The branches of a declared anyOf share their holder's path: the
+		// same keyword in two of them is one diagnostic.
+		if key := fmt.Sprint(d.Pos, d.Message); !seen[key] {
+			seen[key] = true
+			out = append(out, d)
+		}
+	}
+	return rep, out
+}
+
+// propAt returns the property a schema path is in: the one of that path,
+// else of the longest path that leads to it (input.a for input.a[] and
+// input.a{}).
+func propAt(ps []prop, path string) (prop, bool) {
+	var best prop
+	found := false
+	for _, pr := range ps {
+		if rest, ok := strings.CutPrefix(path, pr.path); ok && (rest == "" || rest[0] == '[' || rest[0] == '{' || rest[0] == '.') {
+			if !found || len(pr.path) > len(best.path) {
+				best, found = pr, true
+			}
+		}
+	}
+	return best, found
+}
+
+// hasTag reports whether the property's field sets key with a tag.
+func hasTag(pr prop, key string) bool {
+	pairs, err := schema.ParseStructTag(pr.field.Tag)
+	if err != nil {
+		return false
+	}
+	for _, kv := range pairs {
+		if kv.Key == key {
+			return true
+		}
+	}
+	return false
+}
+
+// openAILimits reports the limits of OpenAI's strict mode that t's schema
+// exceeds, by the conversion's counts (rep, nil when the schema could not
+// be read): the enum values and the nesting at the property where the
+// limit is passed, when a property of t's own fields passes it, else at
+// the tool (a declared schema's, say); the properties and characters at
+// the tool.
+func openAILimits(p *analyzer.Package, t *analyzer.Tool, rep *provider.Report) []*analyzer.Diagnostic {
+	if rep == nil {
+		return nil
+	}
+	var out []*analyzer.Diagnostic
+	pos, end := toolPos(t)
+	atTool := func(format string, args ...any) {
+		out = append(out, &analyzer.Diagnostic{Pos: pos, End: end, ID: schema.OLT015, Message: fmt.Sprintf(format, args...)})
+	}
+	enums, enumsPlaced, deepPlaced := 0, false, false
+	for _, pr := range props(t) {
+		if vals, ok := pr.schema["enum"].([]any); ok && !enumsPlaced {
+			if enums += len(vals); enums > schema.OpenAIMaxEnumValues && rep.EnumValues > schema.OpenAIMaxEnumValues {
+				out = append(out, at(p, t, pr, "", schema.OLT015, fmt.Sprintf("%s: tool %s: more than %d enum values in one schema, OpenAI's limit", pr.path, t.Name, schema.OpenAIMaxEnumValues)))
+				enumsPlaced = true
+			}
+		}
+		if pr.depth > schema.OpenAIMaxDepth && !deepPlaced && rep.Depth > schema.OpenAIMaxDepth {
+			out = append(out, at(p, t, pr, "", schema.OLT015, fmt.Sprintf("%s: tool %s: nested %d levels deep; OpenAI takes at most %d", pr.path, t.Name, pr.depth, schema.OpenAIMaxDepth)))
+			deepPlaced = true
+		}
+	}
+	if rep.EnumValues > schema.OpenAIMaxEnumValues && !enumsPlaced {
+		atTool("tool %s has %d enum values; OpenAI takes at most %d", t.Name, rep.EnumValues, schema.OpenAIMaxEnumValues)
+	}
+	if rep.Depth > schema.OpenAIMaxDepth && !deepPlaced {
+		atTool("tool %s nests objects %d levels deep; OpenAI takes at most %d", t.Name, rep.Depth, schema.OpenAIMaxDepth)
+	}
+	if rep.Properties > schema.OpenAIMaxProperties {
+		atTool("tool %s has %d properties; OpenAI takes at most %d", t.Name, rep.Properties, schema.OpenAIMaxProperties)
+	}
+	if rep.Chars > schema.OpenAIMaxChars {
+		atTool("tool %s has %d characters of property names, definition names, enum and const values; OpenAI takes at most %d", t.Name, rep.Chars, schema.OpenAIMaxChars)
+	}
+	return out
+}
+
+// anthropicLimits reports what makes one of l's requests exceed
+// Anthropic's strict limits: the strict tools, the optional parameters and
+// the union-typed ones, counted over the list's tools in order by their
+// conversions' reports.
+func anthropicLimits(p *analyzer.Package, l *analyzer.List, reports map[*analyzer.Tool]*provider.Report) []*analyzer.Diagnostic {
+	var out []*analyzer.Diagnostic
+	if len(l.Tools) > schema.AnthropicMaxStrictTools {
+		t := l.Tools[schema.AnthropicMaxStrictTools]
+		pos, end := toolPos(t)
+		out = append(out, &analyzer.Diagnostic{Pos: pos, End: end, ID: schema.OLT015, Message: fmt.Sprintf(
+			"tool %s is number %d of its tool list; Anthropic takes at most %d strict tools in one request", t.Name, schema.AnthropicMaxStrictTools+1, schema.AnthropicMaxStrictTools)})
+	}
+	optional, unions := 0, 0
+	for _, t := range l.Tools {
+		rep := reports[t]
+		if rep == nil {
+			continue
+		}
+		ps := props(t)
+		place := func(path, msg string) {
+			if pr, ok := propAt(ps, path); ok {
+				out = append(out, at(p, t, pr, "", schema.OLT015, msg))
+				return
+			}
+			pos, end := toolPos(t)
+			out = append(out, &analyzer.Diagnostic{Pos: pos, End: end, ID: schema.OLT015, Message: msg})
+		}
+		for _, path := range rep.Optional {
+			if optional++; optional == schema.AnthropicMaxOptional+1 {
+				place(path, fmt.Sprintf("%s: tool %s: optional parameter number %d of its tool list; Anthropic takes at most %d in one request",
+					path, t.Name, optional, schema.AnthropicMaxOptional))
+			}
+		}
+		for _, path := range rep.Unions {
+			if unions++; unions == schema.AnthropicMaxUnions+1 {
+				place(path, fmt.Sprintf("%s: tool %s: union-typed parameter number %d of its tool list; Anthropic takes at most %d in one request",
+					path, t.Name, unions, schema.AnthropicMaxUnions))
+			}
+		}
+	}
+	return out
+}
