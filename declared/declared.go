@@ -1,5 +1,6 @@
 // Package declared checks the arguments of types that declare their own
-// schema (schema.DeclaredMethod) with github.com/santhosh-tekuri/jsonschema/v6.
+// schema (a method ToolschemaSchema() string on the type) with
+// github.com/santhosh-tekuri/jsonschema/v6.
 // Importing it registers the validator with the runtime:
 //
 //	import _ "github.com/toolschema/toolschema/declared"

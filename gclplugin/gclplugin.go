@@ -34,7 +34,7 @@ const Name = "toolschema"
 
 func init() { register.Plugin(Name, New) }
 
-// Settings are the plugin's settings in .golangci.yml; both are off by
+// Settings are the plugin's settings in .golangci.yml; all are off by
 // default, as in toolvet.
 type Settings struct {
 	// Providers lists the providers whose strict mode OLT015 checks:

@@ -1,0 +1,31 @@
+package olt_test
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/toolschema/toolschema/olt"
+)
+
+// Analyzers are plain *analysis.Analyzer values: a multichecker of your
+// own, or Bazel's nogo, lists them beside others. Each rule is one
+// analyzer named after its ID, and its diagnostics link to its section of
+// the rule reference.
+func Example() {
+	names := map[string]bool{}
+	for _, a := range olt.Analyzers {
+		names[a.Name] = true
+	}
+	fmt.Println(names["OLT001"], names["OLT023"], olt.Core.Name)
+	fmt.Println(strings.HasPrefix(olt.DocsURL, "https://"))
+
+	// NewAnalyzers turns the opt-in rules on; the provider names it takes
+	// are checked, so that a typo does not turn a rule off.
+	if err := olt.CheckProviders([]string{"openai", "mistral"}); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// true true toolschema
+	// true
+	// unknown provider "mistral": the providers are anthropic, gemini, openai, each alone or with :strict or :nonstrict
+}
