@@ -173,7 +173,7 @@ func TestCleanCorpus(t *testing.T) {
 	// data (compiled without -race, shared with go build and go vet),
 	// rather than type-checked from source in this process.
 	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Tests: true}
-	pkgs, err := packages.Load(cfg, "../parity/corpus", "../parity/corpus/fromtags", "../internal/generator/testdata/basic", "../internal/generator/testdata/imports", "../internal/generator/testdata/shadow", "../internal/generator/testdata/enumsonly")
+	pkgs, err := packages.Load(cfg, "../internal/corpus", "../internal/corpus/fromtags", "../internal/generator/testdata/basic", "../internal/generator/testdata/imports", "../internal/generator/testdata/shadow", "../internal/generator/testdata/enumsonly")
 	if err != nil {
 		t.Fatal(err)
 	}

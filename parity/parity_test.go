@@ -20,11 +20,11 @@ import (
 	"testing"
 
 	"github.com/toolschema/toolschema/internal/analyzer"
+	"github.com/toolschema/toolschema/internal/corpus"
+	"github.com/toolschema/toolschema/internal/corpus/fromtags"
 	"github.com/toolschema/toolschema/internal/generator"
 	"github.com/toolschema/toolschema/internal/randvalue"
 	"github.com/toolschema/toolschema/internal/schematest"
-	"github.com/toolschema/toolschema/parity/corpus"
-	"github.com/toolschema/toolschema/parity/corpus/fromtags"
 	"github.com/toolschema/toolschema/provider"
 	"github.com/toolschema/toolschema/reflectimpl"
 	"github.com/toolschema/toolschema/tool"
@@ -35,7 +35,7 @@ var update = flag.Bool("update", false, "rewrite the corpus's toolschema_gen.go 
 // corpusDirs are the packages of the corpus: corpus itself, and fromtags,
 // whose types are read with //tool:required-from-tags. A list of fromtags
 // is keyed "fromtags." and its receiver's name.
-var corpusDirs = []string{"./corpus", "./corpus/fromtags"}
+var corpusDirs = []string{"../internal/corpus", "../internal/corpus/fromtags"}
 
 // lists are the corpus's generated tool lists, as compiled into this test:
 // each package's and one per receiver type. TestCoverage checks that no
@@ -122,7 +122,7 @@ func TestGenerated(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(committed, s.content[i]) {
-			t.Errorf("%s is stale: run go test ./parity -update (or go generate ./parity/...)", path)
+			t.Errorf("%s is stale: run go test ./parity -update (or go generate ./internal/corpus/...)", path)
 		}
 	}
 }

@@ -12,14 +12,14 @@ import (
 	googleschema "github.com/google/jsonschema-go/jsonschema"
 	invopop "github.com/invopop/jsonschema"
 
-	"github.com/toolschema/toolschema/parity/corpus"
-	"github.com/toolschema/toolschema/parity/corpus/fromtags"
-	"github.com/toolschema/toolschema/parity/corpus/upstream"
+	"github.com/toolschema/toolschema/internal/corpus"
+	"github.com/toolschema/toolschema/internal/corpus/fromtags"
+	"github.com/toolschema/toolschema/internal/corpus/upstream"
 	"github.com/toolschema/toolschema/reflectimpl"
 )
 
 // TestPeerSchemas compares toolschema's schema of the parity corpus's
-// peer-tagged types (parity/corpus/peers.go) with the schema the library
+// peer-tagged types (internal/corpus/peers.go) with the schema the library
 // each type was written for makes of it. Every description, enum value,
 // default and required-ness the peer writes must be in ours; every other
 // difference must be of a class docs/contract.md lists ("The peers'

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/toolschema/toolschema/parity/corpus/upstream"
+	"github.com/toolschema/toolschema/internal/corpus/upstream"
 )
 
 // The tools of this file are written as code for the peers' libraries is:
