@@ -208,7 +208,7 @@ func serve(ctx context.Context, t *tool.Tool, req *mcp.CallToolRequest, structur
 	if !ok {
 		return unreadable(t.Name), nil
 	}
-	r, err := t.Invoke(withRequest(ctx, req), args)
+	r, err := invoke(withRequest(ctx, req), t, args)
 	if err != nil {
 		return nil, err // the caller's context ended
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -94,7 +95,11 @@ func Register(s *server.MCPServer, tools []*tool.Tool, opts *Options) error {
 }
 
 // gate runs the calls of the tools in alone one at a time, each with no
-// other call of the server beside it.
+// other call of the server beside it. A call through this package's
+// handlers holds its place until the tool's function has returned
+// (tool.WhenDone): a call that Invoke gave up on at its timeout keeps the
+// others out while its function goes on. Other handlers hold it until
+// they return.
 type gate struct {
 	mu    sync.RWMutex
 	alone map[string]bool
@@ -102,15 +107,41 @@ type gate struct {
 
 func (g *gate) middleware(next server.ToolHandlerFunc) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		h := &hold{}
 		if g.alone[req.Params.Name] {
 			g.mu.Lock()
-			defer g.mu.Unlock()
+			h.release = g.mu.Unlock
 		} else {
 			g.mu.RLock()
-			defer g.mu.RUnlock()
+			h.release = g.mu.RUnlock
 		}
-		return next(ctx, req)
+		defer func() {
+			if !h.handed.Load() {
+				h.done()
+			}
+		}()
+		return next(context.WithValue(ctx, holdKey{}, h), req)
 	}
+}
+
+// A hold is a call's place in its server's gate.
+type hold struct {
+	release func()
+	once    sync.Once
+	handed  atomic.Bool // Invoke releases it, when the function returns
+}
+
+func (h *hold) done() { h.once.Do(h.release) }
+
+type holdKey struct{}
+
+// invoke calls t.Invoke, handing ctx's place in the gate, if it has one,
+// to Invoke: it is released when the tool's function has returned.
+func invoke(ctx context.Context, t *tool.Tool, args json.RawMessage) (*tool.Result, error) {
+	if h, ok := ctx.Value(holdKey{}).(*hold); ok && h.handed.CompareAndSwap(false, true) {
+		ctx = tool.WhenDone(ctx, h.done)
+	}
+	return t.Invoke(ctx, args)
 }
 
 // served returns the tool as it is served with these options: t, or a
@@ -192,7 +223,7 @@ func Handler(t *tool.Tool, opts *Options) server.ToolHandlerFunc {
 				}
 			}
 		}
-		r, err := t.Invoke(ctx, args)
+		r, err := invoke(ctx, t, args)
 		if err != nil {
 			return nil, err // the caller's context ended
 		}
