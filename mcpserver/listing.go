@@ -3,7 +3,9 @@ package mcpserver
 import (
 	"context"
 	"fmt"
+	"maps"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 	"weak"
@@ -15,11 +17,13 @@ import (
 // takes the output schemas that are not of objects out of the lists sent
 // to clients of a protocol before 2026-07-28 (whose schema requires type
 // "object": a strict client, as the TypeScript SDK's, refuses a whole list
-// over one), and sets the lists' cache fields that Options gives.
+// over one), sets the lists' cache fields that Options gives, and leaves
+// out the tools a Search serves unlisted.
 type listing struct {
-	mu    sync.Mutex
-	ttlMs int    // the lists' ttlMs; 0 leaves it to the server
-	scope string // the lists' cacheScope; "" leaves it to the server
+	mu     sync.Mutex
+	ttlMs  int             // the lists' ttlMs; 0 leaves it to the server
+	scope  string          // the lists' cacheScope; "" leaves it to the server
+	hidden map[string]bool // tools left out of the lists; never changed in place
 }
 
 // listings holds the listing of each server this package added tools to,
@@ -52,6 +56,20 @@ func listingOf(s *mcp.Server) *listing {
 	return l
 }
 
+// hide takes the tools named out of every list; they stay callable.
+func (l *listing) hide(names []string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	h := maps.Clone(l.hidden)
+	if h == nil {
+		h = map[string]bool{}
+	}
+	for _, n := range names {
+		h[n] = true
+	}
+	l.hidden = h // a list being filtered keeps the map it read
+}
+
 // setCache records the cache fields of the lists that opts sets.
 func (l *listing) setCache(opts *Options) {
 	l.mu.Lock()
@@ -75,7 +93,11 @@ func (l *listing) apply(req mcp.Request, res *mcp.ListToolsResult) {
 	if l.scope != "" {
 		res.CacheScope = l.scope
 	}
+	hidden := l.hidden
 	l.mu.Unlock()
+	if len(hidden) > 0 {
+		res.Tools = slices.DeleteFunc(res.Tools, func(t *mcp.Tool) bool { return t != nil && hidden[t.Name] })
+	}
 	if v, ok := req.(interface{ ProtocolVersion() string }); ok && anyValue(v) {
 		return
 	}

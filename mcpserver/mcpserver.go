@@ -71,6 +71,11 @@ type Options struct {
 	// keep one log.
 	Logger *slog.Logger
 
+	// Search, when set, serves the tools as a catalog that the model
+	// searches (search_tools) and calls from (call_tool), with only the
+	// tools it names listed beside them: see Search.
+	Search *Search
+
 	// Adjust, when set, is called with each tool and its MCP description
 	// before the tool is added, to set what toolschema has no word for
 	// (_meta of its own, a display title other than the tool's Title) or
@@ -118,14 +123,24 @@ func Register(s *mcp.Server, tools []*tool.Tool, opts *Options) error {
 	}
 	bind(s)
 	listingOf(s).setCache(opts)
-	for _, t := range set.Tools() {
-		t = opts.served(t)
+	describe := func(t *tool.Tool) *mcp.Tool {
 		mt := Tool(t)
 		mt.Icons = opts.Icons[t.Name]
 		if opts.Adjust != nil {
 			opts.Adjust(t, mt)
 		}
-		s.AddTool(mt, Handler(t, opts))
+		return mt
+	}
+	if opts.Search != nil {
+		handlers := map[string]mcp.ToolHandler{}
+		for _, t := range set.Tools() {
+			handlers[t.Name] = Handler(t, opts)
+		}
+		return registerSearch(s, set, handlers, func(t *tool.Tool) *mcp.Tool { return describe(opts.served(t)) }, opts)
+	}
+	for _, t := range set.Tools() {
+		t = opts.served(t)
+		s.AddTool(describe(t), Handler(t, opts))
 	}
 	return nil
 }
