@@ -25,6 +25,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/toolschema/toolschema/internal/budget"
 	"github.com/toolschema/toolschema/tool"
 )
 
@@ -124,6 +125,23 @@ type Runner struct {
 	// that says the bound and which calls were not run; nobody is asked
 	// to approve it.
 	MaxCallsPerTurn int
+	// MaxResultBytes is the budget of one call's result as the model
+	// reads it: its text and JSON, in bytes. A result over it is cut so
+	// that what is kept stays valid (JSON at item and member boundaries,
+	// text on a character boundary), with Truncated set and a last text
+	// part that says what was left out; the typed Value is not cut.
+	// 100 KB when zero, no budget when negative.
+	MaxResultBytes int
+}
+
+func (r *Runner) resultLimit() int {
+	switch {
+	case r.MaxResultBytes == 0:
+		return budget.DefaultLimit
+	case r.MaxResultBytes < 0:
+		return 0
+	}
+	return r.MaxResultBytes
 }
 
 // A Turn is what one turn's calls gave.
@@ -267,6 +285,11 @@ func (r *Runner) Turn(ctx context.Context, calls []Call) (*Turn, error) {
 			if err != nil {
 				errs = append(errs, err)
 			}
+		}
+	}
+	if limit := r.resultLimit(); limit > 0 {
+		for i := range outs {
+			outs[i].Result = budget.Result(outs[i].Result, limit, budget.Any)
 		}
 	}
 	for i := range outs {

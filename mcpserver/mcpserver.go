@@ -76,6 +76,16 @@ type Options struct {
 	// tools it names listed beside them: see Search.
 	Search *Search
 
+	// MaxResultBytes is the budget of one result's text and JSON, in
+	// bytes: 100 KB when zero, none when negative. A result over it is
+	// cut so that what is kept stays valid (JSON at the boundaries of
+	// array items and object members; under an output schema, array
+	// items only, so that required members stay), with a text part that
+	// says what was left out and "io.github.toolschema/truncated" in the
+	// result's _meta. Each tool's listing declares the budget as
+	// "anthropic/maxResultSizeChars", where Claude's clients read it.
+	MaxResultBytes int
+
 	// Adjust, when set, is called with each tool and its MCP description
 	// before the tool is added, to set what toolschema has no word for
 	// (_meta of its own, a display title other than the tool's Title) or
@@ -126,6 +136,9 @@ func Register(s *mcp.Server, tools []*tool.Tool, opts *Options) error {
 	describe := func(t *tool.Tool) *mcp.Tool {
 		mt := Tool(t)
 		mt.Icons = opts.Icons[t.Name]
+		if limit := opts.resultLimit(); limit > 0 {
+			mt.Meta["anthropic/maxResultSizeChars"] = limit
+		}
 		if opts.Adjust != nil {
 			opts.Adjust(t, mt)
 		}
@@ -247,7 +260,11 @@ func Handler(t *tool.Tool, opts *Options) mcp.ToolHandler {
 		if opts.CheckOutputs {
 			r = opts.checkOutput(ctx, t, r)
 		}
-		return result(t.Name, r, out.structured(req), out.null), nil
+		structured := out.structured(req)
+		if limit := opts.resultLimit(); limit > 0 {
+			return cutResult(t.Name, r, limit, structured, out.null), nil
+		}
+		return result(t.Name, r, structured, out.null), nil
 	}
 }
 
