@@ -53,6 +53,7 @@ var (
 	_toolgen_ListChannels_out                     = json.RawMessage(`{"type":["array","null"],"items":{"type":"string","enum":["email","sms","push","webhook"]}}`)
 	_toolgen_PickChannel_in                       = json.RawMessage(`{"type":"object","properties":{"allowed":{"type":["array","null"],"items":{"type":"string","enum":["email","sms","push","webhook"]},"uniqueItems":true},"fallback":{"type":["string","null"],"enum":["email","sms","push","webhook",null]},"order":{"type":"string","description":"Order sorts the allowed channels before the first one is picked.","enum":["asc","desc"],"default":"asc"},"urgency":{"type":"string","description":"Urgency is how soon the person must be reached.","enum":["low","medium","high","urgent"],"default":"medium"}},"required":["allowed"],"additionalProperties":false}`)
 	_toolgen_PickChannel_out                      = json.RawMessage(`{"type":"string","enum":["email","sms","push","webhook"]}`)
+	_toolgen_ExecuteSQL_in                        = json.RawMessage(`{"type":"object","properties":{"region":{"type":"string","description":"Region is where the query runs, such as eu-west1.","x-mcp-header":"Region"},"query":{"type":"string","description":"Query is the SQL text.","minLength":1},"shard":{"type":"integer","description":"Shard picks one shard of the database.","x-mcp-header":"Shard","minimum":0,"maximum":255},"tenant":{"type":["object","null"],"description":"Tenant says whose data it is.","properties":{"id":{"type":"string","x-mcp-header":"Tenant-Id"},"dry_run":{"type":"boolean","x-mcp-header":"Dry-Run"}},"required":["id"],"additionalProperties":false}},"required":["region","query"],"additionalProperties":false}`)
 	_toolgen_RenameSymbol_in                      = json.RawMessage(`{"type":"object","properties":{"file":{"type":"string","description":"the absolute path of the file, as a file:/// URI"},"line":{"type":"integer","description":"the line of the symbol, counted from 1","minimum":-2147483648,"maximum":2147483647},"column":{"type":"integer","description":"the column of the symbol, in UTF-16 units, counted from 1","minimum":-2147483648,"maximum":2147483647},"newName":{"type":"string","description":"the new name; it must be a valid Go identifier, e.g. fooBar"},"within":{"type":["object","null"],"description":"the span to rename in, when not the whole package","properties":{"start_line":{"type":"integer","description":"the first line, counted from 1","minimum":-2147483648,"maximum":2147483647},"end_line":{"type":"integer","description":"the last line, included","minimum":-2147483648,"maximum":2147483647}},"required":["start_line","end_line"],"additionalProperties":false}},"required":["file","line","column","newName"],"additionalProperties":false}`)
 	_toolgen_ListIncidents_in                     = json.RawMessage(`{"type":"object","properties":{"limit":{"type":"integer","description":"The most results to return","minimum":1,"maximum":500,"default":50},"cursor":{"type":"string","description":"Where the previous page ended"},"org":{"type":"string","description":"The organisation the results belong to"},"status":{"type":"string","description":"The status of the incidents to list","enum":["active","resolved"],"default":"active"},"drill":{"type":"boolean","description":"Whether to include the timeline of each incident"},"severity":{"type":"string","enum":["critical","major","minor"]},"query":{"type":"string","description":"Words to find, in the title or the summary","minLength":1,"maxLength":200},"labels":{"type":["array","null"],"description":"Labels every incident must have","items":{"type":"string"},"maxItems":10,"uniqueItems":true},"since":{"type":"string","format":"date-time","description":"Only the incidents declared after this instant"},"team":{"type":"string","description":"The owning team's slug","pattern":"^[a-z][a-z0-9-]*$"}},"required":["org","query"],"additionalProperties":false}`)
 	_toolgen_ListIncidents_out                    = json.RawMessage(`{"type":["array","null"],"items":{"type":"object","properties":{"id":{"type":"string","description":"The incident's identifier."},"title":{"type":"string","description":"The incident's title, as declared."},"severity":{"type":"string","enum":["critical","major","minor"]}},"required":["id","title","severity"],"additionalProperties":false}}`)
@@ -287,6 +288,12 @@ func Tools() []*tool.Tool {
 			OutputSchema: _toolgen_PickChannel_out,
 			ParallelSafe: true,
 		}, _toolgen_PickChannel{}, PickChannel),
+		tool.New(tool.Tool{
+			Name:         "execute_sql",
+			Description:  "ExecuteSQL runs one query in a region.",
+			InputSchema:  _toolgen_ExecuteSQL_in,
+			ParallelSafe: true,
+		}, _toolgen_ExecuteSQL{}, ExecuteSQL),
 		tool.New(tool.Tool{
 			Name:         "rename_symbol",
 			Description:  "RenameSymbol renames a symbol (here: reports what it would rename).",
@@ -1078,6 +1085,21 @@ func (_toolgen_PickChannel) Output() reflect.Type {
 
 func (_toolgen_PickChannel) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
 	return PickChannel(*in.(*ChannelChoice))
+}
+
+// _toolgen_ExecuteSQL is the handler of tool execute_sql.
+type _toolgen_ExecuteSQL struct{}
+
+func (_toolgen_ExecuteSQL) Input() reflect.Type {
+	return reflect.TypeFor[SQLRequest]()
+}
+
+func (_toolgen_ExecuteSQL) Output() reflect.Type {
+	return nil
+}
+
+func (_toolgen_ExecuteSQL) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return ExecuteSQL(*in.(*SQLRequest))
 }
 
 // _toolgen_RenameSymbol is the handler of tool rename_symbol.

@@ -1,6 +1,9 @@
 package schema
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // A Builder turns type descriptions into schema bytes. It remembers the
 // fragment of every *Type it has seen, so describing many tools over shared
@@ -74,6 +77,9 @@ func (b *Builder) Input(t *Type) ([]byte, error) {
 			return nil, Errors(prefixed(n.errs, ""))
 		}
 		return nil, Errors{errorf(OLT002, "the input is %s, not a struct; tool arguments are the fields of one struct", t)}
+	}
+	if herrs := headerErrs(b.node(root).f.headers); len(herrs) > 0 {
+		return nil, Errors(append(prefixed(b.node(root).errs, ""), herrs...))
 	}
 	return b.fragment(root, false)
 }
@@ -259,11 +265,11 @@ func (b *Builder) build(t *Type, na bool) (frag, []*Error) {
 		}
 		en := b.nodeAt(t.Elem, false) // slice elements are addressable
 		// A nil slice is written as null.
-		return frag{typ: jArray, null: true, items: en.encoded()}, prefixed(en.allErrs(), "[]")
+		return frag{typ: jArray, null: true, items: en.encoded()}, prefixed(append(slices.Clip(en.allErrs()), unreachable(en, "an array's items")...), "[]")
 	case Array:
 		en := b.nodeAt(t.Elem, na)
 		n := limit{t.Len, true}
-		return frag{typ: jArray, items: en.encoded(), minItems: n, maxItems: n, fixedLen: true}, prefixed(en.allErrs(), "[]")
+		return frag{typ: jArray, items: en.encoded(), minItems: n, maxItems: n, fixedLen: true}, prefixed(append(slices.Clip(en.allErrs()), unreachable(en, "an array's items")...), "[]")
 	case Map:
 		if k := t.Key; k.Kind != String && (k.Methods&text != text || k.ValueMethods&TextMarshaler == 0 || k.Methods&json != 0) {
 			// A key of string kind is written as it is; another key is
@@ -273,7 +279,7 @@ func (b *Builder) build(t *Type, na bool) (frag, []*Error) {
 		}
 		en := b.nodeAt(t.Elem, true) // map values are not addressable
 		// A nil map is written as null.
-		return frag{typ: jObject, null: true, addl: en.encoded()}, prefixed(en.allErrs(), "{}")
+		return frag{typ: jObject, null: true, addl: en.encoded()}, prefixed(append(slices.Clip(en.allErrs()), unreachable(en, "a map's values")...), "{}")
 	case Pointer:
 		en := b.nodeAt(t.Elem, false)
 		f := en.f
@@ -321,17 +327,19 @@ func (b *Builder) buildStruct(t *Type, na bool) (frag, []*Error) {
 	// props is not nil even when there are no fields: a struct's fragment
 	// has properties.
 	props := make([]prop, 0, len(fields))
+	var headers []headerUse
 	for i := range fields {
 		jf := &fields[i]
 		if jf.hidden() {
 			errs = append(errs, b.hiddenErrs(jf, na)...)
 			continue
 		}
-		schema, optional, ferrs := b.property(jf, na)
+		schema, optional, hs, ferrs := b.property(jf, na)
 		errs = append(errs, ferrs...)
+		headers = append(headers, hs...)
 		props = append(props, prop{name: jf.name, schema: schema, optional: optional})
 	}
-	return frag{typ: jObject, props: props, addl: jsonFalse}, errs
+	return frag{typ: jObject, props: props, addl: jsonFalse, headers: headers}, errs
 }
 
 // hiddenErrs returns what is wrong with a field hidden from the model
@@ -370,7 +378,7 @@ var jsonFalse = []byte("false")
 
 // property returns the schema of one property, whether it may be absent,
 // and what is wrong with its field.
-func (b *Builder) property(jf *jsonField, na bool) (schema []byte, optional bool, errs []*Error) {
+func (b *Builder) property(jf *jsonField, na bool) (schema []byte, optional bool, headers []headerUse, errs []*Error) {
 	sf := jf.field
 	errs = slices.Clip(jf.tagErrs)
 
@@ -388,11 +396,57 @@ func (b *Builder) property(jf *jsonField, na bool) (schema []byte, optional bool
 	}
 	errs = append(errs, jf.requiredErrs()...)
 	if len(n.errs) > 0 || !jf.hasKeywords() {
-		return n.encoded(), optional, errs
+		return n.encoded(), optional, nestedHeaders(n.f, jf.name), errs
 	}
 	f, _, terrs := fieldFrag(*jf, n)
 	errs = append(errs, terrs...)
-	return f.append(nil), optional, errs
+	headers = nestedHeaders(f, jf.name)
+	if f.header != "" {
+		headers = append(headers, headerUse{name: f.header, path: jf.name, field: sf})
+	}
+	return f.append(nil), optional, headers, errs
+}
+
+// nestedHeaders returns the headers within f, a property's fragment, with
+// their paths from the property's struct.
+func nestedHeaders(f frag, name string) []headerUse {
+	if len(f.headers) == 0 {
+		return nil
+	}
+	out := make([]headerUse, len(f.headers))
+	for i, h := range f.headers {
+		out[i] = headerUse{name: h.name, path: joinPath(name, h.path), field: h.field}
+	}
+	return out
+}
+
+// unreachable returns the errors of the headers within a container's
+// element: MCP mirrors only properties reached through properties alone,
+// never through an array's items or a map's values.
+func unreachable(en *node, where string) []*Error {
+	var errs []*Error
+	for _, h := range en.f.headers {
+		errs = append(errs, &Error{ID: OLT012, Path: h.path, Field: h.field, Tag: headerTag,
+			Msg: "tag " + headerTag + ": the property is inside " + where + "; MCP mirrors into headers only the properties reached from the arguments through properties alone"})
+	}
+	return errs
+}
+
+// headerErrs returns the errors of the headers of a tool's input: two
+// properties may not name the same header, whatever its case.
+func headerErrs(headers []headerUse) []*Error {
+	var errs []*Error
+	seen := map[string]headerUse{}
+	for _, h := range headers {
+		k := strings.ToLower(h.name)
+		if first, dup := seen[k]; dup {
+			errs = append(errs, &Error{ID: OLT012, Path: h.path, Field: h.field, Tag: headerTag,
+				Msg: "tag " + headerTag + ": header " + quote(h.name) + " is named by " + first.path + " already (header names are compared without case)"})
+			continue
+		}
+		seen[k] = h
+	}
+	return errs
 }
 
 // fieldFrag returns the fragment of a property: that of its field's type,

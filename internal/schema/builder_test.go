@@ -188,6 +188,16 @@ func TestStructRules(t *testing.T) {
 		typ  *Type
 		want string
 	}{
+		{"mcpHeader: strings, booleans, bounded integers, enums, through properties and pointers",
+			strct(field("Region", tString, `json:"region" mcpHeader:"Region"`), field("Dry", ptr(tBool), `json:"dry,omitempty" mcpHeader:"Dry-Run"`),
+				field("Shard", tInt, `json:"shard" mcpHeader:"Shard" minimum:"0" maximum:"63"`), field("Small", tInt8, `json:"small" mcpHeader:"x!#$%&'*+-.^_|~1"`),
+				field("Status", tStatus, `json:"status" mcpHeader:"Status"`),
+				field("To", ptr(strct(field("Zone", tString, `json:"zone" mcpHeader:"Zone"`))), `json:"to"`)),
+			obj(`"region":{"type":"string","x-mcp-header":"Region"},"dry":{"type":["boolean","null"],"x-mcp-header":"Dry-Run"},`+
+				`"shard":{"type":"integer","x-mcp-header":"Shard","minimum":0,"maximum":63},"small":{"type":"integer","x-mcp-header":"x!#$%&'*+-.^_|~1","minimum":-128,"maximum":127},`+
+				`"status":{"type":"string","x-mcp-header":"Status","enum":["open","closed"]},`+
+				`"to":{"type":["object","null"],"properties":{"zone":{"type":"string","x-mcp-header":"Zone"}},"required":["zone"],"additionalProperties":false}`,
+				`"region","shard","small","status","to"`)},
 		{"json name, Go name, skipped, unexported",
 			strct(field("A", tBool, `json:"a"`), field("B", tBool, ""), field("C", tBool, `json:"-"`), field("D", tBool, `json:"-,"`), field("e", tBool, ""), field("F", tBool, `json:",omitempty"`)),
 			obj(`"a":{"type":"boolean"},"B":{"type":"boolean"},"-":{"type":"boolean"},"F":{"type":"boolean"}`, `"a","B","-"`)},
@@ -288,6 +298,17 @@ func TestStructRefused(t *testing.T) {
 			[]string{`OLT011: N: json tag name "a\"b" is not a valid JSON key for encoding/json, which would use "N" instead`}, "json"},
 		{"malformed tag", strct(field("N", tInt, `json:n`)),
 			[]string{`OLT011: N: malformed struct tag: value of key "json" is not a quoted string`}, "json"},
+		{"mcpHeader empty", strct(field("S", tString, `mcpHeader:""`)), []string{`OLT012: S: tag mcpHeader: is empty; give the name of the header (Mcp-Param-{name}), such as mcpHeader:"Region"`}, "mcpHeader"},
+		{"mcpHeader not a token", strct(field("S", tString, `mcpHeader:"Re:gion"`)), []string{`OLT012: S: tag mcpHeader: "Re:gion" is not an HTTP header name: ":" is not allowed (letters, digits and !#$%&'*+-.^_` + "`" + `|~ are)`}, "mcpHeader"},
+		{"mcpHeader on a number", strct(field("F", tFloat, `mcpHeader:"F"`)), []string{`OLT012: F: tag mcpHeader: applies to string, boolean and integer fields, not number (MCP mirrors only those into headers)`}, "mcpHeader"},
+		{"mcpHeader on an object", strct(field("O", strct(field("A", tBool, "")), `mcpHeader:"O"`)), []string{`OLT012: O: tag mcpHeader: applies to string, boolean and integer fields, not a struct (MCP mirrors only those into headers)`}, "mcpHeader"},
+		{"mcpHeader on an int64", strct(field("N", tInt, `mcpHeader:"N"`)), []string{`OLT012: N: tag mcpHeader: an integer header must stay within ±9007199254740991 (2^53-1), as MCP requires: use a type of 32 bits or fewer, or bound the field with minimum and maximum tags`}, "mcpHeader"},
+		{"mcpHeader in items", strct(field("L", slice(strct(field("R", tString, `json:"r" mcpHeader:"R"`))), `json:"l"`)),
+			[]string{`OLT012: l[].r: tag mcpHeader: the property is inside an array's items; MCP mirrors into headers only the properties reached from the arguments through properties alone`}, "mcpHeader"},
+		{"mcpHeader in map values", strct(field("M", mapOf(tString, strct(field("R", tString, `json:"r" mcpHeader:"R"`))), `json:"m"`)),
+			[]string{`OLT012: m{}.r: tag mcpHeader: the property is inside a map's values; MCP mirrors into headers only the properties reached from the arguments through properties alone`}, "mcpHeader"},
+		{"mcpHeader twice, case aside", strct(field("A", tString, `json:"a" mcpHeader:"Region"`), field("B", tString, `json:"b" mcpHeader:"REGION"`)),
+			[]string{`OLT012: b: tag mcpHeader: header "REGION" is named by a already (header names are compared without case)`}, "mcpHeader"},
 		{"minimum not a number", strct(field("N", tInt8, `minimum:"one"`)), []string{`OLT012: N: tag minimum: "one" is not an integer`}, "minimum"},
 		{"minimum out of range", strct(field("N", tUint8, `minimum:"-1"`)), []string{`OLT012: N: tag minimum: "-1" is outside the range of the field's type (0 to 255)`}, "minimum"},
 		{"maximum beyond 2^53-1", strct(field("N", tUint64, `maximum:"18446744073709551615"`)), []string{`OLT012: N: tag maximum: "18446744073709551615" is beyond ±9007199254740991 (2^53-1), which JSON readers that hold numbers as doubles (the provider SDKs, JavaScript clients) cannot read exactly; leave it out: the invoker refuses what the field's type cannot hold without it`}, "maximum"},

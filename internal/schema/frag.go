@@ -133,6 +133,19 @@ type frag struct {
 	deflt      []byte // encoded default value
 	// decl is the schema of a type that declares it.
 	decl *declFrag
+	// header is the name of the HTTP header the value is mirrored into
+	// (x-mcp-header), from the field's mcpHeader tag.
+	header string
+	// headers are the headers of the properties within f reached through
+	// properties alone, by path: a struct's, and its nested structs'.
+	headers []headerUse
+}
+
+// A headerUse is one property with an mcpHeader tag.
+type headerUse struct {
+	name  string // the header's name
+	path  string // the property's path, from the fragment
+	field *Field
 }
 
 // A declFrag is the fragment of a type that declares its schema: what is
@@ -150,7 +163,7 @@ type prop struct {
 }
 
 // append writes f as compact JSON, keywords in the contract's fixed order:
-// type, format, description, enum, minimum, maximum, minLength, maxLength,
+// type, format, description, x-mcp-header, enum, minimum, maximum, minLength, maxLength,
 // pattern, contentEncoding, items, minItems, maxItems, uniqueItems,
 // properties, required, additionalProperties, default.
 func (f *frag) append(b []byte) []byte {
@@ -189,6 +202,10 @@ func (f *frag) append(b []byte) []byte {
 	if f.desc != "" {
 		key("description")
 		b = appendString(b, f.desc)
+	}
+	if f.header != "" {
+		key("x-mcp-header")
+		b = appendString(b, f.header)
 	}
 	if f.enum != nil {
 		key("enum")
@@ -310,6 +327,9 @@ func (f *frag) size() int {
 	}
 	if f.desc != "" {
 		key("description", str(f.desc))
+	}
+	if f.header != "" {
+		key("x-mcp-header", str(f.header))
 	}
 	if f.enum != nil {
 		v := len("[]") + len(",null")

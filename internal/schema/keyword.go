@@ -3,6 +3,7 @@ package schema
 import (
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"math"
 	"math/big"
 	"regexp"
@@ -16,8 +17,13 @@ import (
 // order they are applied (default last: it is checked against the others).
 var keywordTags = []string{
 	"description", "enum", "format", "minimum", "maximum", "minLength", "maxLength",
-	"pattern", "minItems", "maxItems", "uniqueItems", "default",
+	"pattern", "minItems", "maxItems", "uniqueItems", headerTag, "default",
 }
+
+// headerTag names the HTTP header an argument is mirrored into by a client
+// of MCP's streamable HTTP transport (MCP 2026-07-28's x-mcp-header): the
+// header is Mcp-Param-{name}.
+const headerTag = "mcpHeader"
 
 func isKeywordTag(k string) bool {
 	for _, t := range keywordTags {
@@ -92,6 +98,8 @@ func applyTag(f *frag, key, v string) string {
 		} else {
 			f.maximum, f.ownMax = num, false
 		}
+	case headerTag:
+		return applyHeader(f, v)
 	case "minLength", "maxLength":
 		if f.typ != jString {
 			return "applies to string fields, not " + f.kindName()
@@ -420,4 +428,45 @@ func parseDefault(f *frag, v string) ([]byte, string) {
 		return enc, ""
 	}
 	return nil, "applies to boolean, integer, number and string fields, not " + f.kindName()
+}
+
+// maxSafeInteger is 2^53-1, the largest integer a JSON reader that holds
+// numbers as doubles reads exactly.
+const maxSafeInteger = 1<<53 - 1
+
+// applyHeader applies an mcpHeader tag: the name must be an HTTP token
+// (RFC 9110's 1*tchar), on a string, boolean or integer field whose range
+// stays within ±(2^53-1), as MCP requires of x-mcp-header.
+func applyHeader(f *frag, v string) string {
+	if v == "" {
+		return "is empty; give the name of the header (Mcp-Param-{name}), such as mcpHeader:\"Region\""
+	}
+	for i := 0; i < len(v); i++ {
+		if !isTchar(v[i]) {
+			return quote(v) + " is not an HTTP header name: " + fmt.Sprintf("%q", v[i:i+1]) + " is not allowed (letters, digits and !#$%&'*+-.^_`|~ are)"
+		}
+	}
+	switch f.typ {
+	case jString, jBoolean:
+	case jInteger:
+		lo, lok := new(big.Int).SetString(f.minimum, 10)
+		hi, hok := new(big.Int).SetString(f.maximum, 10)
+		if !lok || !hok || lo.Cmp(big.NewInt(-maxSafeInteger)) < 0 || hi.Cmp(big.NewInt(maxSafeInteger)) > 0 {
+			return "an integer header must stay within ±9007199254740991 (2^53-1), as MCP requires: use a type of 32 bits or fewer, or bound the field with minimum and maximum tags"
+		}
+	default:
+		return "applies to string, boolean and integer fields, not " + f.kindName() + " (MCP mirrors only those into headers)"
+	}
+	f.header = v
+	return ""
+}
+
+// isTchar reports whether c may appear in an HTTP field name (RFC 9110,
+// section 5.6.2).
+func isTchar(c byte) bool {
+	switch {
+	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		return true
+	}
+	return strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0
 }

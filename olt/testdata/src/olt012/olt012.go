@@ -11,6 +11,14 @@ type Input struct {
 	hidden int                       `minimum:"1"`                                // want `OLT012: input.hidden: tag minimum: field hidden is unexported`
 	Base   `description:"The base."` // want `OLT012: input.Base: tag description: embedded olt012.Base is flattened`
 	Stored bool                      `json:"stored" jsonschema:"-" description:"Set by the store."` // want `OLT012: input.stored: tag description: the jsonschema tag hides the field from the model \(-\), so the tag has no effect`
+	Region string                    `json:"region" mcpHeader:"Region"`
+	Weight float64                   `json:"weight" mcpHeader:"Weight"` // want `OLT012: input.weight: tag mcpHeader: applies to string, boolean and integer fields, not number`
+	Lines  []Line                    `json:"lines"`
+	Zone   string                    `json:"zone" mcpHeader:"region"` // want `OLT012: input.zone: tag mcpHeader: header "region" is named by region already`
+}
+
+type Line struct {
+	SKU string `json:"sku" mcpHeader:"SKU"` // want `OLT012: input.lines\[\].sku: tag mcpHeader: the property is inside an array's items`
 }
 
 // Save saves.
