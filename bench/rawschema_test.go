@@ -26,7 +26,7 @@ var rawFamilies = []struct {
 }{
 	{"nested", func(n int) string {
 		return strings.Repeat(`{"type":"object","properties":{"a":`, n) + `{}` + strings.Repeat(`}}`, n)
-	}, []int{3, 12, 48}, 1000},
+	}, []int{2, 8, 32}, 1000},
 	{"anyOf", func(n int) string {
 		return rawList(`{"type":"object","anyOf":[`, n, func(i int) string { return `{"const":` + strconv.Itoa(i) + `}` }, `]}`)
 	}, []int{120, 480, 1920}, 2500},

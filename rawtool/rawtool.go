@@ -9,7 +9,9 @@
 // mcpserver as any other.
 //
 // A schema is taken as untrusted. Before it is compiled, New refuses,
-// naming the location and the rule: a schema past the bounds below; a
+// naming the location and the rule (and, for the bounds on nesting,
+// subschemas, list lengths, numbers and pattern lengths, without reading
+// the schema past the point where it passes one): a schema past the bounds below; a
 // number whose exponent is beyond ±400 or whose text is longer than 256
 // characters (the validator's exact numbers would fail or cost dearly);
 // an integer keyword (minLength, maxItems, ...) past 2^53-1; a pattern
@@ -55,7 +57,8 @@ const (
 	// MaxSchemaBytes bounds the schema's size.
 	MaxSchemaBytes = metaschema.MaxBytes
 	// MaxSchemaDepth bounds the nesting of the document, in JSON levels
-	// (a property's schema is two below its object's).
+	// (a property's schema is two below its object's): the invoker's
+	// tool.MaxArgumentDepth.
 	MaxSchemaDepth = metaschema.MaxDepth
 	// MaxSubschemas bounds the schemas in it (objects and booleans where
 	// a keyword takes a schema or a $ref points).
@@ -100,6 +103,11 @@ func New(t tool.Tool, inputSchema json.RawMessage, fn Func) (*tool.Tool, error) 
 	if len(inputSchema) > MaxSchemaBytes {
 		// Before the schema is read: a large one costs time to read.
 		return nil, fmt.Errorf("rawtool: tool %s: the input schema does not compile: it is %d bytes, more than %d", t.Name, len(inputSchema), MaxSchemaBytes)
+	}
+	if err := metaschema.Precheck(inputSchema); err != nil {
+		// Before the schema is parsed: past a bound, it is refused
+		// where the bound is passed, the rest unread.
+		return nil, fmt.Errorf("rawtool: tool %s: the input schema does not compile: %v", t.Name, err)
 	}
 	var compact bytes.Buffer
 	if err := json.Compact(&compact, inputSchema); err != nil {

@@ -6,7 +6,10 @@
 // proxied server's tools/list, configuration): it is checked against the
 // bounds in bounds.go before the validator sees it, nothing it references
 // is fetched, and whatever the validator chokes on is an error, never a
-// crash.
+// crash. The bounds are checked twice: as the text is read (Precheck),
+// so that a schema past one is refused without being parsed, and on the
+// parsed document, which adds what needs it (references, patterns'
+// programs).
 package metaschema
 
 import (
@@ -27,6 +30,9 @@ import (
 func Compile(s []byte, configure func(*jsonschema.Compiler)) (sch *jsonschema.Schema, doc *Doc, err error) {
 	if len(s) > MaxBytes {
 		return nil, nil, fmt.Errorf("the schema is %d bytes, more than %d", len(s), MaxBytes)
+	}
+	if err := Precheck(s); err != nil {
+		return nil, nil, err
 	}
 	root, err := jsonschema.UnmarshalJSON(bytes.NewReader(s))
 	if err != nil {
