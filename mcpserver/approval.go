@@ -60,8 +60,9 @@ type ApprovalConfig struct {
 
 	// Nonces records the states already answered, so that each answer is
 	// taken once. Nil: the process's record, in memory (NewNonceStore
-	// with DefaultMaxNonces), which every hook of the process without a
-	// record of its own shares. Instances behind a load balancer need a
+	// with DefaultMaxNonces, DefaultMaxNoncesPerPrincipal for one
+	// principal), which every hook of the process without a record of
+	// its own shares. Instances behind a load balancer need a
 	// record they share (a database, a cache with expiring keys): an
 	// answer replayed to another instance is otherwise taken there again.
 	Nonces NonceStore

@@ -390,7 +390,7 @@ func TestApprovalStateConfigured(t *testing.T) {
 	})
 
 	t.Run("a fleet", func(t *testing.T) {
-		shared := mcpserver.NewNonceStore(0)
+		shared := mcpserver.NewNonceStore(0, 0)
 		a, ranA := serve(t, mcpserver.ApprovalConfig{Key: key('k'), Nonces: shared})
 		b, ranB := serve(t, mcpserver.ApprovalConfig{Key: key('k'), Nonces: shared})
 		first := ask(t, a, "delete", args)
@@ -409,7 +409,7 @@ func TestApprovalStateConfigured(t *testing.T) {
 	})
 
 	t.Run("full record", func(t *testing.T) {
-		cs, deleted := serve(t, mcpserver.ApprovalConfig{Nonces: mcpserver.NewNonceStore(1)})
+		cs, deleted := serve(t, mcpserver.ApprovalConfig{Nonces: mcpserver.NewNonceStore(1, 0)})
 		first := ask(t, cs, "delete", args)
 		second := ask(t, cs, "delete", args)
 		if r := answer(t, cs, "delete", args, yes(t, first), first.RequestState); r.NeedsInput() || r.IsError {
@@ -495,6 +495,61 @@ func TestApprovalStatePrincipal(t *testing.T) {
 	}
 }
 
+// TestApprovalNonceQuota: a record of used states shared by every user
+// could be filled by one of them (answering their own questions as fast
+// as they could ask), and then every other user's answer was refused
+// until the flood expired. Each principal has a quota of the record: the
+// flooder is refused past it, with an error saying so, and another
+// principal's approval still works.
+func TestApprovalNonceQuota(t *testing.T) {
+	approve, err := mcpserver.NewElicitApproval(mcpserver.ApprovalConfig{Key: []byte(strings.Repeat("k", 32)), Nonces: mcpserver.NewNonceStore(8, 3)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	del, _, deleted, _ := approvalTools(t)
+	s := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
+	if err := mcpserver.Register(s, []*tool.Tool{del}, &mcpserver.Options{Approve: approve}); err != nil {
+		t.Fatal(err)
+	}
+	verify := func(_ context.Context, token string, _ *http.Request) (*auth.TokenInfo, error) {
+		user, ok := strings.CutSuffix(token, "-token")
+		if !ok {
+			return nil, auth.ErrInvalidToken
+		}
+		return &auth.TokenInfo{UserID: user, Expiration: time.Now().Add(time.Hour)}, nil
+	}
+	url := serveHTTP(t, s, true, auth.RequireBearerToken(verify, nil))
+	mallory := handClient(t, url, http.Header{"Authorization": {"Bearer mallory-token"}}, "")
+	alice := handClient(t, url, http.Header{"Authorization": {"Bearer alice-token"}}, "")
+	const args = `{"id":"abc"}`
+	for i := range 3 {
+		first := ask(t, mallory, "delete", args)
+		if r := answer(t, mallory, "delete", args, yes(t, first), first.RequestState); r.NeedsInput() || r.IsError {
+			t.Fatalf("mallory's answer %d: %+v", i, r)
+		}
+	}
+	for range 5 {
+		first := ask(t, mallory, "delete", args)
+		_, err := mallory.CallTool(context.Background(), &mcp.CallToolParams{Name: "delete", Arguments: json.RawMessage(args),
+			InputResponses: yes(t, first), RequestState: first.RequestState})
+		if err == nil || !strings.Contains(err.Error(), "3 answered approvals that have not expired, the most one principal may have") {
+			t.Errorf("mallory past the quota: %v; want a protocol error naming the quota", err)
+		}
+	}
+	if deleted.Load() != 3 {
+		t.Errorf("mallory ran the tool %d times, want 3", deleted.Load())
+	}
+	for i := range 3 {
+		first := ask(t, alice, "delete", args)
+		if r := answer(t, alice, "delete", args, yes(t, first), first.RequestState); r.NeedsInput() || r.IsError {
+			t.Errorf("alice's answer %d after mallory's flood: %+v", i, r)
+		}
+	}
+	if deleted.Load() != 6 {
+		t.Errorf("the tool ran %d times, want 6", deleted.Load())
+	}
+}
+
 // TestApprovalStateSession checks that a state is bound to the session of
 // a stateful server (its ID), with clients of the protocol before
 // 2026-07-28, for which the SDK's server makes the round trip: a state
@@ -539,33 +594,42 @@ func TestApprovalStateSession(t *testing.T) {
 
 // TestNonceStore checks the record in memory: a nonce is taken once, the
 // record holds at most its size and refuses more with an error, and an
-// expired nonce is forgotten, making room.
+// expired nonce is forgotten, making room; each principal holds at most
+// its quota, refused past it with an error of its own, and one
+// principal's nonces neither evict nor count against another's.
 func TestNonceStore(t *testing.T) {
 	ctx := context.Background()
 	later := time.Now().Add(time.Hour)
-	m := mcpserver.NewNonceStore(2)
+	m := mcpserver.NewNonceStore(4, 2)
 	for _, tt := range []struct {
-		nonce   string
-		expires time.Time
-		fresh   bool
-		err     bool
+		principal, nonce string
+		expires          time.Time
+		fresh            bool
+		err              string
 	}{
-		{"a", later, true, false},
-		{"a", later, false, false},
-		{"b", time.Now().Add(20 * time.Millisecond), true, false},
-		{"c", later, false, true},
-		{"a", later, false, false},
+		{"p", "a", later, true, ""},
+		{"p", "a", later, false, ""},
+		{"p", "b", time.Now().Add(20 * time.Millisecond), true, ""},
+		{"p", "c", later, false, "the most one principal may have"},
+		{"q", "a", later, false, ""}, // one nonce, whoever sends it
+		{"q", "d", later, true, ""},
+		{"", "e", later, true, ""},
+		{"r", "f", later, false, "the record of answered approvals is full"},
+		{"p", "a", later, false, ""},
 	} {
-		fresh, err := m.Use(ctx, tt.nonce, tt.expires)
-		if fresh != tt.fresh || (err != nil) != tt.err {
-			t.Errorf("Use(%s) = %v, %v; want %v, error %v", tt.nonce, fresh, err, tt.fresh, tt.err)
+		fresh, err := m.Use(ctx, tt.principal, tt.nonce, tt.expires)
+		if fresh != tt.fresh || (err != nil) != (tt.err != "") || err != nil && !strings.Contains(err.Error(), tt.err) {
+			t.Errorf("Use(%q, %s) = %v, %v; want %v, error %q", tt.principal, tt.nonce, fresh, err, tt.fresh, tt.err)
+		}
+		if quota := strings.Contains(tt.err, "principal"); errors.Is(err, mcpserver.ErrNonceQuota) != quota {
+			t.Errorf("Use(%q, %s) = %v: errors.Is ErrNonceQuota %v, want %v", tt.principal, tt.nonce, err, !quota, quota)
 		}
 	}
 	time.Sleep(40 * time.Millisecond)
-	if fresh, err := m.Use(ctx, "c", later); !fresh || err != nil {
-		t.Errorf("after b expired: Use(c) = %v, %v", fresh, err)
+	if fresh, err := m.Use(ctx, "p", "c", later); !fresh || err != nil {
+		t.Errorf("after b expired: Use(p, c) = %v, %v", fresh, err)
 	}
-	if fresh, _ := m.Use(ctx, "a", later); fresh {
+	if fresh, _ := m.Use(ctx, "q", "a", later); fresh {
 		t.Error("a, not expired, was forgotten")
 	}
 }

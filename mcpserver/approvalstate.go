@@ -120,7 +120,7 @@ var processKey = sync.OnceValue(func() []byte {
 })
 
 // processNonces is the record of the hooks that are given none.
-var processNonces = sync.OnceValue(func() NonceStore { return NewNonceStore(DefaultMaxNonces) })
+var processNonces = sync.OnceValue(func() NonceStore { return NewNonceStore(DefaultMaxNonces, DefaultMaxNoncesPerPrincipal) })
 
 func newApprover(c ApprovalConfig) (*approver, error) {
 	key := c.Key
@@ -183,7 +183,7 @@ func (a *approver) take(ctx context.Context, b binding, state string) (bool, err
 	}
 	// The nonce's text is one with its bytes (read strictly): a state
 	// written otherwise is not the same nonce once more.
-	fresh, err := a.nonces.Use(ctx, parts[2], expires)
+	fresh, err := a.nonces.Use(ctx, b.principal, parts[2], expires)
 	if err != nil {
 		return false, fmt.Errorf("mcpserver: tool %s: the approval's answer cannot be recorded as taken: %w", b.tool, err)
 	}
@@ -214,48 +214,79 @@ func (a *approver) sum(b binding, expiry string, nonce []byte) []byte {
 // receive the answers to each other's questions (behind a load balancer)
 // share one: a database, or a cache whose keys expire (a Redis SET with NX
 // and PXAT, say).
+//
+// A store bounds what one principal may hold (NewNonceStore's does), so
+// that a user who answers their own questions as fast as they can ask
+// them fills their own share, not the others': a store shared by every
+// user without a quota lets one of them refuse every other's approvals.
 type NonceStore interface {
-	// Use records nonce as used until expires and reports whether it was
-	// not recorded before: of the calls with one nonce, concurrent ones
-	// too, one alone reports true. A nonce may be forgotten once it has
-	// expired (its state is refused as expired before the record is
-	// asked). An error refuses the call: the client gets it as a protocol
-	// error.
-	Use(ctx context.Context, nonce string, expires time.Time) (bool, error)
+	// Use records nonce as used by principal until expires and reports
+	// whether it was not recorded before, by any principal: of the calls
+	// with one nonce, concurrent ones too, one alone reports true. The
+	// principal is the user ID of the request's bearer token, empty for
+	// a request without one (every such request shares the empty
+	// principal's quota); the state's MAC binds it, so a state is only
+	// ever used by the principal it was made for. A nonce may be
+	// forgotten once it has expired (its state is refused as expired
+	// before the record is asked). An error refuses the call: the client
+	// gets it as a protocol error.
+	Use(ctx context.Context, principal, nonce string, expires time.Time) (bool, error)
 }
 
 // DefaultMaxNonces is the size of the process's record of used approval
 // states: the answers it can take within a TTL.
 const DefaultMaxNonces = 1 << 16
 
+// DefaultMaxNoncesPerPrincipal is the share of NewNonceStore's record one
+// principal may hold: 1,024 answers within a TTL (at the default TTL of
+// ten minutes, more than one a second for ten minutes), so that 64
+// principals flooding at once are needed to fill the default record.
+const DefaultMaxNoncesPerPrincipal = 1 << 10
+
+// ErrNonceQuota is the error of NewNonceStore's Use (wrapped) when the
+// principal holds its quota of nonces that have not expired.
+var ErrNonceQuota = errors.New("the most one principal may have")
+
 // NewNonceStore returns a record of used nonces in memory, which holds at
-// most max of them (DefaultMaxNonces when max is not positive) until
-// they expire: when it is full, Use returns an error until some have
-// expired, and the calls are refused, never approved twice. It serves the
-// instances of one process.
-func NewNonceStore(max int) NonceStore {
+// most max of them (DefaultMaxNonces when max is not positive), and at
+// most perPrincipal for one principal (DefaultMaxNoncesPerPrincipal when
+// not positive; at most max), until they expire. A principal at its
+// quota gets an error wrapping ErrNonceQuota, and a full record an error
+// of its own, until some have expired: the calls are refused, never
+// approved twice. One principal's nonces neither evict nor count against
+// another's quota. It serves the instances of one process.
+func NewNonceStore(max, perPrincipal int) NonceStore {
 	if max <= 0 {
 		max = DefaultMaxNonces
 	}
-	return &memoryNonces{max: max, seen: make(map[string]struct{})}
+	if perPrincipal <= 0 {
+		perPrincipal = DefaultMaxNoncesPerPrincipal
+	}
+	return &memoryNonces{max: max, perPrincipal: min(perPrincipal, max), seen: make(map[string]struct{}), held: make(map[string]int)}
 }
 
 // errNoncesFull is memoryNonces.Use's error when it is full.
 var errNoncesFull = errors.New("the record of answered approvals is full; try again later")
 
 type memoryNonces struct {
-	mu    sync.Mutex
-	max   int
-	seen  map[string]struct{}
-	queue byExpiry // the nonces seen, the first to expire on top
+	mu           sync.Mutex
+	max          int
+	perPrincipal int
+	seen         map[string]struct{}
+	held         map[string]int // the nonces each principal holds
+	queue        byExpiry       // the nonces seen, the first to expire on top
 }
 
-func (m *memoryNonces) Use(_ context.Context, nonce string, expires time.Time) (bool, error) {
+func (m *memoryNonces) Use(_ context.Context, principal, nonce string, expires time.Time) (bool, error) {
 	now := time.Now().UnixNano()
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	for len(m.queue) > 0 && m.queue[0].expires <= now {
-		delete(m.seen, heap.Pop(&m.queue).(used).nonce)
+		u := heap.Pop(&m.queue).(used)
+		delete(m.seen, u.nonce)
+		if m.held[u.principal]--; m.held[u.principal] <= 0 {
+			delete(m.held, u.principal)
+		}
 	}
 	if _, ok := m.seen[nonce]; ok {
 		return false, nil
@@ -263,15 +294,20 @@ func (m *memoryNonces) Use(_ context.Context, nonce string, expires time.Time) (
 	if len(m.seen) >= m.max {
 		return false, errNoncesFull
 	}
+	if m.held[principal] >= m.perPrincipal {
+		return false, fmt.Errorf("this principal holds %d answered approvals that have not expired, %w; try again later", m.held[principal], ErrNonceQuota)
+	}
 	m.seen[nonce] = struct{}{}
-	heap.Push(&m.queue, used{nonce: nonce, expires: expires.UnixNano()})
+	m.held[principal]++
+	heap.Push(&m.queue, used{principal: principal, nonce: nonce, expires: expires.UnixNano()})
 	return true, nil
 }
 
 // A used nonce, and when it may be forgotten.
 type used struct {
-	nonce   string
-	expires int64 // Unix nanoseconds
+	principal string
+	nonce     string
+	expires   int64 // Unix nanoseconds
 }
 
 // byExpiry is a heap of used nonces, the first to expire on top.

@@ -86,7 +86,7 @@ func ExampleNewElicitApproval() {
 		fmt.Println(err)
 		return
 	}
-	approve, err := mcpserver.NewElicitApproval(mcpserver.ApprovalConfig{Key: key, TTL: 5 * time.Minute, Nonces: mcpserver.NewNonceStore(0)})
+	approve, err := mcpserver.NewElicitApproval(mcpserver.ApprovalConfig{Key: key, TTL: 5 * time.Minute, Nonces: mcpserver.NewNonceStore(0, 0)})
 	if err != nil {
 		fmt.Println(err)
 		return
