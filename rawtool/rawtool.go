@@ -44,7 +44,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/toolschema/toolschema/internal/metaschema"
-	"github.com/toolschema/toolschema/internal/oracle"
+	"github.com/toolschema/toolschema/internal/rawcheck"
 	"github.com/toolschema/toolschema/tool"
 )
 
@@ -120,12 +120,12 @@ func New(t tool.Tool, inputSchema json.RawMessage, fn Func) (*tool.Tool, error) 
 	if err := json.Unmarshal(in, &root); err != nil || root.Type != "object" {
 		return nil, fmt.Errorf(`rawtool: tool %s: the input schema's root must be an object schema ("type":"object"): tool arguments are a JSON object`, t.Name)
 	}
-	check, err := oracle.NewChecker(in)
+	check, err := rawcheck.NewChecker(in)
 	if err != nil {
 		return nil, fmt.Errorf("rawtool: tool %s: the input schema does not compile: %v", t.Name, err)
 	}
 	if t.OutputSchema != nil {
-		if _, err := oracle.NewChecker(t.OutputSchema); err != nil {
+		if _, err := rawcheck.NewChecker(t.OutputSchema); err != nil {
 			return nil, fmt.Errorf("rawtool: tool %s: the output schema does not compile: %v", t.Name, err)
 		}
 	}
@@ -171,7 +171,7 @@ func CheckName(name string) error {
 // of every schema a program has seen (a proxy may build tools for its
 // whole life).
 type handler struct {
-	check *oracle.Checker
+	check *rawcheck.Checker
 }
 
 var _ tool.ArgsChecker = handler{}

@@ -16,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/toolschema/toolschema/internal/schema"
+	"github.com/toolschema/toolschema/internal/violation"
 )
 
 // A decoder reads one JSON text into a Go value through its plan, checking
@@ -137,7 +138,7 @@ func decode(ctx context.Context, p *plan, data []byte, v reflect.Value, args boo
 		d.end()
 		msg := "Arguments must be a JSON object."
 		if noun != "Argument" {
-			msg = subject(noun, "") + " must be a JSON object."
+			msg = violation.Subject(noun, "") + " must be a JSON object."
 		}
 		return []Violation{{Rule: "object", Message: msg}}, 0, nil
 	}
@@ -198,124 +199,16 @@ func (d *decoder) trim(n int) {
 // array indexes by number, then message) and drops repeated messages.
 func sortViolations(vs []Violation) []Violation {
 	slices.SortFunc(vs, func(a, b Violation) int {
-		if d := rank[a.Rule] - rank[b.Rule]; d != 0 {
+		if d := violation.Rank(a.Rule) - violation.Rank(b.Rule); d != 0 {
 			return d
 		}
-		if c := comparePaths(a.Path, b.Path); c != 0 {
+		if c := violation.ComparePaths(a.Path, b.Path); c != 0 {
 			return c
 		}
 		return strings.Compare(a.Message, b.Message)
 	})
 	return slices.CompactFunc(vs, func(a, b Violation) bool { return a.Message == b.Message })
 }
-
-// comparePaths orders two paths segment by segment: a path before the
-// paths inside it (tags before tags[0] before tags2), array indexes as
-// numbers (items[2] before items[10]), an index before a name, names as
-// strings. Paths that read as the same segments compare as strings.
-func comparePaths[S ~string | ~[]byte](a, b S) int {
-	for x, y := a, b; ; {
-		switch {
-		case len(x) == 0 && len(y) == 0:
-			return compareText(a, b)
-		case len(x) == 0:
-			return -1
-		case len(y) == 0:
-			return 1
-		}
-		var sx, sy S
-		var ix, iy bool
-		sx, ix, x = pathSeg(x)
-		sy, iy, y = pathSeg(y)
-		switch {
-		case ix && iy:
-			if len(sx) != len(sy) { // no leading zeros: the longer is larger
-				return cmpInt(len(sx), len(sy))
-			}
-			if c := compareText(sx, sy); c != 0 {
-				return c
-			}
-		case ix != iy:
-			if ix {
-				return -1
-			}
-			return 1
-		default:
-			if c := compareText(sx, sy); c != 0 {
-				return c
-			}
-		}
-	}
-}
-
-// compareText compares two texts byte by byte, as strings.Compare does.
-func compareText[S ~string | ~[]byte](a, b S) int {
-	for i := 0; i < len(a) && i < len(b); i++ {
-		if a[i] != b[i] {
-			if a[i] < b[i] {
-				return -1
-			}
-			return 1
-		}
-	}
-	switch {
-	case len(a) < len(b):
-		return -1
-	case len(a) > len(b):
-		return 1
-	}
-	return 0
-}
-
-// pathSeg splits the first segment off a path: an index ("[12]": its
-// digits, and true), "{}", a quoted name (to its closing quote), or a name
-// up to the next '.', '[' or '{'.
-func pathSeg[S ~string | ~[]byte](p S) (seg S, index bool, rest S) {
-	if p[0] == '.' {
-		p = p[1:]
-		if len(p) == 0 {
-			return p, false, p
-		}
-	}
-	switch {
-	case p[0] == '[' && len(p) > 1 && isDigit(p[1]):
-		i := 1
-		for i < len(p) && isDigit(p[i]) {
-			i++
-		}
-		seg, rest = p[1:i], p[i:]
-		if len(rest) > 0 && rest[0] == ']' {
-			rest = rest[1:]
-		}
-		return seg, true, rest
-	case len(p) >= 2 && p[0] == '{' && p[1] == '}':
-		return p[:2], false, p[2:]
-	case p[0] == '"':
-		i := 1
-		for i < len(p) && p[i] != '"' {
-			if p[i] == '\\' {
-				i++
-			}
-			i++
-		}
-		i = min(i+1, len(p))
-		return p[:i], false, p[i:]
-	}
-	i := 1
-	for i < len(p) && p[i] != '.' && p[i] != '[' && p[i] != '{' {
-		i++
-	}
-	return p[:i], false, p[i:]
-}
-
-func cmpInt(a, b int) int {
-	if a < b {
-		return -1
-	}
-	return 1
-}
-
-func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // tick counts a value read, and every pollEvery values asks the context
 // whether the caller gave up.
@@ -355,7 +248,7 @@ func skipSpace(data []byte, i int) int {
 
 // syntax stops at text that is not JSON.
 func (d *decoder) syntax() {
-	noun := whole(d.noun)
+	noun := violation.Whole(d.noun)
 	panic(fault{Violation{Rule: "json", Message: noun + " not valid JSON."}})
 }
 
@@ -373,10 +266,10 @@ func (d *decoder) appendWhere(b []byte) []byte {
 			switch {
 			case s.kind == '.':
 				b = append(b, s.name...)
-			case s.raw != nil && !s.esc && plainKey(s.raw):
+			case s.raw != nil && !s.esc && violation.PlainKey(s.raw):
 				b = append(b, s.raw...) // as quoteKey writes it, without a copy
 			default:
-				b = append(b, quoteKey(s.text())...)
+				b = append(b, violation.QuoteKey(s.text())...)
 			}
 		case '{':
 			b = append(b, "{}"...)
@@ -397,9 +290,9 @@ func (d *decoder) locate(rule string) (string, bool) {
 		return d.where(), true
 	}
 	d.pathBuf = d.appendWhere(d.pathBuf[:0])
-	c := rank[rule] - rank[d.worst.Rule]
+	c := violation.Rank(rule) - violation.Rank(d.worst.Rule)
 	if c == 0 {
-		c = comparePaths(d.pathBuf, d.worstPath)
+		c = violation.ComparePaths(d.pathBuf, d.worstPath)
 	}
 	if c > 0 {
 		d.more++
@@ -414,7 +307,7 @@ func (d *decoder) add(rule, msg string) {
 	if !ok {
 		return
 	}
-	d.record(Violation{Path: path, Rule: rule, Message: subject(d.noun, path) + " " + msg})
+	d.record(Violation{Path: path, Rule: rule, Message: violation.Subject(d.noun, path) + " " + msg})
 }
 
 // record keeps a violation; past twice MaxViolations, the list is cut back
@@ -433,13 +326,13 @@ func (d *decoder) stop(rule string) {
 	var v Violation
 	switch rule {
 	case "depth":
-		v = Violation{Path: path, Rule: rule, Message: whole(d.noun) + " nested deeper than " + strconv.Itoa(MaxArgumentDepth) + " levels."}
+		v = Violation{Path: path, Rule: rule, Message: violation.Whole(d.noun) + " nested deeper than " + strconv.Itoa(MaxArgumentDepth) + " levels."}
 	case "duplicate":
 		v = Violation{Path: path, Rule: rule, Message: d.noun + " '" + path + "' is given twice."}
 	case "range":
 		v = Violation{Path: path, Rule: rule, Message: d.noun + " '" + path + "' is beyond the range of a number."}
 	case "size":
-		v = Violation{Path: path, Rule: rule, Message: subject(d.noun, path) + " is a number of more than " + strconv.Itoa(MaxNumberLength) + " characters."}
+		v = Violation{Path: path, Rule: rule, Message: violation.Subject(d.noun, path) + " is a number of more than " + strconv.Itoa(MaxNumberLength) + " characters."}
 	}
 	panic(fault{v})
 }
@@ -968,10 +861,10 @@ func (d *decoder) array(p *plan, v reflect.Value, depth int) {
 		n++
 	}
 	if c.MinItems >= 0 && int64(n) < c.MinItems {
-		d.add("items", "must have at least "+strconv.FormatInt(c.MinItems, 10)+" "+plural(int(c.MinItems), "item")+".")
+		d.add("items", "must have at least "+strconv.FormatInt(c.MinItems, 10)+" "+violation.Plural(int(c.MinItems), "item")+".")
 	}
 	if c.MaxItems >= 0 && int64(n) > c.MaxItems {
-		d.add("items", "must have at most "+strconv.FormatInt(c.MaxItems, 10)+" "+plural(int(c.MaxItems), "item")+".")
+		d.add("items", "must have at most "+strconv.FormatInt(c.MaxItems, 10)+" "+violation.Plural(int(c.MaxItems), "item")+".")
 	}
 	if c.Unique && len(spans) > 1 {
 		if i, j, dup := duplicateItems(d.data, spans); dup {
@@ -1032,10 +925,10 @@ func (d *decoder) str(p *plan, v reflect.Value) {
 	if c.MinLength >= 0 || c.MaxLength >= 0 {
 		n := int64(utf8.RuneCountInString(s))
 		if c.MinLength >= 0 && n < c.MinLength {
-			d.add("length", "must be at least "+strconv.FormatInt(c.MinLength, 10)+" "+plural(int(c.MinLength), "character")+" long.")
+			d.add("length", "must be at least "+strconv.FormatInt(c.MinLength, 10)+" "+violation.Plural(int(c.MinLength), "character")+" long.")
 		}
 		if c.MaxLength >= 0 && n > c.MaxLength {
-			d.add("length", "must be at most "+strconv.FormatInt(c.MaxLength, 10)+" "+plural(int(c.MaxLength), "character")+" long.")
+			d.add("length", "must be at most "+strconv.FormatInt(c.MaxLength, 10)+" "+violation.Plural(int(c.MaxLength), "character")+" long.")
 		}
 	}
 	if p.re != nil && !p.re.MatchString(s) {

@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/toolschema/toolschema/internal/violation"
 )
 
 // An ErrorCode says why a call failed, for programs: they act on the code
@@ -245,7 +247,7 @@ func violationText(viols []Violation, more int) string {
 		b.WriteString(v.Message)
 	}
 	if more > 0 {
-		fmt.Fprintf(&b, "\n… and %d more %s.", more, plural(more, "violation"))
+		fmt.Fprintf(&b, "\n… and %d more %s.", more, violation.Plural(more, "violation"))
 	}
 	return b.String()
 }

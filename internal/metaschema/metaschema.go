@@ -2,7 +2,7 @@
 // github.com/santhosh-tekuri/jsonschema/v6, checking it against the
 // meta-schema, for each package that does: the analyzer's check of
 // declared schemas, package declared's validator, and the raw-schema
-// checker (internal/oracle). A schema comes from outside the program (a
+// checker (internal/rawcheck). A schema comes from outside the program (a
 // proxied server's tools/list, configuration): it is checked against the
 // bounds in bounds.go before the validator sees it, nothing it references
 // is fetched, and whatever the validator chokes on is an error, never a

@@ -1,10 +1,12 @@
-// Package oracle is the invoker's former argument checker: it validates
-// arguments and results against a tool's schema bytes with
+// Package oracle is the parity suite's independent checker of arguments
+// and results: it validates them against a tool's schema bytes with
 // github.com/santhosh-tekuri/jsonschema/v6, and the parity tests require
-// the invoker's typed checks to give the same violations. Programs link it
-// only through package rawtool, whose tools have a JSON Schema and no Go
-// input type: so their arguments are checked with the typed checks'
-// messages and limits. Package tool never links it.
+// the invoker's typed checks to give the same violations. It shares with
+// the invoker only the order of violations and the words that start a
+// message (internal/violation), so that the two must agree on what is
+// wrong by checking in two ways. Only tests and the parity suite import
+// it (a test checks): raw-schema tools have their own checker,
+// internal/rawcheck.
 package oracle
 
 import (
@@ -16,7 +18,6 @@ import (
 	"maps"
 	"math/big"
 	"reflect"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -29,6 +30,7 @@ import (
 
 	"github.com/toolschema/toolschema/internal/metaschema"
 	"github.com/toolschema/toolschema/internal/schema"
+	"github.com/toolschema/toolschema/internal/violation"
 	"github.com/toolschema/toolschema/tool"
 )
 
@@ -37,10 +39,6 @@ type Violation = tool.Violation
 
 // MaxArgumentDepth is the invoker's.
 const MaxArgumentDepth = tool.MaxArgumentDepth
-
-// rank orders violations, most useful first.
-var rank = map[string]int{"json": 0, "object": 0, "depth": 0, "size": 0, "duplicate": 1, "missing": 2, "unknown": 3,
-	"null": 4, "type": 5, "schema": 5, "enum": 6, "range": 7, "length": 8, "items": 9, "unique": 10, "pattern": 11, "format": 12}
 
 // A value is a parsed JSON value that keeps the order of object keys.
 type value struct {
@@ -182,24 +180,15 @@ func (e *parseError) violation(noun string, c *checker) Violation {
 	path := c.render(e.loc, nil)
 	switch e.rule {
 	case "depth":
-		return Violation{Path: path, Rule: "depth", Message: fmt.Sprintf("%s nested deeper than %d levels.", whole(noun), MaxArgumentDepth)}
+		return Violation{Path: path, Rule: "depth", Message: fmt.Sprintf("%s nested deeper than %d levels.", violation.Whole(noun), MaxArgumentDepth)}
 	case "duplicate":
 		return Violation{Path: path, Rule: "duplicate", Message: fmt.Sprintf("%s '%s' is given twice.", noun, path)}
 	case "range":
 		return Violation{Path: path, Rule: "range", Message: fmt.Sprintf("%s '%s' is beyond the range of a number.", noun, path)}
 	case "size":
-		return Violation{Path: path, Rule: "size", Message: fmt.Sprintf("%s is a number of more than %d characters.", subject(noun, path), tool.MaxNumberLength)}
+		return Violation{Path: path, Rule: "size", Message: fmt.Sprintf("%s is a number of more than %d characters.", violation.Subject(noun, path), tool.MaxNumberLength)}
 	}
-	return Violation{Rule: "json", Message: whole(noun) + " not valid JSON."}
-}
-
-// whole writes the start of a message about the whole text: "Arguments
-// are" or "The result is".
-func whole(noun string) string {
-	if noun == "Result" {
-		return "The result is"
-	}
-	return "Arguments are"
+	return Violation{Rule: "json", Message: violation.Whole(noun) + " not valid JSON."}
 }
 
 // indexMark starts a location segment the parser knows is an array index,
@@ -259,7 +248,7 @@ func (c *checker) render(loc []string, v *value) string {
 			s = c.view(addl)
 		default:
 			dot()
-			b.WriteString(quoteKey(seg))
+			b.WriteString(violation.QuoteKey(seg))
 			s = nil
 		}
 	}
@@ -269,23 +258,6 @@ func (c *checker) render(loc []string, v *value) string {
 func isIndex(seg string) bool {
 	_, err := strconv.Atoi(seg)
 	return err == nil && !strings.HasPrefix(seg, "+") && !strings.HasPrefix(seg, "-")
-}
-
-// quoteKey writes a name the schema does not know: as it is when it is a
-// plain identifier, else quoted (no line breaks or quotes of the model's
-// get through) and cut to 32 characters.
-func quoteKey(k string) string {
-	plain := k != "" && len(k) <= 64
-	for _, r := range k {
-		plain = plain && (r == '_' || r == '-' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9')
-	}
-	if plain {
-		return k
-	}
-	if r := []rune(k); len(r) > 32 {
-		k = string(r[:32]) + "…"
-	}
-	return strconv.Quote(k)
 }
 
 // any converts v for the validator: maps, slices, json.Number.
@@ -362,15 +334,11 @@ type checker struct {
 	// the schema as the checks beside the validator's read it: the
 	// $ref's target with the schema's own keywords over it.
 	views map[unsafe.Pointer]map[string]any
-	// cost is the schema as the cost walk reads it.
-	cost *costNode
 	// defaults holds, for each object schema (or view) whose properties
 	// have defaults, their names in order.
 	defaults map[unsafe.Pointer][]string
-	// contentSchema is where the schema's first contentSchema is.
-	contentSchema string
-	err           error
-	v             *value // the value being checked
+	err      error
+	v        *value // the value being checked
 }
 
 // view returns s as the checks read it: s itself, or when s holds a $ref,
@@ -527,10 +495,8 @@ func compileChecker(schema json.RawMessage) *checker {
 	})
 	c.schema, c.err = sch, err
 	if doc != nil {
-		c.contentSchema = doc.ContentSchema
 		c.raw, _ = doc.Root.(map[string]any)
 		c.views = buildViews(doc)
-		c.cost = costGraph(doc)
 		c.defaults = c.defaultNames(doc.Root)
 	}
 	return c
@@ -575,39 +541,13 @@ func (c *checker) check(v *value, noun string) (out []Violation) {
 	})
 }
 
-// Sort orders violations most useful first, as the invoker does (by rule,
-// then path, array indexes by number, then message), by this checker's
-// own reading of paths, and drops repeated messages.
+// Sort orders violations most useful first, as the invoker does
+// (violation.Compare), and drops repeated messages.
 func Sort(out []Violation) []Violation {
-	// Each path split once, not at every comparison: a hostile call to a
-	// raw-schema tool can bring hundreds of thousands of violations.
-	segs := make(map[string][]string, len(out))
-	for _, v := range out {
-		if _, ok := segs[v.Path]; !ok {
-			segs[v.Path] = pathSegments.FindAllString(v.Path, -1)
-		}
-	}
 	slices.SortStableFunc(out, func(a, b Violation) int {
-		if d := rank[a.Rule] - rank[b.Rule]; d != 0 {
-			return d
-		}
-		if d := compareSegments(segs[a.Path], segs[b.Path], a.Path, b.Path); d != 0 {
-			return d
-		}
-		return strings.Compare(a.Message, b.Message)
+		return violation.Compare(a.Rule, a.Path, a.Message, b.Rule, b.Path, b.Message)
 	})
 	return slices.CompactFunc(out, func(a, b Violation) bool { return a.Message == b.Message })
-}
-
-// subject writes the start of a message about the value at path.
-func subject(noun, path string) string {
-	if path == "" {
-		if noun == "Result" {
-			return "The result"
-		}
-		return "The arguments"
-	}
-	return fmt.Sprintf("%s '%s'", noun, path)
 }
 
 // leaves turns the validator's error tree into violations.
@@ -621,7 +561,7 @@ func (c *checker) leaves(ve *jsonschema.ValidationError, noun string, out []Viol
 	loc := ve.InstanceLocation
 	path := c.render(loc, c.v)
 	at := func(rule, format string, args ...any) {
-		out = append(out, Violation{Path: path, Rule: rule, Message: subject(noun, path) + " " + fmt.Sprintf(format, args...)})
+		out = append(out, Violation{Path: path, Rule: rule, Message: violation.Subject(noun, path) + " " + fmt.Sprintf(format, args...)})
 	}
 	here := c.schemaAt(loc)
 	switch k := ve.ErrorKind.(type) {
@@ -670,13 +610,13 @@ func (c *checker) leaves(ve *jsonschema.ValidationError, noun string, out []Viol
 	case *kind.Maximum:
 		at("range", "must be at most %s.", bound(here, "maximum", k.Want))
 	case *kind.MinLength:
-		at("length", "must be at least %d %s long.", k.Want, plural(k.Want, "character"))
+		at("length", "must be at least %d %s long.", k.Want, violation.Plural(k.Want, "character"))
 	case *kind.MaxLength:
-		at("length", "must be at most %d %s long.", k.Want, plural(k.Want, "character"))
+		at("length", "must be at most %d %s long.", k.Want, violation.Plural(k.Want, "character"))
 	case *kind.MinItems:
-		at("items", "must have at least %d %s.", k.Want, plural(k.Want, "item"))
+		at("items", "must have at least %d %s.", k.Want, violation.Plural(k.Want, "item"))
 	case *kind.MaxItems:
-		at("items", "must have at most %d %s.", k.Want, plural(k.Want, "item"))
+		at("items", "must have at most %d %s.", k.Want, violation.Plural(k.Want, "item"))
 	case *kind.UniqueItems:
 		at("unique", "must not repeat an item (items %d and %d are equal).", k.Duplicates[0], k.Duplicates[1])
 	case *kind.Pattern:
@@ -712,7 +652,7 @@ func (c *checker) extra(v *value, s map[string]any, loc []string, noun string, o
 	}
 	add := func(rule, msg string) {
 		path := c.render(loc, c.v)
-		out = append(out, Violation{Path: path, Rule: rule, Message: subject(noun, path) + " " + msg})
+		out = append(out, Violation{Path: path, Rule: rule, Message: violation.Subject(noun, path) + " " + msg})
 	}
 	switch v.kind {
 	case '0':
@@ -908,83 +848,12 @@ func ratString(r *big.Rat) string {
 	return strconv.FormatFloat(f, 'g', -1, 64)
 }
 
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
-}
-
-// compareSegments orders paths a and b by their segments (as, bs): a path
-// before the paths inside it, array indexes as numbers and before names,
-// names as strings; paths of the same segments as strings.
-func compareSegments(as, bs []string, a, b string) int {
-	for i := 0; i < len(as) && i < len(bs); i++ {
-		x, y := as[i], bs[i]
-		xi, yi := strings.HasPrefix(x, "["), strings.HasPrefix(y, "[")
-		switch {
-		case xi && yi:
-			nx, _ := strconv.ParseUint(strings.Trim(x, "[]"), 10, 64)
-			ny, _ := strconv.ParseUint(strings.Trim(y, "[]"), 10, 64)
-			if nx != ny {
-				if nx < ny {
-					return -1
-				}
-				return 1
-			}
-		case xi:
-			return -1
-		case yi:
-			return 1
-		default:
-			if c := strings.Compare(x, y); c != 0 {
-				return c
-			}
-		}
-	}
-	if len(as) != len(bs) {
-		return len(as) - len(bs)
-	}
-	return strings.Compare(a, b)
-}
-
-// pathSegments finds the segments of a path: indexes, map values, quoted
-// names, plain names.
-var pathSegments = regexp.MustCompile(`\[[0-9]+\]?|\{\}|"(?:[^"\\]|\\.)*"?|[^.][^.\[{]*`)
-
 // Arguments checks and completes a call's arguments as the invoker did
 // with the validator: the completed arguments, or the violations (all of
 // them: the invoker keeps the first tool.MaxViolations).
 func Arguments(schema json.RawMessage, args []byte) (json.RawMessage, []Violation) {
 	return checkerOf(schema).arguments(args)
 }
-
-// A Checker is one schema compiled, for a program that checks many calls
-// against it (a raw-schema tool): Arguments without finding the schema in
-// the cache of every schema seen.
-type Checker struct{ c *checker }
-
-// NewChecker compiles schema; the error says why it does not compile as a
-// JSON Schema 2020-12.
-//
-// A contentSchema is refused: the checker asserts content, so a string
-// whose contentMediaType is JSON is read and checked against it, and that
-// inner value escapes the bounds of a call's cost (its numbers, its
-// depth, the work its schema does), which a checker of arguments from
-// outside must keep.
-func NewChecker(schema json.RawMessage) (*Checker, error) {
-	c := compileChecker(schema)
-	if c.err != nil {
-		return nil, c.err
-	}
-	if c.contentSchema != "" {
-		return nil, fmt.Errorf("at '%s': contentSchema is not taken: the JSON inside a string would be checked outside the bounds of a call's cost", c.contentSchema)
-	}
-	return &Checker{c}, nil
-}
-
-// Arguments is the package's Arguments with the checker's schema.
-func (k *Checker) Arguments(args []byte) (json.RawMessage, []Violation) { return k.c.arguments(args) }
 
 func (c *checker) arguments(args []byte) (json.RawMessage, []Violation) {
 	if len(bytes.Trim(args, " \t\r\n")) == 0 {
@@ -1001,9 +870,6 @@ func (c *checker) arguments(args []byte) (json.RawMessage, []Violation) {
 		return nil, []Violation{{Rule: "json", Message: "The tool's input schema does not compile."}}
 	}
 	c.dropOptionalNulls(v, c.raw)
-	if !c.cost.affordable(v, budgetBase+budgetPerByte*len(args)) {
-		return nil, []Violation{{Rule: "size", Message: "Arguments cost too much to check against the tool's schema: send fewer values, or shorter strings."}}
-	}
 	if viols := c.check(v, "Argument"); len(viols) > 0 {
 		return nil, viols
 	}

@@ -1,4 +1,4 @@
-package oracle
+package rawcheck
 
 import (
 	"encoding/json"
