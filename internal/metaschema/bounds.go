@@ -34,9 +34,10 @@ const (
 	// (tool.MaxArgumentDepth). The validator's work for a subschema
 	// grows with its depth (it builds and resolves its location from
 	// the root, and validates it against the meta-schema with an
-	// instance location as long): per level, 32 levels deep costs
-	// about 1.5 times what 4 levels do, so within this bound compiling
-	// stays linear in the schema's size; at 128 it cost 3 times.
+	// instance location as long): a subschema at this bound costs
+	// about twice one near the root (at 128 levels, more than three
+	// times), so within it compiling stays linear in the schema's size
+	// whatever its shape.
 	MaxDepth = tool.MaxArgumentDepth
 	// MaxSubschemas bounds the schemas in the document: the root, and
 	// every object or boolean where a keyword takes a schema or a $ref
