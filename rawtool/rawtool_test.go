@@ -373,3 +373,30 @@ func BenchmarkManyViolations(b *testing.B) {
 		})
 	}
 }
+
+// TestKeysThatLookLikeMarks: a key may begin with any character, the
+// characters the checker marks its own location segments with included
+// (a NUL read as an array index: the path was q[1] or q[]); its path is a
+// map value's.
+func TestKeysThatLookLikeMarks(t *testing.T) {
+	tl, err := rawtool.New(tool.Tool{Name: "marks"}, json.RawMessage(`{"type":"object","properties":{"q":{"type":"object","additionalProperties":{"type":"string"}}},"additionalProperties":false}`),
+		func(context.Context, *tool.Call, json.RawMessage) (any, error) { return nil, nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	for args, want := range map[string]string{
+		`{"q":{"\u0000":["x"]}}`:            "Argument 'q{}' must be a string.",
+		`{"q":{"\u00001":1}}`:               "Argument 'q{}' must be a string.",
+		`{"q":{"\u0001":true}}`:             "Argument 'q{}' must be a string.",
+		`{"q":{"a":1}}`:                     "Argument 'q{}' must be a string.",
+		`{"q":{"\u0000":"a","\u0000":"b"}}`: "Argument 'q{}' is given twice.",
+	} {
+		r, err := tl.Invoke(context.Background(), json.RawMessage(args))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Text() != want {
+			t.Errorf("%s: %q, want %q", args, r.Text(), want)
+		}
+	}
+}

@@ -127,7 +127,7 @@ func (p *parser) value(loc []string, depth int) (*value, *parseError) {
 					return nil, &parseError{rule: "json"}
 				}
 				key := k.(string)
-				sub = append(slices.Clip(loc), key)
+				sub = append(slices.Clip(loc), keyMark+key)
 				if p.args {
 					if seen == nil && len(v.keys) >= 16 {
 						seen = map[string]bool{}
@@ -193,14 +193,23 @@ func (e *parseError) violation(noun string, c *checker) Violation {
 	return Violation{Rule: "json", Message: violation.Whole(noun) + " not valid JSON."}
 }
 
-// indexMark starts a location segment the parser knows is an array index.
-const indexMark = "\x00"
+// indexMark starts a location segment the parser knows is an array index,
+// keyMark one it knows is an object's key. The parser marks every segment
+// (a key may start with any character, the marks included); a location
+// from the validator, rendered against the value, is not marked.
+const (
+	indexMark = "\x00"
+	keyMark   = "\x01"
+)
 
 // render writes a location as a path, walking the schema and, when known,
 // the value: a property is .name, an array element [i], a map value {}
 // (the key is the model's text: it is not repeated), a name the schema
 // lacks quoted and cut short.
 func (c *checker) render(loc []string, v *value) string {
+	// A location without a value is the parser's, whose segments are
+	// marked.
+	marked := v == nil
 	s := c.view(c.raw)
 	var b strings.Builder
 	dot := func() {
@@ -212,8 +221,11 @@ func (c *checker) render(loc []string, v *value) string {
 		props, _ := s["properties"].(map[string]any)
 		items, _ := s["items"].(map[string]any)
 		addl, isMap := s["additionalProperties"].(map[string]any)
-		inArray := strings.HasPrefix(seg, indexMark) || v != nil && v.kind == '['
-		seg = strings.TrimPrefix(seg, indexMark)
+		inArray := v != nil && v.kind == '['
+		if marked {
+			inArray = strings.HasPrefix(seg, indexMark)
+			seg = seg[1:]
+		}
 		var next *value
 		if v != nil {
 			if v.kind == '[' {
