@@ -257,11 +257,6 @@ func (c *checker) render(loc []string, v *value) string {
 	return b.String()
 }
 
-func isIndex(seg string) bool {
-	_, err := strconv.Atoi(seg)
-	return err == nil && !strings.HasPrefix(seg, "+") && !strings.HasPrefix(seg, "-")
-}
-
 // any converts v for the validator: maps, slices, json.Number.
 func (v *value) any() any {
 	switch v.kind {
