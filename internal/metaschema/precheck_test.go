@@ -2,6 +2,7 @@ package metaschema
 
 import (
 	"bytes"
+	"encoding/json"
 	"strconv"
 	"strings"
 	"testing"
@@ -98,6 +99,83 @@ func TestPrecheckLeavesSyntax(t *testing.T) {
 	for _, bad := range []string{`[`, `]`, `{,}`, `{"a"}`, `{"a":}`, `{"a":1,}`, `[1,]`, `tru`, `{"a":nul}`, `"`, `{"a":"\`, `}`, "\x00"} {
 		if err := Precheck([]byte(bad)); err != nil {
 			t.Errorf("%q: %v", bad, err)
+		}
+	}
+}
+
+// FuzzPrecheck: on any text, Precheck does not fail, and what it refuses
+// the walk of the parsed document refuses too (a text with a member given
+// twice aside: Precheck counts both). The walk may name another bound,
+// where the text passes more than one: it takes members by name.
+func FuzzPrecheck(f *testing.F) {
+	for _, s := range []string{
+		`{"type":"object","properties":{"a":{"enum":[1,2,[3]],"items":[{},true]}},"required":["a"]}`,
+		`{"anyOf":[true,false,{"const":{"a":[1]}}],"dependentRequired":{"a":["b"]}}`,
+		`{"patternProperties":{"^a":{"pattern":"b"}},"$defs":{"x":{"minimum":1e400}}}`,
+		`{"dependencies":{"a":["b"],"c":{"not":{}}},"default":{"required":[1]}}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		pre := Precheck(b)
+		if pre == nil || duplicates(b) {
+			return
+		}
+		root, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+		if err != nil {
+			return // not JSON: the precheck stops where it breaks, or before
+		}
+		_, walk := check(root, resourceURL)
+		if walk == nil {
+			t.Fatalf("%q:\nprecheck: %v\nwalk:     %v", b, pre, walk)
+		}
+	})
+}
+
+// duplicates reports whether a JSON text gives a member twice in one
+// object.
+func duplicates(b []byte) bool {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	type obj struct {
+		keys  map[string]bool
+		isObj bool
+		key   bool // the next string is a key
+	}
+	var stack []*obj
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		top := (*obj)(nil)
+		if len(stack) > 0 {
+			top = stack[len(stack)-1]
+		}
+		isKey := top != nil && top.isObj && top.key
+		switch t := tok.(type) {
+		case json.Delim:
+			switch t {
+			case '{', '[':
+				if top != nil && top.isObj {
+					top.key = true
+				}
+				stack = append(stack, &obj{keys: map[string]bool{}, isObj: t == '{', key: true})
+			default:
+				stack = stack[:len(stack)-1]
+			}
+			continue
+		case string:
+			if isKey {
+				if top.keys[t] {
+					return true
+				}
+				top.keys[t] = true
+				top.key = false
+				continue
+			}
+		}
+		if top != nil && top.isObj {
+			top.key = true
 		}
 	}
 }
