@@ -306,15 +306,16 @@ func TestInvokePaths(t *testing.T) {
 // The tools and the server are made once, and every path is checked once
 // to return the same Result, before any is timed.
 //
-// Under go test, tool.CheckOutputs is on (testing.Testing), so generated
-// and reflected also check each result against the output schema, as the
-// SDK always does. A program built without the testing package does not:
-// generated-unchecked and reflected-unchecked measure that default.
+// generated, reflected and mcp-dropin are called under a context of
+// tool.WithOutputCheck, so that they also check each result against the
+// output schema, as the SDK always does. A program that does not ask for
+// the check does not: generated-unchecked and reflected-unchecked measure
+// that default.
 func BenchmarkInvoke(b *testing.B) {
 	paths := invokePaths(b)
 	checkPaths(b, paths)
-	ctx := context.Background()
-	run := func(name string, p invokePath) {
+	checked := tool.WithOutputCheck(context.Background())
+	run := func(name string, ctx context.Context, p invokePath) {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
@@ -325,19 +326,20 @@ func BenchmarkInvoke(b *testing.B) {
 		})
 	}
 	for _, p := range paths {
-		run(p.name, p)
+		ctx := context.Background()
+		switch p.name {
+		case "generated", "reflected", "mcp-dropin":
+			ctx = checked
+		}
+		run(p.name, ctx, p)
 	}
-	defer func(old bool) { tool.CheckOutputs = old }(tool.CheckOutputs)
-	tool.CheckOutputs = false
 	for _, p := range paths {
 		if p.name == "generated" || p.name == "reflected" {
-			run(p.name+"-unchecked", p)
+			run(p.name+"-unchecked", context.Background(), p)
 		}
 	}
 	// The generated tool under a context that can end, as a server's
-	// request context can: such a call takes a goroutine of its own, so
-	// that Invoke returns when the context ends; generated-unchecked
-	// (context.Background) runs on a coroutine.
+	// request context can: Invoke also waits for the context to end.
 	generated := invoketool.Tools()[0]
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -361,13 +363,11 @@ func BenchmarkInvoke(b *testing.B) {
 // invokeArgsNoLimit is invokeArgs without the limit, which has a default.
 var invokeArgsNoLimit = json.RawMessage(`{"text":"jsonschema validator","sort":"newest","langs":["go","rust"],"scope":{"repo":"toolschema/toolschema","path":"tool/"},"exact":true}`)
 
-// BenchmarkInvokeParallel is generated-unchecked (on a coroutine, under
+// BenchmarkInvokeParallel is generated-unchecked (under
 // context.Background) beside direct with every P busy (b.RunParallel):
 // what a call costs a loaded process, where no idle thread is woken.
 // ns/op is the time per call of the whole process, not of one call.
 func BenchmarkInvokeParallel(b *testing.B) {
-	defer func(old bool) { tool.CheckOutputs = old }(tool.CheckOutputs)
-	tool.CheckOutputs = false
 	generated := invoketool.Tools()[0]
 	paths := []struct {
 		name string

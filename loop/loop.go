@@ -132,6 +132,12 @@ type Runner struct {
 	// part that says what was left out; the typed Value is not cut.
 	// 100 KB when zero, no budget when negative.
 	MaxResultBytes int
+	// CheckOutputs has each call's result checked against its tool's
+	// contract (Invoke under tool.WithOutputCheck): a JSON result that
+	// breaks the output schema, or a business error whose code the tool
+	// does not declare, is an invalid_output result in its place. Tests
+	// of a program's tools turn it on; off, nothing is checked.
+	CheckOutputs bool
 }
 
 func (r *Runner) resultLimit() int {
@@ -171,6 +177,9 @@ type Turn struct {
 // or a tool without a function behind it.
 func (r *Runner) Turn(ctx context.Context, calls []Call) (*Turn, error) {
 	turn, outs := newTurn(len(calls))
+	if r.CheckOutputs {
+		ctx = tool.WithOutputCheck(ctx)
+	}
 	// The calls that reach Invoke are those with a tool and no result yet;
 	// approved[i] is the context of an approved call (nil: ctx).
 	var approved []context.Context

@@ -453,3 +453,46 @@ func TestContent(t *testing.T) {
 		t.Error("blob note")
 	}
 }
+
+// TestCheckOutputs: with Runner.CheckOutputs, a result that breaks its
+// tool's output schema is an invalid_output outcome, for calls run one
+// after another and in parallel, approved ones included; off, the result
+// is the tool's.
+func TestCheckOutputs(t *testing.T) {
+	type Grade struct {
+		Score int `json:"score" minimum:"0" maximum:"10"`
+	}
+	bad := func(name string, opts ...reflectimpl.Option) *tool.Tool {
+		tl, err := reflectimpl.Create(func() Grade { return Grade{Score: 11} }, append(opts, reflectimpl.Name(name), reflectimpl.ParallelSafe(true))...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tl
+	}
+	set, err := tool.NewSet([]*tool.Tool{bad("grade"), bad("regrade"), bad("approved_grade", reflectimpl.RequiresApproval())})
+	if err != nil {
+		t.Fatal(err)
+	}
+	yes := func(context.Context, loop.Approval) (bool, error) { return true, nil }
+	for _, check := range []bool{false, true} {
+		for _, calls := range [][]loop.Call{
+			{{ID: "1", Name: "grade"}},
+			{{ID: "1", Name: "grade"}, {ID: "2", Name: "regrade"}, {ID: "3", Name: "approved_grade"}},
+		} {
+			r := &loop.Runner{Tools: set, Approve: yes, CheckOutputs: check}
+			turn, err := r.Turn(context.Background(), calls)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, o := range turn.Outcomes {
+				want := tool.ErrorCode("")
+				if check {
+					want = tool.InvalidOutput
+				}
+				if o.Result.Code != want || o.Result.IsError != check {
+					t.Errorf("CheckOutputs %v, %d calls, %s: %s %q, want code %q", check, len(calls), o.Call.Name, o.Result.Code, o.Result.Text(), want)
+				}
+			}
+		}
+	}
+}

@@ -2,55 +2,21 @@ package mcpserver
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
 	"strings"
 
 	"github.com/toolschema/toolschema/tool"
 )
 
-// checkOutput returns r, or in its place, when r's JSON breaks t's output
-// schema, an invalid_output error that lists the violations (their
-// messages name the paths and the rules, never the values). A result that
-// breaks the tool's contract is logged, whoever found it: here, or Invoke
-// when tool.CheckOutputs is on (in tests), which also finds a business
-// error whose code the tool does not declare.
-func (o *Options) checkOutput(ctx context.Context, t *tool.Tool, r *tool.Result) *tool.Result {
-	if r.IsError {
-		if r.Code == tool.InvalidOutput {
-			o.logInvalid(ctx, t.Name, r)
-		}
-		return r
+// checkOutput logs r when it is an invalid_output result: Invoke, asked
+// to check the output (tool.WithOutputCheck), found that the tool broke its
+// contract (a JSON result that breaks the output schema, or a business
+// error whose code the tool does not declare) and put that error in the
+// result's place.
+func (o *Options) checkOutput(ctx context.Context, t *tool.Tool, r *tool.Result) {
+	if r.IsError && r.Code == tool.InvalidOutput {
+		o.logInvalid(ctx, t.Name, r)
 	}
-	if tool.CheckOutputs || t.OutputSchema == nil || len(r.Parts) != 1 {
-		return r // Invoke checked it, or there is nothing to check
-	}
-	p, ok := r.Parts[0].(tool.JSONPart)
-	if !ok {
-		return r
-	}
-	viols, more := t.CheckResult(p.JSON)
-	if len(viols) == 0 {
-		return r
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "Tool '%s' returned a result that breaks its output schema:", t.Name)
-	for _, v := range viols {
-		b.WriteString("\n")
-		b.WriteString(v.Message)
-	}
-	if more == 1 {
-		b.WriteString("\n… and 1 more violation.")
-	} else if more > 1 {
-		fmt.Fprintf(&b, "\n… and %d more violations.", more)
-	}
-	bad := &tool.Result{
-		IsError: true, Code: tool.InvalidOutput, Started: true,
-		Parts:      []tool.Part{tool.TextPart{Text: b.String()}},
-		Violations: viols, Costs: r.Costs,
-	}
-	o.logInvalid(ctx, t.Name, bad)
-	return bad
 }
 
 // logInvalid logs a result that breaks its tool's contract, at level

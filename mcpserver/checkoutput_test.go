@@ -45,15 +45,13 @@ func FileCase(in CaseQuery) (*Case, error) {
 	return &Case{Court: in.Court, Status: status, Judges: []string{}}, nil
 }
 
-// TestCheckOutputs reproduces the fault of outputs checked only in tests
-// (tool.CheckOutputs), though MCP says a server MUST send structured
-// results that conform to the output schema: a server's tool that broke
-// its schema sent the result as it was. With Options.CheckOutputs, such a
-// result is not sent: the client gets an invalid_output error that names
-// the path and the rule, and the operator reads the violation in the log
-// given (Options.Logger). A result that conforms passes unchanged; off,
-// nothing is checked. Run as in production (tool.CheckOutputs off), and as
-// in tests, where Invoke finds the fault first and the server logs it.
+// TestCheckOutputs reproduces the fault of outputs checked only in tests,
+// though MCP says a server MUST send structured results that conform to
+// the output schema: a server's tool that broke its schema sent the result
+// as it was. With Options.CheckOutputs, such a result is not sent: the
+// client gets an invalid_output error that names the path and the rule,
+// and the operator reads the violation in the log given (Options.Logger).
+// A result that conforms passes unchanged; off, nothing is checked.
 func TestCheckOutputs(t *testing.T) {
 	fc, err := reflectimpl.Create(FileCase)
 	if err != nil {
@@ -61,19 +59,15 @@ func TestCheckOutputs(t *testing.T) {
 	}
 	const good = `{"court":"nysd","status":"open","judges":[]}`
 	tests := []struct {
-		name          string
-		invokerChecks bool // tool.CheckOutputs
-		check         bool // Options.CheckOutputs
-		caught        bool
+		name   string
+		check  bool // Options.CheckOutputs
+		caught bool
 	}{
-		{"off", false, false, false},
-		{"on", false, true, true},
-		{"on, in tests", true, true, true},
+		{"off", false, false},
+		{"on", true, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			defer func(old bool) { tool.CheckOutputs = old }(tool.CheckOutputs)
-			tool.CheckOutputs = tt.invokerChecks
 			var log logBuffer
 			cs := connect(t, []*tool.Tool{fc}, &mcpserver.Options{
 				CheckOutputs: tt.check,
@@ -120,13 +114,42 @@ func TestCheckOutputs(t *testing.T) {
 	}
 }
 
+// TestCheckOutputsErrorCodes: with Options.CheckOutputs, a business error
+// whose code the tool does not declare breaks the tool's contract as a bad
+// result does: the client gets an invalid_output error, and it is logged.
+// Off, the error goes to the client as the tool returned it.
+func TestCheckOutputsErrorCodes(t *testing.T) {
+	gone, err := reflectimpl.Create(func(CaseQuery) (*Case, error) {
+		return nil, &tool.Error{Code: "CASE_SEALED", Category: tool.CategoryPermission, SafeMessage: "The case is sealed."}
+	}, reflectimpl.Name("get_case"), reflectimpl.ErrorCodes("CASE_NOT_FOUND"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, check := range []bool{false, true} {
+		var log logBuffer
+		h := mcpserver.Handler(gone, &mcpserver.Options{CheckOutputs: check, Logger: slog.New(slog.NewTextHandler(&log, nil))})
+		req := &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Name: "get_case", Arguments: json.RawMessage(`{"court":"nysd"}`)}}
+		r, err := h(context.Background(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, logged := "failed", ""
+		if check {
+			code, logged = "invalid_output", "code=invalid_output"
+		}
+		if !r.IsError || r.Meta["io.github.toolschema/code"] != code {
+			t.Errorf("CheckOutputs %v: %+v, want a %s error", check, r, code)
+		}
+		if got := log.String(); logged == "" && got != "" || !strings.Contains(got, logged) {
+			t.Errorf("CheckOutputs %v: logged %q, want %q", check, got, logged)
+		}
+	}
+}
+
 // BenchmarkCheckOutputs measures a call of a tool with a structured
 // result through Handler, without a transport: Options.CheckOutputs off
-// (as a server runs by default) and on, with Invoke's own check off as in
-// production. Results of 1, 4 and 16 cases show how the check grows.
+// (as a server runs by default) and on. Results of 1, 4 and 16 cases show how the check grows.
 func BenchmarkCheckOutputs(b *testing.B) {
-	defer func(old bool) { tool.CheckOutputs = old }(tool.CheckOutputs)
-	tool.CheckOutputs = false
 	for _, n := range []int{1, 4, 16} {
 		list, err := reflectimpl.Create(func(in CaseQuery) []Case {
 			out := make([]Case, n)

@@ -58,15 +58,17 @@ type Options struct {
 	ToolListTTL   time.Duration
 	ToolListScope string
 
-	// CheckOutputs checks each JSON result against the tool's output
-	// schema before it is sent, as tool.CheckOutputs does in tests: a
-	// result that breaks it is not sent, the call's result is an
-	// invalid_output error with the violations, and they are logged to
-	// Logger. Off (the default), nothing is checked and nothing costs.
+	// CheckOutputs has each call's result checked against the tool's
+	// contract before it is sent (Invoke under tool.WithOutputCheck): a
+	// JSON result that breaks the output schema, or a business error whose
+	// code the tool does not declare, is not sent; the call's result is an
+	// invalid_output error (with the violations, for a result), and it is
+	// logged to Logger. Off (the default), nothing is checked and nothing
+	// costs.
 	CheckOutputs bool
 
 	// Logger receives what the operator of the server should see: the
-	// results that break their output schema (CheckOutputs). Nil is
+	// results that break their tool's contract (CheckOutputs). Nil is
 	// slog.Default(); give it the logger of mcp.ServerOptions.Logger to
 	// keep one log.
 	Logger *slog.Logger
@@ -249,6 +251,9 @@ func Handler(t *tool.Tool, opts *Options) mcp.ToolHandler {
 				}
 			}
 		}
+		if opts.CheckOutputs {
+			ctx = tool.WithOutputCheck(ctx)
+		}
 		r, err := invoke(ctx, t, args)
 		if err != nil {
 			return nil, err // the caller's context ended
@@ -258,7 +263,7 @@ func Handler(t *tool.Tool, opts *Options) mcp.ToolHandler {
 			return &mcp.CallToolResult{InputRequests: ir.Requests, RequestState: ir.State}, nil
 		}
 		if opts.CheckOutputs {
-			r = opts.checkOutput(ctx, t, r)
+			opts.checkOutput(ctx, t, r)
 		}
 		structured := out.structured(req)
 		if limit := opts.resultLimit(); limit > 0 {

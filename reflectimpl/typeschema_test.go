@@ -262,13 +262,11 @@ func TestTypeSchemaForOneUse(t *testing.T) {
 	}
 }
 
-// A result is checked (CheckOutputs) against the tool's given schema too:
-// a result the given schema refuses, or a given schema that does not say
-// what the type's MarshalJSON writes, is an invalid_output result.
+// A result is checked (tool.WithOutputCheck) against the tool's given
+// schema too: a result the given schema refuses, or a given schema that
+// does not say what the type's MarshalJSON writes, is an invalid_output
+// result.
 func TestTypeSchemaOutputChecked(t *testing.T) {
-	old := tool.CheckOutputs
-	tool.CheckOutputs = true
-	defer func() { tool.CheckOutputs = old }()
 	out := "1.5"
 	fn := func(struct{}) (quote, error) { return quote{decimal{out}}, nil }
 	tl, err := Create(fn, Name("q"), TypeSchema[decimal](decimalString))
@@ -280,7 +278,7 @@ func TestTypeSchemaOutputChecked(t *testing.T) {
 		isErr bool
 	}{{"1.5", false}, {"1,5", true}, {"-2", false}} {
 		out = c.out
-		r, err := tl.Invoke(context.Background(), json.RawMessage(`{}`))
+		r, err := tl.Invoke(tool.WithOutputCheck(context.Background()), json.RawMessage(`{}`))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -49,7 +49,7 @@ func TestApprovalNotInherited(t *testing.T) {
 			ran.Store(0)
 			nested, target = nil, tt.target
 			tl := self
-			if withTimeout { // on a goroutine of its own, not a coroutine
+			if withTimeout { // under a timeout, a context that can end
 				c := *self
 				c.Timeout = 1 << 40
 				tl = &c

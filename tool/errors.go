@@ -79,7 +79,7 @@ func (e *Error) Unwrap() error { return e.Err }
 
 // toolError is the result of a tool that returned err: a business error
 // with its fields, or a plain one with its text (unless SafeErrors).
-func (t *Tool) toolError(call *Call, err error) *Result {
+func (t *Tool) toolError(call *Call, err error, check bool) *Result {
 	var be *Error
 	if !errors.As(err, &be) || be == nil {
 		var r *Result
@@ -93,7 +93,7 @@ func (t *Tool) toolError(call *Call, err error) *Result {
 	}
 	r := errorResult(Failed, true, call, t.failureText(be))
 	r.Failure, r.Cause = be, err
-	if CheckOutputs && !slices.Contains(t.ErrorCodes, be.Code) {
+	if check && !slices.Contains(t.ErrorCodes, be.Code) {
 		declared := "none"
 		if len(t.ErrorCodes) > 0 {
 			declared = strings.Join(t.ErrorCodes, ", ")

@@ -54,7 +54,7 @@ func orderTool(t *testing.T, opts ...reflectimpl.Option) *tool.Tool {
 // TestBusinessErrors checks what a tool's errors become: a business error
 // (found through wrapping) with its fields and only its safe text, a plain
 // error with today's text or none (SafeErrors), and an undeclared code
-// refused in tests.
+// refused when the output is checked (WithOutputCheck).
 func TestBusinessErrors(t *testing.T) {
 	tests := []struct {
 		name     string
@@ -94,7 +94,8 @@ func TestBusinessErrors(t *testing.T) {
 				opts = append(opts, reflectimpl.SafeErrors())
 			}
 			tl := orderTool(t, opts...)
-			r, err := tl.Invoke(context.Background(), json.RawMessage(`{"ref":"`+tt.ref+`"}`))
+			// Checked: an undeclared code is the contract's fault.
+			r, err := tl.Invoke(tool.WithOutputCheck(context.Background()), json.RawMessage(`{"ref":"`+tt.ref+`"}`))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -136,16 +137,50 @@ func TestBusinessErrors(t *testing.T) {
 	}
 }
 
-// TestUndeclaredOutsideTests checks that the check of declared codes is the
-// tests' (CheckOutputs): in production the error goes to the model as
+// TestUndeclaredUnchecked checks that the check of declared codes is asked
+// for (WithOutputCheck): without it the error goes to the model as
 // returned.
-func TestUndeclaredOutsideTests(t *testing.T) {
-	old := tool.CheckOutputs
-	tool.CheckOutputs = false
-	defer func() { tool.CheckOutputs = old }()
+func TestUndeclaredUnchecked(t *testing.T) {
 	r, _ := orderTool(t).Invoke(context.Background(), json.RawMessage(`{"ref":"undeclared"}`))
 	if r.Code != tool.Failed || r.Text() != "Tool 'get_order' failed: ORDER_GONE: The order is gone." {
 		t.Errorf("result %s %q", r.Code, r.Text())
+	}
+}
+
+// TestWithOutputCheck: what a tool returns is checked against its contract
+// (its output schema, its declared error codes) only under a context of
+// WithOutputCheck, for the call asked and for the calls its tool makes in
+// turn with its context; an unchecked call returns what the tool gave.
+func TestWithOutputCheck(t *testing.T) {
+	bad := mustCreate(t, func() Status { return "bogus" }, reflectimpl.Name("bad"))
+	undeclared := orderTool(t)
+	nested := mustCreate(t, func(ctx context.Context) (string, error) {
+		r, err := bad.Invoke(ctx, nil)
+		return string(r.Code), err
+	}, reflectimpl.Name("nested"))
+	checked := tool.WithOutputCheck(context.Background())
+	cancellable, cancel := context.WithCancel(checked)
+	defer cancel()
+	for _, tt := range []struct {
+		name string
+		tl   *tool.Tool
+		args string
+		ctx  context.Context
+		code tool.ErrorCode
+		text string
+	}{
+		{"bad output, unchecked", bad, "", context.Background(), "", `"bogus"`},
+		{"bad output, checked", bad, "", checked, tool.InvalidOutput, "Tool 'bad' returned a result that breaks its output schema:\nThe result must be one of \"open\", \"closed\"."},
+		{"bad output, checked, cancellable", bad, "", cancellable, tool.InvalidOutput, "Tool 'bad' returned a result that breaks its output schema:\nThe result must be one of \"open\", \"closed\"."},
+		{"undeclared code, unchecked", undeclared, `{"ref":"undeclared"}`, context.Background(), tool.Failed, "Tool 'get_order' failed: ORDER_GONE: The order is gone."},
+		{"undeclared code, checked", undeclared, `{"ref":"undeclared"}`, checked, tool.InvalidOutput, "Tool 'get_order' returned the error code ORDER_GONE, which its contract does not declare (it declares ORDER_NOT_FOUND, RATE_LIMITED): add it to the directive's errors=."},
+		{"nested, unchecked", nested, "", context.Background(), "", ""},
+		{"nested, checked", nested, "", checked, "", "invalid_output"},
+	} {
+		r, err := tt.tl.Invoke(tt.ctx, json.RawMessage(tt.args))
+		if err != nil || r.Code != tt.code || r.Text() != tt.text {
+			t.Errorf("%s: Invoke = %s %q, %v; want %s %q", tt.name, r.Code, r.Text(), err, tt.code, tt.text)
+		}
 	}
 }
 

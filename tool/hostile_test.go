@@ -1,13 +1,10 @@
 package tool_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
-	"os/exec"
 	"reflect"
 	"runtime"
 	"strings"
@@ -251,8 +248,8 @@ func (twoPanicResult) MarshalJSON() ([]byte, error) { panic(twoPanic{}) }
 
 // TestPanicTextPanics: a panic value, an error or a result whose text
 // panics while it is printed gives a failed result naming its type. With
-// a timeout, the panic ended the process; on a coroutine, the result said
-// the tool had called runtime.Goexit.
+// a timeout, the panic ended the process; under a context that could not
+// end, the result said the tool had called runtime.Goexit.
 func TestPanicTextPanics(t *testing.T) {
 	const want = "(a tool_test.twoPanic, whose text panics)"
 	cancellable, cancel := context.WithCancel(context.Background())
@@ -270,7 +267,7 @@ func TestPanicTextPanics(t *testing.T) {
 			ctx  context.Context
 			opts []reflectimpl.Option
 		}{
-			{"coroutine", context.Background(), nil},
+			{"background", context.Background(), nil},
 			{"timeout", context.Background(), []reflectimpl.Option{reflectimpl.Timeout(time.Minute)}},
 			{"cancellable", cancellable, nil},
 		} {
@@ -328,10 +325,9 @@ func TestUnmarshalPanics(t *testing.T) {
 	}
 }
 
-// TestUncancellableCalls: a call whose context cannot end runs on a
-// coroutine; it must behave as one on a goroutine of its own: blocking on
-// fake time under testing/synctest, calling another tool, and reading the
-// caller's values.
+// TestUncancellableCalls: a call whose context cannot end (no timeout,
+// context.Background) behaves as any other: blocking on fake time under
+// testing/synctest, calling another tool, and reading the caller's values.
 func TestUncancellableCalls(t *testing.T) {
 	exit := mustCreate(t, func() error { runtime.Goexit(); return nil }, reflectimpl.Name("exit"))
 	t.Run("synctest", func(t *testing.T) {
@@ -376,56 +372,47 @@ func TestUncancellableCalls(t *testing.T) {
 	})
 }
 
-// TestLeftLockedThread: a tool that returns with its thread still locked
-// (runtime.LockOSThread without UnlockOSThread) runs, under a context
-// that can end or with a timeout, on a goroutine of its own, whose thread
-// ends with it. Under a context that cannot end it runs on a coroutine,
-// and Go ends the process: docs/contract.md says so, and the child
-// process here shows it is still true.
+// TestLeftLockedThread: a tool that leaves its thread's lock state
+// changed (runtime.LockOSThread without UnlockOSThread, before it returns,
+// panics or calls runtime.Goexit; or UnlockOSThread of its caller's lock)
+// gets its result, and the process goes on, under context.Background()
+// (with no timeout: nothing can end the call early), under a timeout, and
+// under a context that can end. The tool runs on a goroutine of its own,
+// whose thread ends with it; the caller's thread stays as it was.
 func TestLeftLockedThread(t *testing.T) {
-	leave := func() string { runtime.LockOSThread(); return "ok" }
-	if os.Getenv("TOOLSCHEMA_LOCKED_CHILD") == "1" {
-		tl := mustCreate(t, leave, reflectimpl.Name("x"))
-		tl.Invoke(context.Background(), nil)
-		return
-	}
-	tl := mustCreate(t, leave, reflectimpl.Name("x"), reflectimpl.Timeout(time.Minute))
-	if r, _ := tl.Invoke(context.Background(), nil); r.Text() != "ok" {
-		t.Errorf("with a timeout: %+v", r)
-	}
-	// The other ways a tool leaves the lock state changed (which end the
-	// process on a coroutine, docs/contract.md says; the child below runs
-	// the first way only): each its own result with a timeout.
+	cancellable, cancel := context.WithCancel(context.Background())
+	defer cancel()
 	for _, tt := range []struct {
+		name string
 		fn   func() string
 		want string
 	}{
-		{func() string { runtime.LockOSThread(); panic("locked") }, "Tool 'x' failed: panic: locked"},
-		{func() string { runtime.LockOSThread(); runtime.Goexit(); return "" }, "Tool 'x' failed: it ended its goroutine (runtime.Goexit)."},
-		{func() string { runtime.UnlockOSThread(); return "ok" }, "ok"}, // the caller's lock, below
+		{"returns", func() string { runtime.LockOSThread(); return "ok" }, "ok"},
+		{"panics", func() string { runtime.LockOSThread(); panic("locked") }, "Tool 'x' failed: panic: locked"},
+		{"goexit", func() string { runtime.LockOSThread(); runtime.Goexit(); return "" }, "Tool 'x' failed: it ended its goroutine (runtime.Goexit)."},
+		{"unlocks the caller's", func() string { runtime.UnlockOSThread(); return "ok" }, "ok"},
 	} {
-		tl := mustCreate(t, tt.fn, reflectimpl.Name("x"), reflectimpl.Timeout(time.Minute))
-		runtime.LockOSThread()
-		r, _ := tl.Invoke(context.Background(), nil)
-		runtime.UnlockOSThread()
-		if r.Text() != tt.want {
-			t.Errorf("with a timeout: %q, want %q", r.Text(), tt.want)
+		for _, run := range []struct {
+			name string
+			ctx  context.Context
+			opts []reflectimpl.Option
+		}{
+			{"background", context.Background(), nil},
+			{"timeout", context.Background(), []reflectimpl.Option{reflectimpl.Timeout(time.Minute)}},
+			{"cancellable", cancellable, nil},
+		} {
+			t.Run(tt.name+"/"+run.name, func(t *testing.T) {
+				tl := mustCreate(t, tt.fn, append(run.opts, reflectimpl.Name("x"))...)
+				for range 3 { // a thread ended does not stop the next call
+					runtime.LockOSThread() // the caller's own lock
+					r, err := tl.Invoke(run.ctx, nil)
+					runtime.UnlockOSThread()
+					if err != nil || r.Text() != tt.want {
+						t.Fatalf("Invoke = %q, %v; want %q", r.Text(), err, tt.want)
+					}
+				}
+			})
 		}
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	tl = mustCreate(t, leave, reflectimpl.Name("x"))
-	if r, _ := tl.Invoke(ctx, nil); r.Text() != "ok" {
-		t.Errorf("under a context that can end: %+v", r)
-	}
-	if testing.Short() {
-		return
-	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestLeftLockedThread$")
-	cmd.Env = append(os.Environ(), "TOOLSCHEMA_LOCKED_CHILD=1")
-	out, err := cmd.CombinedOutput()
-	if err == nil || !bytes.Contains(out, []byte("coro: OS thread locking must match")) {
-		t.Errorf("under context.Background(), the child ended with %v:\n%s\nIf Go now allows this, docs/contract.md (Limits) must say so.", err, out)
 	}
 }
 

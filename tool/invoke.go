@@ -6,13 +6,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"iter"
 	"reflect"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
-	"testing"
 	"time"
 	"unicode/utf8"
 
@@ -34,17 +32,35 @@ const (
 	Failed ErrorCode = "failed"
 	// TimedOut: the tool did not return within its timeout.
 	TimedOut ErrorCode = "timed_out"
-	// InvalidOutput: the tool's result breaks its output schema (checked
-	// when CheckOutputs is on).
+	// InvalidOutput: the tool's result breaks its output contract: its
+	// output schema, or the error codes it declares (checked under a
+	// context of WithOutputCheck).
 	InvalidOutput ErrorCode = "invalid_output"
 	// Cancelled: the caller's context ended; Invoke also returns its error.
 	Cancelled ErrorCode = "cancelled"
 )
 
-// CheckOutputs makes Invoke check each JSON result against the tool's
-// output schema, so that a tool that breaks its own output contract is
-// caught. It is on in tests (testing.Testing) and off otherwise.
-var CheckOutputs = testing.Testing()
+// outputCheckKey is the context key that asks Invoke to check results.
+type outputCheckKey struct{}
+
+// WithOutputCheck returns a copy of ctx under which Invoke checks what the
+// tool returns against its contract, so that a tool that breaks it is
+// caught: a JSON result against the output schema (as CheckResult does),
+// a business error (*Error) against the codes the tool declares
+// (ErrorCodes). Either fault is an invalid_output result in place of what
+// the tool returned. Without it nothing is checked and nothing costs.
+// Tests of a tool ask for it; mcpserver.Options.CheckOutputs and
+// loop.Runner.CheckOutputs ask for it for their calls. The context the
+// tool runs with keeps it: a call the tool makes in turn is checked too.
+func WithOutputCheck(ctx context.Context) context.Context {
+	return context.WithValue(ctx, outputCheckKey{}, true)
+}
+
+// checksOutputs reports whether ctx asks for results to be checked.
+func checksOutputs(ctx context.Context) bool {
+	on, _ := ctx.Value(outputCheckKey{}).(bool)
+	return on
+}
 
 // approvalKey is the context key of the approvals a context carries.
 type approvalKey struct{}
@@ -128,19 +144,13 @@ func blank(args []byte) bool { return skipSpace(args, 0) == len(args) }
 // fill in absent arguments. Approval is asked only for arguments that pass.
 //
 // The tool runs on a goroutine of its own, so that a panic or a
-// runtime.Goexit in it is a failed result. With a timeout, the tool's
-// context is cancelled when it passes, and Invoke returns at once even if
-// the tool goes on: its goroutine runs until the tool returns, and what it
-// returns then is dropped. A call that nothing can end early (no timeout,
-// and a ctx whose Done is nil, as context.Background's) runs on a
-// coroutine instead, a goroutine the caller's switches to directly: a
-// panic and a Goexit in it are failed results all the same, but Go ends
-// the process when a coroutine switches back with its thread's lock state
-// changed. A tool that returns, panics or calls Goexit with its thread
-// still locked (runtime.LockOSThread without UnlockOSThread), or that
-// calls UnlockOSThread without locking first while its caller's thread is
-// locked, must have a timeout: on a goroutine of its own, the thread ends
-// with it, and an unmatched unlock does nothing.
+// runtime.Goexit in it is a failed result, and a tool that leaves its
+// thread locked (runtime.LockOSThread without UnlockOSThread) ends only
+// that thread. With a timeout, the tool's context is cancelled when it
+// passes, and Invoke returns at once even if the tool goes on: its
+// goroutine runs until the tool returns, and what it returns then is
+// dropped. Under a context of WithOutputCheck, what the tool returns is
+// checked against its contract.
 func (t *Tool) Invoke(ctx context.Context, args json.RawMessage) (*Result, error) {
 	e := endsOf(ctx)
 	defer e.release()
@@ -168,7 +178,7 @@ func (t *Tool) Invoke(ctx context.Context, args json.RawMessage) (*Result, error
 	if err := ctx.Err(); err != nil {
 		return errorResult(Cancelled, false, call, "The call was cancelled."), err
 	}
-	return t.run(toolContext(ctx), call, in, e)
+	return t.run(toolContext(ctx), call, in, e, checksOutputs(ctx))
 }
 
 // toolContext returns ctx with the approvals it carries hidden: the
@@ -332,46 +342,43 @@ const (
 )
 
 // run calls the tool on a goroutine of its own under its timeout, turning
-// what happens into a result: on a coroutine when nothing can end the call
-// early, on a goroutine beside the caller's otherwise. Running it on the
-// caller's goroutine would save a little, but a runtime.Goexit in the tool
-// would then end the caller's goroutine, and Invoke would never return.
-func (t *Tool) run(ctx context.Context, call *Call, in any, e *ends) (*Result, error) {
+// what happens into a result; check says the result is checked against
+// the tool's contract. Running it on the caller's goroutine would save a
+// little, but a runtime.Goexit in the tool would then end the caller's
+// goroutine, and Invoke would never return; a tool that left its thread
+// locked would leave the caller's locked.
+func (t *Tool) run(ctx context.Context, call *Call, in any, e *ends, check bool) (*Result, error) {
 	runCtx := ctx
 	if t.Timeout > 0 {
 		var cancel context.CancelFunc
 		runCtx, cancel = context.WithTimeout(ctx, t.Timeout)
 		defer cancel()
 	}
+	r := &runner{t: t, outer: ctx, ctx: runCtx, call: call, in: in, check: check, done: make(chan outcome, 1), ends: e}
+	e.hold()
+	go r.work()
 	var o outcome
-	if runCtx.Done() == nil {
-		o = t.onCoroutine(ctx, call, in) // nothing can end the call early
-	} else {
-		r := &runner{t: t, outer: ctx, ctx: runCtx, call: call, in: in, done: make(chan outcome, 1), ends: e}
-		e.hold()
-		go r.work()
+	select {
+	case o = <-r.done:
+	case <-runCtx.Done(): // nil, and never ready, when nothing can end the call
 		select {
-		case o = <-r.done:
-		case <-runCtx.Done():
-			select {
-			case o = <-r.done: // it returned as the time ran out: keep it
-			default:
-				began := !r.state.CompareAndSwap(pending, abandoned)
-				if err := ctx.Err(); err != nil {
-					return errorResult(Cancelled, began, call, "The call was cancelled."), err
-				}
-				return errorResult(TimedOut, began, call, fmt.Sprintf("Tool '%s' timed out after %s.", t.Name, seconds(t.Timeout))), nil
+		case o = <-r.done: // it returned as the time ran out: keep it
+		default:
+			began := !r.state.CompareAndSwap(pending, abandoned)
+			if err := ctx.Err(); err != nil {
+				return errorResult(Cancelled, began, call, "The call was cancelled."), err
 			}
+			return errorResult(TimedOut, began, call, fmt.Sprintf("Tool '%s' timed out after %s.", t.Name, seconds(t.Timeout))), nil
 		}
 	}
 	if o.goexit {
 		return errorResult(Failed, true, call, fmt.Sprintf("Tool '%s' failed: it ended its goroutine (runtime.Goexit).", t.Name)), nil
 	}
 	if o.res == nil {
-		// The result is written here, on the caller's goroutine: on the
-		// tool's, encoding/json grew a new goroutine's stack on every
-		// call, which doubled the cost of a small call.
-		return t.result(call, o.value), nil
+		// The result is written here, on the caller's goroutine, whose
+		// stack has grown already: on the tool's, encoding/json grew a new
+		// goroutine's stack on every call.
+		return t.result(call, o.value, check), nil
 	}
 	return o.res, o.ctxErr
 }
@@ -380,7 +387,7 @@ func (t *Tool) run(ctx context.Context, call *Call, in any, e *ends) (*Result, e
 // goroutine: the error's own methods (Error, Unwrap, As) are the tool's
 // code too, and a panic in them is a failed result. It returns a nil
 // result when the tool succeeded.
-func (t *Tool) settle(ctx, runCtx context.Context, call *Call, o outcome) (res *Result, ctxErr error) {
+func (t *Tool) settle(ctx, runCtx context.Context, call *Call, o outcome, check bool) (res *Result, ctxErr error) {
 	defer func() {
 		if p := recover(); p != nil {
 			res, ctxErr = t.failed(call, "reading its error panicked: ", sprintSafe(p)), nil
@@ -394,7 +401,7 @@ func (t *Tool) settle(ctx, runCtx context.Context, call *Call, o outcome) (res *
 	case o.err != nil && runCtx.Err() != nil && errors.Is(o.err, runCtx.Err()):
 		return errorResult(TimedOut, true, call, fmt.Sprintf("Tool '%s' timed out after %s.", t.Name, seconds(t.Timeout))), nil
 	case o.err != nil:
-		return t.toolError(call, o.err), nil
+		return t.toolError(call, o.err, check), nil
 	}
 	return nil, nil
 }
@@ -408,6 +415,7 @@ type runner struct {
 	ctx   context.Context // the call's: outer under the timeout
 	call  *Call
 	in    any
+	check bool // the result is checked against the contract
 	state atomic.Int32
 	done  chan outcome // buffered: the goroutine never waits to send
 	ends  *ends        // released when the goroutine is done
@@ -415,7 +423,10 @@ type runner struct {
 
 // work is the goroutine of one call: it starts the tool unless Invoke gave
 // up first, settles a failure (the error's own methods run here too), and
-// sends the outcome, a runtime.Goexit included.
+// sends the outcome, a runtime.Goexit included. Neither the tool's call
+// nor the settling lets a panic through (callFunc and settle recover them,
+// and what they write cannot panic: sprintSafe), so only a runtime.Goexit
+// keeps o from being set.
 func (r *runner) work() {
 	defer r.ends.release()
 	if !r.state.CompareAndSwap(pending, started) {
@@ -423,58 +434,9 @@ func (r *runner) work() {
 	}
 	o := outcome{goexit: true} // what is sent unless the work is done
 	defer func() { r.done <- o }()
-	o = r.t.body(r.outer, r.ctx, r.call, r.in)
-}
-
-// body is what a call's own goroutine (or coroutine) runs: the tool, and
-// the settling of its failure. Neither lets a panic through (callFunc and
-// settle recover them, and what they write cannot panic: sprintSafe), so
-// only a runtime.Goexit keeps it from returning.
-func (t *Tool) body(outer, ctx context.Context, call *Call, in any) outcome {
-	growStack()
-	o := t.callFunc(ctx, call, in)
-	o.res, o.ctxErr = t.settle(outer, ctx, call, o)
-	return o
-}
-
-// goexitPanic is what a call's coroutine panics with, in its last
-// deferred call, when the tool called runtime.Goexit: iter.Pull passes a
-// Goexit in its sequence on to the goroutine that pulls (a runtime.Goexit
-// of its own), and a panic it passes on as a panic, which Invoke can
-// recover.
-type goexitPanic struct{}
-
-// onCoroutine runs a call that nothing can end early on a coroutine
-// (iter.Pull's), which the caller's goroutine switches to and back from
-// directly, on the same thread: such a call gains nothing from running
-// beside its caller, and a goroutine handed over by the scheduler woke an
-// idle thread twice a call (BenchmarkInvoke, generated-unchecked: 3.97 µs
-// on a goroutine, 2.98 on a coroutine). The
-// coroutine is a goroutine of its own all the same, so a panic or a
-// runtime.Goexit in the tool is a failed result. Go requires the thread's
-// lock state at every switch to be what it was when the coroutine was
-// made, and ends the process when a tool changed it
-// (TestLeftLockedThread); Invoke's documentation says so.
-func (t *Tool) onCoroutine(ctx context.Context, call *Call, in any) (o outcome) {
-	defer func() {
-		if p := recover(); p != nil {
-			if _, ok := p.(goexitPanic); !ok {
-				panic(p)
-			}
-			o = outcome{goexit: true}
-		}
-	}()
-	next, _ := iter.Pull(func(func(struct{}) bool) {
-		done := false
-		defer func() {
-			if !done {
-				panic(goexitPanic{}) // body lets no panic through: a Goexit
-			}
-		}()
-		o, done = t.body(ctx, ctx, call, in), true
-	})
-	next()
-	return o
+	done := r.t.callFunc(r.ctx, r.call, r.in)
+	done.res, done.ctxErr = r.t.settle(r.outer, r.ctx, r.call, done, r.check)
+	o = done
 }
 
 // callFunc calls the function behind the tool, a panic recovered as the
@@ -523,20 +485,20 @@ func cutText(s string) string {
 
 // result turns what the tool returned into parts, by the results table. A
 // panic in the value's own marshalling is the tool's failure.
-func (t *Tool) result(call *Call, v any) (r *Result) {
+func (t *Tool) result(call *Call, v any, check bool) (r *Result) {
 	defer func() {
 		if p := recover(); p != nil {
 			r = t.failed(call, "writing its result panicked: ", sprintSafe(p))
 		}
 	}()
-	r = t.resultOf(call, v)
+	r = t.resultOf(call, v, check)
 	if !r.IsError {
 		r.Started = true // it ran to its end
 	}
 	return r
 }
 
-func (t *Tool) resultOf(call *Call, v any) *Result {
+func (t *Tool) resultOf(call *Call, v any, check bool) *Result {
 	r := &Result{Value: v, Costs: call.Costs()}
 	switch v := v.(type) {
 	case nil:
@@ -588,7 +550,7 @@ func (t *Tool) resultOf(call *Call, v any) *Result {
 	if err != nil {
 		return t.failed(call, "its result cannot be written as JSON: ", err.Error())
 	}
-	if CheckOutputs && t.OutputSchema != nil {
+	if check && t.OutputSchema != nil {
 		if viols, more := t.CheckResult(data); len(viols) > 0 {
 			bad := errorResult(InvalidOutput, true, call, fmt.Sprintf("Tool '%s' returned a result that breaks its output schema:\n%s", t.Name, violationText(viols, more)))
 			bad.Violations = viols
@@ -633,8 +595,8 @@ var resultBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // CheckResult checks data, the JSON of a result, against the tool's
 // output type (the type its output schema was written from, with the
-// schemas the tool was given for its types), as Invoke does when
-// CheckOutputs is on, and returns the violations, the MaxViolations most
+// schemas the tool was given for its types), as Invoke does under a
+// context of WithOutputCheck, and returns the violations, the MaxViolations most
 // useful first, and how many more there were. A tool whose output schema
 // is not written from a type (or with no function behind it) has none.
 func (t *Tool) CheckResult(data []byte) ([]Violation, int) {
@@ -663,23 +625,3 @@ func text(s string) []Part { return []Part{TextPart{Text: s}} }
 func seconds(d time.Duration) string {
 	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + " s"
 }
-
-// growStack grows a call's new goroutine's stack once, while it is nearly
-// empty, to what a tool called through reflect typically needs: grown step
-// by step later, the frames in use are copied each time (BenchmarkInvoke:
-// 8 KiB took reflected-unchecked from 6.9 to 4.4 µs and generated-unchecked
-// from 4.1 to 3.9; 16 and 32 KiB cost more to clear than they save). A
-// frame of 3.5 KiB is enough for that: the runtime doubles a stack until
-// the frame and its guard fit, from 2 KiB to 8, and less is cleared (on a
-// coroutine, generated-unchecked 3.03 to 2.95 µs).
-//
-//go:noinline
-func growStack() {
-	var frame [3584]byte
-	touch(frame[:])
-}
-
-// touch keeps growStack's frame from being optimized away.
-//
-//go:noinline
-func touch(b []byte) { b[len(b)-1] = 1 }

@@ -205,8 +205,8 @@ func TestResultsTable(t *testing.T) {
 	}
 }
 
-// TestFailures checks errors, panics and bad output, and that cost lines
-// survive them.
+// TestFailures checks errors, panics and bad output (the output checked:
+// WithOutputCheck), and that cost lines survive them.
 func TestFailures(t *testing.T) {
 	costly := func(c *tool.Call) { c.AddCost(tool.Cost{Item: "lookup", Amount: 1, Unit: "request"}) }
 	tests := []struct {
@@ -222,7 +222,7 @@ func TestFailures(t *testing.T) {
 	}
 	for _, tt := range tests {
 		tl := mustCreate(t, tt.fn, reflectimpl.Name("t"))
-		r, err := tl.Invoke(context.Background(), nil)
+		r, err := tl.Invoke(tool.WithOutputCheck(context.Background()), nil)
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}

@@ -78,9 +78,9 @@ type Tool struct {
 	ClosedWorld bool
 
 	// ErrorCodes are the codes of the business errors (*Error) the tool
-	// may return, declared in its contract (the directive's errors=). In
-	// tests (CheckOutputs) a code not listed here is an invalid_output
-	// result.
+	// may return, declared in its contract (the directive's errors=).
+	// Under a context of WithOutputCheck, a code not listed here is an
+	// invalid_output result.
 	ErrorCodes []string
 	// SafeErrors keeps the text of a plain error (one that is not an
 	// *Error) from the model: the result says only that the tool failed.

@@ -9,7 +9,6 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/toolschema/toolschema/adapters/mcpgo"
-	"github.com/toolschema/toolschema/tool"
 )
 
 // benchCall is one tools/call of the weather tool, as a client sends it.
@@ -46,10 +45,8 @@ var benchServers = []struct {
 // the handler alone, from the request as mcp-go reads it to the result;
 // "server" is the whole of the server's work, the message in to the
 // response's JSON out (the same for every transport). Output checks are
-// off, as outside tests.
+// off, as a program runs unless it asks for them.
 func BenchmarkCall(b *testing.B) {
-	defer func(on bool) { tool.CheckOutputs = on }(tool.CheckOutputs)
-	tool.CheckOutputs = false
 	var msg struct {
 		Params json.RawMessage `json:"params"`
 	}

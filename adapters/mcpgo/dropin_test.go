@@ -11,7 +11,6 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/toolschema/toolschema/adapters/mcpgo"
-	"github.com/toolschema/toolschema/tool"
 )
 
 // panicText returns what f panics with, "" when it does not.
@@ -68,11 +67,9 @@ func TestDropInsPanicOnRefusedTypes(t *testing.T) {
 }
 
 // TestDropInBusinessError serves a drop-in's business error as a program
-// does outside tests (tool.CheckOutputs off, its default there): the
+// does unless it asks for its outputs checked (tool.WithOutputCheck): the
 // code, category and recovery in _meta, the safe message as text.
 func TestDropInBusinessError(t *testing.T) {
-	defer func(on bool) { tool.CheckOutputs = on }(tool.CheckOutputs)
-	tool.CheckOutputs = false
 	s := server.NewMCPServer("weather", "1")
 	s.AddTool(mcp.NewTool("weather", mcpgo.WithInputSchema[WeatherRequest](), mcpgo.WithOutputSchema[WeatherResponse]()),
 		mcpgo.NewStructuredToolHandler(weather))

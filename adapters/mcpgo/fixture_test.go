@@ -250,9 +250,15 @@ func search(_ context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, er
 }
 
 // newServer returns the test server: Register's tools, the drop-ins and a
-// wrapped builder tool on one mcp-go server.
+// wrapped builder tool on one mcp-go server. Each call's result is checked
+// against its tool's contract (tool.WithOutputCheck), as tests of tools do.
 func newServer() *server.MCPServer {
-	s := server.NewMCPServer("test", "1.0.0", server.WithToolCapabilities(false))
+	s := server.NewMCPServer("test", "1.0.0", server.WithToolCapabilities(false),
+		server.WithToolHandlerMiddleware(func(next server.ToolHandlerFunc) server.ToolHandlerFunc {
+			return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+				return next(tool.WithOutputCheck(ctx), req)
+			}
+		}))
 	if err := mcpgo.Register(s, registered(), nil); err != nil {
 		panic(err)
 	}

@@ -222,9 +222,9 @@ func TestCalls(t *testing.T) {
 			text: "Argument 'city' must be a string.", meta: failed("invalid_arguments", false, "not_started")}},
 		{"drop-in error", "weather", `{"city":"Atlantis"}`, want{isError: true,
 			text: "Tool 'weather' failed: no station under water", meta: failed("failed", true, "started")}},
-		// A drop-in declares no error codes: in tests (tool.CheckOutputs)
-		// a business error is invalid_output; TestDropInBusinessError
-		// has it as served.
+		// A drop-in declares no error codes: checked (newServer's
+		// tool.WithOutputCheck), a business error is invalid_output;
+		// TestDropInBusinessError has it as served unchecked.
 		{"drop-in business error", "weather", `{"city":"Nowhere"}`, want{isError: true, text: "Tool 'weather' returned the error code NO_STATION, which its contract does not declare…", meta: map[string]any{
 			"toolschema/code": "invalid_output", "toolschema/started": true, "toolschema/outcome": "completed",
 			"toolschema/errorCode": "NO_STATION", "toolschema/category": "not_found", "toolschema/recovery": "fix_arguments"}}},
