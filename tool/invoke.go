@@ -94,25 +94,37 @@ func Approve(ctx context.Context, tool string, args json.RawMessage) context.Con
 // approved reports whether ctx approves a call of tool with args, which
 // the checks have passed: the typed checks, which read them as JSON within
 // the depth, when typed is true; else a handler's own (an ArgsChecker),
-// which promise nothing of the text.
+// which promise nothing of the text. Arguments with the text of an
+// approval (as loop and mcpserver give them, approved and invoked as the
+// model sent them) are approved as they are, without being hashed or
+// decoded again; other text is hashed once, and read as a value only when
+// its hash meets an approval's.
 func approved(ctx context.Context, tool string, args json.RawMessage, typed bool) bool {
 	a, _ := ctx.Value(approvalKey{}).(*approval)
-	if a == nil {
-		return false
-	}
 	if blank(args) {
 		args = json.RawMessage("{}")
 	}
-	hash := valueHash
-	if typed {
-		hash = checkedHash // valid JSON, within the depth: not read again
-	}
-	h, ok := hash(args)
-	if !ok {
-		return false
-	}
+	var h uint64
+	hashed := false
 	for ; a != nil; a = a.next {
-		if a.ok && a.tool == tool && a.hash == h && equalValues(a.args, args) {
+		if !a.ok || a.tool != tool {
+			continue
+		}
+		if bytes.Equal(a.args, args) {
+			return true // the same text, JSON within the depth (a.ok)
+		}
+		if !hashed {
+			hash := valueHash
+			if typed {
+				hash = checkedHash // valid JSON, within the depth: not read again
+			}
+			var ok bool
+			if h, ok = hash(args); !ok {
+				return false
+			}
+			hashed = true
+		}
+		if a.hash == h && equalValues(a.args, args) {
 			return true
 		}
 	}
