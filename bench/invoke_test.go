@@ -318,6 +318,7 @@ func BenchmarkInvoke(b *testing.B) {
 	run := func(name string, ctx context.Context, p invokePath) {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
+			defer reportCPU(b, cpuTime())
 			for b.Loop() {
 				if _, err := p.call(ctx, invokeArgs); err != nil {
 					b.Fatal(err)
@@ -346,6 +347,7 @@ func BenchmarkInvoke(b *testing.B) {
 	runTool := func(name string, ctx context.Context, args json.RawMessage) {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
+			defer reportCPU(b, cpuTime())
 			for b.Loop() {
 				if r, err := generated.Invoke(ctx, args); err != nil || r.IsError {
 					b.Fatal(err, r.Text())
@@ -385,6 +387,7 @@ func BenchmarkInvokeParallel(b *testing.B) {
 	for _, p := range paths {
 		b.Run(p.name, func(b *testing.B) {
 			b.ReportAllocs()
+			defer reportCPU(b, cpuTime())
 			b.RunParallel(func(pb *testing.PB) {
 				ctx := context.Background()
 				for pb.Next() {
