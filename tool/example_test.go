@@ -52,3 +52,30 @@ func ExampleTool_Invoke() {
 	// false [{"id":"A-17","status":"pending"}]
 	// A-17
 }
+
+// A test of a tool asks for what the tool returns to be checked against
+// its contract: here a business error whose code the tool does not
+// declare. Unchecked, as a program runs unless it asks, the error goes to
+// the model as returned.
+func ExampleWithOutputCheck() {
+	cancel := func(ctx context.Context, in struct {
+		ID string `json:"id"`
+	}) (string, error) {
+		return "", &tool.Error{Code: "ORDER_SHIPPED", Category: tool.CategoryConflict, SafeMessage: "The order has shipped."}
+	}
+	t, err := reflectimpl.Create(cancel, reflectimpl.Name("cancel_order"), reflectimpl.ErrorCodes("ORDER_NOT_FOUND"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	args := json.RawMessage(`{"id":"A-17"}`)
+
+	r, _ := t.Invoke(context.Background(), args)
+	fmt.Println(r.Code, r.Text())
+
+	r, _ = t.Invoke(tool.WithOutputCheck(context.Background()), args)
+	fmt.Println(r.Code, r.Text())
+	// Output:
+	// failed Tool 'cancel_order' failed: ORDER_SHIPPED: The order has shipped.
+	// invalid_output Tool 'cancel_order' returned the error code ORDER_SHIPPED, which its contract does not declare (it declares ORDER_NOT_FOUND): add it to the directive's errors=.
+}
