@@ -26,6 +26,18 @@ Runs the static front end of toolschema on a package with //tool:export
 directives or a generated toolschema_gen.go, and compares that file with
 what toolgen would write. The OLT analyzers report what it finds.
 
+# Analyzer toolschemafacts
+
+toolschemafacts: carry what the tools' types need of other packages as facts
+
+Runs on every package and exports, as facts, the descriptions in its
+struct fields' comments (for the packages of the module being worked
+on), the schemas its types declare with a JSONSchema method, and the
+values of its enum types, each read from the package's own syntax. The
+other analyzers describe an imported type from these facts: no analyzer
+reads another package's files, so an editor's unsaved text is what they
+see. It reports nothing.
+
 # Analyzer toolschemaenums
 
 toolschemaenums: find the schemas made by reflection and check their types

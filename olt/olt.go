@@ -38,7 +38,7 @@ var Core = &analysis.Analyzer{
 	URL:        DocsURL,
 	Run:        runCore,
 	ResultType: reflect.TypeFor[*Result](),
-	Requires:   []*analysis.Analyzer{Enums},
+	Requires:   []*analysis.Analyzer{Facts, Enums},
 }
 
 // Result is what the core found in one package.
@@ -162,7 +162,8 @@ func runCore(pass *analysis.Pass) (any, error) {
 	if !marked && generated == nil {
 		return &Result{Diags: enums}, nil // the common case: a package without tools
 	}
-	p := analyzer.Inspect(pass.Fset, files, pass.Pkg, pass.TypesInfo, &analyzer.Config{Sizes: pass.TypesSizes})
+	foreign := pass.ResultOf[Facts].(*foreignFacts)
+	p := analyzer.Inspect(pass.Fset, files, pass.Pkg, pass.TypesInfo, &analyzer.Config{Sizes: pass.TypesSizes, Foreign: foreign})
 	// A type a tool and a drop-in's call share is the tool's to report.
 	type at struct {
 		pos token.Pos
@@ -224,7 +225,8 @@ func stale(pass *analysis.Pass, p *analyzer.Package, files []*ast.File, generate
 	if bits == 32 {
 		other, otherBits = types.SizesFor("gc", "amd64"), 64
 	}
-	if q := analyzer.Inspect(pass.Fset, files, pass.Pkg, pass.TypesInfo, &analyzer.Config{Sizes: other}); !q.Blocked() {
+	foreign := pass.ResultOf[Facts].(*foreignFacts)
+	if q := analyzer.Inspect(pass.Fset, files, pass.Pkg, pass.TypesInfo, &analyzer.Config{Sizes: other, Foreign: foreign}); !q.Blocked() {
 		if w, err := generator.File(q, pass.Pkg); err == nil && string(w) == string(got) {
 			return &analyzer.Diagnostic{Pos: generated.Package, End: generated.Name.End(), ID: schema.OLT014,
 				Message: fmt.Sprintf("%s was generated where int has %d bits; here it has %d, and the ranges of int and uint in the schemas differ: "+

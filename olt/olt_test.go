@@ -169,11 +169,14 @@ func TestOffByDefault(t *testing.T) {
 // commas, as real code for invopop/jsonschema has them, and an mcp-go tag
 // with a space after its comma), each of them.
 func TestCleanCorpus(t *testing.T) {
-	// The rules use no facts: the dependencies' types come from export
-	// data (compiled without -race, shared with go build and go vet),
-	// rather than type-checked from source in this process.
+	// The dependencies' types come from export data (compiled without
+	// -race, shared with go build and go vet), rather than type-checked
+	// from source in this process, but for the module's own packages
+	// whose field comments and enum values the tools use: the analyzers
+	// learn those from the facts they export on each, from its syntax,
+	// as go vet runs them on every dependency.
 	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Tests: true}
-	pkgs, err := packages.Load(cfg, "../internal/corpus", "../internal/corpus/fromtags", "../internal/generator/testdata/basic", "../internal/generator/testdata/imports", "../internal/generator/testdata/shadow", "../internal/generator/testdata/enumsonly")
+	pkgs, err := packages.Load(cfg, "../internal/corpus", "../internal/corpus/fromtags", "../internal/generator/testdata/basic", "../internal/generator/testdata/imports", "../internal/generator/testdata/imports/shapes", "../internal/generator/testdata/shadow", "../internal/generator/testdata/enumsonly")
 	if err != nil {
 		t.Fatal(err)
 	}
