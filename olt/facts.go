@@ -62,8 +62,8 @@ type enumValuesFact struct{ Values []string }
 func (*enumValuesFact) AFact()           {}
 func (f *enumValuesFact) String() string { return "enum values " + strings.Join(f.Values, ",") }
 
-// moduleOf returns the path of the pass's module, "" when the driver
-// gives none (the standard library, GOPATH mode).
+// moduleOf returns the path of the pass's module, "" when there is none
+// (the standard library, GOPATH mode).
 func moduleOf(pass *analysis.Pass) string {
 	if pass.Module == nil {
 		return ""
@@ -78,14 +78,20 @@ func runFacts(pass *analysis.Pass) (any, error) {
 		// no facts: there is no syntax to read.
 		return &foreignFacts{pass: pass, module: mod}, nil
 	}
-	// The comments of a module fetched as a dependency never describe
-	// the types of another module: only the main module's (or a
-	// workspace's) packages export them.
-	docs := pass.Module == nil || pass.Module.Version == ""
+	// A field's comments describe it only to the packages of its own
+	// module, and only in a module being worked on (the main module, or
+	// one of a workspace): not in the standard library or a GOPATH
+	// package (no module), nor in a module fetched as a dependency. The
+	// enum values are exported for the same packages: elsewhere the types
+	// give them (in the order of the positions export data keeps), as
+	// toolgen reads them. So the facts stay few, which matters: a driver
+	// passes each package's facts on to every package that imports it,
+	// directly or not.
+	ours := mod != "" && pass.Module.Version == ""
 	// The fields by the position go/types gives them (an embedded
 	// field's is its type name's).
 	fields := map[token.Pos]*types.Var{}
-	if docs {
+	if ours {
 		for _, obj := range pass.TypesInfo.Defs {
 			if v, ok := obj.(*types.Var); ok && v.IsField() {
 				fields[v.Pos()] = v
@@ -94,7 +100,7 @@ func runFacts(pass *analysis.Pass) (any, error) {
 	}
 	for _, f := range pass.Files {
 		test := strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go")
-		if docs && !test {
+		if ours && !test {
 			analyzer.FieldDocs(pass.Fset, f, func(pos token.Pos, _, doc string) {
 				if v := fields[pos]; v != nil {
 					pass.ExportObjectFact(v, &docFact{Module: mod, Doc: doc})
@@ -114,6 +120,9 @@ func runFacts(pass *analysis.Pass) (any, error) {
 	}
 	scope := pass.Pkg.Scope()
 	for _, name := range scope.Names() {
+		if !ours {
+			break
+		}
 		tn, ok := scope.Lookup(name).(*types.TypeName)
 		if !ok || tn.IsAlias() {
 			continue

@@ -63,10 +63,16 @@ func (s *sourceForeign) file(name string) *sourceFile {
 	return sf
 }
 
+// inModule reports whether the named file is in the inspected package's
+// module.
+func (s *sourceForeign) inModule(name string) bool {
+	return s.modDir != "" && strings.HasPrefix(name, s.modDir+string(filepath.Separator))
+}
+
 // FieldDoc implements analyzer.Foreign.
 func (s *sourceForeign) FieldDoc(v *types.Var) string {
 	pos := s.fset.Position(v.Pos())
-	if s.modDir == "" || !pos.IsValid() || !strings.HasPrefix(pos.Filename, s.modDir+string(filepath.Separator)) || strings.HasSuffix(pos.Filename, "_test.go") {
+	if !pos.IsValid() || !s.inModule(pos.Filename) || strings.HasSuffix(pos.Filename, "_test.go") {
 		return ""
 	}
 	sf := s.file(pos.Filename)
@@ -104,9 +110,10 @@ func (s *sourceForeign) Declared(fn *types.Func) ([]byte, string, bool) {
 	return nil, "", false
 }
 
-// EnumValues implements analyzer.Foreign: the constants the types give, in
-// the order of their declarations in the files (export data keeps only
-// their lines, which two constants can share).
+// EnumValues implements analyzer.Foreign: for an enum type of the
+// inspected package's module, the constants the types give, in the order
+// of their declarations in the files (export data keeps only their lines,
+// which two constants can share).
 func (s *sourceForeign) EnumValues(n *types.Named) ([]string, bool) {
 	pkg := n.Obj().Pkg()
 	if pkg == nil {
@@ -127,6 +134,11 @@ func (s *sourceForeign) EnumValues(n *types.Named) ([]string, bool) {
 		pos := s.fset.Position(c.Pos())
 		if strings.HasSuffix(pos.Filename, "_test.go") {
 			continue
+		}
+		if !s.inModule(pos.Filename) {
+			// Another module's: the order of the positions the types
+			// keep, as the analyzers read it.
+			return nil, false
 		}
 		sf := s.file(pos.Filename)
 		if sf == nil {
