@@ -14,9 +14,16 @@ golang.org/x/tools/go/analysis/multichecker:
 
 and Bazel's nogo takes them the same way, as *analysis.Analyzer values.
 
-The rules OLT015 to OLT019 and OLT026 to OLT028 are off unless asked for:
-OLT015 with -OLT015.providers=openai,anthropic,gemini, the others with
--OLTnnn.enable.
+The rules OLT015 to OLT019, OLT022 and OLT026 to OLT028 are off unless
+asked for: OLT015 with -OLT015.providers=openai,anthropic,gemini, the
+others with -OLTnnn.enable.
+
+OLT029 compares a package's tools with its revision lock, which is not a
+file the analysis framework hands an analyzer (only Go, C, assembly and
+object files are, through Pass.ReadFile): it reports only where the
+driver gives a reader of the lock (Config.ReadLock), as toolvet and the
+golangci-lint plugin do. Elsewhere (olt.Analyzers under gopls, nogo or a
+multichecker of your own) it is toolgen's rule.
 
 # Analyzer toolschema
 
@@ -298,7 +305,9 @@ In a package with a revision lock (toolschema.lock, written by toolgen
 policy, error codes) differs from the one the lock recorded for the same
 version. The message says whether the change is breaking or compatible and
 what changed; the fix raises the version, after which toolgen records the
-new contract.
+new contract. The analyzer reads the lock only with the driver's reader
+(Config.ReadLock: toolvet's and the golangci-lint plugin's); toolgen
+always checks it.
 
 # Analyzer OLT030
 

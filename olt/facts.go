@@ -13,14 +13,14 @@ import (
 	"github.com/toolschema/toolschema/internal/schema"
 )
 
-// Facts runs on every package and exports, as facts, what the front end
+// factsAnalyzer runs on every package and exports, as facts, what the front end
 // needs of it when it describes a type of it for another package: the
 // descriptions in its fields' comments, the schemas its types declare
 // (schema.DeclaredMethod) and the values of its enum types, each read
 // from the package's syntax. Its result answers those questions for the
 // package analyzed, from the facts of the packages it imports, so that no
 // analyzer reads another package's files.
-var Facts = &analysis.Analyzer{
+var factsAnalyzer = &analysis.Analyzer{
 	Name:       "toolschemafacts",
 	Doc:        section("toolschemafacts"),
 	URL:        DocsURL,
