@@ -14,6 +14,13 @@ golang.org/x/tools/go/analysis/multichecker:
 
 and Bazel's nogo takes them the same way, as *analysis.Analyzer values.
 
+The analyzers read no file but those the framework hands them. What a
+tool's types need of the packages they come from (field comments, the
+schemas types declare, enum values) travels as facts, which a driver
+computes by running the analyzers on every dependency from source, as go
+vet, gopls, nogo, the multichecker and golangci-lint do: a driver that
+loads dependencies from export data alone leaves those parts out.
+
 The rules OLT015 to OLT019, OLT022 and OLT026 to OLT028 are off unless
 asked for: OLT015 with -OLT015.providers=openai,anthropic,gemini, the
 others with -OLTnnn.enable.
