@@ -148,9 +148,12 @@ type foreignFacts struct {
 	module string
 }
 
+// The facts are on the declared objects: a field or method of an
+// instance of a generic type finds them on its origin.
+
 func (f *foreignFacts) FieldDoc(v *types.Var) string {
 	var d docFact
-	if f.pass.ImportObjectFact(v, &d) && d.Module == f.module {
+	if f.pass.ImportObjectFact(v.Origin(), &d) && d.Module == f.module {
 		return d.Doc
 	}
 	return ""
@@ -158,7 +161,7 @@ func (f *foreignFacts) FieldDoc(v *types.Var) string {
 
 func (f *foreignFacts) Declared(fn *types.Func) ([]byte, string, bool) {
 	var d declaredFact
-	if !f.pass.ImportObjectFact(fn, &d) {
+	if !f.pass.ImportObjectFact(fn.Origin(), &d) {
 		return nil, "", false
 	}
 	return d.Schema, d.Reason, true

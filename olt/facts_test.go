@@ -20,7 +20,8 @@ import (
 
 // factsLib is a package whose types the tools of factsApp use: what the
 // analyzers need of it beyond its types (its fields' comments, the schema
-// a type declares, the order of its enum's constants, two on one line)
+// a type declares, the order of its enum's constants, two on one line,
+// the comments of a generic type's fields)
 // is only in its syntax.
 const factsLib = `package lib
 
@@ -33,6 +34,14 @@ type Page struct {
 	Color Color ` + "`json:\"color\"`" + ` // Color is the colour to list.
 	// Money is the most to pay.
 	Money Money ` + "`json:\"money\"`" + `
+	// Box is a generic type's instance.
+	Box Box[int32] ` + "`json:\"box\"`" + `
+}
+
+// Box holds one item.
+type Box[T any] struct {
+	// Item is what the box holds.
+	Item T ` + "`json:\"item\"`" + `
 }
 
 // Color is an enum.
