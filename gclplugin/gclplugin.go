@@ -20,6 +20,7 @@ package gclplugin
 
 import (
 	"fmt"
+	"os"
 
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
@@ -78,6 +79,9 @@ func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 		Quality:    p.settings.Quality,
 		Migrate:    p.settings.Migrate,
 		NoIDPrefix: true,
+		// golangci-lint runs where the package's files are: OLT029
+		// reads the revision lock there.
+		ReadLock: os.ReadFile,
 	}), nil
 }
 

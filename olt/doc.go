@@ -14,9 +14,23 @@ golang.org/x/tools/go/analysis/multichecker:
 
 and Bazel's nogo takes them the same way, as *analysis.Analyzer values.
 
-The rules OLT015 to OLT019 and OLT026 to OLT028 are off unless asked for:
-OLT015 with -OLT015.providers=openai,anthropic,gemini, the others with
--OLTnnn.enable.
+The analyzers read no file but those the framework hands them. What a
+tool's types need of the packages they come from (field comments, the
+schemas types declare, enum values) travels as facts, which a driver
+computes by running the analyzers on every dependency from source, as go
+vet, gopls, nogo, the multichecker and golangci-lint do: a driver that
+loads dependencies from export data alone leaves those parts out.
+
+The rules OLT015 to OLT019, OLT022 and OLT026 to OLT028 are off unless
+asked for: OLT015 with -OLT015.providers=openai,anthropic,gemini, the
+others with -OLTnnn.enable.
+
+OLT029 compares a package's tools with its revision lock, which is not a
+file the analysis framework hands an analyzer (only Go, C, assembly and
+object files are, through Pass.ReadFile): it reports only where the
+driver gives a reader of the lock (Config.ReadLock), as toolvet and the
+golangci-lint plugin do. Elsewhere (olt.Analyzers under gopls, nogo or a
+multichecker of your own) it is toolgen's rule.
 
 # Analyzer toolschema
 
@@ -25,6 +39,18 @@ toolschema: find the tools of a package and check their contract
 Runs the static front end of toolschema on a package with //tool:export
 directives or a generated toolschema_gen.go, and compares that file with
 what toolgen would write. The OLT analyzers report what it finds.
+
+# Analyzer toolschemafacts
+
+toolschemafacts: carry what the tools' types need of other packages as facts
+
+Runs on every package and exports, as facts, the descriptions in its
+struct fields' comments (for the packages of the module being worked
+on), the schemas its types declare with a JSONSchema method, and the
+values of its enum types, each read from the package's own syntax. The
+other analyzers describe an imported type from these facts: no analyzer
+reads another package's files, so an editor's unsaved text is what they
+see. It reports nothing.
 
 # Analyzer toolschemaenums
 
@@ -286,7 +312,9 @@ In a package with a revision lock (toolschema.lock, written by toolgen
 policy, error codes) differs from the one the lock recorded for the same
 version. The message says whether the change is breaking or compatible and
 what changed; the fix raises the version, after which toolgen records the
-new contract.
+new contract. The analyzer reads the lock only with the driver's reader
+(Config.ReadLock: toolvet's and the golangci-lint plugin's); toolgen
+always checks it.
 
 # Analyzer OLT030
 

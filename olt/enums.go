@@ -39,6 +39,7 @@ var Enums = &analysis.Analyzer{
 	Run:        runEnums,
 	FactTypes:  []analysis.Fact{new(EnumFact), new(ReachFact)},
 	ResultType: reflect.TypeFor[[]*analyzer.Diagnostic](),
+	Requires:   []*analysis.Analyzer{factsAnalyzer},
 }
 
 // An EnumFact marks an enum type (analyzer.Enums) whose values reflection
@@ -422,7 +423,8 @@ func (e *enumPass) typeCheck(in, out types.Type, pos, end token.Pos, label strin
 		}
 	}
 	if e.checker == nil {
-		e.checker = analyzer.NewChecker(e.pass.Fset, e.pass.Files, e.pass.Pkg, e.pass.TypesInfo, &analyzer.Config{Sizes: e.pass.TypesSizes})
+		e.checker = analyzer.NewChecker(e.pass.Fset, e.pass.Files, e.pass.Pkg, e.pass.TypesInfo, &analyzer.Config{Sizes: e.pass.TypesSizes,
+			Foreign: e.pass.ResultOf[factsAnalyzer].(*foreignFacts)})
 	}
 	key := fmt.Sprint("types ", pos, label)
 	if e.reported == nil {

@@ -1,8 +1,8 @@
 package olt
 
 import (
+	"flag"
 	"go/ast"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sync"
@@ -14,17 +14,29 @@ import (
 	"github.com/toolschema/toolschema/internal/schema"
 )
 
+// lockRules declares OLT029, which compares the tools with the package's
+// revision lock.
+var lockRules = []ruleDef{{id: schema.OLT029, fixes: true, setup: func(_ *flag.FlagSet, cfg Config) check {
+	return func(pass *analysis.Pass, res *Result) ([]*analyzer.Diagnostic, error) {
+		return drifted(pass, cfg.ReadLock, res.Package, res.files), nil
+	}
+}}}
+
 // drifted reports the tools whose contract changed since the package's
 // revision lock recorded it while their version did not (OLT029). A
-// package without a lock has nothing to compare. The lock is read from
-// the package's directory (it is not a Go file, so the pass cannot read
-// it).
-func drifted(pass *analysis.Pass, p *analyzer.Package, files []*ast.File) []*analyzer.Diagnostic {
-	if len(files) == 0 || len(p.Tools) == 0 {
+// package without a lock has nothing to compare.
+//
+// The lock is not a file the analysis framework hands an analyzer: the go
+// command lists only Go, C, assembly and object files in a package's
+// OtherFiles, and Pass.ReadFile refuses any other name. So the lock is
+// read with the driver's readLock (Config.ReadLock), and without one the
+// rule is toolgen's alone.
+func drifted(pass *analysis.Pass, readLock func(string) ([]byte, error), p *analyzer.Package, files []*ast.File) []*analyzer.Diagnostic {
+	if readLock == nil || len(files) == 0 || len(p.Tools) == 0 {
 		return nil
 	}
 	dir := filepath.Dir(pass.Fset.File(files[0].Pos()).Name())
-	b, err := os.ReadFile(filepath.Join(dir, generator.LockFile))
+	b, err := readLock(filepath.Join(dir, generator.LockFile))
 	if err != nil {
 		return nil
 	}

@@ -7,6 +7,12 @@ import (
 	"github.com/toolschema/toolschema/internal/schema"
 )
 
+// migrateRules declares OLT022: off unless Config's Migrate or its
+// -enable flag says otherwise.
+var migrateRules = []ruleDef{{id: schema.OLT022, fixes: true, setup: optIn(func(cfg Config) bool { return cfg.Migrate },
+	"report the peers' tags that have native forms, with fixes that rewrite them",
+	onTools(func(p *analyzer.Package) []*analyzer.Diagnostic { return append(migrations(p), requiredFromTags(p)...) }))}}
+
 // migrations reports the fields of the tools' types whose peers' tags
 // have native forms (OLT022), each with the fix that rewrites the tag.
 func migrations(p *analyzer.Package) []*analyzer.Diagnostic {

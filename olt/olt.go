@@ -38,7 +38,7 @@ var Core = &analysis.Analyzer{
 	URL:        DocsURL,
 	Run:        runCore,
 	ResultType: reflect.TypeFor[*Result](),
-	Requires:   []*analysis.Analyzer{Enums},
+	Requires:   []*analysis.Analyzer{factsAnalyzer, Enums},
 }
 
 // Result is what the core found in one package.
@@ -52,6 +52,8 @@ type Result struct {
 	// tool's types for the types of the drop-ins' calls
 	// (mcpserver.AddTool, adapters/mcpgo's) and of reflectimpl.Create.
 	Diags []*analyzer.Diagnostic
+
+	files []*ast.File // the package's files but its tests
 }
 
 // Config sets the checks that are off unless asked for.
@@ -69,6 +71,14 @@ type Config struct {
 	// NoIDPrefix leaves the rule's ID out of messages, for drivers that
 	// print the analyzer's name (the ID) before them, as golangci-lint does.
 	NoIDPrefix bool
+	// ReadLock reads a package's revision lock for OLT029, given its file
+	// name. The analysis framework gives an analyzer no access to a file
+	// that is not Go, C, assembly or object code (Pass.ReadFile refuses
+	// it, and the go command lists no other in OtherFiles), so the
+	// driver decides: toolvet and the golangci-lint plugin, which run
+	// where the package's files are on disk, pass os.ReadFile. Nil leaves
+	// OLT029 to toolgen.
+	ReadLock func(filename string) ([]byte, error)
 }
 
 // Analyzers are the rule analyzers with the default configuration (their
@@ -93,20 +103,24 @@ func newRule(r schema.Rule, cfg Config) *analysis.Analyzer {
 		URL:      DocsURL,
 		Requires: []*analysis.Analyzer{Core},
 	}
-	rule := &ruleRun{id: r.ID, cfg: cfg}
-	switch r.ID {
-	case schema.OLT015:
-		rule.providers = strings.Join(cfg.Providers, ",")
-		a.Flags.StringVar(&rule.providers, "providers", rule.providers, "comma-separated providers whose mode to check: openai, anthropic (their strict modes), gemini (its one mode), or name:nonstrict")
-	case schema.OLT016, schema.OLT017, schema.OLT018, schema.OLT019, schema.OLT026, schema.OLT027, schema.OLT028:
-		rule.enabled = cfg.Quality
-		a.Flags.BoolVar(&rule.enabled, "enable", rule.enabled, "report this contract-quality check")
-	case schema.OLT022:
-		rule.enabled = cfg.Migrate
-		a.Flags.BoolVar(&rule.enabled, "enable", rule.enabled, "report the peers' tags that have native forms, with fixes that rewrite them")
+	run := &ruleRun{id: r.ID, cfg: cfg}
+	if def := ruleDefs[r.ID]; def.setup != nil {
+		run.check = def.setup(&a.Flags, cfg)
 	}
-	a.Run = rule.run
+	a.Run = run.run
 	return a
+}
+
+// coreRules are the rules whose diagnostics the core finds (the front end
+// in internal/analyzer, and the checks of runCore and Enums): their
+// analyzers report them, with nothing of their own.
+var coreRules = []ruleDef{
+	{id: schema.OLT001}, {id: schema.OLT002}, {id: schema.OLT003}, {id: schema.OLT004},
+	{id: schema.OLT005}, {id: schema.OLT006}, {id: schema.OLT007},
+	{id: schema.OLT008, fixes: true}, {id: schema.OLT009, fixes: true}, {id: schema.OLT010},
+	{id: schema.OLT011, fixes: true}, {id: schema.OLT012, fixes: true}, {id: schema.OLT013, fixes: true},
+	{id: schema.OLT014}, {id: schema.OLT021}, {id: schema.OLT023}, {id: schema.OLT025, fixes: true},
+	{id: schema.OLT030},
 }
 
 // section returns the text of one "# Analyzer NAME" section of doc.go.
@@ -162,7 +176,8 @@ func runCore(pass *analysis.Pass) (any, error) {
 	if !marked && generated == nil {
 		return &Result{Diags: enums}, nil // the common case: a package without tools
 	}
-	p := analyzer.Inspect(pass.Fset, files, pass.Pkg, pass.TypesInfo, &analyzer.Config{Sizes: pass.TypesSizes})
+	foreign := pass.ResultOf[factsAnalyzer].(*foreignFacts)
+	p := analyzer.Inspect(pass.Fset, files, pass.Pkg, pass.TypesInfo, &analyzer.Config{Sizes: pass.TypesSizes, Foreign: foreign})
 	// A type a tool and a drop-in's call share is the tool's to report.
 	type at struct {
 		pos token.Pos
@@ -186,7 +201,7 @@ func runCore(pass *analysis.Pass) (any, error) {
 			res.Diags = append(res.Diags, d)
 		}
 	}
-	res.Diags = append(res.Diags, drifted(pass, p, files)...)
+	res.files = files
 	return res, nil
 }
 
@@ -224,7 +239,8 @@ func stale(pass *analysis.Pass, p *analyzer.Package, files []*ast.File, generate
 	if bits == 32 {
 		other, otherBits = types.SizesFor("gc", "amd64"), 64
 	}
-	if q := analyzer.Inspect(pass.Fset, files, pass.Pkg, pass.TypesInfo, &analyzer.Config{Sizes: other}); !q.Blocked() {
+	foreign := pass.ResultOf[factsAnalyzer].(*foreignFacts)
+	if q := analyzer.Inspect(pass.Fset, files, pass.Pkg, pass.TypesInfo, &analyzer.Config{Sizes: other, Foreign: foreign}); !q.Blocked() {
 		if w, err := generator.File(q, pass.Pkg); err == nil && string(w) == string(got) {
 			return &analyzer.Diagnostic{Pos: generated.Package, End: generated.Name.End(), ID: schema.OLT014,
 				Message: fmt.Sprintf("%s was generated where int has %d bits; here it has %d, and the ranges of int and uint in the schemas differ: "+
@@ -235,12 +251,12 @@ func stale(pass *analysis.Pass, p *analyzer.Package, files []*ast.File, generate
 		Message: analyzer.GeneratedFile + " is stale: the tools, their schemas or the enum values changed since it was generated; run go generate (or toolgen)"}
 }
 
-// ruleRun reports one rule.
+// ruleRun reports one rule: the core's diagnostics with its ID, then
+// what its own check finds.
 type ruleRun struct {
-	id        schema.ID
-	cfg       Config
-	providers string
-	enabled   bool
+	id    schema.ID
+	cfg   Config
+	check check // nil when the core's diagnostics are all
 }
 
 func (r *ruleRun) run(pass *analysis.Pass) (any, error) {
@@ -250,23 +266,12 @@ func (r *ruleRun) run(pass *analysis.Pass) (any, error) {
 			r.report(pass, d)
 		}
 	}
-	if res.Package == nil || res.Package.Blocked() {
+	if res.Package == nil || r.check == nil {
 		return nil, nil
 	}
-	var found []*analyzer.Diagnostic
-	switch {
-	case r.id == schema.OLT015 && r.providers != "":
-		names := strings.Split(r.providers, ",")
-		if err := CheckProviders(names); err != nil {
-			return nil, err
-		}
-		found = strictChecks(res.Package, names)
-	case r.id == schema.OLT020:
-		found = tagWarnings(res.Package)
-	case r.enabled && r.id == schema.OLT022:
-		found = append(migrations(res.Package), requiredFromTags(res.Package)...)
-	case r.enabled:
-		found = qualityChecks(res.Package, r.id)
+	found, err := r.check(pass, res)
+	if err != nil {
+		return nil, err
 	}
 	for _, d := range found {
 		r.report(pass, d)

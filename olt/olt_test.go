@@ -1,10 +1,12 @@
 package olt_test
 
 import (
+	"flag"
 	"fmt"
 	"go/types"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -82,7 +84,8 @@ func TestRules(t *testing.T) {
 		{id: "OLT026", cfg: quality, patterns: []string{"olt026"}, fixes: true},
 		{id: "OLT027", cfg: quality, patterns: []string{"olt027"}},
 		{id: "OLT028", cfg: quality, patterns: []string{"olt028"}, fixes: true},
-		{id: "OLT029", patterns: []string{"olt029"}, fixes: true},
+		// The lock is read by the driver's reader.
+		{id: "OLT029", cfg: olt.Config{ReadLock: os.ReadFile}, patterns: []string{"olt029"}, fixes: true},
 	}
 	// One load for all the rules (see shared_test.go). Only the rules
 	// marked fixes offer fixes, and their packages have .golden files,
@@ -94,6 +97,7 @@ func TestRules(t *testing.T) {
 	}
 	a, patterns := combined(t, runs)
 	byRule := diagnosticsBy(analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), a, patterns...))
+	fixed := map[string]bool{}
 	for _, tt := range tests {
 		n := 0
 		for _, d := range byRule[tt.id] {
@@ -105,6 +109,14 @@ func TestRules(t *testing.T) {
 			t.Errorf("%s offered no suggested fix", tt.id)
 		case !tt.fixes && n > 0:
 			t.Errorf("%s offered %d suggested fixes: mark it fixes and add the .golden files", tt.id, n)
+		}
+		fixed[tt.id] = fixed[tt.id] || n > 0
+	}
+	// A rule's declaration says whether it offers fixes: those that
+	// offered some here, and only those.
+	for _, r := range schema.Catalog() {
+		if got := olt.RuleFixes(r.ID); got != fixed[string(r.ID)] {
+			t.Errorf("%s is declared with fixes %v; its tests offered fixes: %v", r.ID, got, fixed[string(r.ID)])
 		}
 	}
 }
@@ -169,11 +181,14 @@ func TestOffByDefault(t *testing.T) {
 // commas, as real code for invopop/jsonschema has them, and an mcp-go tag
 // with a space after its comma), each of them.
 func TestCleanCorpus(t *testing.T) {
-	// The rules use no facts: the dependencies' types come from export
-	// data (compiled without -race, shared with go build and go vet),
-	// rather than type-checked from source in this process.
+	// The dependencies' types come from export data (compiled without
+	// -race, shared with go build and go vet), rather than type-checked
+	// from source in this process, but for the module's own packages
+	// whose field comments and enum values the tools use: the analyzers
+	// learn those from the facts they export on each, from its syntax,
+	// as go vet runs them on every dependency.
 	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Tests: true}
-	pkgs, err := packages.Load(cfg, "../internal/corpus", "../internal/corpus/fromtags", "../internal/generator/testdata/basic", "../internal/generator/testdata/imports", "../internal/generator/testdata/shadow", "../internal/generator/testdata/enumsonly")
+	pkgs, err := packages.Load(cfg, "../internal/corpus", "../internal/corpus/fromtags", "../internal/generator/testdata/basic", "../internal/generator/testdata/imports", "../internal/generator/testdata/imports/shapes", "../internal/generator/testdata/shadow", "../internal/generator/testdata/enumsonly")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,8 +228,16 @@ func TestCleanCorpus(t *testing.T) {
 	}
 }
 
-// TestDocs checks that each rule analyzer's summary is the catalog's title
-// and that it points at its section of docs/diagnostics.md.
+var update = flag.Bool("update", false, "rewrite the rule table of docs/diagnostics.md")
+
+// TestDocs checks that the three texts of each rule cannot drift: the
+// catalog's title and default, the rule's declaration beside its check
+// (its fixes, its flags), its section of doc.go (the analyzer's Doc) and
+// its section and table row in docs/diagnostics.md. The table is made
+// from the catalog and the declarations (-update rewrites it); the
+// sentences that list the rules off by default are made from the catalog;
+// every section of a rule off by default names the flag that turns it on,
+// and no rule on by default has such a flag.
 func TestDocs(t *testing.T) {
 	rules := schema.Catalog()
 	if len(olt.Analyzers) != len(rules) {
@@ -229,27 +252,122 @@ func TestDocs(t *testing.T) {
 			t.Errorf("%s: doc summary %q, catalog title %q", r.ID, first, r.Title)
 		}
 	}
-	md, err := os.ReadFile("../docs/diagnostics.md")
+	const mdPath = "../docs/diagnostics.md"
+	b, err := os.ReadFile(mdPath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, r := range schema.Catalog() {
-		if !strings.Contains(string(md), "\n## "+string(r.ID)+"\n") {
-			t.Errorf("docs/diagnostics.md has no section ## %s", r.ID)
-		}
-		// The rule table: a row with the rule's link and its title.
+	md := string(b)
+
+	// The table, made from the catalog and the declarations.
+	var table strings.Builder
+	table.WriteString("| ID | Default | Fixes | Rule |\n|---|---|---|---|\n")
+	var off []schema.ID
+	for _, r := range rules {
 		id := string(r.ID)
-		row := "\n| [" + id + "](#" + strings.ToLower(id) + ") | "
-		i := strings.Index(string(md), row)
-		if i < 0 {
-			t.Errorf("docs/diagnostics.md's rule table has no row for %s", id)
-			continue
+		def, fixes := "on", "no"
+		if !r.Default {
+			def = "off"
+			off = append(off, r.ID)
 		}
-		line, _, _ := strings.Cut(string(md)[i+len(row):], "\n")
-		if !strings.HasSuffix(line, " | "+r.Title+" |") {
-			t.Errorf("docs/diagnostics.md's row for %s reads %q; want the title %q", id, line, r.Title)
+		if olt.RuleFixes(r.ID) {
+			fixes = "yes"
+		}
+		fmt.Fprintf(&table, "| [%s](#%s) | %s | %s | %s |\n", id, strings.ToLower(id), def, fixes, r.Title)
+	}
+	start := strings.Index(md, "\n| ID | Default |")
+	end := -1
+	if start >= 0 {
+		end = strings.Index(md[start+1:], "\n\n")
+	}
+	if start < 0 || end < 0 {
+		t.Fatalf("%s has no rule table (a line starting | ID | Default |)", mdPath)
+	}
+	end += start + 2
+	if got := md[start+1 : end]; got != table.String() {
+		if *update {
+			md = md[:start+1] + table.String() + md[end:]
+			if err := os.WriteFile(mdPath, []byte(md), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			t.Errorf("%s's rule table is not the catalog's and the rules' declarations (go test -update rewrites it):\n%s\nwant:\n%s", mdPath, got, table.String())
 		}
 	}
+
+	// The rules off by default, as doc.go and the page list them.
+	list := idRanges(off)
+	docGo, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "The rules " + list + " are off unless asked for"; !strings.Contains(strings.Join(strings.Fields(string(docGo)), " "), want) {
+		t.Errorf("doc.go does not say %q", want)
+	}
+	if want := list + " are off by default"; !strings.Contains(strings.Join(strings.Fields(md), " "), want) {
+		t.Errorf("%s does not say %q", mdPath, want)
+	}
+
+	for i, r := range rules {
+		id := string(r.ID)
+		section, ok := mdSection(md, id)
+		if !ok {
+			t.Errorf("%s has no section ## %s", mdPath, id)
+			continue
+		}
+		flags := olt.RuleFlags(r.ID)
+		if r.Default != (len(flags) == 0) {
+			t.Errorf("%s: on by default %v, and its analyzer has the flags %q: a rule off by default has the flag that turns it on, and only it", id, r.Default, flags)
+		}
+		for _, f := range flags {
+			name := "-" + id + "." + f
+			if !strings.Contains(olt.Analyzers[i].Doc, name) {
+				t.Errorf("%s: doc.go's section does not name %s", id, name)
+			}
+			if !strings.Contains(section, name) {
+				t.Errorf("%s: the section of %s does not name %s", id, mdPath, name)
+			}
+		}
+	}
+}
+
+// mdSection returns the text of the "## id" section of a markdown page.
+func mdSection(md, id string) (string, bool) {
+	i := strings.Index(md, "\n## "+id+"\n")
+	if i < 0 {
+		return "", false
+	}
+	rest := md[i+len(id)+5:]
+	if j := strings.Index(rest, "\n## "); j >= 0 {
+		rest = rest[:j]
+	}
+	return rest, true
+}
+
+// idRanges writes rule IDs in order as prose: runs of consecutive numbers
+// as "OLT015 to OLT019", joined with commas and a final "and".
+func idRanges(ids []schema.ID) string {
+	num := func(id schema.ID) int {
+		n, _ := strconv.Atoi(strings.TrimPrefix(string(id), "OLT"))
+		return n
+	}
+	var parts []string
+	for i := 0; i < len(ids); {
+		j := i
+		for j+1 < len(ids) && num(ids[j+1]) == num(ids[j])+1 {
+			j++
+		}
+		if j > i {
+			parts = append(parts, string(ids[i])+" to "+string(ids[j]))
+		} else {
+			parts = append(parts, string(ids[i]))
+		}
+		i = j + 1
+	}
+	if len(parts) <= 1 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
 // TestWordSize checks that a generated file made where int has 64 bits is

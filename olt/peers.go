@@ -36,6 +36,10 @@ func structsOf(p *analyzer.Package, fn func(t *schema.Type)) {
 	}
 }
 
+// peerRules declares OLT020, the warnings about peers' tags (which the
+// core also reports at the drop-ins' calls).
+var peerRules = []ruleDef{{id: schema.OLT020, fixes: true, setup: always(onTools(tagWarnings))}}
+
 // tagWarnings reports, as OLT020 warnings, the peers' tags of the tools'
 // types that a peer library reads otherwise than their authors plainly
 // meant (a description with unescaped commas, which invopop/jsonschema

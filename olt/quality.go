@@ -1,6 +1,7 @@
 package olt
 
 import (
+	"flag"
 	"fmt"
 	"strings"
 
@@ -8,45 +9,58 @@ import (
 	"github.com/toolschema/toolschema/internal/schema"
 )
 
-// qualityChecks runs one of the contract-quality checks (OLT016-OLT019,
-// OLT026-OLT028).
-func qualityChecks(p *analyzer.Package, id schema.ID) []*analyzer.Diagnostic {
+// quality is the setup of a contract-quality rule: off unless Config's
+// Quality or its -enable flag says otherwise, run on each tool.
+func quality(fn func(p *analyzer.Package, t *analyzer.Tool) []*analyzer.Diagnostic) func(*flag.FlagSet, Config) check {
+	return optIn(func(cfg Config) bool { return cfg.Quality }, "report this contract-quality check", eachTool(fn))
+}
+
+// qualityRules declares the contract-quality checks OLT016 to OLT019.
+var qualityRules = []ruleDef{
+	{id: schema.OLT016, setup: quality(undescribed)},
+	{id: schema.OLT017, setup: quality(identities)},
+	{id: schema.OLT018, setup: quality(vagueName)},
+	{id: schema.OLT019, setup: quality(booleanPairs)},
+}
+
+// undescribed reports a tool or input field without a description
+// (OLT016).
+func undescribed(p *analyzer.Package, t *analyzer.Tool) []*analyzer.Diagnostic {
 	var out []*analyzer.Diagnostic
-	for _, t := range p.Tools {
-		switch id {
-		case schema.OLT016:
-			if t.Description == "" {
-				pos, end := toolPos(t)
-				out = append(out, &analyzer.Diagnostic{Pos: pos, End: end, ID: id,
-					Message: fmt.Sprintf("tool %s has no description: write a doc comment saying what it does and when to use it", t.Name)})
-			}
-			for _, pr := range props(t) {
-				if _, ok := pr.schema["description"]; !ok {
-					out = append(out, at(p, t, pr, "", id, fmt.Sprintf("%s: tool %s: the field has no description: write a doc comment or a description tag", pr.path, t.Name)))
-				}
-			}
-		case schema.OLT017:
-			for _, pr := range props(t) {
-				if identity(pr.path[strings.LastIndexAny(pr.path, ".]}")+1:]) {
-					out = append(out, at(p, t, pr, "", id, fmt.Sprintf(
-						"%s: tool %s: the model should not say who the caller is or what they may do; take it from the context (the *tool.Call or context.Context) and leave it out of the input", pr.path, t.Name)))
-				}
-			}
-		case schema.OLT018:
-			if vague(t.Name) {
-				pos, end := toolPos(t)
-				out = append(out, &analyzer.Diagnostic{Pos: pos, End: end, ID: id,
-					Message: fmt.Sprintf("tool name %s is vague: name what the tool does to what, such as search_orders", t.Name)})
-			}
-		case schema.OLT019:
-			out = append(out, booleanPairs(p, t)...)
-		case schema.OLT026, schema.OLT027, schema.OLT028:
-			if d := policyChecks(t, id); d != nil {
-				out = append(out, d)
-			}
+	if t.Description == "" {
+		pos, end := toolPos(t)
+		out = append(out, &analyzer.Diagnostic{Pos: pos, End: end, ID: schema.OLT016,
+			Message: fmt.Sprintf("tool %s has no description: write a doc comment saying what it does and when to use it", t.Name)})
+	}
+	for _, pr := range props(t) {
+		if _, ok := pr.schema["description"]; !ok {
+			out = append(out, at(p, t, pr, "", schema.OLT016, fmt.Sprintf("%s: tool %s: the field has no description: write a doc comment or a description tag", pr.path, t.Name)))
 		}
 	}
 	return out
+}
+
+// identities reports the input fields that are the caller's identity or
+// privileges (OLT017).
+func identities(p *analyzer.Package, t *analyzer.Tool) []*analyzer.Diagnostic {
+	var out []*analyzer.Diagnostic
+	for _, pr := range props(t) {
+		if identity(pr.path[strings.LastIndexAny(pr.path, ".]}")+1:]) {
+			out = append(out, at(p, t, pr, "", schema.OLT017, fmt.Sprintf(
+				"%s: tool %s: the model should not say who the caller is or what they may do; take it from the context (the *tool.Call or context.Context) and leave it out of the input", pr.path, t.Name)))
+		}
+	}
+	return out
+}
+
+// vagueName reports a tool name made only of generic words (OLT018).
+func vagueName(_ *analyzer.Package, t *analyzer.Tool) []*analyzer.Diagnostic {
+	if !vague(t.Name) {
+		return nil
+	}
+	pos, end := toolPos(t)
+	return []*analyzer.Diagnostic{{Pos: pos, End: end, ID: schema.OLT018,
+		Message: fmt.Sprintf("tool name %s is vague: name what the tool does to what, such as search_orders", t.Name)}}
 }
 
 // identity reports whether a property name is one of the caller's

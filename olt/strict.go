@@ -1,13 +1,32 @@
 package olt
 
 import (
+	"flag"
 	"fmt"
 	"strings"
+
+	"golang.org/x/tools/go/analysis"
 
 	"github.com/toolschema/toolschema/internal/analyzer"
 	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/provider"
 )
+
+// strictRules declares OLT015: off unless -OLT015.providers (Config's
+// Providers) names providers whose modes to check.
+var strictRules = []ruleDef{{id: schema.OLT015, setup: func(fs *flag.FlagSet, cfg Config) check {
+	providers := fs.String("providers", strings.Join(cfg.Providers, ","), "comma-separated providers whose mode to check: openai, anthropic (their strict modes), gemini (its one mode), or name:nonstrict")
+	return func(_ *analysis.Pass, res *Result) ([]*analyzer.Diagnostic, error) {
+		if *providers == "" || res.Package.Blocked() {
+			return nil, nil
+		}
+		names := strings.Split(*providers, ",")
+		if err := CheckProviders(names); err != nil {
+			return nil, err
+		}
+		return strictChecks(res.Package, names), nil
+	}
+}}}
 
 // CheckProviders reports an error naming the first provider OLT015 does
 // not know (case and spaces aside). A provider is named alone (its strict

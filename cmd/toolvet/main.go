@@ -59,11 +59,17 @@ func main() {
 // "report" runs only the contract's rules, as a -fix run does.
 const phaseEnv = "TOOLVET_PHASE"
 
+// rules are the contract's rules as toolvet runs them: toolvet runs where
+// the package's files are, and reads a package's revision lock there for
+// OLT029 (the analysis framework hands an analyzer no file but Go, C,
+// assembly and object code).
+var rules = olt.NewAnalyzers(olt.Config{ReadLock: os.ReadFile})
+
 // analyzers returns the analyzers toolvet runs with args: the contract's
 // rules, and the vet suite unless args ask for fixes to be applied (or
 // this is the report after them).
 func analyzers(args []string) []*analysis.Analyzer {
-	as := append([]*analysis.Analyzer(nil), olt.Analyzers...)
+	as := append([]*analysis.Analyzer(nil), rules...)
 	if fixing(args) || os.Getenv(phaseEnv) == "report" {
 		return as
 	}

@@ -3,11 +3,8 @@ package analyzer
 import (
 	"go/ast"
 	"go/constant"
-	"go/parser"
 	"go/token"
 	"go/types"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -27,13 +24,11 @@ type describer struct {
 	// about struct fields, by the position of the field's *types.Var.
 	fields map[token.Pos]fieldSyntax
 	noDocs bool
-	// modDir is the directory of the module being inspected, where the
-	// comments of fields of its other packages are read from source;
-	// foreign holds them, by file.
-	modDir  string
-	foreign map[string]map[fieldKey]string
+	// foreign answers for the packages whose syntax was not given; nil
+	// when nothing is known of them beyond their types.
+	foreign Foreign
 	pkgPath string               // the package being inspected
-	sources map[string]*ast.File // files read for declared schemas
+	sources map[string]*ast.File // the files given, by name, for declared schemas
 }
 
 // fieldSyntax is what a struct field's declaration says beyond its type.
@@ -164,62 +159,6 @@ func embeddedIdent(e ast.Expr) (*ast.Ident, ast.Expr) {
 	}
 }
 
-// foreignDoc returns the description from comments of a field declared in
-// another package of the module being inspected (whose syntax the front
-// end was not given): it reads the file the field's position names, once.
-func (d *describer) foreignDoc(v *types.Var) string {
-	if d.noDocs || d.modDir == "" {
-		return ""
-	}
-	pos := d.fset.Position(v.Pos())
-	if !pos.IsValid() || !strings.HasPrefix(pos.Filename, d.modDir+string(filepath.Separator)) || strings.HasSuffix(pos.Filename, "_test.go") {
-		return ""
-	}
-	docs, ok := d.foreign[pos.Filename]
-	if !ok {
-		docs = map[fieldKey]string{}
-		fset := token.NewFileSet()
-		if f, err := parser.ParseFile(fset, pos.Filename, nil, parser.ParseComments|parser.SkipObjectResolution); err == nil {
-			eachField(fset, f, true, func(p token.Pos, name string, fs fieldSyntax) {
-				docs[fieldKey{fset.Position(p).Line, name}] = fs.doc
-			})
-		}
-		if d.foreign == nil {
-			d.foreign = map[string]map[fieldKey]string{}
-		}
-		d.foreign[pos.Filename] = docs
-	}
-	return docs[fieldKey{pos.Line, v.Name()}]
-}
-
-// A fieldKey finds a field in a file: its line and name.
-type fieldKey struct {
-	line int
-	name string
-}
-
-// moduleDir returns the directory of the go.mod that holds the first of
-// files, "" when there is none.
-func moduleDir(fset *token.FileSet, files []*ast.File) string {
-	if len(files) == 0 {
-		return ""
-	}
-	dir := filepath.Dir(fset.Position(files[0].Pos()).Filename)
-	if !filepath.IsAbs(dir) {
-		return ""
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
-}
-
 // embeddedPos is the position go/types gives an embedded field: that of the
 // type name.
 func embeddedPos(e ast.Expr) token.Pos {
@@ -317,8 +256,8 @@ func (d *describer) describe(t types.Type) *schema.Type {
 			f.Pos = int(v.Pos())
 			if fs, ok := d.fields[v.Pos()]; ok {
 				f.Doc = fs.doc
-			} else if v.Pkg() != nil && v.Pkg().Path() != d.pkgPath {
-				f.Doc = d.foreignDoc(v)
+			} else if v.Pkg() != nil && v.Pkg().Path() != d.pkgPath && !d.noDocs && d.foreign != nil {
+				f.Doc = d.foreign.FieldDoc(v)
 			}
 			if f.Exported || f.Embedded {
 				f.Type = d.describe(v.Type())
@@ -332,7 +271,21 @@ func (d *describer) describe(t types.Type) *schema.Type {
 // package, in declaration order (by file, then position), each value once;
 // nil when there are none.
 func (d *describer) enumValues(n *types.Named) []string {
-	consts := enumConsts(d.fset, n)
+	if pkg := n.Obj().Pkg(); pkg != nil && pkg.Path() != d.pkgPath && d.foreign != nil {
+		if vals, ok := d.foreign.EnumValues(n); ok {
+			return vals
+		}
+	}
+	return EnumValues(d.fset, n)
+}
+
+// EnumValues returns the values of the constants of type n declared in
+// its package, in declaration order (by file, then position), each value
+// once; nil when there are none. The order is the declarations' when the
+// positions are those of the syntax, not of export data (which keeps the
+// line of a declaration, not its column).
+func EnumValues(fset *token.FileSet, n *types.Named) []string {
+	consts := enumConsts(fset, n)
 	if len(consts) == 0 {
 		return nil
 	}
@@ -474,20 +427,15 @@ func (d *describer) declared(t types.Type) ([]byte, string) {
 		return nil, schema.DeclaredSignature
 	}
 	pos := d.fset.Position(fn.Pos())
-	const form = "its body must be one return of a string literal, which the generator reads from source"
-	if !pos.IsValid() {
-		return nil, "its source is not at hand; " + form
-	}
 	f, ok := d.sources[pos.Filename]
-	if !ok {
-		f, _ = parser.ParseFile(token.NewFileSet(), pos.Filename, nil, parser.SkipObjectResolution)
-		if d.sources == nil {
-			d.sources = map[string]*ast.File{}
+	if !ok || !pos.IsValid() {
+		// Another package's: what the analyzer read from its syntax.
+		if d.foreign != nil {
+			if s, reason, ok := d.foreign.Declared(fn); ok {
+				return s, reason
+			}
 		}
-		d.sources[pos.Filename] = f
-	}
-	if f == nil {
-		return nil, "its source cannot be read; " + form
+		return nil, "its source is not at hand; " + declaredForm
 	}
 	recv := fn.Signature().Recv().Type()
 	if p, ok := recv.(*types.Pointer); ok {
@@ -502,22 +450,32 @@ func (d *describer) declared(t types.Type) ([]byte, string) {
 		if !ok || fd.Recv == nil || fd.Name.Name != schema.DeclaredMethod || embeddedName(fd.Recv.List[0].Type) != recvName {
 			continue
 		}
-		if fd.Body == nil || len(fd.Body.List) != 1 {
-			return nil, form
-		}
-		ret, ok := fd.Body.List[0].(*ast.ReturnStmt)
-		if !ok || len(ret.Results) != 1 {
-			return nil, form
-		}
-		lit, ok := ret.Results[0].(*ast.BasicLit)
-		if !ok || lit.Kind != token.STRING {
-			return nil, form
-		}
-		s, err := strconv.Unquote(lit.Value)
-		if err != nil {
-			return nil, form
-		}
-		return []byte(s), ""
+		return DeclaredBody(fd)
 	}
-	return nil, "its declaration is not found; " + form
+	return nil, "its declaration is not found; " + declaredForm
+}
+
+// declaredForm is the form a declared schema's method must have.
+const declaredForm = "its body must be one return of a string literal, which the generator reads from source"
+
+// DeclaredBody returns the schema a declared schema's method (fd, named
+// schema.DeclaredMethod) returns, or, when its body is not one return of
+// a string literal, the reason.
+func DeclaredBody(fd *ast.FuncDecl) ([]byte, string) {
+	if fd.Body == nil || len(fd.Body.List) != 1 {
+		return nil, declaredForm
+	}
+	ret, ok := fd.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return nil, declaredForm
+	}
+	lit, ok := ret.Results[0].(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return nil, declaredForm
+	}
+	s, err := strconv.Unquote(lit.Value)
+	if err != nil {
+		return nil, declaredForm
+	}
+	return []byte(s), ""
 }

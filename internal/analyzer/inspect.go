@@ -176,6 +176,10 @@ type Config struct {
 	// NoDocs leaves doc comments out of descriptions, which makes the
 	// schemas those of reflection exactly.
 	NoDocs bool
+	// Foreign answers for the packages imported (their field docs,
+	// declared schemas and enum values); nil when nothing is known of
+	// them beyond their types.
+	Foreign Foreign
 }
 
 // ListName is the name of the generated function (for package-level tools)
@@ -1078,7 +1082,7 @@ func newInspector(fset *token.FileSet, files []*ast.File, pkg *types.Package, in
 		fset: fset, info: info,
 		p: &Package{Path: pkg.Path(), Name: pkg.Name()},
 		d: &describer{fset: fset, sizes: sizes, fields: map[token.Pos]fieldSyntax{}, noDocs: cfg.NoDocs,
-			modDir: moduleDir(fset, files), pkgPath: pkg.Path()},
+			foreign: cfg.Foreign, pkgPath: pkg.Path()},
 		b: newBuilder(),
 	}
 	in.d.addSyntax(files)

@@ -10,19 +10,22 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/toolschema/toolschema/internal/analyzer"
+	"github.com/toolschema/toolschema/internal/generator"
 	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/internal/testmodule"
 )
 
 func inspect(t *testing.T, dir, pattern string) *analyzer.Package {
 	t.Helper()
-	cfg := &packages.Config{Dir: dir, Mode: packages.LoadSyntax | packages.NeedTypesSizes}
+	cfg := &packages.Config{Dir: dir, Mode: packages.LoadSyntax | packages.NeedTypesSizes | packages.NeedModule}
 	pkgs, err := packages.Load(cfg, pattern)
 	if err != nil || packages.PrintErrors(pkgs) > 0 {
 		t.Fatalf("load %s: %v", pattern, err)
 	}
 	p := pkgs[0]
-	return analyzer.Inspect(p.Fset, p.Syntax, p.Types, p.TypesInfo, &analyzer.Config{Sizes: p.TypesSizes})
+	// The imports as toolgen sees them: their types from export data,
+	// what the types do not say read from their files.
+	return analyzer.Inspect(p.Fset, p.Syntax, p.Types, p.TypesInfo, &analyzer.Config{Sizes: p.TypesSizes, Foreign: generator.ForeignOf(p)})
 }
 
 // TestOptions checks the reading of every directive option.

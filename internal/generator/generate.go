@@ -196,7 +196,7 @@ func generate(pkg *packages.Package, base string, opts *Options) Result {
 	if sizes == nil {
 		sizes = types.SizesFor("gc", runtime.GOARCH)
 	}
-	p := analyzer.Inspect(pkg.Fset, pkg.Syntax, pkg.Types, pkg.TypesInfo, &analyzer.Config{Sizes: sizes, NoDocs: opts.NoDocs})
+	p := analyzer.Inspect(pkg.Fset, pkg.Syntax, pkg.Types, pkg.TypesInfo, &analyzer.Config{Sizes: sizes, NoDocs: opts.NoDocs, Foreign: ForeignOf(pkg)})
 	r.Package = p
 	for _, d := range p.Diags {
 		pos := pkg.Fset.Position(d.Pos)
