@@ -9,6 +9,7 @@ import (
 
 	"github.com/toolschema/toolschema/internal/analyzer"
 	"github.com/toolschema/toolschema/internal/schema"
+	"github.com/toolschema/toolschema/internal/strictmode"
 	"github.com/toolschema/toolschema/provider"
 )
 
@@ -41,7 +42,7 @@ func CheckProviders(names []string) error {
 }
 
 // providerMode returns the mode an entry of -OLT015.providers names.
-func providerMode(entry string) (schema.StrictMode, bool) {
+func providerMode(entry string) (strictmode.StrictMode, bool) {
 	name, mode, _ := strings.Cut(strings.TrimSpace(strings.ToLower(entry)), ":")
 	strict := true
 	switch strings.TrimSpace(mode) {
@@ -49,9 +50,9 @@ func providerMode(entry string) (schema.StrictMode, bool) {
 	case "nonstrict", "non-strict":
 		strict = false
 	default:
-		return schema.StrictMode{}, false
+		return strictmode.StrictMode{}, false
 	}
-	return schema.Mode(strings.TrimSpace(name), strict)
+	return strictmode.Mode(strings.TrimSpace(name), strict)
 }
 
 // strictChecks reports, for each provider's mode, what its conversion
@@ -78,11 +79,11 @@ func strictChecks(p *analyzer.Package, providers []string) []*analyzer.Diagnosti
 		switch mode.Name {
 		case "OpenAI":
 			for _, t := range p.Tools {
-				out = append(out, openAILimits(p, t, reports[t])...)
+				out = append(out, openAILimits(p, t, mode, reports[t])...)
 			}
 		case "Anthropic":
 			for _, l := range p.Lists {
-				out = append(out, anthropicLimits(p, l, reports)...)
+				out = append(out, anthropicLimits(p, l, mode, reports)...)
 			}
 		}
 	}
@@ -94,7 +95,7 @@ func strictChecks(p *analyzer.Package, providers []string) []*analyzer.Diagnosti
 // (set by a tag or by the field's type, in a declared schema's branches
 // too) that it moves into a description, renames or refuses. It returns
 // the conversion's report too (nil when the schema cannot be read).
-func keywordChecks(p *analyzer.Package, t *analyzer.Tool, mode schema.StrictMode) (*provider.Report, []*analyzer.Diagnostic) {
+func keywordChecks(p *analyzer.Package, t *analyzer.Tool, mode strictmode.StrictMode) (*provider.Report, []*analyzer.Diagnostic) {
 	var out []*analyzer.Diagnostic
 	if why := mode.ToolNameProblem(t.Name); why != "" {
 		pos, end := toolPos(t)
@@ -132,18 +133,18 @@ func keywordChecks(p *analyzer.Package, t *analyzer.Tool, mode schema.StrictMode
 			msg = fmt.Sprintf("%s: tool %s: %s %s; the schema the field's type declares names it", f.Path, t.Name, mode.Name, f.Why)
 		case k == "":
 			msg = fmt.Sprintf("%s: tool %s: %s %s; give it a type, or send the tool non-strict", f.Path, t.Name, strictly, f.Why)
-		case f.Verdict == schema.Move:
+		case f.Verdict == strictmode.Move:
 			msg = fmt.Sprintf("%s: tool %s: %s does not take %s (%s)%s; the model will see it only in the description",
 				f.Path, t.Name, strictly, k, f.Why, from)
-		case f.Verdict == schema.Rename:
+		case f.Verdict == strictmode.Rename:
 			msg = fmt.Sprintf("%s: tool %s: %s does not take %s; the conversion sends it as %s, which the model may satisfy more loosely (the invoker still checks %s)",
 				f.Path, t.Name, strictly, k, f.Why, k)
-		case f.Verdict == schema.Close:
+		case f.Verdict == strictmode.Close:
 			msg = fmt.Sprintf("%s: tool %s: %s needs additionalProperties false on every object; the conversion closes this one, so the model sends only its properties (the invoker still takes others)",
 				f.Path, t.Name, strictly)
-		case f.Verdict == schema.Refuse && k == "additionalProperties" && f.Open:
+		case f.Verdict == strictmode.Refuse && k == "additionalProperties" && f.Open:
 			msg = fmt.Sprintf("%s: tool %s: %s %s; close it in the schema, or send the tool non-strict", f.Path, t.Name, strictly, f.Why)
-		case f.Verdict == schema.Refuse && k == "additionalProperties":
+		case f.Verdict == strictmode.Refuse && k == "additionalProperties":
 			tag, msg = "", fmt.Sprintf("%s: tool %s: %s needs additionalProperties false, so a map has no strict schema; use a list of key-value structs, or send the tool non-strict",
 				f.Path, t.Name, strictly)
 		default:
@@ -196,39 +197,43 @@ func hasTag(pr prop, key string) bool {
 // limit is passed, when a property of t's own fields passes it, else at
 // the tool (a declared schema's, say); the properties and characters at
 // the tool.
-func openAILimits(p *analyzer.Package, t *analyzer.Tool, rep *provider.Report) []*analyzer.Diagnostic {
+func openAILimits(p *analyzer.Package, t *analyzer.Tool, mode strictmode.StrictMode, rep *provider.Report) []*analyzer.Diagnostic {
 	if rep == nil {
 		return nil
 	}
 	var out []*analyzer.Diagnostic
 	pos, end := toolPos(t)
-	atTool := func(format string, args ...any) {
-		out = append(out, &analyzer.Diagnostic{Pos: pos, End: end, ID: schema.OLT015, Message: fmt.Sprintf(format, args...)})
+	atTool := func(l strictmode.Limit, n int) {
+		out = append(out, &analyzer.Diagnostic{Pos: pos, End: end, ID: schema.OLT015, Message: "tool " + t.Name + " " + l.Exceeded(n)})
 	}
+	maxEnums, _ := mode.Limit(strictmode.EnumValues)
+	maxDepth, _ := mode.Limit(strictmode.Depth)
+	maxProps, _ := mode.Limit(strictmode.Properties)
+	maxChars, _ := mode.Limit(strictmode.Chars)
 	enums, enumsPlaced, deepPlaced := 0, false, false
 	for _, pr := range props(t) {
 		if vals, ok := pr.schema["enum"].([]any); ok && !enumsPlaced {
-			if enums += len(vals); enums > schema.OpenAIMaxEnumValues && rep.EnumValues > schema.OpenAIMaxEnumValues {
-				out = append(out, at(p, t, pr, "", schema.OLT015, fmt.Sprintf("%s: tool %s: more than %d enum values in one schema, OpenAI's limit", pr.path, t.Name, schema.OpenAIMaxEnumValues)))
+			if enums += len(vals); enums > maxEnums.Max && rep.EnumValues > maxEnums.Max {
+				out = append(out, at(p, t, pr, "", schema.OLT015, fmt.Sprintf("%s: tool %s: more than %d %s in one schema, %s's limit", pr.path, t.Name, maxEnums.Max, maxEnums.Noun, maxEnums.Provider)))
 				enumsPlaced = true
 			}
 		}
-		if pr.depth > schema.OpenAIMaxDepth && !deepPlaced && rep.Depth > schema.OpenAIMaxDepth {
-			out = append(out, at(p, t, pr, "", schema.OLT015, fmt.Sprintf("%s: tool %s: nested %d levels deep; OpenAI takes at most %d", pr.path, t.Name, pr.depth, schema.OpenAIMaxDepth)))
+		if pr.depth > maxDepth.Max && !deepPlaced && rep.Depth > maxDepth.Max {
+			out = append(out, at(p, t, pr, "", schema.OLT015, fmt.Sprintf("%s: tool %s: nested %d levels deep; %s", pr.path, t.Name, pr.depth, maxDepth.TakesAtMost())))
 			deepPlaced = true
 		}
 	}
-	if rep.EnumValues > schema.OpenAIMaxEnumValues && !enumsPlaced {
-		atTool("tool %s has %d enum values; OpenAI takes at most %d", t.Name, rep.EnumValues, schema.OpenAIMaxEnumValues)
+	if rep.EnumValues > maxEnums.Max && !enumsPlaced {
+		atTool(maxEnums, rep.EnumValues)
 	}
-	if rep.Depth > schema.OpenAIMaxDepth && !deepPlaced {
-		atTool("tool %s nests objects %d levels deep; OpenAI takes at most %d", t.Name, rep.Depth, schema.OpenAIMaxDepth)
+	if rep.Depth > maxDepth.Max && !deepPlaced {
+		atTool(maxDepth, rep.Depth)
 	}
-	if rep.Properties > schema.OpenAIMaxProperties {
-		atTool("tool %s has %d properties; OpenAI takes at most %d", t.Name, rep.Properties, schema.OpenAIMaxProperties)
+	if rep.Properties > maxProps.Max {
+		atTool(maxProps, rep.Properties)
 	}
-	if rep.Chars > schema.OpenAIMaxChars {
-		atTool("tool %s has %d characters of property names, definition names, enum and const values; OpenAI takes at most %d", t.Name, rep.Chars, schema.OpenAIMaxChars)
+	if rep.Chars > maxChars.Max {
+		atTool(maxChars, rep.Chars)
 	}
 	return out
 }
@@ -237,13 +242,16 @@ func openAILimits(p *analyzer.Package, t *analyzer.Tool, rep *provider.Report) [
 // Anthropic's strict limits: the strict tools, the optional parameters and
 // the union-typed ones, counted over the list's tools in order by their
 // conversions' reports.
-func anthropicLimits(p *analyzer.Package, l *analyzer.List, reports map[*analyzer.Tool]*provider.Report) []*analyzer.Diagnostic {
+func anthropicLimits(p *analyzer.Package, l *analyzer.List, mode strictmode.StrictMode, reports map[*analyzer.Tool]*provider.Report) []*analyzer.Diagnostic {
 	var out []*analyzer.Diagnostic
-	if len(l.Tools) > schema.AnthropicMaxStrictTools {
-		t := l.Tools[schema.AnthropicMaxStrictTools]
+	maxTools, _ := mode.Limit(strictmode.StrictTools)
+	maxOptional, _ := mode.Limit(strictmode.Optional)
+	maxUnions, _ := mode.Limit(strictmode.Unions)
+	if len(l.Tools) > maxTools.Max {
+		t := l.Tools[maxTools.Max]
 		pos, end := toolPos(t)
 		out = append(out, &analyzer.Diagnostic{Pos: pos, End: end, ID: schema.OLT015, Message: fmt.Sprintf(
-			"tool %s is number %d of its tool list; Anthropic takes at most %d strict tools in one request", t.Name, schema.AnthropicMaxStrictTools+1, schema.AnthropicMaxStrictTools)})
+			"tool %s is number %d of its tool list; %s %s in one request", t.Name, maxTools.Max+1, maxTools.TakesAtMost(), maxTools.Noun)})
 	}
 	optional, unions := 0, 0
 	for _, t := range l.Tools {
@@ -261,15 +269,15 @@ func anthropicLimits(p *analyzer.Package, l *analyzer.List, reports map[*analyze
 			out = append(out, &analyzer.Diagnostic{Pos: pos, End: end, ID: schema.OLT015, Message: msg})
 		}
 		for _, path := range rep.Optional {
-			if optional++; optional == schema.AnthropicMaxOptional+1 {
-				place(path, fmt.Sprintf("%s: tool %s: optional parameter number %d of its tool list; Anthropic takes at most %d in one request",
-					path, t.Name, optional, schema.AnthropicMaxOptional))
+			if optional++; optional == maxOptional.Max+1 {
+				place(path, fmt.Sprintf("%s: tool %s: %s number %d of its tool list; %s in one request",
+					path, t.Name, maxOptional.One, optional, maxOptional.TakesAtMost()))
 			}
 		}
 		for _, path := range rep.Unions {
-			if unions++; unions == schema.AnthropicMaxUnions+1 {
-				place(path, fmt.Sprintf("%s: tool %s: union-typed parameter number %d of its tool list; Anthropic takes at most %d in one request",
-					path, t.Name, unions, schema.AnthropicMaxUnions))
+			if unions++; unions == maxUnions.Max+1 {
+				place(path, fmt.Sprintf("%s: tool %s: %s number %d of its tool list; %s in one request",
+					path, t.Name, maxUnions.One, unions, maxUnions.TakesAtMost()))
 			}
 		}
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/toolschema/toolschema/internal/reflecttype"
 	"github.com/toolschema/toolschema/internal/schema"
+	"github.com/toolschema/toolschema/internal/strictmode"
 	"github.com/toolschema/toolschema/provider"
 	"github.com/toolschema/toolschema/reflectimpl"
 	"github.com/toolschema/toolschema/tool"
@@ -175,7 +176,7 @@ func TestCheckBoundsAgree(t *testing.T) {
 			moved := map[string]bool{}
 			for _, f := range rep.Findings {
 				if f.Keyword == "minimum" || f.Keyword == "maximum" {
-					if f.Verdict != schema.Move {
+					if f.Verdict != strictmode.Move {
 						t.Errorf("%s %s: verdict %v, want a move", f.Path, f.Keyword, f.Verdict)
 					}
 					moved[f.Path+" "+f.Keyword] = true

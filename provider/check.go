@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/toolschema/toolschema/internal/schema"
+	"github.com/toolschema/toolschema/internal/strictmode"
 )
 
 // A Report is what converting one input schema for a provider's mode
@@ -47,11 +48,11 @@ type Finding struct {
 	// Open, with a Refuse of additionalProperties, says the schema is an
 	// open object the conversion could not close (not a map).
 	Open bool
-	// Verdict is schema.Move (removed, and told in the description),
-	// schema.Rename (sent as the keyword Why names), schema.Close (an
-	// object given additionalProperties false) or schema.Refuse (the
+	// Verdict is strictmode.Move (removed, and told in the description),
+	// strictmode.Rename (sent as the keyword Why names), strictmode.Close (an
+	// object given additionalProperties false) or strictmode.Refuse (the
 	// conversion refuses the tool).
-	Verdict schema.Verdict
+	Verdict strictmode.Verdict
 	// Why is the mode's reason; for a Rename, the keyword sent instead.
 	Why string
 }
@@ -60,7 +61,7 @@ type Finding struct {
 // type is described by in (nil when it is not known), for mode as the
 // conversion of mode's provider does with opts, and reports what that
 // does. The error says the schema cannot be read.
-func Check(mode schema.StrictMode, in *schema.Type, inputSchema []byte, opts ...Option) (*Report, error) {
+func Check(mode strictmode.StrictMode, in *schema.Type, inputSchema []byte, opts ...Option) (*Report, error) {
 	root, err := parseOrdered(inputSchema)
 	if err != nil {
 		return nil, fmt.Errorf("provider: input schema: %v", err)

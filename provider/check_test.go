@@ -10,6 +10,7 @@ import (
 	_ "github.com/toolschema/toolschema/declared" // Choice declares its schema
 	"github.com/toolschema/toolschema/internal/reflecttype"
 	"github.com/toolschema/toolschema/internal/schema"
+	"github.com/toolschema/toolschema/internal/strictmode"
 	"github.com/toolschema/toolschema/provider"
 	"github.com/toolschema/toolschema/tool"
 )
@@ -50,7 +51,7 @@ type Sixteen struct {
 // modes are the conversions Check stands for, each with its mode.
 var modes = []struct {
 	name string
-	mode schema.StrictMode
+	mode strictmode.StrictMode
 	conv func(*tool.Tool) (json.RawMessage, error)
 }{
 	{"openai", mustMode("openai", true), func(t *tool.Tool) (json.RawMessage, error) { return provider.OpenAI(t) }},
@@ -62,8 +63,8 @@ var modes = []struct {
 	{"gemini", mustMode("gemini", true), func(t *tool.Tool) (json.RawMessage, error) { return provider.Gemini(t) }},
 }
 
-func mustMode(name string, strict bool) schema.StrictMode {
-	m, ok := schema.Mode(name, strict)
+func mustMode(name string, strict bool) strictmode.StrictMode {
+	m, ok := strictmode.Mode(name, strict)
 	if !ok {
 		panic("no mode " + name)
 	}
@@ -146,7 +147,7 @@ func TestCheckAgrees(t *testing.T) {
 				var refusals []string
 				place := "" // what the conversion's error names for the first
 				for _, f := range rep.Findings {
-					if f.Verdict == schema.Refuse {
+					if f.Verdict == strictmode.Refuse {
 						refusals = append(refusals, fmt.Sprintf("%s %s: %s", f.Path, f.Keyword, f.Why))
 						if place == "" {
 							place = f.Path + ":"
@@ -156,24 +157,24 @@ func TestCheckAgrees(t *testing.T) {
 						}
 					}
 				}
-				over := ""
+				over := "" // by the vendors' documented limits
 				if m.name == "openai" {
 					switch {
-					case rep.Properties > provider.OpenAIMaxProperties:
+					case rep.Properties > 5000:
 						over = fmt.Sprintf("%d properties", rep.Properties)
-					case rep.Depth > provider.OpenAIMaxDepth:
+					case rep.Depth > 10:
 						over = fmt.Sprintf("%d levels", rep.Depth)
-					case rep.EnumValues > provider.OpenAIMaxEnumValues:
+					case rep.EnumValues > 1000:
 						over = fmt.Sprintf("%d enum values", rep.EnumValues)
-					case rep.Chars > provider.OpenAIMaxChars:
+					case rep.Chars > 120000:
 						over = fmt.Sprintf("%d characters", rep.Chars)
 					}
 				}
 				if m.name == "anthropic" {
 					switch {
-					case len(rep.Unions) > provider.AnthropicMaxUnions:
+					case len(rep.Unions) > 16:
 						over = fmt.Sprintf("%d unions", len(rep.Unions))
-					case len(rep.Optional) > provider.AnthropicMaxOptional:
+					case len(rep.Optional) > 24:
 						over = fmt.Sprintf("%d optional", len(rep.Optional))
 					}
 				}
@@ -214,13 +215,13 @@ func TestCheckFindings(t *testing.T) {
 		got = append(got, fmt.Sprintf("%s %s %d", f.Path, f.Keyword, f.Verdict))
 	}
 	want := []string{
-		fmt.Sprintf("input.word minLength %d", schema.Move),
-		fmt.Sprintf("input.word pattern %d", schema.Move),
-		fmt.Sprintf("input.pick pattern %d", schema.Move),
-		fmt.Sprintf("input.pick minItems %d", schema.Move),
+		fmt.Sprintf("input.word minLength %d", strictmode.Move),
+		fmt.Sprintf("input.word pattern %d", strictmode.Move),
+		fmt.Sprintf("input.pick pattern %d", strictmode.Move),
+		fmt.Sprintf("input.pick minItems %d", strictmode.Move),
 		// A map is refused; the report goes on into its values.
-		fmt.Sprintf("input.map additionalProperties %d", schema.Refuse),
-		fmt.Sprintf("input.map{}.x pattern %d", schema.Move),
+		fmt.Sprintf("input.map additionalProperties %d", strictmode.Refuse),
+		fmt.Sprintf("input.map{}.x pattern %d", strictmode.Move),
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

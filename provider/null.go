@@ -7,6 +7,7 @@ import (
 
 	"github.com/toolschema/toolschema/internal/reflecttype"
 	"github.com/toolschema/toolschema/internal/schema"
+	"github.com/toolschema/toolschema/internal/strictmode"
 )
 
 // DropNull chooses whether a definition's schema allows null where the
@@ -41,7 +42,7 @@ const (
 )
 
 // nulls returns the nulls a conversion for d drops under c.
-func (c config) nulls(d schema.StrictMode) nullDrop {
+func (c config) nulls(d strictmode.StrictMode) nullDrop {
 	if c.dropNull != nullDefault {
 		return c.dropNull
 	}

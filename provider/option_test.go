@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/internal/schematest"
+	"github.com/toolschema/toolschema/internal/strictmode"
 	"github.com/toolschema/toolschema/provider"
 	"github.com/toolschema/toolschema/reflectimpl"
 	"github.com/toolschema/toolschema/tool"
@@ -139,10 +139,10 @@ func TestNonStrictLimits(t *testing.T) {
 	}
 }
 
-// TestModeIsCopy checks that a mode from schema.Mode cannot change the
+// TestModeIsCopy checks that a mode from strictmode.Mode cannot change the
 // table the conversions read.
 func TestModeIsCopy(t *testing.T) {
-	m, ok := schema.Mode("anthropic", true)
+	m, ok := strictmode.Mode("anthropic", true)
 	if !ok || !m.Strict {
 		t.Fatalf("no strict anthropic mode: %+v", m)
 	}
@@ -150,14 +150,14 @@ func TestModeIsCopy(t *testing.T) {
 		delete(m.Drops, k)
 	}
 	m.Formats[0] = "changed"
-	again, _ := schema.Mode("anthropic", true)
+	again, _ := strictmode.Mode("anthropic", true)
 	if len(again.Drops) == 0 || again.Formats[0] == "changed" {
 		t.Fatalf("changing a returned mode changed the table: %+v", again)
 	}
-	if _, ok := schema.Mode("nobody", true); ok {
+	if _, ok := strictmode.Mode("nobody", true); ok {
 		t.Errorf("a mode for an unknown provider")
 	}
-	if got := strings.Join(schema.Providers(), ","); got != "anthropic,gemini,openai" {
+	if got := strings.Join(strictmode.Providers(), ","); got != "anthropic,gemini,openai" {
 		t.Errorf("providers %s", got)
 	}
 }

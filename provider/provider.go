@@ -20,18 +20,8 @@ import (
 
 	"github.com/toolschema/toolschema/internal/reflecttype"
 	"github.com/toolschema/toolschema/internal/schema"
+	"github.com/toolschema/toolschema/internal/strictmode"
 	"github.com/toolschema/toolschema/tool"
-)
-
-// The documented limits (see the schema package).
-const (
-	OpenAIMaxProperties     = schema.OpenAIMaxProperties
-	OpenAIMaxDepth          = schema.OpenAIMaxDepth
-	OpenAIMaxEnumValues     = schema.OpenAIMaxEnumValues
-	OpenAIMaxChars          = schema.OpenAIMaxChars
-	AnthropicMaxStrictTools = schema.AnthropicMaxStrictTools
-	AnthropicMaxOptional    = schema.AnthropicMaxOptional
-	AnthropicMaxUnions      = schema.AnthropicMaxUnions
 )
 
 // An Option chooses how a conversion writes a definition. Every
@@ -68,8 +58,8 @@ func newConfig(opts []Option) config {
 }
 
 // mode returns the table's row for a provider under c.
-func (c config) mode(provider string) schema.StrictMode {
-	m, ok := schema.Mode(provider, c.strict)
+func (c config) mode(provider string) strictmode.StrictMode {
+	m, ok := strictmode.Mode(provider, c.strict)
 	if !ok {
 		panic("provider: no mode for " + provider)
 	}
@@ -82,7 +72,7 @@ func (c config) mode(provider string) schema.StrictMode {
 //	{"type":"function","function":{"name":...,"description":...,"parameters":...,"strict":true}}
 //
 // The name is t's wire name for OpenAI (tool.WireName under its rule,
-// schema.StrictMode.ToolName): t.Name when OpenAI takes it, else a name
+// strictmode.StrictMode.ToolName): t.Name when OpenAI takes it, else a name
 // it takes ("admin.tools.list" is "admin_tools_list"), which
 // tool.Set.Resolve maps back to t. Every conversion names tools so.
 func OpenAI(t *tool.Tool, opts ...Option) (json.RawMessage, error) {
@@ -105,24 +95,29 @@ func openAIFunction(t *tool.Tool, c config) (params ordered, strict bool, err er
 // openAISchema converts src for OpenAI, checking the limits of its strict
 // mode.
 func openAISchema(src source, c config) (params ordered, strict bool, err error) {
-	params, st, err := convert(src, c.mode("openai"), c)
+	mode := c.mode("openai")
+	params, st, err := convert(src, mode, c)
 	if err != nil {
 		return nil, false, err
 	}
 	if !c.strict {
 		return params, false, nil
 	}
-	switch {
-	case st.properties > OpenAIMaxProperties:
-		return nil, false, fmt.Errorf("provider: %s %s has %d properties; OpenAI takes at most %d", src.kind, src.name, st.properties, OpenAIMaxProperties)
-	case st.depth > OpenAIMaxDepth:
-		return nil, false, fmt.Errorf("provider: %s %s nests objects %d levels deep; OpenAI takes at most %d", src.kind, src.name, st.depth, OpenAIMaxDepth)
-	case st.enumValues > OpenAIMaxEnumValues:
-		return nil, false, fmt.Errorf("provider: %s %s has %d enum values; OpenAI takes at most %d", src.kind, src.name, st.enumValues, OpenAIMaxEnumValues)
-	case st.chars > OpenAIMaxChars:
-		return nil, false, fmt.Errorf("provider: %s %s has %d characters of property names, definition names, enum and const values; OpenAI takes at most %d", src.kind, src.name, st.chars, OpenAIMaxChars)
+	if why := schemaLimitProblem(mode, st); why != "" {
+		return nil, false, fmt.Errorf("provider: %s %s %s", src.kind, src.name, why)
 	}
 	return params, true, nil
+}
+
+// schemaLimitProblem says the first of mode's limits on one schema that
+// st passes, "" when none.
+func schemaLimitProblem(mode strictmode.StrictMode, st stats) string {
+	for _, l := range mode.Limits {
+		if n := st.count(l.Count); !l.PerRequest && n > l.Max {
+			return l.Exceeded(n)
+		}
+	}
+	return ""
 }
 
 // Anthropic returns the definitions of tools sent in one request as tools
@@ -142,11 +137,14 @@ func Anthropic(tools []*tool.Tool, opts ...Option) ([]json.RawMessage, error) {
 		return nil, fmt.Errorf("provider: %w", err)
 	}
 	c := newConfig(opts)
-	if c.strict && len(tools) > AnthropicMaxStrictTools {
-		return nil, fmt.Errorf("provider: %d tools in one request (tool %s is number %d); Anthropic takes at most %d strict tools",
-			len(tools), tools[AnthropicMaxStrictTools].Name, AnthropicMaxStrictTools+1, AnthropicMaxStrictTools)
-	}
 	mode := c.mode("anthropic")
+	maxTools, _ := mode.Limit(strictmode.StrictTools)
+	maxOptional, _ := mode.Limit(strictmode.Optional)
+	maxUnions, _ := mode.Limit(strictmode.Unions)
+	if c.strict && len(tools) > maxTools.Max {
+		return nil, fmt.Errorf("provider: %d tools in one request (tool %s is number %d); %s %s",
+			len(tools), tools[maxTools.Max].Name, maxTools.Max+1, maxTools.TakesAtMost(), maxTools.Noun)
+	}
 	var out []json.RawMessage
 	optional, unions := 0, 0
 	for i, t := range tools {
@@ -158,11 +156,13 @@ func Anthropic(tools []*tool.Tool, opts ...Option) ([]json.RawMessage, error) {
 		if c.strict {
 			optional += st.optional
 			unions += st.unions
-			if optional > AnthropicMaxOptional {
-				return nil, fmt.Errorf("provider: tool %s brings the optional parameters of the request to %d; Anthropic takes at most %d", t.Name, optional, AnthropicMaxOptional)
-			}
-			if unions > AnthropicMaxUnions {
-				return nil, fmt.Errorf("provider: tool %s brings the union-typed parameters of the request to %d; Anthropic takes at most %d", t.Name, unions, AnthropicMaxUnions)
+			for _, l := range []struct {
+				limit strictmode.Limit
+				n     int
+			}{{maxOptional, optional}, {maxUnions, unions}} {
+				if l.n > l.limit.Max {
+					return nil, fmt.Errorf("provider: tool %s brings the %s of the request to %d; %s", t.Name, l.limit.Noun, l.n, l.limit.TakesAtMost())
+				}
 			}
 			def = append(def, kv{"strict", true})
 		}
@@ -195,9 +195,28 @@ type stats struct {
 	properties, depth, enumValues, chars, optional, unions int
 }
 
+// count returns what st counts of c.
+func (st stats) count(c strictmode.Count) int {
+	switch c {
+	case strictmode.Properties:
+		return st.properties
+	case strictmode.Depth:
+		return st.depth
+	case strictmode.EnumValues:
+		return st.enumValues
+	case strictmode.Chars:
+		return st.chars
+	case strictmode.Optional:
+		return st.optional
+	case strictmode.Unions:
+		return st.unions
+	}
+	return 0
+}
+
 // convert rewrites t's input schema for d under c, after checking t's
 // name (a tool's wire name).
-func convert(src source, d schema.StrictMode, c config) (ordered, stats, error) {
+func convert(src source, d strictmode.StrictMode, c config) (ordered, stats, error) {
 	name := src.name
 	if src.wire {
 		name = tool.WireName(name, d.ToolName)
@@ -235,11 +254,11 @@ type source struct {
 }
 
 // toolNameRules are the providers' rules for tool names (one rule for
-// both of a provider's modes), from the schema package's table.
+// both of a provider's modes), from the strictmode table.
 var toolNameRules = sync.OnceValue(func() map[string]string {
 	rules := make(map[string]string)
-	for _, p := range schema.Providers() {
-		m, _ := schema.Mode(p, true)
+	for _, p := range strictmode.Providers() {
+		m, _ := strictmode.Mode(p, true)
 		rules[p] = m.ToolName
 	}
 	return rules
@@ -312,7 +331,7 @@ func (st *walker) note(f Finding) {
 }
 
 // schema rewrites one schema object at path; depth counts objects.
-func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *walker) (ordered, error) {
+func convertSchema(d strictmode.StrictMode, s ordered, path string, depth int, st *walker) (ordered, error) {
 	st.nesting++
 	defer func() { st.nesting-- }()
 	var notes []string
@@ -329,7 +348,7 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 	}
 	typ := s.get("type")
 	if why := d.NodeProblem(s.get); why != "" {
-		if err := st.refuse(Finding{Path: path, Verdict: schema.Refuse, Why: why},
+		if err := st.refuse(Finding{Path: path, Verdict: strictmode.Refuse, Why: why},
 			fmt.Errorf("%s: %s strict mode %s; give it a type, or use Strict(false)", path, d.Name, why)); err != nil {
 			return nil, err
 		}
@@ -338,16 +357,16 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 		k, v := e.k, e.v
 		verdict, why := d.KeywordAt(k, v, s.get, st.own[path])
 		switch {
-		case verdict == schema.Skip:
+		case verdict == strictmode.Skip:
 			continue // the Go type's own range, or metadata: nothing to tell
-		case verdict == schema.Move:
-			st.note(Finding{Path: path, Keyword: k, Verdict: schema.Move, Why: why})
+		case verdict == strictmode.Move:
+			st.note(Finding{Path: path, Keyword: k, Verdict: strictmode.Move, Why: why})
 			if note := describe(k, v, typ); note != "" {
 				notes = append(notes, note)
 			}
 			continue
-		case verdict == schema.Refuse && k == "additionalProperties":
-			if err := st.refuse(Finding{Path: path, Keyword: k, Verdict: schema.Refuse, Why: why},
+		case verdict == strictmode.Refuse && k == "additionalProperties":
+			if err := st.refuse(Finding{Path: path, Keyword: k, Verdict: strictmode.Refuse, Why: why},
 				fmt.Errorf("%s: a map (an object with any names) has no schema in %s strict mode, which %s; use Strict(false)", path, d.Name, why)); err != nil {
 				return nil, err
 			}
@@ -359,23 +378,23 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 				}
 			}
 			continue
-		case verdict == schema.Refuse:
-			if err := st.refuse(Finding{Path: path, Keyword: k, Verdict: schema.Refuse, Why: why},
+		case verdict == strictmode.Refuse:
+			if err := st.refuse(Finding{Path: path, Keyword: k, Verdict: strictmode.Refuse, Why: why},
 				fmt.Errorf("%s: %s: %s strict mode %s", path, k, d.Name, why)); err != nil {
 				return nil, err
 			}
 			continue
-		case verdict == schema.Rename && s.get(why) != nil:
+		case verdict == strictmode.Rename && s.get(why) != nil:
 			// Sent under a name the schema already uses: the two cannot
 			// be joined into one keyword.
 			why := d.RenameCollision(k, why)
-			if err := st.refuse(Finding{Path: path, Keyword: k, Verdict: schema.Refuse, Why: why},
+			if err := st.refuse(Finding{Path: path, Keyword: k, Verdict: strictmode.Refuse, Why: why},
 				fmt.Errorf("%s: %s: %s strict mode %s", path, k, d.Name, why)); err != nil {
 				return nil, err
 			}
 			continue
-		case verdict == schema.Rename:
-			st.note(Finding{Path: path, Keyword: k, Verdict: schema.Rename, Why: why})
+		case verdict == strictmode.Rename:
+			st.note(Finding{Path: path, Keyword: k, Verdict: strictmode.Rename, Why: why})
 			k = why
 		}
 		// Every keyword whose value is a schema, or holds schemas, is
@@ -418,7 +437,7 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 			var conv ordered
 			for _, p := range props {
 				if why := d.PropertyNameProblem(p.k); why != "" {
-					if err := st.refuse(Finding{Path: path + "." + p.k, Name: true, Verdict: schema.Refuse, Why: why},
+					if err := st.refuse(Finding{Path: path + "." + p.k, Name: true, Verdict: strictmode.Refuse, Why: why},
 						fmt.Errorf("%s: property name %q: %s %s; rename it with a json tag", path, p.k, d.Name, why)); err != nil {
 						return nil, err
 					}
@@ -435,7 +454,7 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 		case k == "items":
 			if _, ok := v.([]any); ok {
 				why := "an array of schemas is draft-07's form, not JSON Schema 2020-12's; write it as prefixItems"
-				if err := st.refuse(Finding{Path: path, Keyword: k, Verdict: schema.Refuse, Why: why},
+				if err := st.refuse(Finding{Path: path, Keyword: k, Verdict: strictmode.Refuse, Why: why},
 					fmt.Errorf("%s: items: %s", path, why)); err != nil {
 					return nil, err
 				}
@@ -539,7 +558,7 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 		case k == "$ref":
 			if ref, ok := v.(string); ok && d.InternalRefs {
 				if why := d.DanglingRefProblem(ref, st.dangles(ref)); why != "" {
-					if err := st.refuse(Finding{Path: path, Keyword: k, Verdict: schema.Refuse, Why: why},
+					if err := st.refuse(Finding{Path: path, Keyword: k, Verdict: strictmode.Refuse, Why: why},
 						fmt.Errorf("%s: $ref: %s strict mode %s", path, d.Name, why)); err != nil {
 						return nil, err
 					}
@@ -549,7 +568,7 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 			if ref, ok := v.(string); ok && d.NoRecursion {
 				recursive, known := st.recursive(ref)
 				if why := d.RecursionProblem(ref, recursive, known); why != "" {
-					if err := st.refuse(Finding{Path: path, Keyword: k, Verdict: schema.Refuse, Why: why},
+					if err := st.refuse(Finding{Path: path, Keyword: k, Verdict: strictmode.Refuse, Why: why},
 						fmt.Errorf("%s: $ref: %s strict mode %s; use Strict(false)", path, d.Name, why)); err != nil {
 						return nil, err
 					}
@@ -580,7 +599,7 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 	if why := d.OpenObjectProblem(s.get); why != "" && st.mayClose(s) {
 		// Properties and nothing said of others: closed, the others are
 		// what a strict model may not send (the invoker still takes them).
-		st.note(Finding{Path: path, Keyword: "additionalProperties", Verdict: schema.Close, Why: why})
+		st.note(Finding{Path: path, Keyword: "additionalProperties", Verdict: strictmode.Close, Why: why})
 		if out.get("properties") == nil {
 			// A root without parameters: properties stated, as empty,
 			// beside the closing (what OpenAI's examples of a tool
@@ -589,7 +608,7 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 		}
 		out = append(out, kv{"additionalProperties", false})
 	} else if why != "" {
-		if err := st.refuse(Finding{Path: path, Keyword: "additionalProperties", Verdict: schema.Refuse, Why: why + openObject, Open: true},
+		if err := st.refuse(Finding{Path: path, Keyword: "additionalProperties", Verdict: strictmode.Refuse, Why: why + openObject, Open: true},
 			fmt.Errorf(`%s: an object without additionalProperties false takes any other names, which %s strict mode does not: it %s; close it with "additionalProperties":false, or use Strict(false)`,
 				path, d.Name, why)); err != nil {
 			return nil, err
@@ -641,7 +660,7 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 		// as the reference: no single anyOf says both. The root must be
 		// an object, not an anyOf.
 		if why := d.RefSiblingsProblem(out.get("anyOf") != nil, st.nesting == 1); why != "" {
-			if err := st.refuse(Finding{Path: path, Keyword: "$ref", Verdict: schema.Refuse, Why: why},
+			if err := st.refuse(Finding{Path: path, Keyword: "$ref", Verdict: strictmode.Refuse, Why: why},
 				fmt.Errorf("%s: $ref: %s strict mode %s", path, d.Name, why)); err != nil {
 				return nil, err
 			}
@@ -663,7 +682,7 @@ func convertSchema(d schema.StrictMode, s ordered, path string, depth int, st *w
 // value converts v, a schema at path: an object schema by convertSchema;
 // true (any value) and false (none) as they are, but refused where every
 // schema needs a type.
-func (st *walker) value(d schema.StrictMode, v any, path string, depth int) (any, error) {
+func (st *walker) value(d strictmode.StrictMode, v any, path string, depth int) (any, error) {
 	switch v := v.(type) {
 	case ordered:
 		return convertSchema(d, v, path, depth, st)
@@ -672,16 +691,16 @@ func (st *walker) value(d schema.StrictMode, v any, path string, depth int) (any
 		if why == "" {
 			return v, nil
 		}
-		return v, st.refuse(Finding{Path: path, Verdict: schema.Refuse, Why: why},
+		return v, st.refuse(Finding{Path: path, Verdict: strictmode.Refuse, Why: why},
 			fmt.Errorf("%s: %s strict mode %s; give it a type, or use Strict(false)", path, d.Name, why))
 	}
 	why := "is not a schema (an object or a boolean)"
-	return v, st.refuse(Finding{Path: path, Verdict: schema.Refuse, Why: why}, fmt.Errorf("%s: %s", path, why))
+	return v, st.refuse(Finding{Path: path, Verdict: strictmode.Refuse, Why: why}, fmt.Errorf("%s: %s", path, why))
 }
 
 // schemaList converts v, the value of keyword k at path: a list of
 // schemas, the one at index i at pathOf(i).
-func (st *walker) schemaList(d schema.StrictMode, k string, v any, path string, pathOf func(int) string, depth int) (any, error) {
+func (st *walker) schemaList(d strictmode.StrictMode, k string, v any, path string, pathOf func(int) string, depth int) (any, error) {
 	list, ok := v.([]any)
 	if !ok {
 		return v, st.notSchemas(path, k, "a list of schemas")
@@ -699,7 +718,7 @@ func (st *walker) schemaList(d schema.StrictMode, k string, v any, path string, 
 
 // schemaMap converts v, the value of keyword k at path: an object whose
 // members are schemas, the one named name at pathOf(name).
-func (st *walker) schemaMap(d schema.StrictMode, k string, v any, path string, pathOf func(string) string, depth int) (any, error) {
+func (st *walker) schemaMap(d strictmode.StrictMode, k string, v any, path string, pathOf func(string) string, depth int) (any, error) {
 	m, ok := v.(ordered)
 	if !ok {
 		return v, st.notSchemas(path, k, "an object of schemas")
@@ -719,7 +738,7 @@ func (st *walker) schemaMap(d schema.StrictMode, k string, v any, path string, p
 // Schema has there.
 func (st *walker) notSchemas(path, k, what string) error {
 	why := "is not " + what
-	return st.refuse(Finding{Path: path, Keyword: k, Verdict: schema.Refuse, Why: why}, fmt.Errorf("%s: %s: %s", path, k, why))
+	return st.refuse(Finding{Path: path, Keyword: k, Verdict: strictmode.Refuse, Why: why}, fmt.Errorf("%s: %s: %s", path, k, why))
 }
 
 // describe says in words what a removed keyword meant.

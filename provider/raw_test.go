@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/internal/schematest"
+	"github.com/toolschema/toolschema/internal/strictmode"
 	"github.com/toolschema/toolschema/provider"
 )
 
@@ -146,15 +146,15 @@ func TestRawFindings(t *testing.T) {
 		want     []string
 	}{
 		{"gemini", true, []string{
-			fmt.Sprintf("input.a[0] format %d", schema.Move),
-			fmt.Sprintf("input.b{^x} pattern %d", schema.Move),
-			fmt.Sprintf("input.$defs.m format %d", schema.Move),
+			fmt.Sprintf("input.a[0] format %d", strictmode.Move),
+			fmt.Sprintf("input.b{^x} pattern %d", strictmode.Move),
+			fmt.Sprintf("input.$defs.m format %d", strictmode.Move),
 		}},
 		{"openai", true, []string{
-			fmt.Sprintf("input.a prefixItems %d", schema.Refuse),
-			fmt.Sprintf("input.b patternProperties %d", schema.Refuse),
-			fmt.Sprintf("input.b additionalProperties %d", schema.Refuse),
-			fmt.Sprintf("input.$defs.m format %d", schema.Move),
+			fmt.Sprintf("input.a prefixItems %d", strictmode.Refuse),
+			fmt.Sprintf("input.b patternProperties %d", strictmode.Refuse),
+			fmt.Sprintf("input.b additionalProperties %d", strictmode.Refuse),
+			fmt.Sprintf("input.$defs.m format %d", strictmode.Move),
 		}},
 		{"anthropic", false, nil},
 	}
@@ -235,7 +235,7 @@ func TestSchemaKeyword(t *testing.T) {
 			t.Errorf("%s: $schema sent %v, want %v: %s", c.name, has, kept[c.name], def)
 		}
 	}
-	for _, m := range []schema.StrictMode{mustMode("gemini", false), mustMode("openai", true), mustMode("anthropic", true)} {
+	for _, m := range []strictmode.StrictMode{mustMode("gemini", false), mustMode("openai", true), mustMode("anthropic", true)} {
 		rep, err := provider.Check(m, nil, []byte(s))
 		if err != nil || len(rep.Findings) != 0 {
 			t.Errorf("Check %s: %v, findings %+v", m.Name, err, rep.Findings)

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/internal/schematest"
+	"github.com/toolschema/toolschema/internal/strictmode"
 	"github.com/toolschema/toolschema/provider"
 	"github.com/toolschema/toolschema/tool"
 )
@@ -292,16 +292,16 @@ func TestMergedDefinitionNotClosed(t *testing.T) {
 	obj := func(name string) string {
 		return `{"type":"object","properties":{"` + name + `":{"type":"string"}},"required":["` + name + `"]}`
 	}
-	anthropic, _ := schema.Mode("anthropic", true)
+	anthropic, _ := strictmode.Mode("anthropic", true)
 	for _, tc := range []struct {
 		schema string
-		want   schema.Verdict
+		want   strictmode.Verdict
 	}{
-		{`{"type":"object","properties":{"p":{"allOf":[{"$ref":"#/$defs/Base"},` + obj("b") + `]}},"required":["p"],"additionalProperties":false,"$defs":{"Base":` + obj("a") + `}}`, schema.Refuse},
-		{`{"type":"object","properties":{"p":{"allOf":[{"$ref":"#/$defs/Base"}]}},"required":["p"],"additionalProperties":false,"$defs":{"Base":` + obj("a") + `}}`, schema.Close},
+		{`{"type":"object","properties":{"p":{"allOf":[{"$ref":"#/$defs/Base"},` + obj("b") + `]}},"required":["p"],"additionalProperties":false,"$defs":{"Base":` + obj("a") + `}}`, strictmode.Refuse},
+		{`{"type":"object","properties":{"p":{"allOf":[{"$ref":"#/$defs/Base"}]}},"required":["p"],"additionalProperties":false,"$defs":{"Base":` + obj("a") + `}}`, strictmode.Close},
 		// Through another definition, and beside properties.
-		{`{"type":"object","properties":{"p":{"allOf":[{"$ref":"#/$defs/A"},` + obj("b") + `]}},"required":["p"],"additionalProperties":false,"$defs":{"A":{"$ref":"#/$defs/Base"},"Base":` + obj("a") + `}}`, schema.Refuse},
-		{`{"type":"object","properties":{"p":{"$ref":"#/$defs/Base","properties":{"b":{"type":"string"}},"required":["b"]}},"required":["p"],"additionalProperties":false,"$defs":{"Base":` + obj("a") + `}}`, schema.Refuse},
+		{`{"type":"object","properties":{"p":{"allOf":[{"$ref":"#/$defs/A"},` + obj("b") + `]}},"required":["p"],"additionalProperties":false,"$defs":{"A":{"$ref":"#/$defs/Base"},"Base":` + obj("a") + `}}`, strictmode.Refuse},
+		{`{"type":"object","properties":{"p":{"$ref":"#/$defs/Base","properties":{"b":{"type":"string"}},"required":["b"]}},"required":["p"],"additionalProperties":false,"$defs":{"Base":` + obj("a") + `}}`, strictmode.Refuse},
 	} {
 		rep, err := provider.Check(anthropic, nil, []byte(tc.schema))
 		if err != nil {

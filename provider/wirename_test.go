@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/toolschema/toolschema/internal/schema"
+	"github.com/toolschema/toolschema/internal/strictmode"
 	"github.com/toolschema/toolschema/provider"
 	"github.com/toolschema/toolschema/rawtool"
 	"github.com/toolschema/toolschema/tool"
@@ -32,8 +32,8 @@ func proxied(t *testing.T, name string) *tool.Tool {
 func TestWireNames(t *testing.T) {
 	long := strings.Repeat("a", 60) + ".tools.list"
 	longWire := map[string]string{}
-	for _, p := range schema.Providers() {
-		m, _ := schema.Mode(p, true)
+	for _, p := range strictmode.Providers() {
+		m, _ := strictmode.Mode(p, true)
 		longWire[p] = tool.WireName(long, m.ToolName)
 	}
 	tests := []struct {
@@ -60,7 +60,7 @@ func TestWireNames(t *testing.T) {
 		tl := proxied(t, tt.name)
 		check := func(vendor, got, want string) {
 			t.Helper()
-			m, _ := schema.Mode(strings.Fields(vendor)[0], true)
+			m, _ := strictmode.Mode(strings.Fields(vendor)[0], true)
 			if got != want || !regexp.MustCompile(m.ToolName).MatchString(got) {
 				t.Errorf("%s: %s definition names it %q, want %q (matching %s)", tt.name, vendor, got, want, m.ToolName)
 			}

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
-	"github.com/toolschema/toolschema/internal/schema"
+	"github.com/toolschema/toolschema/internal/strictmode"
 )
 
 // A Set is tools whose names are unique, gathered from any number of lists
@@ -82,8 +82,8 @@ func (s *Set) Resolve(name string) (*Tool, bool) {
 }
 
 func (s *Set) indexWire() {
-	for _, p := range schema.Providers() {
-		m, _ := schema.Mode(p, true)
+	for _, p := range strictmode.Providers() {
+		m, _ := strictmode.Mode(p, true)
 		for _, t := range s.list {
 			w := WireName(t.Name, m.ToolName)
 			if w == t.Name {
@@ -117,19 +117,19 @@ func (e *WireCollisionError) Error() string {
 }
 
 func (e *WireCollisionError) rule() string {
-	m, _ := schema.Mode(e.Provider, true)
+	m, _ := strictmode.Mode(e.Provider, true)
 	return m.ToolName
 }
 
 // WireNames returns the wire names of the set's tools for provider
 // ("openai", "anthropic", "gemini": schema.Providers), in the set's order:
 // WireName of each tool's name under the provider's tool-name rule
-// (schema.StrictMode.ToolName). Two tools with one wire name are refused
+// (strictmode.StrictMode.ToolName). Two tools with one wire name are refused
 // with a *WireCollisionError naming both.
 func (s *Set) WireNames(provider string) ([]string, error) {
-	m, ok := schema.Mode(provider, true)
+	m, ok := strictmode.Mode(provider, true)
 	if !ok {
-		return nil, fmt.Errorf("tool: no provider %q; the providers are %s", provider, strings.Join(schema.Providers(), ", "))
+		return nil, fmt.Errorf("tool: no provider %q; the providers are %s", provider, strings.Join(strictmode.Providers(), ", "))
 	}
 	names := make([]string, len(s.list))
 	owner := make(map[string]string, len(s.list))
@@ -146,7 +146,7 @@ func (s *Set) WireNames(provider string) ([]string, error) {
 
 // WireName returns the name a tool named name goes by where tool names
 // must match rule, an anchored expression of the form the providers'
-// rules have (schema.StrictMode.ToolName: a class of first characters, a
+// rules have (strictmode.StrictMode.ToolName: a class of first characters, a
 // class of the others, a bound on the length, such as
 // ^[a-zA-Z0-9_-]{1,64}$). A name that matches is itself. Else, each
 // character rule does not take is replaced by '_' ("admin.tools.list" is

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/toolschema/toolschema/internal/schema"
+	"github.com/toolschema/toolschema/internal/strictmode"
 )
 
 func TestSet(t *testing.T) {
@@ -61,10 +61,10 @@ func TestSetRefuses(t *testing.T) {
 	}
 }
 
-// The providers' tool-name rules, from the schema package's table.
+// The providers' tool-name rules, from the strictmode table.
 func ruleOf(t *testing.T, provider string) string {
 	t.Helper()
-	m, ok := schema.Mode(provider, true)
+	m, ok := strictmode.Mode(provider, true)
 	if !ok || m.ToolName == "" {
 		t.Fatalf("no tool-name rule for %s", provider)
 	}
@@ -111,7 +111,7 @@ func TestWireName(t *testing.T) {
 		if got != tt.want {
 			t.Errorf("WireName(%q, %s) = %q, want %q", tt.name, tt.provider, got, tt.want)
 		}
-		m, _ := schema.Mode(tt.provider, true)
+		m, _ := strictmode.Mode(tt.provider, true)
 		if why := m.ToolNameProblem(got); why != "" {
 			t.Errorf("WireName(%q, %s) = %q, which %s", tt.name, tt.provider, got, why)
 		}
@@ -119,7 +119,7 @@ func TestWireName(t *testing.T) {
 			t.Errorf("WireName(%q, %s) is %q, then %q", tt.name, tt.provider, got, again)
 		}
 	}
-	for _, p := range schema.Providers() {
+	for _, p := range strictmode.Providers() {
 		a, b := WireName(long, ruleOf(t, p)), WireName(long2, ruleOf(t, p))
 		if a == b {
 			t.Errorf("%s: %q and %q both go by %q", p, long, long2, a)

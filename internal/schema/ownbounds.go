@@ -85,3 +85,32 @@ func (w *ownWalk) elem(e *Type, path string, depth int) {
 		w.at(e, n.f, path, depth+1)
 	}
 }
+
+// OwnBounds are the bounds the core wrote at one place of a schema from the
+// range of the Go type there (its kind and size: an int8's -128 and 127,
+// float32's largest value), not from a tag: each as the JSON number's
+// text, "" where the bound there is an author's or there is none. Only
+// the place where a schema is made knows it: the same bytes come from a
+// uint8 and from a uint16 tagged maximum:"255". See OwnBoundPaths.
+type OwnBounds struct{ Minimum, Maximum string }
+
+// Skips reports whether bound k ("minimum" or "maximum") of a schema node
+// whose bounds have the texts minimum and maximum is only the Go type's
+// own range: nothing a model needs told. Every other bound is an
+// author's, whatever its value, and is told. An unsigned type's own
+// minimum, 0, is left out only beside its own maximum: beside an author's
+// maximum, or alone (a 64-bit type's, whose maximum no schema carries),
+// it is told, so that the model knows the lower end too.
+func (own OwnBounds) Skips(k, minimum, maximum string) bool {
+	ownMax := own.Maximum != "" && maximum == own.Maximum
+	switch k {
+	case "maximum":
+		return ownMax
+	case "minimum":
+		if own.Minimum == "" || minimum != own.Minimum {
+			return false
+		}
+		return own.Minimum != "0" || ownMax
+	}
+	return false
+}

@@ -1,4 +1,10 @@
-package schema
+// Package strictmode holds what the model providers' tool modes take: the
+// vendors' tables of keywords each mode keeps, moves into a description,
+// renames or refuses, their limits, and the reasons, with the vendors'
+// pages they come from. The provider conversions and the vet rule OLT015
+// both decide by it; the neutral schema model (internal/schema) knows
+// nothing of any vendor.
+package strictmode
 
 import (
 	"maps"
@@ -8,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/toolschema/toolschema/internal/schema"
 )
 
 // A StrictMode is what one provider's tool mode takes, row by row of the
@@ -85,6 +93,9 @@ type StrictMode struct {
 	// OneOfAsAnyOf: the mode takes anyOf but not oneOf, so oneOf is sent
 	// as anyOf (the invoker still checks that exactly one branch holds).
 	OneOfAsAnyOf bool
+	// Limits are the mode's documented limits on what one tool's schema
+	// or one request holds.
+	Limits []Limit
 }
 
 // A RegexConstruct is a kind of construct in a regular expression that a
@@ -242,6 +253,7 @@ var strictModes = map[string]StrictMode{
 		// string length of all enum values cannot exceed 15,000
 		// characters when there are more than 250 enum values."
 		LargeEnum:  struct{ Values, Chars int }{250, 15000},
+		Limits:     openAILimits,
 		ToolName:   openAIToolName,
 		NameSource: openAINames,
 	},
@@ -285,6 +297,7 @@ var strictModes = map[string]StrictMode{
 		ToolName:     anthropicToolName,
 		NameSource:   anthropicNames,
 		OneOfAsAnyOf: true,
+		Limits:       anthropicLimits,
 	},
 	"gemini": geminiMode,
 }
@@ -330,52 +343,13 @@ func Mode(provider string, strict bool) (StrictMode, bool) {
 	m.Refuses = maps.Clone(m.Refuses)
 	m.Formats = slices.Clone(m.Formats)
 	m.Regex = slices.Clone(m.Regex)
+	m.Limits = slices.Clone(m.Limits)
 	return m, true
 }
 
 // Providers returns the names Mode knows, sorted.
 func Providers() []string {
 	return slices.Sorted(maps.Keys(strictModes))
-}
-
-// The providers' documented limits.
-const (
-	OpenAIMaxProperties     = 5000   // properties in one schema
-	OpenAIMaxDepth          = 10     // levels of nested objects
-	OpenAIMaxEnumValues     = 1000   // enum values in one schema
-	OpenAIMaxChars          = 120000 // characters of property names, definition names, enum and const values (strings)
-	AnthropicMaxStrictTools = 20     // strict tools in one request
-	AnthropicMaxOptional    = 24     // optional parameters in one request
-	AnthropicMaxUnions      = 16     // union-typed parameters in one request
-)
-
-// OwnBounds are the bounds the core wrote at one place of a schema from the
-// range of the Go type there (its kind and size: an int8's -128 and 127,
-// float32's largest value), not from a tag: each as the JSON number's
-// text, "" where the bound there is an author's or there is none. Only
-// the place where a schema is made knows it: the same bytes come from a
-// uint8 and from a uint16 tagged maximum:"255". See OwnBoundPaths.
-type OwnBounds struct{ Minimum, Maximum string }
-
-// Skips reports whether bound k ("minimum" or "maximum") of a schema node
-// whose bounds have the texts minimum and maximum is only the Go type's
-// own range: nothing a model needs told. Every other bound is an
-// author's, whatever its value, and is told. An unsigned type's own
-// minimum, 0, is left out only beside its own maximum: beside an author's
-// maximum, or alone (a 64-bit type's, whose maximum no schema carries),
-// it is told, so that the model knows the lower end too.
-func (own OwnBounds) Skips(k, minimum, maximum string) bool {
-	ownMax := own.Maximum != "" && maximum == own.Maximum
-	switch k {
-	case "maximum":
-		return ownMax
-	case "minimum":
-		if own.Minimum == "" || minimum != own.Minimum {
-			return false
-		}
-		return own.Minimum != "0" || ownMax
-	}
-	return false
 }
 
 // A Verdict is what a mode does with one keyword of a schema.
@@ -410,7 +384,7 @@ const (
 // bounds are all its author's (a raw schema's): KeywordAt with no own
 // bounds.
 func (m StrictMode) Keyword(k string, v any, get func(string) any) (Verdict, string) {
-	return m.KeywordAt(k, v, get, OwnBounds{})
+	return m.KeywordAt(k, v, get, schema.OwnBounds{})
 }
 
 // KeywordAt is Keyword for a node whose bounds that are only its Go
@@ -418,7 +392,7 @@ func (m StrictMode) Keyword(k string, v any, get func(string) any) (Verdict, str
 // maximum Skips those (nothing a model needs told) and Moves every other
 // into the description. Both the provider conversions and the analyzer's
 // OLT015 decide by it.
-func (m StrictMode) KeywordAt(k string, v any, get func(string) any, own OwnBounds) (Verdict, string) {
+func (m StrictMode) KeywordAt(k string, v any, get func(string) any, own schema.OwnBounds) (Verdict, string) {
 	numText := func(k string) string {
 		if n, ok := get(k).(interface{ String() string }); ok {
 			return n.String()
