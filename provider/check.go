@@ -8,9 +8,11 @@ import (
 )
 
 // A Report is what converting one input schema for a provider's mode
-// does, as Check finds it: a conversion stops at the first refusal, a
-// report goes on past each, so that a checker (toolvet's OLT015) can name
-// every one, at its path, by the same walk as the conversion.
+// does, as Check finds it. The conversion and Check are one walk, which
+// goes on past each refusal: a conversion returns the refusals as its
+// error (a *RefusalError, or Refusals), a report lists them among the
+// findings, so that a checker (toolvet's OLT015) can name every one, at
+// its path.
 type Report struct {
 	// Findings are the changes and refusals, in the order of the walk
 	// (the schema's order, depth first).
@@ -66,18 +68,6 @@ func Check(mode strictmode.StrictMode, in *schema.Type, inputSchema []byte, opts
 	if err != nil {
 		return nil, fmt.Errorf("provider: input schema: %v", err)
 	}
-	c := newConfig(opts)
-	w := &walker{drop: c.nulls(mode), report: &Report{}, root: root}
-	if in != nil {
-		w.own = schema.OwnBoundPaths(in, "input")
-		if w.drop == dropEmptyNull {
-			w.empties = schema.EmptyNullPaths(in, "input")
-		}
-	}
-	if _, err := convertSchema(mode, root, "input", 1, w); err != nil {
-		return nil, err // not a refusal: those are findings
-	}
-	r := w.report
-	r.Properties, r.Depth, r.EnumValues, r.Chars = w.properties, w.depth, w.enumValues, w.chars
-	return r, nil
+	_, w := walk(source{kind: "tool", root: "input", schema: inputSchema, model: in}, root, mode, newConfig(opts))
+	return &w.report, nil
 }

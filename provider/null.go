@@ -80,20 +80,24 @@ func withoutNull(s ordered) ordered {
 	return s
 }
 
-// emptyNulls returns the paths of the schema of Go type in (as
-// convertSchema names them from root: input.a, input.a[], input.a{})
+// emptyNulls returns the paths of the schema of src's Go type (as the
+// conversion names them from src.root: input.a, input.a[], input.a{})
 // where null is a slice's or a map's (a []byte's too), which encoding/json
 // reads as a nil slice or map: what a tool cannot tell from an empty one.
-// A pointer's null, a nil pointer, is not among them. Nil when in is nil.
-func emptyNulls(in reflect.Type, root string) map[string]bool {
-	if in == nil {
+// A pointer's null, a nil pointer, is not among them. Nil when src has no
+// Go type.
+func emptyNulls(src source) map[string]bool {
+	if src.model != nil {
+		return schema.EmptyNullPaths(src.model, src.root)
+	}
+	if src.in == nil {
 		return nil
 	}
-	key := emptyKey{in, root}
+	key := emptyKey{src.in, src.root}
 	if m, ok := empties.Load(key); ok {
 		return m.(map[string]bool)
 	}
-	out := schema.EmptyNullPaths(reflecttype.New(16).Describe(in), root)
+	out := schema.EmptyNullPaths(reflecttype.New(16).Describe(src.in), src.root)
 	m, _ := empties.LoadOrStore(key, out)
 	return m.(map[string]bool)
 }
@@ -108,9 +112,12 @@ type emptyKey struct {
 
 // ownBounds returns the bounds of src's schema that are only its Go
 // type's own range, by path (see schema.OwnBoundPaths), from the Go type
-// the tool carries beside its schema and the schemas it gives types; nil
-// when src has no Go type (a raw schema), whose every bound is told.
+// the tool carries beside its schema and the schemas it gives types (or
+// src.model, the type described); nil when src has no Go type (a raw schema), whose every bound is told.
 func ownBounds(src source) map[string]schema.OwnBounds {
+	if src.model != nil {
+		return schema.OwnBoundPaths(src.model, src.root)
+	}
 	if src.in == nil {
 		return nil
 	}

@@ -21,7 +21,7 @@ func withPropertyOrdering(s ordered) ordered {
 	for _, e := range s {
 		switch v := e.v.(type) {
 		case ordered:
-			if schemaKeywords[e.k] == schemaMap {
+			if schemaKeywords[e.k].holds == schemaMap {
 				conv := make(ordered, len(v))
 				names := make([]any, len(v))
 				for i, p := range v {
@@ -35,7 +35,7 @@ func withPropertyOrdering(s ordered) ordered {
 				continue
 			}
 		case []any:
-			if h := schemaKeywords[e.k]; h == schemaList || h == oneSchema {
+			if h := schemaKeywords[e.k].holds; h == schemaList || h == oneSchema {
 				conv := make([]any, len(v))
 				for i, b := range v {
 					conv[i] = schemaValue(b)
@@ -44,7 +44,7 @@ func withPropertyOrdering(s ordered) ordered {
 				continue
 			}
 		}
-		if schemaKeywords[e.k] == oneSchema {
+		if schemaKeywords[e.k].holds == oneSchema {
 			out = append(out, kv{e.k, schemaValue(e.v)})
 			continue
 		}

@@ -4,6 +4,9 @@
 // mode takes a subset of JSON Schema; a keyword it rejects is removed and
 // its meaning moved into the description in plain words, so the model
 // still sees it, while the invoker keeps enforcing the tool's full schema.
+// A keyword or a schema the mode cannot express refuses the tool: the
+// error is a *RefusalError (several are a Refusals) naming the tool, the
+// place as a JSON pointer, the keyword, the vendor's rule and its page.
 package provider
 
 import (
@@ -16,7 +19,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/toolschema/toolschema/internal/reflecttype"
 	"github.com/toolschema/toolschema/internal/schema"
@@ -104,7 +106,8 @@ func openAISchema(src source, c config) (params ordered, strict bool, err error)
 		return params, false, nil
 	}
 	if why := schemaLimitProblem(mode, st); why != "" {
-		return nil, false, fmt.Errorf("provider: %s %s %s", src.kind, src.name, why)
+		return nil, false, &RefusalError{Tool: src.name, Provider: mode.Name, Rule: why, URL: mode.Source,
+			text: fmt.Sprintf("provider: %s %s %s", src.kind, src.name, why)}
 	}
 	return params, true, nil
 }
@@ -214,27 +217,24 @@ func (st stats) count(c strictmode.Count) int {
 	return 0
 }
 
-// convert rewrites t's input schema for d under c, after checking t's
-// name (a tool's wire name).
+// convert rewrites src's schema for d under c, after checking its name
+// (a tool's wire name). A refusal is a *RefusalError, or Refusals.
 func convert(src source, d strictmode.StrictMode, c config) (ordered, stats, error) {
 	name := src.name
 	if src.wire {
 		name = tool.WireName(name, d.ToolName)
 	}
 	if why := d.ToolNameProblem(name); why != "" && !src.anyName {
-		return nil, stats{}, fmt.Errorf("provider: %s %q: %s %s", src.kind, src.name, d.Name, why)
+		return nil, stats{}, &RefusalError{Tool: src.name, Provider: d.Name, Rule: why, URL: d.NameSource,
+			text: fmt.Sprintf("provider: %s %q: %s %s", src.kind, src.name, d.Name, why)}
 	}
 	root, err := parseOrdered(src.schema)
 	if err != nil {
 		return nil, stats{}, fmt.Errorf("provider: %s %s: %s schema: %v", src.kind, src.name, src.root, err)
 	}
-	w := &walker{drop: c.nulls(d), root: root, own: ownBounds(src)}
-	if w.drop == dropEmptyNull {
-		w.empties = emptyNulls(src.in, src.root)
-	}
-	out, err := convertSchema(d, root, src.root, 1, w)
-	if err != nil {
-		return nil, stats{}, fmt.Errorf("provider: %s %s: %v", src.kind, src.name, err)
+	out, w := walk(src, root, d, c)
+	if err := refusalOf(w.refusals); err != nil {
+		return nil, stats{}, err
 	}
 	return out, w.stats, nil
 }
@@ -246,6 +246,9 @@ type source struct {
 	root       string       // the root's name in paths: "input", "output"
 	schema     []byte       // the schema
 	in         reflect.Type // the Go type it describes, nil when unknown
+	// model is that type as the core describes it, when the caller has
+	// that rather than in (Check's).
+	model *schema.Type
 	// given are the schemas the tool gives types for its own use
 	// (reflectimpl.TypeSchema), nil when none.
 	given   *reflecttype.Schemas
@@ -279,466 +282,6 @@ func sourceOf(t *tool.Tool) source {
 		}
 	}
 	return src
-}
-
-// walker is what one conversion carries down the schema.
-type walker struct {
-	stats
-	drop    nullDrop
-	empties map[string]bool // the paths whose null Go reads as empty
-	// own are the bounds that are only the Go type's own range, by path
-	// (nil without a Go type: every bound is then the author's).
-	own map[string]schema.OwnBounds
-	// report, when set, collects what the conversion does (Check) and the
-	// conversion goes on past a refusal.
-	report *Report
-	// root is the schema converted; refs the references between its
-	// definitions (graph, once: see refGraph); def the definition of root
-	// being walked ("$defs/m"), "" outside them.
-	root ordered
-	refs *refGraph
-	def  string
-	// allOf counts the allOf branches being converted: an object in one
-	// is not closed. nesting counts the schemas being converted: 1 at the
-	// root.
-	allOf, nesting int
-	merged         map[string]bool // mergedDefs, once
-	mergeUnknown   bool            // a $ref of a merge leads where mergedDefs cannot follow
-}
-
-// union counts a union-typed schema at path.
-func (st *walker) union(path string) {
-	st.unions++
-	if st.report != nil {
-		st.report.Unions = append(st.report.Unions, path)
-	}
-}
-
-// refuse records a refusal in report mode, or returns err.
-func (st *walker) refuse(f Finding, err error) error {
-	if st.report == nil {
-		return err
-	}
-	st.report.Findings = append(st.report.Findings, f)
-	return nil
-}
-
-// note records a change in report mode.
-func (st *walker) note(f Finding) {
-	if st.report != nil {
-		st.report.Findings = append(st.report.Findings, f)
-	}
-}
-
-// schema rewrites one schema object at path; depth counts objects.
-func convertSchema(d strictmode.StrictMode, s ordered, path string, depth int, st *walker) (ordered, error) {
-	st.nesting++
-	defer func() { st.nesting-- }()
-	var notes []string
-	var out ordered
-	if d.NumericExclusive {
-		s = exclusiveBounds(s)
-	}
-	if d.Drops["allOf"] != "" {
-		s = unwrapAllOf(s, d.NumericExclusive)
-	}
-	// After the unwrapping: a null the branch allowed is the schema's.
-	if st.drop == dropAllNull || (st.drop == dropEmptyNull && st.empties[path]) {
-		s = withoutNull(s)
-	}
-	typ := s.get("type")
-	if why := d.NodeProblem(s.get); why != "" {
-		if err := st.refuse(Finding{Path: path, Verdict: strictmode.Refuse, Why: why},
-			fmt.Errorf("%s: %s strict mode %s; give it a type, or use Strict(false)", path, d.Name, why)); err != nil {
-			return nil, err
-		}
-	}
-	for _, e := range s {
-		k, v := e.k, e.v
-		verdict, why := d.KeywordAt(k, v, s.get, st.own[path])
-		switch {
-		case verdict == strictmode.Skip:
-			continue // the Go type's own range, or metadata: nothing to tell
-		case verdict == strictmode.Move:
-			st.note(Finding{Path: path, Keyword: k, Verdict: strictmode.Move, Why: why})
-			if note := describe(k, v, typ); note != "" {
-				notes = append(notes, note)
-			}
-			continue
-		case verdict == strictmode.Refuse && k == "additionalProperties":
-			if err := st.refuse(Finding{Path: path, Keyword: k, Verdict: strictmode.Refuse, Why: why},
-				fmt.Errorf("%s: a map (an object with any names) has no schema in %s strict mode, which %s; use Strict(false)", path, d.Name, why)); err != nil {
-				return nil, err
-			}
-			// A report goes on into the map's values: what the mode does
-			// there is still to be told.
-			if sub, ok := v.(ordered); ok {
-				if _, err := convertSchema(d, sub, path+"{}", depth, st); err != nil {
-					return nil, err
-				}
-			}
-			continue
-		case verdict == strictmode.Refuse:
-			if err := st.refuse(Finding{Path: path, Keyword: k, Verdict: strictmode.Refuse, Why: why},
-				fmt.Errorf("%s: %s: %s strict mode %s", path, k, d.Name, why)); err != nil {
-				return nil, err
-			}
-			continue
-		case verdict == strictmode.Rename && s.get(why) != nil:
-			// Sent under a name the schema already uses: the two cannot
-			// be joined into one keyword.
-			why := d.RenameCollision(k, why)
-			if err := st.refuse(Finding{Path: path, Keyword: k, Verdict: strictmode.Refuse, Why: why},
-				fmt.Errorf("%s: %s: %s strict mode %s", path, k, d.Name, why)); err != nil {
-				return nil, err
-			}
-			continue
-		case verdict == strictmode.Rename:
-			st.note(Finding{Path: path, Keyword: k, Verdict: strictmode.Rename, Why: why})
-			k = why
-		}
-		// Every keyword whose value is a schema, or holds schemas, is
-		// converted by the mode's rules; its path says where the value
-		// it describes is: input.a (the same value: a declared schema's
-		// branches, not, if/then/else, dependentSchemas), input.a[] (an
-		// item), input.a[0] (a tuple's first), input.a{} (a map's
-		// value), input.a{^x} (the value of a name matching ^x),
-		// input.a.propertyNames (the names), input.$defs.m (a
-		// definition).
-		switch {
-		case k == "anyOf" || k == "oneOf" || k == "allOf":
-			// A declared schema's branches: each converted as a schema
-			// of the same value.
-			merging := merges(s, k)
-			if merging {
-				st.allOf++
-			}
-			cv, err := st.schemaList(d, k, v, path, func(int) string { return path }, depth)
-			if merging {
-				st.allOf--
-			}
-			if err != nil {
-				return nil, err
-			}
-			branches := asSlice(cv)
-			if k == "anyOf" || k == "oneOf" {
-				st.union(path) // Anthropic counts anyOf as a union type
-			}
-			out = out.set(k, branches)
-		case k == "properties":
-			props, ok := v.(ordered)
-			if !ok {
-				if err := st.notSchemas(path, k, "an object of schemas"); err != nil {
-					return nil, err
-				}
-				out = append(out, kv{k, v})
-				continue
-			}
-			var conv ordered
-			for _, p := range props {
-				if why := d.PropertyNameProblem(p.k); why != "" {
-					if err := st.refuse(Finding{Path: path + "." + p.k, Name: true, Verdict: strictmode.Refuse, Why: why},
-						fmt.Errorf("%s: property name %q: %s %s; rename it with a json tag", path, p.k, d.Name, why)); err != nil {
-						return nil, err
-					}
-				}
-				st.properties++
-				st.chars += utf8.RuneCountInString(p.k)
-				ps, err := st.value(d, p.v, path+"."+p.k, depth+1)
-				if err != nil {
-					return nil, err
-				}
-				conv = append(conv, kv{p.k, ps})
-			}
-			out = append(out, kv{k, conv})
-		case k == "items":
-			if _, ok := v.([]any); ok {
-				why := "an array of schemas is draft-07's form, not JSON Schema 2020-12's; write it as prefixItems"
-				if err := st.refuse(Finding{Path: path, Keyword: k, Verdict: strictmode.Refuse, Why: why},
-					fmt.Errorf("%s: items: %s", path, why)); err != nil {
-					return nil, err
-				}
-				out = append(out, kv{k, v})
-				continue
-			}
-			is, err := st.value(d, v, path+"[]", depth)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, kv{k, is})
-		case k == "prefixItems":
-			cv, err := st.schemaList(d, k, v, path, func(i int) string { return path + "[" + strconv.Itoa(i) + "]" }, depth)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, kv{k, cv})
-		case k == "$defs" || k == "definitions":
-			defs, ok := v.(ordered)
-			if !ok {
-				if err := st.notSchemas(path, k, "an object of schemas"); err != nil {
-					return nil, err
-				}
-				out = append(out, kv{k, v})
-				continue
-			}
-			conv := make(ordered, 0, len(defs))
-			for _, e := range defs {
-				st.chars += utf8.RuneCountInString(e.k) // OpenAI counts definition names too
-				outer := st.def
-				merged := false
-				if st.nesting == 1 && outer == "" { // the root's own, not a branch's
-					st.def = k + "/" + e.k                       // a definition $refs can name
-					merged = d.Closed && st.mergedDefs()[st.def] // only a Closed mode closes objects
-				}
-				if merged {
-					st.allOf++ // a part of an allOf that merges objects: not closed
-				}
-				cv, err := st.value(d, e.v, path+"."+k+"."+e.k, depth+1)
-				if merged {
-					st.allOf--
-				}
-				st.def = outer
-				if err != nil {
-					return nil, err
-				}
-				conv = append(conv, kv{e.k, cv})
-			}
-			out = append(out, kv{k, conv})
-		case k == "patternProperties" || k == "dependentSchemas":
-			pathOf := func(name string) string { return path + "{" + name + "}" }
-			if k == "dependentSchemas" {
-				pathOf = func(string) string { return path } // the same value
-			}
-			cv, err := st.schemaMap(d, k, v, path, pathOf, depth)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, kv{k, cv})
-		case k == "dependencies":
-			// Draft-07's: each value a schema (dependentSchemas) or a list
-			// of names (dependentRequired).
-			deps, ok := v.(ordered)
-			if !ok {
-				out = append(out, kv{k, v})
-				continue
-			}
-			conv := make(ordered, 0, len(deps))
-			for _, e := range deps {
-				if sub, ok := e.v.(ordered); ok {
-					cs, err := convertSchema(d, sub, path, depth, st)
-					if err != nil {
-						return nil, err
-					}
-					e.v = cs
-				}
-				conv = append(conv, e)
-			}
-			out = append(out, kv{k, conv})
-		case k == "additionalProperties" || k == "unevaluatedProperties" || k == "unevaluatedItems" || k == "contains" ||
-			k == "additionalItems" || k == "propertyNames" || k == "not" || k == "if" || k == "then" || k == "else":
-			// A schema, or true or false, kept as it is: here they allow
-			// or forbid, as the keyword says.
-			if sub, ok := v.(ordered); ok {
-				at := path
-				switch k {
-				case "additionalProperties", "unevaluatedProperties":
-					at = path + "{}"
-				case "unevaluatedItems", "contains", "additionalItems":
-					at = path + "[]"
-				case "propertyNames":
-					at = path + ".propertyNames"
-				}
-				cs, err := convertSchema(d, sub, at, depth, st)
-				if err != nil {
-					return nil, err
-				}
-				v = cs
-			}
-			out = append(out, kv{k, v})
-		case k == "$ref":
-			if ref, ok := v.(string); ok && d.InternalRefs {
-				if why := d.DanglingRefProblem(ref, st.dangles(ref)); why != "" {
-					if err := st.refuse(Finding{Path: path, Keyword: k, Verdict: strictmode.Refuse, Why: why},
-						fmt.Errorf("%s: $ref: %s strict mode %s", path, d.Name, why)); err != nil {
-						return nil, err
-					}
-					continue
-				}
-			}
-			if ref, ok := v.(string); ok && d.NoRecursion {
-				recursive, known := st.recursive(ref)
-				if why := d.RecursionProblem(ref, recursive, known); why != "" {
-					if err := st.refuse(Finding{Path: path, Keyword: k, Verdict: strictmode.Refuse, Why: why},
-						fmt.Errorf("%s: $ref: %s strict mode %s; use Strict(false)", path, d.Name, why)); err != nil {
-						return nil, err
-					}
-					continue
-				}
-			}
-			out = append(out, kv{k, v})
-		case k == "enum":
-			vals := asSlice(v)
-			st.enumValues += len(vals)
-			chars := 0
-			for _, e := range vals {
-				if s, ok := e.(string); ok {
-					chars += utf8.RuneCountInString(s)
-				}
-			}
-			st.chars += chars
-			out = append(out, kv{k, v})
-		case k == "const":
-			if c, ok := v.(string); ok {
-				st.chars += utf8.RuneCountInString(c)
-			}
-			out = append(out, kv{k, v})
-		default:
-			out = append(out, kv{k, v})
-		}
-	}
-	if why := d.OpenObjectProblem(s.get); why != "" && st.mayClose(s) {
-		// Properties and nothing said of others: closed, the others are
-		// what a strict model may not send (the invoker still takes them).
-		st.note(Finding{Path: path, Keyword: "additionalProperties", Verdict: strictmode.Close, Why: why})
-		if out.get("properties") == nil {
-			// A root without parameters: properties stated, as empty,
-			// beside the closing (what OpenAI's examples of a tool
-			// without parameters send).
-			out = append(out, kv{"properties", ordered{}})
-		}
-		out = append(out, kv{"additionalProperties", false})
-	} else if why != "" {
-		if err := st.refuse(Finding{Path: path, Keyword: "additionalProperties", Verdict: strictmode.Refuse, Why: why + openObject, Open: true},
-			fmt.Errorf(`%s: an object without additionalProperties false takes any other names, which %s strict mode does not: it %s; close it with "additionalProperties":false, or use Strict(false)`,
-				path, d.Name, why)); err != nil {
-			return nil, err
-		}
-	}
-	if typ == "object" || has(typ, "object") {
-		st.depth = max(st.depth, depth)
-	}
-	if ts, ok := typ.([]any); ok && len(ts) > 1 {
-		st.union(path)
-	}
-	if props, ok := out.get("properties").(ordered); ok {
-		required := stringsOf(out.get("required"))
-		if d.AllRequired {
-			all := make([]any, 0, len(props))
-			for i, p := range props {
-				all = append(all, p.k)
-				if o, ok := p.v.(ordered); ok && !slices.Contains(required, p.k) {
-					// Optional: required, and nullable; the invoker takes
-					// null for absent.
-					props[i].v = nullable(o)
-				}
-			}
-			if len(all) > 0 {
-				out = out.set("required", all)
-			}
-		} else {
-			// The properties not required, one by one: required may name
-			// one the object does not have (a declared schema's).
-			for _, p := range props {
-				if !slices.Contains(required, p.k) {
-					st.optional++
-					if st.report != nil {
-						st.report.Optional = append(st.report.Optional, path+"."+p.k)
-					}
-				}
-			}
-		}
-	}
-	if len(notes) > 0 {
-		desc, _ := out.get("description").(string)
-		if desc != "" {
-			desc += " "
-		}
-		out = out.setDescription(desc + strings.Join(notes, " "))
-	}
-	if ref, ok := out.get("$ref").(string); ok && d.RefAlone && len(out) > 1 {
-		// Beside a $ref, an anyOf (or a oneOf sent as one) holds as well
-		// as the reference: no single anyOf says both. The root must be
-		// an object, not an anyOf.
-		if why := d.RefSiblingsProblem(out.get("anyOf") != nil, st.nesting == 1); why != "" {
-			if err := st.refuse(Finding{Path: path, Keyword: "$ref", Verdict: strictmode.Refuse, Why: why},
-				fmt.Errorf("%s: $ref: %s strict mode %s", path, d.Name, why)); err != nil {
-				return nil, err
-			}
-			return out, nil
-		}
-		// The mode takes no keyword beside a $ref: the reference becomes
-		// the one branch of an anyOf, which takes them.
-		wrapped := ordered{{"anyOf", []any{ordered{{"$ref", ref}}}}}
-		for _, e := range out {
-			if e.k != "$ref" {
-				wrapped = append(wrapped, e)
-			}
-		}
-		out = wrapped
-	}
-	return out, nil
-}
-
-// value converts v, a schema at path: an object schema by convertSchema;
-// true (any value) and false (none) as they are, but refused where every
-// schema needs a type.
-func (st *walker) value(d strictmode.StrictMode, v any, path string, depth int) (any, error) {
-	switch v := v.(type) {
-	case ordered:
-		return convertSchema(d, v, path, depth, st)
-	case bool:
-		why := d.BooleanSchemaProblem(v)
-		if why == "" {
-			return v, nil
-		}
-		return v, st.refuse(Finding{Path: path, Verdict: strictmode.Refuse, Why: why},
-			fmt.Errorf("%s: %s strict mode %s; give it a type, or use Strict(false)", path, d.Name, why))
-	}
-	why := "is not a schema (an object or a boolean)"
-	return v, st.refuse(Finding{Path: path, Verdict: strictmode.Refuse, Why: why}, fmt.Errorf("%s: %s", path, why))
-}
-
-// schemaList converts v, the value of keyword k at path: a list of
-// schemas, the one at index i at pathOf(i).
-func (st *walker) schemaList(d strictmode.StrictMode, k string, v any, path string, pathOf func(int) string, depth int) (any, error) {
-	list, ok := v.([]any)
-	if !ok {
-		return v, st.notSchemas(path, k, "a list of schemas")
-	}
-	conv := make([]any, 0, len(list))
-	for i, b := range list {
-		cb, err := st.value(d, b, pathOf(i), depth)
-		if err != nil {
-			return nil, err
-		}
-		conv = append(conv, cb)
-	}
-	return conv, nil
-}
-
-// schemaMap converts v, the value of keyword k at path: an object whose
-// members are schemas, the one named name at pathOf(name).
-func (st *walker) schemaMap(d strictmode.StrictMode, k string, v any, path string, pathOf func(string) string, depth int) (any, error) {
-	m, ok := v.(ordered)
-	if !ok {
-		return v, st.notSchemas(path, k, "an object of schemas")
-	}
-	conv := make(ordered, 0, len(m))
-	for _, e := range m {
-		cv, err := st.value(d, e.v, pathOf(e.k), depth)
-		if err != nil {
-			return nil, err
-		}
-		conv = append(conv, kv{e.k, cv})
-	}
-	return conv, nil
-}
-
-// notSchemas refuses keyword k at path, whose value is not what a JSON
-// Schema has there.
-func (st *walker) notSchemas(path, k, what string) error {
-	why := "is not " + what
-	return st.refuse(Finding{Path: path, Keyword: k, Verdict: strictmode.Refuse, Why: why}, fmt.Errorf("%s: %s: %s", path, k, why))
 }
 
 // describe says in words what a removed keyword meant.
@@ -917,100 +460,6 @@ func unwrapAllOf(s ordered, numericExclusive bool) ordered {
 		out = append(out, e)
 	}
 	return out
-}
-
-// mergedDefs returns the names of the root's definitions ("$defs/m") that
-// take part in a merge: named by a $ref inside a merging combinator's
-// branches or beside other keywords (merges), or by a $ref at the top of
-// a definition that does (not by one in its properties or items, whose
-// values are values of their own). "#" is the root, when such a $ref
-// names it. They are not closed; nor is anything, when such a $ref leads
-// where the conversion cannot follow (mergeUnknown).
-func (st *walker) mergedDefs() map[string]bool {
-	if st.merged != nil {
-		return st.merged
-	}
-	st.merged = map[string]bool{}
-	var walk func(v any, inMerge bool)
-	follow := func(ref string) {
-		t, known := st.graph().target(ref)
-		switch {
-		case !known || t == "":
-			st.mergeUnknown = true
-		case st.merged[t]:
-		case t == "#":
-			st.merged[t] = true
-		default:
-			st.merged[t] = true
-			kind, name, _ := strings.Cut(t, "/")
-			if defs, ok := st.root.get(kind).(ordered); ok {
-				walk(defs.get(name), true) // its own top, a part of the merge too
-			}
-		}
-	}
-	walk = func(v any, inMerge bool) {
-		s, ok := v.(ordered)
-		if !ok {
-			return
-		}
-		if ref, ok := s.get("$ref").(string); ok && (inMerge || merges(s, "$ref")) {
-			follow(ref)
-		}
-		for _, e := range s {
-			var in bool
-			switch e.k {
-			case "allOf", "anyOf", "oneOf":
-				in = inMerge || merges(s, e.k)
-			case "dependentSchemas", "dependencies", "if", "then", "else":
-				in = true // they hold of the same value as the object
-			default:
-				in = false // the values inside are values of their own
-			}
-			eachSubschema(e.k, e.v, func(sub ordered) { walk(sub, in) })
-		}
-	}
-	walk(st.root, false)
-	return st.merged
-}
-
-// openObject ends the reason of an open object that is not closed.
-const openObject = ", and this object cannot be closed without refusing what its schema takes (it names no properties, or something beside them adds others)"
-
-// mayClose reports whether an open object schema s at path may be given
-// additionalProperties false without refusing a value its own keywords
-// take: it names its properties (or is the root with none: a tool
-// without parameters, as MCP servers declare one), nothing beside them
-// adds others (allOf, if/then/else, dependentSchemas, dependentRequired,
-// unevaluatedProperties), and it is not a branch of an allOf, whose other
-// branches may add them.
-func (st *walker) mayClose(s ordered) bool {
-	merged := st.mergedDefs()
-	if st.allOf > 0 || st.mergeUnknown || st.nesting == 1 && merged["#"] {
-		return false
-	}
-	for _, k := range []string{"allOf", "anyOf", "oneOf", "$ref", "if", "then", "else", "dependentSchemas", "dependentRequired",
-		"dependencies", "unevaluatedProperties", "patternProperties"} {
-		if s.get(k) != nil {
-			return false
-		}
-	}
-	props, named := s.get("properties").(ordered)
-	if !named && st.nesting != 1 { // the root itself, not a branch at its path
-		return false
-	}
-	// Closed, it takes only its properties: none it requires may be
-	// missing from them, nor may it ask for more than they are.
-	for _, r := range stringsOf(s.get("required")) {
-		if props.get(r) == nil {
-			return false
-		}
-	}
-	if n, ok := s.get("minProperties").(json.Number); ok {
-		if min, err := n.Int64(); err != nil || min > int64(len(props)) {
-			return false
-		}
-	}
-	return true
 }
 
 func has(t any, name string) bool {

@@ -155,20 +155,21 @@ func (st *walker) dangles(ref string) bool {
 	return known && t == "" && strings.HasPrefix(ref, "#/")
 }
 
-// recursive reports whether ref, met inside st.def, leads back to a schema
-// that contains it: to the root, or to a definition from which st.def is
-// reached; known is false when the conversion cannot follow it.
-func (st *walker) recursive(ref string) (recursive, known bool) {
+// recursive reports whether ref, met inside the root's definition def
+// ("" outside them), leads back to a schema that contains it: to the
+// root, or to a definition from which def is reached; known is false when
+// the conversion cannot follow it.
+func (st *walker) recursive(ref, def string) (recursive, known bool) {
 	t, known := st.graph().target(ref)
 	switch {
 	case !known:
 		return false, false
 	case t == "#":
 		return true, true
-	case t == "" || st.def == "":
+	case t == "" || def == "":
 		return false, true // a cycle of definitions is met inside them
 	}
-	return st.refs.comp[t] == st.refs.comp[st.def], true
+	return st.refs.comp[t] == st.refs.comp[def], true
 }
 
 // pointerUnescaper undoes a JSON pointer token's escapes (RFC 6901).
