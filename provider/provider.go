@@ -33,10 +33,14 @@ type Option func(*config)
 
 // config is what the options chose.
 type config struct {
-	strict   bool
-	effects  bool
-	dropNull nullDrop
-	ordering bool // Gemini: propertyOrdering on every object of several properties
+	strict bool
+	// ifPossible: each tool in the strict mode when it fits, else in the
+	// non-strict one, told to fallbacks (StrictIfPossible).
+	ifPossible bool
+	fallbacks  *[]Fallback
+	effects    bool
+	dropNull   nullDrop
+	ordering   bool // Gemini: propertyOrdering on every object of several properties
 }
 
 // Strict chooses the provider's strict mode (on, the default: the model's
@@ -46,7 +50,7 @@ type config struct {
 // it, maps and any-value properties included, and the model is only
 // asked to follow it; the invoker checks the arguments either way).
 func Strict(on bool) Option {
-	return func(c *config) { c.strict = on }
+	return func(c *config) { c.strict, c.ifPossible = on, false }
 }
 
 func newConfig(opts []Option) config {
@@ -95,8 +99,23 @@ func openAIFunction(t *tool.Tool, c config) (params ordered, strict bool, err er
 }
 
 // openAISchema converts src for OpenAI, checking the limits of its strict
-// mode.
+// mode; under StrictIfPossible, in its non-strict mode when the strict one
+// refuses src.
 func openAISchema(src source, c config) (params ordered, strict bool, err error) {
+	if c.ifPossible {
+		c.ifPossible = false
+		params, _, err := openAISchema(src, c)
+		why, refused := refusalsIn(err)
+		if !refused {
+			return params, err == nil, err
+		}
+		c.strict = false
+		if params, _, err = openAISchema(src, c); err != nil {
+			return nil, false, err
+		}
+		c.fellBack(src.name, "OpenAI", why)
+		return params, false, nil
+	}
 	mode := c.mode("openai")
 	params, st, err := convert(src, mode, c)
 	if err != nil {
@@ -105,22 +124,21 @@ func openAISchema(src source, c config) (params ordered, strict bool, err error)
 	if !c.strict {
 		return params, false, nil
 	}
-	if why := schemaLimitProblem(mode, st); why != "" {
-		return nil, false, &RefusalError{Tool: src.name, Provider: mode.Name, Rule: why, URL: mode.Source,
-			text: fmt.Sprintf("provider: %s %s %s", src.kind, src.name, why)}
+	if l, n := passedLimit(mode, st); l.Max > 0 {
+		return nil, false, limitRefusal(l, src.name, fmt.Sprintf("provider: %s %s %s", src.kind, src.name, l.Exceeded(n)))
 	}
 	return params, true, nil
 }
 
-// schemaLimitProblem says the first of mode's limits on one schema that
-// st passes, "" when none.
-func schemaLimitProblem(mode strictmode.StrictMode, st stats) string {
+// passedLimit returns the first of mode's limits on one schema that st
+// passes, and st's count; a Limit of Max 0 when none.
+func passedLimit(mode strictmode.StrictMode, st stats) (strictmode.Limit, int) {
 	for _, l := range mode.Limits {
 		if n := st.count(l.Count); !l.PerRequest && n > l.Max {
-			return l.Exceeded(n)
+			return l, n
 		}
 	}
-	return ""
+	return strictmode.Limit{}, 0
 }
 
 // Anthropic returns the definitions of tools sent in one request as tools
@@ -129,7 +147,9 @@ func schemaLimitProblem(mode strictmode.StrictMode, st stats) string {
 // without "strict" when not), checking the per-request limits of strict
 // tools. The names must be unique (a *tool.DuplicateError names the one
 // given twice), and so must their wire names (a *tool.WireCollisionError
-// names both tools).
+// names both tools). Under StrictIfPossible, a tool the strict mode
+// refuses, or that would pass a limit of the request's strict tools, is
+// sent non-strict.
 func Anthropic(tools []*tool.Tool, opts ...Option) ([]json.RawMessage, error) {
 	set, err := tool.NewSet(tools)
 	if err != nil {
@@ -140,33 +160,62 @@ func Anthropic(tools []*tool.Tool, opts ...Option) ([]json.RawMessage, error) {
 		return nil, fmt.Errorf("provider: %w", err)
 	}
 	c := newConfig(opts)
-	mode := c.mode("anthropic")
-	maxTools, _ := mode.Limit(strictmode.StrictTools)
-	maxOptional, _ := mode.Limit(strictmode.Optional)
-	maxUnions, _ := mode.Limit(strictmode.Unions)
-	if c.strict && len(tools) > maxTools.Max {
-		return nil, fmt.Errorf("provider: %d tools in one request (tool %s is number %d); %s %s",
-			len(tools), tools[maxTools.Max].Name, maxTools.Max+1, maxTools.TakesAtMost(), maxTools.Noun)
+	strictMode, _ := strictmode.Mode("anthropic", true)
+	looseMode, _ := strictmode.Mode("anthropic", false)
+	maxTools, _ := strictMode.Limit(strictmode.StrictTools)
+	maxOptional, _ := strictMode.Limit(strictmode.Optional)
+	maxUnions, _ := strictMode.Limit(strictmode.Unions)
+	if c.strict && !c.ifPossible && len(tools) > maxTools.Max {
+		t := tools[maxTools.Max]
+		return nil, limitRefusal(maxTools, t.Name, fmt.Sprintf("provider: %d tools in one request (tool %s is number %d); %s %s",
+			len(tools), t.Name, maxTools.Max+1, maxTools.TakesAtMost(), maxTools.Noun))
 	}
 	var out []json.RawMessage
-	optional, unions := 0, 0
+	strictTools, optional, unions := 0, 0, 0
 	for i, t := range tools {
-		params, st, err := convert(sourceOf(t), mode, c)
-		if err != nil {
-			return nil, err
-		}
-		def := ordered{{"name", names[i]}, {"description", c.description(t)}, {"input_schema", params}}
+		src := sourceOf(t)
+		var params ordered
+		strict := false
 		if c.strict {
-			optional += st.optional
-			unions += st.unions
-			for _, l := range []struct {
-				limit strictmode.Limit
-				n     int
-			}{{maxOptional, optional}, {maxUnions, unions}} {
-				if l.n > l.limit.Max {
-					return nil, fmt.Errorf("provider: tool %s brings the %s of the request to %d; %s", t.Name, l.limit.Noun, l.n, l.limit.TakesAtMost())
+			p, st, err := convert(src, strictMode, c)
+			var why []*RefusalError
+			switch {
+			case err != nil:
+				var refused bool
+				if why, refused = refusalsIn(err); !refused || !c.ifPossible {
+					return nil, err
+				}
+			case strictTools == maxTools.Max: // StrictIfPossible's: the others are refused above
+				why = []*RefusalError{limitRefusal(maxTools, t.Name, fmt.Sprintf("provider: tool %s would be strict tool number %d of the request; %s %s",
+					t.Name, strictTools+1, maxTools.TakesAtMost(), maxTools.Noun))}
+			default:
+				for _, l := range []struct {
+					limit strictmode.Limit
+					n     int
+				}{{maxOptional, optional + st.optional}, {maxUnions, unions + st.unions}} {
+					if l.n > l.limit.Max && why == nil {
+						why = []*RefusalError{limitRefusal(l.limit, t.Name, fmt.Sprintf("provider: tool %s brings the %s of the request to %d; %s",
+							t.Name, l.limit.Noun, l.n, l.limit.TakesAtMost()))}
+					}
+				}
+				if why != nil && !c.ifPossible {
+					return nil, why[0]
 				}
 			}
+			if why == nil {
+				params, strict = p, true
+				strictTools, optional, unions = strictTools+1, optional+st.optional, unions+st.unions
+			} else {
+				c.fellBack(t.Name, strictMode.Name, why)
+			}
+		}
+		if !strict {
+			if params, _, err = convert(src, looseMode, c); err != nil {
+				return nil, err
+			}
+		}
+		def := ordered{{"name", names[i]}, {"description", c.description(t)}, {"input_schema", params}}
+		if strict {
 			def = append(def, kv{"strict", true})
 		}
 		b, err := marshal(def)

@@ -1,8 +1,11 @@
 package provider
 
 import (
+	"errors"
 	"fmt"
 	"slices"
+
+	"github.com/toolschema/toolschema/internal/strictmode"
 )
 
 // A RefusalError is a conversion's refusal of a tool (or of a structured
@@ -72,4 +75,58 @@ func refusalOf(rs []*RefusalError) error {
 		return rs[0]
 	}
 	return Refusals(slices.Clone(rs))
+}
+
+// refusalsIn returns the refusals err holds, false when it is no refusal
+// (nil, or a schema that cannot be read).
+func refusalsIn(err error) ([]*RefusalError, bool) {
+	var several Refusals
+	if errors.As(err, &several) {
+		return several, true
+	}
+	var one *RefusalError
+	if errors.As(err, &one) {
+		return []*RefusalError{one}, true
+	}
+	return nil, false
+}
+
+// A Fallback is a tool (or a structured output) that StrictIfPossible sent
+// in its provider's non-strict mode, and why: what the strict mode refused
+// in it, or the limit of a request's strict tools it would have passed.
+type Fallback struct {
+	Tool     string
+	Provider string
+	Refusals []*RefusalError
+}
+
+// StrictIfPossible converts each tool in its provider's strict mode when
+// the mode takes it, and in the non-strict one when it does not (the
+// schema sent as the tool has it, as Strict(false) sends it), rather than
+// refusing it: one map in one tool then does not refuse a whole set. Each
+// tool sent non-strict is appended to *fallbacks, when fallbacks is not
+// nil, with the refusals that made it so. For Anthropic, a tool that
+// would pass a limit of the request's strict tools (their number, their
+// optional or union-typed parameters) is sent non-strict too. An error
+// the non-strict mode gives as well (a tool name the provider does not
+// take) is still the conversion's error. The last of Strict and
+// StrictIfPossible given decides.
+//
+// A slice given to several conversions at once must be guarded by the
+// caller; a set's conversion (Anthropic, an adapter's helpers) appends in
+// the set's order.
+func StrictIfPossible(fallbacks *[]Fallback) Option {
+	return func(c *config) { c.strict, c.ifPossible, c.fallbacks = true, true, fallbacks }
+}
+
+// fellBack tells c's fallbacks that tool went non-strict for provider.
+func (c config) fellBack(tool, provider string, why []*RefusalError) {
+	if c.fallbacks != nil {
+		*c.fallbacks = append(*c.fallbacks, Fallback{Tool: tool, Provider: provider, Refusals: why})
+	}
+}
+
+// limitRefusal is the refusal of tool for passing l, in the words text.
+func limitRefusal(l strictmode.Limit, tool, text string) *RefusalError {
+	return &RefusalError{Tool: tool, Provider: l.Provider, Rule: l.Rule(), URL: l.Source, text: text}
 }

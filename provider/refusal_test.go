@@ -40,7 +40,7 @@ func TestRefusalError(t *testing.T) {
 			[]want{{"", "", "", "OpenAI", "takes a tool name matching ^[a-zA-Z0-9_-]{1,64}$ (https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools)", "https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools"}},
 			`provider: output "a.b": OpenAI takes a tool name`},
 		{"a limit", raw("deep", deepNest), openAI,
-			[]want{{"", "", "", "OpenAI", "nests objects 11 levels deep; OpenAI takes at most 10", openAIPage}},
+			[]want{{"", "", "", "OpenAI", "OpenAI takes at most 10 levels of nested objects in one schema", openAIPage}},
 			"provider: tool deep nests objects 11 levels deep"},
 		{"a property name", raw("names", `{"type":"object","properties":{"q r":{"type":"string"}},"required":["q r"],"additionalProperties":false}`), anthropic,
 			[]want{{"input.q r", "/properties/q r", "", "Anthropic", "takes property names matching ^[a-zA-Z0-9_.-]{1,64}$ (https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use)", "https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use"}},

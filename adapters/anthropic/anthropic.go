@@ -37,7 +37,10 @@ import (
 // checked over the whole set. The names are the tools' wire names for
 // Anthropic (tool.WireName: "admin.tools.list" is sent as
 // "admin_tools_list"; the loop's runner maps it back); two tools with one
-// are refused, naming both.
+// are refused, naming both. With provider.StrictIfPossible(&fallbacks), a
+// tool the strict mode refuses, or that would pass a per-request limit, is
+// sent without "strict" and told in fallbacks, rather than refusing the
+// set.
 func Tools(set *tool.Set, opts ...provider.Option) ([]anthropic.ToolUnionParam, error) {
 	defs, err := provider.Anthropic(set.Tools(), opts...)
 	if err != nil {

@@ -16,6 +16,7 @@ import (
 	"github.com/toolschema/toolschema/internal/looptest"
 	"github.com/toolschema/toolschema/loop"
 	"github.com/toolschema/toolschema/provider"
+	"github.com/toolschema/toolschema/reflectimpl"
 	"github.com/toolschema/toolschema/tool"
 )
 
@@ -183,5 +184,51 @@ func TestCallsExact(t *testing.T) {
 	calls := anthropicadapter.Calls(&m)
 	if len(calls) != 1 || calls[0].ID != "t1" || calls[0].Name != "finish" || string(calls[0].Args) != input {
 		t.Errorf("calls %+v, want the input %s", calls, input)
+	}
+}
+
+// TestStrictIfPossible checks that under provider.StrictIfPossible a set
+// with one map tool converts: that tool without "strict", the other
+// strict, and the report naming the map tool, the pointer and the rule.
+func TestStrictIfPossible(t *testing.T) {
+	type In struct {
+		Labels map[string]string `json:"labels"`
+	}
+	type Plain struct {
+		Q string `json:"q"`
+	}
+	mapTool, err := reflectimpl.Create(func(In) error { return nil }, reflectimpl.Name("label"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := reflectimpl.Create(func(Plain) error { return nil }, reflectimpl.Name("plain"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := tool.NewSet([]*tool.Tool{mapTool, plain})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := anthropicadapter.Tools(set); err == nil {
+		t.Fatal("strict Tools took a map")
+	}
+	var fb []provider.Fallback
+	defs, err := anthropicadapter.Tools(set, provider.StrictIfPossible(&fb))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []bool{false, true} {
+		b, err := json.Marshal(defs[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(string(b), `"strict":true`); got != want {
+			t.Errorf("definition %d: %s, strict %v, want %v", i, b, got, want)
+		}
+	}
+	if len(fb) != 1 || fb[0].Tool != "label" || fb[0].Provider != "Anthropic" || len(fb[0].Refusals) != 1 ||
+		fb[0].Refusals[0].Pointer != "/properties/labels/additionalProperties" ||
+		fb[0].Refusals[0].Rule != "needs additionalProperties false on every object" {
+		t.Errorf("fallbacks %+v, want the tool label, its map's pointer and the rule", fb)
 	}
 }

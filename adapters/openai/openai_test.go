@@ -378,3 +378,55 @@ func TestOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestStrictIfPossible checks that under provider.StrictIfPossible a set
+// with one map tool converts in both shapes: that tool non-strict, the
+// other strict, and the report naming the map tool, the pointer and the
+// rule.
+func TestStrictIfPossible(t *testing.T) {
+	type In struct {
+		Labels map[string]string `json:"labels"`
+	}
+	type Plain struct {
+		Q string `json:"q"`
+	}
+	mapTool, err := reflectimpl.Create(func(In) error { return nil }, reflectimpl.Name("label"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := reflectimpl.Create(func(Plain) error { return nil }, reflectimpl.Name("plain"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := tool.NewSet([]*tool.Tool{plain, mapTool})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var chatFB, respFB []provider.Fallback
+	chat, err := openaiadapter.ChatTools(set, provider.StrictIfPossible(&chatFB))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := openaiadapter.ResponsesTools(set, provider.StrictIfPossible(&respFB))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, defs := range [][2]any{{chat[0], chat[1]}, {resp[0], resp[1]}} {
+		for i, want := range []string{`"strict":true`, `"strict":false`} {
+			b, err := json.Marshal(defs[i])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(b), want) {
+				t.Errorf("definition %d: %s, want %s", i, b, want)
+			}
+		}
+	}
+	for _, fb := range [][]provider.Fallback{chatFB, respFB} {
+		if len(fb) != 1 || fb[0].Tool != "label" || len(fb[0].Refusals) != 1 ||
+			fb[0].Refusals[0].Pointer != "/properties/labels/additionalProperties" ||
+			fb[0].Refusals[0].Rule != "needs additionalProperties false on every object" {
+			t.Errorf("fallbacks %+v, want the tool label, its map's pointer and the rule", fb)
+		}
+	}
+}

@@ -22,8 +22,9 @@ import (
 // of provider.OpenAIResponses(t, opts...) ({"type":"function","name":...,
 // "parameters":...,"strict":...}, never the Chat Completions shape, which
 // the Responses API reads as a tool with no name and no parameters).
-// Names are wire names, and two tools with one are refused, as in
-// ChatTools.
+// Names are wire names, and two tools with one are refused, and
+// provider.StrictIfPossible sends a tool the strict mode refuses
+// non-strict, as in ChatTools.
 func ResponsesTools(set *tool.Set, opts ...provider.Option) ([]responses.ToolUnionParam, error) {
 	if _, err := set.WireNames("openai"); err != nil {
 		return nil, err

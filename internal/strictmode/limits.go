@@ -31,8 +31,9 @@ type Limit struct {
 	Count      Count
 	Max        int
 	PerRequest bool
-	// Provider is the vendor's name, as a sentence says it.
-	Provider string
+	// Provider is the vendor's name, as a sentence says it; Source the
+	// vendor's page the limit comes from.
+	Provider, Source string
 	// Noun is what is counted, in the plural ("optional parameters"); One
 	// is one of them ("optional parameter").
 	Noun, One string
@@ -75,10 +76,10 @@ func (m StrictMode) Limit(c Count) (Limit, bool) {
 // openAILimits are OpenAI's strict mode's limits on one schema
 // (openAISource: "Objects have limitations on nesting depth and size").
 var openAILimits = []Limit{
-	{Count: Properties, Max: 5000, Provider: "OpenAI", Noun: "properties", One: "property", has: "has %d properties"},
-	{Count: Depth, Max: 10, Provider: "OpenAI", Noun: "levels of nested objects", One: "level of nested objects", has: "nests objects %d levels deep"},
-	{Count: EnumValues, Max: 1000, Provider: "OpenAI", Noun: "enum values", One: "enum value", has: "has %d enum values"},
-	{Count: Chars, Max: 120000, Provider: "OpenAI", Noun: "characters of property names, definition names, enum and const values",
+	{Count: Properties, Max: 5000, Provider: "OpenAI", Source: openAISource, Noun: "properties", One: "property", has: "has %d properties"},
+	{Count: Depth, Max: 10, Provider: "OpenAI", Source: openAISource, Noun: "levels of nested objects", One: "level of nested objects", has: "nests objects %d levels deep"},
+	{Count: EnumValues, Max: 1000, Provider: "OpenAI", Source: openAISource, Noun: "enum values", One: "enum value", has: "has %d enum values"},
+	{Count: Chars, Max: 120000, Provider: "OpenAI", Source: openAISource, Noun: "characters of property names, definition names, enum and const values",
 		One: "character of property names, definition names, enum and const values",
 		has: "has %d characters of property names, definition names, enum and const values"},
 }
@@ -86,7 +87,17 @@ var openAILimits = []Limit{
 // anthropicLimits are Anthropic's limits on the strict tools of one
 // request (anthropicSource: "Limitations").
 var anthropicLimits = []Limit{
-	{Count: StrictTools, Max: 20, PerRequest: true, Provider: "Anthropic", Noun: "strict tools", One: "strict tool", has: "has %d strict tools"},
-	{Count: Optional, Max: 24, PerRequest: true, Provider: "Anthropic", Noun: "optional parameters", One: "optional parameter", has: "has %d optional parameters"},
-	{Count: Unions, Max: 16, PerRequest: true, Provider: "Anthropic", Noun: "union-typed parameters", One: "union-typed parameter", has: "has %d union-typed parameters"},
+	{Count: StrictTools, Max: 20, PerRequest: true, Provider: "Anthropic", Source: anthropicSource, Noun: "strict tools", One: "strict tool", has: "has %d strict tools"},
+	{Count: Optional, Max: 24, PerRequest: true, Provider: "Anthropic", Source: anthropicSource, Noun: "optional parameters", One: "optional parameter", has: "has %d optional parameters"},
+	{Count: Unions, Max: 16, PerRequest: true, Provider: "Anthropic", Source: anthropicSource, Noun: "union-typed parameters", One: "union-typed parameter", has: "has %d union-typed parameters"},
+}
+
+// Rule says the limit as the vendor's rule: "OpenAI takes at most 10
+// levels of nested objects in one schema".
+func (l Limit) Rule() string {
+	per := " in one schema"
+	if l.PerRequest {
+		per = " in one request"
+	}
+	return l.TakesAtMost() + " " + l.Noun + per
 }
