@@ -113,50 +113,20 @@ func (w *walker) schema(s ordered, a at) ordered {
 			fmt.Sprintf("%s: %s strict mode %s; give it a type, or use Strict(false)", a.path, d.Name, why))
 	}
 	for _, e := range s {
-		k, v := e.k, e.v
-		verdict, why := d.KeywordAt(k, v, s.get, w.own[a.path])
-		switch {
-		case verdict == strictmode.Skip:
-			continue // the Go type's own range, or metadata: nothing to tell
-		case verdict == strictmode.Move:
-			w.note(Finding{Path: a.path, Keyword: k, Verdict: strictmode.Move, Why: why})
-			if note := describe(k, v, typ); note != "" {
-				notes = append(notes, note)
-			}
+		v := e.v
+		k, note, keep := w.judge(s, a, e.k, v, typ)
+		if note != "" {
+			notes = append(notes, note)
+		}
+		if !keep {
 			continue
-		case verdict == strictmode.Refuse && k == "additionalProperties":
-			w.refuse(a, Finding{Path: a.path, Keyword: k, Verdict: strictmode.Refuse, Why: why},
-				fmt.Sprintf("%s: a map (an object with any names) has no schema in %s strict mode, which %s; use Strict(false)", a.path, d.Name, why))
-			// The walk goes on into the map's values: what the mode does
-			// there is still to be told.
-			if sub, ok := v.(ordered); ok {
-				w.schema(sub, a.into(k, "", a.path+"{}"))
-			}
-			continue
-		case verdict == strictmode.Refuse:
-			w.refuse(a, Finding{Path: a.path, Keyword: k, Verdict: strictmode.Refuse, Why: why},
-				fmt.Sprintf("%s: %s: %s strict mode %s", a.path, k, d.Name, why))
-			continue
-		case verdict == strictmode.Rename && s.get(why) != nil:
-			// Sent under a name the schema already uses: the two cannot
-			// be joined into one keyword.
-			why := d.RenameCollision(k, why)
-			w.refuse(a, Finding{Path: a.path, Keyword: k, Verdict: strictmode.Refuse, Why: why},
-				fmt.Sprintf("%s: %s: %s strict mode %s", a.path, k, d.Name, why))
-			continue
-		case verdict == strictmode.Rename:
-			w.note(Finding{Path: a.path, Keyword: k, Verdict: strictmode.Rename, Why: why})
-			k = why
 		}
 		if kw, ok := schemaKeywords[k]; ok {
 			// A keyword whose value holds schemas: each converted by the
 			// mode's rules, where the table says its value is.
-			cv, keep := w.keyword(s, a, e.k, k, kw, v)
-			switch {
-			case !keep:
-			case kw.combines:
+			if cv := w.keyword(s, a, e.k, k, kw, v); kw.combines {
 				out = out.set(k, cv)
-			default:
+			} else {
 				out = append(out, kv{k, cv})
 			}
 			continue
@@ -235,6 +205,46 @@ func (w *walker) schema(s ordered, a at) ordered {
 	return out
 }
 
+// judge applies the mode's verdict on keyword k of value v in s, the
+// schema at a whose type is typ: the name to send it under, and whether
+// to send it (false when it is skipped, moved into the description, whose
+// words are note, or refused).
+func (w *walker) judge(s ordered, a at, k string, v, typ any) (name, note string, keep bool) {
+	d := w.mode
+	verdict, why := d.KeywordAt(k, v, s.get, w.own[a.path])
+	switch {
+	case verdict == strictmode.Skip:
+		return k, "", false // the Go type's own range, or metadata: nothing to tell
+	case verdict == strictmode.Move:
+		w.note(Finding{Path: a.path, Keyword: k, Verdict: strictmode.Move, Why: why})
+		return k, describe(k, v, typ), false
+	case verdict == strictmode.Refuse && k == "additionalProperties":
+		w.refuse(a, Finding{Path: a.path, Keyword: k, Verdict: strictmode.Refuse, Why: why},
+			fmt.Sprintf("%s: a map (an object with any names) has no schema in %s strict mode, which %s; use Strict(false)", a.path, d.Name, why))
+		// The walk goes on into the map's values: what the mode does
+		// there is still to be told.
+		if sub, ok := v.(ordered); ok {
+			w.schema(sub, a.into(k, "", a.path+"{}"))
+		}
+		return k, "", false
+	case verdict == strictmode.Refuse:
+		w.refuse(a, Finding{Path: a.path, Keyword: k, Verdict: strictmode.Refuse, Why: why},
+			fmt.Sprintf("%s: %s: %s strict mode %s", a.path, k, d.Name, why))
+		return k, "", false
+	case verdict == strictmode.Rename && s.get(why) != nil:
+		// Sent under a name the schema already uses: the two cannot be
+		// joined into one keyword.
+		why := d.RenameCollision(k, why)
+		w.refuse(a, Finding{Path: a.path, Keyword: k, Verdict: strictmode.Refuse, Why: why},
+			fmt.Sprintf("%s: %s: %s strict mode %s", a.path, k, d.Name, why))
+		return k, "", false
+	case verdict == strictmode.Rename:
+		w.note(Finding{Path: a.path, Keyword: k, Verdict: strictmode.Rename, Why: why})
+		return why, "", true
+	}
+	return k, "", true
+}
+
 // required writes the required properties of out, an object schema at a
 // whose converted properties are props: every one in a mode where all
 // are (the optional ones nullable: the invoker takes null for absent),
@@ -295,9 +305,10 @@ func (w *walker) refOK(a at, v any) bool {
 // or under the name the mode renames it to) of the schema at a: member
 // (an index or a name, "" for the keyword's value itself) at path.
 func (a at) into(k, member, path string) at {
-	a.pointer += "/" + pointerEscaper.Replace(k)
-	if member != "" {
-		a.pointer += "/" + pointerEscaper.Replace(member)
+	if member == "" {
+		a.pointer = a.pointer + "/" + pointerEscaper.Replace(k)
+	} else {
+		a.pointer = a.pointer + "/" + pointerEscaper.Replace(k) + "/" + pointerEscaper.Replace(member)
 	}
 	a.path = path
 	a.root = false
@@ -305,14 +316,14 @@ func (a at) into(k, member, path string) at {
 }
 
 // keyword converts v, the value of keyword k (named orig in s), by kw,
-// its row of the table: the value to write, and whether to write it.
-func (w *walker) keyword(s ordered, a at, orig, k string, kw keyword, v any) (any, bool) {
+// its row of the table: the value to write.
+func (w *walker) keyword(s ordered, a at, orig, k string, kw keyword, v any) any {
 	if k == "items" {
 		if _, ok := v.([]any); ok {
 			why := "an array of schemas is draft-07's form, not JSON Schema 2020-12's; write it as prefixItems"
 			w.refuse(a, Finding{Path: a.path, Keyword: k, Verdict: strictmode.Refuse, Why: why},
 				fmt.Sprintf("%s: items: %s", a.path, why))
-			return v, true
+			return v
 		}
 	}
 	// A combinator's branches that hold together with something else of
@@ -323,19 +334,15 @@ func (w *walker) keyword(s ordered, a at, orig, k string, kw keyword, v any) (an
 	}
 	switch kw.holds {
 	case oneSchema:
-		sub, ok := v.(ordered)
-		if !ok && kw.loose {
-			return v, true // true or false: they allow or forbid, as the keyword says
+		if _, ok := v.(ordered); !ok && kw.loose {
+			return v // true or false: they allow or forbid, as the keyword says
 		}
-		if ok {
-			return w.schema(sub, inner.into(orig, "", kw.where.path(a.path, k, ""))), true
-		}
-		return w.value(v, inner.into(orig, "", kw.where.path(a.path, k, ""))), true
+		return w.value(v, inner.into(orig, "", kw.where.path(a.path, k, "")))
 	case schemaList:
 		list, ok := v.([]any)
 		if !ok {
 			w.notSchemas(a, k, "a list of schemas")
-			return v, true
+			return v
 		}
 		conv := make([]any, 0, len(list))
 		for i, b := range list {
@@ -345,14 +352,14 @@ func (w *walker) keyword(s ordered, a at, orig, k string, kw keyword, v any) (an
 		if k == "anyOf" || k == "oneOf" {
 			w.union(a.path) // Anthropic counts anyOf as a union type
 		}
-		return conv, true
+		return conv
 	}
 	m, ok := v.(ordered)
 	if !ok {
 		if !kw.loose {
 			w.notSchemas(a, k, "an object of schemas")
 		}
-		return v, true
+		return v
 	}
 	conv := make(ordered, 0, len(m))
 	for _, e := range m {
@@ -383,7 +390,7 @@ func (w *walker) keyword(s ordered, a at, orig, k string, kw keyword, v any) (an
 		}
 		conv = append(conv, kv{e.k, w.value(e.v, sub)})
 	}
-	return conv, true
+	return conv
 }
 
 // value converts v, a schema at a: an object schema by schema; true (any
