@@ -20,7 +20,9 @@ type RefusalError struct {
 	// for a's items, input.a{} for a map's values: see Finding), Pointer
 	// the same place as a JSON pointer (RFC 6901) into the schema given:
 	// "/properties/a/items". Both are empty when the refusal is of the
-	// tool as a whole (its name, a limit on its whole schema).
+	// tool as a whole (its name, a limit on its whole schema). A keyword
+	// of an allOf's one branch, which a mode without allOf reads as the
+	// schema's own, is placed at the schema that holds the allOf.
 	Path, Pointer string
 	// Keyword is the keyword refused (Pointer ends with it when the
 	// schema has it); "" when the schema at Pointer as a whole, or the
