@@ -377,6 +377,11 @@ const (
 	Close
 )
 
+// headerKeyword is MCP's x-mcp-header, which the core writes for an
+// mcpHeader tag: a model API has no use for it, and a strict mode may
+// refuse a keyword it does not know, so every conversion drops it.
+const headerKeyword = "x-mcp-header"
+
 // Keyword returns what m does with keyword k of value v in a schema node
 // whose keywords get returns (values as encoding/json reads them with
 // UseNumber, objects as the caller holds them), and why, in words for a
@@ -403,6 +408,8 @@ func (m StrictMode) KeywordAt(k string, v any, get func(string) any, own schema.
 		return Skip, why
 	}
 	switch k {
+	case headerKeyword:
+		return Skip, "MCP's mirror of an argument into an HTTP header, for the transport: the model needs none"
 	case "pattern":
 		if s, _ := v.(string); m.RegexProblem(s) != "" {
 			return Move, "a construct it does not take: " + string(m.RegexProblem(s))

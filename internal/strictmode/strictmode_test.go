@@ -206,3 +206,20 @@ func TestLimits(t *testing.T) {
 		t.Errorf("gemini has limits %v", m.Limits)
 	}
 }
+
+// TestHeaderDropped: MCP's x-mcp-header is the transport's; every mode,
+// strict or not, drops it, with a reason.
+func TestHeaderDropped(t *testing.T) {
+	n := map[string]any{"type": "string", headerKeyword: "Region"}
+	for _, p := range []string{"openai", "anthropic", "gemini"} {
+		for _, strict := range []bool{true, false} {
+			m, ok := Mode(p, strict)
+			if !ok {
+				t.Fatalf("no mode %s", p)
+			}
+			if v, why := m.Keyword(headerKeyword, n[headerKeyword], func(k string) any { return n[k] }); v != Skip || why == "" {
+				t.Errorf("%s strict=%v: %v (%q), want Skip with a reason", p, strict, v, why)
+			}
+		}
+	}
+}
