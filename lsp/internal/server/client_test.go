@@ -1,0 +1,288 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+)
+
+// client is a test's LSP client, in process, over a pipe: it records the
+// published diagnostics and answers the server's requests.
+type client struct {
+	t    *testing.T
+	dir  string
+	conn jsonrpc2.Conn
+	done chan struct{}
+
+	mu       sync.Mutex
+	changed  chan struct{}
+	diags    map[string]protocol.PublishDiagnosticsParams // by file name
+	settings json.RawMessage                              // workspace/configuration's answer
+	messages []string                                     // window/showMessage
+}
+
+// options of a client.
+type options struct {
+	encodings []string
+	initOpts  any
+	settings  any // nil: the client has no workspace/configuration
+}
+
+// startClient starts a server on the module in dir and initializes it.
+func startClient(t *testing.T, dir string, o options) *client {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	// Pipes with the kernel's buffers, as between processes: the
+	// server's and the client's loops may write at the same time.
+	srvEnd, cliEnd := pipePair(t)
+	c := &client{t: t, dir: dir, done: make(chan struct{}), changed: make(chan struct{}, 1), diags: map[string]protocol.PublishDiagnosticsParams{}}
+	if o.settings != nil {
+		c.settings, _ = json.Marshal(o.settings)
+	}
+	go func() {
+		defer close(c.done)
+		Serve(ctx, srvEnd, testLog{t})
+	}()
+	c.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(cliEnd))
+	c.conn.Go(ctx, c.handle)
+	t.Cleanup(func() {
+		shCtx, shCancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer shCancel()
+		var res any
+		c.conn.Call(shCtx, "shutdown", nil, &res)
+		c.conn.Notify(shCtx, "exit", nil)
+		select {
+		case <-c.done:
+		case <-shCtx.Done():
+			t.Errorf("the server did not exit")
+		}
+		cancel()
+	})
+	caps := map[string]any{
+		"general":   map[string]any{"positionEncodings": o.encodings},
+		"workspace": map[string]any{"configuration": o.settings != nil, "didChangeWatchedFiles": map[string]any{"dynamicRegistration": true}},
+	}
+	var res struct {
+		Capabilities struct {
+			PositionEncoding string `json:"positionEncoding"`
+		} `json:"capabilities"`
+	}
+	if _, err := c.conn.Call(ctx, "initialize", map[string]any{
+		"processId": nil, "rootUri": uri.File(dir), "capabilities": caps, "initializationOptions": o.initOpts,
+	}, &res); err != nil {
+		t.Fatalf("initialize: %v", err)
+	}
+	want := encUTF16
+	for _, e := range o.encodings {
+		if e == encUTF8 {
+			want = encUTF8
+		}
+	}
+	if res.Capabilities.PositionEncoding != want {
+		t.Fatalf("positionEncoding %q, want %q", res.Capabilities.PositionEncoding, want)
+	}
+	c.notify("initialized", map[string]any{})
+	return c
+}
+
+// pipePair returns the two ends of a duplex connection of OS pipes.
+func pipePair(t *testing.T) (io.ReadWriteCloser, io.ReadWriteCloser) {
+	t.Helper()
+	r1, w1, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r2, w2, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return duplex{r1, w2}, duplex{r2, w1}
+}
+
+type duplex struct {
+	r *os.File
+	w *os.File
+}
+
+func (d duplex) Read(p []byte) (int, error)  { return d.r.Read(p) }
+func (d duplex) Write(p []byte) (int, error) { return d.w.Write(p) }
+func (d duplex) Close() error {
+	d.r.Close()
+	return d.w.Close()
+}
+
+type testLog struct{ t *testing.T }
+
+func (l testLog) Write(p []byte) (int, error) {
+	l.t.Log(strings.TrimSpace(string(p)))
+	return len(p), nil
+}
+
+func (c *client) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
+	switch req.Method() {
+	case "textDocument/publishDiagnostics":
+		var p protocol.PublishDiagnosticsParams
+		if err := json.Unmarshal(req.Params(), &p); err != nil {
+			c.t.Errorf("publishDiagnostics: %v", err)
+			return nil
+		}
+		c.mu.Lock()
+		c.diags[p.URI.Filename()] = p
+		c.mu.Unlock()
+		select {
+		case c.changed <- struct{}{}:
+		default:
+		}
+		return nil
+	case "workspace/configuration":
+		c.mu.Lock()
+		s := c.settings
+		c.mu.Unlock()
+		return reply(ctx, []json.RawMessage{s}, nil)
+	case "client/registerCapability":
+		return reply(ctx, nil, nil)
+	case "window/showMessage":
+		var p struct{ Message string }
+		json.Unmarshal(req.Params(), &p)
+		c.mu.Lock()
+		c.messages = append(c.messages, p.Message)
+		c.mu.Unlock()
+		return nil
+	}
+	return reply(ctx, nil, nil)
+}
+
+func (c *client) notify(method string, params any) {
+	c.t.Helper()
+	if err := c.conn.Notify(context.Background(), method, params); err != nil {
+		c.t.Fatalf("%s: %v", method, err)
+	}
+}
+
+func (c *client) path(rel string) string { return filepath.Join(c.dir, filepath.FromSlash(rel)) }
+
+// open opens a file of the module with its text on disk.
+func (c *client) open(rel string) string {
+	c.t.Helper()
+	b, err := os.ReadFile(c.path(rel))
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{
+		"uri": uri.File(c.path(rel)), "languageId": "go", "version": 1, "text": string(b)}})
+	return string(b)
+}
+
+// change replaces the unsaved text of a file.
+func (c *client) change(rel string, version int, text string) {
+	c.t.Helper()
+	c.notify("textDocument/didChange", map[string]any{
+		"textDocument":   map[string]any{"uri": uri.File(c.path(rel)), "version": version},
+		"contentChanges": []any{map[string]any{"text": text}}})
+}
+
+// waitFor waits until the published diagnostics satisfy ok, and returns
+// them.
+func (c *client) waitFor(what string, ok func(map[string]protocol.PublishDiagnosticsParams) bool) map[string]protocol.PublishDiagnosticsParams {
+	c.t.Helper()
+	deadline := time.After(90 * time.Second)
+	for {
+		c.mu.Lock()
+		snap := map[string]protocol.PublishDiagnosticsParams{}
+		for k, v := range c.diags {
+			snap[k] = v
+		}
+		c.mu.Unlock()
+		if ok(snap) {
+			return snap
+		}
+		select {
+		case <-c.changed:
+		case <-deadline:
+			c.t.Fatalf("timed out waiting for %s; last diagnostics:\n%s", what, describe(snap, c.dir))
+		}
+	}
+}
+
+func describe(m map[string]protocol.PublishDiagnosticsParams, dir string) string {
+	var b strings.Builder
+	for name, p := range m {
+		rel, _ := filepath.Rel(dir, name)
+		for _, d := range p.Diagnostics {
+			b.WriteString(rel + ": " + codeOf(d) + " " + d.Message + "\n")
+		}
+	}
+	return b.String()
+}
+
+func codeOf(d protocol.Diagnostic) string {
+	s, _ := d.Code.(string)
+	return s
+}
+
+// codes returns the rule IDs published for a file, in order.
+func codes(m map[string]protocol.PublishDiagnosticsParams, name string) string {
+	var ids []string
+	for _, d := range m[name].Diagnostics {
+		ids = append(ids, codeOf(d))
+	}
+	return strings.Join(ids, " ")
+}
+
+// seeded copies testdata/seeded to a temporary directory: the server
+// works on the copy, and the test can check that it wrote nothing.
+func seeded(t *testing.T) string {
+	t.Helper()
+	dst := t.TempDir()
+	src := filepath.Join("..", "..", "testdata", "seeded")
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		in, err := os.Open(p)
+		if err != nil {
+			return err
+		}
+		defer in.Close()
+		out, err := os.Create(filepath.Join(dst, rel))
+		if err != nil {
+			return err
+		}
+		defer out.Close()
+		_, err = io.Copy(out, in)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+// snapshot returns every file of dir and its text.
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	m := map[string]string{}
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			b, _ := os.ReadFile(p)
+			m[p] = string(b)
+		}
+		return nil
+	})
+	return m
+}

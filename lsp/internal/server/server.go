@@ -1,0 +1,817 @@
+// Package server is a Language Server Protocol server for the toolschema
+// contract's rules (OLT001 and on): diagnostics as the editor's text
+// changes, and the rules' suggested fixes as quick fixes. It runs beside
+// gopls and reports nothing else.
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"go/token"
+	"io"
+	"log"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/toolschema/toolschema/olt"
+)
+
+// Source is the diagnostics' source.
+const Source = "toolschema"
+
+// DefaultDebounce is how long the server waits after a change of the
+// editor's text before it checks again, for the change that may follow.
+const DefaultDebounce = 50 * time.Millisecond
+
+// Serve serves one client on rwc until the client exits or ctx ends. Log
+// lines go to logw.
+func Serve(ctx context.Context, rwc io.ReadWriteCloser, logw io.Writer) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	conn := jsonrpc2.NewConn(jsonrpc2.NewStream(rwc))
+	s := newServer(conn, log.New(logw, "toolschema-lsp: ", log.LstdFlags|log.Lmicroseconds))
+	conn.Go(ctx, s.handle)
+	go s.work(ctx)
+	select {
+	case <-conn.Done():
+	case <-s.exited:
+		conn.Close()
+		<-conn.Done()
+	case <-ctx.Done():
+		conn.Close()
+	}
+	return nil
+}
+
+// settings are the vet flags' and the golangci-lint plugin's: from
+// initializationOptions, and from workspace/configuration's section
+// "toolschema".
+type settings struct {
+	// Providers: OLT015 checks the strict modes of these.
+	Providers []string `json:"providers"`
+	// Quality turns on OLT016 to OLT019 and OLT026 to OLT028.
+	Quality bool `json:"quality"`
+	// Migrate turns on OLT022.
+	Migrate bool `json:"migrate"`
+	// Rules turns single rules off (or on): {"OLT017": false}.
+	Rules map[string]bool `json:"rules"`
+	// DebounceMs is the wait after a change, in milliseconds.
+	DebounceMs *int `json:"debounceMs"`
+}
+
+type doc struct {
+	text    []byte
+	version int32
+}
+
+type server struct {
+	conn   jsonrpc2.Conn
+	logger *log.Logger
+	exited chan struct{}
+	kick   chan struct{}
+
+	mu           sync.Mutex
+	dir          string
+	goroot       string
+	enc          string
+	canConfigure bool
+	canWatch     bool
+	initOptions  json.RawMessage
+	analyzers    []*analysis.Analyzer
+	debounce     time.Duration
+	docs         map[string]*doc // open files by name
+	gen          uint64          // counts changes; a run whose gen is old is stale
+	dirty        map[string]bool // files changed since the last run
+	reload       bool
+	reanalyze    bool
+	started      bool
+	ws           *workspace           // the worker's, once loaded
+	published    map[string]string    // file → the diagnostics last published, as JSON
+	actions      map[string][]fixable // file → its diagnostics with fixes
+}
+
+// fixable is a published diagnostic with its quick fixes.
+type fixable struct {
+	diag    protocol.Diagnostic
+	actions []protocol.CodeAction
+}
+
+func newServer(conn jsonrpc2.Conn, logger *log.Logger) *server {
+	s := &server{
+		conn: conn, logger: logger, exited: make(chan struct{}), kick: make(chan struct{}, 1),
+		enc: encUTF16, debounce: DefaultDebounce,
+		docs: map[string]*doc{}, dirty: map[string]bool{}, published: map[string]string{}, actions: map[string][]fixable{},
+	}
+	s.analyzers, _ = analyzersFor(settings{})
+	return s
+}
+
+// analyzersFor returns the rule analyzers the settings ask for, and what
+// is wrong with the settings (the rest still applies).
+func analyzersFor(st settings) ([]*analysis.Analyzer, error) {
+	var problem error
+	if len(st.Providers) > 0 {
+		if err := olt.CheckProviders(st.Providers); err != nil {
+			problem = err
+			st.Providers = nil
+		}
+	}
+	known := map[string]bool{}
+	var as []*analysis.Analyzer
+	for _, a := range olt.NewAnalyzers(olt.Config{Providers: st.Providers, Quality: st.Quality, Migrate: st.Migrate, NoIDPrefix: true}) {
+		known[a.Name] = true
+		if on, set := st.Rules[a.Name]; set && !on {
+			continue
+		}
+		as = append(as, a)
+	}
+	for name := range st.Rules {
+		if !known[name] && problem == nil {
+			problem = fmt.Errorf("unknown rule %q in the settings' rules", name)
+		}
+	}
+	return as, problem
+}
+
+// applySettings decodes raw settings (the object itself, or one with a
+// "toolschema" member) and makes them current.
+func (s *server) applySettings(raw json.RawMessage) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return
+	}
+	var wrapped struct {
+		Toolschema json.RawMessage `json:"toolschema"`
+	}
+	if json.Unmarshal(raw, &wrapped) == nil && len(wrapped.Toolschema) > 0 {
+		raw = wrapped.Toolschema
+	}
+	var st settings
+	if err := json.Unmarshal(raw, &st); err != nil {
+		s.warn(fmt.Sprintf("settings ignored: %v", err))
+		return
+	}
+	as, err := analyzersFor(st)
+	if err != nil {
+		s.warn(fmt.Sprintf("settings: %v", err))
+	}
+	s.mu.Lock()
+	s.analyzers = as
+	if st.DebounceMs != nil && *st.DebounceMs >= 0 {
+		s.debounce = time.Duration(*st.DebounceMs) * time.Millisecond
+	}
+	s.reanalyze = true
+	s.gen++
+	s.mu.Unlock()
+}
+
+// warn shows a message to the user and logs it.
+func (s *server) warn(msg string) {
+	s.logger.Print(msg)
+	go s.conn.Notify(context.Background(), "window/showMessage", map[string]any{"type": protocol.MessageTypeWarning, "message": "toolschema: " + msg})
+}
+
+// logMsg sends a line to the client's log.
+func (s *server) logMsg(msg string) {
+	s.logger.Print(msg)
+	go s.conn.Notify(context.Background(), "window/logMessage", map[string]any{"type": protocol.MessageTypeLog, "message": msg})
+}
+
+func (s *server) trigger() {
+	select {
+	case s.kick <- struct{}{}:
+	default:
+	}
+}
+
+type initializeParams struct {
+	RootURI          string `json:"rootUri"`
+	RootPath         string `json:"rootPath"`
+	WorkspaceFolders []struct {
+		URI string `json:"uri"`
+	} `json:"workspaceFolders"`
+	InitializationOptions json.RawMessage `json:"initializationOptions"`
+	Capabilities          struct {
+		General struct {
+			PositionEncodings []string `json:"positionEncodings"`
+		} `json:"general"`
+		Workspace struct {
+			Configuration         bool `json:"configuration"`
+			DidChangeWatchedFiles struct {
+				DynamicRegistration bool `json:"dynamicRegistration"`
+			} `json:"didChangeWatchedFiles"`
+		} `json:"workspace"`
+	} `json:"capabilities"`
+}
+
+type textDocumentItem struct {
+	URI     uri.URI `json:"uri"`
+	Version int32   `json:"version"`
+	Text    string  `json:"text"`
+}
+
+type contentChange struct {
+	Range *protocol.Range `json:"range"`
+	Text  string          `json:"text"`
+}
+
+func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
+	params := req.Params()
+	switch req.Method() {
+	case "initialize":
+		var p initializeParams
+		if err := json.Unmarshal(params, &p); err != nil {
+			return reply(ctx, nil, fmt.Errorf("%w: %v", jsonrpc2.ErrInvalidParams, err))
+		}
+		dir := ""
+		switch {
+		case len(p.WorkspaceFolders) > 0:
+			dir = uri.URI(p.WorkspaceFolders[0].URI).Filename()
+		case p.RootURI != "":
+			dir = uri.URI(p.RootURI).Filename()
+		case p.RootPath != "":
+			dir = p.RootPath
+		default:
+			dir, _ = os.Getwd()
+		}
+		s.mu.Lock()
+		s.dir = dir
+		s.enc = chooseEncoding(p.Capabilities.General.PositionEncodings)
+		s.canConfigure = p.Capabilities.Workspace.Configuration
+		s.canWatch = p.Capabilities.Workspace.DidChangeWatchedFiles.DynamicRegistration
+		enc := s.enc
+		s.mu.Unlock()
+		s.applySettings(p.InitializationOptions)
+		return reply(ctx, map[string]any{
+			"capabilities": map[string]any{
+				"positionEncoding": enc,
+				"textDocumentSync": map[string]any{
+					"openClose": true,
+					"change":    protocol.TextDocumentSyncKindFull,
+					"save":      map[string]any{"includeText": false},
+				},
+				"codeActionProvider": map[string]any{"codeActionKinds": []string{string(protocol.QuickFix)}},
+			},
+			"serverInfo": map[string]any{"name": "toolschema-lsp"},
+		}, nil)
+
+	case "initialized":
+		go s.start()
+		return nil
+
+	case "textDocument/didOpen":
+		var p struct {
+			TextDocument textDocumentItem `json:"textDocument"`
+		}
+		if err := json.Unmarshal(params, &p); err != nil {
+			return nil
+		}
+		name := p.TextDocument.URI.Filename()
+		s.mu.Lock()
+		s.docs[name] = &doc{text: []byte(p.TextDocument.Text), version: p.TextDocument.Version}
+		s.changed(name)
+		s.mu.Unlock()
+		s.trigger()
+		return nil
+
+	case "textDocument/didChange":
+		var p struct {
+			TextDocument   textDocumentItem `json:"textDocument"`
+			ContentChanges []contentChange  `json:"contentChanges"`
+		}
+		if err := json.Unmarshal(params, &p); err != nil {
+			return nil
+		}
+		name := p.TextDocument.URI.Filename()
+		s.mu.Lock()
+		d := s.docs[name]
+		if d == nil {
+			d = &doc{}
+			s.docs[name] = d
+		}
+		for _, c := range p.ContentChanges {
+			if c.Range == nil {
+				d.text = []byte(c.Text)
+				continue
+			}
+			start, end := offset(d.text, c.Range.Start, s.enc), offset(d.text, c.Range.End, s.enc)
+			if end < start {
+				end = start
+			}
+			d.text = append(append(append([]byte(nil), d.text[:start]...), c.Text...), d.text[end:]...)
+		}
+		d.version = p.TextDocument.Version
+		s.changed(name)
+		s.mu.Unlock()
+		s.trigger()
+		return nil
+
+	case "textDocument/didSave":
+		var p struct {
+			TextDocument textDocumentItem `json:"textDocument"`
+		}
+		if err := json.Unmarshal(params, &p); err != nil {
+			return nil
+		}
+		name := p.TextDocument.URI.Filename()
+		s.mu.Lock()
+		s.changed(name)
+		s.mu.Unlock()
+		s.trigger()
+		return nil
+
+	case "textDocument/didClose":
+		var p struct {
+			TextDocument textDocumentItem `json:"textDocument"`
+		}
+		if err := json.Unmarshal(params, &p); err != nil {
+			return nil
+		}
+		name := p.TextDocument.URI.Filename()
+		s.mu.Lock()
+		delete(s.docs, name)
+		s.changed(name)
+		s.mu.Unlock()
+		s.trigger()
+		return nil
+
+	case "workspace/didChangeWatchedFiles":
+		var p struct {
+			Changes []protocol.FileEvent `json:"changes"`
+		}
+		if err := json.Unmarshal(params, &p); err != nil {
+			return nil
+		}
+		s.mu.Lock()
+		for _, c := range p.Changes {
+			name := c.URI.Filename()
+			base := filepath.Base(name)
+			switch {
+			case base == "go.mod" || base == "go.sum" || base == "go.work" || base == "toolschema_gen.go":
+				s.reload = true
+			case strings.HasSuffix(base, ".go") && c.Type != protocol.FileChangeTypeChanged:
+				s.reload = true // a file added or removed: the packages' file lists change
+			case base == "toolschema.lock":
+				// Not a Go file: the package beside it is checked again.
+				if s.ws != nil {
+					for f := range s.ws.byFile {
+						if filepath.Dir(f) == filepath.Dir(name) {
+							s.dirty[f] = true
+						}
+					}
+				}
+			}
+			s.changed(name)
+		}
+		s.mu.Unlock()
+		s.trigger()
+		return nil
+
+	case "workspace/didChangeConfiguration":
+		var p struct {
+			Settings json.RawMessage `json:"settings"`
+		}
+		_ = json.Unmarshal(params, &p)
+		go func() {
+			if !s.fetchConfiguration() {
+				s.applySettings(p.Settings)
+			}
+			s.trigger()
+		}()
+		return nil
+
+	case "textDocument/codeAction":
+		var p struct {
+			TextDocument textDocumentItem `json:"textDocument"`
+			Range        protocol.Range   `json:"range"`
+			Context      struct {
+				Only []string `json:"only"`
+			} `json:"context"`
+		}
+		if err := json.Unmarshal(params, &p); err != nil {
+			return reply(ctx, nil, fmt.Errorf("%w: %v", jsonrpc2.ErrInvalidParams, err))
+		}
+		return reply(ctx, s.codeActions(p.TextDocument.URI.Filename(), p.Range, p.Context.Only), nil)
+
+	case "shutdown":
+		return reply(ctx, nil, nil)
+
+	case "exit":
+		select {
+		case <-s.exited:
+		default:
+			close(s.exited)
+		}
+		return nil
+	}
+	if _, isCall := req.(*jsonrpc2.Call); isCall {
+		return reply(ctx, nil, fmt.Errorf("%w: %s", jsonrpc2.ErrMethodNotFound, req.Method()))
+	}
+	return nil // notifications the server does not need ($/cancelRequest, $/setTrace)
+}
+
+// changed records a change of a file; s.mu is held.
+func (s *server) changed(name string) {
+	s.gen++
+	if strings.HasSuffix(name, ".go") {
+		s.dirty[name] = true
+	}
+	if base := filepath.Base(name); base == "go.mod" || base == "go.sum" || base == "go.work" {
+		s.reload = true
+	}
+}
+
+// start runs once the client is initialized: the settings from
+// workspace/configuration, the file watchers, and the first load.
+func (s *server) start() {
+	s.fetchConfiguration()
+	s.mu.Lock()
+	canWatch := s.canWatch
+	s.mu.Unlock()
+	if canWatch {
+		var res any
+		_, err := s.conn.Call(context.Background(), "client/registerCapability", map[string]any{
+			"registrations": []any{map[string]any{
+				"id":     "toolschema-watch",
+				"method": "workspace/didChangeWatchedFiles",
+				"registerOptions": map[string]any{"watchers": []any{
+					map[string]any{"globPattern": "**/*.go"},
+					map[string]any{"globPattern": "**/go.{mod,sum,work}"},
+					map[string]any{"globPattern": "**/toolschema.lock"},
+				}},
+			}},
+		}, &res)
+		if err != nil {
+			s.logMsg(fmt.Sprintf("registering the file watchers: %v", err))
+		}
+	}
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	s.mu.Lock()
+	if err == nil {
+		s.goroot = strings.TrimSpace(string(out))
+	}
+	s.started = true
+	s.reload = true
+	s.gen++
+	s.mu.Unlock()
+	s.trigger()
+}
+
+// fetchConfiguration asks the client for the section "toolschema"; false
+// when the client cannot answer.
+func (s *server) fetchConfiguration() bool {
+	s.mu.Lock()
+	can := s.canConfigure
+	s.mu.Unlock()
+	if !can {
+		return false
+	}
+	var res []json.RawMessage
+	_, err := s.conn.Call(context.Background(), "workspace/configuration", map[string]any{
+		"items": []any{map[string]any{"section": "toolschema"}},
+	}, &res)
+	if err != nil {
+		s.logMsg(fmt.Sprintf("workspace/configuration: %v", err))
+		return false
+	}
+	if len(res) > 0 {
+		s.applySettings(res[0])
+	}
+	return true
+}
+
+// work is the worker: after each change, once the text has been still
+// for the debounce, it brings the workspace up to date and publishes.
+func (s *server) work(ctx context.Context) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-s.kick:
+		}
+		s.mu.Lock()
+		d := s.debounce
+		started := s.started
+		s.mu.Unlock()
+		if !started {
+			continue
+		}
+		for quiet := false; !quiet; {
+			t := time.NewTimer(d)
+			select {
+			case <-s.kick:
+				t.Stop()
+			case <-t.C:
+				quiet = true
+			case <-ctx.Done():
+				t.Stop()
+				return
+			}
+		}
+		if s.run(ctx) {
+			s.trigger() // cancelled by newer text: again, with it
+		}
+	}
+}
+
+// run does one round of work; it reports whether it stopped early
+// because the text changed meanwhile.
+func (s *server) run(ctx context.Context) (cancelled bool) {
+	s.mu.Lock()
+	gen := s.gen
+	dirty := s.dirty
+	s.dirty = map[string]bool{}
+	reload := s.reload || s.ws == nil
+	s.reload = false
+	reanalyze := s.reanalyze
+	s.reanalyze = false
+	as := s.analyzers
+	overlay := map[string][]byte{}
+	for name, d := range s.docs {
+		overlay[name] = d.text
+	}
+	dir, goroot := s.dir, s.goroot
+	s.mu.Unlock()
+
+	stale := func() bool {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return s.gen != gen
+	}
+	text := func(name string) ([]byte, error) {
+		if t, ok := overlay[name]; ok {
+			return t, nil
+		}
+		return os.ReadFile(name)
+	}
+
+	ws := s.ws
+	if reload {
+		w, err := load(ctx, dir, goroot, overlay)
+		if err != nil {
+			s.logMsg(fmt.Sprintf("loading the packages of %s: %v", dir, err))
+			return false
+		}
+		ws = w
+		s.mu.Lock()
+		s.ws = ws
+		s.mu.Unlock()
+		reload = false
+		dirty = nil // the load read the current text
+	}
+	if reanalyze {
+		for _, p := range ws.order {
+			if p.root {
+				ws.needAnalyze[p.lp.ID] = true
+			}
+		}
+		reanalyze = false
+	}
+	for f := range dirty {
+		ps, ok := ws.byFile[f]
+		if !ok {
+			if strings.HasPrefix(f, ws.dir+string(filepath.Separator)) && filepath.Dir(f) != "" {
+				if _, err := text(f); err == nil {
+					// A Go file the load has not seen: load again.
+					s.mu.Lock()
+					s.reload = true
+					s.mu.Unlock()
+					return true
+				}
+			}
+			continue
+		}
+		for _, p := range ps {
+			if p.root {
+				ws.needCheck[p.lp.ID] = true
+			}
+		}
+	}
+	dirty = nil
+
+	var analyzed []*pkg
+	for _, p := range ws.order {
+		if !ws.needCheck[p.lp.ID] && !ws.needAnalyze[p.lp.ID] {
+			continue
+		}
+		if stale() {
+			return true
+		}
+		if ws.needCheck[p.lp.ID] {
+			if err := ws.check(p, text); err == errReload {
+				s.mu.Lock()
+				s.reload = true
+				s.mu.Unlock()
+				return true
+			}
+			for _, q := range p.rdeps {
+				ws.needCheck[q.lp.ID] = true
+			}
+			delete(ws.needCheck, p.lp.ID)
+		}
+		if err := ws.analyze(p, as, text); err != nil {
+			s.logMsg(err.Error())
+		}
+		delete(ws.needAnalyze, p.lp.ID)
+		if p.root {
+			analyzed = append(analyzed, p)
+		}
+	}
+	s.publish(ws, analyzed)
+	return false
+}
+
+// publish converts the roots' diagnostics and sends those of each file
+// of the analyzed packages, and of every file whose diagnostics changed.
+func (s *server) publish(ws *workspace, analyzed []*pkg) {
+	s.mu.Lock()
+	enc := s.enc
+	s.mu.Unlock()
+	byFile := map[string][]fixable{}
+	for _, p := range ws.order {
+		if !p.root {
+			continue
+		}
+		// On a line with a type error the rules see an invalid type
+		// (OLT002 "type invalid type has no schema"): the compiler's
+		// error, which gopls shows, says it; the rules say nothing more.
+		broken := map[token.Position]bool{}
+		for _, e := range p.typeErrs {
+			at := e.Fset.PositionFor(e.Pos, false)
+			broken[token.Position{Filename: at.Filename, Line: at.Line}] = true
+		}
+		for _, r := range p.diags {
+			at := ws.fset.PositionFor(r.d.Pos, false)
+			if broken[token.Position{Filename: at.Filename, Line: at.Line}] {
+				continue
+			}
+			name, f, ok := convert(ws, r, enc)
+			if ok {
+				byFile[name] = append(byFile[name], f)
+			}
+		}
+	}
+	send := map[string]bool{}
+	for _, p := range analyzed {
+		for _, f := range p.lp.CompiledGoFiles {
+			send[f] = true
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	names := map[string]bool{}
+	for n := range byFile {
+		names[n] = true
+	}
+	for n := range s.published {
+		names[n] = true
+	}
+	for n := range send {
+		names[n] = true
+	}
+	var notes []protocol.PublishDiagnosticsParams
+	for name := range names {
+		fs := byFile[name]
+		slices.SortStableFunc(fs, func(a, b fixable) int {
+			if c := comparePos(a.diag.Range.Start, b.diag.Range.Start); c != 0 {
+				return c
+			}
+			return strings.Compare(a.diag.Message, b.diag.Message)
+		})
+		diags := []protocol.Diagnostic{}
+		for _, f := range fs {
+			diags = append(diags, f.diag)
+		}
+		js, _ := json.Marshal(diags)
+		last, was := s.published[name]
+		if !send[name] && was && last == string(js) {
+			continue
+		}
+		if !send[name] && !was && len(diags) == 0 {
+			continue
+		}
+		if send[name] && !was && len(diags) == 0 && s.docs[name] == nil {
+			continue // nothing to say of a file never shown and not open
+		}
+		if len(diags) == 0 {
+			delete(s.published, name)
+		} else {
+			s.published[name] = string(js)
+		}
+		s.actions[name] = fs
+		note := protocol.PublishDiagnosticsParams{URI: uri.File(name), Diagnostics: diags}
+		if d := s.docs[name]; d != nil && d.version > 0 {
+			note.Version = uint32(d.version)
+		}
+		notes = append(notes, note)
+	}
+	for _, n := range notes {
+		if err := s.conn.Notify(context.Background(), "textDocument/publishDiagnostics", n); err != nil {
+			s.logger.Printf("publishing: %v", err)
+		}
+	}
+}
+
+func comparePos(a, b protocol.Position) int {
+	if a.Line != b.Line {
+		return int(a.Line) - int(b.Line)
+	}
+	return int(a.Character) - int(b.Character)
+}
+
+// convert makes the LSP diagnostic of r, with its fixes as code actions.
+func convert(ws *workspace, r reported, enc string) (string, fixable, bool) {
+	d := r.d
+	tf := ws.fset.File(d.Pos)
+	if tf == nil {
+		return "", fixable{}, false
+	}
+	name := tf.Name()
+	rng, ok := lspRange(ws, d.Pos, d.End, enc)
+	if !ok {
+		return "", fixable{}, false
+	}
+	code := d.Category
+	if code == "" {
+		code = r.analyzer
+	}
+	sev := protocol.DiagnosticSeverityError
+	if strings.HasPrefix(d.Message, "warning: ") {
+		sev = protocol.DiagnosticSeverityWarning
+	}
+	diag := protocol.Diagnostic{Range: rng, Severity: sev, Code: code, Source: Source, Message: d.Message}
+	if d.URL != "" {
+		diag.CodeDescription = &protocol.CodeDescription{Href: uri.URI(d.URL)}
+	}
+	f := fixable{diag: diag}
+	for _, fix := range d.SuggestedFixes {
+		changes := map[uri.URI][]protocol.TextEdit{}
+		ok := len(fix.TextEdits) > 0
+		for _, e := range fix.TextEdits {
+			etf := ws.fset.File(e.Pos)
+			r, rok := lspRange(ws, e.Pos, e.End, enc)
+			if etf == nil || !rok {
+				ok = false
+				break
+			}
+			u := uri.File(etf.Name())
+			changes[u] = append(changes[u], protocol.TextEdit{Range: r, NewText: string(e.NewText)})
+		}
+		if !ok {
+			continue
+		}
+		f.actions = append(f.actions, protocol.CodeAction{
+			Title:       fix.Message,
+			Kind:        protocol.QuickFix,
+			Diagnostics: []protocol.Diagnostic{diag},
+			IsPreferred: len(d.SuggestedFixes) == 1,
+			Edit:        &protocol.WorkspaceEdit{Changes: changes},
+		})
+	}
+	return name, f, true
+}
+
+// lspRange converts pos..end (end may be unset) to an LSP range in enc.
+func lspRange(ws *workspace, pos, end token.Pos, enc string) (protocol.Range, bool) {
+	tf := ws.fset.File(pos)
+	if tf == nil {
+		return protocol.Range{}, false
+	}
+	text := ws.textOf(tf.Name())
+	start := tf.Offset(pos)
+	stop := start
+	if end.IsValid() && ws.fset.File(end) == tf && end >= pos {
+		stop = tf.Offset(end)
+	}
+	return protocol.Range{Start: position(text, start, enc), End: position(text, stop, enc)}, true
+}
+
+// codeActions returns the quick fixes of the diagnostics of a file that
+// touch rng.
+func (s *server) codeActions(name string, rng protocol.Range, only []string) []protocol.CodeAction {
+	out := []protocol.CodeAction{}
+	if len(only) > 0 && !slices.ContainsFunc(only, func(k string) bool {
+		return k == string(protocol.QuickFix) || strings.HasPrefix(string(protocol.QuickFix), k+".")
+	}) {
+		return out
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, f := range s.actions[name] {
+		if comparePos(f.diag.Range.End, rng.Start) < 0 || comparePos(rng.End, f.diag.Range.Start) < 0 {
+			continue
+		}
+		out = append(out, f.actions...)
+	}
+	return out
+}

@@ -1,0 +1,416 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+	"golang.org/x/tools/txtar"
+)
+
+var update = flag.Bool("update", false, "write the .golden files")
+
+// golden is one expected diagnostic, as the golden file has it: the
+// clients' tests (Node, Neovim) read the same file.
+type golden struct {
+	File     string         `json:"file"`
+	Code     string         `json:"code"`
+	Href     string         `json:"href"`
+	Severity int            `json:"severity"`
+	Range    protocol.Range `json:"range"` // UTF-16
+	Text     string         `json:"text"`  // the source text the range covers
+}
+
+const goldenDiags = "../../testdata/diagnostics.golden"
+
+// seededFiles are the files of testdata/seeded with diagnostics.
+var seededFiles = []string{"tools/tools.go", "notes/notes.go"}
+
+// collect returns the published diagnostics of the seeded files as
+// golden entries, with the text each range covers in its file.
+func collect(t *testing.T, c *client, m map[string]protocol.PublishDiagnosticsParams, enc string, texts map[string]string) []golden {
+	t.Helper()
+	var out []golden
+	for _, rel := range seededFiles {
+		text := []byte(texts[rel])
+		for _, d := range m[c.path(rel)].Diagnostics {
+			g := golden{File: rel, Code: codeOf(d), Severity: int(d.Severity), Range: d.Range}
+			if d.CodeDescription != nil {
+				g.Href = string(d.CodeDescription.Href)
+			}
+			if d.Source != Source {
+				t.Errorf("%s %s: source %q", rel, g.Code, d.Source)
+			}
+			start, end := offset(text, d.Range.Start, enc), offset(text, d.Range.End, enc)
+			g.Text = string(text[start:end])
+			// The golden ranges are UTF-16's.
+			g.Range = protocol.Range{Start: position(text, start, encUTF16), End: position(text, end, encUTF16)}
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+func readGolden(t *testing.T) []golden {
+	t.Helper()
+	b, err := os.ReadFile(goldenDiags)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gs []golden
+	if err := json.Unmarshal(b, &gs); err != nil {
+		t.Fatal(err)
+	}
+	return gs
+}
+
+func all(m map[string]protocol.PublishDiagnosticsParams, c *client, n int) bool {
+	k := 0
+	for _, rel := range seededFiles {
+		k += len(m[c.path(rel)].Diagnostics)
+	}
+	return k == n
+}
+
+// TestDiagnostics opens the seeded module in each position encoding:
+// every diagnostic's rule, range (the text it covers), link and severity
+// as the golden file has them; the ranges in UTF-8 differ from UTF-16's
+// where non-ASCII text comes before them on their line.
+func TestDiagnostics(t *testing.T) {
+	for _, enc := range []string{encUTF16, encUTF8} {
+		t.Run(enc, func(t *testing.T) {
+			dir := seeded(t)
+			before := snapshot(t, dir)
+			offered := []string{encUTF16}
+			if enc == encUTF8 {
+				offered = []string{encUTF8, encUTF16}
+			}
+			c := startClient(t, dir, options{encodings: offered})
+			texts := map[string]string{}
+			for _, rel := range seededFiles {
+				texts[rel] = c.open(rel)
+			}
+			var want []golden
+			if !*update {
+				want = readGolden(t)
+			}
+			m := c.waitFor("the seeded diagnostics", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+				if *update {
+					return all(m, c, 7)
+				}
+				return all(m, c, len(want))
+			})
+			got := collect(t, c, m, enc, texts)
+			if *update && enc == encUTF16 {
+				b, _ := json.MarshalIndent(got, "", "  ")
+				if err := os.WriteFile(goldenDiags, append(b, '\n'), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			gb, _ := json.MarshalIndent(got, "", "  ")
+			wb, _ := json.MarshalIndent(want, "", "  ")
+			if !bytes.Equal(gb, wb) {
+				t.Errorf("diagnostics differ from %s\ngot:\n%s\nwant:\n%s", goldenDiags, gb, wb)
+			}
+			// The ranges as sent, in the encoding: OLT011's starts after
+			// "Größe", two bytes longer in UTF-8 than in UTF-16.
+			for _, d := range m[c.path("tools/tools.go")].Diagnostics {
+				if codeOf(d) != "OLT011" {
+					continue
+				}
+				wantChar := uint32(22)
+				if enc == encUTF8 {
+					wantChar = 24
+				}
+				if d.Range.Start.Character != wantChar {
+					t.Errorf("OLT011 starts at character %d in %s, want %d", d.Range.Start.Character, enc, wantChar)
+				}
+			}
+			if after := snapshot(t, dir); !mapsEqual(before, after) {
+				t.Errorf("the server changed files on disk")
+			}
+		})
+	}
+}
+
+func mapsEqual(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if b[k] != v {
+			return false
+		}
+	}
+	return true
+}
+
+// TestUnsavedEdits changes the editor's text without saving: the
+// diagnostics follow it in the edited package, in the packages that
+// depend on an edited one (through the analyzers' facts), through an edit
+// that adds an import (a reload), through text that does not parse or
+// type-check, and after a burst of edits they are those of the last text.
+func TestUnsavedEdits(t *testing.T) {
+	dir := seeded(t)
+	before := snapshot(t, dir)
+	c := startClient(t, dir, options{})
+	tools := c.path("tools/tools.go")
+	text := c.open("tools/tools.go")
+	c.waitFor("the first diagnostics", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return codes(m, tools) == "OLT011 OLT002 OLT014 OLT009 OLT008"
+	})
+
+	steps := []struct {
+		name string
+		file string
+		edit func(string) string
+		want string // the rule IDs of tools.go, in order
+	}{
+		{"mend the tag", "tools/tools.go", func(s string) string { return strings.Replace(s, "größe,string", "größe", 1) },
+			"OLT002 OLT014 OLT009 OLT008"},
+		{"the enum loses its constants, in another package", "sev/sev.go", func(s string) string {
+			return strings.Replace(s, "const (\n\tLow  Severity = \"low\"\n\tHigh Severity = \"high\"\n)\n", "", 1)
+		}, "OLT002 OLT009 OLT008"},
+		{"a new import", "tools/tools.go", func(s string) string {
+			s = strings.Replace(s, "\"context\"\n", "\"context\"\n\t\"strings\"\n", 1)
+			return s + "\n// Upper is not a tool.\nfunc Upper(s string) string { return strings.ToUpper(s) }\n"
+		}, "OLT002 OLT009 OLT008"},
+		{"a type error", "tools/tools.go", func(s string) string {
+			return strings.Replace(s, "Updates chan string", "Updates chan Undefined", 1)
+		}, "OLT009 OLT008"},
+		{"a syntax error", "tools/tools.go", func(s string) string {
+			return strings.Replace(s, "func Find() error { return nil }", "func Find() error { return nil", 1)
+		}, "OLT009 OLT008"},
+		{"mended again", "tools/tools.go", func(s string) string {
+			s = strings.Replace(s, "func Find() error { return nil", "func Find() error { return nil }", 1)
+			return strings.Replace(s, "Updates chan Undefined", "Updates chan string", 1)
+		}, "OLT002 OLT009 OLT008"},
+	}
+	texts := map[string]string{"tools/tools.go": text}
+	versions := map[string]int{"tools/tools.go": 1}
+	for _, st := range steps {
+		if _, ok := texts[st.file]; !ok {
+			texts[st.file] = c.open(st.file)
+			versions[st.file] = 1
+		}
+		texts[st.file] = st.edit(texts[st.file])
+		versions[st.file]++
+		c.change(st.file, versions[st.file], texts[st.file])
+		c.waitFor(st.name, func(m map[string]protocol.PublishDiagnosticsParams) bool {
+			if st.file == "tools/tools.go" && int(m[tools].Version) != versions[st.file] {
+				return false // not yet for this text
+			}
+			return codes(m, tools) == st.want
+		})
+	}
+
+	// A burst: only the last text counts.
+	for i := 0; i < 20; i++ {
+		versions["tools/tools.go"]++
+		s := texts["tools/tools.go"]
+		if i%2 == 0 {
+			s = strings.Replace(s, "name=find!", "name=find", 1)
+		}
+		c.change("tools/tools.go", versions["tools/tools.go"], s)
+	}
+	c.waitFor("the burst's last text", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return codes(m, tools) == "OLT002 OLT009 OLT008" && int(m[tools].Version) == versions["tools/tools.go"]
+	})
+
+	if after := snapshot(t, dir); !mapsEqual(before, after) {
+		t.Errorf("the server changed files on disk")
+	}
+}
+
+// TestWatchedFiles adds a file on disk and tells the server through
+// workspace/didChangeWatchedFiles: it loads again and reports the file's
+// diagnostics.
+func TestWatchedFiles(t *testing.T) {
+	dir := seeded(t)
+	c := startClient(t, dir, options{})
+	c.open("tools/tools.go")
+	c.waitFor("the first diagnostics", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return len(m[c.path("tools/tools.go")].Diagnostics) == 5
+	})
+	extra := c.path("tools/extra.go")
+	src := "package tools\n\n// Look looks.\n//\n//tool:export name=look.up\nfunc Look() error { return nil }\n"
+	if err := os.WriteFile(extra, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []any{map[string]any{"uri": uri.File(extra), "type": 1}}})
+	c.waitFor("the new file's diagnostic", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return codes(m, extra) == "OLT008"
+	})
+}
+
+// TestSettings turns rules on and off through initializationOptions and
+// through workspace/configuration, which wins when the client has it.
+func TestSettings(t *testing.T) {
+	tests := []struct {
+		name string
+		o    options
+		want string // the rule IDs of tools.go
+	}{
+		{"defaults", options{}, "OLT011 OLT002 OLT014 OLT009 OLT008"},
+		{"initializationOptions", options{initOpts: map[string]any{"rules": map[string]bool{"OLT002": false, "OLT009": false}}}, "OLT011 OLT014 OLT008"},
+		{"workspace/configuration", options{
+			initOpts: map[string]any{"rules": map[string]bool{"OLT002": false}},
+			settings: map[string]any{"rules": map[string]bool{"OLT008": false}}}, "OLT011 OLT002 OLT014 OLT009"},
+		{"quality on", options{initOpts: map[string]any{"quality": true}}, "OLT011 OLT002 OLT014 OLT009 OLT008"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := seeded(t)
+			c := startClient(t, dir, tt.o)
+			c.open("tools/tools.go")
+			c.waitFor(tt.want, func(m map[string]protocol.PublishDiagnosticsParams) bool {
+				return codes(m, c.path("tools/tools.go")) == tt.want
+			})
+		})
+	}
+	t.Run("a change of configuration", func(t *testing.T) {
+		dir := seeded(t)
+		c := startClient(t, dir, options{settings: map[string]any{}})
+		c.open("tools/tools.go")
+		c.waitFor("defaults", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+			return codes(m, c.path("tools/tools.go")) == "OLT011 OLT002 OLT014 OLT009 OLT008"
+		})
+		c.mu.Lock()
+		c.settings = json.RawMessage(`{"rules":{"OLT011":false}}`)
+		c.mu.Unlock()
+		c.notify("workspace/didChangeConfiguration", map[string]any{"settings": nil})
+		c.waitFor("OLT011 off", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+			return codes(m, c.path("tools/tools.go")) == "OLT002 OLT014 OLT009 OLT008"
+		})
+	})
+	t.Run("an unknown provider", func(t *testing.T) {
+		dir := seeded(t)
+		c := startClient(t, dir, options{initOpts: map[string]any{"providers": []string{"nosuch"}}})
+		c.open("tools/tools.go")
+		c.waitFor("defaults", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+			return codes(m, c.path("tools/tools.go")) == "OLT011 OLT002 OLT014 OLT009 OLT008"
+		})
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		if len(c.messages) == 0 || !strings.Contains(c.messages[0], "nosuch") {
+			t.Errorf("no message about the unknown provider: %q", c.messages)
+		}
+	})
+}
+
+// TestCodeActions requests the code actions at each diagnostic and
+// applies each quick fix's edit to the files: the result is the .golden
+// file of the rule.
+func TestCodeActions(t *testing.T) {
+	dir := seeded(t)
+	c := startClient(t, dir, options{})
+	texts := map[string]string{}
+	for _, rel := range seededFiles {
+		texts[rel] = c.open(rel)
+	}
+	m := c.waitFor("the seeded diagnostics", func(m map[string]protocol.PublishDiagnosticsParams) bool { return all(m, c, 7) })
+	fixed := map[string]bool{}
+	for _, rel := range seededFiles {
+		for _, d := range m[c.path(rel)].Diagnostics {
+			var actions []protocol.CodeAction
+			_, err := c.conn.Call(context.Background(), "textDocument/codeAction", map[string]any{
+				"textDocument": map[string]any{"uri": uri.File(c.path(rel))},
+				"range":        d.Range,
+				"context":      map[string]any{"diagnostics": []any{d}, "only": []string{"quickfix"}},
+			}, &actions)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, a := range actions {
+				if a.Kind != protocol.QuickFix || a.Edit == nil || len(a.Diagnostics) != 1 {
+					t.Errorf("%s: action %+v is not a quick fix of one diagnostic with an edit", codeOf(d), a)
+					continue
+				}
+				if codeOf(a.Diagnostics[0]) != codeOf(d) {
+					continue // another diagnostic's fix on the same range
+				}
+				name := codeOf(d)
+				if i > 0 {
+					name += fmt.Sprintf("-%d", i)
+				}
+				fixed[name] = true
+				got := applyEdit(t, c, a, texts)
+				file := filepath.Join("..", "..", "testdata", "fixes", name+".golden")
+				if *update {
+					os.MkdirAll(filepath.Dir(file), 0o755)
+					os.WriteFile(file, got, 0o644)
+					continue
+				}
+				want, err := os.ReadFile(file)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Equal(got, want) {
+					t.Errorf("%s: the applied fix %q differs from %s:\n%s", name, a.Title, file, got)
+				}
+			}
+		}
+	}
+	var names []string
+	for n := range fixed {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	if got, want := strings.Join(names, " "), "OLT008 OLT009 OLT011 OLT020"; got != want {
+		t.Errorf("quick fixes for %s, want %s", got, want)
+	}
+	// A range without a diagnostic has no actions, nor does a request
+	// for other kinds.
+	for _, tc := range []struct {
+		rng  protocol.Range
+		only []string
+	}{
+		{protocol.Range{Start: protocol.Position{Line: 0}, End: protocol.Position{Line: 0, Character: 3}}, nil},
+		{m[c.path("tools/tools.go")].Diagnostics[0].Range, []string{"refactor"}},
+	} {
+		var actions []protocol.CodeAction
+		c.conn.Call(context.Background(), "textDocument/codeAction", map[string]any{
+			"textDocument": map[string]any{"uri": uri.File(c.path("tools/tools.go"))},
+			"range":        tc.rng, "context": map[string]any{"diagnostics": []any{}, "only": tc.only},
+		}, &actions)
+		if len(actions) != 0 {
+			t.Errorf("range %v only %v: %d actions, want none", tc.rng, tc.only, len(actions))
+		}
+	}
+}
+
+// applyEdit applies a code action's edit to the texts and returns the
+// files it changed as a txtar archive, by path in the module.
+func applyEdit(t *testing.T, c *client, a protocol.CodeAction, texts map[string]string) []byte {
+	t.Helper()
+	var ar txtar.Archive
+	var files []string
+	for u := range a.Edit.Changes {
+		files = append(files, u.Filename())
+	}
+	slices.Sort(files)
+	for _, name := range files {
+		rel, _ := filepath.Rel(c.dir, name)
+		rel = filepath.ToSlash(rel)
+		text := []byte(texts[rel])
+		edits := a.Edit.Changes[uri.File(name)]
+		sort.SliceStable(edits, func(i, j int) bool { return comparePos(edits[i].Range.Start, edits[j].Range.Start) > 0 })
+		for _, e := range edits {
+			s, en := offset(text, e.Range.Start, encUTF16), offset(text, e.Range.End, encUTF16)
+			text = append(append(append([]byte(nil), text[:s]...), e.NewText...), text[en:]...)
+		}
+		ar.Files = append(ar.Files, txtar.File{Name: rel, Data: text})
+	}
+	return txtar.Format(&ar)
+}

@@ -1,0 +1,420 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/packages"
+)
+
+// A workspace is one go/packages load of the workspace's packages
+// ("./..." in its folder) and all their dependencies, kept between edits:
+// an edit re-parses and type-checks only the edited package and the
+// workspace packages that depend on it, against the dependencies' types
+// of the load.
+type workspace struct {
+	dir    string
+	goroot string // the standard library's sources: parsed without bodies
+	fset   *token.FileSet
+
+	pkgs   map[string]*pkg // by ID
+	byPath map[string]*pkg // by package path
+	order  []*pkg          // dependencies before their dependents
+	byFile map[string][]*pkg
+
+	mu    sync.Mutex        // guards texts during the load's parallel parsing
+	texts map[string][]byte // each parsed file's text, by file name
+
+	// What the next run must do: type-check again (then analyze), or
+	// analyze only, by package ID. What a cancelled run leaves undone
+	// stays here.
+	needCheck   map[string]bool
+	needAnalyze map[string]bool
+}
+
+// A pkg is one package of the load with its latest types.
+type pkg struct {
+	lp   *packages.Package
+	root bool // a workspace package: the rules run, diagnostics are published
+	std  bool // the standard library: no facts, never analyzed
+
+	files    []*ast.File
+	types    *types.Package
+	info     *types.Info
+	typeErrs []types.Error
+
+	facts  map[factKey]analysis.Fact
+	pfacts map[reflect.Type]analysis.Fact
+
+	rdeps []*pkg // workspace packages that import this one directly
+
+	diags []reported // the rules' diagnostics of the latest analysis (roots)
+}
+
+type factKey struct {
+	obj types.Object
+	t   reflect.Type
+}
+
+// reported is one diagnostic of a rule analyzer.
+type reported struct {
+	analyzer string
+	d        analysis.Diagnostic
+}
+
+const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
+	packages.NeedImports | packages.NeedDeps | packages.NeedTypes | packages.NeedSyntax |
+	packages.NeedTypesInfo | packages.NeedTypesSizes | packages.NeedModule
+
+// load loads the workspace's packages from dir with the editor's unsaved
+// texts as overlays.
+func load(ctx context.Context, dir, goroot string, overlay map[string][]byte) (*workspace, error) {
+	w := &workspace{
+		dir: dir, goroot: goroot, fset: token.NewFileSet(),
+		pkgs: map[string]*pkg{}, byPath: map[string]*pkg{}, byFile: map[string][]*pkg{},
+		texts: map[string][]byte{}, needCheck: map[string]bool{}, needAnalyze: map[string]bool{},
+	}
+	cfg := &packages.Config{
+		Mode:      loadMode,
+		Context:   ctx,
+		Dir:       dir,
+		Fset:      w.fset,
+		Overlay:   overlay,
+		ParseFile: w.parseFile,
+	}
+	roots, err := packages.Load(cfg, "./...")
+	if err != nil {
+		return nil, err
+	}
+	isRoot := map[*packages.Package]bool{}
+	for _, r := range roots {
+		isRoot[r] = true
+	}
+	packages.Visit(roots, nil, func(lp *packages.Package) {
+		p := &pkg{lp: lp, root: isRoot[lp], std: w.isStd(lp),
+			files: lp.Syntax, types: lp.Types, info: lp.TypesInfo}
+		for _, e := range lp.TypeErrors {
+			p.typeErrs = append(p.typeErrs, e)
+		}
+		w.pkgs[lp.ID] = p
+		w.byPath[lp.PkgPath] = p
+		w.order = append(w.order, p)
+		for _, f := range lp.CompiledGoFiles {
+			w.byFile[f] = append(w.byFile[f], p)
+		}
+	})
+	for _, p := range w.order {
+		if !p.root {
+			continue
+		}
+		for _, ip := range p.lp.Imports {
+			if q := w.pkgs[ip.ID]; q != nil {
+				q.rdeps = append(q.rdeps, p)
+			}
+		}
+		w.needAnalyze[p.lp.ID] = true
+	}
+	for _, p := range w.order {
+		if !p.std && p.types != nil {
+			w.needAnalyze[p.lp.ID] = true // for the facts
+		}
+	}
+	return w, nil
+}
+
+// isStd reports whether lp is a package of the standard library.
+func (w *workspace) isStd(lp *packages.Package) bool {
+	if lp.Module != nil {
+		return false
+	}
+	for _, f := range lp.CompiledGoFiles {
+		return w.inGoroot(f)
+	}
+	return !strings.Contains(strings.Split(lp.PkgPath, "/")[0], ".")
+}
+
+func (w *workspace) inGoroot(name string) bool {
+	return w.goroot != "" && strings.HasPrefix(name, w.goroot+string(filepath.Separator))
+}
+
+// parseFile parses a file for the load: the standard library's without
+// function bodies (only their declarations' types matter here, and the
+// bodies are most of the type-checking), every other with comments, its
+// text kept for positions.
+func (w *workspace) parseFile(fset *token.FileSet, name string, src []byte) (*ast.File, error) {
+	if w.inGoroot(name) {
+		f, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
+		if f != nil {
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok {
+					fd.Body = nil
+				}
+			}
+		}
+		return f, err
+	}
+	w.mu.Lock()
+	w.texts[name] = src
+	w.mu.Unlock()
+	return parser.ParseFile(fset, name, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
+}
+
+// errReload says the load is out of date: an edit imports a package the
+// load does not have.
+var errReload = errors.New("the import set changed")
+
+// check parses again the files of p whose text changed (text gives the
+// current text of a file) and type-checks p against the latest types of
+// its imports.
+func (w *workspace) check(p *pkg, text func(string) ([]byte, error)) error {
+	old := map[string]*ast.File{}
+	for _, f := range p.files {
+		old[w.fset.File(f.FileStart).Name()] = f
+	}
+	var files []*ast.File
+	parsed := map[string][]byte{}
+	for _, name := range p.lp.CompiledGoFiles {
+		src, err := text(name)
+		if err != nil {
+			continue // deleted: the watcher's event reloads
+		}
+		if f := old[name]; f != nil && bytes.Equal(src, w.texts[name]) {
+			files = append(files, f)
+			continue
+		}
+		f, _ := parser.ParseFile(w.fset, name, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
+		if f == nil {
+			continue
+		}
+		for _, is := range f.Imports {
+			path, err := strconv.Unquote(is.Path.Value)
+			if err != nil || path == "C" {
+				continue
+			}
+			if _, ok := p.lp.Imports[path]; !ok {
+				return errReload
+			}
+		}
+		parsed[name] = src
+		files = append(files, f)
+	}
+	for name, src := range parsed {
+		w.texts[name] = src
+	}
+	var errs []types.Error
+	conf := types.Config{
+		Importer: importer(func(path string) (*types.Package, error) {
+			ip := p.lp.Imports[path]
+			if ip == nil {
+				return nil, fmt.Errorf("no package %q in the load", path)
+			}
+			if q := w.pkgs[ip.ID]; q != nil && q.types != nil {
+				return q.types, nil
+			}
+			return nil, fmt.Errorf("package %q has no types", path)
+		}),
+		Error: func(err error) {
+			if te, ok := err.(types.Error); ok {
+				errs = append(errs, te)
+			}
+		},
+		Sizes: p.lp.TypesSizes,
+	}
+	if m := p.lp.Module; m != nil && m.GoVersion != "" {
+		conf.GoVersion = "go" + m.GoVersion
+	}
+	info := &types.Info{
+		Types:        map[ast.Expr]types.TypeAndValue{},
+		Defs:         map[*ast.Ident]types.Object{},
+		Uses:         map[*ast.Ident]types.Object{},
+		Implicits:    map[ast.Node]types.Object{},
+		Instances:    map[*ast.Ident]types.Instance{},
+		Scopes:       map[ast.Node]*types.Scope{},
+		Selections:   map[*ast.SelectorExpr]*types.Selection{},
+		FileVersions: map[*ast.File]string{},
+	}
+	tp := types.NewPackage(p.lp.PkgPath, p.lp.Name)
+	_ = types.NewChecker(&conf, w.fset, tp, info).Files(files) // the errors are in errs
+	p.files, p.types, p.info, p.typeErrs = files, tp, info, errs
+	return nil
+}
+
+type importer func(string) (*types.Package, error)
+
+func (f importer) Import(path string) (*types.Package, error) { return f(path) }
+
+// analyze runs the analyzers on p: the rules (as) on a workspace
+// package, only those that have facts (and what they require) on a
+// dependency. A panicking analyzer (a package that does not type-check
+// can surprise one) loses its diagnostics, not the server.
+func (w *workspace) analyze(p *pkg, as []*analysis.Analyzer, read func(string) ([]byte, error)) (err error) {
+	p.facts = map[factKey]analysis.Fact{}
+	p.pfacts = map[reflect.Type]analysis.Fact{}
+	p.diags = nil
+	if p.types == nil {
+		return nil
+	}
+	if !p.root {
+		var withFacts []*analysis.Analyzer
+		seen := map[*analysis.Analyzer]bool{}
+		var visit func(a *analysis.Analyzer)
+		visit = func(a *analysis.Analyzer) {
+			if seen[a] {
+				return
+			}
+			seen[a] = true
+			if len(a.FactTypes) > 0 {
+				withFacts = append(withFacts, a)
+			}
+			for _, r := range a.Requires {
+				visit(r)
+			}
+		}
+		for _, a := range as {
+			visit(a)
+		}
+		as = withFacts
+	}
+	results := map[*analysis.Analyzer]any{}
+	var diags []reported
+	var run func(a *analysis.Analyzer) error
+	run = func(a *analysis.Analyzer) (err error) {
+		if _, done := results[a]; done {
+			return nil
+		}
+		resultOf := map[*analysis.Analyzer]any{}
+		for _, r := range a.Requires {
+			if err := run(r); err != nil {
+				return err
+			}
+			resultOf[r] = results[r]
+		}
+		defer func() {
+			if r := recover(); r != nil {
+				err = fmt.Errorf("analyzer %s panicked on %s: %v", a.Name, p.lp.PkgPath, r)
+			}
+		}()
+		res, err := a.Run(w.pass(p, a, resultOf, read, &diags))
+		if err != nil {
+			return fmt.Errorf("analyzer %s on %s: %v", a.Name, p.lp.PkgPath, err)
+		}
+		results[a] = res
+		return nil
+	}
+	var errs []error
+	for _, a := range as {
+		if err := run(a); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if p.root {
+		p.diags = diags
+	}
+	return errors.Join(errs...)
+}
+
+// pass makes the analysis.Pass of a on p.
+func (w *workspace) pass(p *pkg, a *analysis.Analyzer, resultOf map[*analysis.Analyzer]any, read func(string) ([]byte, error), diags *[]reported) *analysis.Pass {
+	factsOf := func(obj types.Object) map[factKey]analysis.Fact {
+		if obj == nil || obj.Pkg() == nil {
+			return nil
+		}
+		if obj.Pkg() == p.types {
+			return p.facts
+		}
+		if q := w.byPath[obj.Pkg().Path()]; q != nil && q.types == obj.Pkg() {
+			return q.facts
+		}
+		return nil
+	}
+	pass := &analysis.Pass{
+		Analyzer:     a,
+		Fset:         w.fset,
+		Files:        p.files,
+		OtherFiles:   p.lp.OtherFiles,
+		IgnoredFiles: p.lp.IgnoredFiles,
+		Pkg:          p.types,
+		TypesInfo:    p.info,
+		TypesSizes:   p.lp.TypesSizes,
+		TypeErrors:   p.typeErrs,
+		ResultOf:     resultOf,
+		Report: func(d analysis.Diagnostic) {
+			*diags = append(*diags, reported{a.Name, d})
+		},
+		ReadFile: read,
+		ImportObjectFact: func(obj types.Object, fact analysis.Fact) bool {
+			f, ok := factsOf(obj)[factKey{obj, reflect.TypeOf(fact)}]
+			if ok {
+				reflect.ValueOf(fact).Elem().Set(reflect.ValueOf(f).Elem())
+			}
+			return ok
+		},
+		ExportObjectFact: func(obj types.Object, fact analysis.Fact) {
+			if obj.Pkg() != p.types {
+				panic(fmt.Sprintf("%s: fact exported for %v of another package", a.Name, obj))
+			}
+			p.facts[factKey{obj, reflect.TypeOf(fact)}] = fact
+		},
+		ImportPackageFact: func(tp *types.Package, fact analysis.Fact) bool {
+			q := w.byPath[tp.Path()]
+			if tp == p.types {
+				q = p
+			}
+			if q == nil {
+				return false
+			}
+			f, ok := q.pfacts[reflect.TypeOf(fact)]
+			if ok {
+				reflect.ValueOf(fact).Elem().Set(reflect.ValueOf(f).Elem())
+			}
+			return ok
+		},
+		ExportPackageFact: func(fact analysis.Fact) {
+			p.pfacts[reflect.TypeOf(fact)] = fact
+		},
+		AllObjectFacts: func() []analysis.ObjectFact {
+			var out []analysis.ObjectFact
+			for _, q := range w.order {
+				for k, f := range q.facts {
+					out = append(out, analysis.ObjectFact{Object: k.obj, Fact: f})
+				}
+			}
+			return out
+		},
+		AllPackageFacts: func() []analysis.PackageFact {
+			var out []analysis.PackageFact
+			for _, q := range w.order {
+				for _, f := range q.pfacts {
+					out = append(out, analysis.PackageFact{Package: q.types, Fact: f})
+				}
+			}
+			return out
+		},
+	}
+	if m := p.lp.Module; m != nil {
+		pass.Module = &analysis.Module{Path: m.Path, Version: m.Version, GoVersion: m.GoVersion}
+	}
+	return pass
+}
+
+// textOf returns the text of a file as it was parsed, else from disk.
+func (w *workspace) textOf(name string) []byte {
+	if t, ok := w.texts[name]; ok {
+		return t
+	}
+	b, _ := os.ReadFile(name)
+	return b
+}

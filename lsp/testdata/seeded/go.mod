@@ -1,0 +1,3 @@
+module example.com/seeded
+
+go 1.26
