@@ -46,8 +46,9 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, logw io.Writer) error {
 	select {
 	case <-conn.Done():
 	case <-s.exited:
+		// Not waiting for the reading loop: a read of standard input
+		// blocked in the kernel does not end when it is closed.
 		conn.Close()
-		<-conn.Done()
 	case <-ctx.Done():
 		conn.Close()
 	}
@@ -557,7 +558,9 @@ func (s *server) run(ctx context.Context) (cancelled bool) {
 
 	ws := s.ws
 	if reload {
+		t0 := time.Now()
 		w, err := load(ctx, dir, goroot, overlay)
+		s.logger.Printf("loaded %s in %v", dir, time.Since(t0).Round(time.Millisecond))
 		if err != nil {
 			s.logMsg(fmt.Sprintf("loading the packages of %s: %v", dir, err))
 			return false
