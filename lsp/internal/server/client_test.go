@@ -20,10 +20,11 @@ import (
 // client is a test's LSP client, in process, over a pipe: it records the
 // published diagnostics and answers the server's requests.
 type client struct {
-	t    *testing.T
+	t    testing.TB
 	dir  string
 	conn jsonrpc2.Conn
 	done chan struct{}
+	stop func() // shuts the server down, once
 
 	mu       sync.Mutex
 	changed  chan struct{}
@@ -40,7 +41,7 @@ type options struct {
 }
 
 // startClient starts a server on the module in dir and initializes it.
-func startClient(t *testing.T, dir string, o options) *client {
+func startClient(t testing.TB, dir string, o options) *client {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	// Pipes with the kernel's buffers, as between processes: the
@@ -56,7 +57,7 @@ func startClient(t *testing.T, dir string, o options) *client {
 	}()
 	c.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(cliEnd))
 	c.conn.Go(ctx, c.handle)
-	t.Cleanup(func() {
+	c.stop = sync.OnceFunc(func() {
 		shCtx, shCancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer shCancel()
 		var res any
@@ -69,6 +70,7 @@ func startClient(t *testing.T, dir string, o options) *client {
 		}
 		cancel()
 	})
+	t.Cleanup(c.stop)
 	caps := map[string]any{
 		"general":   map[string]any{"positionEncodings": o.encodings},
 		"workspace": map[string]any{"configuration": o.settings != nil, "didChangeWatchedFiles": map[string]any{"dynamicRegistration": true}},
@@ -97,7 +99,7 @@ func startClient(t *testing.T, dir string, o options) *client {
 }
 
 // pipePair returns the two ends of a duplex connection of OS pipes.
-func pipePair(t *testing.T) (io.ReadWriteCloser, io.ReadWriteCloser) {
+func pipePair(t testing.TB) (io.ReadWriteCloser, io.ReadWriteCloser) {
 	t.Helper()
 	r1, w1, err := os.Pipe()
 	if err != nil {
@@ -122,7 +124,7 @@ func (d duplex) Close() error {
 	return d.w.Close()
 }
 
-type testLog struct{ t *testing.T }
+type testLog struct{ t testing.TB }
 
 func (l testLog) Write(p []byte) (int, error) {
 	l.t.Log(strings.TrimSpace(string(p)))
@@ -242,10 +244,16 @@ func codes(m map[string]protocol.PublishDiagnosticsParams, name string) string {
 
 // seeded copies testdata/seeded to a temporary directory: the server
 // works on the copy, and the test can check that it wrote nothing.
-func seeded(t *testing.T) string {
+func seeded(t testing.TB) string {
+	t.Helper()
+	return copyTestdata(t, "seeded")
+}
+
+// copyTestdata copies a directory of testdata to a temporary one.
+func copyTestdata(t testing.TB, name string) string {
 	t.Helper()
 	dst := t.TempDir()
-	src := filepath.Join("..", "..", "testdata", "seeded")
+	src := filepath.Join("..", "..", "testdata", name)
 	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err

@@ -414,3 +414,26 @@ func applyEdit(t *testing.T, c *client, a protocol.CodeAction, texts map[string]
 	}
 	return txtar.Format(&ar)
 }
+
+// TestOtherModule checks a tool whose input reaches enum types of another
+// module, outside the workspace (parsed without the bodies the rules do
+// not need): the facts of the one without its generated values and of the
+// one with stale values (read from the generated method's body) reach the
+// tool's package; the one with fresh values says nothing.
+func TestOtherModule(t *testing.T) {
+	dir := copyTestdata(t, "crossmod")
+	c := startClient(t, filepath.Join(dir, "app"), options{})
+	c.open("app.go")
+	m := c.waitFor("the tool's diagnostics", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return codes(m, c.path("app.go")) == "OLT014 OLT014 OLT014"
+	})
+	var msgs []string
+	for _, d := range m[c.path("app.go")].Diagnostics {
+		msgs = append(msgs, d.Message)
+	}
+	all := strings.Join(msgs, "\n")
+	if !strings.Contains(all, "enum type stale.Colour, which has no ToolschemaEnumValues") ||
+		!strings.Contains(all, "enum type old.Width, which has a stale ToolschemaEnumValues") || strings.Contains(all, "fresh.Size") {
+		t.Errorf("diagnostics:\n%s", all)
+	}
+}

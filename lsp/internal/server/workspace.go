@@ -150,26 +150,96 @@ func (w *workspace) inGoroot(name string) bool {
 	return w.goroot != "" && strings.HasPrefix(name, w.goroot+string(filepath.Separator))
 }
 
-// parseFile parses a file for the load: the standard library's without
-// function bodies (only their declarations' types matter here, and the
-// bodies are most of the type-checking), every other with comments, its
-// text kept for positions.
+// parseFile parses a file for the load. Function bodies are most of the
+// type-checking, and the rules need few of them outside the workspace: the
+// standard library's files are parsed without any (no fact is ever about
+// them), a dependency's without those of its non-generic functions (the
+// facts are about enum types and generic functions) but with the
+// generated enum methods, whose bodies tell whether they are stale. A
+// workspace file is parsed whole, with comments, and its text kept for
+// positions.
 func (w *workspace) parseFile(fset *token.FileSet, name string, src []byte) (*ast.File, error) {
-	if w.inGoroot(name) {
+	switch {
+	case w.inGoroot(name):
 		f, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
-		if f != nil {
-			for _, d := range f.Decls {
-				if fd, ok := d.(*ast.FuncDecl); ok {
-					fd.Body = nil
-				}
-			}
-		}
+		stripBodies(f, func(*ast.FuncDecl) bool { return true })
+		return f, err
+	case !strings.HasPrefix(name, w.dir+string(filepath.Separator)) && filepath.Base(name) != generatedFile:
+		f, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
+		stripBodies(f, func(fd *ast.FuncDecl) bool { return !generic(fd) && fd.Name.Name != enumMethod })
 		return f, err
 	}
 	w.mu.Lock()
 	w.texts[name] = src
 	w.mu.Unlock()
 	return parser.ParseFile(fset, name, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
+}
+
+// The generated file's name and the enum method toolgen writes in it
+// (the root module's internal analyzer.GeneratedFile and
+// schema.EnumMethod, which this module does not import).
+const (
+	generatedFile = "toolschema_gen.go"
+	enumMethod    = "ToolschemaEnumValues"
+)
+
+// stripBodies drops the bodies of the functions strip says, and the
+// elements of package-level variables' composite literals (the tables of
+// unicode and the like), keeping their types: a literal [...]T{...}
+// keeps its elements, which give its length.
+func stripBodies(f *ast.File, strip func(*ast.FuncDecl) bool) {
+	if f == nil {
+		return
+	}
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Body != nil && strip(d) {
+				d.Body = nil
+			}
+		case *ast.GenDecl:
+			if d.Tok != token.VAR {
+				continue
+			}
+			for _, spec := range d.Specs {
+				for _, v := range spec.(*ast.ValueSpec).Values {
+					if u, ok := v.(*ast.UnaryExpr); ok && u.Op == token.AND {
+						v = u.X
+					}
+					lit, ok := v.(*ast.CompositeLit)
+					if !ok || lit.Type == nil {
+						continue
+					}
+					if at, ok := lit.Type.(*ast.ArrayType); ok && at.Len != nil {
+						if _, dots := at.Len.(*ast.Ellipsis); dots {
+							continue
+						}
+					}
+					lit.Elts = nil
+				}
+			}
+		}
+	}
+}
+
+// generic reports whether fd has type parameters or is a method of a
+// generic type.
+func generic(fd *ast.FuncDecl) bool {
+	if fd.Type.TypeParams != nil {
+		return true
+	}
+	if fd.Recv == nil || len(fd.Recv.List) == 0 {
+		return false
+	}
+	found := false
+	ast.Inspect(fd.Recv.List[0].Type, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.IndexExpr, *ast.IndexListExpr:
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // errReload says the load is out of date: an edit imports a package the
