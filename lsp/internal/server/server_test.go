@@ -459,3 +459,19 @@ func TestOtherModule(t *testing.T) {
 		t.Errorf("diagnostics:\n%s", all)
 	}
 }
+
+// TestOtherModuleDeclared checks a type of another module that declares
+// its schema by a method whose body the generator reads: the body is
+// kept in the dependency's parse, and OLT015 sees the declared oneOf.
+func TestOtherModuleDeclared(t *testing.T) {
+	dir := copyTestdata(t, "crossmod")
+	c := startClient(t, filepath.Join(dir, "app"), options{initOpts: map[string]any{"providers": []string{"openai"}}})
+	c.open("ids/ids.go")
+	m := c.waitFor("the tool's diagnostics", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return codes(m, c.path("ids/ids.go")) == "OLT015 OLT014"
+	})
+	d := m[c.path("ids/ids.go")].Diagnostics[0]
+	if !strings.Contains(d.Message, "OpenAI strict mode does not take oneOf") {
+		t.Errorf("OLT015: %s", d.Message)
+	}
+}

@@ -153,11 +153,11 @@ func (w *workspace) inGoroot(name string) bool {
 // parseFile parses a file for the load. Function bodies are most of the
 // type-checking, and the rules need few of them outside the workspace: the
 // standard library's files are parsed without any (no fact is ever about
-// them), a dependency's without those of its non-generic functions (the
-// facts are about enum types and generic functions) but with the
-// generated enum methods, whose bodies tell whether they are stale. A
-// workspace file is parsed whole, with comments, and its text kept for
-// positions.
+// them); a dependency's without those of its non-generic functions (the
+// facts are about enum types, generic functions, fields' comments and
+// declared schemas) but with the two methods whose bodies the generator
+// reads: the generated enum values (stale or not) and a declared schema.
+// A workspace file is parsed whole and its text kept for positions.
 func (w *workspace) parseFile(fset *token.FileSet, name string, src []byte) (*ast.File, error) {
 	switch {
 	case w.inGoroot(name):
@@ -165,8 +165,10 @@ func (w *workspace) parseFile(fset *token.FileSet, name string, src []byte) (*as
 		stripBodies(f, func(*ast.FuncDecl) bool { return true })
 		return f, err
 	case !strings.HasPrefix(name, w.dir+string(filepath.Separator)) && filepath.Base(name) != generatedFile:
-		f, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
-		stripBodies(f, func(fd *ast.FuncDecl) bool { return !generic(fd) && fd.Name.Name != enumMethod })
+		f, err := parser.ParseFile(fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
+		stripBodies(f, func(fd *ast.FuncDecl) bool {
+			return !generic(fd) && fd.Name.Name != enumMethod && fd.Name.Name != declaredMethod
+		})
 		return f, err
 	}
 	w.mu.Lock()
@@ -175,12 +177,14 @@ func (w *workspace) parseFile(fset *token.FileSet, name string, src []byte) (*as
 	return parser.ParseFile(fset, name, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
 }
 
-// The generated file's name and the enum method toolgen writes in it
-// (the root module's internal analyzer.GeneratedFile and
-// schema.EnumMethod, which this module does not import).
+// The generated file's name, the enum method toolgen writes in it, and
+// the method that declares a type's schema (the root module's internal
+// analyzer.GeneratedFile, schema.EnumMethod and schema.DeclaredMethod,
+// which this module does not import).
 const (
-	generatedFile = "toolschema_gen.go"
-	enumMethod    = "ToolschemaEnumValues"
+	generatedFile  = "toolschema_gen.go"
+	enumMethod     = "ToolschemaEnumValues"
+	declaredMethod = "ToolschemaSchema"
 )
 
 // stripBodies drops the bodies of the functions strip says, and the
