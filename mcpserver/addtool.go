@@ -12,6 +12,7 @@ import (
 
 	"github.com/toolschema/toolschema/reflectimpl"
 	"github.com/toolschema/toolschema/tool"
+	"github.com/toolschema/toolschema/toolimpl"
 )
 
 // AddTool adds a tool with a typed handler to s, as the SDK's mcp.AddTool
@@ -92,7 +93,7 @@ func dropIn[In, Out any](t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) (*mcp.Tool,
 		mt.OutputSchema = form
 	}
 	d := &dropInHandler[In, Out]{h: h, anyIn: anyIn, fromTags: fromTags}
-	in, _ := made.Binding()
+	in, _ := toolimpl.Binding(made)
 	d.in = in.Input()
 	switch {
 	case !handOut && hasForm:
@@ -110,13 +111,13 @@ func dropIn[In, Out any](t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) (*mcp.Tool,
 			d.null = json.RawMessage("{}")
 		}
 	}
-	run := tool.New(tool.Tool{Name: t.Name, Description: t.Description, InputSchema: made.InputSchema, ParallelSafe: parallelSafe(t.Meta)}, d, nil)
+	run := toolimpl.New(tool.Tool{Name: t.Name, Description: t.Description, InputSchema: made.InputSchema, ParallelSafe: parallelSafe(t.Meta)}, d, nil)
 	return &mt, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return d.serve(ctx, run, req)
 	}, nil
 }
 
-// dropInHandler runs a go-sdk handler as a tool.Handler: the invoker checks
+// dropInHandler runs a go-sdk handler as a toolimpl.Handler: the invoker checks
 // and decodes the arguments and recovers a panic; what the handler
 // returns comes back whole, as an outcome.
 type dropInHandler[In, Out any] struct {

@@ -8,6 +8,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolschema/toolschema/tool"
+	"github.com/toolschema/toolschema/toolimpl"
 )
 
 // anyValueVersion is the first protocol version in which a tool's output
@@ -44,7 +45,7 @@ func outputOf(t *tool.Tool) output {
 	if !ok {
 		return output{}
 	}
-	h, _ := t.Binding()
+	h, _ := toolimpl.Binding(t)
 	var out reflect.Type
 	if h != nil {
 		out = h.Output()

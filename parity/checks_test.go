@@ -18,6 +18,7 @@ import (
 	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/reflectimpl"
 	"github.com/toolschema/toolschema/tool"
+	"github.com/toolschema/toolschema/toolimpl"
 )
 
 // TestChecksAgree proves the invoker's typed checks equal a JSON Schema
@@ -176,7 +177,7 @@ func validated(tl *tool.Tool, args string) ([]tool.Violation, any) {
 	if len(viols) > 0 {
 		return viols, nil
 	}
-	h, _ := tl.Binding()
+	h, _ := toolimpl.Binding(tl)
 	it := h.Input()
 	if it == nil {
 		return nil, nil

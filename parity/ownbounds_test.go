@@ -6,6 +6,7 @@ import (
 
 	"github.com/toolschema/toolschema/internal/reflecttype"
 	"github.com/toolschema/toolschema/internal/schema"
+	"github.com/toolschema/toolschema/toolimpl"
 )
 
 // TestOwnBounds checks the fact that travels beside the schema bytes to
@@ -19,7 +20,7 @@ func TestOwnBounds(t *testing.T) {
 	own := 0
 	for _, p := range pairs(t, load(t)) {
 		name := p.list + "." + p.gen.Name
-		h, _ := p.gen.Binding()
+		h, _ := toolimpl.Binding(p.gen)
 		if h == nil || h.Input() == nil || p.static.InModel == nil {
 			continue
 		}

@@ -28,6 +28,7 @@ import (
 	"github.com/toolschema/toolschema/provider"
 	"github.com/toolschema/toolschema/reflectimpl"
 	"github.com/toolschema/toolschema/tool"
+	"github.com/toolschema/toolschema/toolimpl"
 )
 
 var update = flag.Bool("update", false, "rewrite the corpus's toolschema_gen.go files")
@@ -163,7 +164,7 @@ func pairs(t testing.TB, s *source) []pair {
 			if st == nil {
 				t.Fatalf("list %q: generated tool %s is not in the source", list, gt.Name)
 			}
-			_, bound := gt.Binding()
+			_, bound := toolimpl.Binding(gt)
 			fn := bound
 			if methodList(list) {
 				// A method tool is bound to its receiver.
@@ -223,7 +224,7 @@ func optionsOf(gt *tool.Tool) []reflectimpl.Option {
 // requiredFromTags reports whether a tool's handler says it reads its
 // types with RequiredFromTags.
 func requiredFromTags(tl *tool.Tool) bool {
-	h, _ := tl.Binding()
+	h, _ := toolimpl.Binding(tl)
 	rf, ok := h.(interface{ RequiredFromTags() bool })
 	return ok && rf.RequiredFromTags()
 }
@@ -547,7 +548,7 @@ func fresh(t *testing.T, p pair) (gen, refl *tool.Tool) {
 	gen = find()
 	fn := p.fn
 	if methodList(p.list) {
-		_, bound := find().Binding()
+		_, bound := toolimpl.Binding(find())
 		fn = reflect.ValueOf(bound).MethodByName(p.static.Func.Name()).Interface()
 	}
 	refl, err := reflectimpl.Create(fn, optionsOf(p.gen)...)
@@ -566,7 +567,7 @@ func call(ctx context.Context, t *tool.Tool, args []byte) (v any, err error) {
 			v, err = nil, fmt.Errorf("panic: %v", r)
 		}
 	}()
-	h, fn := t.Binding()
+	h, fn := toolimpl.Binding(t)
 	var in any
 	if it := h.Input(); it != nil {
 		p := reflect.New(it)

@@ -10,6 +10,7 @@ import (
 	"github.com/toolschema/toolschema/internal/reflecttype"
 	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/tool"
+	"github.com/toolschema/toolschema/toolimpl"
 )
 
 // checkedSchemas caches checkedSchema by tool.
@@ -26,7 +27,7 @@ func checkedSchema(tl *tool.Tool) []byte {
 		return b.([]byte)
 	}
 	out := tl.InputSchema
-	h, _ := tl.Binding()
+	h, _ := toolimpl.Binding(tl)
 	if it := h.Input(); it != nil {
 		c, err := schema.NewBuilder().Checks(reflecttype.New(32).Describe(it))
 		if err == nil {

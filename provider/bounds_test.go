@@ -11,6 +11,7 @@ import (
 	"github.com/toolschema/toolschema/provider"
 	"github.com/toolschema/toolschema/reflectimpl"
 	"github.com/toolschema/toolschema/tool"
+	"github.com/toolschema/toolschema/toolimpl"
 )
 
 // Bounded has bounds an author wrote that equal some integer type's (or
@@ -166,7 +167,7 @@ func TestCheckBoundsAgree(t *testing.T) {
 	for _, tl := range []*tool.Tool{create(t, "bounded", func(Bounded) error { return nil }), raw("raw_bounds", rawBounds)} {
 		t.Run(tl.Name, func(t *testing.T) {
 			var in *schema.Type
-			if h, _ := tl.Binding(); h != nil {
+			if h, _ := toolimpl.Binding(tl); h != nil {
 				in = reflecttype.New(16).Describe(h.Input())
 			}
 			rep, err := provider.Check(mode, in, tl.InputSchema)

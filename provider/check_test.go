@@ -13,6 +13,7 @@ import (
 	"github.com/toolschema/toolschema/internal/strictmode"
 	"github.com/toolschema/toolschema/provider"
 	"github.com/toolschema/toolschema/tool"
+	"github.com/toolschema/toolschema/toolimpl"
 )
 
 // Choice is a string or a list, by a declared schema whose branches have
@@ -134,7 +135,7 @@ func TestCheckAgrees(t *testing.T) {
 	}
 	for _, tl := range tools {
 		var in *schema.Type
-		if h, _ := tl.Binding(); h != nil {
+		if h, _ := toolimpl.Binding(tl); h != nil {
 			in = reflecttype.New(16).Describe(h.Input())
 		}
 		for _, m := range modes {

@@ -25,6 +25,7 @@ import (
 	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/internal/strictmode"
 	"github.com/toolschema/toolschema/tool"
+	"github.com/toolschema/toolschema/toolimpl"
 )
 
 // An Option chooses how a conversion writes a definition. Every
@@ -325,7 +326,7 @@ func wireName(t *tool.Tool, provider string) string {
 // sourceOf returns t's input as a source.
 func sourceOf(t *tool.Tool) source {
 	src := source{kind: "tool", name: t.Name, root: "input", schema: t.InputSchema, wire: true}
-	if h, _ := t.Binding(); h != nil {
+	if h, _ := toolimpl.Binding(t); h != nil {
 		src.in = h.Input()
 		if ts, ok := h.(interface{ TypeSchemas() *reflecttype.Schemas }); ok {
 			src.given = ts.TypeSchemas()

@@ -46,6 +46,7 @@ import (
 	"github.com/toolschema/toolschema/internal/metaschema"
 	"github.com/toolschema/toolschema/internal/rawcheck"
 	"github.com/toolschema/toolschema/tool"
+	"github.com/toolschema/toolschema/toolimpl"
 )
 
 // The bounds of an input or output schema, checked before it is
@@ -130,7 +131,7 @@ func New(t tool.Tool, inputSchema json.RawMessage, fn Func) (*tool.Tool, error) 
 		}
 	}
 	t.InputSchema = in
-	return tool.New(t, handler{check: check}, fn), nil
+	return toolimpl.New(t, handler{check: check}, fn), nil
 }
 
 // MaxNameLen is the longest name of a raw tool: MCP's bound on tool
@@ -174,7 +175,7 @@ type handler struct {
 	check *rawcheck.Checker
 }
 
-var _ tool.ArgsChecker = handler{}
+var _ toolimpl.ArgsChecker = handler{}
 
 func (handler) Input() reflect.Type  { return nil }
 func (handler) Output() reflect.Type { return nil }

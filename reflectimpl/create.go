@@ -19,6 +19,7 @@ import (
 	"github.com/toolschema/toolschema/internal/reflecttype"
 	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/tool"
+	"github.com/toolschema/toolschema/toolimpl"
 )
 
 // An Option sets one property of a tool made by Create.
@@ -210,7 +211,7 @@ func (c *Cache) Create(fn any, opts ...Option) (*tool.Tool, error) {
 		(o.readOnly && (o.destructiveSet || o.idem)) || (len(o.codes) > 0 && badCodes(o.codes) != nil) {
 		return nil, refusal(e, s, &o)
 	}
-	return tool.New(tool.Tool{
+	return toolimpl.New(tool.Tool{
 		Name:             name,
 		Description:      o.desc,
 		Version:          o.version,
@@ -321,7 +322,7 @@ var (
 
 // A signature is what a function type means to the contract: where its
 // runtime parameters and its input are, and its schemas. It is the tool's
-// tool.Handler.
+// toolimpl.Handler.
 type signature struct {
 	input, output json.RawMessage
 	err           error
@@ -604,6 +605,6 @@ func badCodes(codes []string) schema.Errors {
 // program registered (package declared), which also says when there is
 // none.
 func checkDeclared(s []byte) error {
-	_, err := tool.ValidateDeclared(s)
+	_, err := toolimpl.ValidateDeclared(s)
 	return err
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/internal/schematest"
 	"github.com/toolschema/toolschema/tool"
+	"github.com/toolschema/toolschema/toolimpl"
 )
 
 type DocketQuery struct {
@@ -402,7 +403,7 @@ func TestHandler(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, fn := tl.Binding()
+	h, fn := toolimpl.Binding(tl)
 	in := reflect.New(h.Input())
 	if err := json.Unmarshal([]byte(`{"id":"7"}`), in.Interface()); err != nil {
 		t.Fatal(err)
@@ -420,7 +421,7 @@ func TestHandler(t *testing.T) {
 		}
 		return errors.New("boom")
 	}, Name("t"))
-	h, fn = tl.Binding()
+	h, fn = toolimpl.Binding(tl)
 	call := &tool.Call{Tool: "t"}
 	got, err = h.Call(context.Background(), call, fn, nil)
 	if got != nil || err == nil || err.Error() != "boom" || seen != call {
@@ -428,7 +429,7 @@ func TestHandler(t *testing.T) {
 	}
 
 	tl, _ = Create(GetDocket)
-	h, fn = tl.Binding()
+	h, fn = toolimpl.Binding(tl)
 	in = reflect.New(h.Input())
 	if err := json.Unmarshal([]byte(`{"court":"x","case":"1"}`), in.Interface()); err != nil {
 		t.Fatal(err)

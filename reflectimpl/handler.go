@@ -5,16 +5,17 @@ import (
 	"reflect"
 
 	"github.com/toolschema/toolschema/internal/reflecttype"
+	"github.com/toolschema/toolschema/toolimpl"
 
 	"github.com/toolschema/toolschema/tool"
 )
 
-var _ tool.Handler = (*signature)(nil)
+var _ toolimpl.Handler = (*signature)(nil)
 
-// Input implements tool.Handler.
+// Input implements toolimpl.Handler.
 func (s *signature) Input() reflect.Type { return s.base }
 
-// Output implements tool.Handler.
+// Output implements toolimpl.Handler.
 func (s *signature) Output() reflect.Type { return s.out }
 
 // TypeSchemas returns the schemas given for this tool alone (TypeSchema),
@@ -26,7 +27,7 @@ func (s *signature) TypeSchemas() *reflecttype.Schemas { return s.given }
 // results.
 func (s *signature) RequiredFromTags() bool { return s.fromTags }
 
-// Call implements tool.Handler: it calls fn with the runtime parameters
+// Call implements toolimpl.Handler: it calls fn with the runtime parameters
 // and the decoded input in their places.
 func (s *signature) Call(ctx context.Context, call *tool.Call, fn any, in any) (any, error) {
 	t := reflect.TypeOf(fn)

@@ -16,6 +16,7 @@ import (
 	_ "github.com/toolschema/toolschema/declared" // TypeSchema's validator
 	"github.com/toolschema/toolschema/reflectimpl"
 	"github.com/toolschema/toolschema/tool"
+	"github.com/toolschema/toolschema/toolimpl"
 )
 
 // The tests of this file are the regression tests of calls crafted to
@@ -806,7 +807,7 @@ func (lenientChecker) CheckArgs(_ context.Context, args json.RawMessage) (any, [
 // promise nothing of the text: text that is not JSON panicked in the
 // approval's hash, on the caller's goroutine.
 func TestApprovalOwnChecker(t *testing.T) {
-	tl := tool.New(tool.Tool{Name: "x", RequiresApproval: true}, lenientChecker{}, nil)
+	tl := toolimpl.New(tool.Tool{Name: "x", RequiresApproval: true}, lenientChecker{}, nil)
 	for _, args := range []string{`{"a":`, `{"a":1}x`, `[[[`} {
 		ctx := tool.Approve(context.Background(), "x", json.RawMessage(`{"a":1}`))
 		r, err := tl.Invoke(ctx, json.RawMessage(args))

@@ -184,7 +184,7 @@ func (t *Tool) Invoke(ctx context.Context, args json.RawMessage) (*Result, error
 		r.Violations = viols
 		return r, nil
 	}
-	if _, own := t.handler.(ArgsChecker); t.RequiresApproval && !approved(ctx, t.Name, args, !own) {
+	if _, own := t.handler.(argsChecker); t.RequiresApproval && !approved(ctx, t.Name, args, !own) {
 		return errorResult(ApprovalRequired, false, call, fmt.Sprintf("Tool '%s' requires approval for these arguments.", t.Name)), nil
 	}
 	if err := ctx.Err(); err != nil {
@@ -309,7 +309,7 @@ func (t *Tool) decodeArgs(ctx context.Context, args json.RawMessage) (any, []Vio
 	if blank(args) {
 		args = json.RawMessage("{}")
 	}
-	if ac, ok := t.handler.(ArgsChecker); ok {
+	if ac, ok := t.handler.(argsChecker); ok {
 		// Its input is the text, not a value read from it: what is not
 		// UTF-8 is mended first, so that the handler gets what the
 		// approval compared (strings by their characters, as read).

@@ -10,6 +10,7 @@ import (
 
 	"github.com/toolschema/toolschema/internal/reflecttype"
 	"github.com/toolschema/toolschema/internal/schema"
+	"github.com/toolschema/toolschema/internal/toolhook"
 )
 
 // A plan decodes JSON into values of one Go type and checks it as it goes:
@@ -184,7 +185,7 @@ func compile(t reflect.Type, c *schema.Check) (*plan, error) {
 		p.how = byNumber
 	case c.Declared != nil:
 		p.how = byDeclared
-		p.valid, err = ValidateDeclared(c.Declared)
+		p.valid, err = toolhook.ValidateDeclared(c.Declared)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", t, err)
 		}

@@ -15,6 +15,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/toolschema/toolschema/internal/toolhook"
 )
 
 // A Tool is a function offered to a model: its name, its description, the
@@ -87,56 +89,30 @@ type Tool struct {
 	// The error stays in Result.Cause.
 	SafeErrors bool
 
-	handler Handler
+	handler handler
 	bound   any
 }
 
-// A Handler runs the function behind a tool. The generated code and
-// reflectimpl implement it; programs do not need to.
-type Handler interface {
-	// Input returns the tool's input type, a struct type; nil when the
-	// tool takes no input.
+// handler runs the function behind a tool: toolimpl.Handler, which the
+// generated code, reflectimpl and rawtool implement.
+type handler interface {
 	Input() reflect.Type
-	// Output returns the type of the tool's first result when its output
-	// schema is written from it; nil otherwise.
 	Output() reflect.Type
-	// Call calls the function bound to fn with ctx, call and the input:
-	// in is a pointer to the decoded and checked input (nil when the tool
-	// takes none). It returns the function's first result (nil when it
-	// has none) and its error.
 	Call(ctx context.Context, call *Call, fn any, in any) (any, error)
 }
 
-// New returns a copy of t that runs fn through h. fn is what h calls: the
-// function itself, or for a method the receiver.
-func New(t Tool, h Handler, fn any) *Tool {
-	t.handler, t.bound = h, fn
-	return &t
+// The hooks by which package toolimpl binds a function to a tool and
+// reads the binding back (see internal/toolhook).
+func init() {
+	toolhook.New = func(t Tool, h any, fn any) *Tool {
+		t.handler, t.bound = nil, fn
+		if h != nil {
+			t.handler = h.(handler)
+		}
+		return &t
+	}
+	toolhook.Binding = func(t *Tool) (any, any) { return t.handler, t.bound }
 }
-
-// Binding returns the tool's handler and the value it is bound to, both nil
-// for a Tool without a function behind it.
-func (t *Tool) Binding() (Handler, any) { return t.handler, t.bound }
-
-// The generated code declares the version of the interface between it and
-// this package that it was written for, and fails to compile unless
-// MinGenVersion <= version <= MaxGenVersion: regenerate with the toolgen of
-// the module version in use.
-//
-// Version 3 added the execution policy (Title, ReadOnly, Additive,
-// Idempotent, ClosedWorld) and the declared errors (ErrorCodes,
-// SafeErrors); code of version 2 sets none of them. Version 4 added the
-// handlers' RequiredFromTags method, which only the code of a package with
-// //tool:required-from-tags has (and is of version 4); other code is still
-// written as version 3.
-const (
-	MinGenVersion = 2
-	MaxGenVersion = 4
-)
-
-// EnforceVersion is the unsigned type the generated code converts its
-// version checks to: a negative difference does not compile.
-type EnforceVersion uint
 
 // A Cost is one line of what a call cost: an external API call, tokens of a
 // nested model, money.

@@ -1,9 +1,7 @@
 package tool
 
 import (
-	"context"
 	"encoding/json"
-	"reflect"
 	"sync"
 	"testing"
 )
@@ -41,36 +39,5 @@ func TestCallCosts(t *testing.T) {
 	costs[0].Item = "changed"
 	if c.Costs()[0].Item != "request" {
 		t.Error("Costs returned the call's own slice")
-	}
-}
-
-type handler struct{}
-
-func (handler) Input() reflect.Type  { return nil }
-func (handler) Output() reflect.Type { return nil }
-func (handler) Call(ctx context.Context, call *Call, fn any, in any) (any, error) {
-	return fn.(func() string)(), nil
-}
-
-func TestNew(t *testing.T) {
-	fn := func() string { return "hi" }
-	def := Tool{Name: "greet", ParallelSafe: true}
-	tl := New(def, handler{}, fn)
-	if tl.Name != "greet" || !tl.ParallelSafe {
-		t.Errorf("New lost fields: %+v", tl)
-	}
-	h, bound := tl.Binding()
-	if h == nil || bound == nil {
-		t.Fatal("Binding() = nil")
-	}
-	got, err := h.Call(context.Background(), &Call{}, bound, nil)
-	if got != "hi" || err != nil {
-		t.Errorf("Call = %v, %v", got, err)
-	}
-	if h, b := def.Binding(); h != nil || b != nil {
-		t.Error("New changed its argument")
-	}
-	if h, b := (&Tool{}).Binding(); h != nil || b != nil || reflect.ValueOf(h).IsValid() {
-		t.Error("a literal Tool has a binding")
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/toolschema/toolschema/reflectimpl"
 	"github.com/toolschema/toolschema/tool"
+	"github.com/toolschema/toolschema/toolimpl"
 )
 
 // WithInputSchema is mcp-go's mcp.WithInputSchema with toolschema's
@@ -70,7 +71,7 @@ func NewTypedToolHandler[T any](handler mcp.TypedToolHandlerFunc[T]) func(ctx co
 	if err != nil {
 		panic(fmt.Sprintf("mcpgo.NewTypedToolHandler[%v]: %v", reflect.TypeFor[T](), err))
 	}
-	h, _ := made.Binding()
+	h, _ := toolimpl.Binding(made)
 	d := &typedHandler[T]{h: handler, in: h.Input(), fromTags: requiredFromTags.Load()}
 	names := newNamed(tool.Tool{InputSchema: made.InputSchema, ParallelSafe: true}, d)
 	return func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -93,7 +94,7 @@ func NewStructuredToolHandler[A any, R any](handler mcp.StructuredToolHandlerFun
 	if err != nil {
 		panic(fmt.Sprintf("mcpgo.NewStructuredToolHandler[%v, %v]: %v", reflect.TypeFor[A](), reflect.TypeFor[R](), err))
 	}
-	h, _ := made.Binding()
+	h, _ := toolimpl.Binding(made)
 	d := &structuredHandler[A, R]{h: handler, in: h.Input(), out: h.Output(), fromTags: requiredFromTags.Load()}
 	names := newNamed(tool.Tool{InputSchema: made.InputSchema, OutputSchema: made.OutputSchema, ParallelSafe: true}, d)
 	listed, structured := listedOutput(made.OutputSchema)
@@ -224,7 +225,7 @@ func serve(ctx context.Context, t *tool.Tool, req *mcp.CallToolRequest, structur
 	return result(t.Name, r, structured, null), nil
 }
 
-// typedHandler runs an mcp-go typed handler as a tool.Handler: the invoker
+// typedHandler runs an mcp-go typed handler as a toolimpl.Handler: the invoker
 // checks and decodes the arguments and recovers a panic.
 type typedHandler[T any] struct {
 	h        mcp.TypedToolHandlerFunc[T]
@@ -242,7 +243,7 @@ func (d *typedHandler[T]) Call(ctx context.Context, _ *tool.Call, _ any, in any)
 	return handOver(d.h(ctx, request(ctx), input[T](in)))
 }
 
-// structuredHandler runs an mcp-go structured handler as a tool.Handler:
+// structuredHandler runs an mcp-go structured handler as a toolimpl.Handler:
 // its result is the tool's, written and checked by the invoker.
 type structuredHandler[A, R any] struct {
 	h        mcp.StructuredToolHandlerFunc[A, R]
@@ -275,12 +276,12 @@ const maxNames = 64
 // the invoker's texts name the tool the model called.
 type named struct {
 	base tool.Tool
-	h    tool.Handler
+	h    toolimpl.Handler
 	m    sync.Map // name → *tool.Tool
 	n    atomic.Int32
 }
 
-func newNamed(base tool.Tool, h tool.Handler) *named {
+func newNamed(base tool.Tool, h toolimpl.Handler) *named {
 	return &named{base: base, h: h}
 }
 
@@ -290,7 +291,7 @@ func (n *named) get(name string) *tool.Tool {
 	}
 	c := n.base
 	c.Name = name
-	t := tool.New(c, n.h, nil)
+	t := toolimpl.New(c, n.h, nil)
 	if n.n.Add(1) > maxNames {
 		return t
 	}

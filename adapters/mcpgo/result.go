@@ -11,6 +11,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/toolschema/toolschema/tool"
+	"github.com/toolschema/toolschema/toolimpl"
 )
 
 // listedOutput returns the output schema an mcp-go server lists for s, the
@@ -107,7 +108,7 @@ func schemaType(s json.RawMessage) string {
 // structured content must conform to the listed schema.
 func nullForm(t *tool.Tool, listed json.RawMessage) json.RawMessage {
 	var out reflect.Type
-	if h, _ := t.Binding(); h != nil {
+	if h, _ := toolimpl.Binding(t); h != nil {
 		out = h.Output()
 	}
 	for out != nil && out.Kind() == reflect.Pointer {

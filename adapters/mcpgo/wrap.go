@@ -12,6 +12,7 @@ import (
 	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/rawtool"
 	"github.com/toolschema/toolschema/tool"
+	"github.com/toolschema/toolschema/toolimpl"
 )
 
 // Wrap returns a tool defined with mcp-go's builder (mcp.NewTool with
@@ -69,8 +70,8 @@ func Wrap(t mcp.Tool, handler server.ToolHandlerFunc) (server.ServerTool, error)
 	}
 	c := *rt
 	c.Name = t.Name
-	h, bound := rt.Binding()
-	run := tool.New(c, h, bound)
+	h, bound := toolimpl.Binding(rt)
+	run := toolimpl.New(c, h, bound)
 	mt := t
 	mt.InputSchema = mcp.ToolInputSchema{}
 	mt.RawInputSchema = run.InputSchema

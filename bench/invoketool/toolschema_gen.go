@@ -8,13 +8,14 @@ import (
 	"reflect"
 
 	"github.com/toolschema/toolschema/tool"
+	"github.com/toolschema/toolschema/toolimpl"
 )
 
-// These lines fail to compile when the github.com/toolschema/toolschema/tool package does not support
+// These lines fail to compile when the github.com/toolschema/toolschema/toolimpl package does not support
 // this generated code: regenerate it with the toolgen of the module version in use.
 const (
-	_ = tool.EnforceVersion(3 - tool.MinGenVersion)
-	_ = tool.EnforceVersion(tool.MaxGenVersion - 3)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinGenVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxGenVersion - 5)
 )
 
 // The schemas of the tools.
@@ -26,7 +27,7 @@ var (
 // Tools returns the tools of package invoketool: its functions marked //tool:export.
 func Tools() []*tool.Tool {
 	return []*tool.Tool{
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "search",
 			Description:  "Search finds code matching a query. It does a little deterministic work on its input, so that every way of calling it returns the same result for the same arguments.",
 			InputSchema:  _toolgen_Search_in,

@@ -434,8 +434,8 @@ func TestVersionGuard(t *testing.T) {
 	gen := filepath.Join(dir, "orders", "toolschema_gen.go")
 	src, _ := os.ReadFile(gen)
 	// next is beyond every version this generator writes.
-	v, next := strconv.Itoa(generator.GenVersion), strconv.Itoa(max(generator.GenVersion, generator.FromTagsGenVersion)+1)
-	if !bytes.Contains(src, []byte("EnforceVersion("+v+" - tool.MinGenVersion)")) {
+	v, next := strconv.Itoa(generator.GenVersion), strconv.Itoa(generator.GenVersion+1)
+	if !bytes.Contains(src, []byte("EnforceVersion("+v+" - toolimpl.MinGenVersion)")) {
 		t.Fatalf("no version guard in\n%s", src)
 	}
 	build := func() (string, error) {
@@ -449,11 +449,32 @@ func TestVersionGuard(t *testing.T) {
 		t.Fatalf("the generated code does not build: %v\n%s", err, out)
 	}
 	// As if written by a newer toolgen, for the next version.
-	newer := bytes.ReplaceAll(src, []byte("("+v+" - tool.MinGenVersion)"), []byte("("+next+" - tool.MinGenVersion)"))
-	newer = bytes.ReplaceAll(newer, []byte("(tool.MaxGenVersion - "+v+")"), []byte("(tool.MaxGenVersion - "+next+")"))
+	newer := bytes.ReplaceAll(src, []byte("("+v+" - toolimpl.MinGenVersion)"), []byte("("+next+" - toolimpl.MinGenVersion)"))
+	newer = bytes.ReplaceAll(newer, []byte("(toolimpl.MaxGenVersion - "+v+")"), []byte("(toolimpl.MaxGenVersion - "+next+")"))
 	os.WriteFile(gen, newer, 0o644)
 	out, err := build()
 	if err == nil || !strings.Contains(out, "EnforceVersion") || !strings.Contains(out, "toolschema_gen.go") {
 		t.Errorf("code generated for another version built, or failed without naming the guard: %v\n%s", err, out)
+	}
+	// As if written by a toolgen of version 4, whose guard named package
+	// tool: it fails to build the same way.
+	older := bytes.ReplaceAll(src, []byte("toolimpl.EnforceVersion("+v+" - toolimpl.MinGenVersion)"), []byte("tool.EnforceVersion(4 - tool.MinGenVersion)"))
+	older = bytes.ReplaceAll(older, []byte("toolimpl.EnforceVersion(toolimpl.MaxGenVersion - "+v+")"), []byte("tool.EnforceVersion(tool.MaxGenVersion - 4)"))
+	if bytes.Equal(older, src) {
+		t.Fatal("no guard to rewrite")
+	}
+	os.WriteFile(gen, older, 0o644)
+	out, err = build()
+	if err == nil || !strings.Contains(out, "EnforceVersion") || !strings.Contains(out, "toolschema_gen.go") {
+		t.Errorf("code generated for version 4 built, or failed without naming the guard: %v\n%s", err, out)
+	}
+	// toolgen writes the file anew over it, even when the package's own
+	// code uses what the file declares.
+	os.WriteFile(filepath.Join(dir, "orders", "use.go"), []byte("package orders\n\nvar _ = Tools\n"), 0o644)
+	if code, _, stderr := toolgen(t, dir, "./orders"); code != 0 {
+		t.Fatalf("toolgen over code of version 4: exit %d: %s", code, stderr)
+	}
+	if again, _ := os.ReadFile(gen); !bytes.Equal(again, src) {
+		t.Errorf("toolgen over code of version 4 wrote\n%s", again)
 	}
 }

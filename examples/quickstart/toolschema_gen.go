@@ -9,13 +9,14 @@ import (
 	"time"
 
 	"github.com/toolschema/toolschema/tool"
+	"github.com/toolschema/toolschema/toolimpl"
 )
 
-// These lines fail to compile when the github.com/toolschema/toolschema/tool package does not support
+// These lines fail to compile when the github.com/toolschema/toolschema/toolimpl package does not support
 // this generated code: regenerate it with the toolgen of the module version in use.
 const (
-	_ = tool.EnforceVersion(3 - tool.MinGenVersion)
-	_ = tool.EnforceVersion(tool.MaxGenVersion - 3)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinGenVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxGenVersion - 5)
 )
 
 // The schemas of the tools.
@@ -31,7 +32,7 @@ var (
 // Tools returns the tools of package main: its functions marked //tool:export.
 func Tools() []*tool.Tool {
 	return []*tool.Tool{
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "ping",
 			Description:  "Ping checks that the service is up.",
 			InputSchema:  _toolgen_Ping_in,
@@ -45,7 +46,7 @@ func Tools() []*tool.Tool {
 // Tools returns the tools of Service: its methods marked //tool:export.
 func (recv *Service) Tools() []*tool.Tool {
 	return []*tool.Tool{
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "find_orders",
 			Description:  "FindOrders finds orders by state and date, newest first.",
 			InputSchema:  _toolgen_Service_FindOrders_in,
@@ -55,7 +56,7 @@ func (recv *Service) Tools() []*tool.Tool {
 			ReadOnly:     true,
 			ClosedWorld:  true,
 		}, _toolgen_Service_FindOrders{}, recv),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "place_order",
 			Description:  "PlaceOrder places a new order and returns it.",
 			InputSchema:  _toolgen_Service_PlaceOrder_in,
@@ -64,7 +65,7 @@ func (recv *Service) Tools() []*tool.Tool {
 			Additive:     true,
 			ClosedWorld:  true,
 		}, _toolgen_Service_PlaceOrder{}, recv),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:             "cancel_order",
 			Description:      "CancelOrder cancels an order that has not shipped. A person approves each call.",
 			InputSchema:      _toolgen_Service_CancelOrder_in,

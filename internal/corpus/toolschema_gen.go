@@ -11,13 +11,14 @@ import (
 
 	_ "github.com/toolschema/toolschema/declared"
 	"github.com/toolschema/toolschema/tool"
+	"github.com/toolschema/toolschema/toolimpl"
 )
 
-// These lines fail to compile when the github.com/toolschema/toolschema/tool package does not support
+// These lines fail to compile when the github.com/toolschema/toolschema/toolimpl package does not support
 // this generated code: regenerate it with the toolgen of the module version in use.
 const (
-	_ = tool.EnforceVersion(3 - tool.MinGenVersion)
-	_ = tool.EnforceVersion(tool.MaxGenVersion - 3)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinGenVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxGenVersion - 5)
 )
 
 // The schemas of the tools.
@@ -167,202 +168,202 @@ var (
 // Tools returns the tools of package corpus: its functions marked //tool:export.
 func Tools() []*tool.Tool {
 	return []*tool.Tool{
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "flatten_grid",
 			Description:  "FlattenGrid returns the cells of a 3×3 matrix row by row, followed by the coordinates of two corner points.",
 			InputSchema:  _toolgen_FlattenGrid_in,
 			OutputSchema: _toolgen_FlattenGrid_out,
 			ParallelSafe: true,
 		}, _toolgen_FlattenGrid{}, FlattenGrid),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "merge_labels",
 			Description:  "MergeLabels applies overrides to a label set, then removes the dropped labels.",
 			InputSchema:  _toolgen_MergeLabels_in,
 			OutputSchema: _toolgen_MergeLabels_out,
 			ParallelSafe: true,
 		}, _toolgen_MergeLabels{}, MergeLabels),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "resolve_pointers",
 			Description:  "ResolvePointers follows every pointer of its input and adds up what it finds: the integers, one per name, two per non-nil stop and lookup entry, the matrix, and 100 when the deepest flag is true.",
 			InputSchema:  _toolgen_ResolvePointers_in,
 			OutputSchema: _toolgen_ResolvePointers_out,
 			ParallelSafe: true,
 		}, _toolgen_ResolvePointers{}, ResolvePointers),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "bounding_box",
 			Description:  "BoundingBox returns the smallest axis-aligned box around a polygon's vertices.",
 			InputSchema:  _toolgen_BoundingBox_in,
 			OutputSchema: _toolgen_BoundingBox_out,
 			ParallelSafe: true,
 		}, _toolgen_BoundingBox{}, BoundingBox),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "tally_words",
 			Description:  "TallyWords counts the words of a text, case folded, leaving out the ignored ones.",
 			InputSchema:  _toolgen_TallyWords_in,
 			OutputSchema: _toolgen_TallyWords_out,
 			ParallelSafe: true,
 		}, _toolgen_TallyWords{}, TallyWords),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "midpoint",
 			Description:  "Midpoint returns the point halfway between two points.",
 			InputSchema:  _toolgen_Midpoint_in,
 			OutputSchema: _toolgen_Midpoint_out,
 			ParallelSafe: true,
 		}, _toolgen_Midpoint{}, Midpoint),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "group_by_initial",
 			Description:  "GroupByInitial groups words by their first letter, after replacing aliases and adding the words of the batches' keys.",
 			InputSchema:  _toolgen_GroupByInitial_in,
 			OutputSchema: _toolgen_GroupByInitial_out,
 			ParallelSafe: true,
 		}, _toolgen_GroupByInitial{}, GroupByInitial),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "send_invoice_notice",
 			Description:  "SendInvoiceNotice tells the recipients what they owe.",
 			InputSchema:  _toolgen_SendInvoiceNotice_in,
 			ParallelSafe: true,
 		}, _toolgen_SendInvoiceNotice{}, SendInvoiceNotice),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "describe_order",
 			Description:  "DescribeOrder summarizes an order in one line.",
 			InputSchema:  _toolgen_DescribeOrder_in,
 			ParallelSafe: true,
 		}, _toolgen_DescribeOrder{}, DescribeOrder),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "resolve_tie",
 			Description:  "ResolveTie says which of two same-named fields encoding/json reads.",
 			InputSchema:  _toolgen_ResolveTie_in,
 			ParallelSafe: true,
 		}, _toolgen_ResolveTie{}, ResolveTie),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "open_envelope",
 			Description:  "OpenEnvelope returns the envelope with its counter increased, a default queue, a trace ID derived from the body when it has none, and the label upper-cased.",
 			InputSchema:  _toolgen_OpenEnvelope_in,
 			OutputSchema: _toolgen_OpenEnvelope_out,
 			ParallelSafe: true,
 		}, _toolgen_OpenEnvelope{}, OpenEnvelope),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "list_keys",
 			Description:  "ListKeys returns the keys of its input that are set, as encoding/json writes them, in order.",
 			InputSchema:  _toolgen_ListKeys_in,
 			OutputSchema: _toolgen_ListKeys_out,
 			ParallelSafe: true,
 		}, _toolgen_ListKeys{}, ListKeys),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "render_card",
 			Description:  "RenderCard renders a card as plain text.",
 			InputSchema:  _toolgen_RenderCard_in,
 			ParallelSafe: true,
 		}, _toolgen_RenderCard{}, RenderCard),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "triage_ticket",
 			Description:  "TriageTicket proposes a priority for a ticket from its impact, never lower than the floor.",
 			InputSchema:  _toolgen_TriageTicket_in,
 			OutputSchema: _toolgen_TriageTicket_out,
 			ParallelSafe: true,
 		}, _toolgen_TriageTicket{}, TriageTicket),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "summarize_forecast",
 			Description:  "SummarizeForecast counts the days of each kind of sky in a week and says how many match the preferred one.",
 			InputSchema:  _toolgen_SummarizeForecast_in,
 			ParallelSafe: true,
 		}, _toolgen_SummarizeForecast{}, SummarizeForecast),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "count_by_priority",
 			Description:  "CountByPriority counts the tickets of each priority, scaled by its weight and rounded down.",
 			InputSchema:  _toolgen_CountByPriority_in,
 			OutputSchema: _toolgen_CountByPriority_out,
 			ParallelSafe: true,
 		}, _toolgen_CountByPriority{}, CountByPriority),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "list_channels",
 			Description:  "ListChannels lists the channels a notification can be sent on.",
 			InputSchema:  _toolgen_ListChannels_in,
 			OutputSchema: _toolgen_ListChannels_out,
 			ParallelSafe: true,
 		}, _toolgen_ListChannels{}, ListChannels),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "pick_channel",
 			Description:  "PickChannel picks the channel to notify someone on: the first allowed one in the chosen order (SMS first when urgent), else the fallback.",
 			InputSchema:  _toolgen_PickChannel_in,
 			OutputSchema: _toolgen_PickChannel_out,
 			ParallelSafe: true,
 		}, _toolgen_PickChannel{}, PickChannel),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "execute_sql",
 			Description:  "ExecuteSQL runs one query in a region.",
 			InputSchema:  _toolgen_ExecuteSQL_in,
 			ParallelSafe: true,
 		}, _toolgen_ExecuteSQL{}, ExecuteSQL),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "rename_symbol",
 			Description:  "RenameSymbol renames a symbol (here: reports what it would rename).",
 			InputSchema:  _toolgen_RenameSymbol_in,
 			ParallelSafe: true,
 		}, _toolgen_RenameSymbol{}, RenameSymbol),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "list_incidents",
 			Description:  "ListIncidents lists the incidents that match a query.",
 			InputSchema:  _toolgen_ListIncidents_in,
 			OutputSchema: _toolgen_ListIncidents_out,
 			ParallelSafe: true,
 		}, _toolgen_ListIncidents{}, ListIncidents),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "check_endpoint",
 			Description:  "CheckEndpoint describes the check it would run.",
 			InputSchema:  _toolgen_CheckEndpoint_in,
 			ParallelSafe: true,
 		}, _toolgen_CheckEndpoint{}, CheckEndpoint),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "move_dashboard",
 			Description:  "MoveDashboard reports the move it would make.",
 			InputSchema:  _toolgen_MoveDashboard_in,
 			ParallelSafe: true,
 		}, _toolgen_MoveDashboard{}, MoveDashboard),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "get_weather",
 			Description:  "GetWeather reports a canned forecast.",
 			InputSchema:  _toolgen_GetWeather_in,
 			ParallelSafe: true,
 		}, _toolgen_GetWeather{}, GetWeather),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "get_stock_price",
 			Description:  "GetStockPrice returns a price derived from the symbol.",
 			InputSchema:  _toolgen_GetStockPrice_in,
 			OutputSchema: _toolgen_GetStockPrice_out,
 			ParallelSafe: true,
 		}, _toolgen_GetStockPrice{}, GetStockPrice),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "convert_currency",
 			Description:  "ConvertCurrency converts at fixed rates.",
 			InputSchema:  _toolgen_ConvertCurrency_in,
 			ParallelSafe: true,
 		}, _toolgen_ConvertCurrency{}, ConvertCurrency),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "write_recipe",
 			Description:  "WriteRecipe writes a recipe outline.",
 			InputSchema:  _toolgen_WriteRecipe_in,
 			ParallelSafe: true,
 		}, _toolgen_WriteRecipe{}, WriteRecipe),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "manage_tasks",
 			Description:  "ManageTasks applies one action to a stored task and returns the stored record, as the store writes it.",
 			InputSchema:  _toolgen_ManageTasks_in,
 			ParallelSafe: true,
 		}, _toolgen_ManageTasks{}, ManageTasks),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "get_forecast",
 			Description:  "GetForecast reports a canned forecast.",
 			InputSchema:  _toolgen_GetForecast_in,
 			ParallelSafe: true,
 		}, _toolgen_GetForecast{}, GetForecast),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "list_tickets",
 			Description:  "ListTickets lists canned tickets.",
 			InputSchema:  _toolgen_ListTickets_in,
 			ParallelSafe: true,
 		}, _toolgen_ListTickets{}, ListTickets),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:             "upsert_alert_rule",
 			Description:      "UpsertAlertRule validates an alert rule group and saves it, giving each rule without a UID one derived from its title.",
 			InputSchema:      _toolgen_UpsertAlertRule_in,
@@ -372,7 +373,7 @@ func Tools() []*tool.Tool {
 			Timeout:          15 * time.Second,
 			Idempotent:       true,
 		}, _toolgen_UpsertAlertRule{}, UpsertAlertRule),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "define_alert_v2",
 			Description:  "DefineAlert completes an alert definition: a fingerprint from the name and labels, the state from the thresholds and the last value, and the default severity.",
 			Version:      "2",
@@ -380,7 +381,7 @@ func Tools() []*tool.Tool {
 			OutputSchema: _toolgen_DefineAlert_out,
 			ParallelSafe: true,
 		}, _toolgen_DefineAlert{}, DefineAlert),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "grep",
 			Description:  "Grep searches a fixed source tree for a regular expression, with the usual grep flags, and returns its output as text.",
 			InputSchema:  _toolgen_Grep_in,
@@ -390,7 +391,7 @@ func Tools() []*tool.Tool {
 			ReadOnly:     true,
 			ClosedWorld:  true,
 		}, _toolgen_Grep{}, Grep),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "update_todos",
 			Description:  "UpdateTodos replaces the todo list and returns counts by status, the item in progress, and warnings about the list's shape.",
 			InputSchema:  _toolgen_UpdateTodos_in,
@@ -399,7 +400,7 @@ func Tools() []*tool.Tool {
 			Idempotent:   true,
 			ClosedWorld:  true,
 		}, _toolgen_UpdateTodos{}, UpdateTodos),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "quote_shipment",
 			Description:  "QuoteShipment prices a shipment from the billable weight of its parcels (the greater of actual and volumetric weight) and the service level.",
 			InputSchema:  _toolgen_QuoteShipment_in,
@@ -408,7 +409,7 @@ func Tools() []*tool.Tool {
 			ReadOnly:     true,
 			ClosedWorld:  true,
 		}, _toolgen_QuoteShipment{}, QuoteShipment),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "query_metrics",
 			Description:  "QueryMetrics evaluates a metrics query, instant or over a time range, and returns the matching series. (The data are synthetic and deterministic: a function of the query and the time.)",
 			InputSchema:  _toolgen_QueryMetrics_in,
@@ -417,7 +418,7 @@ func Tools() []*tool.Tool {
 			Timeout:      30 * time.Second,
 			ReadOnly:     true,
 		}, _toolgen_QueryMetrics{}, QueryMetrics),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:             "update_dashboard",
 			Description:      "UpdateDashboard applies changes to a dashboard document: a new title, template variables, then JSON Patch operations, and returns the result.",
 			Version:          "3",
@@ -426,7 +427,7 @@ func Tools() []*tool.Tool {
 			RequiresApproval: true,
 			ParallelSafe:     true,
 		}, _toolgen_UpdateDashboard{}, UpdateDashboard),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "register_device",
 			Description:  "RegisterDevice records a device and returns it with an ID derived from its serial number.",
 			InputSchema:  _toolgen_RegisterDevice_in,
@@ -435,93 +436,93 @@ func Tools() []*tool.Tool {
 			Title:        "Register a device",
 			Additive:     true,
 		}, _toolgen_RegisterDevice{}, RegisterDevice),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "plan_maintenance",
 			Description:  "PlanMaintenance checks a maintenance plan and returns its window, sorted by host.",
 			InputSchema:  _toolgen_PlanMaintenance_in,
 			OutputSchema: _toolgen_PlanMaintenance_out,
 			ParallelSafe: true,
 		}, _toolgen_PlanMaintenance{}, PlanMaintenance),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "discard",
 			Description:  "Discard accepts a text and returns nothing at all.",
 			InputSchema:  _toolgen_Discard_in,
 			ParallelSafe: true,
 		}, _toolgen_Discard{}, Discard),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "greet",
 			Description:  "Greet returns a greeting as plain text.",
 			InputSchema:  _toolgen_Greet_in,
 			ParallelSafe: true,
 		}, _toolgen_Greet{}, Greet),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "slugify",
 			Description:  "Slugify turns a title into a URL slug, and fails when nothing is left.",
 			InputSchema:  _toolgen_Slugify_in,
 			ParallelSafe: true,
 		}, _toolgen_Slugify{}, Slugify),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "text_stats",
 			Description:  "TextStats counts the bytes, characters, words and lines of a text.",
 			InputSchema:  _toolgen_TextStats_in,
 			OutputSchema: _toolgen_TextStats_out,
 			ParallelSafe: true,
 		}, _toolgen_TextStats{}, TextStats),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "lookup_term",
 			Description:  "LookupTerm returns the glossary entry of a term, or null when there is none.",
 			InputSchema:  _toolgen_LookupTerm_in,
 			OutputSchema: _toolgen_LookupTerm_out,
 			ParallelSafe: true,
 		}, _toolgen_LookupTerm{}, LookupTerm),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "split_text",
 			Description:  "SplitText splits a text at a separator and, unless told not to, trims the pieces.",
 			InputSchema:  _toolgen_SplitText_in,
 			OutputSchema: _toolgen_SplitText_out,
 			ParallelSafe: true,
 		}, _toolgen_SplitText{}, SplitText),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "letter_frequency",
 			Description:  "LetterFrequency counts each letter of a text, case folded.",
 			InputSchema:  _toolgen_LetterFrequency_in,
 			OutputSchema: _toolgen_LetterFrequency_out,
 			ParallelSafe: true,
 		}, _toolgen_LetterFrequency{}, LetterFrequency),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "count_runes",
 			Description:  "CountRunes returns the number of Unicode code points in a text.",
 			InputSchema:  _toolgen_CountRunes_in,
 			OutputSchema: _toolgen_CountRunes_out,
 			ParallelSafe: true,
 		}, _toolgen_CountRunes{}, CountRunes),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "classify_text",
 			Description:  "ClassifyText gives a text a label: question, shout, statement or empty. The result is a named string type without constants.",
 			InputSchema:  _toolgen_ClassifyText_in,
 			OutputSchema: _toolgen_ClassifyText_out,
 			ParallelSafe: true,
 		}, _toolgen_ClassifyText{}, ClassifyText),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "render_badge",
 			Description:  "RenderBadge draws a status badge as an SVG image part.",
 			InputSchema:  _toolgen_RenderBadge_in,
 			ParallelSafe: true,
 		}, _toolgen_RenderBadge{}, RenderBadge),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "render_report",
 			Description:  "RenderReport writes a report as a heading text part followed by the data as a JSON part.",
 			InputSchema:  _toolgen_RenderReport_in,
 			ParallelSafe: true,
 		}, _toolgen_RenderReport{}, RenderReport),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "submit_verdict",
 			Description:  "SubmitVerdict ends a review with a verdict; a rejection is reported as an error result.",
 			InputSchema:  _toolgen_SubmitVerdict_in,
 			EndsLoop:     true,
 			ParallelSafe: true,
 		}, _toolgen_SubmitVerdict{}, SubmitVerdict),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "final_answer",
 			Description:  "FinalAnswer gives the final answer and ends the loop; the result is a tool.Result value.",
 			Version:      "2024-06",
@@ -529,101 +530,101 @@ func Tools() []*tool.Tool {
 			EndsLoop:     true,
 			ParallelSafe: true,
 		}, _toolgen_FinalAnswer{}, FinalAnswer),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "evaluate_postfix",
 			Description:  "EvaluatePostfix evaluates a postfix expression. It returns a number, or the string \"error: ...\" when the expression is malformed: the result is any JSON value.",
 			InputSchema:  _toolgen_EvaluatePostfix_in,
 			ParallelSafe: true,
 		}, _toolgen_EvaluatePostfix{}, EvaluatePostfix),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "parse_key_values",
 			Description:  "ParseKeyValues reads lines of key=value into a JSON object, returned as raw JSON; a line without '=' is an error.",
 			InputSchema:  _toolgen_ParseKeyValues_in,
 			ParallelSafe: true,
 		}, _toolgen_ParseKeyValues{}, ParseKeyValues),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "summarize_integers",
 			Description:  "SummarizeIntegers adds up five signed integers of different widths and reports the smallest, the largest and how many of them are negative.",
 			InputSchema:  _toolgen_SummarizeIntegers_in,
 			OutputSchema: _toolgen_SummarizeIntegers_out,
 			ParallelSafe: true,
 		}, _toolgen_SummarizeIntegers{}, SummarizeIntegers),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "sum_unsigned",
 			Description:  "SumUnsigned adds up unsigned integers of every width; the sum wraps around at 2^64.",
 			InputSchema:  _toolgen_SumUnsigned_in,
 			OutputSchema: _toolgen_SumUnsigned_out,
 			ParallelSafe: true,
 		}, _toolgen_SumUnsigned{}, SumUnsigned),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "calibrate_reading",
 			Description:  "CalibrateReading applies a gain and an offset to a temperature reading and returns the corrected value in degrees Celsius.",
 			InputSchema:  _toolgen_CalibrateReading_in,
 			OutputSchema: _toolgen_CalibrateReading_out,
 			ParallelSafe: true,
 		}, _toolgen_CalibrateReading{}, CalibrateReading),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "evaluate_flag",
 			Description:  "EvaluateFlag says whether a feature is on, after an optional inversion.",
 			InputSchema:  _toolgen_EvaluateFlag_in,
 			OutputSchema: _toolgen_EvaluateFlag_out,
 			ParallelSafe: true,
 		}, _toolgen_EvaluateFlag{}, EvaluateFlag),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "digest_bytes",
 			Description:  "DigestBytes returns the SHA-256 digest of the salt followed by the data, as an array of 32 bytes.",
 			InputSchema:  _toolgen_DigestBytes_in,
 			OutputSchema: _toolgen_DigestBytes_out,
 			ParallelSafe: true,
 		}, _toolgen_DigestBytes{}, DigestBytes),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "shift_time",
 			Description:  "ShiftTime adds a duration to an instant and expresses the result in a time zone.",
 			InputSchema:  _toolgen_ShiftTime_in,
 			OutputSchema: _toolgen_ShiftTime_out,
 			ParallelSafe: true,
 		}, _toolgen_ShiftTime{}, ShiftTime),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "echo_raw",
 			Description:  "EchoRaw wraps its input in an envelope and returns it as raw JSON, the amount doubled when it is a number.",
 			InputSchema:  _toolgen_EchoRaw_in,
 			ParallelSafe: true,
 		}, _toolgen_EchoRaw{}, EchoRaw),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "classify_address",
 			Description:  "ClassifyAddress tells whether an address is IPv4, private or loopback, and whether it falls inside a network.",
 			InputSchema:  _toolgen_ClassifyAddress_in,
 			OutputSchema: _toolgen_ClassifyAddress_out,
 			ParallelSafe: true,
 		}, _toolgen_ClassifyAddress{}, ClassifyAddress),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "factorial",
 			Description:  "Factorial computes n factorial as an arbitrary-precision integer, reduced modulo the modulus when one is given.",
 			InputSchema:  _toolgen_Factorial_in,
 			OutputSchema: _toolgen_Factorial_out,
 			ParallelSafe: true,
 		}, _toolgen_Factorial{}, Factorial),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "bump_version",
 			Description:  "BumpVersion increases one part of a semantic version and resets the parts after it.",
 			InputSchema:  _toolgen_BumpVersion_in,
 			OutputSchema: _toolgen_BumpVersion_out,
 			ParallelSafe: true,
 		}, _toolgen_BumpVersion{}, BumpVersion),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "heartbeat",
 			Description:  "Heartbeat reports whether the caller's context is still live.",
 			InputSchema:  _toolgen_Heartbeat_in,
 			ParallelSafe: true,
 			Timeout:      2 * time.Second,
 		}, _toolgen_Heartbeat{}, Heartbeat),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "record_usage",
 			Description:  "RecordUsage adds a cost line to the current call and returns nothing.",
 			InputSchema:  _toolgen_RecordUsage_in,
 			ParallelSafe: true,
 		}, _toolgen_RecordUsage{}, RecordUsage),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "relay",
 			Description:  "RelayMessage passes a message on, charging one message to the call; it takes the context first, then the call.",
 			InputSchema:  _toolgen_RelayMessage_in,
@@ -631,13 +632,13 @@ func Tools() []*tool.Tool {
 			ParallelSafe: true,
 			Additive:     true,
 		}, _toolgen_RelayMessage{}, RelayMessage),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "audit_action",
 			Description:  "AuditAction checks an audit event; it takes the call first, then the context, and a pointer to its input.",
 			InputSchema:  _toolgen_AuditAction_in,
 			ParallelSafe: true,
 		}, _toolgen_AuditAction{}, AuditAction),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:             "service_version",
 			Description:      "ServiceVersion returns the version of this service. It takes nothing at all.",
 			Version:          "1.0.0-rc.1",
@@ -647,40 +648,40 @@ func Tools() []*tool.Tool {
 			Title:            "Service version",
 			ReadOnly:         true,
 		}, _toolgen_ServiceVersion{}, ServiceVersion),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "caller_name",
 			Description:  "CallerName returns the name under which the runtime called this tool.",
 			InputSchema:  _toolgen_CallerName_in,
 			ParallelSafe: true,
 		}, _toolgen_CallerName{}, CallerName),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "search_catalog",
 			Description:  "SearchCatalog finds catalog items whose title holds every word of the query, within a price range, one page at a time.",
 			InputSchema:  _toolgen_SearchCatalog_in,
 			OutputSchema: _toolgen_SearchCatalog_out,
 			ParallelSafe: true,
 		}, _toolgen_SearchCatalog{}, SearchCatalog),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "schedule_pickup",
 			Description:  "SchedulePickup books a parcel pickup and returns a confirmation line.",
 			InputSchema:  _toolgen_SchedulePickup_in,
 			ParallelSafe: true,
 		}, _toolgen_SchedulePickup{}, SchedulePickup),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "configure_retry",
 			Description:  "ConfigureRetry fills in the defaults of a retry policy and returns the completed policy.",
 			InputSchema:  _toolgen_ConfigureRetry_in,
 			OutputSchema: _toolgen_ConfigureRetry_out,
 			ParallelSafe: true,
 		}, _toolgen_ConfigureRetry{}, ConfigureRetry),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "apply_defaults",
 			Description:  "ApplyDefaults returns its settings with every field left at its zero value set to its default, except Verbose: a plain bool cannot tell an absent value from false.",
 			InputSchema:  _toolgen_ApplyDefaults_in,
 			OutputSchema: _toolgen_ApplyDefaults_out,
 			ParallelSafe: true,
 		}, _toolgen_ApplyDefaults{}, ApplyDefaults),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "check_array_rules",
 			Description:  "CheckArrayRules counts how many distinct strings and ids the input holds.",
 			InputSchema:  _toolgen_CheckArrayRules_in,
@@ -693,7 +694,7 @@ func Tools() []*tool.Tool {
 // Tools returns the tools of SilenceManager: its methods marked //tool:export.
 func (recv *SilenceManager) Tools() []*tool.Tool {
 	return []*tool.Tool{
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "manage_silence",
 			Description:  "ManageSilence creates, updates, expires or fetches a silence.",
 			InputSchema:  _toolgen_SilenceManager_ManageSilence_in,
@@ -702,7 +703,7 @@ func (recv *SilenceManager) Tools() []*tool.Tool {
 			ErrorCodes:   []string{"SILENCE_ID_REQUIRED", "SILENCE_NOT_FOUND"},
 			SafeErrors:   true,
 		}, _toolgen_SilenceManager_ManageSilence{}, recv),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "list_silences",
 			Description:  "ListSilences lists the silences that match a filter, by ID.",
 			InputSchema:  _toolgen_SilenceManager_ListSilences_in,
@@ -711,7 +712,7 @@ func (recv *SilenceManager) Tools() []*tool.Tool {
 			ReadOnly:     true,
 			ClosedWorld:  true,
 		}, _toolgen_SilenceManager_ListSilences{}, recv),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:             "expire_all",
 			Description:      "ExpireAll expires every silence and says how many were still running.",
 			InputSchema:      _toolgen_SilenceManager_ExpireAll_in,
@@ -726,35 +727,35 @@ func (recv *SilenceManager) Tools() []*tool.Tool {
 // Tools returns the tools of Notebook: its methods marked //tool:export.
 func (recv *Notebook) Tools() []*tool.Tool {
 	return []*tool.Tool{
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "add_note",
 			Description:  "AddNote adds a note and returns it with its new ID.",
 			InputSchema:  _toolgen_Notebook_AddNote_in,
 			OutputSchema: _toolgen_Notebook_AddNote_out,
 			ParallelSafe: false,
 		}, _toolgen_Notebook_AddNote{}, recv),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "list_notes",
 			Description:  "ListNotes lists the notes that match a filter, pinned ones first.",
 			InputSchema:  _toolgen_Notebook_ListNotes_in,
 			OutputSchema: _toolgen_Notebook_ListNotes_out,
 			ParallelSafe: true,
 		}, _toolgen_Notebook_ListNotes{}, recv),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:             "delete_note",
 			Description:      "DeleteNote deletes a note by its ID.",
 			InputSchema:      _toolgen_Notebook_DeleteNote_in,
 			RequiresApproval: true,
 			ParallelSafe:     false,
 		}, _toolgen_Notebook_DeleteNote{}, recv),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "count",
 			Description:  "CountNotes returns how many notes the notebook holds.",
 			InputSchema:  _toolgen_Notebook_CountNotes_in,
 			OutputSchema: _toolgen_Notebook_CountNotes_out,
 			ParallelSafe: true,
 		}, _toolgen_Notebook_CountNotes{}, recv),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:             "archive_notebook",
 			Description:      "Archive closes the notebook: it empties it and returns a summary of what it held. It ends the model's loop.",
 			Version:          "2",
@@ -770,28 +771,28 @@ func (recv *Notebook) Tools() []*tool.Tool {
 // Tools returns the tools of UnitConverter: its methods marked //tool:export.
 func (recv UnitConverter) Tools() []*tool.Tool {
 	return []*tool.Tool{
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "convert_length",
 			Description:  "ConvertLength converts a length from one unit to another.",
 			InputSchema:  _toolgen_UnitConverter_ConvertLength_in,
 			OutputSchema: _toolgen_UnitConverter_ConvertLength_out,
 			ParallelSafe: true,
 		}, _toolgen_UnitConverter_ConvertLength{}, recv),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "convert_temp",
 			Description:  "ConvertTemperature converts Celsius to Fahrenheit and back.",
 			InputSchema:  _toolgen_UnitConverter_ConvertTemperature_in,
 			OutputSchema: _toolgen_UnitConverter_ConvertTemperature_out,
 			ParallelSafe: true,
 		}, _toolgen_UnitConverter_ConvertTemperature{}, recv),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "units",
 			Description:  "Units lists the length units the converter knows, in declaration order.",
 			InputSchema:  _toolgen_UnitConverter_Units_in,
 			OutputSchema: _toolgen_UnitConverter_Units_out,
 			ParallelSafe: true,
 		}, _toolgen_UnitConverter_Units{}, recv),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "precision",
 			Description:  "Precision says how many digits the converter keeps.",
 			InputSchema:  _toolgen_UnitConverter_Precision_in,

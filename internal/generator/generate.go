@@ -92,9 +92,11 @@ func Generate(ctx context.Context, opts *Options, patterns ...string) ([]Result,
 	}
 	if overlay := staleOverlay(pkgs); len(overlay) > 0 {
 		// A package with errors has a generated file, which may be stale
-		// (a tool renamed or removed): load again without it.
+		// (a tool renamed or removed, code of another runtime version):
+		// load again without it. The package's own uses of the names it
+		// declares are then errors that generating fixes.
 		cfg.Overlay = overlay
-		if again, err := packages.Load(cfg, patterns...); err == nil && !anyErrors(again) {
+		if again, err := packages.Load(cfg, patterns...); err == nil && !anyErrors(again, refersToGenerated) {
 			pkgs = again
 		}
 	}
@@ -164,10 +166,14 @@ func refersToGenerated(msg string) bool {
 // compilerPos matches the position that starts a compiler error line.
 var compilerPos = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\S+:\d+:\d+: `) })
 
-func anyErrors(pkgs []*packages.Package) bool {
+// anyErrors reports whether a package of pkgs has an error that ignore
+// does not take.
+func anyErrors(pkgs []*packages.Package, ignore func(msg string) bool) bool {
 	for _, p := range pkgs {
-		if len(p.Errors) > 0 {
-			return true
+		for _, e := range p.Errors {
+			if !ignore(e.Msg) {
+				return true
+			}
 		}
 	}
 	return false

@@ -8,13 +8,14 @@ import (
 	"reflect"
 
 	"github.com/toolschema/toolschema/tool"
+	"github.com/toolschema/toolschema/toolimpl"
 )
 
-// These lines fail to compile when the github.com/toolschema/toolschema/tool package does not support
+// These lines fail to compile when the github.com/toolschema/toolschema/toolimpl package does not support
 // this generated code: regenerate it with the toolgen of the module version in use.
 const (
-	_ = tool.EnforceVersion(4 - tool.MinGenVersion)
-	_ = tool.EnforceVersion(tool.MaxGenVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinGenVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxGenVersion - 5)
 )
 
 // The schemas of the tools.
@@ -33,45 +34,45 @@ var (
 // Tools returns the tools of package fromtags: its functions marked //tool:export.
 func Tools() []*tool.Tool {
 	return []*tool.Tool{
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "list_teams",
 			Description:  "ListTeams lists the teams whose names hold the query.",
 			InputSchema:  _toolgen_ListTeams_in,
 			OutputSchema: _toolgen_ListTeams_out,
 			ParallelSafe: true,
 		}, _toolgen_ListTeams{}, ListTeams),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "list_incidents",
 			Description:  "ListIncidents lists the incidents that pass the filter.",
 			InputSchema:  _toolgen_ListIncidents_in,
 			ParallelSafe: true,
 		}, _toolgen_ListIncidents{}, ListIncidents),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "create_incident",
 			Description:  "CreateIncident opens an incident (here: describes it).",
 			InputSchema:  _toolgen_CreateIncident_in,
 			ParallelSafe: true,
 		}, _toolgen_CreateIncident{}, CreateIncident),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "list_prometheus_label_names",
 			Description:  "ListPrometheusLabelNames lists label names (here: those the matchers name, and two more).",
 			InputSchema:  _toolgen_ListPrometheusLabelNames_in,
 			OutputSchema: _toolgen_ListPrometheusLabelNames_out,
 			ParallelSafe: true,
 		}, _toolgen_ListPrometheusLabelNames{}, ListPrometheusLabelNames),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "generate_deeplink",
 			Description:  "GenerateDeeplink writes a link.",
 			InputSchema:  _toolgen_GenerateDeeplink_in,
 			ParallelSafe: true,
 		}, _toolgen_GenerateDeeplink{}, GenerateDeeplink),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "time_gin",
 			Description:  "TimeNow tells the time in the given layout (RFC 3339 when none).",
 			InputSchema:  _toolgen_TimeNow_in,
 			ParallelSafe: true,
 		}, _toolgen_TimeNow{}, TimeNow),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "hello",
 			Description:  "Hello greets the submitter.",
 			InputSchema:  _toolgen_Hello_in,

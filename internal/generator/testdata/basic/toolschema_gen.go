@@ -9,13 +9,14 @@ import (
 	"time"
 
 	"github.com/toolschema/toolschema/tool"
+	"github.com/toolschema/toolschema/toolimpl"
 )
 
-// These lines fail to compile when the github.com/toolschema/toolschema/tool package does not support
+// These lines fail to compile when the github.com/toolschema/toolschema/toolimpl package does not support
 // this generated code: regenerate it with the toolgen of the module version in use.
 const (
-	_ = tool.EnforceVersion(3 - tool.MinGenVersion)
-	_ = tool.EnforceVersion(tool.MaxGenVersion - 3)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinGenVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxGenVersion - 5)
 )
 
 // The schemas of the tools.
@@ -32,7 +33,7 @@ var (
 // Tools returns the tools of package basic: its functions marked //tool:export.
 func Tools() []*tool.Tool {
 	return []*tool.Tool{
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "get_docket",
 			Description:  "GetDocket returns the public docket entries of one court case, as listed by time.Time order.",
 			Version:      "2",
@@ -44,13 +45,13 @@ func Tools() []*tool.Tool {
 			ReadOnly:     true,
 			ClosedWorld:  true,
 		}, _toolgen_GetDocket{}, GetDocket),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "ping",
 			Description:  "Ping checks the service.",
 			InputSchema:  _toolgen_Ping_in,
 			ParallelSafe: true,
 		}, _toolgen_Ping{}, Ping),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "archive",
 			Description:  "Archive archives a case and says what it did.",
 			InputSchema:  _toolgen_Archive_in,
@@ -62,7 +63,7 @@ func Tools() []*tool.Tool {
 // Tools returns the tools of Service: its methods marked //tool:export.
 func (recv *Service) Tools() []*tool.Tool {
 	return []*tool.Tool{
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:             "close",
 			Description:      "Close closes a case.",
 			InputSchema:      _toolgen_Service_Close_in,
@@ -71,7 +72,7 @@ func (recv *Service) Tools() []*tool.Tool {
 			Additive:         true,
 			Idempotent:       true,
 		}, _toolgen_Service_Close{}, recv),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "count_cases",
 			Description:  "Count counts.",
 			InputSchema:  _toolgen_Service_Count_in,

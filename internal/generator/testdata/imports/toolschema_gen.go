@@ -9,13 +9,14 @@ import (
 
 	"github.com/toolschema/toolschema/internal/generator/testdata/imports/shapes"
 	tool1 "github.com/toolschema/toolschema/tool"
+	"github.com/toolschema/toolschema/toolimpl"
 )
 
-// These lines fail to compile when the github.com/toolschema/toolschema/tool package does not support
+// These lines fail to compile when the github.com/toolschema/toolschema/toolimpl package does not support
 // this generated code: regenerate it with the toolgen of the module version in use.
 const (
-	_ = tool1.EnforceVersion(3 - tool1.MinGenVersion)
-	_ = tool1.EnforceVersion(tool1.MaxGenVersion - 3)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinGenVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxGenVersion - 5)
 )
 
 // The schemas of the tools.
@@ -31,21 +32,21 @@ var (
 // Tools returns the tools of package imports: its functions marked //tool:export.
 func Tools() []*tool1.Tool {
 	return []*tool1.Tool{
-		tool1.New(tool1.Tool{
+		toolimpl.New(tool1.Tool{
 			Name:         "convert",
 			Description:  "Convert converts a length to metres.",
 			InputSchema:  _toolgen_Convert_in,
 			OutputSchema: _toolgen_Convert_out,
 			ParallelSafe: true,
 		}, _toolgen_Convert{}, Convert),
-		tool1.New(tool1.Tool{
+		toolimpl.New(tool1.Tool{
 			Name:         "scale",
 			Description:  "Scale scales lengths.",
 			InputSchema:  _toolgen_Scale_in,
 			OutputSchema: _toolgen_Scale_out,
 			ParallelSafe: true,
 		}, _toolgen_Scale{}, Scale),
-		tool1.New(tool1.Tool{
+		toolimpl.New(tool1.Tool{
 			Name:         "measure",
 			Description:  "Measure measures a span.",
 			InputSchema:  _toolgen_Measure_in,

@@ -8,13 +8,14 @@ import (
 	"reflect"
 
 	"github.com/toolschema/toolschema/tool"
+	"github.com/toolschema/toolschema/toolimpl"
 )
 
-// These lines fail to compile when the github.com/toolschema/toolschema/tool package does not support
+// These lines fail to compile when the github.com/toolschema/toolschema/toolimpl package does not support
 // this generated code: regenerate it with the toolgen of the module version in use.
 const (
-	_ = tool.EnforceVersion(3 - tool.MinGenVersion)
-	_ = tool.EnforceVersion(tool.MaxGenVersion - 3)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinGenVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxGenVersion - 5)
 )
 
 // The schemas of the tools.
@@ -29,13 +30,13 @@ var (
 // Tools returns the tools of package shadow: its functions marked //tool:export.
 func Tools() []*tool.Tool {
 	return []*tool.Tool{
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "search",
 			Description:  "Search searches.",
 			InputSchema:  _toolgen_Search_in,
 			ParallelSafe: true,
 		}, _toolgen_Search{}, Search),
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "plan",
 			Description:  "Plan plans a trip.",
 			InputSchema:  _toolgen_Plan_in,
@@ -48,7 +49,7 @@ func Tools() []*tool.Tool {
 // Tools returns the tools of Svc: its methods marked //tool:export.
 func (recv1 *Svc) Tools() []*tool.Tool {
 	return []*tool.Tool{
-		tool.New(tool.Tool{
+		toolimpl.New(tool.Tool{
 			Name:         "run",
 			Description:  "Run runs.",
 			InputSchema:  _toolgen_Svc_Run_in,

@@ -17,17 +17,6 @@ type Tool struct {
 	ParallelSafe      bool
 }
 
-type Handler interface{}
-
-func New(t Tool, h Handler, fn any) *Tool { return &t }
-
-type EnforceVersion uint
-
-const (
-	MinGenVersion = 2
-	MaxGenVersion = 3
-)
-
 // What a structured answer is checked with.
 
 type Violation struct{ Rule, Message string }

@@ -1,4 +1,4 @@
-package tool
+package toolhook
 
 import (
 	"errors"
@@ -15,14 +15,14 @@ func TestValidateDeclaredOnce(t *testing.T) {
 	validator.Lock()
 	old := validator.v
 	validator.Unlock()
-	defer RegisterSchemaValidator(old)
+	defer RegisterValidator(old)
 
-	RegisterSchemaValidator(nil)
+	RegisterValidator(nil)
 	if _, err := ValidateDeclared([]byte(`{}`)); !errors.Is(err, schema.ErrNoValidator) {
 		t.Errorf("no validator: %v", err)
 	}
 	compiles := 0
-	RegisterSchemaValidator(func(s []byte) (func([]byte) bool, error) {
+	RegisterValidator(func(s []byte) (func([]byte) bool, error) {
 		compiles++
 		return func([]byte) bool { return true }, nil
 	})
@@ -35,7 +35,7 @@ func TestValidateDeclaredOnce(t *testing.T) {
 	if compiles != 2 {
 		t.Errorf("%d compiles for 2 schemas", compiles)
 	}
-	RegisterSchemaValidator(func([]byte) (func([]byte) bool, error) { compiles++; return nil, errors.New("bad") })
+	RegisterValidator(func([]byte) (func([]byte) bool, error) { compiles++; return nil, errors.New("bad") })
 	if _, err := ValidateDeclared([]byte(`{"type":"string"}`)); err == nil || compiles != 3 {
 		t.Errorf("a new validator used the old one's compile: %v, %d", err, compiles)
 	}

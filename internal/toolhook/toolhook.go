@@ -1,0 +1,69 @@
+// Package toolhook carries what package tool lends package toolimpl, which
+// imports tool and so cannot be imported by it: tool sets New and Binding
+// in its initialization, and toolimpl, initialized after it, calls them.
+// It also keeps the validator of declared schemas, which toolimpl
+// registers and tool's checks use.
+package toolhook
+
+import (
+	"sync"
+
+	"github.com/toolschema/toolschema/internal/schema"
+)
+
+// New and Binding are set by package tool, the only package that can
+// reach a tool's function. They are typed any because this package cannot
+// name tool's types; toolimpl asserts them to their types once:
+//
+//	New     func(t tool.Tool, h any, fn any) *tool.Tool // a copy of t that runs fn through h, a handler
+//	Binding func(t *tool.Tool) (h any, fn any)           // the handler and function of t, nil for none
+var New, Binding any
+
+// A Validator compiles a JSON Schema 2020-12 and returns a function that
+// says whether a JSON value is valid against it.
+type Validator func(schema []byte) (valid func(value []byte) bool, err error)
+
+var validator struct {
+	sync.Mutex
+	v Validator
+	// compiled holds what v made of each schema text: a declared schema
+	// is compiled once, however many tools and places reach its type.
+	compiled map[string]compiledSchema
+}
+
+type compiledSchema struct {
+	valid func([]byte) bool
+	err   error
+}
+
+// RegisterValidator sets the validator of declared schemas.
+func RegisterValidator(v Validator) {
+	validator.Lock()
+	defer validator.Unlock()
+	validator.v, validator.compiled = v, nil
+}
+
+// ValidateDeclared compiles a declared schema with the registered
+// validator (once for each schema text), or returns schema.ErrNoValidator.
+func ValidateDeclared(s []byte) (func([]byte) bool, error) {
+	validator.Lock()
+	v, c, ok := validator.v, validator.compiled[string(s)], false
+	if c.valid != nil || c.err != nil {
+		ok = true
+	}
+	validator.Unlock()
+	if v == nil {
+		return nil, schema.ErrNoValidator
+	}
+	if ok {
+		return c.valid, c.err
+	}
+	c.valid, c.err = v(s) // outside the lock: a compile takes a while
+	validator.Lock()
+	if validator.compiled == nil {
+		validator.compiled = map[string]compiledSchema{}
+	}
+	validator.compiled[string(s)] = c
+	validator.Unlock()
+	return c.valid, c.err
+}

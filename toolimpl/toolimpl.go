@@ -1,0 +1,107 @@
+// Package toolimpl is the interface between the code toolgen generates and
+// the runtime (package tool). Only generated code and this module's own
+// packages (reflectimpl, rawtool, mcpserver, the adapters) import it, as
+// protobuf's generated code imports protoimpl: a program makes tools with
+// toolgen's generated Tools(), reflectimpl.Create or rawtool.New, and
+// calls them with tool.Tool.Invoke.
+//
+// What it holds changes with the version of the generated code
+// (MinGenVersion, MaxGenVersion), not with the module's public API.
+package toolimpl
+
+import (
+	"context"
+	"encoding/json"
+	"reflect"
+
+	"github.com/toolschema/toolschema/internal/toolhook"
+	"github.com/toolschema/toolschema/tool"
+)
+
+// The generated code declares the version of the interface between it and
+// this package that it was written for, and fails to compile unless
+// MinGenVersion <= version <= MaxGenVersion: regenerate with the toolgen of
+// the module version in use.
+//
+// Version 5 moved this interface from package tool to this package; the
+// handlers of a package with //tool:required-from-tags have the method
+// RequiredFromTags.
+const (
+	MinGenVersion = 5
+	MaxGenVersion = 5
+)
+
+// EnforceVersion is the unsigned type the generated code converts its
+// version checks to: a negative difference does not compile.
+type EnforceVersion uint
+
+// A Handler runs the function behind a tool. The generated code,
+// reflectimpl and rawtool implement it.
+type Handler interface {
+	// Input returns the tool's input type, a struct type; nil when the
+	// tool takes no input.
+	Input() reflect.Type
+	// Output returns the type of the tool's first result when its output
+	// schema is written from it; nil otherwise.
+	Output() reflect.Type
+	// Call calls the function bound to fn with ctx, call and the input:
+	// in is a pointer to the decoded and checked input (nil when the tool
+	// takes none). It returns the function's first result (nil when it
+	// has none) and its error.
+	Call(ctx context.Context, call *tool.Call, fn any, in any) (any, error)
+}
+
+// An ArgsChecker is a Handler that checks and decodes its tool's
+// arguments itself, instead of through the typed checks of an input type:
+// a tool whose input schema is given as JSON Schema (package rawtool).
+// Invoke and CheckArgs call it after the size limit, with "{}" for blank
+// arguments, and with the text read as encoding/json reads it: each byte
+// that is not part of a UTF-8 sequence, and each \u escape of a surrogate
+// half not in a pair, is written as U+FFFD (an approval compares strings
+// so; the handler never gets bytes other than those it compared). What it
+// returns is what the typed checks would: the input Call receives, or the
+// violations (most useful first, at most tool.MaxViolations) and how many
+// more there were, which Invoke answers with an invalid_arguments result.
+// The error is ctx's, or says the arguments cannot be checked at all.
+type ArgsChecker interface {
+	Handler
+	CheckArgs(ctx context.Context, args json.RawMessage) (in any, viols []tool.Violation, more int, err error)
+}
+
+var (
+	newTool = toolhook.New.(func(tool.Tool, any, any) *tool.Tool)
+	binding = toolhook.Binding.(func(*tool.Tool) (any, any))
+)
+
+// New returns a copy of t that runs fn through h. fn is what h calls: the
+// function itself, or for a method the receiver.
+func New(t tool.Tool, h Handler, fn any) *tool.Tool {
+	return newTool(t, h, fn)
+}
+
+// Binding returns the handler of t and the value it is bound to, both nil
+// for a tool.Tool without a function behind it (a literal).
+func Binding(t *tool.Tool) (Handler, any) {
+	h, fn := binding(t)
+	hh, _ := h.(Handler) // nil for none
+	return hh, fn
+}
+
+// A SchemaValidator compiles a JSON Schema 2020-12 and returns a function
+// that says whether a JSON value is valid against it.
+//
+// The runtime checks the arguments of most types with typed checks of its
+// own; a type that declares its schema (a JSONSchema method) is checked
+// against that schema by a validator, which only programs with such types
+// link: package github.com/toolschema/toolschema/declared registers one
+// when it is imported (the generated code of such tools imports it).
+type SchemaValidator func(schema []byte) (valid func(value []byte) bool, err error)
+
+// RegisterSchemaValidator sets the validator of declared schemas. It is
+// called from the init function of the package that provides one.
+func RegisterSchemaValidator(v SchemaValidator) { toolhook.RegisterValidator(toolhook.Validator(v)) }
+
+// ValidateDeclared compiles a declared schema with the registered
+// validator (once for each schema text), or returns an error that says no
+// validator is registered.
+func ValidateDeclared(s []byte) (func([]byte) bool, error) { return toolhook.ValidateDeclared(s) }
