@@ -85,26 +85,26 @@ func BenchmarkRawNew(b *testing.B) {
 			for i, n := range f.sizes {
 				s := json.RawMessage(f.make(n))
 				b.Run(fmt.Sprintf("%dx", 1<<(2*i)), func(b *testing.B) {
-					if _, err := rawtool.New(tool.Tool{Name: "t"}, s, rawEcho); err != nil {
+					if _, err := rawtool.New(tool.Meta{Name: "t"}, s, rawEcho); err != nil {
 						b.Fatal(err)
 					}
 					b.SetBytes(int64(len(s)))
 					cpu := cpuTime()
 					for b.Loop() {
-						rawtool.New(tool.Tool{Name: "t"}, s, rawEcho)
+						rawtool.New(tool.Meta{Name: "t"}, s, rawEcho)
 					}
 					reportCPU(b, cpu)
 				})
 			}
 			s := json.RawMessage(f.make(f.past))
 			b.Run("refused", func(b *testing.B) {
-				if _, err := rawtool.New(tool.Tool{Name: "t"}, s, rawEcho); err == nil {
+				if _, err := rawtool.New(tool.Meta{Name: "t"}, s, rawEcho); err == nil {
 					b.Fatal("compiled")
 				}
 				b.SetBytes(int64(len(s)))
 				cpu := cpuTime()
 				for b.Loop() {
-					rawtool.New(tool.Tool{Name: "t"}, s, rawEcho)
+					rawtool.New(tool.Meta{Name: "t"}, s, rawEcho)
 				}
 				reportCPU(b, cpu)
 			})
@@ -138,7 +138,7 @@ func BenchmarkRawCall(b *testing.B) {
 			func(n int) string { return rawList(`{"a":[`, n, func(int) string { return "1.5" }, `]}`) }, []int{1250, 5000, 20000}, false},
 	}
 	for _, k := range kinds {
-		tl, err := rawtool.New(tool.Tool{Name: "t"}, json.RawMessage(k.schema), rawEcho)
+		tl, err := rawtool.New(tool.Meta{Name: "t"}, json.RawMessage(k.schema), rawEcho)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -233,7 +233,7 @@ func (r *Runner) Turn(ctx context.Context, calls []Call) (*Turn, error) {
 			}
 		}
 		runs++
-		parallel = parallel && t.ParallelSafe
+		parallel = parallel && t.IsParallelSafe()
 	}
 	var errs []error
 	workers := r.MaxParallel

@@ -19,7 +19,7 @@ import (
 func TestWireNameCall(t *testing.T) {
 	var ran []string
 	proxy := func(name string) *tool.Tool {
-		tl, err := rawtool.New(tool.Tool{Name: name},
+		tl, err := rawtool.New(tool.Meta{Name: name},
 			json.RawMessage(`{"type":"object","properties":{"q":{"type":"string"}},"required":["q"]}`),
 			func(ctx context.Context, call *tool.Call, args json.RawMessage) (any, error) {
 				ran = append(ran, name+" "+string(args))

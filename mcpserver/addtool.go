@@ -111,7 +111,7 @@ func dropIn[In, Out any](t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) (*mcp.Tool,
 			d.null = json.RawMessage("{}")
 		}
 	}
-	run := toolimpl.New(tool.Tool{Name: t.Name, Description: t.Description, InputSchema: made.InputSchema, ParallelSafe: parallelSafe(t.Meta)}, d, nil)
+	run := toolimpl.New(tool.Meta{Name: t.Name, Description: t.Description, ParallelSafe: new(parallelSafe(t.Meta))}, made.InputSchema, nil, d, nil)
 	return &mt, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return d.serve(ctx, run, req)
 	}, nil

@@ -17,11 +17,9 @@ import (
 func annotations(t *tool.Tool) *mcp.ToolAnnotations {
 	a := &mcp.ToolAnnotations{Title: t.Title, ReadOnlyHint: t.ReadOnly}
 	if !t.ReadOnly {
-		destructive := t.Destructive()
-		a.DestructiveHint = &destructive
+		a.DestructiveHint = new(t.IsDestructive())
 		a.IdempotentHint = t.Idempotent
 	}
-	open := t.OpenWorld()
-	a.OpenWorldHint = &open
+	a.OpenWorldHint = new(t.IsOpenWorld())
 	return a
 }

@@ -185,7 +185,7 @@ func Tool(t *tool.Tool) *mcp.Tool {
 		Meta:        mcp.Meta{},
 	}
 	setMeta(mt.Meta, "endsLoop", t.EndsLoop)
-	setMeta(mt.Meta, "parallelSafe", t.ParallelSafe)
+	setMeta(mt.Meta, "parallelSafe", t.IsParallelSafe())
 	if out, _, ok := nonNull(t.OutputSchema); ok {
 		mt.OutputSchema = out
 	}

@@ -116,7 +116,7 @@ func invoke(ctx context.Context, t *tool.Tool, args json.RawMessage) (*tool.Resu
 	if g == nil {
 		g = loose
 	}
-	serial := !t.ParallelSafe
+	serial := !t.IsParallelSafe()
 	if err := g.enter(ctx, serial); err != nil {
 		return nil, err
 	}

@@ -96,7 +96,7 @@ func writeVerbReadOnly(_ *analyzer.Package, t *analyzer.Tool) []*analyzer.Diagno
 // approval (OLT028).
 func unapprovedDestructive(_ *analyzer.Package, t *analyzer.Tool) []*analyzer.Diagnostic {
 	_, _, d, ok := verbOf(t, schema.OLT028)
-	if !ok || t.ReadOnly || t.Additive || t.RequiresApproval || said(t, "requires-approval") {
+	if !ok || t.ReadOnly || !t.IsDestructive() || t.RequiresApproval || said(t, "requires-approval") {
 		return nil
 	}
 	d.Message = fmt.Sprintf("tool %s may delete or overwrite (it says neither read-only nor destructive=false) and runs without approval: "+

@@ -185,7 +185,7 @@ func pairs(t testing.TB, s *source) []pair {
 // metadata, and its read mode, as its handler says it.
 func optionsOf(gt *tool.Tool) []reflectimpl.Option {
 	opts := []reflectimpl.Option{reflectimpl.Name(gt.Name), reflectimpl.Description(gt.Description),
-		reflectimpl.Version(gt.Version), reflectimpl.ParallelSafe(gt.ParallelSafe), reflectimpl.Timeout(gt.Timeout)}
+		reflectimpl.Version(gt.Version), reflectimpl.ParallelSafe(gt.IsParallelSafe()), reflectimpl.Timeout(gt.Timeout)}
 	if requiredFromTags(gt) {
 		opts = append(opts, reflectimpl.RequiredFromTags())
 	}
@@ -203,14 +203,14 @@ func optionsOf(gt *tool.Tool) []reflectimpl.Option {
 	if gt.ReadOnly {
 		opts = append(opts, reflectimpl.ReadOnly())
 	}
-	if gt.Additive {
-		opts = append(opts, reflectimpl.Destructive(false))
+	if gt.Destructive != nil {
+		opts = append(opts, reflectimpl.Destructive(*gt.Destructive))
 	}
 	if gt.Idempotent {
 		opts = append(opts, reflectimpl.Idempotent())
 	}
-	if gt.ClosedWorld {
-		opts = append(opts, reflectimpl.OpenWorld(false))
+	if gt.OpenWorld != nil {
+		opts = append(opts, reflectimpl.OpenWorld(*gt.OpenWorld))
 	}
 	if len(gt.ErrorCodes) > 0 {
 		opts = append(opts, reflectimpl.ErrorCodes(gt.ErrorCodes...))
@@ -449,7 +449,7 @@ func TestMetadata(t *testing.T) {
 	for _, p := range pairs(t, load(t)) {
 		g, r := p.gen, p.refl
 		if g.Name != r.Name || g.Version != r.Version || g.EndsLoop != r.EndsLoop || g.RequiresApproval != r.RequiresApproval ||
-			g.ParallelSafe != r.ParallelSafe || g.Timeout != r.Timeout || g.Description != r.Description {
+			g.IsParallelSafe() != r.IsParallelSafe() || g.Timeout != r.Timeout || g.Description != r.Description {
 			t.Errorf("%s.%s: generated %+v, reflected %+v", p.list, g.Name, g, r)
 		}
 		if g.Name != p.static.Name {
@@ -463,9 +463,9 @@ func TestMetadata(t *testing.T) {
 		// The policy: as the directive says (from source), as generated, as
 		// reflected.
 		st := p.static
-		src := [7]any{st.Title, st.ReadOnly, st.Additive, st.Idempotent, st.ClosedWorld, strings.Join(st.ErrorCodes, ","), st.SafeErrors}
+		src := [7]any{st.Title, st.ReadOnly, st.IsDestructive(), st.Idempotent, st.IsOpenWorld(), strings.Join(st.ErrorCodes, ","), st.SafeErrors}
 		for _, tl := range []*tool.Tool{g, r} {
-			if got := [7]any{tl.Title, tl.ReadOnly, tl.Additive, tl.Idempotent, tl.ClosedWorld, strings.Join(tl.ErrorCodes, ","), tl.SafeErrors}; got != src {
+			if got := [7]any{tl.Title, tl.ReadOnly, tl.IsDestructive(), tl.Idempotent, tl.IsOpenWorld(), strings.Join(tl.ErrorCodes, ","), tl.SafeErrors}; got != src {
 				t.Errorf("%s.%s: policy %v, the directive says %v", p.list, g.Name, got, src)
 			}
 		}
@@ -480,9 +480,9 @@ func TestPolicyCoverage(t *testing.T) {
 		g := p.gen
 		title = title || g.Title != ""
 		readOnly = readOnly || g.ReadOnly
-		additive = additive || g.Additive
+		additive = additive || (!g.ReadOnly && !g.IsDestructive())
 		idempotent = idempotent || g.Idempotent
-		closed = closed || g.ClosedWorld
+		closed = closed || !g.IsOpenWorld()
 		readApproval = readApproval || (g.ReadOnly && g.RequiresApproval)
 		codes = codes || len(g.ErrorCodes) > 1
 		safe = safe || g.SafeErrors

@@ -40,7 +40,7 @@ func effectsLine(t *tool.Tool) string {
 	switch {
 	case t.ReadOnly:
 		parts = append(parts, "none, it only reads")
-	case t.Additive:
+	case !t.IsDestructive():
 		parts = append(parts, "it adds data and deletes or overwrites nothing")
 	default:
 		parts = append(parts, "it may delete or overwrite data")
@@ -48,7 +48,7 @@ func effectsLine(t *tool.Tool) string {
 	if t.Idempotent && !t.ReadOnly {
 		parts = append(parts, "repeating a call with the same arguments changes nothing more")
 	}
-	if t.OpenWorld() && !t.ReadOnly {
+	if t.IsOpenWorld() && !t.ReadOnly {
 		parts = append(parts, "it may act on systems outside this application")
 	}
 	line := "Side effects: " + strings.Join(parts, "; ") + "."

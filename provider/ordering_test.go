@@ -43,7 +43,7 @@ func TestPropertyOrdering(t *testing.T) {
 // schemas only.
 func TestPropertyOrderingOption(t *testing.T) {
 	in := `{"type":"object","properties":{"b":{"type":"string"},"a":{"type":"string"}},"required":["b","a"],"additionalProperties":false}`
-	tl := &tool.Tool{Name: "pick", InputSchema: json.RawMessage(in)}
+	tl := &tool.Tool{Meta: tool.Meta{Name: "pick"}, InputSchema: json.RawMessage(in)}
 	for _, tc := range []struct {
 		name string
 		def  func(...Option) (json.RawMessage, error)

@@ -77,7 +77,7 @@ const (
 // raw makes a tool with the input schema given (as a raw-schema tool
 // has), to reach what no Go type's tags can write.
 func raw(name, schema string) *tool.Tool {
-	return &tool.Tool{Name: name, InputSchema: json.RawMessage(schema)}
+	return &tool.Tool{Meta: tool.Meta{Name: name}, InputSchema: json.RawMessage(schema)}
 }
 
 func create(t *testing.T, name string, fn any) *tool.Tool {

@@ -17,7 +17,7 @@ import (
 // proxied makes a raw tool named name, as a proxy of an MCP server does.
 func proxied(t *testing.T, name string) *tool.Tool {
 	t.Helper()
-	tl, err := rawtool.New(tool.Tool{Name: name, Description: "A proxied tool."},
+	tl, err := rawtool.New(tool.Meta{Name: name, Description: "A proxied tool."},
 		json.RawMessage(`{"type":"object","properties":{"q":{"type":"string"}},"required":["q"],"additionalProperties":false}`),
 		func(ctx context.Context, call *tool.Call, args json.RawMessage) (any, error) { return "ok", nil })
 	if err != nil {

@@ -19,7 +19,7 @@ import (
 // the approval compared, whichever of the equal texts was sent.
 func TestApprovalInvalidUTF8(t *testing.T) {
 	var got []json.RawMessage
-	tl, err := rawtool.New(tool.Tool{Name: "remove", RequiresApproval: true},
+	tl, err := rawtool.New(tool.Meta{Name: "remove", RequiresApproval: true},
 		json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]}`),
 		func(_ context.Context, _ *tool.Call, args json.RawMessage) (any, error) {
 			got = append(got, append(json.RawMessage(nil), args...))

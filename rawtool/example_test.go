@@ -14,7 +14,7 @@ import (
 // them with the defaults filled in.
 func ExampleNew() {
 	schema := json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","minLength":1},"days":{"type":"integer","minimum":1,"maximum":7,"default":3}},"required":["city"],"additionalProperties":false}`)
-	weather, err := rawtool.New(tool.Tool{Name: "weather", Description: "The forecast of a city."}, schema,
+	weather, err := rawtool.New(tool.Meta{Name: "weather", Description: "The forecast of a city."}, schema,
 		func(ctx context.Context, call *tool.Call, args json.RawMessage) (any, error) {
 			return "forecast for " + string(args), nil
 		})

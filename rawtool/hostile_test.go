@@ -19,7 +19,7 @@ import (
 
 // newRaw makes a raw tool named "t" that echoes its arguments.
 func newRaw(schema string) (*tool.Tool, error) {
-	return rawtool.New(tool.Tool{Name: "t"}, json.RawMessage(schema), echo)
+	return rawtool.New(tool.Meta{Name: "t"}, json.RawMessage(schema), echo)
 }
 
 // TestNewNumbersBeyondRange: a number keyword the validator's numbers do

@@ -81,8 +81,8 @@ const (
 // itself, ...), and an error is a failure result.
 type Func func(ctx context.Context, call *tool.Call, args json.RawMessage) (any, error)
 
-// New returns a tool with t's name, description and options, whose input
-// schema is inputSchema and which runs fn. inputSchema must compile as a
+// New returns a tool with metadata m, whose input schema is inputSchema
+// and which runs fn. inputSchema must compile as a
 // JSON Schema 2020-12 whose root is an object schema ("type":"object"),
 // within the bounds above, with no reference outside itself (see the
 // package doc). The name follows MCP's rule for tool names (CheckName: 1
@@ -91,10 +91,12 @@ type Func func(ctx context.Context, call *tool.Call, args json.RawMessage) (any,
 // ("admin.tools.list"); the provider conversions send a name a provider
 // does not take under its wire name (tool.WireName), and the loop finds
 // the tool by either (tool.Set.Resolve).
-// t.InputSchema is
-// replaced by a compact copy of inputSchema (member order and number text
-// kept); t.OutputSchema, when set, must compile too.
-func New(t tool.Tool, inputSchema json.RawMessage, fn Func) (*tool.Tool, error) {
+// The tool's InputSchema is a compact copy of inputSchema (member order and
+// number text kept); it has no OutputSchema. Its metadata defaults are
+// those of every tool (tool.Meta): a raw tool is parallel-safe unless m
+// says otherwise.
+func New(m tool.Meta, inputSchema json.RawMessage, fn Func) (*tool.Tool, error) {
+	t := &m
 	if fn == nil {
 		return nil, fmt.Errorf("rawtool: tool %s: no function", t.Name)
 	}
@@ -125,13 +127,7 @@ func New(t tool.Tool, inputSchema json.RawMessage, fn Func) (*tool.Tool, error) 
 	if err != nil {
 		return nil, fmt.Errorf("rawtool: tool %s: the input schema does not compile: %v", t.Name, err)
 	}
-	if t.OutputSchema != nil {
-		if _, err := rawcheck.NewChecker(t.OutputSchema); err != nil {
-			return nil, fmt.Errorf("rawtool: tool %s: the output schema does not compile: %v", t.Name, err)
-		}
-	}
-	t.InputSchema = in
-	return toolimpl.New(t, handler{check: check}, fn), nil
+	return toolimpl.New(m, in, nil, handler{check: check}, fn), nil
 }
 
 // MaxNameLen is the longest name of a raw tool: MCP's bound on tool

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -54,7 +55,7 @@ func TestSameAnswers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	raw, err := rawtool.New(tool.Tool{Name: "search"}, typed.InputSchema, echo)
+	raw, err := rawtool.New(tool.Meta{Name: "search"}, typed.InputSchema, echo)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,10 +157,11 @@ func mustJSON(v any) string {
 // before anything is read, the approval gate after the checks.
 func TestLimits(t *testing.T) {
 	s := json.RawMessage(`{"type":"object","properties":{"q":{"type":"string"}},"additionalProperties":false}`)
-	tl, err := rawtool.New(tool.Tool{Name: "q", MaxArgumentBytes: 16, RequiresApproval: true}, s, echo)
+	tl, err := rawtool.New(tool.Meta{Name: "q", RequiresApproval: true}, s, echo)
 	if err != nil {
 		t.Fatal(err)
 	}
+	tl.MaxArgumentBytes = 16
 	big := `{"q":"` + strings.Repeat("x", 20) + `"}`
 	r, _ := tl.Invoke(context.Background(), json.RawMessage(big))
 	if r.Code != tool.InvalidArguments || r.Text() != fmt.Sprintf("Arguments are too large: %d bytes; the tool takes at most 16.", len(big)) {
@@ -189,18 +191,17 @@ func TestLimits(t *testing.T) {
 func TestNewRefuses(t *testing.T) {
 	ok := json.RawMessage(`{"type":"object"}`)
 	tests := []struct {
-		t      tool.Tool
+		t      tool.Meta
 		schema string
 		fn     rawtool.Func
 		want   string
 	}{
-		{tool.Tool{Name: "x"}, `{"type":"string"}`, echo, `the input schema's root must be an object schema`},
-		{tool.Tool{Name: "x"}, `{"properties":{}}`, echo, `the input schema's root must be an object schema`},
-		{tool.Tool{Name: "x"}, `{"type":"object","minLength":"two"}`, echo, `the input schema does not compile`},
-		{tool.Tool{Name: "x"}, `{"type":"object"`, echo, `the input schema is not JSON`},
-		{tool.Tool{Name: "a/b"}, string(ok), echo, `tool name "a/b" has '/' at offset 1; MCP's tool name rule`},
-		{tool.Tool{Name: "x"}, string(ok), nil, `no function`},
-		{tool.Tool{Name: "x", OutputSchema: json.RawMessage(`{"type":7}`)}, string(ok), echo, `the output schema does not compile`},
+		{tool.Meta{Name: "x"}, `{"type":"string"}`, echo, `the input schema's root must be an object schema`},
+		{tool.Meta{Name: "x"}, `{"properties":{}}`, echo, `the input schema's root must be an object schema`},
+		{tool.Meta{Name: "x"}, `{"type":"object","minLength":"two"}`, echo, `the input schema does not compile`},
+		{tool.Meta{Name: "x"}, `{"type":"object"`, echo, `the input schema is not JSON`},
+		{tool.Meta{Name: "a/b"}, string(ok), echo, `tool name "a/b" has '/' at offset 1; MCP's tool name rule`},
+		{tool.Meta{Name: "x"}, string(ok), nil, `no function`},
 	}
 	for _, tt := range tests {
 		_, err := rawtool.New(tt.t, json.RawMessage(tt.schema), tt.fn)
@@ -236,7 +237,7 @@ func TestNames(t *testing.T) {
 		{"x\xff", `has the byte 0xff, not UTF-8, at offset 1; ` + rule},
 	}
 	for _, tt := range tests {
-		got, err := rawtool.New(tool.Tool{Name: tt.name}, ok, echo)
+		got, err := rawtool.New(tool.Meta{Name: tt.name}, ok, echo)
 		if tt.want == "" {
 			if err != nil || got.Name != tt.name {
 				t.Errorf("New(%q): %v", tt.name, err)
@@ -267,7 +268,7 @@ func TestJoinsTheSet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	proxied, err := rawtool.New(tool.Tool{Name: "weather", Description: "The weather of a city."},
+	proxied, err := rawtool.New(tool.Meta{Name: "weather", Description: "The weather of a city."},
 		json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","description":"The city."},"days":{"type":"integer","minimum":1,"maximum":7}},"required":["city"],"additionalProperties":false}`), echo)
 	if err != nil {
 		t.Fatal(err)
@@ -279,7 +280,7 @@ func TestJoinsTheSet(t *testing.T) {
 	if got, ok := set.Lookup("weather"); !ok || got != proxied {
 		t.Errorf("Lookup(weather) = %v %v", got, ok)
 	}
-	same, _ := rawtool.New(tool.Tool{Name: "search"}, json.RawMessage(`{"type":"object"}`), echo)
+	same, _ := rawtool.New(tool.Meta{Name: "search"}, json.RawMessage(`{"type":"object"}`), echo)
 	var dup *tool.DuplicateError
 	if _, err := tool.NewSet([]*tool.Tool{typed, same}); err == nil || !errors.As(err, &dup) {
 		t.Errorf("two tools named search: %v", err)
@@ -331,7 +332,7 @@ func TestCompileErrorNamesNoPath(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = rawtool.New(tool.Tool{Name: "bad"}, json.RawMessage(`{"type":"object","required":3}`),
+	_, err = rawtool.New(tool.Meta{Name: "bad"}, json.RawMessage(`{"type":"object","required":3}`),
 		func(context.Context, *tool.Call, json.RawMessage) (any, error) { return nil, nil })
 	if err == nil {
 		t.Fatal("a schema against the meta-schema compiled")
@@ -344,7 +345,7 @@ func TestCompileErrorNamesNoPath(t *testing.T) {
 // TestRelativeRefNotRoot: a $ref to another document is not taken for the
 // schema itself (an opaque resource name resolved it so).
 func TestRelativeRefNotRoot(t *testing.T) {
-	_, err := rawtool.New(tool.Tool{Name: "rel"}, json.RawMessage(`{"type":"object","properties":{"a":{"$ref":"other.json"}}}`),
+	_, err := rawtool.New(tool.Meta{Name: "rel"}, json.RawMessage(`{"type":"object","properties":{"a":{"$ref":"other.json"}}}`),
 		func(context.Context, *tool.Call, json.RawMessage) (any, error) { return nil, nil })
 	if err == nil {
 		t.Fatal("a $ref to a document that is not there compiled")
@@ -356,7 +357,7 @@ func TestRelativeRefNotRoot(t *testing.T) {
 // each. The time must grow with the size (16x from the first to the
 // last), not its square.
 func BenchmarkManyViolations(b *testing.B) {
-	tl, err := rawtool.New(tool.Tool{Name: "many"}, json.RawMessage(`{"type":"object","properties":{"a":{"type":"array","items":{"type":"integer"}}}}`),
+	tl, err := rawtool.New(tool.Meta{Name: "many"}, json.RawMessage(`{"type":"object","properties":{"a":{"type":"array","items":{"type":"integer"}}}}`),
 		func(context.Context, *tool.Call, json.RawMessage) (any, error) { return nil, nil })
 	if err != nil {
 		b.Fatal(err)
@@ -379,7 +380,7 @@ func BenchmarkManyViolations(b *testing.B) {
 // (a NUL read as an array index: the path was q[1] or q[]); its path is a
 // map value's.
 func TestKeysThatLookLikeMarks(t *testing.T) {
-	tl, err := rawtool.New(tool.Tool{Name: "marks"}, json.RawMessage(`{"type":"object","properties":{"q":{"type":"object","additionalProperties":{"type":"string"}}},"additionalProperties":false}`),
+	tl, err := rawtool.New(tool.Meta{Name: "marks"}, json.RawMessage(`{"type":"object","properties":{"q":{"type":"object","additionalProperties":{"type":"string"}}},"additionalProperties":false}`),
 		func(context.Context, *tool.Call, json.RawMessage) (any, error) { return nil, nil })
 	if err != nil {
 		t.Fatal(err)
@@ -397,6 +398,29 @@ func TestKeysThatLookLikeMarks(t *testing.T) {
 		}
 		if r.Text() != want {
 			t.Errorf("%s: %q, want %q", args, r.Text(), want)
+		}
+	}
+}
+
+// TestMetaDefaults checks that a raw tool and a reflected tool made with
+// no options agree on every metadata default (a raw tool was serial while
+// a reflected one was parallel-safe), each default as the Is methods
+// answer it and field by field.
+func TestMetaDefaults(t *testing.T) {
+	raw, err := rawtool.New(tool.Meta{Name: "f"}, json.RawMessage(`{"type":"object"}`), echo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	refl, err := reflectimpl.Create(func() {}, reflectimpl.Name("f"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(raw.Meta, refl.Meta) {
+		t.Errorf("raw %+v, reflected %+v", raw.Meta, refl.Meta)
+	}
+	for _, tl := range []*tool.Tool{raw, refl} {
+		if !tl.IsParallelSafe() || !tl.IsDestructive() || !tl.IsOpenWorld() || tl.ReadOnly || tl.Idempotent || tl.RequiresApproval || tl.EndsLoop || tl.Timeout != 0 {
+			t.Errorf("%T defaults: %+v", tl.Meta, tl.Meta)
 		}
 	}
 }

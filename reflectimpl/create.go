@@ -26,17 +26,8 @@ import (
 type Option func(*options)
 
 type options struct {
-	name, desc, version string
-	timeout             time.Duration
-	endsLoop, approval  bool
-	serial              bool
-	// The execution policy; the effects also as given, for OLT025.
-	title                                 string
-	readOnly, additive, idem, closedWorld bool
-	destructiveSet                        bool
-	// The declared business error codes, and safe messages only.
-	codes      []string
-	safeErrors bool
+	// meta is the tool's metadata: each option sets one field of it.
+	meta tool.Meta
 	// The schemas given for types this tool reaches (TypeSchema), in the
 	// order given.
 	types []typeSchema
@@ -51,60 +42,60 @@ type typeSchema struct {
 
 // Name sets the tool's name; without it the name is the function's own in
 // snake_case. A function literal has no usable name and needs this option.
-func Name(name string) Option { return func(o *options) { o.name = name } }
+func Name(name string) Option { return func(o *options) { o.meta.Name = name } }
 
 // Description sets the tool's description.
-func Description(d string) Option { return func(o *options) { o.desc = d } }
+func Description(d string) Option { return func(o *options) { o.meta.Description = d } }
 
 // Version sets the revision of the tool's contract.
-func Version(v string) Option { return func(o *options) { o.version = v } }
+func Version(v string) Option { return func(o *options) { o.meta.Version = v } }
 
 // Timeout bounds each call of the tool; zero means no bound, a negative
 // duration is refused.
-func Timeout(d time.Duration) Option { return func(o *options) { o.timeout = d } }
+func Timeout(d time.Duration) Option { return func(o *options) { o.meta.Timeout = d } }
 
 // EndsLoop marks a tool whose call ends the model's loop.
-func EndsLoop() Option { return func(o *options) { o.endsLoop = true } }
+func EndsLoop() Option { return func(o *options) { o.meta.EndsLoop = true } }
 
 // RequiresApproval marks a tool whose calls a person must approve.
-func RequiresApproval() Option { return func(o *options) { o.approval = true } }
+func RequiresApproval() Option { return func(o *options) { o.meta.RequiresApproval = true } }
 
 // ParallelSafe says whether calls may run at the same time as other calls
 // (true unless set).
-func ParallelSafe(safe bool) Option { return func(o *options) { o.serial = !safe } }
+func ParallelSafe(safe bool) Option { return func(o *options) { o.meta.ParallelSafe = new(safe) } }
 
 // Title sets the tool's title: a short name for people.
-func Title(title string) Option { return func(o *options) { o.title = title } }
+func Title(title string) Option { return func(o *options) { o.meta.Title = title } }
 
 // ReadOnly marks a tool whose calls change nothing (MCP's readOnlyHint).
-func ReadOnly() Option { return func(o *options) { o.readOnly = true } }
+func ReadOnly() Option { return func(o *options) { o.meta.ReadOnly = true } }
 
 // Destructive says whether a tool that writes may delete or overwrite
 // (true unless set); Destructive(false) says its writes only add. It has no
 // meaning for a read-only tool, and Create refuses the two together
 // (OLT025).
 func Destructive(destructive bool) Option {
-	return func(o *options) { o.additive, o.destructiveSet = !destructive, true }
+	return func(o *options) { o.meta.Destructive = new(destructive) }
 }
 
 // Idempotent marks a tool whose repeated calls with the same arguments
 // have no effect beyond the first's. Create refuses it on a read-only tool
 // (OLT025), whose calls have no effect at all.
-func Idempotent() Option { return func(o *options) { o.idem = true } }
+func Idempotent() Option { return func(o *options) { o.meta.Idempotent = true } }
 
 // OpenWorld says whether the tool may reach entities outside its own
 // domain (true unless set).
-func OpenWorld(open bool) Option { return func(o *options) { o.closedWorld = !open } }
+func OpenWorld(open bool) Option { return func(o *options) { o.meta.OpenWorld = new(open) } }
 
 // ErrorCodes declares the codes of the business errors (*tool.Error) the
 // tool may return: upper-case letters, digits and '_', each once (OLT013
 // otherwise).
 func ErrorCodes(codes ...string) Option {
-	return func(o *options) { o.codes = append(o.codes, codes...) }
+	return func(o *options) { o.meta.ErrorCodes = append(o.meta.ErrorCodes, codes...) }
 }
 
 // SafeErrors keeps the text of the tool's plain errors from the model.
-func SafeErrors() Option { return func(o *options) { o.safeErrors = true } }
+func SafeErrors() Option { return func(o *options) { o.meta.SafeErrors = true } }
 
 // TypeSchema gives, for this tool only, the schema of type T, a type that
 // does not declare one (a type of another module, with no
@@ -193,9 +184,9 @@ func (c *Cache) Create(fn any, opts ...Option) (*tool.Tool, error) {
 	if len(opts) > 0 {
 		o = collect(opts)
 	}
-	name := o.name
-	if name == "" {
-		name = e.name
+	m := o.meta
+	if m.Name == "" {
+		m.Name = e.name
 	}
 	s := e.sig
 	switch {
@@ -207,28 +198,11 @@ func (c *Cache) Create(fn any, opts ...Option) (*tool.Tool, error) {
 		s = c.signature(&c.fromTags, e.typ, o.mode)
 		c.mu.Unlock()
 	}
-	if e.err != nil || s.err != nil || (o.name == "" && e.nameErr != nil) || o.timeout < 0 || (o.name != "" && schema.CheckName(o.name) != nil) ||
-		(o.readOnly && (o.destructiveSet || o.idem)) || (len(o.codes) > 0 && badCodes(o.codes) != nil) {
+	if e.err != nil || s.err != nil || (o.meta.Name == "" && e.nameErr != nil) || m.Timeout < 0 || (o.meta.Name != "" && schema.CheckName(m.Name) != nil) ||
+		(m.ReadOnly && (m.Destructive != nil || m.Idempotent)) || (len(m.ErrorCodes) > 0 && badCodes(m.ErrorCodes) != nil) {
 		return nil, refusal(e, s, &o)
 	}
-	return toolimpl.New(tool.Tool{
-		Name:             name,
-		Description:      o.desc,
-		Version:          o.version,
-		InputSchema:      s.input,
-		OutputSchema:     s.output,
-		EndsLoop:         o.endsLoop,
-		RequiresApproval: o.approval,
-		ParallelSafe:     !o.serial,
-		Timeout:          o.timeout,
-		Title:            o.title,
-		ReadOnly:         o.readOnly,
-		Additive:         o.additive,
-		Idempotent:       o.idem,
-		ClosedWorld:      o.closedWorld,
-		ErrorCodes:       o.codes,
-		SafeErrors:       o.safeErrors,
-	}, s, fn), nil
+	return toolimpl.New(m, s.input, s.output, s, fn), nil
 }
 
 // refusal lists every problem of a refused tool at once: the function's,
@@ -241,8 +215,8 @@ func refusal(e *entry, sig *signature, o *options) error {
 	}
 	var errs schema.Errors
 	switch {
-	case o.name != "":
-		if err := schema.CheckName(o.name); err != nil {
+	case o.meta.Name != "":
+		if err := schema.CheckName(o.meta.Name); err != nil {
 			errs = append(errs, err)
 		}
 	case e.nameErr != nil:
@@ -251,14 +225,15 @@ func refusal(e *entry, sig *signature, o *options) error {
 	if sig.err != nil {
 		errs = append(errs, copyErrors(sig.err.(schema.Errors))...)
 	}
-	if o.timeout < 0 {
+	if o.meta.Timeout < 0 {
 		errs = append(errs, schema.Errorf(schema.OLT013, "", "option Timeout: the timeout must not be negative"))
 	}
-	if o.readOnly && o.destructiveSet {
-		errs = append(errs, schema.Errorf(schema.OLT025, "", "option Destructive(%t) %s", !o.additive, schema.PolicyConflict("destructive", !o.additive)))
+	if o.meta.ReadOnly && o.meta.Destructive != nil {
+		d := *o.meta.Destructive
+		errs = append(errs, schema.Errorf(schema.OLT025, "", "option Destructive(%t) %s", d, schema.PolicyConflict("destructive", d)))
 	}
-	errs = append(errs, badCodes(o.codes)...)
-	if o.readOnly && o.idem {
+	errs = append(errs, badCodes(o.meta.ErrorCodes)...)
+	if o.meta.ReadOnly && o.meta.Idempotent {
 		errs = append(errs, schema.Errorf(schema.OLT025, "", "option Idempotent %s", schema.PolicyConflict("idempotent", true)))
 	}
 	return errs

@@ -70,15 +70,9 @@ func TestCreate(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := tool.Tool{
-		Name:             "get_docket",
-		Description:      "Returns the docket.",
-		Version:          "2",
-		InputSchema:      json.RawMessage(docketInput),
-		OutputSchema:     json.RawMessage(`{"type":["object","null"],"properties":{"entries":{"type":["array","null"],"items":{"type":"string"}}},"required":["entries"],"additionalProperties":false}`),
-		EndsLoop:         true,
-		RequiresApproval: true,
-		ParallelSafe:     false,
-		Timeout:          5 * time.Second,
+		Meta:         tool.Meta{Name: "get_docket", Description: "Returns the docket.", Version: "2", EndsLoop: true, RequiresApproval: true, ParallelSafe: new(false), Timeout: 5 * time.Second},
+		InputSchema:  json.RawMessage(docketInput),
+		OutputSchema: json.RawMessage(`{"type":["object","null"],"properties":{"entries":{"type":["array","null"],"items":{"type":"string"}}},"required":["entries"],"additionalProperties":false}`),
 	}
 	if got := exported(tl); !reflect.DeepEqual(got, want) {
 		t.Errorf("Create(GetDocket) =\n%+v\nwant\n%+v", got, want)
@@ -92,8 +86,8 @@ func TestCreate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !tl.ParallelSafe || tl.Timeout != 0 || tl.EndsLoop || tl.RequiresApproval || tl.Description != "" || tl.Version != "" ||
-		tl.Title != "" || tl.ReadOnly || !tl.Destructive() || tl.Idempotent || !tl.OpenWorld() {
+	if !tl.IsParallelSafe() || tl.Timeout != 0 || tl.EndsLoop || tl.RequiresApproval || tl.Description != "" || tl.Version != "" ||
+		tl.Title != "" || tl.ReadOnly || !tl.IsDestructive() || tl.Idempotent || !tl.IsOpenWorld() {
 		t.Errorf("defaults: %+v", tl)
 	}
 }
@@ -101,21 +95,28 @@ func TestCreate(t *testing.T) {
 // TestPolicy checks the execution policy options, each on its own and
 // together.
 func TestPolicy(t *testing.T) {
+	// policy is the policy of a tool, its defaults applied.
+	type policy struct {
+		title                                        string
+		readOnly, destructive, idempotent, openWorld bool
+		approval                                     bool
+	}
+	def := policy{destructive: true, openWorld: true}
 	tests := []struct {
 		name string
 		opts []Option
-		want tool.Tool // only the policy fields
+		want policy
 	}{
-		{"none", nil, tool.Tool{}},
-		{"title", []Option{Title("Get a docket")}, tool.Tool{Title: "Get a docket"}},
-		{"read-only", []Option{ReadOnly()}, tool.Tool{ReadOnly: true}},
-		{"read-only in a closed world", []Option{ReadOnly(), OpenWorld(false)}, tool.Tool{ReadOnly: true, ClosedWorld: true}},
-		{"read-only with approval", []Option{ReadOnly(), RequiresApproval()}, tool.Tool{ReadOnly: true, RequiresApproval: true}},
-		{"additive", []Option{Destructive(false)}, tool.Tool{Additive: true}},
-		{"destructive said", []Option{Destructive(true)}, tool.Tool{}},
-		{"idempotent", []Option{Idempotent()}, tool.Tool{Idempotent: true}},
-		{"open world said", []Option{OpenWorld(true)}, tool.Tool{}},
-		{"the last wins", []Option{Destructive(false), Destructive(true)}, tool.Tool{}},
+		{"none", nil, def},
+		{"title", []Option{Title("Get a docket")}, policy{title: "Get a docket", destructive: true, openWorld: true}},
+		{"read-only", []Option{ReadOnly()}, policy{readOnly: true, openWorld: true}},
+		{"read-only in a closed world", []Option{ReadOnly(), OpenWorld(false)}, policy{readOnly: true}},
+		{"read-only with approval", []Option{ReadOnly(), RequiresApproval()}, policy{readOnly: true, openWorld: true, approval: true}},
+		{"additive", []Option{Destructive(false)}, policy{openWorld: true}},
+		{"destructive said", []Option{Destructive(true)}, def},
+		{"idempotent", []Option{Idempotent()}, policy{destructive: true, idempotent: true, openWorld: true}},
+		{"open world said", []Option{OpenWorld(true)}, def},
+		{"the last wins", []Option{Destructive(false), Destructive(true)}, def},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -123,13 +124,10 @@ func TestPolicy(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := tool.Tool{Title: tl.Title, ReadOnly: tl.ReadOnly, Additive: tl.Additive, Idempotent: tl.Idempotent,
-				ClosedWorld: tl.ClosedWorld, RequiresApproval: tl.RequiresApproval}
-			if !reflect.DeepEqual(got, tt.want) {
+			got := policy{title: tl.Title, readOnly: tl.ReadOnly, destructive: tl.IsDestructive(), idempotent: tl.Idempotent,
+				openWorld: tl.IsOpenWorld(), approval: tl.RequiresApproval}
+			if got != tt.want {
 				t.Errorf("policy %+v, want %+v", got, tt.want)
-			}
-			if d := tl.Destructive(); d != (!tt.want.ReadOnly && !tt.want.Additive) {
-				t.Errorf("Destructive() = %v", d)
 			}
 		})
 	}
@@ -137,9 +135,11 @@ func TestPolicy(t *testing.T) {
 
 // exported copies the exported fields of a tool.
 func exported(t *tool.Tool) tool.Tool {
-	return tool.Tool{Name: t.Name, Description: t.Description, Version: t.Version,
-		InputSchema: t.InputSchema, OutputSchema: t.OutputSchema, EndsLoop: t.EndsLoop,
-		RequiresApproval: t.RequiresApproval, ParallelSafe: t.ParallelSafe, Timeout: t.Timeout}
+	return tool.Tool{
+		Meta:         tool.Meta{Name: t.Name, Description: t.Description, Version: t.Version, EndsLoop: t.EndsLoop, RequiresApproval: t.RequiresApproval, ParallelSafe: t.ParallelSafe, Timeout: t.Timeout},
+		InputSchema:  t.InputSchema,
+		OutputSchema: t.OutputSchema,
+	}
 }
 
 func TestNames(t *testing.T) {

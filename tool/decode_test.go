@@ -161,7 +161,7 @@ func TestCheckArgs(t *testing.T) {
 	if _, viols, _ := noInput.CheckArgs(json.RawMessage(`{"a":1}`)); len(viols) != 1 || viols[0].Rule != "unknown" {
 		t.Errorf("no input, an argument: %v", viols)
 	}
-	if _, _, err := (&tool.Tool{Name: "x"}).CheckArgs(nil); err == nil {
+	if _, _, err := (&tool.Tool{Meta: tool.Meta{Name: "x"}}).CheckArgs(nil); err == nil {
 		t.Error("a Tool without a function checked arguments")
 	}
 }

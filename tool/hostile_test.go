@@ -575,7 +575,7 @@ func TestApprovalAfterChecks(t *testing.T) {
 // TestLiteralToolResult: a Tool made as a literal has no function; Invoke
 // says so in a result, as its documentation promises for every failure.
 func TestLiteralToolResult(t *testing.T) {
-	r, err := (&tool.Tool{Name: "x"}).Invoke(context.Background(), nil)
+	r, err := (&tool.Tool{Meta: tool.Meta{Name: "x"}}).Invoke(context.Background(), nil)
 	if err != nil || r == nil || r.Code != tool.Failed || r.Started || r.Text() != "Tool 'x' cannot be called: it has no function behind it." {
 		t.Fatalf("Invoke = %+v, %v", r, err)
 	}
@@ -807,7 +807,7 @@ func (lenientChecker) CheckArgs(_ context.Context, args json.RawMessage) (any, [
 // promise nothing of the text: text that is not JSON panicked in the
 // approval's hash, on the caller's goroutine.
 func TestApprovalOwnChecker(t *testing.T) {
-	tl := toolimpl.New(tool.Tool{Name: "x", RequiresApproval: true}, lenientChecker{}, nil)
+	tl := toolimpl.New(tool.Meta{Name: "x", RequiresApproval: true}, nil, nil, lenientChecker{}, nil)
 	for _, args := range []string{`{"a":`, `{"a":1}x`, `[[[`} {
 		ctx := tool.Approve(context.Background(), "x", json.RawMessage(`{"a":1}`))
 		r, err := tl.Invoke(ctx, json.RawMessage(args))

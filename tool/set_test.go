@@ -13,7 +13,7 @@ import (
 )
 
 func TestSet(t *testing.T) {
-	a, b, c := &Tool{Name: "a"}, &Tool{Name: "b"}, &Tool{Name: "c"}
+	a, b, c := &Tool{Meta: Meta{Name: "a"}}, &Tool{Meta: Meta{Name: "b"}}, &Tool{Meta: Meta{Name: "c"}}
 	s, err := NewSet([]*Tool{a, b}, nil, []*Tool{c})
 	if err != nil {
 		t.Fatal(err)
@@ -37,14 +37,14 @@ func TestSet(t *testing.T) {
 }
 
 func TestSetRefuses(t *testing.T) {
-	same1, same2 := &Tool{Name: "same"}, &Tool{Name: "same"}
+	same1, same2 := &Tool{Meta: Meta{Name: "same"}}, &Tool{Meta: Meta{Name: "same"}}
 	for _, tt := range []struct {
 		name  string
 		lists [][]*Tool
 		want  string
 	}{
 		{"in one list", [][]*Tool{{same1, same2}}, `tool: two tools are named "same": tool names must be unique in a tool set`},
-		{"across lists", [][]*Tool{{same1}, {&Tool{Name: "x"}, same2}}, `tool: two tools are named "same": tool names must be unique in a tool set`},
+		{"across lists", [][]*Tool{{same1}, {&Tool{Meta: Meta{Name: "x"}}, same2}}, `tool: two tools are named "same": tool names must be unique in a tool set`},
 		{"the same tool twice", [][]*Tool{{same1}, {same1}}, `tool: two tools are named "same": tool names must be unique in a tool set`},
 		{"nil", [][]*Tool{{same1, nil}}, "tool: a nil tool after 1 tools in the set"},
 	} {
@@ -131,7 +131,7 @@ func TestWireName(t *testing.T) {
 // name under any provider's rule, the name first.
 func TestResolve(t *testing.T) {
 	long := strings.Repeat("a", 60) + ".tools.list"
-	dotted, plain, digit, lng := &Tool{Name: "admin.tools.list"}, &Tool{Name: "search"}, &Tool{Name: "1x.y"}, &Tool{Name: long}
+	dotted, plain, digit, lng := &Tool{Meta: Meta{Name: "admin.tools.list"}}, &Tool{Meta: Meta{Name: "search"}}, &Tool{Meta: Meta{Name: "1x.y"}}, &Tool{Meta: Meta{Name: long}}
 	s, err := NewSet([]*Tool{dotted, plain, digit, lng})
 	if err != nil {
 		t.Fatal(err)
@@ -159,7 +159,7 @@ func TestResolve(t *testing.T) {
 		}
 	}
 	// A tool named as another's wire name is found by its name.
-	under := &Tool{Name: "admin_tools_list"}
+	under := &Tool{Meta: Meta{Name: "admin_tools_list"}}
 	s, err = NewSet([]*Tool{dotted, under})
 	if err != nil {
 		t.Fatal(err)
@@ -175,7 +175,7 @@ func TestResolve(t *testing.T) {
 // TestWireNames checks the wire names of a set for each provider and the
 // refusal of two tools that would go by one name, naming both.
 func TestWireNames(t *testing.T) {
-	s, err := NewSet([]*Tool{{Name: "admin.tools.list"}, {Name: "search"}})
+	s, err := NewSet([]*Tool{{Meta: Meta{Name: "admin.tools.list"}}, {Meta: Meta{Name: "search"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,7 +210,7 @@ func TestWireNames(t *testing.T) {
 	for _, tt := range tests {
 		var list []*Tool
 		for _, n := range tt.names {
-			list = append(list, &Tool{Name: n})
+			list = append(list, &Tool{Meta: Meta{Name: n}})
 		}
 		s, err := NewSet(list)
 		if err != nil {

@@ -19,20 +19,12 @@ import (
 	"github.com/toolschema/toolschema/internal/toolhook"
 )
 
-// A Tool is a function offered to a model: its name, its description, the
-// JSON Schemas of its arguments and result, and how a caller should run it.
-// The generator and reflectimpl.Create produce Tools; a Tool made as a
-// literal has no function behind it.
+// A Tool is a function offered to a model: its contract metadata (Meta),
+// the JSON Schemas of its arguments and result, and the function behind
+// it. The generator, reflectimpl.Create and rawtool.New produce Tools; a
+// Tool made as a literal has no function behind it.
 type Tool struct {
-	// Name is what the model calls the tool: 1 to 64 letters, digits,
-	// '_' or '-' for a typed tool; a raw-schema tool takes MCP's rule, 1 to
-	// 128 of them and '.', and is sent to each provider under a name it
-	// takes (WireName).
-	Name string
-	// Description tells the model what the tool does.
-	Description string
-	// Version is the revision of the tool's contract, "" when none is given.
-	Version string
+	Meta
 	// InputSchema is the JSON Schema 2020-12 of the arguments: always a
 	// closed object. The schema bytes may be shared with other tools of the
 	// same types: do not change them in place.
@@ -40,44 +32,78 @@ type Tool struct {
 	// OutputSchema is the JSON Schema of the result value, or nil when the
 	// tool returns nothing, text, parts, a Result or raw JSON.
 	OutputSchema json.RawMessage
-	// EndsLoop reports that a call to the tool ends the model's loop: its
-	// result is the answer.
-	EndsLoop bool
-	// RequiresApproval reports that a person must approve each call.
-	RequiresApproval bool
-	// ParallelSafe reports that calls may run at the same time as other
-	// calls. It is true unless the tool says otherwise.
-	ParallelSafe bool
-	// Timeout bounds one call; zero means no bound besides the caller's
-	// context.
-	Timeout time.Duration
 	// MaxArgumentBytes bounds the size of one call's arguments: zero
 	// means DefaultMaxArgumentBytes, a negative value no bound. Larger
 	// arguments are refused, before any of them is read, with an
-	// invalid_arguments result that gives the limit.
+	// invalid_arguments result that gives the limit. It is a limit of the
+	// program that runs the tool, not part of the tool's contract.
 	MaxArgumentBytes int
 
-	// The execution policy: what a call does to the world, with the
-	// meanings and defaults of MCP's tool annotations. The zero value is
-	// MCP's default: a tool that may change anything, destructively, more
-	// than once, in an open world (see Destructive and OpenWorld).
+	handler handler
+	bound   any
+}
 
+// Meta is a tool's contract metadata: what the directive's options
+// (//tool:export name=... read-only ...), reflectimpl's options and
+// rawtool.New give, what the generated code and the revision lock record,
+// and what a server announces. Each field is named as its directive option
+// is spelled (read-only is ReadOnly). The zero Meta is every default: the
+// properties whose default is true (Destructive unless ReadOnly, OpenWorld,
+// ParallelSafe) are pointers, nil for the default, as the MCP go-sdk's
+// ToolAnnotations has them; IsDestructive, IsOpenWorld and IsParallelSafe
+// answer with the default applied. new(false) sets one to false.
+type Meta struct {
+	// Name is what the model calls the tool: 1 to 64 letters, digits,
+	// '_' or '-' for a typed tool; a raw-schema tool takes MCP's rule, 1 to
+	// 128 of them and '.', and is sent to each provider under a name it
+	// takes (WireName). The directive's name=.
+	Name string
 	// Title is a short name for people (a client's menu), "" when none.
+	// The directive's title=.
 	Title string
-	// ReadOnly reports that a call changes nothing.
+	// Description tells the model what the tool does: the function's doc
+	// comment.
+	Description string
+	// Version is the revision of the tool's contract, "" when none is
+	// given. The directive's version=.
+	Version string
+
+	// The execution policy: what a call does to the world, with the
+	// meanings and defaults of MCP's tool annotations (readOnlyHint,
+	// destructiveHint, idempotentHint, openWorldHint).
+
+	// ReadOnly reports that a call changes nothing. The directive's
+	// read-only.
 	ReadOnly bool
-	// Additive reports that a tool that writes only adds: it deletes and
-	// overwrites nothing (MCP's destructiveHint false). It has no meaning
-	// for a read-only tool.
-	Additive bool
+	// Destructive says whether a call may delete or overwrite something;
+	// false says the tool's writes only add. nil means true unless the
+	// tool is read-only (IsDestructive). It has no meaning for a read-only
+	// tool. The directive's destructive=false.
+	Destructive *bool
 	// Idempotent reports that calling the tool again with the same
 	// arguments has no effect beyond the first call's. It has no meaning
-	// for a read-only tool, whose calls have none.
+	// for a read-only tool, whose calls have none. The directive's
+	// idempotent.
 	Idempotent bool
-	// ClosedWorld reports that the tool touches only a closed domain (its
-	// own store, a memory), not external entities such as the web or
-	// another company's API (MCP's openWorldHint false).
-	ClosedWorld bool
+	// OpenWorld says whether a call may reach entities outside the tool's
+	// own domain (the web, another company's API); false says it touches
+	// only a closed one (its own store, a memory). nil means true
+	// (IsOpenWorld). The directive's open-world=false.
+	OpenWorld *bool
+
+	// RequiresApproval reports that a person must approve each call. The
+	// directive's requires-approval.
+	RequiresApproval bool
+	// EndsLoop reports that a call to the tool ends the model's loop: its
+	// result is the answer. The directive's ends-loop.
+	EndsLoop bool
+	// ParallelSafe says whether calls may run at the same time as other
+	// calls; nil means true (IsParallelSafe). The directive's
+	// parallel-safe=false.
+	ParallelSafe *bool
+	// Timeout bounds one call; zero means no bound besides the caller's
+	// context. The directive's timeout=.
+	Timeout time.Duration
 
 	// ErrorCodes are the codes of the business errors (*Error) the tool
 	// may return, declared in its contract (the directive's errors=).
@@ -86,12 +112,24 @@ type Tool struct {
 	ErrorCodes []string
 	// SafeErrors keeps the text of a plain error (one that is not an
 	// *Error) from the model: the result says only that the tool failed.
-	// The error stays in Result.Cause.
+	// The error stays in Result.Cause. The directive's safe-errors.
 	SafeErrors bool
-
-	handler handler
-	bound   any
 }
+
+// IsDestructive reports whether a call may delete or overwrite something:
+// MCP's destructiveHint. A tool is destructive unless it is read-only or
+// says that its writes only add (Destructive set to false).
+func (m *Meta) IsDestructive() bool {
+	return !m.ReadOnly && (m.Destructive == nil || *m.Destructive)
+}
+
+// IsOpenWorld reports whether a call may reach entities outside the
+// tool's own domain: MCP's openWorldHint, true unless OpenWorld is false.
+func (m *Meta) IsOpenWorld() bool { return m.OpenWorld == nil || *m.OpenWorld }
+
+// IsParallelSafe reports whether calls may run at the same time as other
+// calls: true unless ParallelSafe is false.
+func (m *Meta) IsParallelSafe() bool { return m.ParallelSafe == nil || *m.ParallelSafe }
 
 // handler runs the function behind a tool: toolimpl.Handler, which the
 // generated code, reflectimpl and rawtool implement.

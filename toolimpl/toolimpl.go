@@ -23,9 +23,9 @@ import (
 // MinGenVersion <= version <= MaxGenVersion: regenerate with the toolgen of
 // the module version in use.
 //
-// Version 5 moved this interface from package tool to this package; the
-// handlers of a package with //tool:required-from-tags have the method
-// RequiredFromTags.
+// Version 5 moved this interface from package tool to this package, with
+// New taking the tool's metadata as one tool.Meta; the handlers of a
+// package with //tool:required-from-tags have the method RequiredFromTags.
 const (
 	MinGenVersion = 5
 	MaxGenVersion = 5
@@ -73,10 +73,11 @@ var (
 	binding = toolhook.Binding.(func(*tool.Tool) (any, any))
 )
 
-// New returns a copy of t that runs fn through h. fn is what h calls: the
+// New returns the tool of metadata m and input and output schemas in and
+// out (out nil for none) that runs fn through h. fn is what h calls: the
 // function itself, or for a method the receiver.
-func New(t tool.Tool, h Handler, fn any) *tool.Tool {
-	return newTool(t, h, fn)
+func New(m tool.Meta, in, out json.RawMessage, h Handler, fn any) *tool.Tool {
+	return newTool(tool.Tool{Meta: m, InputSchema: in, OutputSchema: out}, h, fn)
 }
 
 // Binding returns the handler of t and the value it is bound to, both nil

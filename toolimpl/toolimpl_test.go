@@ -2,6 +2,7 @@ package toolimpl_test
 
 import (
 	"context"
+	"encoding/json"
 	"reflect"
 	"testing"
 
@@ -19,9 +20,10 @@ func (handler) Call(ctx context.Context, call *tool.Call, fn any, in any) (any, 
 
 func TestNew(t *testing.T) {
 	fn := func() string { return "hi" }
-	def := tool.Tool{Name: "greet", ParallelSafe: true}
-	tl := toolimpl.New(def, handler{}, fn)
-	if tl.Name != "greet" || !tl.ParallelSafe {
+	def := tool.Meta{Name: "greet", ParallelSafe: new(false)}
+	in, out := json.RawMessage(`{"type":"object"}`), json.RawMessage(`{"type":"string"}`)
+	tl := toolimpl.New(def, in, out, handler{}, fn)
+	if tl.Name != "greet" || tl.IsParallelSafe() || string(tl.InputSchema) != string(in) || string(tl.OutputSchema) != string(out) {
 		t.Errorf("New lost fields: %+v", tl)
 	}
 	h, bound := toolimpl.Binding(tl)
@@ -32,13 +34,10 @@ func TestNew(t *testing.T) {
 	if got != "hi" || err != nil {
 		t.Errorf("Call = %v, %v", got, err)
 	}
-	if h, b := toolimpl.Binding(&def); h != nil || b != nil {
-		t.Error("New changed its argument")
-	}
 	if h, b := toolimpl.Binding(&tool.Tool{}); h != nil || b != nil || reflect.ValueOf(h).IsValid() {
 		t.Error("a literal Tool has a binding")
 	}
-	if r, err := toolimpl.New(tool.Tool{Name: "none"}, nil, nil).Invoke(context.Background(), nil); err != nil || !r.IsError {
+	if r, err := toolimpl.New(tool.Meta{Name: "none"}, nil, nil, nil, nil).Invoke(context.Background(), nil); err != nil || !r.IsError {
 		t.Errorf("a tool with a nil handler: %+v, %v", r, err)
 	}
 }

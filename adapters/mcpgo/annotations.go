@@ -15,9 +15,9 @@ import (
 func annotations(t *tool.Tool) mcp.ToolAnnotation {
 	a := mcp.ToolAnnotation{Title: t.Title, ReadOnlyHint: mcp.ToBoolPtr(t.ReadOnly)}
 	if !t.ReadOnly {
-		a.DestructiveHint = mcp.ToBoolPtr(t.Destructive())
+		a.DestructiveHint = mcp.ToBoolPtr(t.IsDestructive())
 		a.IdempotentHint = mcp.ToBoolPtr(t.Idempotent)
 	}
-	a.OpenWorldHint = mcp.ToBoolPtr(t.OpenWorld())
+	a.OpenWorldHint = mcp.ToBoolPtr(t.IsOpenWorld())
 	return a
 }

@@ -73,7 +73,7 @@ func NewTypedToolHandler[T any](handler mcp.TypedToolHandlerFunc[T]) func(ctx co
 	}
 	h, _ := toolimpl.Binding(made)
 	d := &typedHandler[T]{h: handler, in: h.Input(), fromTags: requiredFromTags.Load()}
-	names := newNamed(tool.Tool{InputSchema: made.InputSchema, ParallelSafe: true}, d)
+	names := newNamed(tool.Tool{InputSchema: made.InputSchema}, d)
 	return func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return serve(ctx, names.get(request.Params.Name), &request, false, nil)
 	}
@@ -96,7 +96,7 @@ func NewStructuredToolHandler[A any, R any](handler mcp.StructuredToolHandlerFun
 	}
 	h, _ := toolimpl.Binding(made)
 	d := &structuredHandler[A, R]{h: handler, in: h.Input(), out: h.Output(), fromTags: requiredFromTags.Load()}
-	names := newNamed(tool.Tool{InputSchema: made.InputSchema, OutputSchema: made.OutputSchema, ParallelSafe: true}, d)
+	names := newNamed(tool.Tool{InputSchema: made.InputSchema, OutputSchema: made.OutputSchema}, d)
 	listed, structured := listedOutput(made.OutputSchema)
 	var null json.RawMessage
 	if structured {
@@ -291,7 +291,7 @@ func (n *named) get(name string) *tool.Tool {
 	}
 	c := n.base
 	c.Name = name
-	t := toolimpl.New(c, n.h, nil)
+	t := toolimpl.New(c.Meta, c.InputSchema, c.OutputSchema, n.h, nil)
 	if n.n.Add(1) > maxNames {
 		return t
 	}

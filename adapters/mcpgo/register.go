@@ -79,7 +79,7 @@ func Register(s *server.MCPServer, tools []*tool.Tool, opts *Options) error {
 			opts.Adjust(t, &mt)
 		}
 		served = append(served, server.ServerTool{Tool: mt, Handler: Handler(t, opts)})
-		if !t.ParallelSafe {
+		if !t.IsParallelSafe() {
 			if alone == nil {
 				alone = map[string]bool{}
 			}
@@ -161,7 +161,7 @@ func (o *Options) served(t *tool.Tool) *tool.Tool {
 func Tool(t *tool.Tool) mcp.Tool {
 	meta := map[string]any{
 		"toolschema/endsLoop":     t.EndsLoop,
-		"toolschema/parallelSafe": t.ParallelSafe,
+		"toolschema/parallelSafe": t.IsParallelSafe(),
 	}
 	if t.Timeout > 0 {
 		meta["toolschema/timeout"] = t.Timeout.String()

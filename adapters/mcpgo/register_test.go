@@ -75,7 +75,7 @@ func TestListedOutput(t *testing.T) {
 		{"none", ``, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			mt := mcpgo.Tool(&tool.Tool{Name: "x", InputSchema: json.RawMessage(`{"type":"object"}`), OutputSchema: json.RawMessage(tc.schema)})
+			mt := mcpgo.Tool(&tool.Tool{Meta: tool.Meta{Name: "x"}, InputSchema: json.RawMessage(`{"type":"object"}`), OutputSchema: json.RawMessage(tc.schema)})
 			if string(mt.RawOutputSchema) != tc.want {
 				t.Errorf("listed %s, want %s", mt.RawOutputSchema, tc.want)
 			}

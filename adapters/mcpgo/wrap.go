@@ -64,14 +64,14 @@ func Wrap(t mcp.Tool, handler server.ToolHandlerFunc) (server.ServerTool, error)
 	if schema.CheckName(name) != nil {
 		name = "wrapped"
 	}
-	rt, err := rawtool.New(tool.Tool{Name: name, Description: t.Description, ParallelSafe: true}, in, fn)
+	rt, err := rawtool.New(tool.Meta{Name: name, Description: t.Description}, in, fn)
 	if err != nil {
 		return server.ServerTool{}, fmt.Errorf("mcpgo.Wrap: tool %q: %w", t.Name, err)
 	}
 	c := *rt
 	c.Name = t.Name
 	h, bound := toolimpl.Binding(rt)
-	run := toolimpl.New(c, h, bound)
+	run := toolimpl.New(c.Meta, c.InputSchema, c.OutputSchema, h, bound)
 	mt := t
 	mt.InputSchema = mcp.ToolInputSchema{}
 	mt.RawInputSchema = run.InputSchema

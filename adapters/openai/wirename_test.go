@@ -31,7 +31,7 @@ func TestChatWireName(t *testing.T) {
 	var mu sync.Mutex
 	var ran []string
 	proxy := func(name string) *tool.Tool {
-		tl, err := rawtool.New(tool.Tool{Name: name, Description: "Proxied."},
+		tl, err := rawtool.New(tool.Meta{Name: name, Description: "Proxied."},
 			json.RawMessage(`{"type":"object","properties":{"q":{"type":"string"}},"required":["q"],"additionalProperties":false}`),
 			func(ctx context.Context, call *tool.Call, args json.RawMessage) (any, error) {
 				mu.Lock()
@@ -135,7 +135,7 @@ func TestChatWireName(t *testing.T) {
 // are refused by both shapes' definitions, naming both tools.
 func TestWireCollision(t *testing.T) {
 	mk := func(name string) *tool.Tool {
-		tl, err := rawtool.New(tool.Tool{Name: name}, json.RawMessage(`{"type":"object"}`),
+		tl, err := rawtool.New(tool.Meta{Name: name}, json.RawMessage(`{"type":"object"}`),
 			func(context.Context, *tool.Call, json.RawMessage) (any, error) { return nil, nil })
 		if err != nil {
 			t.Fatal(err)

@@ -27,13 +27,10 @@ var (
 // Tools returns the tools of package invoketool: its functions marked //tool:export.
 func Tools() []*tool.Tool {
 	return []*tool.Tool{
-		toolimpl.New(tool.Tool{
-			Name:         "search",
-			Description:  "Search finds code matching a query. It does a little deterministic work on its input, so that every way of calling it returns the same result for the same arguments.",
-			InputSchema:  _toolgen_Search_in,
-			OutputSchema: _toolgen_Search_out,
-			ParallelSafe: true,
-		}, _toolgen_Search{}, Search),
+		toolimpl.New(tool.Meta{
+			Name:        "search",
+			Description: "Search finds code matching a query. It does a little deterministic work on its input, so that every way of calling it returns the same result for the same arguments.",
+		}, _toolgen_Search_in, _toolgen_Search_out, _toolgen_Search{}, Search),
 	}
 }
 

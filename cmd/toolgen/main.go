@@ -44,7 +44,6 @@ import (
 	"strings"
 
 	"github.com/toolschema/toolschema/internal/generator"
-	"github.com/toolschema/toolschema/internal/schema"
 )
 
 func main() {
@@ -197,27 +196,14 @@ func checkFile(r generator.Result) string {
 	return ""
 }
 
-// jsonTool is one element of -json's output.
+// jsonTool is one element of -json's output: the tool's metadata as the
+// lock writes it (generator.MetaJSON), and its schemas as their exact
+// bytes.
 type jsonTool struct {
-	Package          string          `json:"package"`
-	Name             string          `json:"name"`
-	Description      string          `json:"description"`
-	InputSchema      json.RawMessage `json:"inputSchema"`
-	OutputSchema     json.RawMessage `json:"outputSchema,omitempty"`
-	EndsLoop         bool            `json:"endsLoop"`
-	RequiresApproval bool            `json:"requiresApproval"`
-	ParallelSafe     bool            `json:"parallelSafe"`
-	Timeout          string          `json:"timeout,omitempty"`
-	Version          string          `json:"version"`
-	// The execution policy, as MCP's hints say it.
-	Title       string `json:"title,omitempty"`
-	ReadOnly    bool   `json:"readOnly"`
-	Destructive bool   `json:"destructive"`
-	Idempotent  bool   `json:"idempotent"`
-	OpenWorld   bool   `json:"openWorld"`
-	// The declared business error codes, and safe messages only.
-	ErrorCodes []string `json:"errorCodes,omitempty"`
-	SafeErrors bool     `json:"safeErrors,omitempty"`
+	Package string `json:"package"`
+	generator.MetaJSON
+	InputSchema  json.RawMessage `json:"inputSchema"`
+	OutputSchema json.RawMessage `json:"outputSchema,omitempty"`
 }
 
 func jsonTools(r generator.Result) []jsonTool {
@@ -227,19 +213,8 @@ func jsonTools(r generator.Result) []jsonTool {
 	}
 	for _, l := range r.Package.Lists {
 		for _, t := range l.Tools {
-			jt := jsonTool{
-				Package: r.PkgPath, Name: t.Name, Description: t.Description,
-				InputSchema: t.InputSchema, OutputSchema: t.OutputSchema,
-				EndsLoop: t.EndsLoop, RequiresApproval: t.RequiresApproval, ParallelSafe: t.ParallelSafe,
-				Version: t.Version,
-				Title:   t.Title, ReadOnly: t.ReadOnly, Destructive: schema.Destructive(t.ReadOnly, t.Additive),
-				Idempotent: t.Idempotent, OpenWorld: !t.ClosedWorld,
-				ErrorCodes: t.ErrorCodes, SafeErrors: t.SafeErrors,
-			}
-			if t.Timeout != 0 {
-				jt.Timeout = t.Timeout.String()
-			}
-			out = append(out, jt)
+			out = append(out, jsonTool{Package: r.PkgPath, MetaJSON: generator.NewMetaJSON(&t.Meta),
+				InputSchema: t.InputSchema, OutputSchema: t.OutputSchema})
 		}
 	}
 	return out

@@ -233,7 +233,7 @@ func newService() *Service {
 func run(w io.Writer, svc *Service, tools []*tool.Tool) error {
 	for _, t := range tools {
 		fmt.Fprintf(w, "tool %s: %s\n", t.Name, t.Description)
-		fmt.Fprintf(w, "  requires approval: %v, parallel safe: %v, timeout: %v\n", t.RequiresApproval, t.ParallelSafe, t.Timeout)
+		fmt.Fprintf(w, "  requires approval: %v, parallel safe: %v, timeout: %v\n", t.RequiresApproval, t.IsParallelSafe(), t.Timeout)
 		fmt.Fprintf(w, "  input:  %s\n", t.InputSchema)
 		if t.OutputSchema != nil {
 			fmt.Fprintf(w, "  output: %s\n", t.OutputSchema)

@@ -32,46 +32,37 @@ var (
 // Tools returns the tools of package main: its functions marked //tool:export.
 func Tools() []*tool.Tool {
 	return []*tool.Tool{
-		toolimpl.New(tool.Tool{
-			Name:         "ping",
-			Description:  "Ping checks that the service is up.",
-			InputSchema:  _toolgen_Ping_in,
-			ParallelSafe: true,
-			ReadOnly:     true,
-			ClosedWorld:  true,
-		}, _toolgen_Ping{}, Ping),
+		toolimpl.New(tool.Meta{
+			Name:        "ping",
+			Description: "Ping checks that the service is up.",
+			ReadOnly:    true,
+			OpenWorld:   new(false),
+		}, _toolgen_Ping_in, nil, _toolgen_Ping{}, Ping),
 	}
 }
 
 // Tools returns the tools of Service: its methods marked //tool:export.
 func (recv *Service) Tools() []*tool.Tool {
 	return []*tool.Tool{
-		toolimpl.New(tool.Tool{
-			Name:         "find_orders",
-			Description:  "FindOrders finds orders by state and date, newest first.",
-			InputSchema:  _toolgen_Service_FindOrders_in,
-			OutputSchema: _toolgen_Service_FindOrders_out,
-			ParallelSafe: true,
-			Timeout:      5 * time.Second,
-			ReadOnly:     true,
-			ClosedWorld:  true,
-		}, _toolgen_Service_FindOrders{}, recv),
-		toolimpl.New(tool.Tool{
-			Name:         "place_order",
-			Description:  "PlaceOrder places a new order and returns it.",
-			InputSchema:  _toolgen_Service_PlaceOrder_in,
-			OutputSchema: _toolgen_Service_PlaceOrder_out,
-			ParallelSafe: true,
-			Additive:     true,
-			ClosedWorld:  true,
-		}, _toolgen_Service_PlaceOrder{}, recv),
-		toolimpl.New(tool.Tool{
+		toolimpl.New(tool.Meta{
+			Name:        "find_orders",
+			Description: "FindOrders finds orders by state and date, newest first.",
+			ReadOnly:    true,
+			OpenWorld:   new(false),
+			Timeout:     5 * time.Second,
+		}, _toolgen_Service_FindOrders_in, _toolgen_Service_FindOrders_out, _toolgen_Service_FindOrders{}, recv),
+		toolimpl.New(tool.Meta{
+			Name:        "place_order",
+			Description: "PlaceOrder places a new order and returns it.",
+			Destructive: new(false),
+			OpenWorld:   new(false),
+		}, _toolgen_Service_PlaceOrder_in, _toolgen_Service_PlaceOrder_out, _toolgen_Service_PlaceOrder{}, recv),
+		toolimpl.New(tool.Meta{
 			Name:             "cancel_order",
 			Description:      "CancelOrder cancels an order that has not shipped. A person approves each call.",
-			InputSchema:      _toolgen_Service_CancelOrder_in,
 			RequiresApproval: true,
-			ParallelSafe:     false,
-		}, _toolgen_Service_CancelOrder{}, recv),
+			ParallelSafe:     new(false),
+		}, _toolgen_Service_CancelOrder_in, nil, _toolgen_Service_CancelOrder{}, recv),
 	}
 }
 

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/toolschema/toolschema/internal/schema"
+	"github.com/toolschema/toolschema/tool"
 )
 
 // Directive is the comment that marks a tool: //tool:export [options].
@@ -60,17 +61,9 @@ func (p *Package) FieldPos(f *schema.Field, tag string) (pos, end token.Pos) {
 
 // A Tool is one function or method marked with the directive.
 type Tool struct {
-	Name, Description, Version string
-	EndsLoop, RequiresApproval bool
-	ParallelSafe               bool
-	Timeout                    time.Duration
-	// The execution policy, as in tool.Tool.
-	Title                                       string
-	ReadOnly, Additive, Idempotent, ClosedWorld bool
-	// ErrorCodes are the declared business error codes (errors=), in
-	// order; SafeErrors keeps plain errors' text from the model.
-	ErrorCodes []string
-	SafeErrors bool
+	// Meta is what the directive's options and the doc comment say: the
+	// options a directive leaves out keep Meta's defaults.
+	tool.Meta
 	// Directive is the //tool:export comment; Said lists the options it
 	// gives, by key, in order.
 	Directive *ast.Comment
@@ -379,7 +372,7 @@ func (in *inspector) tool(fd *ast.FuncDecl, c *ast.Comment, d ast.Directive, ext
 	if fn == nil {
 		return
 	}
-	t := &Tool{Func: fn, Decl: fd, ParallelSafe: true, CtxAt: -1, CallAt: -1, InAt: -1, Directive: c}
+	t := &Tool{Func: fn, Decl: fd, CtxAt: -1, CallAt: -1, InAt: -1, Directive: c}
 	start, problems := len(in.p.Diags), in.problems
 	defer func() {
 		name := t.Name
@@ -498,10 +491,10 @@ func (in *inspector) options(t *Tool, d ast.Directive) bool {
 				t.Idempotent = b
 				effects = append(effects, policyArg{key, b, a.Pos, end})
 			case "destructive":
-				t.Additive = !b
+				t.Destructive = new(b)
 				effects = append(effects, policyArg{key, b, a.Pos, end})
 			case "open-world":
-				t.ClosedWorld = !b
+				t.OpenWorld = new(b)
 			case "safe-errors":
 				t.SafeErrors = b
 			}
@@ -511,7 +504,7 @@ func (in *inspector) options(t *Tool, d ast.Directive) bool {
 				bad("write parallel-safe=false or parallel-safe=true")
 				continue
 			}
-			t.ParallelSafe = b
+			t.ParallelSafe = new(b)
 		case "timeout":
 			dur, err := time.ParseDuration(val)
 			if !hasVal || err != nil || dur <= 0 {
@@ -1019,8 +1012,8 @@ func Enums(fset *token.FileSet, pkg *types.Package) []*Enum {
 	return out
 }
 
-// directiveOptions are the directive's option names.
-var directiveOptions = []string{"name", "ends-loop", "requires-approval", "parallel-safe", "timeout", "version",
+// DirectiveOptions are the directive's option names.
+var DirectiveOptions = []string{"name", "ends-loop", "requires-approval", "parallel-safe", "timeout", "version",
 	"read-only", "destructive", "idempotent", "open-world", "title", "errors", "safe-errors"}
 
 // nearestOption returns the option that key is a slip of: the one at the
@@ -1032,7 +1025,7 @@ func nearestOption(key string) string {
 		limit = 1
 	}
 	best, bestD, ties := "", limit+1, 0
-	for _, o := range directiveOptions {
+	for _, o := range DirectiveOptions {
 		switch d := editDistance(strings.ToLower(key), o); {
 		case d < bestD:
 			best, bestD, ties = o, d, 0

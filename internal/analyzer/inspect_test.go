@@ -35,30 +35,30 @@ func TestOptions(t *testing.T) {
 		check   func(*analyzer.Tool) bool
 	}{
 		{"", func(t *analyzer.Tool) bool {
-			return t.Name == "f0" && t.ParallelSafe && !t.EndsLoop && !t.RequiresApproval && t.Timeout == 0 && t.Version == ""
+			return t.Name == "f0" && t.IsParallelSafe() && !t.EndsLoop && !t.RequiresApproval && t.Timeout == 0 && t.Version == ""
 		}},
 		{"name=find-it", func(t *analyzer.Tool) bool { return t.Name == "find-it" }},
 		{"ends-loop", func(t *analyzer.Tool) bool { return t.EndsLoop }},
 		{"ends-loop=false", func(t *analyzer.Tool) bool { return !t.EndsLoop }},
 		{"requires-approval", func(t *analyzer.Tool) bool { return t.RequiresApproval }},
-		{"parallel-safe=false", func(t *analyzer.Tool) bool { return !t.ParallelSafe }},
+		{"parallel-safe=false", func(t *analyzer.Tool) bool { return !t.IsParallelSafe() }},
 		{"timeout=1m30s", func(t *analyzer.Tool) bool { return t.Timeout == 90*time.Second }},
 		{"version=2.1", func(t *analyzer.Tool) bool { return t.Version == "2.1" }},
 		{`"version=v 3"`, func(t *analyzer.Tool) bool { return t.Version == "v 3" }},
 		{"name=x  ends-loop\ttimeout=5s", func(t *analyzer.Tool) bool { return t.Name == "x" && t.EndsLoop && t.Timeout == 5*time.Second }},
 		{"", func(t *analyzer.Tool) bool {
-			return t.Title == "" && !t.ReadOnly && !t.Additive && !t.Idempotent && !t.ClosedWorld
+			return t.Title == "" && !t.ReadOnly && t.IsDestructive() && !t.Idempotent && t.IsOpenWorld()
 		}},
-		{"read-only", func(t *analyzer.Tool) bool { return t.ReadOnly && !t.Additive && !t.Idempotent }},
+		{"read-only", func(t *analyzer.Tool) bool { return t.ReadOnly && t.Destructive == nil && !t.Idempotent }},
 		{"read-only=false", func(t *analyzer.Tool) bool { return !t.ReadOnly }},
 		{"read-only requires-approval", func(t *analyzer.Tool) bool { return t.ReadOnly && t.RequiresApproval }},
-		{"destructive=false", func(t *analyzer.Tool) bool { return t.Additive }},
-		{"destructive", func(t *analyzer.Tool) bool { return !t.Additive }},
-		{"destructive=true", func(t *analyzer.Tool) bool { return !t.Additive }},
+		{"destructive=false", func(t *analyzer.Tool) bool { return !t.IsDestructive() }},
+		{"destructive", func(t *analyzer.Tool) bool { return t.IsDestructive() }},
+		{"destructive=true", func(t *analyzer.Tool) bool { return t.IsDestructive() }},
 		{"idempotent", func(t *analyzer.Tool) bool { return t.Idempotent }},
-		{"idempotent=false destructive=false", func(t *analyzer.Tool) bool { return !t.Idempotent && t.Additive }},
-		{"open-world=false", func(t *analyzer.Tool) bool { return t.ClosedWorld }},
-		{"open-world", func(t *analyzer.Tool) bool { return !t.ClosedWorld }},
+		{"idempotent=false destructive=false", func(t *analyzer.Tool) bool { return !t.Idempotent && !t.IsDestructive() }},
+		{"open-world=false", func(t *analyzer.Tool) bool { return !t.IsOpenWorld() }},
+		{"open-world", func(t *analyzer.Tool) bool { return t.IsOpenWorld() }},
 		{"read-only=false idempotent", func(t *analyzer.Tool) bool { return !t.ReadOnly && t.Idempotent }},
 		{`"title=Get a docket"`, func(t *analyzer.Tool) bool { return t.Title == "Get a docket" }},
 		{"errors=ORDER_NOT_FOUND,RATE_LIMITED_2", func(t *analyzer.Tool) bool {

@@ -18,6 +18,7 @@ import (
 
 	"github.com/toolschema/toolschema/internal/analyzer"
 	"github.com/toolschema/toolschema/internal/schema"
+	"github.com/toolschema/toolschema/tool"
 )
 
 // Header is the first line of every generated file.
@@ -281,63 +282,70 @@ func (g *gen) list(l *analyzer.List) {
 	}
 	g.printf("\treturn []*%s.Tool{\n", tool)
 	for _, t := range l.Tools {
-		kv := [][2]string{{"Name", strconv.Quote(t.Name)}}
-		if t.Description != "" {
-			kv = append(kv, [2]string{"Description", strconv.Quote(t.Description)})
-		}
-		if t.Version != "" {
-			kv = append(kv, [2]string{"Version", strconv.Quote(t.Version)})
-		}
-		kv = append(kv, [2]string{"InputSchema", ident(t) + "_in"})
-		if t.OutputSchema != nil {
-			kv = append(kv, [2]string{"OutputSchema", ident(t) + "_out"})
-		}
-		if t.EndsLoop {
-			kv = append(kv, [2]string{"EndsLoop", "true"})
-		}
-		if t.RequiresApproval {
-			kv = append(kv, [2]string{"RequiresApproval", "true"})
-		}
-		kv = append(kv, [2]string{"ParallelSafe", strconv.FormatBool(t.ParallelSafe)})
-		if t.Timeout != 0 {
-			kv = append(kv, [2]string{"Timeout", g.duration(t.Timeout)})
-		}
-		if t.Title != "" {
-			kv = append(kv, [2]string{"Title", strconv.Quote(t.Title)})
-		}
-		for _, f := range []struct {
-			name string
-			set  bool
-		}{{"ReadOnly", t.ReadOnly}, {"Additive", t.Additive}, {"Idempotent", t.Idempotent}, {"ClosedWorld", t.ClosedWorld}} {
-			if f.set {
-				kv = append(kv, [2]string{f.name, "true"})
-			}
-		}
-		if len(t.ErrorCodes) > 0 {
-			codes := make([]string, len(t.ErrorCodes))
-			for i, c := range t.ErrorCodes {
-				codes[i] = strconv.Quote(c)
-			}
-			kv = append(kv, [2]string{"ErrorCodes", "[]string{" + strings.Join(codes, ", ") + "}"})
-		}
-		if t.SafeErrors {
-			kv = append(kv, [2]string{"SafeErrors", "true"})
-		}
+		kv := g.meta(&t.Meta)
 		width := 0
 		for _, p := range kv {
 			width = max(width, len(p[0])+1)
 		}
-		g.printf("\t\t%s.New(%s.Tool{\n", g.importName(ImplPkg, "toolimpl"), tool)
+		g.printf("\t\t%s.New(%s.Meta{\n", g.importName(ImplPkg, "toolimpl"), tool)
 		for _, p := range kv {
 			g.printf("\t\t\t%-*s %s,\n", width, p[0]+":", p[1])
+		}
+		out := "nil"
+		if t.OutputSchema != nil {
+			out = ident(t) + "_out"
 		}
 		bound := t.Func.Name()
 		if l.Recv != nil {
 			bound = g.local["recv"]
 		}
-		g.printf("\t\t}, %s{}, %s),\n", ident(t), bound)
+		g.printf("\t\t}, %s_in, %s, %s{}, %s),\n", ident(t), out, ident(t), bound)
 	}
 	g.printf("\t}\n}\n\n")
+}
+
+// meta returns the fields of a tool.Meta literal that say m: Name, then
+// every field of m that is not its zero value (its default), in Meta's
+// order.
+func (g *gen) meta(m *tool.Meta) [][2]string {
+	kv := [][2]string{{"Name", strconv.Quote(m.Name)}}
+	str := func(name, v string) {
+		if v != "" {
+			kv = append(kv, [2]string{name, strconv.Quote(v)})
+		}
+	}
+	flag := func(name string, v bool) {
+		if v {
+			kv = append(kv, [2]string{name, "true"})
+		}
+	}
+	ptr := func(name string, v *bool) {
+		if v != nil {
+			kv = append(kv, [2]string{name, "new(" + strconv.FormatBool(*v) + ")"})
+		}
+	}
+	str("Title", m.Title)
+	str("Description", m.Description)
+	str("Version", m.Version)
+	flag("ReadOnly", m.ReadOnly)
+	ptr("Destructive", m.Destructive)
+	flag("Idempotent", m.Idempotent)
+	ptr("OpenWorld", m.OpenWorld)
+	flag("RequiresApproval", m.RequiresApproval)
+	flag("EndsLoop", m.EndsLoop)
+	ptr("ParallelSafe", m.ParallelSafe)
+	if m.Timeout != 0 {
+		kv = append(kv, [2]string{"Timeout", g.duration(m.Timeout)})
+	}
+	if len(m.ErrorCodes) > 0 {
+		codes := make([]string, len(m.ErrorCodes))
+		for i, c := range m.ErrorCodes {
+			codes[i] = strconv.Quote(c)
+		}
+		kv = append(kv, [2]string{"ErrorCodes", "[]string{" + strings.Join(codes, ", ") + "}"})
+	}
+	flag("SafeErrors", m.SafeErrors)
+	return kv
 }
 
 // duration writes d as a multiple of the largest unit that divides it.

@@ -154,7 +154,7 @@ func TestRun(t *testing.T) {
 		t.Errorf("basic.Tools() names = %v, want %v", names, want)
 	}
 	gd := tools[0]
-	if gd.Version != "2" || gd.Timeout.String() != "5s" || !gd.ParallelSafe || gd.EndsLoop || gd.RequiresApproval {
+	if gd.Version != "2" || gd.Timeout.String() != "5s" || !gd.IsParallelSafe() || gd.EndsLoop || gd.RequiresApproval {
 		t.Errorf("get_docket metadata: %+v", gd)
 	}
 	got := call(t, gd, `{"court":"abc","case":"1","since":null}`)
@@ -170,7 +170,7 @@ func TestRun(t *testing.T) {
 
 	svc := &basic.Service{}
 	st := svc.Tools()
-	if len(st) != 2 || st[0].Name != "close" || !st[0].RequiresApproval || st[0].ParallelSafe || st[1].Name != "count_cases" || !st[1].EndsLoop {
+	if len(st) != 2 || st[0].Name != "close" || !st[0].RequiresApproval || st[0].IsParallelSafe() || st[1].Name != "count_cases" || !st[1].EndsLoop {
 		t.Errorf("Service.Tools() = %+v", st)
 	}
 	if got := call(t, st[0], `{"id":"x"}`); got != nil {

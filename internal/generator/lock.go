@@ -12,6 +12,7 @@ import (
 
 	"github.com/toolschema/toolschema/internal/analyzer"
 	"github.com/toolschema/toolschema/internal/schema"
+	"github.com/toolschema/toolschema/tool"
 )
 
 // LockFile is the name of the revision lock toolgen keeps beside the
@@ -19,8 +20,9 @@ import (
 // its version.
 const LockFile = "toolschema.lock"
 
-// LockVersion is the version of the lock file's format.
-const LockVersion = 1
+// LockVersion is the version of the lock file's format. Version 2 spells
+// the metadata's keys as the directive's options (MetaJSON).
+const LockVersion = 2
 
 // A Lock is the content of a lock file.
 type Lock struct {
@@ -32,41 +34,49 @@ type Lock struct {
 type LockEntry struct {
 	// List is the receiver type's name for a method's tool, "" for a
 	// function's.
-	List         string          `json:"list,omitempty"`
-	Name         string          `json:"name"`
-	Version      string          `json:"version"`
-	Description  string          `json:"description"`
-	Policy       LockPolicy      `json:"policy"`
-	ErrorCodes   []string        `json:"errorCodes,omitempty"`
+	List string `json:"list,omitempty"`
+	MetaJSON
 	InputSchema  json.RawMessage `json:"inputSchema"`
 	OutputSchema json.RawMessage `json:"outputSchema,omitempty"`
 }
 
-// LockPolicy is a tool's execution policy and the metadata of how it runs.
-type LockPolicy struct {
-	Title            string `json:"title,omitempty"`
-	ReadOnly         bool   `json:"readOnly"`
-	Destructive      bool   `json:"destructive"`
-	Idempotent       bool   `json:"idempotent"`
-	OpenWorld        bool   `json:"openWorld"`
-	RequiresApproval bool   `json:"requiresApproval"`
-	EndsLoop         bool   `json:"endsLoop"`
-	ParallelSafe     bool   `json:"parallelSafe"`
-	Timeout          string `json:"timeout,omitempty"`
+// MetaJSON is a tool's tool.Meta as the lock and toolgen -json write it:
+// each key spelled as the directive's option, every default applied (a
+// reader need not know them), the timeout as a Go duration.
+type MetaJSON struct {
+	Name             string   `json:"name"`
+	Title            string   `json:"title,omitempty"`
+	Description      string   `json:"description"`
+	Version          string   `json:"version"`
+	ReadOnly         bool     `json:"read-only"`
+	Destructive      bool     `json:"destructive"`
+	Idempotent       bool     `json:"idempotent"`
+	OpenWorld        bool     `json:"open-world"`
+	RequiresApproval bool     `json:"requires-approval"`
+	EndsLoop         bool     `json:"ends-loop"`
+	ParallelSafe     bool     `json:"parallel-safe"`
+	Timeout          string   `json:"timeout,omitempty"`
+	ErrorCodes       []string `json:"errors,omitempty"`
+	SafeErrors       bool     `json:"safe-errors,omitempty"`
+}
+
+// NewMetaJSON returns m as the lock and toolgen -json write it.
+func NewMetaJSON(m *tool.Meta) MetaJSON {
+	j := MetaJSON{Name: m.Name, Title: m.Title, Description: m.Description, Version: m.Version,
+		ReadOnly: m.ReadOnly, Destructive: m.IsDestructive(), Idempotent: m.Idempotent, OpenWorld: m.IsOpenWorld(),
+		RequiresApproval: m.RequiresApproval, EndsLoop: m.EndsLoop, ParallelSafe: m.IsParallelSafe(),
+		ErrorCodes: m.ErrorCodes, SafeErrors: m.SafeErrors}
+	if m.Timeout != 0 {
+		j.Timeout = m.Timeout.String()
+	}
+	return j
 }
 
 // entry returns the lock entry of one tool.
 func entry(l *analyzer.List, t *analyzer.Tool) LockEntry {
-	e := LockEntry{Name: t.Name, Version: t.Version, Description: t.Description, ErrorCodes: t.ErrorCodes,
-		InputSchema: t.InputSchema, OutputSchema: t.OutputSchema,
-		Policy: LockPolicy{Title: t.Title, ReadOnly: t.ReadOnly, Destructive: schema.Destructive(t.ReadOnly, t.Additive),
-			Idempotent: t.Idempotent, OpenWorld: !t.ClosedWorld, RequiresApproval: t.RequiresApproval,
-			EndsLoop: t.EndsLoop, ParallelSafe: t.ParallelSafe}}
+	e := LockEntry{MetaJSON: NewMetaJSON(&t.Meta), InputSchema: t.InputSchema, OutputSchema: t.OutputSchema}
 	if l.Recv != nil {
 		e.List = l.Recv.Name()
-	}
-	if t.Timeout != 0 {
-		e.Policy.Timeout = t.Timeout.String()
 	}
 	return e
 }
@@ -184,7 +194,7 @@ func Compare(old, cur LockEntry) ([]schema.Change, error) {
 	if old.Description != cur.Description {
 		changes = append(changes, schema.Change{Path: "tool", What: "description changed"})
 	}
-	o, n := old.Policy, cur.Policy
+	o, n := old.MetaJSON, cur.MetaJSON
 	effect := func(what string, a, b bool) {
 		if a != b {
 			changes = append(changes, schema.Change{Path: "policy", What: fmt.Sprintf("%s %t to %t", what, a, b), Breaking: true})

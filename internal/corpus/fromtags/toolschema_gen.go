@@ -34,50 +34,34 @@ var (
 // Tools returns the tools of package fromtags: its functions marked //tool:export.
 func Tools() []*tool.Tool {
 	return []*tool.Tool{
-		toolimpl.New(tool.Tool{
-			Name:         "list_teams",
-			Description:  "ListTeams lists the teams whose names hold the query.",
-			InputSchema:  _toolgen_ListTeams_in,
-			OutputSchema: _toolgen_ListTeams_out,
-			ParallelSafe: true,
-		}, _toolgen_ListTeams{}, ListTeams),
-		toolimpl.New(tool.Tool{
-			Name:         "list_incidents",
-			Description:  "ListIncidents lists the incidents that pass the filter.",
-			InputSchema:  _toolgen_ListIncidents_in,
-			ParallelSafe: true,
-		}, _toolgen_ListIncidents{}, ListIncidents),
-		toolimpl.New(tool.Tool{
-			Name:         "create_incident",
-			Description:  "CreateIncident opens an incident (here: describes it).",
-			InputSchema:  _toolgen_CreateIncident_in,
-			ParallelSafe: true,
-		}, _toolgen_CreateIncident{}, CreateIncident),
-		toolimpl.New(tool.Tool{
-			Name:         "list_prometheus_label_names",
-			Description:  "ListPrometheusLabelNames lists label names (here: those the matchers name, and two more).",
-			InputSchema:  _toolgen_ListPrometheusLabelNames_in,
-			OutputSchema: _toolgen_ListPrometheusLabelNames_out,
-			ParallelSafe: true,
-		}, _toolgen_ListPrometheusLabelNames{}, ListPrometheusLabelNames),
-		toolimpl.New(tool.Tool{
-			Name:         "generate_deeplink",
-			Description:  "GenerateDeeplink writes a link.",
-			InputSchema:  _toolgen_GenerateDeeplink_in,
-			ParallelSafe: true,
-		}, _toolgen_GenerateDeeplink{}, GenerateDeeplink),
-		toolimpl.New(tool.Tool{
-			Name:         "time_gin",
-			Description:  "TimeNow tells the time in the given layout (RFC 3339 when none).",
-			InputSchema:  _toolgen_TimeNow_in,
-			ParallelSafe: true,
-		}, _toolgen_TimeNow{}, TimeNow),
-		toolimpl.New(tool.Tool{
-			Name:         "hello",
-			Description:  "Hello greets the submitter.",
-			InputSchema:  _toolgen_Hello_in,
-			ParallelSafe: true,
-		}, _toolgen_Hello{}, Hello),
+		toolimpl.New(tool.Meta{
+			Name:        "list_teams",
+			Description: "ListTeams lists the teams whose names hold the query.",
+		}, _toolgen_ListTeams_in, _toolgen_ListTeams_out, _toolgen_ListTeams{}, ListTeams),
+		toolimpl.New(tool.Meta{
+			Name:        "list_incidents",
+			Description: "ListIncidents lists the incidents that pass the filter.",
+		}, _toolgen_ListIncidents_in, nil, _toolgen_ListIncidents{}, ListIncidents),
+		toolimpl.New(tool.Meta{
+			Name:        "create_incident",
+			Description: "CreateIncident opens an incident (here: describes it).",
+		}, _toolgen_CreateIncident_in, nil, _toolgen_CreateIncident{}, CreateIncident),
+		toolimpl.New(tool.Meta{
+			Name:        "list_prometheus_label_names",
+			Description: "ListPrometheusLabelNames lists label names (here: those the matchers name, and two more).",
+		}, _toolgen_ListPrometheusLabelNames_in, _toolgen_ListPrometheusLabelNames_out, _toolgen_ListPrometheusLabelNames{}, ListPrometheusLabelNames),
+		toolimpl.New(tool.Meta{
+			Name:        "generate_deeplink",
+			Description: "GenerateDeeplink writes a link.",
+		}, _toolgen_GenerateDeeplink_in, nil, _toolgen_GenerateDeeplink{}, GenerateDeeplink),
+		toolimpl.New(tool.Meta{
+			Name:        "time_gin",
+			Description: "TimeNow tells the time in the given layout (RFC 3339 when none).",
+		}, _toolgen_TimeNow_in, nil, _toolgen_TimeNow{}, TimeNow),
+		toolimpl.New(tool.Meta{
+			Name:        "hello",
+			Description: "Hello greets the submitter.",
+		}, _toolgen_Hello_in, nil, _toolgen_Hello{}, Hello),
 	}
 }
 

@@ -33,53 +33,42 @@ var (
 // Tools returns the tools of package basic: its functions marked //tool:export.
 func Tools() []*tool.Tool {
 	return []*tool.Tool{
-		toolimpl.New(tool.Tool{
-			Name:         "get_docket",
-			Description:  "GetDocket returns the public docket entries of one court case, as listed by time.Time order.",
-			Version:      "2",
-			InputSchema:  _toolgen_GetDocket_in,
-			OutputSchema: _toolgen_GetDocket_out,
-			ParallelSafe: true,
-			Timeout:      5 * time.Second,
-			Title:        "Get a docket",
-			ReadOnly:     true,
-			ClosedWorld:  true,
-		}, _toolgen_GetDocket{}, GetDocket),
-		toolimpl.New(tool.Tool{
-			Name:         "ping",
-			Description:  "Ping checks the service.",
-			InputSchema:  _toolgen_Ping_in,
-			ParallelSafe: true,
-		}, _toolgen_Ping{}, Ping),
-		toolimpl.New(tool.Tool{
-			Name:         "archive",
-			Description:  "Archive archives a case and says what it did.",
-			InputSchema:  _toolgen_Archive_in,
-			ParallelSafe: true,
-		}, _toolgen_Archive{}, Archive),
+		toolimpl.New(tool.Meta{
+			Name:        "get_docket",
+			Title:       "Get a docket",
+			Description: "GetDocket returns the public docket entries of one court case, as listed by time.Time order.",
+			Version:     "2",
+			ReadOnly:    true,
+			OpenWorld:   new(false),
+			Timeout:     5 * time.Second,
+		}, _toolgen_GetDocket_in, _toolgen_GetDocket_out, _toolgen_GetDocket{}, GetDocket),
+		toolimpl.New(tool.Meta{
+			Name:        "ping",
+			Description: "Ping checks the service.",
+		}, _toolgen_Ping_in, nil, _toolgen_Ping{}, Ping),
+		toolimpl.New(tool.Meta{
+			Name:        "archive",
+			Description: "Archive archives a case and says what it did.",
+		}, _toolgen_Archive_in, nil, _toolgen_Archive{}, Archive),
 	}
 }
 
 // Tools returns the tools of Service: its methods marked //tool:export.
 func (recv *Service) Tools() []*tool.Tool {
 	return []*tool.Tool{
-		toolimpl.New(tool.Tool{
+		toolimpl.New(tool.Meta{
 			Name:             "close",
 			Description:      "Close closes a case.",
-			InputSchema:      _toolgen_Service_Close_in,
-			RequiresApproval: true,
-			ParallelSafe:     false,
-			Additive:         true,
+			Destructive:      new(false),
 			Idempotent:       true,
-		}, _toolgen_Service_Close{}, recv),
-		toolimpl.New(tool.Tool{
-			Name:         "count_cases",
-			Description:  "Count counts.",
-			InputSchema:  _toolgen_Service_Count_in,
-			OutputSchema: _toolgen_Service_Count_out,
-			EndsLoop:     true,
-			ParallelSafe: true,
-		}, _toolgen_Service_Count{}, recv),
+			RequiresApproval: true,
+			ParallelSafe:     new(false),
+		}, _toolgen_Service_Close_in, nil, _toolgen_Service_Close{}, recv),
+		toolimpl.New(tool.Meta{
+			Name:        "count_cases",
+			Description: "Count counts.",
+			EndsLoop:    true,
+		}, _toolgen_Service_Count_in, _toolgen_Service_Count_out, _toolgen_Service_Count{}, recv),
 	}
 }
 

@@ -32,27 +32,18 @@ var (
 // Tools returns the tools of package imports: its functions marked //tool:export.
 func Tools() []*tool1.Tool {
 	return []*tool1.Tool{
-		toolimpl.New(tool1.Tool{
-			Name:         "convert",
-			Description:  "Convert converts a length to metres.",
-			InputSchema:  _toolgen_Convert_in,
-			OutputSchema: _toolgen_Convert_out,
-			ParallelSafe: true,
-		}, _toolgen_Convert{}, Convert),
-		toolimpl.New(tool1.Tool{
-			Name:         "scale",
-			Description:  "Scale scales lengths.",
-			InputSchema:  _toolgen_Scale_in,
-			OutputSchema: _toolgen_Scale_out,
-			ParallelSafe: true,
-		}, _toolgen_Scale{}, Scale),
-		toolimpl.New(tool1.Tool{
-			Name:         "measure",
-			Description:  "Measure measures a span.",
-			InputSchema:  _toolgen_Measure_in,
-			OutputSchema: _toolgen_Measure_out,
-			ParallelSafe: true,
-		}, _toolgen_Measure{}, Measure),
+		toolimpl.New(tool1.Meta{
+			Name:        "convert",
+			Description: "Convert converts a length to metres.",
+		}, _toolgen_Convert_in, _toolgen_Convert_out, _toolgen_Convert{}, Convert),
+		toolimpl.New(tool1.Meta{
+			Name:        "scale",
+			Description: "Scale scales lengths.",
+		}, _toolgen_Scale_in, _toolgen_Scale_out, _toolgen_Scale{}, Scale),
+		toolimpl.New(tool1.Meta{
+			Name:        "measure",
+			Description: "Measure measures a span.",
+		}, _toolgen_Measure_in, _toolgen_Measure_out, _toolgen_Measure{}, Measure),
 	}
 }
 

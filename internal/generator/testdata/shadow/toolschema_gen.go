@@ -30,32 +30,24 @@ var (
 // Tools returns the tools of package shadow: its functions marked //tool:export.
 func Tools() []*tool.Tool {
 	return []*tool.Tool{
-		toolimpl.New(tool.Tool{
-			Name:         "search",
-			Description:  "Search searches.",
-			InputSchema:  _toolgen_Search_in,
-			ParallelSafe: true,
-		}, _toolgen_Search{}, Search),
-		toolimpl.New(tool.Tool{
-			Name:         "plan",
-			Description:  "Plan plans a trip.",
-			InputSchema:  _toolgen_Plan_in,
-			OutputSchema: _toolgen_Plan_out,
-			ParallelSafe: true,
-		}, _toolgen_Plan{}, Plan),
+		toolimpl.New(tool.Meta{
+			Name:        "search",
+			Description: "Search searches.",
+		}, _toolgen_Search_in, nil, _toolgen_Search{}, Search),
+		toolimpl.New(tool.Meta{
+			Name:        "plan",
+			Description: "Plan plans a trip.",
+		}, _toolgen_Plan_in, _toolgen_Plan_out, _toolgen_Plan{}, Plan),
 	}
 }
 
 // Tools returns the tools of Svc: its methods marked //tool:export.
 func (recv1 *Svc) Tools() []*tool.Tool {
 	return []*tool.Tool{
-		toolimpl.New(tool.Tool{
-			Name:         "run",
-			Description:  "Run runs.",
-			InputSchema:  _toolgen_Svc_Run_in,
-			OutputSchema: _toolgen_Svc_Run_out,
-			ParallelSafe: true,
-		}, _toolgen_Svc_Run{}, recv1),
+		toolimpl.New(tool.Meta{
+			Name:        "run",
+			Description: "Run runs.",
+		}, _toolgen_Svc_Run_in, _toolgen_Svc_Run_out, _toolgen_Svc_Run{}, recv1),
 	}
 }
 

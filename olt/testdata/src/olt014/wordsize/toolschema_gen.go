@@ -27,13 +27,10 @@ var (
 // Tools returns the tools of package wordsize: its functions marked //tool:export.
 func Tools() []*tool.Tool {
 	return []*tool.Tool{
-		toolimpl.New(tool.Tool{
-			Name:         "list",
-			Description:  "List lists a page.",
-			InputSchema:  _toolgen_List_in,
-			OutputSchema: _toolgen_List_out,
-			ParallelSafe: true,
-		}, _toolgen_List{}, List),
+		toolimpl.New(tool.Meta{
+			Name:        "list",
+			Description: "List lists a page.",
+		}, _toolgen_List_in, _toolgen_List_out, _toolgen_List{}, List),
 	}
 }
 

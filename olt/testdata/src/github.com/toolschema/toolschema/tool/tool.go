@@ -11,10 +11,14 @@ type Result struct{}
 // What generated code uses.
 
 type Tool struct {
+	Meta
+	InputSchema  []byte
+	OutputSchema []byte
+}
+
+type Meta struct {
 	Name, Description string
-	InputSchema       []byte
-	OutputSchema      []byte
-	ParallelSafe      bool
+	ParallelSafe      *bool
 }
 
 // What a structured answer is checked with.

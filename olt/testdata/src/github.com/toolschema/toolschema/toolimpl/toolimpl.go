@@ -2,11 +2,17 @@
 // interface in analyzer tests.
 package toolimpl
 
-import "github.com/toolschema/toolschema/tool"
+import (
+	"encoding/json"
+
+	"github.com/toolschema/toolschema/tool"
+)
 
 type Handler interface{}
 
-func New(t tool.Tool, h Handler, fn any) *tool.Tool { return &t }
+func New(m tool.Meta, in, out json.RawMessage, h Handler, fn any) *tool.Tool {
+	return &tool.Tool{Meta: m, InputSchema: in, OutputSchema: out}
+}
 
 type EnforceVersion uint
 
