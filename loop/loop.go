@@ -84,16 +84,16 @@ const (
 
 // The runner's bounds when its fields leave them zero.
 const (
-	// DefaultMaxTurns bounds Run's turns (Runner.MaxTurns).
-	DefaultMaxTurns = 20
-	// DefaultMaxParallel bounds the calls of a turn that run at once
+	// defaultMaxTurns bounds Run's turns (Runner.MaxTurns).
+	defaultMaxTurns = 20
+	// defaultMaxParallel bounds the calls of a turn that run at once
 	// (Runner.MaxParallel), whatever the machine: a tool's calls reach
 	// services whose limits are not the host's cores.
-	DefaultMaxParallel = 16
-	// DefaultMaxCallsPerTurn bounds the calls of a turn that are run
+	defaultMaxParallel = 16
+	// defaultMaxCallsPerTurn bounds the calls of a turn that are run
 	// (Runner.MaxCallsPerTurn); the calls past it are answered with
 	// TooManyCalls.
-	DefaultMaxCallsPerTurn = 128
+	defaultMaxCallsPerTurn = 128
 )
 
 // ErrMaxTurns is returned (wrapped) by Run when the model still calls tools
@@ -113,14 +113,14 @@ type Runner struct {
 	// order of the calls, before any call runs. Nil: such calls are
 	// answered by the invoker (approval_required).
 	Approve ApproveFunc
-	// MaxTurns bounds the model's turns in Run: DefaultMaxTurns when zero.
+	// MaxTurns bounds the model's turns in Run: 20 when zero.
 	MaxTurns int
 	// MaxParallel bounds the calls of a turn that run at the same time
-	// when they run in parallel: DefaultMaxParallel when zero or less. 1
+	// when they run in parallel: 16 when zero or less. 1
 	// runs them one after another.
 	MaxParallel int
 	// MaxCallsPerTurn bounds the calls of one turn that are run, in the
-	// model's order: DefaultMaxCallsPerTurn when zero, none when
+	// model's order: 128 when zero, none when
 	// negative. Each call past it is answered with a TooManyCalls result
 	// that says the bound and which calls were not run; nobody is asked
 	// to approve it.
@@ -186,7 +186,7 @@ func (r *Runner) Turn(ctx context.Context, calls []Call) (*Turn, error) {
 	runs, parallel := 0, true
 	maxCalls := r.MaxCallsPerTurn
 	if maxCalls == 0 {
-		maxCalls = DefaultMaxCallsPerTurn
+		maxCalls = defaultMaxCallsPerTurn
 	}
 	for i, c := range calls {
 		outs[i].Call = c
@@ -238,7 +238,7 @@ func (r *Runner) Turn(ctx context.Context, calls []Call) (*Turn, error) {
 	var errs []error
 	workers := r.MaxParallel
 	if workers <= 0 {
-		workers = DefaultMaxParallel
+		workers = defaultMaxParallel
 	}
 	if parallel && runs > 1 && workers > 1 {
 		// A few workers take the calls in the model's order: as many
@@ -447,7 +447,7 @@ type Final struct {
 func (r *Runner) Run(ctx context.Context, m Model) (*Final, error) {
 	maxTurns := r.MaxTurns
 	if maxTurns <= 0 {
-		maxTurns = DefaultMaxTurns
+		maxTurns = defaultMaxTurns
 	}
 	f := &Final{}
 	var prev []Outcome

@@ -40,9 +40,9 @@ func (e *InputRequired) Error() string {
 	return fmt.Sprintf("mcpserver: the call needs %d input requests fulfilled", len(e.Requests))
 }
 
-// DefaultApprovalTTL is how long an approval question made by
+// defaultApprovalTTL is how long an approval question made by
 // ElicitApproval may be answered, when ApprovalConfig.TTL is zero.
-const DefaultApprovalTTL = 10 * time.Minute
+const defaultApprovalTTL = 10 * time.Minute
 
 // ApprovalConfig configures an approval hook made by NewElicitApproval.
 type ApprovalConfig struct {
@@ -55,12 +55,12 @@ type ApprovalConfig struct {
 
 	// TTL is how long a question may be answered: an answer that comes
 	// later is not taken, and the user is asked again. Zero:
-	// DefaultApprovalTTL.
+	// 10 minutes.
 	TTL time.Duration
 
 	// Nonces records the states already answered, so that each answer is
 	// taken once. Nil: the process's record, in memory (NewNonceStore
-	// with DefaultMaxNonces, DefaultMaxNoncesPerPrincipal for one
+	// with 65536 of them, 1024 for one
 	// principal), which every hook of the process without a record of
 	// its own shares. Instances behind a load balancer need a
 	// record they share (a database, a cache with expiring keys): an
@@ -111,7 +111,7 @@ var defaultApprover = sync.OnceValue(func() *approver {
 // tool, the arguments (as JSON values: members in any order, any white
 // space), the session (its ID, when the transport has one) and the
 // principal (the user ID of the request's bearer token, when there is
-// one); it expires after DefaultApprovalTTL, and is taken once. A state
+// one); it expires after ApprovalConfig's TTL (10 minutes by default), and is taken once. A state
 // that is not good (not made by this key, made for another call, expired,
 // answered before) is not taken: the user is asked again (a client of a
 // protocol before 2026-07-28, for which the SDK's server made the round

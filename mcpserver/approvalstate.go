@@ -120,7 +120,7 @@ var processKey = sync.OnceValue(func() []byte {
 })
 
 // processNonces is the record of the hooks that are given none.
-var processNonces = sync.OnceValue(func() NonceStore { return NewNonceStore(DefaultMaxNonces, DefaultMaxNoncesPerPrincipal) })
+var processNonces = sync.OnceValue(func() NonceStore { return NewNonceStore(defaultMaxNonces, defaultMaxNoncesPerPrincipal) })
 
 func newApprover(c ApprovalConfig) (*approver, error) {
 	key := c.Key
@@ -131,11 +131,11 @@ func newApprover(c ApprovalConfig) (*approver, error) {
 		return nil, fmt.Errorf("mcpserver: the approval key is %d bytes: HMAC-SHA-256 takes at least %d (random, secret)", len(key), minKeyLen)
 	}
 	if c.TTL < 0 {
-		return nil, fmt.Errorf("mcpserver: the approval TTL is %s: it must not be negative (zero for %s)", c.TTL, DefaultApprovalTTL)
+		return nil, fmt.Errorf("mcpserver: the approval TTL is %s: it must not be negative (zero for %s)", c.TTL, defaultApprovalTTL)
 	}
 	a := &approver{ttl: c.TTL, nonces: c.Nonces}
 	if a.ttl == 0 {
-		a.ttl = DefaultApprovalTTL
+		a.ttl = defaultApprovalTTL
 	}
 	if a.nonces == nil {
 		a.nonces = processNonces()
@@ -233,23 +233,23 @@ type NonceStore interface {
 	Use(ctx context.Context, principal, nonce string, expires time.Time) (bool, error)
 }
 
-// DefaultMaxNonces is the size of the process's record of used approval
+// defaultMaxNonces is the size of the process's record of used approval
 // states: the answers it can take within a TTL.
-const DefaultMaxNonces = 1 << 16
+const defaultMaxNonces = 1 << 16
 
-// DefaultMaxNoncesPerPrincipal is the share of NewNonceStore's record one
+// defaultMaxNoncesPerPrincipal is the share of NewNonceStore's record one
 // principal may hold: 1,024 answers within a TTL (at the default TTL of
 // ten minutes, more than one a second for ten minutes), so that 64
 // principals flooding at once are needed to fill the default record.
-const DefaultMaxNoncesPerPrincipal = 1 << 10
+const defaultMaxNoncesPerPrincipal = 1 << 10
 
 // ErrNonceQuota is the error of NewNonceStore's Use (wrapped) when the
 // principal holds its quota of nonces that have not expired.
 var ErrNonceQuota = errors.New("the most one principal may have")
 
 // NewNonceStore returns a record of used nonces in memory, which holds at
-// most max of them (DefaultMaxNonces when max is not positive), and at
-// most perPrincipal for one principal (DefaultMaxNoncesPerPrincipal when
+// most max of them (65536 when max is not positive), and at
+// most perPrincipal for one principal (1024 when
 // not positive; at most max), until they expire. A principal at its
 // quota gets an error wrapping ErrNonceQuota, and a full record an error
 // of its own, until some have expired: the calls are refused, never
@@ -257,10 +257,10 @@ var ErrNonceQuota = errors.New("the most one principal may have")
 // another's quota. It serves the instances of one process.
 func NewNonceStore(max, perPrincipal int) NonceStore {
 	if max <= 0 {
-		max = DefaultMaxNonces
+		max = defaultMaxNonces
 	}
 	if perPrincipal <= 0 {
-		perPrincipal = DefaultMaxNoncesPerPrincipal
+		perPrincipal = defaultMaxNoncesPerPrincipal
 	}
 	return &memoryNonces{max: max, perPrincipal: min(perPrincipal, max), seen: make(map[string]struct{}), held: make(map[string]int)}
 }

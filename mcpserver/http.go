@@ -24,24 +24,24 @@ import (
 
 // The defaults of HTTPOptions.
 const (
-	// DefaultMaxCalls is the most requests HTTPHandler works on at once.
+	// defaultMaxCalls is the most requests HTTPHandler works on at once.
 	// A request holds its body while its call runs: with the 4 MiB body
 	// limit, 64 held calls keep about half a GiB alive.
-	DefaultMaxCalls = 64
-	// DefaultMaxCallsPerTool is the most calls of one tool that run at
+	defaultMaxCalls = 64
+	// defaultMaxCallsPerTool is the most calls of one tool that run at
 	// once.
-	DefaultMaxCallsPerTool = 16
-	// DefaultRate is the requests a second that one client may make, on
-	// average; DefaultBurst how many it may make at once.
-	DefaultRate  = 50
-	DefaultBurst = 100
-	// DefaultMaxCallsPerClient is the most requests of one client that
-	// HTTPHandler works on at once: a quarter of DefaultMaxCalls, so that
+	defaultMaxCallsPerTool = 16
+	// defaultRate is the requests a second that one client may make, on
+	// average; defaultBurst how many it may make at once.
+	defaultRate  = 50
+	defaultBurst = 100
+	// defaultMaxCallsPerClient is the most requests of one client that
+	// HTTPHandler works on at once: a quarter of defaultMaxCalls, so that
 	// no one client holds them all.
-	DefaultMaxCallsPerClient = DefaultMaxCalls / 4
-	// DefaultBodyReadTimeout is how long a request's body may take to
+	defaultMaxCallsPerClient = defaultMaxCalls / 4
+	// defaultBodyReadTimeout is how long a request's body may take to
 	// arrive.
-	DefaultBodyReadTimeout = 30 * time.Second
+	defaultBodyReadTimeout = 30 * time.Second
 )
 
 // HTTPOptions tunes HTTPHandler. A nil *HTTPOptions, or a field left at its
@@ -60,20 +60,20 @@ type HTTPOptions struct {
 	// all its clients (each request carries at most one call: batches are
 	// refused). A request past it is answered at once with 503 Service
 	// Unavailable and Retry-After: 1, before its body is read. Zero means
-	// DefaultMaxCalls; a negative value, no bound.
+	// 64; a negative value, no bound.
 	MaxCalls int
 
 	// MaxCallsPerTool is the most calls of one tool that run at once. A
 	// call past it is answered at once with an error result: code
 	// TOOL_BUSY, category rate_limit, recovery retry, retry after 1s.
-	// Zero means DefaultMaxCallsPerTool; a negative value, no bound.
+	// Zero means 16; a negative value, no bound.
 	MaxCallsPerTool int
 
 	// Rate is the requests a second that one client may make, on average
 	// (a token bucket per client), and Burst how many it may make at
 	// once. A request past them is answered with 429 Too Many Requests
 	// and Retry-After, the seconds until the client may make one again.
-	// A zero Rate means DefaultRate, a zero Burst DefaultBurst; a
+	// A zero Rate means 50, a zero Burst 100; a
 	// negative Rate, no limit.
 	Rate  float64
 	Burst int
@@ -82,14 +82,14 @@ type HTTPOptions struct {
 	// works on at once, so that one client, slow or not, cannot hold
 	// every place MaxCalls gives: past it, 429 Too Many Requests and
 	// Retry-After: 1. Zero means a quarter of MaxCalls (at least 1;
-	// DefaultMaxCallsPerClient with the default MaxCalls, and with no
+	// 16 with the default MaxCalls, and with no
 	// bound on MaxCalls); a negative value, no bound.
 	MaxCallsPerClient int
 
 	// BodyReadTimeout is how long a request's body may take to arrive,
 	// from the moment the handler starts on it: a client that sends its
 	// body a byte at a time holds a place among MaxCalls no longer. Zero
-	// means DefaultBodyReadTimeout; a negative value, none (the server's
+	// means 30 seconds; a negative value, none (the server's
 	// ReadTimeout still applies).
 	BodyReadTimeout time.Duration
 
@@ -146,20 +146,20 @@ func HTTPHandler(server *mcp.Server, opts *HTTPOptions) http.Handler {
 	}
 	h := &httpHandler{
 		origins:   http.NewCrossOriginProtection(),
-		maxCalls:  bound(opts.MaxCalls, DefaultMaxCalls),
-		perTool:   bound(opts.MaxCallsPerTool, DefaultMaxCallsPerTool),
+		maxCalls:  bound(opts.MaxCalls, defaultMaxCalls),
+		perTool:   bound(opts.MaxCallsPerTool, defaultMaxCallsPerTool),
 		clientKey: opts.ClientKey,
 		maxBody:   opts.MaxRequestBodyBytes,
 		running:   map[string]int{},
 		byKey:     map[string]int{},
 	}
-	h.perClient = bound(opts.MaxCallsPerClient, DefaultMaxCallsPerClient)
+	h.perClient = bound(opts.MaxCallsPerClient, defaultMaxCallsPerClient)
 	if opts.MaxCallsPerClient == 0 && h.maxCalls > 0 {
 		h.perClient = max(1, h.maxCalls/4) // a quarter of the places
 	}
 	switch {
 	case opts.BodyReadTimeout == 0:
-		h.bodyTime = DefaultBodyReadTimeout
+		h.bodyTime = defaultBodyReadTimeout
 	case opts.BodyReadTimeout > 0:
 		h.bodyTime = opts.BodyReadTimeout
 	}
@@ -177,10 +177,10 @@ func HTTPHandler(server *mcp.Server, opts *HTTPOptions) http.Handler {
 	if opts.Rate >= 0 {
 		r, burst := opts.Rate, opts.Burst
 		if r == 0 {
-			r = DefaultRate
+			r = defaultRate
 		}
 		if burst <= 0 {
-			burst = DefaultBurst
+			burst = defaultBurst
 		}
 		h.clients = &clients{limit: rate.Limit(r), burst: burst, m: map[string]*rate.Limiter{}, sweepAt: minSweep}
 	}

@@ -83,7 +83,7 @@ func bind(s *mcp.Server) {
 }
 
 // boundErr cuts the message of an error a method answers with to
-// MaxErrorMessageBytes: the SDK's repeat the client's text (an unknown
+// 512 bytes: the SDK's repeat the client's text (an unknown
 // tool's name, whole), on every transport. A JSON-RPC error keeps its
 // code, and loses a long data.
 func boundErr(err error) error {
@@ -92,16 +92,16 @@ func boundErr(err error) error {
 	}
 	var we *jsonrpc.Error
 	if errors.As(err, &we) && we == err {
-		if len(we.Message) <= MaxErrorMessageBytes && len(we.Data) <= MaxErrorMessageBytes {
+		if len(we.Message) <= maxErrorMessageBytes && len(we.Data) <= maxErrorMessageBytes {
 			return err
 		}
 		out := &jsonrpc.Error{Code: we.Code, Message: cutMessage(we.Message)}
-		if len(we.Data) <= MaxErrorMessageBytes {
+		if len(we.Data) <= maxErrorMessageBytes {
 			out.Data = we.Data
 		}
 		return out
 	}
-	if msg := err.Error(); len(msg) > MaxErrorMessageBytes {
+	if msg := err.Error(); len(msg) > maxErrorMessageBytes {
 		return errors.New(cutMessage(msg))
 	}
 	return err

@@ -21,28 +21,28 @@ import (
 
 // The bounds of the stdio transport.
 const (
-	// DefaultMaxLineBytes bounds one line (one message) that
+	// defaultMaxLineBytes bounds one line (one message) that
 	// StdioTransport reads, its newline not counted, when MaxLineBytes
 	// is zero: the go-sdk's own bound.
-	DefaultMaxLineBytes = 16 << 20
-	// DefaultMaxMessageDepth bounds how deeply one message may nest
+	defaultMaxLineBytes = 16 << 20
+	// defaultMaxMessageDepth bounds how deeply one message may nest
 	// (objects and arrays, the message itself counting one) when
 	// StdioTransport.MaxDepth is zero: room for a call's arguments at the
 	// invoker's tool.MaxArgumentDepth, which refuses deeper arguments
 	// with its own message.
-	DefaultMaxMessageDepth = 128
-	// MaxErrorMessageBytes bounds the message of an error response that
+	defaultMaxMessageDepth = 128
+	// maxErrorMessageBytes bounds the message of an error response that
 	// StdioTransport writes: the SDK's messages repeat the client's text
 	// (an unknown tool's or method's name), and a longer one is cut, on
 	// a character boundary, and says so. An error's data longer than
 	// this is left out.
-	MaxErrorMessageBytes = 512
-	// MaxIDBytes bounds a request's id as written on the wire: a longer
+	maxErrorMessageBytes = 512
+	// maxIDBytes bounds a request's id as written on the wire: a longer
 	// one is refused. JSON-RPC requires the id to be sent back whole.
-	MaxIDBytes = 256
-	// MaxBatchMessages bounds the messages of one JSON-RPC batch (a
+	maxIDBytes = 256
+	// maxBatchMessages bounds the messages of one JSON-RPC batch (a
 	// protocol before 2025-06-18); a longer batch is refused whole.
-	MaxBatchMessages = 1024
+	maxBatchMessages = 1024
 )
 
 // A StdioTransport serves MCP over newline-delimited JSON-RPC, on
@@ -59,7 +59,7 @@ const (
 // error (-32700). JSON that is not a JSON-RPC 2.0 message is answered
 // with an invalid request (-32600): not an object, a "jsonrpc" other than
 // "2.0", an id that is not a string or an integer within ±2^53 (the SDK
-// reads ids as float64) or is longer than MaxIDBytes, a method that is
+// reads ids as float64) or is longer than 256 bytes, a method that is
 // not a string, a nesting deeper than MaxDepth (checked before anything
 // decodes the line), an empty batch. The answer carries the request's id
 // when it has a valid one; else the id is left out, as MCP's schema has
@@ -72,7 +72,7 @@ const (
 // Batches are served as the SDK serves them (the responses in one array)
 // until the server has answered an initialize with protocol version
 // 2025-06-18 or later, which has none; they are refused then. Error
-// messages written, the SDK's included, are cut to MaxErrorMessageBytes:
+// messages written, the SDK's included, are cut to 512 bytes:
 // the SDK's repeat the client's text (an unknown tool's name, whole).
 //
 // Use it as the SDK's: server.Run(ctx, &mcpserver.StdioTransport{}).
@@ -82,10 +82,10 @@ type StdioTransport struct {
 	// Writer is written with the server's; nil: os.Stdout, which Close
 	// does not close.
 	Writer io.WriteCloser
-	// MaxLineBytes bounds one line: DefaultMaxLineBytes when zero or
+	// MaxLineBytes bounds one line: 16 MiB when zero or
 	// less.
 	MaxLineBytes int
-	// MaxDepth bounds a message's nesting: DefaultMaxMessageDepth when
+	// MaxDepth bounds a message's nesting: 128 when
 	// zero or less.
 	MaxDepth int
 	// Logger, when set, is told of each line refused or dropped (why and
@@ -115,10 +115,10 @@ func (t *StdioTransport) Connect(context.Context) (mcp.Connection, error) {
 		c.w = nopCloser{os.Stdout}
 	}
 	if c.maxLine <= 0 {
-		c.maxLine = DefaultMaxLineBytes
+		c.maxLine = defaultMaxLineBytes
 	}
 	if c.maxDepth <= 0 {
-		c.maxDepth = DefaultMaxMessageDepth
+		c.maxDepth = defaultMaxMessageDepth
 	}
 	go c.readLoop()
 	return c, nil
@@ -252,7 +252,7 @@ func (c *stdioConn) writeBatch(rs []*jsonrpc.Response) error {
 }
 
 // boundError returns resp with its error's message cut to
-// MaxErrorMessageBytes and a longer data left out; resp itself when
+// maxErrorMessageBytes and a longer data left out; resp itself when
 // they are short.
 func boundError(resp *jsonrpc.Response) *jsonrpc.Response {
 	if resp.Error == nil {
@@ -268,10 +268,10 @@ func boundError(resp *jsonrpc.Response) *jsonrpc.Response {
 			msg, data = we.Message, we.Data
 		}
 	}
-	if len(msg) <= MaxErrorMessageBytes && len(data) <= MaxErrorMessageBytes {
+	if len(msg) <= maxErrorMessageBytes && len(data) <= maxErrorMessageBytes {
 		return resp
 	}
-	if len(data) > MaxErrorMessageBytes {
+	if len(data) > maxErrorMessageBytes {
 		data = nil
 	}
 	out := *resp
@@ -279,14 +279,14 @@ func boundError(resp *jsonrpc.Response) *jsonrpc.Response {
 	return &out
 }
 
-// cutMessage cuts s to at most MaxErrorMessageBytes, on a character
+// cutMessage cuts s to at most maxErrorMessageBytes, on a character
 // boundary, and says so.
 func cutMessage(s string) string {
-	if len(s) <= MaxErrorMessageBytes {
+	if len(s) <= maxErrorMessageBytes {
 		return s
 	}
 	tail := "… (cut: the message was " + strconv.Itoa(len(s)) + " bytes)"
-	n := MaxErrorMessageBytes - len(tail)
+	n := maxErrorMessageBytes - len(tail)
 	for n > 0 && !utf8.RuneStart(s[n]) {
 		n--
 	}
@@ -534,8 +534,8 @@ func (c *stdioConn) batch(line []byte) ([]jsonrpc.Message, error) {
 	if err := json.Unmarshal(line, &elems); err != nil || len(elems) == 0 {
 		return nil, c.refuse(nil, len(line), codeInvalidRequest, "Invalid request: the batch is empty.")
 	}
-	if len(elems) > MaxBatchMessages {
-		return nil, c.refuse(nil, len(line), codeInvalidRequest, fmt.Sprintf("Invalid request: a batch has at most %d messages.", MaxBatchMessages))
+	if len(elems) > maxBatchMessages {
+		return nil, c.refuse(nil, len(line), codeInvalidRequest, fmt.Sprintf("Invalid request: a batch has at most %d messages.", maxBatchMessages))
 	}
 	b := &batch{slots: map[jsonrpc.ID]int{}}
 	var out []jsonrpc.Message
@@ -753,7 +753,7 @@ func (s *lineScan) member() {
 		s.capture, s.captureN, s.over = &s.jsonrpc, 16, &s.jsonrpcOver
 	case memID:
 		s.id, s.idOver = s.id[:0], false
-		s.capture, s.captureN, s.over = &s.id, MaxIDBytes, &s.idOver
+		s.capture, s.captureN, s.over = &s.id, maxIDBytes, &s.idOver
 	case memMethod:
 		s.method, s.methodOver = s.method[:0], false
 		s.capture, s.captureN, s.over = &s.method, 1, &s.methodOver
@@ -777,13 +777,13 @@ func (s *lineScan) shape() int {
 }
 
 // id returns the line's id, when it is a string or an integer that JSON
-// numbers hold exactly, no longer than MaxIDBytes.
+// numbers hold exactly, no longer than maxIDBytes.
 func (s *lineScan) idValue() (jsonrpc.ID, string) {
 	if !s.has[memID] {
 		return jsonrpc.ID{}, ""
 	}
 	if s.idOver {
-		return jsonrpc.ID{}, fmt.Sprintf("the id is longer than %d bytes", MaxIDBytes)
+		return jsonrpc.ID{}, fmt.Sprintf("the id is longer than %d bytes", maxIDBytes)
 	}
 	raw := s.id
 	if len(raw) > 0 && raw[0] == '"' {

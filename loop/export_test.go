@@ -1,0 +1,7 @@
+package loop
+
+// The bounds the tests check against.
+const (
+	DefaultMaxParallel     = defaultMaxParallel
+	DefaultMaxCallsPerTurn = defaultMaxCallsPerTurn
+)
