@@ -13,7 +13,6 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/toolschema/toolschema/reflectimpl"
-	"github.com/toolschema/toolschema/tool"
 )
 
 // The inputs of BenchmarkHostile: arguments a hostile caller crafts to make
@@ -35,7 +34,7 @@ type OneField struct {
 }
 
 // Measure is the input of the numbers kind: long literals within
-// tool.MaxNumberLength, each compared with the bounds.
+// the invoker's longest number literal (maxNumberLength), each compared with the bounds.
 type Measure struct {
 	Values []Reading `json:"values"`
 }
@@ -46,7 +45,7 @@ type Reading struct {
 }
 
 // Point is the input of the long-number kind: one literal of n digits,
-// which the invoker refuses once it is past tool.MaxNumberLength, and
+// which the invoker refuses once it is past maxNumberLength, and
 // encoding/json reads as the nearest float64.
 type Point struct {
 	X float64 `json:"x" minimum:"0"`
@@ -87,7 +86,7 @@ var hostileKinds = []hostileKind{
 	{"long-number", func(n int) []byte {
 		return []byte(`{"x":0.` + strings.Repeat("1", n) + `}`)
 	}, func(in Point) float64 { return in.X }, func() any { return new(Point) }, false,
-		fmt.Sprintf("Argument 'x' is a number of more than %d characters.", tool.MaxNumberLength)},
+		fmt.Sprintf("Argument 'x' is a number of more than %d characters.", maxNumberLength)},
 	{"escapes", func(n int) []byte {
 		return []byte(`{"text":"` + strings.Repeat(`\n\"\u00e9`, n/3) + `"}`)
 	}, func(in Note) int { return len(in.Text) }, func() any { return new(Note) }, true, ""},
@@ -245,8 +244,14 @@ func tokens(data []byte) error {
 			}
 			return err
 		}
-		if d.StackDepth() > tool.MaxArgumentDepth {
-			return fmt.Errorf("deeper than %d", tool.MaxArgumentDepth)
+		if d.StackDepth() > maxArgumentDepth {
+			return fmt.Errorf("deeper than %d", maxArgumentDepth)
 		}
 	}
 }
+
+// The invoker's bounds, as package tool documents them.
+const (
+	maxNumberLength  = 256
+	maxArgumentDepth = 64
+)

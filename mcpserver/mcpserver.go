@@ -39,7 +39,7 @@ type Options struct {
 	// arguments for every tool served (tool.Tool.MaxArgumentBytes:
 	// negative for none), set on a copy of each tool; the caller's tools
 	// are not changed. Zero leaves each tool its own limit
-	// (tool.DefaultMaxArgumentBytes unless it sets one).
+	// (4 MiB unless it sets one).
 	MaxArgumentBytes int
 
 	// Icons are the icons of the tools, by tool name, for a client to

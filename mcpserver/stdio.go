@@ -28,7 +28,7 @@ const (
 	// defaultMaxMessageDepth bounds how deeply one message may nest
 	// (objects and arrays, the message itself counting one) when
 	// StdioTransport.MaxDepth is zero: room for a call's arguments at the
-	// invoker's tool.MaxArgumentDepth, which refuses deeper arguments
+	// invoker's 64 levels, which refuses deeper arguments
 	// with its own message.
 	defaultMaxMessageDepth = 128
 	// maxErrorMessageBytes bounds the message of an error response that

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolschema/toolschema/internal/limits"
 	"github.com/toolschema/toolschema/internal/oracle"
 	"github.com/toolschema/toolschema/internal/randvalue"
 	"github.com/toolschema/toolschema/internal/reflecttype"
@@ -100,7 +101,7 @@ func agree(t testing.TB, tl *tool.Tool, args string) []tool.Violation {
 		t.Fatalf("%s(%s): %v", tl.Name, args, err)
 	}
 	want, wantV := validated(tl, args)
-	want = want[:min(len(want), tool.MaxViolations)] // the invoker keeps the most useful
+	want = want[:min(len(want), limits.MaxViolations)] // the invoker keeps the most useful
 	if w, ok := collapseDeclared(got, want); ok {
 		// A type that declares its schema is checked by a validator, with
 		// one message for its value: compare the verdicts there, in the

@@ -43,6 +43,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/toolschema/toolschema/internal/limits"
 	"github.com/toolschema/toolschema/internal/metaschema"
 	"github.com/toolschema/toolschema/internal/rawcheck"
 	"github.com/toolschema/toolschema/tool"
@@ -59,7 +60,7 @@ const (
 	MaxSchemaBytes = metaschema.MaxBytes
 	// MaxSchemaDepth bounds the nesting of the document, in JSON levels
 	// (a property's schema is two below its object's): the invoker's
-	// tool.MaxArgumentDepth.
+	// limits.MaxArgumentDepth.
 	MaxSchemaDepth = metaschema.MaxDepth
 	// MaxSubschemas bounds the schemas in it (objects and booleans where
 	// a keyword takes a schema or a $ref points).
@@ -185,9 +186,9 @@ func (h handler) CheckArgs(ctx context.Context, args json.RawMessage) (any, []to
 	completed, viols := h.check.Arguments(args)
 	if len(viols) > 0 {
 		more := 0
-		if len(viols) > tool.MaxViolations {
-			more = len(viols) - tool.MaxViolations
-			viols = viols[:tool.MaxViolations]
+		if len(viols) > limits.MaxViolations {
+			more = len(viols) - limits.MaxViolations
+			viols = viols[:limits.MaxViolations]
 		}
 		return nil, viols, more, nil
 	}

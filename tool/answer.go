@@ -13,7 +13,7 @@ import (
 // tool's arguments, a null for an optional property that takes none is
 // absent (OpenAI's strict mode sends null for what it leaves out), absent
 // properties get their defaults, and the same limits hold
-// (DefaultMaxArgumentBytes, MaxArgumentDepth).
+// (4 MiB of arguments, 64 levels of nesting).
 //
 // The violations say, in the invoker's words ("Result 'x' is
 // required."), how data breaks the schema; with any, the T is its zero
@@ -25,8 +25,8 @@ func DecodeAnswer[T any](data []byte) (T, []Violation, error) {
 	if st := t; st.Kind() != reflect.Struct && (st.Kind() != reflect.Pointer || st.Elem().Kind() != reflect.Struct) {
 		return zero, nil, fmt.Errorf("tool: %s is not a struct: a structured answer is an object", t)
 	}
-	if len(data) > DefaultMaxArgumentBytes {
-		return zero, []Violation{{Rule: "size", Message: fmt.Sprintf("The result is too large: %d bytes; at most %d are read.", len(data), DefaultMaxArgumentBytes)}}, nil
+	if len(data) > defaultMaxArgumentBytes {
+		return zero, []Violation{{Rule: "size", Message: fmt.Sprintf("The result is too large: %d bytes; at most %d are read.", len(data), defaultMaxArgumentBytes)}}, nil
 	}
 	p, err := planOf(t)
 	if err != nil {

@@ -42,8 +42,8 @@ func TestApprovedCompares(t *testing.T) {
 		{"{} is none", `{}`, ``, true},
 		{"white space is none", " \n", `{ }`, true},
 		{"an approval that is not JSON", `{"a":1`, `{"a":1`, false},
-		{"deeper than the arguments may be", deep(MaxArgumentDepth + 1), deep(MaxArgumentDepth + 1), false},
-		{"as deep as they may be", deep(MaxArgumentDepth), deep(MaxArgumentDepth), true},
+		{"deeper than the arguments may be", deep(maxArgumentDepth + 1), deep(maxArgumentDepth + 1), false},
+		{"as deep as they may be", deep(maxArgumentDepth), deep(maxArgumentDepth), true},
 	} {
 		ctx := Approve(context.Background(), "t", json.RawMessage(tt.approved))
 		for _, typed := range []bool{true, false} {

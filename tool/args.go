@@ -1,22 +1,22 @@
 package tool
 
+import "github.com/toolschema/toolschema/internal/limits"
+
 // The limits of a call, so that whatever a caller sends is read in time
-// and memory linear in its size, and answered with a bounded text.
+// and memory linear in its size, and answered with a bounded text
+// (internal/limits holds those other packages share).
 const (
-	// MaxArgumentDepth is how deeply arguments may nest (objects and
-	// arrays). Deeper arguments are refused before they are decoded.
-	MaxArgumentDepth = 64
-	// DefaultMaxArgumentBytes is the size limit of a call's arguments
-	// when the tool sets none (Tool.MaxArgumentBytes). Larger arguments
-	// are refused before any of them is read.
-	DefaultMaxArgumentBytes = 4 << 20
-	// MaxViolations is how many violations a result lists; a last line
-	// of its text says how many more were found.
-	MaxViolations = 100
-	// MaxErrorTextBytes bounds the text of a tool's own error or panic
+	// maxArgumentDepth is how deeply arguments may nest: 64 levels.
+	maxArgumentDepth = limits.MaxArgumentDepth
+	// defaultMaxArgumentBytes is the size limit of a call's arguments
+	// when the tool sets none: 4 MiB.
+	defaultMaxArgumentBytes = limits.DefaultMaxArgumentBytes
+	// maxViolations is how many violations a result lists: 100.
+	maxViolations = limits.MaxViolations
+	// maxErrorTextBytes bounds the text of a tool's own error or panic
 	// in a failed result; a longer one is cut, on a character boundary,
 	// and says so.
-	MaxErrorTextBytes = 4096
+	maxErrorTextBytes = 4096
 )
 
 // A Violation is one way the arguments of a call break the tool's input

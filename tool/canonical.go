@@ -21,7 +21,7 @@ import (
 var hashSeed = maphash.MakeSeed()
 
 // valueHash returns the hash of the JSON text data, one value, and false
-// when it is not JSON or nests deeper than MaxArgumentDepth.
+// when it is not JSON or nests deeper than maxArgumentDepth.
 func valueHash(data []byte) (uint64, bool) {
 	if !json.Valid(data) {
 		return 0, false
@@ -50,7 +50,7 @@ func (h *hasher) value(depth int) (uint64, bool) {
 	mh.SetSeed(hashSeed)
 	switch c := h.data[h.i]; {
 	case c == '{' || c == '[':
-		if depth >= MaxArgumentDepth {
+		if depth >= maxArgumentDepth {
 			return 0, false
 		}
 		h.i++

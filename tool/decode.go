@@ -22,12 +22,12 @@ import (
 // A decoder reads one JSON text into a Go value through its plan, checking
 // the text against the plan's checks as it goes. It reads the text once:
 // what breaks the JSON grammar, a key given twice, nesting deeper than
-// MaxArgumentDepth, a number literal longer than MaxNumberLength and an
+// maxArgumentDepth, a number literal longer than maxNumberLength and an
 // exponent no float64 has stop it (only the first such fault is reported,
 // as a parser would); every other violation is collected and the reading
 // goes on, so that all of them are counted. Every step is linear in the
 // size of the text, in time and in memory: the violations kept are the
-// MaxViolations most useful, the others only counted.
+// maxViolations most useful, the others only counted.
 type decoder struct {
 	data []byte
 	i    int
@@ -47,9 +47,9 @@ type decoder struct {
 	keyStack [][]byte
 
 	viols []Violation
-	more  int // violations found past the MaxViolations kept
+	more  int // violations found past the maxViolations kept
 	// worst is the least useful of the violations kept, once
-	// MaxViolations were: one less useful is only counted. worstPath is
+	// maxViolations were: one less useful is only counted. worstPath is
 	// its path, and pathBuf where the path of a new one is written.
 	worst              *Violation
 	worstPath, pathBuf []byte
@@ -86,7 +86,7 @@ type gaveUp struct{ err error }
 // A methodPanic is the error of a decoding during which a method of the
 // type being decoded (UnmarshalJSON, UnmarshalText) panicked: the type's
 // code failed, not the JSON it was given. text is the panic value's, cut
-// to MaxErrorTextBytes; of says what was decoded.
+// to maxErrorTextBytes; of says what was decoded.
 type methodPanic struct{ of, text string }
 
 func (e *methodPanic) Error() string { return "decoding " + e.of + " panicked: " + e.text }
@@ -109,7 +109,7 @@ const pollEvery = 1024
 
 // decode reads data into v (settable, of p's type; or the zero Value, to
 // check data without keeping it) and returns the violations, the
-// MaxViolations most useful first, and how many more were found. The error
+// maxViolations most useful first, and how many more were found. The error
 // is ctx's, when it ended during the reading, or a *methodPanic.
 func decode(ctx context.Context, p *plan, data []byte, v reflect.Value, args bool, noun string) (viols []Violation, more int, err error) {
 	d := newDecoder(ctx, data, args, noun)
@@ -147,7 +147,7 @@ func decode(ctx context.Context, p *plan, data []byte, v reflect.Value, args boo
 	if len(d.viols) == 0 && d.decodeFault != nil {
 		return []Violation{*d.decodeFault}, 0, nil
 	}
-	d.trim(MaxViolations)
+	d.trim(maxViolations)
 	return d.viols, d.more, nil
 }
 
@@ -283,7 +283,7 @@ func (d *decoder) appendWhere(b []byte) []byte {
 }
 
 // locate returns the path of a violation of rule at the current location,
-// or false when the violation is less useful than the MaxViolations kept:
+// or false when the violation is less useful than the maxViolations kept:
 // then it is only counted, and no string is made for it.
 func (d *decoder) locate(rule string) (string, bool) {
 	if d.worst == nil {
@@ -310,13 +310,13 @@ func (d *decoder) add(rule, msg string) {
 	d.record(Violation{Path: path, Rule: rule, Message: violation.Subject(d.noun, path) + " " + msg})
 }
 
-// record keeps a violation; past twice MaxViolations, the list is cut back
+// record keeps a violation; past twice maxViolations, the list is cut back
 // to the most useful, so that a million bad items cost no more memory than
 // a hundred.
 func (d *decoder) record(v Violation) {
 	d.viols = append(d.viols, v)
-	if len(d.viols) >= 2*MaxViolations {
-		d.trim(MaxViolations)
+	if len(d.viols) >= 2*maxViolations {
+		d.trim(maxViolations)
 	}
 }
 
@@ -326,13 +326,13 @@ func (d *decoder) stop(rule string) {
 	var v Violation
 	switch rule {
 	case "depth":
-		v = Violation{Path: path, Rule: rule, Message: violation.Whole(d.noun) + " nested deeper than " + strconv.Itoa(MaxArgumentDepth) + " levels."}
+		v = Violation{Path: path, Rule: rule, Message: violation.Whole(d.noun) + " nested deeper than " + strconv.Itoa(maxArgumentDepth) + " levels."}
 	case "duplicate":
 		v = Violation{Path: path, Rule: rule, Message: d.noun + " '" + path + "' is given twice."}
 	case "range":
 		v = Violation{Path: path, Rule: rule, Message: d.noun + " '" + path + "' is beyond the range of a number."}
 	case "size":
-		v = Violation{Path: path, Rule: rule, Message: violation.Subject(d.noun, path) + " is a number of more than " + strconv.Itoa(MaxNumberLength) + " characters."}
+		v = Violation{Path: path, Rule: rule, Message: violation.Subject(d.noun, path) + " is a number of more than " + strconv.Itoa(maxNumberLength) + " characters."}
 	}
 	panic(fault{v})
 }
@@ -722,7 +722,7 @@ func (s *keySet) release() { s.d.keyStack = s.d.keyStack[:s.base] }
 // open reads the delimiter that opens an object or an array at depth, and
 // reports whether a member follows (not the closing delimiter).
 func (d *decoder) open(closing byte, depth int) bool {
-	if d.args && depth >= MaxArgumentDepth {
+	if d.args && depth >= maxArgumentDepth {
 		d.stop("depth")
 	}
 	d.i++
@@ -1091,12 +1091,12 @@ func (d *decoder) skip(depth int) {
 }
 
 // number1 reads a number literal, stopping at one longer than
-// MaxNumberLength or with an exponent beyond MaxExponent, and reports
+// maxNumberLength or with an exponent beyond MaxExponent, and reports
 // whether it is a plain integer (no fraction, no exponent).
 func (d *decoder) number1() (plain bool) {
 	start := d.i
 	plain, exp := d.scanNumber()
-	if d.i-start > MaxNumberLength {
+	if d.i-start > maxNumberLength {
 		d.stop("size")
 	}
 	if exp >= 0 {

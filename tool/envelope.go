@@ -47,8 +47,8 @@ func (r *Result) Outcome() ExecutionOutcome {
 	return OutcomeStarted
 }
 
-// EnvelopeVersion is the schema_version of Envelope's JSON.
-const EnvelopeVersion = "toolschema-result-v1"
+// envelopeVersion is the schema_version of Envelope's JSON.
+const envelopeVersion = "toolschema-result-v1"
 
 // Envelope returns r as one JSON object for the model, for a caller that
 // opts to send structure rather than text (the chapter's model-visible
@@ -68,7 +68,7 @@ const EnvelopeVersion = "toolschema-result-v1"
 // arguments) is in it.
 func (r *Result) Envelope() json.RawMessage {
 	var b bytes.Buffer
-	b.WriteString(`{"schema_version":"` + EnvelopeVersion + `","status":`)
+	b.WriteString(`{"schema_version":"` + envelopeVersion + `","status":`)
 	if r.IsError {
 		b.WriteString(`"failed","data":null,"error":`)
 		e := r.modelError()

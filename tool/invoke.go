@@ -69,7 +69,7 @@ type approval struct {
 	tool string
 	args []byte // as given
 	hash uint64 // the hash of their JSON value
-	ok   bool   // args are JSON within MaxArgumentDepth: a call can match
+	ok   bool   // args are JSON within maxArgumentDepth: a call can match
 	next *approval
 }
 
@@ -139,7 +139,7 @@ func blank(args []byte) bool { return skipSpace(args, 0) == len(args) }
 // Invoke calls the tool with args, a JSON object from a model. Every
 // failure is a Result with IsError set, a Code, and text a model can act
 // on: arguments that break the input schema (the violations, most useful
-// first, at most MaxViolations, none repeating a value), arguments larger
+// first, at most 100, none repeating a value), arguments larger
 // than the tool's limit, a missing approval, an error or a panic in the
 // tool, a timeout, a tool with no function behind it. The Go error is
 // returned only when ctx ends (cancelled, or its deadline passed): it is
@@ -151,7 +151,7 @@ func blank(args []byte) bool { return skipSpace(args, 0) == len(args) }
 // would let through and the contract forbids is refused: duplicate keys,
 // names that match a parameter only case-insensitively, fractional numbers
 // or numbers out of the range of the Go type, nesting deeper than
-// MaxArgumentDepth, number literals longer than MaxNumberLength, anything
+// 64 levels, number literals longer than 256 characters, anything
 // but an object. Empty arguments (or only white space) are {}. Defaults
 // fill in absent arguments. Approval is asked only for arguments that pass.
 //
@@ -277,7 +277,7 @@ func violationText(viols []Violation, more int) string {
 // CheckArgs checks args as Invoke does before it runs the tool, and
 // returns the decoded input (a pointer to a new value of the tool's input
 // type; nil for a tool that takes none) or the violations, most useful
-// first, at most MaxViolations. It runs nothing: a caller may use it to
+// first, at most 100. It runs nothing: a caller may use it to
 // show a person the arguments of a call that needs approval. The error
 // says the tool has no function behind it, or that its input type has no
 // schema.
@@ -301,7 +301,7 @@ var noInput = reflect.TypeFor[struct{}]()
 func (t *Tool) decodeArgs(ctx context.Context, args json.RawMessage) (any, []Violation, int, error) {
 	limit := t.MaxArgumentBytes
 	if limit == 0 {
-		limit = DefaultMaxArgumentBytes
+		limit = defaultMaxArgumentBytes
 	}
 	if limit > 0 && len(args) > limit {
 		return nil, []Violation{{Rule: "size", Message: fmt.Sprintf("Arguments are too large: %d bytes; the tool takes at most %d.", len(args), limit)}}, 0, nil
@@ -477,18 +477,18 @@ func sprintSafe(v any) (s string) {
 }
 
 // failed is the result of a tool's own failure: what failed, and the
-// text of the error or panic, cut to MaxErrorTextBytes.
+// text of the error or panic, cut to maxErrorTextBytes.
 func (t *Tool) failed(call *Call, what, text string) *Result {
 	return errorResult(Failed, true, call, "Tool '"+t.Name+"' failed: "+what+cutText(text))
 }
 
-// cutText cuts s to at most MaxErrorTextBytes, on a character boundary,
+// cutText cuts s to at most maxErrorTextBytes, on a character boundary,
 // and says so.
 func cutText(s string) string {
-	if len(s) <= MaxErrorTextBytes {
+	if len(s) <= maxErrorTextBytes {
 		return s
 	}
-	n := MaxErrorTextBytes
+	n := maxErrorTextBytes
 	for n > 0 && !utf8.RuneStart(s[n]) {
 		n--
 	}
@@ -608,7 +608,7 @@ var resultBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 // CheckResult checks data, the JSON of a result, against the tool's
 // output type (the type its output schema was written from, with the
 // schemas the tool was given for its types), as Invoke does under a
-// context of WithOutputCheck, and returns the violations, the MaxViolations most
+// context of WithOutputCheck, and returns the violations, the 100 most
 // useful first, and how many more there were. A tool whose output schema
 // is not written from a type (or with no function behind it) has none.
 func (t *Tool) CheckResult(data []byte) ([]Violation, int) {

@@ -1,12 +1,14 @@
 package tool
 
-import "strconv"
+import (
+	"strconv"
 
-// MaxNumberLength is the longest number literal the arguments may hold, in
-// bytes. A float64 takes at most 24 characters to write exactly and a
-// uint64 20, so no real call comes near it; a longer literal is refused
-// before it is compared or converted, which keeps every comparison cheap.
-const MaxNumberLength = 256
+	"github.com/toolschema/toolschema/internal/limits"
+)
+
+// maxNumberLength is the longest number literal the arguments may hold:
+// 256 bytes (see limits.MaxNumberLength).
+const maxNumberLength = limits.MaxNumberLength
 
 // A decimal is the value of a JSON number literal, exactly: ±0.d₁d₂…dₙ ×
 // 10^point, its significant digits d without leading or trailing zeros.

@@ -33,7 +33,7 @@ type Tool struct {
 	// tool returns nothing, text, parts, a Result or raw JSON.
 	OutputSchema json.RawMessage
 	// MaxArgumentBytes bounds the size of one call's arguments: zero
-	// means DefaultMaxArgumentBytes, a negative value no bound. Larger
+	// means 4 MiB, a negative value no bound. Larger
 	// arguments are refused, before any of them is read, with an
 	// invalid_arguments result that gives the limit. It is a limit of the
 	// program that runs the tool, not part of the tool's contract.

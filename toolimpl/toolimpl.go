@@ -60,7 +60,7 @@ type Handler interface {
 // half not in a pair, is written as U+FFFD (an approval compares strings
 // so; the handler never gets bytes other than those it compared). What it
 // returns is what the typed checks would: the input Call receives, or the
-// violations (most useful first, at most tool.MaxViolations) and how many
+// violations (most useful first, at most 100) and how many
 // more there were, which Invoke answers with an invalid_arguments result.
 // The error is ctx's, or says the arguments cannot be checked at all.
 type ArgsChecker interface {

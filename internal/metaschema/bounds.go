@@ -15,8 +15,8 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/toolschema/toolschema/internal/limits"
 	"github.com/toolschema/toolschema/internal/schema"
-	"github.com/toolschema/toolschema/tool"
 )
 
 // The bounds of a schema compiled here, checked by one walk of the parsed
@@ -31,14 +31,14 @@ const (
 	// MaxDepth bounds the nesting of the schema document (objects and
 	// arrays, as JSON nests them: a property's schema is two levels
 	// below its object's), as the invoker bounds arguments'
-	// (tool.MaxArgumentDepth). The validator's work for a subschema
+	// (limits.MaxArgumentDepth). The validator's work for a subschema
 	// grows with its depth (it builds and resolves its location from
 	// the root, and validates it against the meta-schema with an
 	// instance location as long): a subschema at this bound costs
 	// about twice one near the root (at 128 levels, more than three
 	// times), so within it compiling stays linear in the schema's size
 	// whatever its shape.
-	MaxDepth = tool.MaxArgumentDepth
+	MaxDepth = limits.MaxArgumentDepth
 	// MaxSubschemas bounds the schemas in the document: the root, and
 	// every object or boolean where a keyword takes a schema or a $ref
 	// points. (The validator's compile is quadratic in their number,
@@ -67,7 +67,7 @@ const (
 	// cost every comparison dearly, and past eight digits of exponent
 	// it cannot read them at all.
 	MaxExponent     = schema.MaxExponent
-	MaxNumberLength = tool.MaxNumberLength
+	MaxNumberLength = limits.MaxNumberLength
 	// MaxCount bounds the integer keywords (minLength, maxItems, ...):
 	// the validator reads them as an int.
 	MaxCount = min(1<<53-1, math.MaxInt)

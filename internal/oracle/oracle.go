@@ -28,6 +28,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 
+	"github.com/toolschema/toolschema/internal/limits"
 	"github.com/toolschema/toolschema/internal/metaschema"
 	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/internal/violation"
@@ -38,7 +39,7 @@ import (
 type Violation = tool.Violation
 
 // MaxArgumentDepth is the invoker's.
-const MaxArgumentDepth = tool.MaxArgumentDepth
+const MaxArgumentDepth = limits.MaxArgumentDepth
 
 // A value is a parsed JSON value that keeps the order of object keys.
 type value struct {
@@ -158,7 +159,7 @@ func (p *parser) value(loc []string, depth int) (*value, *parseError) {
 	case string:
 		return &value{kind: '"', str: t}, nil
 	case json.Number:
-		if len(t) > tool.MaxNumberLength {
+		if len(t) > limits.MaxNumberLength {
 			return nil, &parseError{rule: "size", loc: loc}
 		}
 		if e := schema.Exponent(string(t)); e > schema.MaxExponent || e < -schema.MaxExponent {
@@ -186,7 +187,7 @@ func (e *parseError) violation(noun string, c *checker) Violation {
 	case "range":
 		return Violation{Path: path, Rule: "range", Message: fmt.Sprintf("%s '%s' is beyond the range of a number.", noun, path)}
 	case "size":
-		return Violation{Path: path, Rule: "size", Message: fmt.Sprintf("%s is a number of more than %d characters.", violation.Subject(noun, path), tool.MaxNumberLength)}
+		return Violation{Path: path, Rule: "size", Message: fmt.Sprintf("%s is a number of more than %d characters.", violation.Subject(noun, path), limits.MaxNumberLength)}
 	}
 	return Violation{Rule: "json", Message: violation.Whole(noun) + " not valid JSON."}
 }
@@ -850,7 +851,7 @@ func ratString(r *big.Rat) string {
 
 // Arguments checks and completes a call's arguments as the invoker did
 // with the validator: the completed arguments, or the violations (all of
-// them: the invoker keeps the first tool.MaxViolations).
+// them: the invoker keeps the first limits.MaxViolations).
 func Arguments(schema json.RawMessage, args []byte) (json.RawMessage, []Violation) {
 	return checkerOf(schema).arguments(args)
 }

@@ -30,6 +30,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 
+	"github.com/toolschema/toolschema/internal/limits"
 	"github.com/toolschema/toolschema/internal/metaschema"
 	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/internal/violation"
@@ -40,7 +41,7 @@ import (
 type Violation = tool.Violation
 
 // MaxArgumentDepth is the invoker's.
-const MaxArgumentDepth = tool.MaxArgumentDepth
+const MaxArgumentDepth = limits.MaxArgumentDepth
 
 // A value is a parsed JSON value that keeps the order of object keys.
 type value struct {
@@ -160,7 +161,7 @@ func (p *parser) value(loc []string, depth int) (*value, *parseError) {
 	case string:
 		return &value{kind: '"', str: t}, nil
 	case json.Number:
-		if len(t) > tool.MaxNumberLength {
+		if len(t) > limits.MaxNumberLength {
 			return nil, &parseError{rule: "size", loc: loc}
 		}
 		if e := schema.Exponent(string(t)); e > schema.MaxExponent || e < -schema.MaxExponent {
@@ -188,7 +189,7 @@ func (e *parseError) violation(noun string, c *checker) Violation {
 	case "range":
 		return Violation{Path: path, Rule: "range", Message: fmt.Sprintf("%s '%s' is beyond the range of a number.", noun, path)}
 	case "size":
-		return Violation{Path: path, Rule: "size", Message: fmt.Sprintf("%s is a number of more than %d characters.", violation.Subject(noun, path), tool.MaxNumberLength)}
+		return Violation{Path: path, Rule: "size", Message: fmt.Sprintf("%s is a number of more than %d characters.", violation.Subject(noun, path), limits.MaxNumberLength)}
 	}
 	return Violation{Rule: "json", Message: violation.Whole(noun) + " not valid JSON."}
 }
@@ -849,7 +850,7 @@ func NewChecker(schema json.RawMessage) (*Checker, error) {
 // Arguments checks and completes a call's arguments: the completed
 // arguments (defaults filled in, an optional property's null taken out),
 // or the violations, most useful first (all of them: the invoker keeps
-// the first tool.MaxViolations).
+// the first limits.MaxViolations).
 func (k *Checker) Arguments(args []byte) (json.RawMessage, []Violation) { return k.c.arguments(args) }
 
 func (c *checker) arguments(args []byte) (json.RawMessage, []Violation) {

@@ -1,0 +1,23 @@
+// Package limits holds the bounds of a call that the invoker, the raw-tool
+// checker, the schema bounds and the servers share, so that each is
+// written once. Package tool's docs give their values to users.
+package limits
+
+const (
+	// MaxArgumentDepth is how deeply arguments may nest (objects and
+	// arrays). Deeper arguments are refused before they are decoded.
+	MaxArgumentDepth = 64
+	// DefaultMaxArgumentBytes is the size limit of a call's arguments
+	// when the tool sets none (Tool.MaxArgumentBytes). Larger arguments
+	// are refused before any of them is read.
+	DefaultMaxArgumentBytes = 4 << 20
+	// MaxViolations is how many violations a result lists; a last line
+	// of its text says how many more were found.
+	MaxViolations = 100
+	// MaxNumberLength is the longest number literal the arguments may
+	// hold, in bytes. A float64 takes at most 24 characters to write
+	// exactly and a uint64 20, so no real call comes near it; a longer
+	// literal is refused before it is compared or converted, which keeps
+	// every comparison cheap.
+	MaxNumberLength = 256
+)

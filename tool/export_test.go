@@ -1,0 +1,9 @@
+package tool
+
+// The limits the tests check against.
+const (
+	MaxViolations           = maxViolations
+	MaxNumberLength         = maxNumberLength
+	DefaultMaxArgumentBytes = defaultMaxArgumentBytes
+	MaxErrorTextBytes       = maxErrorTextBytes
+)
