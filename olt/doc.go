@@ -186,7 +186,7 @@ OLT015: schema uses a keyword or exceeds a limit of a provider's strict mode
 
 Off unless -OLT015.providers lists providers (name for the strict mode,
 name:nonstrict for the other; gemini has one mode, which is not strict). Walks each tool's input schema as the
-provider conversion does (provider.Check), so that it reports what the
+provider conversion does (one walk with it), so that it reports what the
 conversion would do: every keyword of every schema, whether a tag, the
 field's type or a declared schema's branch wrote it, that a mode moves
 into the description (the model no longer enforces it), what it cannot

@@ -10,7 +10,8 @@ import (
 	"github.com/toolschema/toolschema/internal/analyzer"
 	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/internal/strictmode"
-	"github.com/toolschema/toolschema/provider"
+	// The provider conversion sets strictmode.Check, the walk OLT015 asks.
+	_ "github.com/toolschema/toolschema/provider"
 )
 
 // strictRules declares OLT015: off unless -OLT015.providers (Config's
@@ -58,7 +59,7 @@ func providerMode(entry string) (strictmode.StrictMode, bool) {
 // strictChecks reports, for each provider's mode, what its conversion
 // would move into a description or refuse, and the limits a package's
 // tools exceed (OLT015). The findings are the conversion's own
-// (provider.Check walks each schema as the conversion does), placed at
+// (strictmode.Check, which package provider sets, walks each schema as the conversion does), placed at
 // the fields they are about.
 func strictChecks(p *analyzer.Package, providers []string) []*analyzer.Diagnostic {
 	var out []*analyzer.Diagnostic
@@ -67,7 +68,7 @@ func strictChecks(p *analyzer.Package, providers []string) []*analyzer.Diagnosti
 		if !ok {
 			continue
 		}
-		reports := map[*analyzer.Tool]*provider.Report{}
+		reports := map[*analyzer.Tool]*strictmode.Report{}
 		for _, t := range p.Tools {
 			rep, diags := keywordChecks(p, t, mode)
 			reports[t] = rep
@@ -95,7 +96,7 @@ func strictChecks(p *analyzer.Package, providers []string) []*analyzer.Diagnosti
 // (set by a tag or by the field's type, in a declared schema's branches
 // too) that it moves into a description, renames or refuses. It returns
 // the conversion's report too (nil when the schema cannot be read).
-func keywordChecks(p *analyzer.Package, t *analyzer.Tool, mode strictmode.StrictMode) (*provider.Report, []*analyzer.Diagnostic) {
+func keywordChecks(p *analyzer.Package, t *analyzer.Tool, mode strictmode.StrictMode) (*strictmode.Report, []*analyzer.Diagnostic) {
 	var out []*analyzer.Diagnostic
 	if why := mode.ToolNameProblem(t.Name); why != "" {
 		pos, end := toolPos(t)
@@ -105,7 +106,7 @@ func keywordChecks(p *analyzer.Package, t *analyzer.Tool, mode strictmode.Strict
 	if t.InModel == nil {
 		return nil, out
 	}
-	rep, err := provider.Check(mode, t.InModel, t.InputSchema)
+	rep, err := strictmode.Check(mode, t.InModel, t.InputSchema)
 	if err != nil {
 		return nil, out
 	}
@@ -197,7 +198,7 @@ func hasTag(pr prop, key string) bool {
 // limit is passed, when a property of t's own fields passes it, else at
 // the tool (a declared schema's, say); the properties and characters at
 // the tool.
-func openAILimits(p *analyzer.Package, t *analyzer.Tool, mode strictmode.StrictMode, rep *provider.Report) []*analyzer.Diagnostic {
+func openAILimits(p *analyzer.Package, t *analyzer.Tool, mode strictmode.StrictMode, rep *strictmode.Report) []*analyzer.Diagnostic {
 	if rep == nil {
 		return nil
 	}
@@ -242,7 +243,7 @@ func openAILimits(p *analyzer.Package, t *analyzer.Tool, mode strictmode.StrictM
 // Anthropic's strict limits: the strict tools, the optional parameters and
 // the union-typed ones, counted over the list's tools in order by their
 // conversions' reports.
-func anthropicLimits(p *analyzer.Package, l *analyzer.List, mode strictmode.StrictMode, reports map[*analyzer.Tool]*provider.Report) []*analyzer.Diagnostic {
+func anthropicLimits(p *analyzer.Package, l *analyzer.List, mode strictmode.StrictMode, reports map[*analyzer.Tool]*strictmode.Report) []*analyzer.Diagnostic {
 	var out []*analyzer.Diagnostic
 	maxTools, _ := mode.Limit(strictmode.StrictTools)
 	maxOptional, _ := mode.Limit(strictmode.Optional)

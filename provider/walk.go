@@ -36,7 +36,7 @@ type walker struct {
 	mergeUnknown bool
 
 	stats
-	report   Report
+	report   strictmode.Report
 	refusals []*RefusalError
 }
 
@@ -68,7 +68,7 @@ func walk(src source, root ordered, mode strictmode.StrictMode, c config) (order
 // refuse records a refusal of keyword k (or of the schema at a, when k is
 // "") for why, and the error a conversion returns for it, whose words
 // after the path are msg.
-func (w *walker) refuse(a at, f Finding, msg string) {
+func (w *walker) refuse(a at, f strictmode.Finding, msg string) {
 	w.report.Findings = append(w.report.Findings, f)
 	ptr := a.pointer
 	if f.Keyword != "" && !f.Open {
@@ -82,7 +82,7 @@ func (w *walker) refuse(a at, f Finding, msg string) {
 }
 
 // note records a change.
-func (w *walker) note(f Finding) {
+func (w *walker) note(f strictmode.Finding) {
 	w.report.Findings = append(w.report.Findings, f)
 }
 
@@ -109,7 +109,7 @@ func (w *walker) schema(s ordered, a at) ordered {
 	}
 	typ := s.get("type")
 	if why := d.NodeProblem(s.get); why != "" {
-		w.refuse(a, Finding{Path: a.path, Verdict: strictmode.Refuse, Why: why},
+		w.refuse(a, strictmode.Finding{Path: a.path, Verdict: strictmode.Refuse, Why: why},
 			fmt.Sprintf("%s: %s strict mode %s; give it a type, or use Strict(false)", a.path, d.Name, why))
 	}
 	for _, e := range s {
@@ -154,7 +154,7 @@ func (w *walker) schema(s ordered, a at) ordered {
 	if why := d.OpenObjectProblem(s.get); why != "" && w.mayClose(s, a) {
 		// Properties and nothing said of others: closed, the others are
 		// what a strict model may not send (the invoker still takes them).
-		w.note(Finding{Path: a.path, Keyword: "additionalProperties", Verdict: strictmode.Close, Why: why})
+		w.note(strictmode.Finding{Path: a.path, Keyword: "additionalProperties", Verdict: strictmode.Close, Why: why})
 		if out.get("properties") == nil {
 			// A root without parameters: properties stated, as empty,
 			// beside the closing (what OpenAI's examples of a tool
@@ -163,7 +163,7 @@ func (w *walker) schema(s ordered, a at) ordered {
 		}
 		out = append(out, kv{"additionalProperties", false})
 	} else if why != "" {
-		w.refuse(a, Finding{Path: a.path, Keyword: "additionalProperties", Verdict: strictmode.Refuse, Why: why + openObject, Open: true},
+		w.refuse(a, strictmode.Finding{Path: a.path, Keyword: "additionalProperties", Verdict: strictmode.Refuse, Why: why + openObject, Open: true},
 			fmt.Sprintf(`%s: an object without additionalProperties false takes any other names, which %s strict mode does not: it %s; close it with "additionalProperties":false, or use Strict(false)`,
 				a.path, d.Name, why))
 	}
@@ -188,7 +188,7 @@ func (w *walker) schema(s ordered, a at) ordered {
 		// as the reference: no single anyOf says both. The root must be
 		// an object, not an anyOf.
 		if why := d.RefSiblingsProblem(out.get("anyOf") != nil, a.root); why != "" {
-			w.refuse(a, Finding{Path: a.path, Keyword: "$ref", Verdict: strictmode.Refuse, Why: why},
+			w.refuse(a, strictmode.Finding{Path: a.path, Keyword: "$ref", Verdict: strictmode.Refuse, Why: why},
 				fmt.Sprintf("%s: $ref: %s strict mode %s", a.path, d.Name, why))
 			return out
 		}
@@ -216,10 +216,10 @@ func (w *walker) judge(s ordered, a at, k string, v, typ any) (name, note string
 	case verdict == strictmode.Skip:
 		return k, "", false // the Go type's own range, or metadata: nothing to tell
 	case verdict == strictmode.Move:
-		w.note(Finding{Path: a.path, Keyword: k, Verdict: strictmode.Move, Why: why})
+		w.note(strictmode.Finding{Path: a.path, Keyword: k, Verdict: strictmode.Move, Why: why})
 		return k, describe(k, v, typ), false
 	case verdict == strictmode.Refuse && k == "additionalProperties":
-		w.refuse(a, Finding{Path: a.path, Keyword: k, Verdict: strictmode.Refuse, Why: why},
+		w.refuse(a, strictmode.Finding{Path: a.path, Keyword: k, Verdict: strictmode.Refuse, Why: why},
 			fmt.Sprintf("%s: a map (an object with any names) has no schema in %s strict mode, which %s; use Strict(false)", a.path, d.Name, why))
 		// The walk goes on into the map's values: what the mode does
 		// there is still to be told.
@@ -228,18 +228,18 @@ func (w *walker) judge(s ordered, a at, k string, v, typ any) (name, note string
 		}
 		return k, "", false
 	case verdict == strictmode.Refuse:
-		w.refuse(a, Finding{Path: a.path, Keyword: k, Verdict: strictmode.Refuse, Why: why},
+		w.refuse(a, strictmode.Finding{Path: a.path, Keyword: k, Verdict: strictmode.Refuse, Why: why},
 			fmt.Sprintf("%s: %s: %s strict mode %s", a.path, k, d.Name, why))
 		return k, "", false
 	case verdict == strictmode.Rename && s.get(why) != nil:
 		// Sent under a name the schema already uses: the two cannot be
 		// joined into one keyword.
 		why := d.RenameCollision(k, why)
-		w.refuse(a, Finding{Path: a.path, Keyword: k, Verdict: strictmode.Refuse, Why: why},
+		w.refuse(a, strictmode.Finding{Path: a.path, Keyword: k, Verdict: strictmode.Refuse, Why: why},
 			fmt.Sprintf("%s: %s: %s strict mode %s", a.path, k, d.Name, why))
 		return k, "", false
 	case verdict == strictmode.Rename:
-		w.note(Finding{Path: a.path, Keyword: k, Verdict: strictmode.Rename, Why: why})
+		w.note(strictmode.Finding{Path: a.path, Keyword: k, Verdict: strictmode.Rename, Why: why})
 		return why, "", true
 	}
 	return k, "", true
@@ -285,7 +285,7 @@ func (w *walker) refOK(a at, v any) bool {
 	}
 	if d.InternalRefs {
 		if why := d.DanglingRefProblem(ref, w.dangles(ref)); why != "" {
-			w.refuse(a, Finding{Path: a.path, Keyword: "$ref", Verdict: strictmode.Refuse, Why: why},
+			w.refuse(a, strictmode.Finding{Path: a.path, Keyword: "$ref", Verdict: strictmode.Refuse, Why: why},
 				fmt.Sprintf("%s: $ref: %s strict mode %s", a.path, d.Name, why))
 			return false
 		}
@@ -293,7 +293,7 @@ func (w *walker) refOK(a at, v any) bool {
 	if d.NoRecursion {
 		recursive, known := w.recursive(ref, a.def)
 		if why := d.RecursionProblem(ref, recursive, known); why != "" {
-			w.refuse(a, Finding{Path: a.path, Keyword: "$ref", Verdict: strictmode.Refuse, Why: why},
+			w.refuse(a, strictmode.Finding{Path: a.path, Keyword: "$ref", Verdict: strictmode.Refuse, Why: why},
 				fmt.Sprintf("%s: $ref: %s strict mode %s; use Strict(false)", a.path, d.Name, why))
 			return false
 		}
@@ -321,7 +321,7 @@ func (w *walker) keyword(s ordered, a at, orig, k string, kw keyword, v any) any
 	if k == "items" {
 		if _, ok := v.([]any); ok {
 			why := "an array of schemas is draft-07's form, not JSON Schema 2020-12's; write it as prefixItems"
-			w.refuse(a, Finding{Path: a.path, Keyword: k, Verdict: strictmode.Refuse, Why: why},
+			w.refuse(a, strictmode.Finding{Path: a.path, Keyword: k, Verdict: strictmode.Refuse, Why: why},
 				fmt.Sprintf("%s: items: %s", a.path, why))
 			return v
 		}
@@ -367,7 +367,7 @@ func (w *walker) keyword(s ordered, a at, orig, k string, kw keyword, v any) any
 		switch kw.where {
 		case property:
 			if why := w.mode.PropertyNameProblem(e.k); why != "" {
-				w.refuse(sub, Finding{Path: sub.path, Name: true, Verdict: strictmode.Refuse, Why: why},
+				w.refuse(sub, strictmode.Finding{Path: sub.path, Name: true, Verdict: strictmode.Refuse, Why: why},
 					fmt.Sprintf("%s: property name %q: %s %s; rename it with a json tag", a.path, e.k, w.mode.Name, why))
 				w.refusals[len(w.refusals)-1].URL = w.mode.NameSource
 			}
@@ -402,13 +402,13 @@ func (w *walker) value(v any, a at) any {
 		return w.schema(v, a)
 	case bool:
 		if why := w.mode.BooleanSchemaProblem(v); why != "" {
-			w.refuse(a, Finding{Path: a.path, Verdict: strictmode.Refuse, Why: why},
+			w.refuse(a, strictmode.Finding{Path: a.path, Verdict: strictmode.Refuse, Why: why},
 				fmt.Sprintf("%s: %s strict mode %s; give it a type, or use Strict(false)", a.path, w.mode.Name, why))
 		}
 		return v
 	}
 	why := "is not a schema (an object or a boolean)"
-	w.refuse(a, Finding{Path: a.path, Verdict: strictmode.Refuse, Why: why}, fmt.Sprintf("%s: %s", a.path, why))
+	w.refuse(a, strictmode.Finding{Path: a.path, Verdict: strictmode.Refuse, Why: why}, fmt.Sprintf("%s: %s", a.path, why))
 	return v
 }
 
@@ -416,7 +416,7 @@ func (w *walker) value(v any, a at) any {
 // Schema has there.
 func (w *walker) notSchemas(a at, k, what string) {
 	why := "is not " + what
-	w.refuse(a, Finding{Path: a.path, Keyword: k, Verdict: strictmode.Refuse, Why: why}, fmt.Sprintf("%s: %s: %s", a.path, k, why))
+	w.refuse(a, strictmode.Finding{Path: a.path, Keyword: k, Verdict: strictmode.Refuse, Why: why}, fmt.Sprintf("%s: %s: %s", a.path, k, why))
 }
 
 // pointerEscaper escapes a JSON pointer token (RFC 6901).
