@@ -29,42 +29,42 @@ import (
 // the core passes on.
 //
 // Facts carry what it learns across packages: on each enum type whose
-// generated values are missing or stale (EnumFact), from the package that
+// generated values are missing or stale (enumFact), from the package that
 // declares it, and on each generic function or type whose type
-// parameters reach such a call (ReachFact).
+// parameters reach such a call (reachFact).
 var Enums = &analysis.Analyzer{
 	Name:       "toolschemaenums",
 	Doc:        section("toolschemaenums"),
 	URL:        DocsURL,
 	Run:        runEnums,
-	FactTypes:  []analysis.Fact{new(EnumFact), new(ReachFact)},
+	FactTypes:  []analysis.Fact{new(enumFact), new(reachFact)},
 	ResultType: reflect.TypeFor[[]*analyzer.Diagnostic](),
 	Requires:   []*analysis.Analyzer{factsAnalyzer},
 }
 
-// An EnumFact marks an enum type (analyzer.Enums) whose values reflection
+// An enumFact marks an enum type (analyzer.Enums) whose values reflection
 // cannot read as its constants give them: the generated method is missing,
 // or it is Stale (it lists other constants than toolgen would write now).
-type EnumFact struct{ Stale bool }
+type enumFact struct{ Stale bool }
 
-func (*EnumFact) AFact() {}
+func (*enumFact) AFact() {}
 
-func (f *EnumFact) String() string {
+func (f *enumFact) String() string {
 	if f.Stale {
 		return "enum values stale"
 	}
 	return "enum values missing"
 }
 
-// A ReachFact marks a generic function, or a generic type with methods,
+// A reachFact marks a generic function, or a generic type with methods,
 // whose type parameters at Params (indexes) reach a schema made by
 // reflection: an instantiation's type arguments there are checked as the
 // call's own.
-type ReachFact struct{ Params []int }
+type reachFact struct{ Params []int }
 
-func (*ReachFact) AFact() {}
+func (*reachFact) AFact() {}
 
-func (f *ReachFact) String() string {
+func (f *reachFact) String() string {
 	return fmt.Sprintf("type parameters %v reach a reflected schema", f.Params)
 }
 
@@ -109,14 +109,14 @@ var dropIns = map[[2]string][]role{
 }
 
 func runEnums(pass *analysis.Pass) (any, error) {
-	e := &enumPass{pass: pass, local: map[types.Object]*ReachFact{}, declared: map[*types.Package][]*analyzer.Enum{}}
+	e := &enumPass{pass: pass, local: map[types.Object]*reachFact{}, declared: map[*types.Package][]*analyzer.Enum{}}
 	if len(pass.Files) > 0 {
 		// Without syntax (a dependency loaded from export data by a
 		// driver that runs no facts) nothing can be read of the methods'
 		// bodies; the calls fall back on the method sets.
 		for _, en := range analyzer.Enums(pass.Fset, pass.Pkg) {
 			if missing, stale := e.enumState(en); missing || stale {
-				pass.ExportObjectFact(en.Type, &EnumFact{Stale: stale})
+				pass.ExportObjectFact(en.Type, &enumFact{Stale: stale})
 			}
 		}
 	}
@@ -142,7 +142,7 @@ type enumPass struct {
 	// local are the package's generic functions and types whose type
 	// parameters reach a call, as found so far; grew says the last round
 	// added to them.
-	local    map[types.Object]*ReachFact
+	local    map[types.Object]*reachFact
 	grew     bool
 	declared map[*types.Package][]*analyzer.Enum // analyzer.Enums, by package, once
 	diags    []*analyzer.Diagnostic
@@ -282,7 +282,7 @@ func (e *enumPass) reaching(obj types.Object) []int {
 		return f.Params
 	}
 	if obj.Pkg() != e.pass.Pkg {
-		var f ReachFact
+		var f reachFact
 		if e.pass.ImportObjectFact(obj, &f) {
 			return f.Params
 		}
@@ -579,7 +579,7 @@ func (w *typeWalk) enum(n *types.Named, path string) {
 	if w.skip != nil && obj.Pkg() == w.skip {
 		return
 	}
-	var f EnumFact
+	var f enumFact
 	stale := false
 	switch {
 	case w.e.pass.ImportObjectFact(obj, &f):
@@ -660,7 +660,7 @@ func (w *typeWalk) param(tp *types.TypeParam) {
 	}
 	f := w.e.local[owner]
 	if f == nil {
-		f = &ReachFact{}
+		f = &reachFact{}
 		w.e.local[owner] = f
 	}
 	if !slices.Contains(f.Params, tp.Index()) {
