@@ -25,6 +25,16 @@ import (
 // Names are wire names, and two tools with one are refused, and
 // provider.StrictIfPossible sends a tool the strict mode refuses
 // non-strict, as in ChatTools.
+//
+// A tool with an output schema (every typed tool that returns a value)
+// has "output_schema" after its other members: the schema of the JSON
+// text its outputs carry, converted as provider.OpenAIResponsesFormat
+// converts a structured output under provider.Strict(false) (the schema
+// as the tool has it, with the non-strict mode's rewrites), whatever the
+// options: output_schema describes the outputs the program sends, it
+// constrains no decoding, and the strict mode's rewrites (every member
+// required, the optional ones nullable) would describe outputs the tool
+// does not send.
 func ResponsesTools(set *tool.Set, opts ...provider.Option) ([]responses.ToolUnionParam, error) {
 	if _, err := set.WireNames("openai"); err != nil {
 		return nil, err
@@ -33,6 +43,9 @@ func ResponsesTools(set *tool.Set, opts ...provider.Option) ([]responses.ToolUni
 	for _, t := range set.Tools() {
 		def, err := provider.OpenAIResponses(t, opts...)
 		if err != nil {
+			return nil, err
+		}
+		if def, err = withOutputSchema(def, t); err != nil {
 			return nil, err
 		}
 		fn := param.Override[responses.FunctionToolParam](def)
