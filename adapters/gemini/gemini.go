@@ -64,6 +64,12 @@ import (
 // tool's wire name for Gemini (tool.WireName: a name such as "1password"
 // is sent as "_1password"; the loop's runner maps it back), and two tools
 // with one wire name are refused (a *tool.WireCollisionError naming both).
+//
+// A tool with an output schema (every typed tool that returns a value)
+// has it as responseJsonSchema: the schema of the value Results sends as
+// a success's "output", which Gemini reads as the function's output. It
+// is provider.GeminiResponseSchema's conversion of the schema, with
+// "propertyOrdering", whatever the options.
 func Tools(set *tool.Set, opts ...provider.Option) (*genai.Tool, error) {
 	if _, err := set.WireNames("gemini"); err != nil {
 		return nil, err
@@ -83,9 +89,15 @@ func Tools(set *tool.Set, opts ...provider.Option) (*genai.Tool, error) {
 		if err := json.Unmarshal(def, &d); err != nil {
 			return nil, fmt.Errorf("geminiadapter: tool %s: %v", t.Name, err)
 		}
-		out.FunctionDeclarations = append(out.FunctionDeclarations, &genai.FunctionDeclaration{
-			Name: d.Name, Description: d.Description, ParametersJsonSchema: d.ParametersJSONSchema,
-		})
+		fd := &genai.FunctionDeclaration{Name: d.Name, Description: d.Description, ParametersJsonSchema: d.ParametersJSONSchema}
+		if len(t.OutputSchema) > 0 {
+			rs, err := provider.GeminiResponseSchema(&provider.Output{Name: "output", Schema: t.OutputSchema}, provider.PropertyOrdering(true))
+			if err != nil {
+				return nil, fmt.Errorf("geminiadapter: tool %s: responseJsonSchema: %w", t.Name, err)
+			}
+			fd.ResponseJsonSchema = rs
+		}
+		out.FunctionDeclarations = append(out.FunctionDeclarations, fd)
 	}
 	return out, nil
 }

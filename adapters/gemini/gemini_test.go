@@ -177,8 +177,9 @@ func TestLoop(t *testing.T) {
 }
 
 // checkSent checks the declarations as genai sends them: the provider's
-// values (numbers up to 2^53-1 exact), and the properties' order kept by
-// propertyOrdering though the SDK sorts every key.
+// values (numbers up to 2^53-1 exact) with the tool's output schema as
+// responseJsonSchema, and the properties' order kept by propertyOrdering
+// though the SDK sorts every key.
 func checkSent(t *testing.T, set *tool.Set, sent []json.RawMessage) {
 	t.Helper()
 	if len(sent) != set.Len() {
@@ -193,6 +194,14 @@ func checkSent(t *testing.T, set *tool.Set, sent []json.RawMessage) {
 		json.Unmarshal(def, &want)
 		if err := json.Unmarshal(sent[i], &got); err != nil {
 			t.Fatal(err)
+		}
+		if tl.OutputSchema != nil {
+			// The tool's output schema, which Gemini's conversion
+			// leaves as it is, with propertyOrdering.
+			var out any
+			json.Unmarshal(tl.OutputSchema, &out)
+			want["responseJsonSchema"] = out
+			dropOrdering(got["responseJsonSchema"])
 		}
 		order := dropOrdering(got["parametersJsonSchema"])
 		if !reflect.DeepEqual(got, want) {
