@@ -181,3 +181,29 @@ func TestFunctionCallingRefusals(t *testing.T) {
 		}
 	}
 }
+
+// TestBooleanOutputSchema checks that a tool whose output schema is a
+// boolean schema is declared without responseJsonSchema, and not refused.
+func TestBooleanOutputSchema(t *testing.T) {
+	var tools []*tool.Tool
+	for _, s := range []string{`true`, ` false`} {
+		tl := new(tool.Tool)
+		tl.Name, tl.Description = "t"+strings.TrimSpace(s), "Returns anything."
+		tl.InputSchema = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+		tl.OutputSchema = json.RawMessage(s)
+		tools = append(tools, tl)
+	}
+	set, err := tool.NewSet(tools)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decl, err := geminiadapter.Tools(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range decl.FunctionDeclarations {
+		if d.ResponseJsonSchema != nil {
+			t.Errorf("%s: a boolean output schema was sent: %s", d.Name, d.ResponseJsonSchema)
+		}
+	}
+}

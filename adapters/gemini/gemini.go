@@ -69,7 +69,8 @@ import (
 // has it as responseJsonSchema: the schema of the value Results sends as
 // a success's "output", which Gemini reads as the function's output. It
 // is provider.GeminiResponseSchema's conversion of the schema, with
-// "propertyOrdering", whatever the options.
+// "propertyOrdering", whatever the options. A boolean output schema (true
+// says nothing of the output; false, that there is none) is not sent.
 func Tools(set *tool.Set, opts ...provider.Option) (*genai.Tool, error) {
 	if _, err := set.WireNames("gemini"); err != nil {
 		return nil, err
@@ -90,7 +91,7 @@ func Tools(set *tool.Set, opts ...provider.Option) (*genai.Tool, error) {
 			return nil, fmt.Errorf("geminiadapter: tool %s: %v", t.Name, err)
 		}
 		fd := &genai.FunctionDeclaration{Name: d.Name, Description: d.Description, ParametersJsonSchema: d.ParametersJSONSchema}
-		if len(t.OutputSchema) > 0 {
+		if out := bytes.TrimLeft(t.OutputSchema, " \t\r\n"); len(out) > 0 && out[0] == '{' { // not a boolean schema
 			rs, err := provider.GeminiResponseSchema(&provider.Output{Name: "output", Schema: t.OutputSchema}, provider.PropertyOrdering(true))
 			if err != nil {
 				return nil, fmt.Errorf("geminiadapter: tool %s: responseJsonSchema: %w", t.Name, err)

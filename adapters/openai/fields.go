@@ -15,9 +15,11 @@ import (
 )
 
 // withOutputSchema returns a Responses definition of t with t's output
-// schema as "output_schema" at its end, or def when t has none.
+// schema as "output_schema" at its end, or def when t has none or a
+// boolean one (true says nothing of the output; false, that there is
+// none).
 func withOutputSchema(def json.RawMessage, t *tool.Tool) (json.RawMessage, error) {
-	if len(t.OutputSchema) == 0 {
+	if !objectSchema(t.OutputSchema) {
 		return def, nil
 	}
 	format, err := provider.OpenAIResponsesFormat(&provider.Output{Name: "output", Schema: t.OutputSchema}, provider.Strict(false))
@@ -172,4 +174,11 @@ func allowed(set *tool.Set, mode string, names []string) ([]string, error) {
 		out = append(out, w)
 	}
 	return out, nil
+}
+
+// objectSchema reports whether s is a schema object, not absent and not a
+// boolean schema.
+func objectSchema(s json.RawMessage) bool {
+	s = bytes.TrimLeft(s, " \t\r\n")
+	return len(s) > 0 && s[0] == '{'
 }

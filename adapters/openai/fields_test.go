@@ -248,3 +248,33 @@ func TestToolChoiceRefusals(t *testing.T) {
 		}
 	}
 }
+
+// TestBooleanOutputSchema checks that a tool whose output schema is a
+// boolean schema is sent without output_schema, and not refused.
+func TestBooleanOutputSchema(t *testing.T) {
+	var tools []*tool.Tool
+	for _, s := range []string{`true`, ` false`} {
+		tl := new(tool.Tool)
+		tl.Name, tl.Description = "t"+strings.TrimSpace(s), "Returns anything."
+		tl.InputSchema = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+		tl.OutputSchema = json.RawMessage(s)
+		tools = append(tools, tl)
+	}
+	set, err := tool.NewSet(tools)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defs, err := openaiadapter.ResponsesTools(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range defs {
+		b, err := json.Marshal(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(b), "output_schema") {
+			t.Errorf("a boolean output schema was sent: %s", b)
+		}
+	}
+}

@@ -34,7 +34,8 @@ import (
 // options: output_schema describes the outputs the program sends, it
 // constrains no decoding, and the strict mode's rewrites (every member
 // required, the optional ones nullable) would describe outputs the tool
-// does not send.
+// does not send. A boolean output schema (true says nothing of the
+// output; false, that there is none) is not sent.
 func ResponsesTools(set *tool.Set, opts ...provider.Option) ([]responses.ToolUnionParam, error) {
 	if _, err := set.WireNames("openai"); err != nil {
 		return nil, err
