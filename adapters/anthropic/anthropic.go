@@ -7,7 +7,9 @@
 // SDK as raw JSON (param.Override): the SDK holds a schema's properties as
 // a map, which would send them sorted and its integers as float64s; raw
 // JSON is sent as it is, member order and exact numbers kept. The SDK's
-// typed fields of such a definition are empty: read its JSON. A call's
+// typed fields of such a definition are empty: read its JSON; a field
+// the SDK would set there is merged into the bytes instead (CacheLast's
+// cache_control). A call's
 // input is the SDK's raw JSON too, so the invoker reads the model's
 // numbers exactly.
 //

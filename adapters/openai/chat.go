@@ -10,7 +10,8 @@
 // would send its members sorted and its integers as float64s; raw JSON is
 // sent as it is, member order and exact numbers kept. The SDK's typed
 // fields of such a definition are empty: read the definition's JSON, not
-// its fields.
+// its fields. A field the SDK would set there is merged into the bytes
+// instead (a Responses tool's output_schema, from its output schema).
 //
 // It is a module of its own, so that the toolschema module does not
 // depend on the SDK.
