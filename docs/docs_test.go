@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/toolschema/toolschema/internal/schematest"
+	"github.com/toolschema/toolschema/provider"
 	"github.com/toolschema/toolschema/reflectimpl"
 )
 
@@ -50,8 +51,7 @@ var outputs = map[string]func() (string, error){
 	// What the README's example prints: the call's code and text, each
 	// line a comment of the example's main.
 	"docket-invoke": func() (string, error) {
-		t, err := reflectimpl.Create(GetDocket, reflectimpl.Description("GetDocket returns the docket of one court case."),
-			reflectimpl.Timeout(5*time.Second))
+		t, err := docketTool()
 		if err != nil {
 			return "", err
 		}
@@ -64,6 +64,16 @@ var outputs = map[string]func() (string, error){
 			b.WriteString("\t// " + line)
 		}
 		return b.String(), nil
+	},
+	// The README example's tool as OpenAI's Responses API takes it
+	// (contract.md, The Responses API shape).
+	"docket-responses": func() (string, error) {
+		t, err := docketTool()
+		if err != nil {
+			return "", err
+		}
+		def, err := provider.OpenAIResponses(t)
+		return string(def), err
 	},
 	// The envelope of GetOrder's business error (contract.md, The
 	// model-visible envelope).
@@ -156,7 +166,7 @@ func markedBlocks(path string) ([]block, error) {
 
 // regions returns the regions of the examples file, by name: the lines
 // between "//docs:begin NAME" and "//docs:end", blank lines at the end
-// left out.
+// left out, and the indentation of a region inside a function.
 func regions() (map[string]string, error) {
 	data, err := os.ReadFile(filepath.Join("..", examplesFile))
 	if err != nil {
@@ -165,7 +175,7 @@ func regions() (map[string]string, error) {
 	out := map[string]string{}
 	name, text := "", ""
 	for line := range strings.Lines(string(data)) {
-		switch l := strings.TrimSuffix(line, "\n"); {
+		switch l := strings.TrimSpace(line); {
 		case strings.HasPrefix(l, "//docs:begin "):
 			if name != "" {
 				return nil, fmt.Errorf("%s: region %s is not ended before %s", examplesFile, name, l)
@@ -178,7 +188,7 @@ func regions() (map[string]string, error) {
 			if name == "" {
 				return nil, fmt.Errorf("%s: //docs:end without a region", examplesFile)
 			}
-			out[name] = strings.TrimRight(text, "\n") + "\n"
+			out[name] = dedent(strings.TrimRight(text, "\n") + "\n")
 			name = ""
 		case name != "":
 			text += line
@@ -188,6 +198,33 @@ func regions() (map[string]string, error) {
 		return nil, fmt.Errorf("%s: region %s is not ended", examplesFile, name)
 	}
 	return out, nil
+}
+
+// dedent removes from each line of text the leading tabs all its lines
+// have, so that a region inside a function reads as the doc shows it.
+func dedent(text string) string {
+	common := -1
+	for line := range strings.Lines(text) {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		n := len(line) - len(strings.TrimLeft(line, "\t"))
+		if common < 0 || n < common {
+			common = n
+		}
+	}
+	if common <= 0 {
+		return text
+	}
+	var b strings.Builder
+	for line := range strings.Lines(text) {
+		if strings.TrimSpace(line) == "" {
+			b.WriteString(strings.TrimLeft(line, "\t"))
+			continue
+		}
+		b.WriteString(line[common:])
+	}
+	return b.String()
 }
 
 // TestMarkedBlocks checks every marked block of the docs: a source block

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/toolschema/toolschema/reflectimpl"
 	"github.com/toolschema/toolschema/tool"
 )
 
@@ -62,6 +63,16 @@ type Docket struct {
 // GetDocket returns the docket of one court case.
 func GetDocket(ctx context.Context, in DocketQuery) (*Docket, error) {
 	return &Docket{}, nil
+}
+
+// docketTool is the README example's tool, made by reflection.
+func docketTool() (*tool.Tool, error) {
+	//docs:begin docket-reflect
+	t, err := reflectimpl.Create(GetDocket,
+		reflectimpl.Description("GetDocket returns the docket of one court case."),
+		reflectimpl.Timeout(5*time.Second))
+	//docs:end
+	return t, err
 }
 
 // OrderRef names an order.
