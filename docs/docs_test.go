@@ -27,8 +27,19 @@ import (
 	"github.com/toolschema/toolschema/reflectimpl"
 )
 
-// The documents whose marked blocks are checked, from the module's root.
-var documents = []string{"README.md", "docs/contract.md", "docs/diagnostics.md", "docs/editors.md", "docs/benchmarks.md"}
+// documents returns the documents whose marked blocks are checked, from
+// the module's root: the README and every doc here.
+func documents() ([]string, error) {
+	docs, err := filepath.Glob("*.md")
+	if err != nil {
+		return nil, err
+	}
+	out := []string{"README.md"}
+	for _, d := range docs {
+		out = append(out, "docs/"+d)
+	}
+	return out, nil
+}
 
 // The one file examples come from, from the module's root.
 const examplesFile = "docs/examples_test.go"
@@ -237,8 +248,12 @@ func TestMarkedBlocks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	docs, err := documents()
+	if err != nil {
+		t.Fatal(err)
+	}
 	used := map[string]bool{}
-	for _, doc := range documents {
+	for _, doc := range docs {
 		blocks, err := markedBlocks(doc)
 		if err != nil {
 			t.Fatal(err)
