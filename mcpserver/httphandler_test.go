@@ -594,10 +594,10 @@ func TestHTTPUnknownToolNotEchoed(t *testing.T) {
 }
 
 // TestHTTPSlowBodies: one client that opens requests and sends their
-// bodies a byte at a time held every place MaxCalls gives, and every
-// other client got 503 (found by review). A client has a quarter of the
-// places at most, past which it gets 429, and a body that does not
-// arrive in time gives its place back.
+// bodies a byte at a time must not hold every place MaxCalls gives and
+// leave every other client 503. A client has a quarter of the places at
+// most, past which it gets 429, and a body that does not arrive in time
+// gives its place back.
 func TestHTTPSlowBodies(t *testing.T) {
 	h := newHoldTools()
 	hs := serveSafe(t, h.server(t), &mcpserver.HTTPOptions{MaxCalls: 8, BodyReadTimeout: 300 * time.Millisecond,
@@ -675,7 +675,7 @@ func TestHTTPSlowBodies(t *testing.T) {
 
 // TestHTTPIPv6Client: a host is given a /64 and can send from any address
 // in it; the default client key is that network, so that Rate holds for
-// it (found by review: 50 addresses of one /64 each had a bucket).
+// it (50 addresses of one /64 share one bucket, not one each).
 func TestHTTPIPv6Client(t *testing.T) {
 	h := newHoldTools()
 	handler := mcpserver.HTTPHandler(h.server(t), &mcpserver.HTTPOptions{Rate: 1, Burst: 1})

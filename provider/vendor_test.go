@@ -91,8 +91,8 @@ func create(t *testing.T, name string, fn any) *tool.Tool {
 
 // TestVendorRefusals checks that each conversion either writes a
 // definition its vendor documents as valid or refuses with an error
-// naming the tool, the property and the rule; every refusal the issue
-// reports is a row.
+// naming the tool, the property and the rule; each kind of schema a
+// vendor refuses is a row.
 func TestVendorRefusals(t *testing.T) {
 	type AnyField struct {
 		Extra any `json:"extra"`

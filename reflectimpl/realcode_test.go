@@ -104,10 +104,10 @@ func TestRealCodeFaults(t *testing.T) {
 	}
 }
 
-// Shapes of real tools whose peer tags toolschema refused although their
-// authors' meaning is plain (issue 22): invopop's grammar cuts an
-// unescaped description at its first comma, and jsonschema:"-" hides an
-// input field from the model while the program still stores it.
+// Shapes of real tools whose peer tags toolschema must take as their
+// authors meant them: invopop's grammar cuts an unescaped description at
+// its first comma, and jsonschema:"-" hides an input field from the model
+// while the program still stores it.
 
 // weatherArgs is shaped like an eino weather tool's input: a description
 // with commas, not escaped.

@@ -51,8 +51,8 @@ func (r *Result) Outcome() ExecutionOutcome {
 const envelopeVersion = "toolschema-result-v1"
 
 // Envelope returns r as one JSON object for the model, for a caller that
-// opts to send structure rather than text (the chapter's model-visible
-// projection):
+// opts to send structure rather than text (the same facts as the text
+// result, in fields a model can read without parsing prose):
 //
 //	{"schema_version":"toolschema-result-v1","status":"failed","data":null,
 //	 "error":{"code":"ORDER_NOT_FOUND","category":"not_found","safe_message":"...","recovery":"ask_user","retry_after_ms":null},

@@ -633,7 +633,8 @@ func errorResult(code ErrorCode, started bool, call *Call, msg string) *Result {
 
 func text(s string) []Part { return []Part{TextPart{Text: s}} }
 
-// seconds writes a duration as the C# contract does: "5 s", "1.5 s".
+// seconds writes a duration as every model-visible message writes one:
+// seconds as a plain decimal, a space and "s" ("5 s", "1.5 s").
 func seconds(d time.Duration) string {
 	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + " s"
 }

@@ -9,8 +9,8 @@ import (
 // rule with its ID, so a message reads the same wherever it comes from.
 type ID string
 
-// The rules. OLT001 to OLT011 keep the numbers of the C# contract with their
-// Go meanings; the ones after are new to Go.
+// The rules. A rule keeps its number for good: a new rule takes the next
+// number, and a retired one's number is not given to another.
 const (
 	OLT001 ID = "OLT001" // not a package-level function or a method of a local named type
 	OLT002 ID = "OLT002" // a type has no schema, or the input is not a struct
