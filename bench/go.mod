@@ -7,7 +7,7 @@ require (
 	github.com/google/jsonschema-go v0.4.3
 	github.com/invopop/jsonschema v0.14.0
 	github.com/modelcontextprotocol/go-sdk v1.8.0
-	github.com/toolschema/toolschema v0.0.0-00010101000000-000000000000
+	github.com/toolschema/toolschema v0.1.0
 	golang.org/x/tools v0.52.0
 )
 
@@ -27,5 +27,3 @@ require (
 	golang.org/x/text v0.14.0 // indirect
 	golang.org/x/time v0.15.0 // indirect
 )
-
-replace github.com/toolschema/toolschema => ../

@@ -224,7 +224,12 @@ func buildVetTools(goCmd, dir string) (map[string]string, error) {
 func goOutput(goCmd, dir string, args ...string) ([]byte, error) {
 	cmd := exec.Command(goCmd, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOWORK=off")
+	if dir != "." {
+		// The root module and x/tools alone, with their own go.mod; this
+		// module needs the workspace, which serves the root version it
+		// requires from the checkout.
+		cmd.Env = append(os.Environ(), "GOWORK=off")
+	}
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()

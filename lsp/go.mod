@@ -2,10 +2,8 @@ module github.com/toolschema/toolschema/lsp
 
 go 1.26.0
 
-replace github.com/toolschema/toolschema => ../
-
 require (
-	github.com/toolschema/toolschema v0.0.0-00010101000000-000000000000
+	github.com/toolschema/toolschema v0.1.0
 	go.lsp.dev/jsonrpc2 v0.10.0
 	go.lsp.dev/protocol v0.12.0
 	go.lsp.dev/uri v0.3.0

@@ -27,7 +27,6 @@ import (
 	"github.com/anthropics/anthropic-sdk-go/v2/option"
 	"github.com/anthropics/anthropic-sdk-go/v2/packages/param"
 
-	"github.com/toolschema/toolschema/internal/alloc"
 	"github.com/toolschema/toolschema/loop"
 	"github.com/toolschema/toolschema/provider"
 	"github.com/toolschema/toolschema/tool"
@@ -83,7 +82,7 @@ func Results(outs []loop.Outcome) anthropic.MessageParam {
 		content [1]anthropic.ToolResultBlockParamContentUnion
 		text    anthropic.TextBlockParam
 	}
-	as, blocks := alloc.Two[answer, anthropic.ContentBlockParamUnion](len(outs))
+	as, blocks := two[answer, anthropic.ContentBlockParamUnion](len(outs))
 	for i, o := range outs {
 		a := &as[i]
 		a.result.ToolUseID = o.Call.ID

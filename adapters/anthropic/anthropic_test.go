@@ -13,7 +13,7 @@ import (
 	"github.com/anthropics/anthropic-sdk-go/v2/option"
 
 	anthropicadapter "github.com/toolschema/toolschema/adapters/anthropic"
-	"github.com/toolschema/toolschema/internal/looptest"
+	"github.com/toolschema/toolschema/adapters/internal/looptest"
 	"github.com/toolschema/toolschema/loop"
 	"github.com/toolschema/toolschema/provider"
 	"github.com/toolschema/toolschema/reflectimpl"

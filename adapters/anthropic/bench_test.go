@@ -8,7 +8,7 @@ import (
 	"github.com/anthropics/anthropic-sdk-go/v2"
 
 	anthropicadapter "github.com/toolschema/toolschema/adapters/anthropic"
-	"github.com/toolschema/toolschema/internal/looptest"
+	"github.com/toolschema/toolschema/adapters/internal/looptest"
 	"github.com/toolschema/toolschema/loop"
 )
 

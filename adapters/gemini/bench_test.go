@@ -8,7 +8,7 @@ import (
 	"google.golang.org/genai"
 
 	geminiadapter "github.com/toolschema/toolschema/adapters/gemini"
-	"github.com/toolschema/toolschema/internal/looptest"
+	"github.com/toolschema/toolschema/adapters/internal/looptest"
 	"github.com/toolschema/toolschema/loop"
 )
 

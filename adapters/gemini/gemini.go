@@ -50,7 +50,6 @@ import (
 
 	"google.golang.org/genai"
 
-	"github.com/toolschema/toolschema/internal/alloc"
 	"github.com/toolschema/toolschema/loop"
 	"github.com/toolschema/toolschema/provider"
 	"github.com/toolschema/toolschema/tool"
@@ -140,7 +139,7 @@ func Results(outs []loop.Outcome) *genai.Content {
 		part genai.Part
 		resp genai.FunctionResponse
 	}
-	as, parts := alloc.Two[answer, *genai.Part](len(outs))
+	as, parts := two[answer, *genai.Part](len(outs))
 	for i, o := range outs {
 		a := &as[i]
 		a.resp = genai.FunctionResponse{ID: o.Call.ID, Name: o.Call.Name, Response: response(o.Result)}

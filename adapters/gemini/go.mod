@@ -3,7 +3,7 @@ module github.com/toolschema/toolschema/adapters/gemini
 go 1.26.0
 
 require (
-	github.com/toolschema/toolschema v0.0.0-00010101000000-000000000000
+	github.com/toolschema/toolschema v0.1.0
 	google.golang.org/genai v1.79.1
 )
 
@@ -16,6 +16,7 @@ require (
 	github.com/google/s2a-go v0.1.8 // indirect
 	github.com/googleapis/enterprise-certificate-proxy v0.3.4 // indirect
 	github.com/gorilla/websocket v1.5.3 // indirect
+	github.com/toolschema/toolschema/adapters/internal/looptest v0.1.0
 	go.opencensus.io v0.24.0 // indirect
 	golang.org/x/crypto v0.50.0 // indirect
 	golang.org/x/net v0.53.0 // indirect
@@ -25,5 +26,3 @@ require (
 	google.golang.org/grpc v1.82.1 // indirect
 	google.golang.org/protobuf v1.36.11 // indirect
 )
-
-replace github.com/toolschema/toolschema => ../..

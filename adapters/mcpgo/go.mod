@@ -2,7 +2,7 @@ module github.com/toolschema/toolschema/adapters/mcpgo
 
 go 1.26.0
 
-require github.com/toolschema/toolschema v0.0.0-00010101000000-000000000000
+require github.com/toolschema/toolschema v0.1.0
 
 require (
 	github.com/google/jsonschema-go v0.4.3 // indirect
@@ -13,5 +13,3 @@ require (
 	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
 	golang.org/x/text v0.14.0 // indirect
 )
-
-replace github.com/toolschema/toolschema => ../..

@@ -9,7 +9,6 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
-	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/rawtool"
 	"github.com/toolschema/toolschema/tool"
 	"github.com/toolschema/toolschema/toolimpl"
@@ -61,7 +60,7 @@ func Wrap(t mcp.Tool, handler server.ToolHandlerFunc) (server.ServerTool, error)
 		return handOver(handler(ctx, req))
 	}
 	name := t.Name
-	if schema.CheckName(name) != nil {
+	if rawtool.CheckName(name) != nil {
 		name = "wrapped"
 	}
 	rt, err := rawtool.New(tool.Meta{Name: name, Description: t.Description}, in, fn)

@@ -8,8 +8,8 @@ import (
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/responses"
 
+	"github.com/toolschema/toolschema/adapters/internal/looptest"
 	openaiadapter "github.com/toolschema/toolschema/adapters/openai"
-	"github.com/toolschema/toolschema/internal/looptest"
 	"github.com/toolschema/toolschema/loop"
 )
 

@@ -4,7 +4,7 @@ go 1.26.0
 
 require (
 	github.com/openai/openai-go/v3 v3.105.0
-	github.com/toolschema/toolschema v0.0.0-00010101000000-000000000000
+	github.com/toolschema/toolschema v0.1.0
 )
 
 require (
@@ -14,7 +14,6 @@ require (
 	github.com/tidwall/match v1.1.1 // indirect
 	github.com/tidwall/pretty v1.2.1 // indirect
 	github.com/tidwall/sjson v1.2.5 // indirect
+	github.com/toolschema/toolschema/adapters/internal/looptest v0.1.0
 	golang.org/x/text v0.43.0 // indirect
 )
-
-replace github.com/toolschema/toolschema => ../..

@@ -11,7 +11,6 @@ import (
 	"github.com/openai/openai-go/v3/packages/param"
 	"github.com/openai/openai-go/v3/responses"
 
-	"github.com/toolschema/toolschema/internal/alloc"
 	"github.com/toolschema/toolschema/loop"
 	"github.com/toolschema/toolschema/provider"
 	"github.com/toolschema/toolschema/tool"
@@ -84,7 +83,7 @@ func ResponsesCalls(r *responses.Response) []loop.Call {
 func ResponsesItems(outs []loop.Outcome) []responses.ResponseInputItemUnionParam {
 	// The items and their outputs, made at once and filled in place: the
 	// SDK's values are large.
-	items, fcos := alloc.Two[responses.ResponseInputItemUnionParam, responses.ResponseInputItemFunctionCallOutputParam](len(outs))
+	items, fcos := two[responses.ResponseInputItemUnionParam, responses.ResponseInputItemFunctionCallOutputParam](len(outs))
 	for i, o := range outs {
 		f := &fcos[i]
 		f.CallID = openai.String(o.Call.ID)

@@ -350,6 +350,7 @@ func TestUsage(t *testing.T) {
 // //go:generate line, go generate, go build, and a run of the program,
 // whose main package uses its own generated tool list.
 func TestGoGenerate(t *testing.T) {
+	t.Parallel() // no change of directory or environment: the go command runs in its module
 	if testing.Short() {
 		t.Skip("builds a module: not in -short")
 	}

@@ -2,8 +2,13 @@
 // set, a scripted model of several turns (good calls, bad arguments, a
 // refused approval, parallel and serial calls, an unknown tool, a tool
 // that ends the loop), and a loopback server that plays it, for each API
-// shape in the words of that API. It is imported by the adapters' nested
-// modules (their paths are under this module's, so internal is theirs).
+// shape in the words of that API; and the benchmarks' small tool, with the
+// side-by-side measure of an adapter's cost per call over Invoke.
+//
+// It is a module of its own, used only by the adapters' tests and its own
+// benchmarks of the loop package: it uses only the root module's public
+// API, so that an adapter's tests build against a published version of
+// the root as the adapter does.
 package looptest
 
 import (

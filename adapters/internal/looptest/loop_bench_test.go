@@ -1,4 +1,8 @@
-package loop_test
+package looptest_test
+
+// The loop's own cost per call, without an SDK: the baseline of the
+// adapters' benchmarks. They are here rather than in the loop package
+// because the root module cannot require this one.
 
 import (
 	"context"
@@ -6,7 +10,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/toolschema/toolschema/internal/looptest"
+	"github.com/toolschema/toolschema/adapters/internal/looptest"
 	"github.com/toolschema/toolschema/loop"
 )
 
