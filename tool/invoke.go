@@ -440,12 +440,16 @@ type runner struct {
 // and what they write cannot panic: sprintSafe), so only a runtime.Goexit
 // keeps o from being set.
 func (r *runner) work() {
-	defer r.ends.release()
 	if !r.state.CompareAndSwap(pending, started) {
+		r.ends.release()
 		return // Invoke returned before the tool could start
 	}
 	o := outcome{goexit: true} // what is sent unless the work is done
 	defer func() { r.done <- o }()
+	// Released before the outcome is sent: when Invoke has the outcome,
+	// the tool's part is done, and Invoke's own release (the last) runs
+	// the WhenDone function before Invoke returns.
+	defer r.ends.release()
 	done := r.t.callFunc(r.ctx, r.call, r.in)
 	done.res, done.ctxErr = r.t.settle(r.outer, r.ctx, r.call, done, r.check)
 	o = done
