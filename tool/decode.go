@@ -56,6 +56,9 @@ type decoder struct {
 	// decodeFault is the first value a type's own method refused; it is
 	// reported only when the schema's checks found nothing.
 	decodeFault *Violation
+	// repairs, when not nil, asks for RepairArgs: the repairs made are
+	// added to it.
+	repairs *[]Repair
 }
 
 // A seg is one step of the location being read.
@@ -112,7 +115,15 @@ const pollEvery = 1024
 // maxViolations most useful first, and how many more were found. The error
 // is ctx's, when it ended during the reading, or a *methodPanic.
 func decode(ctx context.Context, p *plan, data []byte, v reflect.Value, args bool, noun string) (viols []Violation, more int, err error) {
+	return decodeRepairing(ctx, p, data, v, args, noun, nil)
+}
+
+// decodeRepairing is decode, with the repairs of RepairArgs when repairs
+// is not nil: those made are added to it (on a refusal too: the model is
+// told what was assumed before the checks refused it).
+func decodeRepairing(ctx context.Context, p *plan, data []byte, v reflect.Value, args bool, noun string, repairs *[]Repair) (viols []Violation, more int, err error) {
 	d := newDecoder(ctx, data, args, noun)
+	d.repairs = repairs
 	defer d.free()
 	defer func() {
 		if r := recover(); r != nil {
@@ -385,6 +396,9 @@ func (d *decoder) value(p *plan, v reflect.Value, depth int) {
 		p = p.elem
 	}
 	if !d.typeFits(p, c) {
+		if d.repairs != nil && d.mend(p, v, depth, c) {
+			return // read as RepairArgs assumes it, and checked
+		}
 		d.skip(depth)
 		d.add("type", p.typeWord)
 		return

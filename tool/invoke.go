@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -173,24 +174,46 @@ func (t *Tool) Invoke(ctx context.Context, args json.RawMessage) (*Result, error
 	if err := ctx.Err(); err != nil {
 		return errorResult(Cancelled, false, call, "The call was cancelled."), err
 	}
-	in, viols, more, err := t.decodeArgs(ctx, args)
+	in, viols, more, lax, err := t.decodeArgs(ctx, args)
 	switch {
 	case err != nil && ctx.Err() != nil:
 		return errorResult(Cancelled, false, call, "The call was cancelled."), ctx.Err()
 	case err != nil:
 		return errorResult(Failed, false, call, fmt.Sprintf("Tool '%s' failed: %v", t.Name, err)), nil
 	case len(viols) > 0:
-		r := errorResult(InvalidArguments, false, call, violationText(viols, more))
-		r.Violations = viols
+		text := violationText(viols, more)
+		if len(lax.repairs) > 0 {
+			text += "\n" + (&Result{Repairs: lax.repairs}).RepairNote()
+		}
+		r := errorResult(InvalidArguments, false, call, text)
+		r.Violations, r.Repairs = viols, lax.repairs
 		return r, nil
 	}
-	if _, own := t.handler.(argsChecker); t.RequiresApproval && !approved(ctx, t.Name, args, !own) {
-		return errorResult(ApprovalRequired, false, call, fmt.Sprintf("Tool '%s' requires approval for these arguments.", t.Name)), nil
+	// Arguments with violations (ShadowArgs) are hashed as any text:
+	// they may be deeper than the checks let through.
+	if _, own := t.handler.(argsChecker); t.RequiresApproval && !approved(ctx, t.Name, args, !own && lax.shadowed == nil) {
+		return lax.mark(errorResult(ApprovalRequired, false, call, fmt.Sprintf("Tool '%s' requires approval for these arguments.", t.Name))), nil
 	}
 	if err := ctx.Err(); err != nil {
-		return errorResult(Cancelled, false, call, "The call was cancelled."), err
+		return lax.mark(errorResult(Cancelled, false, call, "The call was cancelled.")), err
 	}
-	return t.run(toolContext(ctx), call, in, e, checksOutputs(ctx))
+	r, err := t.run(toolContext(ctx), call, in, e, checksOutputs(ctx))
+	return lax.mark(r), err
+}
+
+// lenient is what a lenient check let through: the repairs it made, or
+// the violations it did not refuse.
+type lenient struct {
+	repairs  []Repair
+	shadowed []Violation
+}
+
+// mark records on r what the check let through.
+func (l lenient) mark(r *Result) *Result {
+	if r != nil && (l.repairs != nil || l.shadowed != nil) {
+		r.Repairs, r.Shadowed = l.repairs, l.shadowed
+	}
+	return r
 }
 
 // toolContext returns ctx with the approvals it carries hidden: the
@@ -282,10 +305,19 @@ func violationText(viols []Violation, more int) string {
 // says the tool has no function behind it, or that its input type has no
 // schema.
 func (t *Tool) CheckArgs(args json.RawMessage) (in any, viols []Violation, err error) {
+	return t.CheckArgsContext(context.Background(), args)
+}
+
+// CheckArgsContext is CheckArgs under ctx: with the leniency it asks for
+// (WithLeniency), the input as Invoke would give it to the tool, and the
+// violations Invoke would refuse the arguments for (none under
+// ShadowArgs, unless encoding/json cannot decode them); the error is
+// also ctx's, when it ends during the checks.
+func (t *Tool) CheckArgsContext(ctx context.Context, args json.RawMessage) (in any, viols []Violation, err error) {
 	if t.handler == nil {
 		return nil, nil, fmt.Errorf("tool: %s has no function behind it", t.Name)
 	}
-	in, viols, _, err = t.decodeArgs(context.Background(), args)
+	in, viols, _, _, err = t.decodeArgs(ctx, args)
 	return in, viols, err
 }
 
@@ -295,16 +327,17 @@ var noInput = reflect.TypeFor[struct{}]()
 
 // decodeArgs checks the arguments and decodes them into a new value of the
 // tool's input type: a pointer to it, nil when the tool takes no input. It
-// returns the violations kept and the number of the others. The error is
-// ctx's, when it ended during the checks, or says the input type has no
-// plan or that one of its methods panicked (neither the arguments' fault).
-func (t *Tool) decodeArgs(ctx context.Context, args json.RawMessage) (any, []Violation, int, error) {
+// returns the violations kept and the number of the others, and what the
+// leniency ctx asks for let through. The error is ctx's, when it ended
+// during the checks, or says the input type has no plan or that one of
+// its methods panicked (neither the arguments' fault).
+func (t *Tool) decodeArgs(ctx context.Context, args json.RawMessage) (any, []Violation, int, lenient, error) {
 	limit := t.MaxArgumentBytes
 	if limit == 0 {
 		limit = defaultMaxArgumentBytes
 	}
 	if limit > 0 && len(args) > limit {
-		return nil, []Violation{{Rule: "size", Message: fmt.Sprintf("Arguments are too large: %d bytes; the tool takes at most %d.", len(args), limit)}}, 0, nil
+		return nil, []Violation{{Rule: "size", Message: fmt.Sprintf("Arguments are too large: %d bytes; the tool takes at most %d.", len(args), limit)}}, 0, lenient{}, nil
 	}
 	if blank(args) {
 		args = json.RawMessage("{}")
@@ -313,7 +346,8 @@ func (t *Tool) decodeArgs(ctx context.Context, args json.RawMessage) (any, []Vio
 		// Its input is the text, not a value read from it: what is not
 		// UTF-8 is mended first, so that the handler gets what the
 		// approval compared (strings by their characters, as read).
-		return ac.CheckArgs(ctx, mendText(args))
+		in, viols, more, err := ac.CheckArgs(ctx, mendText(args))
+		return in, viols, more, lenient{}, err
 	}
 	it := t.handler.Input()
 	none := it == nil
@@ -322,17 +356,65 @@ func (t *Tool) decodeArgs(ctx context.Context, args json.RawMessage) (any, []Vio
 	}
 	p, err := t.planOf(it)
 	if err != nil {
-		return nil, nil, 0, fmt.Errorf("its input type has no schema: %v", err)
+		return nil, nil, 0, lenient{}, fmt.Errorf("its input type has no schema: %v", err)
 	}
 	v := reflect.New(it)
 	viols, more, err := decode(ctx, p, args, v.Elem(), true, "Argument")
+	var lax lenient
+	if err == nil && len(viols) > 0 {
+		// The leniency is asked for only here, where the strict checks
+		// failed: arguments that pass them cost nothing more.
+		v, viols, more, lax, err = lenientDecode(ctx, p, it, args, viols, more)
+	}
 	if err != nil || len(viols) > 0 {
-		return nil, viols, more, err
+		return nil, viols, more, lax, err
 	}
 	if none {
-		return nil, nil, 0, nil
+		return nil, nil, 0, lax, nil
 	}
-	return v.Interface(), nil, 0, nil // an input of type struct{} too
+	return v.Interface(), nil, 0, lax, nil // an input of type struct{} too
+}
+
+// lenientDecode reads arguments the strict checks refused for viols (and
+// more) as the leniency of ctx asks: again with the repairs of RepairArgs,
+// or by encoding/json for ShadowArgs. It returns the new value (a pointer
+// to it) or the violations to refuse the arguments for.
+func lenientDecode(ctx context.Context, p *plan, it reflect.Type, args json.RawMessage, viols []Violation, more int) (reflect.Value, []Violation, int, lenient, error) {
+	switch leniencyOf(ctx) {
+	case RepairArgs:
+		// Every repair starts where a value's type does not fit; a fault
+		// that stopped the reading (broken JSON, a key given twice) is in
+		// text no repair changes.
+		if more == 0 && !slices.ContainsFunc(viols, func(v Violation) bool { return v.Rule == "type" }) {
+			return reflect.Value{}, viols, more, lenient{}, nil
+		}
+		var repairs []Repair
+		v := reflect.New(it)
+		viols, more, err := decodeRepairing(ctx, p, args, v.Elem(), true, "Argument", &repairs)
+		return v, viols, more, lenient{repairs: repairs}, err
+	case ShadowArgs:
+		v := reflect.New(it)
+		if err := unmarshalGuarded(args, v.Interface()); err != nil {
+			if mp, ok := err.(*methodPanic); ok {
+				mp.of = "its arguments"
+				return reflect.Value{}, nil, 0, lenient{}, mp
+			}
+			return reflect.Value{}, viols, more, lenient{}, nil
+		}
+		return v, nil, 0, lenient{shadowed: viols}, nil
+	}
+	return reflect.Value{}, viols, more, lenient{}, nil
+}
+
+// unmarshalGuarded is json.Unmarshal, with a panic in a method of the
+// type decoded (UnmarshalJSON, UnmarshalText) returned as a *methodPanic.
+func unmarshalGuarded(data []byte, v any) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = &methodPanic{text: cutText(sprintSafe(p))}
+		}
+	}()
+	return json.Unmarshal(data, v)
 }
 
 // outcome is what the tool's goroutine reports.

@@ -1,0 +1,235 @@
+package tool
+
+import (
+	"context"
+	"encoding/json"
+	"reflect"
+	"strings"
+
+	"github.com/toolschema/toolschema/internal/schema"
+)
+
+// A Leniency says what Invoke does with arguments that break the input
+// schema. The default, Strict, refuses them; the other two are choices a
+// program makes per call (WithLeniency), and each leaves a record on the
+// Result and the Audit of what it let through.
+type Leniency uint8
+
+const (
+	// Strict refuses arguments that break the input schema, with the
+	// violations: the default.
+	Strict Leniency = iota
+	// RepairArgs reads what the schema makes unambiguous and nothing
+	// else: a string that is exactly a JSON number where an integer or a
+	// number is wanted ("42"; never "4.0" for an integer, " 42", "0x2A"
+	// or "+42"), "true" or "false" where a boolean is wanted, a string
+	// that is exactly a JSON text of an array or an object where one is
+	// wanted, and a string, number or boolean where an array of such
+	// values is wanted (read as an array of that one item). Each such
+	// reading is a Repair on the Result; the arguments so read are then
+	// checked as usual (bounds, enums, patterns, unknown names, nulls), so
+	// that no check is looser than the schema. Anything else is refused as
+	// under Strict. Arguments that need no repair cost nothing more: the
+	// repairs are tried only where the strict check fails.
+	RepairArgs
+	// ShadowArgs checks the arguments and never refuses them for the
+	// schema: the tool runs with what encoding/json decodes, and the
+	// violations a strict call would have refused them for are on
+	// Result.Shadowed. Arguments that encoding/json cannot decode into
+	// the input type at all (not JSON, a value of the wrong Go type) are
+	// still refused; so are arguments over the size limit, which are not
+	// read. Defaults are not filled in where there were violations.
+	ShadowArgs
+)
+
+// String returns "strict", "repair" or "shadow".
+func (l Leniency) String() string {
+	switch l {
+	case RepairArgs:
+		return "repair"
+	case ShadowArgs:
+		return "shadow"
+	}
+	return "strict"
+}
+
+// leniencyKey is the context key of the leniency of calls.
+type leniencyKey struct{}
+
+// WithLeniency returns a copy of ctx under which Invoke (and
+// CheckArgsContext) takes arguments with leniency l. Like WithOutputCheck,
+// it is per call: mcpserver.Options.Leniency and loop.Runner.Leniency
+// ask for it for their calls. The context the tool runs with keeps it.
+// Tools whose handler checks its own arguments (toolimpl.ArgsChecker: package
+// rawtool) are always checked strictly.
+func WithLeniency(ctx context.Context, l Leniency) context.Context {
+	return context.WithValue(ctx, leniencyKey{}, l)
+}
+
+// leniencyOf returns the leniency ctx asks for.
+func leniencyOf(ctx context.Context) Leniency {
+	l, _ := ctx.Value(leniencyKey{}).(Leniency)
+	return l
+}
+
+// A Repair is one argument read other than as given, under RepairArgs.
+type Repair struct {
+	// Path locates the value, as a Violation's does: "items[2].qty".
+	Path string
+	// Given is the JSON text of the value as the model gave it, and
+	// Assumed the JSON text it was read as: `"42"` and `42`; `"x"` and
+	// `["x"]`.
+	Given, Assumed string
+	// Message says what was assumed, in words for the model: it repeats
+	// a number or a boolean, never a string of the model's.
+	Message string
+}
+
+// RepairNote returns the messages of the repairs, one a line: what a
+// program tells the model it assumed ("" when nothing was repaired).
+// mcpserver and loop add it to the result under RepairArgs.
+func (r *Result) RepairNote() string {
+	var b strings.Builder
+	for i, rp := range r.Repairs {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(rp.Message)
+	}
+	return b.String()
+}
+
+// repairMessage writes what a repair assumed, for the model.
+func repairMessage(path, assumed string, how byte) string {
+	name := "'" + path + "'"
+	switch how {
+	case '0', 't':
+		if len(assumed) > 40 {
+			return "Assumed: " + name + ", a numeric string, read as that number."
+		}
+		return "Assumed: " + name + ` "` + assumed + `" read as ` + assumed + "."
+	case '[':
+		return "Assumed: " + name + ", a string, read as the JSON array it holds."
+	case '{':
+		return "Assumed: " + name + ", a string, read as the JSON object it holds."
+	}
+	return "Assumed: " + name + ", a single value, read as a list of that one item."
+}
+
+// numberText reports whether s is exactly a JSON number literal (no white
+// space, sign '+', hex, leading zeros, NaN or Infinity), and for an
+// integer a plain one: no fraction, no exponent.
+func numberText(s string, integer bool) bool {
+	i := 0
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(s) && s[i] == '0':
+		i++
+	case i < len(s) && s[i] >= '1' && s[i] <= '9':
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+	default:
+		return false
+	}
+	if integer {
+		return i == len(s)
+	}
+	digits := func() bool {
+		s0 := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		return i > s0
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		if !digits() {
+			return false
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if !digits() {
+			return false
+		}
+	}
+	return i == len(s)
+}
+
+// mend tries to repair the value at the reading position, whose JSON type
+// plan p does not take (c is its first byte): it reads the value as what
+// RepairArgs assumes and reports true, or reads nothing and reports false.
+// It is called only where the strict check failed.
+func (d *decoder) mend(p *plan, v reflect.Value, depth int, c byte) bool {
+	if p.how == byDeclared || p.how == byAny || p.how == byRaw {
+		return false
+	}
+	want := p.c.Type
+	start := d.i
+	var text []byte
+	var how byte // '0' a number, 't' a boolean, '[' '{' a JSON text, 'w' wrapped
+	switch {
+	case c == '"' && (want == schema.JSONInteger || want == schema.JSONNumber || want == schema.JSONBoolean ||
+		want == schema.JSONArray || want == schema.JSONObject):
+		raw, esc := d.rawString()
+		s := key(raw, esc)
+		switch want {
+		case schema.JSONInteger, schema.JSONNumber:
+			if numberText(s, want == schema.JSONInteger) {
+				text, how = []byte(s), '0'
+			}
+		case schema.JSONBoolean:
+			if s == "true" || s == "false" {
+				text, how = []byte(s), 't'
+			}
+		case schema.JSONObject:
+			if len(s) >= 2 && s[0] == '{' && s[len(s)-1] == '}' && json.Valid([]byte(s)) {
+				text, how = []byte(s), '{'
+			}
+		case schema.JSONArray:
+			switch {
+			case strings.HasPrefix(strings.TrimLeft(s, " \t\r\n"), "["):
+				// Only ever a JSON text: never wrapped.
+				if len(s) >= 2 && s[0] == '[' && s[len(s)-1] == ']' && json.Valid([]byte(s)) {
+					text, how = []byte(s), '['
+				}
+			case p.elem != nil && d.typeFits(p.elem, '"'):
+				text, how = wrap(d.data[start:d.i]), 'w'
+			}
+		}
+	case want == schema.JSONArray && (c == 't' || c == 'f' || c == '-' || c >= '0' && c <= '9') &&
+		p.elem != nil && d.typeFits(p.elem, c):
+		d.skip(depth)
+		text, how = wrap(d.data[start:d.i]), 'w'
+	}
+	if text == nil {
+		d.i = start
+		return false
+	}
+	path := d.where()
+	given := string(d.data[start:d.i])
+	*d.repairs = append(*d.repairs, Repair{Path: path, Given: given, Assumed: string(text), Message: repairMessage(path, string(text), how)})
+	// The text assumed is read in place of the value, with the usual
+	// checks (and repairs, inside a JSON text), at the same depth.
+	data, i := d.data, d.i
+	d.data, d.i = text, 0
+	d.value(p, v, depth)
+	d.end()
+	d.data, d.i = data, i
+	return true
+}
+
+// wrap returns the JSON text of an array of the one value whose text is
+// elem.
+func wrap(elem []byte) []byte {
+	b := make([]byte, 0, len(elem)+2)
+	b = append(b, '[')
+	b = append(b, elem...)
+	return append(b, ']')
+}

@@ -1,0 +1,311 @@
+package tool_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/toolschema/toolschema/reflectimpl"
+	"github.com/toolschema/toolschema/tool"
+)
+
+type LFilter struct {
+	Court string `json:"court"`
+	Max   int    `json:"max,omitempty"`
+}
+
+// LIn has a field of each kind a repair reads.
+type LIn struct {
+	Limit  int               `json:"limit,omitempty" minimum:"1" maximum:"100"`
+	Small  int8              `json:"small,omitempty"`
+	Ratio  float64           `json:"ratio,omitempty"`
+	Exact  bool              `json:"exact,omitempty"`
+	Ptr    *int              `json:"ptr,omitempty"`
+	Tags   []string          `json:"tags,omitempty" maxItems:"3"`
+	IDs    []int             `json:"ids,omitempty"`
+	Filter *LFilter          `json:"filter,omitempty"`
+	Labels map[string]string `json:"labels,omitempty"`
+	Status Status            `json:"status,omitempty"`
+	Name   string            `json:"name,omitempty"`
+}
+
+func lenientTool(t *testing.T) *tool.Tool {
+	return mustCreate(t, func(in LIn) LIn { return in }, reflectimpl.Name("lenient"))
+}
+
+// TestRepairs is the table of every repair RepairArgs makes, of the
+// repaired arguments the usual checks still refuse, and of what is never
+// repaired; each row with the text the model gets.
+func TestRepairs(t *testing.T) {
+	tl := lenientTool(t)
+	ctx := tool.WithLeniency(context.Background(), tool.RepairArgs)
+	type rp struct{ path, given, assumed string }
+	tests := []struct {
+		name, args string
+		repairs    []rp
+		value      string // the input the tool got, as JSON ("" when refused)
+		text       string // what the model reads: the note, or the refusal
+	}{
+		// Repaired.
+		{"integer", `{"limit":"42"}`, []rp{{"limit", `"42"`, `42`}}, `{"limit":42}`,
+			`Assumed: 'limit' "42" read as 42.`},
+		{"negative integer", `{"small":"-7"}`, []rp{{"small", `"-7"`, `-7`}}, `{"small":-7}`,
+			`Assumed: 'small' "-7" read as -7.`},
+		{"minus zero", `{"small":"-0"}`, []rp{{"small", `"-0"`, `-0`}}, `{}`,
+			`Assumed: 'small' "-0" read as -0.`},
+		{"number", `{"ratio":"1.5"}`, []rp{{"ratio", `"1.5"`, `1.5`}}, `{"ratio":1.5}`,
+			`Assumed: 'ratio' "1.5" read as 1.5.`},
+		{"number with exponent", `{"ratio":"-2e3"}`, []rp{{"ratio", `"-2e3"`, `-2e3`}}, `{"ratio":-2000}`,
+			`Assumed: 'ratio' "-2e3" read as -2e3.`},
+		{"integer for a number", `{"ratio":"3"}`, []rp{{"ratio", `"3"`, `3`}}, `{"ratio":3}`,
+			`Assumed: 'ratio' "3" read as 3.`},
+		{"true", `{"exact":"true"}`, []rp{{"exact", `"true"`, `true`}}, `{"exact":true}`,
+			`Assumed: 'exact' "true" read as true.`},
+		{"false", `{"exact":"false","limit":5}`, []rp{{"exact", `"false"`, `false`}}, `{"limit":5}`,
+			`Assumed: 'exact' "false" read as false.`},
+		{"pointer", `{"ptr":"5"}`, []rp{{"ptr", `"5"`, `5`}}, `{"ptr":5}`,
+			`Assumed: 'ptr' "5" read as 5.`},
+		{"escaped digits", `{"limit":"\u0034\u0032"}`, []rp{{"limit", `"\u0034\u0032"`, `42`}}, `{"limit":42}`,
+			`Assumed: 'limit' "42" read as 42.`},
+		{"JSON array text", `{"ids":"[1, 2]"}`, []rp{{"ids", `"[1, 2]"`, `[1, 2]`}}, `{"ids":[1,2]}`,
+			`Assumed: 'ids', a string, read as the JSON array it holds.`},
+		{"JSON array text of strings", `{"tags":"[\"a\",\"b\"]"}`, []rp{{"tags", `"[\"a\",\"b\"]"`, `["a","b"]`}}, `{"tags":["a","b"]}`,
+			`Assumed: 'tags', a string, read as the JSON array it holds.`},
+		{"JSON object text", `{"filter":"{\"court\":\"nysd\"}"}`, []rp{{"filter", `"{\"court\":\"nysd\"}"`, `{"court":"nysd"}`}},
+			`{"filter":{"court":"nysd"}}`, `Assumed: 'filter', a string, read as the JSON object it holds.`},
+		{"JSON object text of a map", `{"labels":"{\"a\":\"b\"}"}`, []rp{{"labels", `"{\"a\":\"b\"}"`, `{"a":"b"}`}},
+			`{"labels":{"a":"b"}}`, `Assumed: 'labels', a string, read as the JSON object it holds.`},
+		{"repair inside a JSON text", `{"filter":"{\"court\":\"nysd\",\"max\":\"3\"}"}`,
+			[]rp{{"filter", `"{\"court\":\"nysd\",\"max\":\"3\"}"`, `{"court":"nysd","max":"3"}`}, {"filter.max", `"3"`, `3`}},
+			`{"filter":{"court":"nysd","max":3}}`,
+			"Assumed: 'filter', a string, read as the JSON object it holds.\nAssumed: 'filter.max' \"3\" read as 3."},
+		{"string wrapped", `{"tags":"x"}`, []rp{{"tags", `"x"`, `["x"]`}}, `{"tags":["x"]}`,
+			`Assumed: 'tags', a single value, read as a list of that one item.`},
+		{"number wrapped", `{"ids":7}`, []rp{{"ids", `7`, `[7]`}}, `{"ids":[7]}`,
+			`Assumed: 'ids', a single value, read as a list of that one item.`},
+		{"element", `{"ids":[1,"2"]}`, []rp{{"ids[1]", `"2"`, `2`}}, `{"ids":[1,2]}`,
+			`Assumed: 'ids[1]' "2" read as 2.`},
+
+		// Repaired, then refused by the usual checks: never looser than
+		// the schema.
+		{"above the maximum", `{"limit":"500"}`, []rp{{"limit", `"500"`, `500`}}, "",
+			"Argument 'limit' must be at most 100.\nAssumed: 'limit' \"500\" read as 500."},
+		{"beyond the Go type", `{"small":"300"}`, []rp{{"small", `"300"`, `300`}}, "",
+			"Argument 'small' must be at most 127.\nAssumed: 'small' \"300\" read as 300."},
+		{"too many items", `{"tags":"[\"a\",\"b\",\"c\",\"d\"]"}`, []rp{{"tags", `"[\"a\",\"b\",\"c\",\"d\"]"`, `["a","b","c","d"]`}}, "",
+			"Argument 'tags' must have at most 3 items.\nAssumed: 'tags', a string, read as the JSON array it holds."},
+		{"unknown name in a JSON text", `{"filter":"{\"court\":\"x\",\"extra\":1}"}`, []rp{{"filter", `"{\"court\":\"x\",\"extra\":1}"`, `{"court":"x","extra":1}`}}, "",
+			"Argument 'filter.extra' is not a parameter of the tool.\nAssumed: 'filter', a string, read as the JSON object it holds."},
+		{"missing in a JSON text", `{"filter":"{}"}`, []rp{{"filter", `"{}"`, `{}`}}, "",
+			"Argument 'filter.court' is required.\nAssumed: 'filter', a string, read as the JSON object it holds."},
+		{"duplicate in a JSON text", `{"filter":"{\"court\":\"a\",\"court\":\"b\"}"}`, []rp{{"filter", `"{\"court\":\"a\",\"court\":\"b\"}"`, `{"court":"a","court":"b"}`}}, "",
+			"Argument 'filter.court' is given twice.\nAssumed: 'filter', a string, read as the JSON object it holds."},
+		{"wrong element in a JSON text", `{"ids":"[1,\"x\"]"}`, []rp{{"ids", `"[1,\"x\"]"`, `[1,"x"]`}}, "",
+			"Argument 'ids[1]' must be an integer.\nAssumed: 'ids', a string, read as the JSON array it holds."},
+
+		// Never repaired: the strict refusal, nothing assumed.
+		{"fraction for an integer", `{"limit":"4.0"}`, nil, "", "Argument 'limit' must be an integer."},
+		{"exponent for an integer", `{"limit":"1e2"}`, nil, "", "Argument 'limit' must be an integer."},
+		{"leading space", `{"limit":" 42"}`, nil, "", "Argument 'limit' must be an integer."},
+		{"trailing space", `{"limit":"42 "}`, nil, "", "Argument 'limit' must be an integer."},
+		{"hex", `{"limit":"0x2A"}`, nil, "", "Argument 'limit' must be an integer."},
+		{"plus sign", `{"limit":"+42"}`, nil, "", "Argument 'limit' must be an integer."},
+		{"leading zero", `{"limit":"042"}`, nil, "", "Argument 'limit' must be an integer."},
+		{"empty string", `{"limit":""}`, nil, "", "Argument 'limit' must be an integer."},
+		{"words", `{"limit":"forty-two"}`, nil, "", "Argument 'limit' must be an integer."},
+		{"NaN", `{"ratio":"NaN"}`, nil, "", "Argument 'ratio' must be a number."},
+		{"Infinity", `{"ratio":"Infinity"}`, nil, "", "Argument 'ratio' must be a number."},
+		{"bare fraction", `{"ratio":".5"}`, nil, "", "Argument 'ratio' must be a number."},
+		{"True", `{"exact":"True"}`, nil, "", "Argument 'exact' must be true or false."},
+		{"one for true", `{"exact":1}`, nil, "", "Argument 'exact' must be true or false."},
+		{"string one for true", `{"exact":"1"}`, nil, "", "Argument 'exact' must be true or false."},
+		{"yes", `{"exact":"yes"}`, nil, "", "Argument 'exact' must be true or false."},
+		{"number for a string", `{"name":42}`, nil, "", "Argument 'name' must be a string."},
+		{"boolean for a string", `{"name":true}`, nil, "", "Argument 'name' must be a string."},
+		{"across enum values", `{"status":"Open"}`, nil, "", `Argument 'status' must be one of "open", "closed".`},
+		{"null for a required value", `{"filter":{"court":null}}`, nil, "", "Argument 'filter.court' must not be null."},
+		{"null text for a value", `{"limit":"null"}`, nil, "", "Argument 'limit' must be an integer."},
+		{"unknown name", `{"filter":{"court":"x","extra":1}}`, nil, "", "Argument 'filter.extra' is not a parameter of the tool."},
+		{"name in another case", `{"Limit":"42"}`, nil, "", "Argument 'Limit' is not a parameter of the tool; the parameter is 'limit' (names are case-sensitive)."},
+		{"broken JSON text", `{"ids":"[1,2"}`, nil, "", "Argument 'ids' must be null or an array."},
+		{"JSON text after a space", `{"tags":" [\"a\"]"}`, nil, "", "Argument 'tags' must be null or an array."},
+		{"JSON text before a space", `{"tags":"[\"a\"] "}`, nil, "", "Argument 'tags' must be null or an array."},
+		{"array text for an object", `{"filter":"[1]"}`, nil, "", "Argument 'filter' must be null or an object."},
+		{"null text for an object", `{"filter":"null"}`, nil, "", "Argument 'filter' must be null or an object."},
+		{"object for an array", `{"ids":{"a":1}}`, nil, "", "Argument 'ids' must be null or an array."},
+		{"numeric string for an array of integers", `{"ids":"7"}`, nil, "", "Argument 'ids' must be null or an array."},
+		{"boolean for an array of integers", `{"ids":true}`, nil, "", "Argument 'ids' must be null or an array."},
+		{"number for an object", `{"filter":3}`, nil, "", "Argument 'filter' must be null or an object."},
+		{"not an object", `"{\"limit\":1}"`, nil, "", "Arguments must be a JSON object."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := tl.Invoke(ctx, json.RawMessage(tt.args))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []rp
+			for _, x := range r.Repairs {
+				got = append(got, rp{x.Path, x.Given, x.Assumed})
+			}
+			if !slices.Equal(got, tt.repairs) {
+				t.Errorf("repairs %q, want %q", got, tt.repairs)
+			}
+			if tt.value == "" {
+				if !r.IsError || r.Code != tool.InvalidArguments {
+					t.Fatalf("%s: ran (%s), want refused", tt.args, r.Text())
+				}
+				if r.Text() != tt.text {
+					t.Errorf("the model reads %q, want %q", r.Text(), tt.text)
+				}
+				return
+			}
+			if r.IsError {
+				t.Fatalf("%s: refused: %s", tt.args, r.Text())
+			}
+			if v, _ := json.Marshal(r.Value); string(v) != tt.value {
+				t.Errorf("input %s, want %s", v, tt.value)
+			}
+			if r.RepairNote() != tt.text {
+				t.Errorf("note %q, want %q", r.RepairNote(), tt.text)
+			}
+			// Strict refuses every row that needed a repair, and takes
+			// every row that needed none as it is.
+			sr, _ := tl.Invoke(context.Background(), json.RawMessage(tt.args))
+			if sr.IsError != (len(tt.repairs) > 0) || sr.Repairs != nil {
+				t.Errorf("strict: %s, repairs %v", sr.Text(), sr.Repairs)
+			}
+		})
+	}
+}
+
+// TestRepairNeedsNothingGood checks that RepairArgs leaves good arguments
+// as they are, with no record.
+func TestRepairNeedsNothingGood(t *testing.T) {
+	tl := lenientTool(t)
+	args := `{"limit":42,"ratio":1.5,"exact":true,"tags":["a"],"ids":[1],"filter":{"court":"x"},"labels":{"a":"b"},"status":"open"}`
+	for _, l := range []tool.Leniency{tool.Strict, tool.RepairArgs, tool.ShadowArgs} {
+		r, err := tl.Invoke(tool.WithLeniency(context.Background(), l), json.RawMessage(args))
+		if err != nil || r.IsError || r.Repairs != nil || r.Shadowed != nil {
+			t.Errorf("%s: %v %s %v %v", l, err, r.Text(), r.Repairs, r.Shadowed)
+		}
+	}
+}
+
+// TestShadow checks that ShadowArgs runs the tool with what encoding/json
+// decodes and reports what a strict call would have refused, on the
+// result and the audit record; and refuses what encoding/json cannot
+// decode.
+func TestShadow(t *testing.T) {
+	tl := lenientTool(t)
+	ctx := tool.WithLeniency(context.Background(), tool.ShadowArgs)
+	tests := []struct {
+		args     string
+		value    string   // "" when refused
+		shadowed []string // the messages
+	}{
+		{`{"limit":500}`, `{"limit":500}`, []string{"Argument 'limit' must be at most 100."}},
+		{`{"status":"Open","small":-128}`, `{"small":-128,"status":"Open"}`, []string{`Argument 'status' must be one of "open", "closed".`}},
+		{`{"filter":{"court":"x","extra":1},"tags":["a","b","c","d"]}`, `{"tags":["a","b","c","d"],"filter":{"court":"x"}}`,
+			[]string{"Argument 'filter.extra' is not a parameter of the tool.", "Argument 'tags' must have at most 3 items."}},
+		{`{"filter":{}}`, `{"filter":{"court":""}}`, []string{"Argument 'filter.court' is required."}},
+		{`{"limit":1,"limit":2}`, `{"limit":2}`, []string{"Argument 'limit' is given twice."}},
+		{`{"Limit":3}`, `{"limit":3}`, []string{"Argument 'Limit' is not a parameter of the tool; the parameter is 'limit' (names are case-sensitive)."}},
+		// What encoding/json cannot decode is refused, with the
+		// violations.
+		{`{"limit":"42"}`, "", []string{"Argument 'limit' must be an integer."}},
+		{`{"limit":1.5}`, "", []string{"Argument 'limit' must be an integer."}},
+		{`{"limit":`, "", []string{"Arguments are not valid JSON."}},
+	}
+	for _, tt := range tests {
+		var audit *tool.Audit
+		r, err := tl.InvokeAudited(ctx, json.RawMessage(tt.args), func(a *tool.Audit) { audit = a })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tt.value == "" {
+			var msgs []string
+			for _, v := range r.Violations {
+				msgs = append(msgs, v.Message)
+			}
+			if !r.IsError || r.Code != tool.InvalidArguments || r.Shadowed != nil || !slices.Equal(msgs, tt.shadowed) {
+				t.Errorf("%s: %s %v, shadowed %v; want refused with %q", tt.args, r.Code, msgs, r.Shadowed, tt.shadowed)
+			}
+			continue
+		}
+		if r.IsError {
+			t.Errorf("%s: refused: %s", tt.args, r.Text())
+			continue
+		}
+		if v, _ := json.Marshal(r.Value); string(v) != tt.value {
+			t.Errorf("%s: input %s, want %s", tt.args, v, tt.value)
+		}
+		var msgs []string
+		for _, v := range r.Shadowed {
+			msgs = append(msgs, v.Message)
+		}
+		if !slices.Equal(msgs, tt.shadowed) {
+			t.Errorf("%s: shadowed %q, want %q", tt.args, msgs, tt.shadowed)
+		}
+		if audit.Leniency != tool.ShadowArgs || !slices.Equal(audit.Shadowed, r.Shadowed) || audit.IsError {
+			t.Errorf("%s: audit %+v", tt.args, audit)
+		}
+		if strings.Contains(r.Text(), "must") {
+			t.Errorf("%s: the model is told of the violations: %s", tt.args, r.Text())
+		}
+	}
+}
+
+// TestRepairAudited checks that the audit record has the repairs and the
+// leniency.
+func TestRepairAudited(t *testing.T) {
+	tl := lenientTool(t)
+	ctx := tool.WithLeniency(context.Background(), tool.RepairArgs)
+	var audit *tool.Audit
+	r, err := tl.InvokeAudited(ctx, json.RawMessage(`{"limit":"42","tags":"x"}`), func(a *tool.Audit) { audit = a })
+	if err != nil || r.IsError {
+		t.Fatal(err, r.Text())
+	}
+	if audit.Leniency != tool.RepairArgs || len(audit.Repairs) != 2 || audit.Repairs[0].Path != "limit" || audit.Repairs[1].Assumed != `["x"]` {
+		t.Errorf("audit %+v", audit)
+	}
+	if fmt.Sprint(tool.Strict, tool.RepairArgs, tool.ShadowArgs) != "strict repair shadow" {
+		t.Errorf("names: %v %v %v", tool.Strict, tool.RepairArgs, tool.ShadowArgs)
+	}
+}
+
+// TestRepairWithApproval checks that an approval of the arguments as
+// given approves the call they are repaired into, and that CheckArgsContext
+// gives the input Invoke would.
+func TestRepairWithApproval(t *testing.T) {
+	tl := mustCreate(t, func(in LIn) LIn { return in }, reflectimpl.Name("lenient"), reflectimpl.RequiresApproval())
+	args := json.RawMessage(`{"limit":"42"}`)
+	ctx := tool.WithLeniency(context.Background(), tool.RepairArgs)
+	in, viols, err := tl.CheckArgsContext(ctx, args)
+	if err != nil || viols != nil || in.(*LIn).Limit != 42 {
+		t.Fatalf("CheckArgsContext: %v %v %v", in, viols, err)
+	}
+	if _, viols, _ := tl.CheckArgs(args); len(viols) != 1 {
+		t.Errorf("CheckArgs is strict: %v", viols)
+	}
+	r, _ := tl.Invoke(ctx, args)
+	if r.Code != tool.ApprovalRequired || len(r.Repairs) != 1 {
+		t.Errorf("unapproved: %s %v", r.Code, r.Repairs)
+	}
+	r, _ = tl.Invoke(tool.Approve(ctx, "lenient", args), args)
+	if r.IsError || len(r.Repairs) != 1 {
+		t.Errorf("approved: %s %v", r.Text(), r.Repairs)
+	}
+	// ShadowArgs: the approval of what was given still binds.
+	sctx := tool.WithLeniency(context.Background(), tool.ShadowArgs)
+	bad := json.RawMessage(`{"limit":500}`)
+	if r, _ := tl.Invoke(sctx, bad); r.Code != tool.ApprovalRequired {
+		t.Errorf("shadow unapproved: %s", r.Text())
+	}
+	if r, _ := tl.Invoke(tool.Approve(sctx, "lenient", json.RawMessage(`{ "limit" : 500 }`)), bad); r.IsError || len(r.Shadowed) != 1 {
+		t.Errorf("shadow approved: %s %v", r.Text(), r.Shadowed)
+	}
+}
