@@ -21,6 +21,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -138,6 +139,17 @@ type Runner struct {
 	// does not declare, is an invalid_output result in its place. Tests
 	// of a program's tools turn it on; off, nothing is checked.
 	CheckOutputs bool
+	// Leniency is how each call's arguments are read (Invoke under
+	// tool.WithLeniency): tool.Strict (the default) refuses arguments that
+	// break the input schema; tool.RepairArgs reads what the schema makes
+	// unambiguous ("42" for an integer) and tells the model what it
+	// assumed in a last text part of the result; tool.ShadowArgs runs the
+	// tool with what encoding/json decodes and leaves the violations a
+	// strict call would have refused on the outcome's Result.Shadowed,
+	// for the program's log. Approve is asked about the arguments the
+	// leniency lets through. Tools that check their own arguments
+	// (package rawtool) are always strict.
+	Leniency tool.Leniency
 }
 
 func (r *Runner) resultLimit() int {
@@ -180,6 +192,9 @@ func (r *Runner) Turn(ctx context.Context, calls []Call) (*Turn, error) {
 	if r.CheckOutputs {
 		ctx = tool.WithOutputCheck(ctx)
 	}
+	if r.Leniency != tool.Strict {
+		ctx = tool.WithLeniency(ctx, r.Leniency)
+	}
 	// The calls that reach Invoke are those with a tool and no result yet;
 	// approved[i] is the context of an approved call (nil: ctx).
 	var approved []context.Context
@@ -204,7 +219,7 @@ func (r *Runner) Turn(ctx context.Context, calls []Call) (*Turn, error) {
 		if t.RequiresApproval {
 			// The arguments first: bad ones are answered with their
 			// violations, and nobody is asked about them.
-			in, viols, err := t.CheckArgs(c.Args)
+			in, viols, err := t.CheckArgsContext(ctx, c.Args)
 			if err != nil {
 				return nil, fmt.Errorf("loop: %w", err)
 			}
@@ -348,6 +363,10 @@ func invoke(ctx context.Context, t *tool.Tool, args json.RawMessage) (*tool.Resu
 			err = fmt.Errorf("tool %s gave no result", t.Name)
 		}
 		return &tool.Result{IsError: true, Code: tool.Failed, Parts: []tool.Part{tool.TextPart{Text: fmt.Sprintf("Tool '%s' failed.", t.Name)}}}, fmt.Errorf("loop: %w", err)
+	}
+	if note := res.RepairNote(); note != "" && !res.IsError {
+		// The model is told what was assumed (a refusal says it already).
+		res.Parts = append(slices.Clip(res.Parts), tool.TextPart{Text: note})
 	}
 	return res, err
 }

@@ -45,3 +45,19 @@ func (o *Options) logInvalid(ctx context.Context, name string, r *tool.Result) {
 	}
 	log.LogAttrs(ctx, slog.LevelError, "mcpserver: a tool's result breaks its contract; the client got an invalid_output error", attrs...)
 }
+
+// logShadowed logs, at level warn, the violations of a call's arguments
+// that a strict server would have refused (Leniency tool.ShadowArgs): the
+// tool, whether it ran, and the violations.
+func (o *Options) logShadowed(ctx context.Context, name string, r *tool.Result) {
+	log := o.Logger
+	if log == nil {
+		log = slog.Default()
+	}
+	msgs := make([]string, len(r.Shadowed))
+	for i, v := range r.Shadowed {
+		msgs[i] = v.Path + ": " + v.Rule + ": " + v.Message
+	}
+	log.LogAttrs(ctx, slog.LevelWarn, "mcpserver: a call's arguments break the tool's input schema; run in shadow mode",
+		slog.String("tool", name), slog.Bool("started", r.Started), slog.Any("violations", msgs))
+}

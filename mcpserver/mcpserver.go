@@ -67,8 +67,21 @@ type Options struct {
 	// costs.
 	CheckOutputs bool
 
+	// Leniency is how each call's arguments are read (Invoke under
+	// tool.WithLeniency): tool.Strict (the default) refuses arguments that
+	// break the input schema; tool.RepairArgs reads what the schema makes
+	// unambiguous ("42" for an integer) and tells the model what it
+	// assumed in a last text content; tool.ShadowArgs runs the tool with
+	// what encoding/json decodes and logs to Logger, at level warn, the
+	// violations a strict server would have refused the call for. A tool
+	// that requires approval is asked about under the same leniency.
+	// Tools that check their own arguments (package rawtool) are always
+	// strict.
+	Leniency tool.Leniency
+
 	// Logger receives what the operator of the server should see: the
-	// results that break their tool's contract (CheckOutputs). Nil is
+	// results that break their tool's contract (CheckOutputs), the
+	// violations let through (Leniency tool.ShadowArgs). Nil is
 	// slog.Default(); give it the logger of mcp.ServerOptions.Logger to
 	// keep one log.
 	Logger *slog.Logger
@@ -234,10 +247,13 @@ func Handler(t *tool.Tool, opts *Options) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		args := req.Params.Arguments
 		ctx = withRequest(ctx, req)
+		if opts.Leniency != tool.Strict {
+			ctx = tool.WithLeniency(ctx, opts.Leniency)
+		}
 		if t.RequiresApproval && opts.Approve != nil {
 			// Refused arguments are refused as such by Invoke, before
 			// anyone is asked to approve them.
-			if _, viols, err := t.CheckArgs(args); err == nil && len(viols) == 0 {
+			if _, viols, err := t.CheckArgsContext(ctx, args); err == nil && len(viols) == 0 {
 				ok, err := opts.Approve(ctx, req, t, args)
 				var ir *InputRequired
 				if errors.As(err, &ir) {
@@ -265,11 +281,21 @@ func Handler(t *tool.Tool, opts *Options) mcp.ToolHandler {
 		if opts.CheckOutputs {
 			opts.checkOutput(ctx, t, r)
 		}
-		structured := out.structured(req)
-		if limit := opts.resultLimit(); limit > 0 {
-			return cutResult(t.Name, r, limit, structured, out.null), nil
+		if len(r.Shadowed) > 0 {
+			opts.logShadowed(ctx, t.Name, r)
 		}
-		return result(t.Name, r, structured, out.null), nil
+		structured := out.structured(req)
+		var res *mcp.CallToolResult
+		if limit := opts.resultLimit(); limit > 0 {
+			res = cutResult(t.Name, r, limit, structured, out.null)
+		} else {
+			res = result(t.Name, r, structured, out.null)
+		}
+		if note := r.RepairNote(); note != "" && !r.IsError {
+			// Beside the structured content, which stays the value.
+			res.Content = append(res.Content, &mcp.TextContent{Text: note})
+		}
+		return res, nil
 	}
 }
 
