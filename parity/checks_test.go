@@ -178,6 +178,12 @@ func validated(tl *tool.Tool, args string) ([]tool.Violation, any) {
 	if len(viols) > 0 {
 		return viols, nil
 	}
+	return decodeCompleted(tl, completed)
+}
+
+// decodeCompleted decodes arguments the oracle completed into the tool's
+// input type with encoding/json, as validated does.
+func decodeCompleted(tl *tool.Tool, completed []byte) ([]tool.Violation, any) {
 	h, _ := toolimpl.Binding(tl)
 	it := h.Input()
 	if it == nil {

@@ -57,8 +57,13 @@ type decoder struct {
 	// reported only when the schema's checks found nothing.
 	decodeFault *Violation
 	// repairs, when not nil, asks for RepairArgs: the repairs made are
-	// added to it.
+	// added to it. edits are the same repairs as edits of the texts they
+	// were made in, and in is 1 + the index of the edit whose text is
+	// being read (0: the arguments'): a uniqueItems array with a repaired
+	// item compares its items as repaired.
 	repairs *[]Repair
+	edits   []edit
+	in      int
 }
 
 // A seg is one step of the location being read.
@@ -844,10 +849,11 @@ func (d *decoder) array(p *plan, v reflect.Value, depth int) {
 		}
 	}
 	n := 0
-	var spans [][2]int // element texts, for uniqueItems
+	var spans [][2]int        // element texts, for uniqueItems
+	var mended map[int][]byte // element texts as repaired, for uniqueItems
 	for more := d.open(']', depth); more; more = d.next(']') {
 		d.path = append(d.path, seg{kind: '[', i: n})
-		es := d.i
+		es, edits := d.i, len(d.edits)
 		var ev reflect.Value
 		if elems.IsValid() {
 			if isArray {
@@ -870,6 +876,12 @@ func (d *decoder) array(p *plan, v reflect.Value, depth int) {
 		if c.Unique {
 			d.ws()
 			spans = append(spans, [2]int{es, d.i})
+			if len(d.edits) > edits {
+				if mended == nil {
+					mended = map[int][]byte{}
+				}
+				mended[n] = d.mended(d.data, es, d.i, d.in, edits, len(d.edits))
+			}
 		}
 		d.path = d.path[:len(d.path)-1]
 		n++
@@ -881,7 +893,7 @@ func (d *decoder) array(p *plan, v reflect.Value, depth int) {
 		d.add("items", "must have at most "+strconv.FormatInt(c.MaxItems, 10)+" "+violation.Plural(int(c.MaxItems), "item")+".")
 	}
 	if c.Unique && len(spans) > 1 {
-		if i, j, dup := duplicateItems(d.data, spans); dup {
+		if i, j, dup := duplicateItems(d.data, spans, mended); dup {
 			d.add("unique", "must not repeat an item (items "+strconv.Itoa(i)+" and "+strconv.Itoa(j)+" are equal).")
 		}
 	}
@@ -894,22 +906,31 @@ func (d *decoder) array(p *plan, v reflect.Value, depth int) {
 // numbers by value, objects whatever the order of their members). Each
 // element is hashed once; only elements whose hashes meet are compared in
 // full, so the cost is linear in the size of the array's text.
-func duplicateItems(data []byte, spans [][2]int) (int, int, bool) {
+//
+// mended holds the texts, as repaired, of the elements that were
+// (RepairArgs); nil when none was.
+func duplicateItems(data []byte, spans [][2]int, mended map[int][]byte) (int, int, bool) {
+	elem := func(k int) []byte {
+		if t, ok := mended[k]; ok {
+			return t
+		}
+		return data[spans[k][0]:spans[k][1]]
+	}
 	first := make(map[uint64]int, len(spans)) // element by hash
-	for k, s := range spans {
-		x, _ := checkedHash(data[s[0]:s[1]]) // within the arguments' depth
+	for k := range spans {
+		x, _ := checkedHash(elem(k)) // within the arguments' depth
 		i, seen := first[x]
 		if !seen {
 			first[x] = k
 			continue
 		}
-		if equalValues(data[spans[i][0]:spans[i][1]], data[s[0]:s[1]]) {
+		if equalValues(elem(i), elem(k)) {
 			return i, k, true
 		}
 		// Two hashes met for unequal items, which a caller cannot
 		// arrange (the seed is random): compare this one with all.
 		for i := range k {
-			if equalValues(data[spans[i][0]:spans[i][1]], data[s[0]:s[1]]) {
+			if equalValues(elem(i), elem(k)) {
 				return i, k, true
 			}
 		}

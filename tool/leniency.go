@@ -215,14 +215,42 @@ func (d *decoder) mend(p *plan, v reflect.Value, depth int, c byte) bool {
 	path := d.where()
 	given := string(d.data[start:d.i])
 	*d.repairs = append(*d.repairs, Repair{Path: path, Given: given, Assumed: string(text), Message: repairMessage(path, string(text), how)})
+	d.edits = append(d.edits, edit{start: start, end: d.i, text: text, in: d.in})
 	// The text assumed is read in place of the value, with the usual
 	// checks (and repairs, inside a JSON text), at the same depth.
-	data, i := d.data, d.i
-	d.data, d.i = text, 0
+	data, i, in := d.data, d.i, d.in
+	d.data, d.i, d.in = text, 0, len(d.edits)
 	d.value(p, v, depth)
 	d.end()
-	d.data, d.i = data, i
+	d.data, d.i, d.in = data, i, in
 	return true
+}
+
+// An edit is a repair as a change of the text it was made in: the value
+// at data[start:end] read as text; in is 1 + the index of the edit whose
+// text data is, 0 for the arguments.
+type edit struct {
+	start, end int
+	text       []byte
+	in         int
+}
+
+// mended returns data[from:to], read in the text of edit in-1 (or the
+// arguments'), with the edits lo to hi made in it (and those made in
+// theirs): the text the repairs read there.
+func (d *decoder) mended(data []byte, from, to, in, lo, hi int) []byte {
+	var b []byte
+	pos := from
+	for k := lo; k < hi; k++ {
+		e := d.edits[k]
+		if e.in != in || e.start < from || e.end > to {
+			continue
+		}
+		b = append(b, data[pos:e.start]...)
+		b = append(b, d.mended(e.text, 0, len(e.text), k+1, k+1, hi)...)
+		pos = e.end
+	}
+	return append(b, data[pos:to]...)
 }
 
 // wrap returns the JSON text of an array of the one value whose text is

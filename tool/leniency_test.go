@@ -30,6 +30,8 @@ type LIn struct {
 	Labels map[string]string `json:"labels,omitempty"`
 	Status Status            `json:"status,omitempty"`
 	Name   string            `json:"name,omitempty"`
+	Codes  []int             `json:"codes,omitempty" uniqueItems:"true"`
+	Pairs  [][]int           `json:"pairs,omitempty" uniqueItems:"true"`
 }
 
 func lenientTool(t *testing.T) *tool.Tool {
@@ -103,6 +105,14 @@ func TestRepairs(t *testing.T) {
 			"Argument 'filter.court' is required.\nAssumed: 'filter', a string, read as the JSON object it holds."},
 		{"duplicate in a JSON text", `{"filter":"{\"court\":\"a\",\"court\":\"b\"}"}`, []rp{{"filter", `"{\"court\":\"a\",\"court\":\"b\"}"`, `{"court":"a","court":"b"}`}}, "",
 			"Argument 'filter.court' is given twice.\nAssumed: 'filter', a string, read as the JSON object it holds."},
+		{"items equal as repaired", `{"codes":[0,"0"]}`, []rp{{"codes[1]", `"0"`, `0`}}, "",
+			"Argument 'codes' must not repeat an item (items 0 and 1 are equal).\nAssumed: 'codes[1]' \"0\" read as 0."},
+		{"items equal as repaired inside", `{"pairs":[[1,2],"[1,\"2\"]"]}`,
+			[]rp{{"pairs[1]", `"[1,\"2\"]"`, `[1,"2"]`}, {"pairs[1][1]", `"2"`, `2`}}, "",
+			"Argument 'pairs' must not repeat an item (items 0 and 1 are equal).\nAssumed: 'pairs[1]', a string, read as the JSON array it holds.\nAssumed: 'pairs[1][1]' \"2\" read as 2."},
+		{"items unequal as repaired", `{"pairs":[[1,2],"[1,\"3\"]"]}`,
+			[]rp{{"pairs[1]", `"[1,\"3\"]"`, `[1,"3"]`}, {"pairs[1][1]", `"3"`, `3`}}, `{"pairs":[[1,2],[1,3]]}`,
+			"Assumed: 'pairs[1]', a string, read as the JSON array it holds.\nAssumed: 'pairs[1][1]' \"3\" read as 3."},
 		{"wrong element in a JSON text", `{"ids":"[1,\"x\"]"}`, []rp{{"ids", `"[1,\"x\"]"`, `[1,"x"]`}}, "",
 			"Argument 'ids[1]' must be an integer.\nAssumed: 'ids', a string, read as the JSON array it holds."},
 

@@ -18,6 +18,7 @@ import (
 	"maps"
 	"math/big"
 	"reflect"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -892,3 +893,226 @@ func Result(schema json.RawMessage, data []byte) []Violation {
 	}
 	return c.check(v, "Result")
 }
+
+// ArgumentsRepaired is Arguments under tool.RepairArgs: where a value's
+// JSON type is not the one its schema names, it is first read as the
+// invoker's repair mode reads it, when the schema makes that unambiguous
+// (a string that is exactly a JSON number for an integer or a number,
+// "true" or "false" for a boolean, a string that is exactly a JSON text
+// of the array or object wanted, a scalar of the items' type where an
+// array is wanted), and then checked as Arguments checks. It returns the
+// paths of the values read so, in the order of the text, on a refusal
+// too.
+func ArgumentsRepaired(schema json.RawMessage, args []byte) (json.RawMessage, []Violation, []string) {
+	c := checkerOf(schema)
+	if len(bytes.Trim(args, " \t\r\n")) == 0 {
+		args = []byte("{}")
+	}
+	v, perr := parse(args, true)
+	if perr != nil {
+		return nil, []Violation{perr.violation("Argument", c)}, nil
+	}
+	if v.kind != '{' {
+		return nil, []Violation{{Rule: "object", Message: "Arguments must be a JSON object."}}, nil
+	}
+	if c.err != nil {
+		return nil, []Violation{{Rule: "json", Message: "The tool's input schema does not compile."}}, nil
+	}
+	var paths []string
+	if perr := c.repair(v, c.raw, nil, 0, &paths); perr != nil {
+		return nil, []Violation{perr.violation("Argument", c)}, paths
+	}
+	if len(paths) == 0 {
+		out, viols := c.arguments(args)
+		return out, viols, nil
+	}
+	c.dropOptionalNulls(v, c.raw)
+	if viols := c.check(v, "Argument"); len(viols) > 0 {
+		return nil, viols, paths
+	}
+	c.fillDefaults(v, c.raw)
+	return v.append(nil), nil, paths
+}
+
+// repair reads, in place, the values under v (at loc, depth) whose JSON
+// type their schema s does not name as the repair mode does, and adds
+// their paths to paths. A JSON text read so may break what any arguments
+// must keep (a key given twice, the depth): that is the error.
+func (c *checker) repair(v *value, s map[string]any, loc []string, depth int, paths *[]string) *parseError {
+	s = c.view(s)
+	if v == nil || s == nil {
+		return nil
+	}
+	want := wanted(s)
+	if want != "" && v.kind != 'n' && !fits(v.kind, want) {
+		if perr := c.repairOne(v, s, want, loc, depth, paths); perr != nil {
+			return perr
+		}
+	}
+	switch v.kind {
+	case '{':
+		props, _ := s["properties"].(map[string]any)
+		addl, _ := s["additionalProperties"].(map[string]any)
+		for i, k := range v.keys {
+			ps, ok := props[k].(map[string]any)
+			if !ok {
+				if _, ok := s["properties"]; ok || addl == nil {
+					continue // a name the schema lacks: refused, not read
+				}
+				ps = addl
+			}
+			if perr := c.repair(v.vals[i], ps, append(slices.Clip(loc), keyMark+k), depth+1, paths); perr != nil {
+				return perr
+			}
+		}
+	case '[':
+		items, _ := s["items"].(map[string]any)
+		for i, e := range v.vals {
+			if perr := c.repair(e, items, append(slices.Clip(loc), indexMark+strconv.Itoa(i)), depth+1, paths); perr != nil {
+				return perr
+			}
+		}
+	}
+	return nil
+}
+
+// repairOne reads v, whose JSON type is not want, as the repair mode
+// does, when a rule applies; v is changed in place.
+func (c *checker) repairOne(v *value, s map[string]any, want string, loc []string, depth int, paths *[]string) *parseError {
+	var read *value
+	switch {
+	case v.kind == '"' && (want == "integer" || want == "number"):
+		if !isNumberText(v.str, want == "integer") {
+			return nil
+		}
+		if len(v.str) > limits.MaxNumberLength {
+			*paths = append(*paths, c.render(loc, nil))
+			return &parseError{rule: "size", loc: loc}
+		}
+		if e := schema.Exponent(v.str); e > schema.MaxExponent || e < -schema.MaxExponent {
+			*paths = append(*paths, c.render(loc, nil))
+			return &parseError{rule: "range", loc: loc}
+		}
+		read = &value{kind: '0', str: v.str}
+	case v.kind == '"' && want == "boolean":
+		switch v.str {
+		case "true":
+			read = &value{kind: 't'}
+		case "false":
+			read = &value{kind: 'f'}
+		default:
+			return nil
+		}
+	case v.kind == '"' && (want == "array" || want == "object"):
+		open, closing := "[", "]"
+		if want == "object" {
+			open, closing = "{", "}"
+		}
+		text := v.str
+		if want == "array" && !strings.HasPrefix(strings.TrimLeft(text, " \t\r\n"), "[") {
+			if items, _ := s["items"].(map[string]any); itemsTake(c.view(items), '"') {
+				read = &value{kind: '[', vals: []*value{{kind: '"', str: v.str}}, depth: depth}
+			}
+			break
+		}
+		if !strings.HasPrefix(text, open) || !strings.HasSuffix(text, closing) || len(text) < 2 {
+			return nil
+		}
+		p := &parser{d: json.NewDecoder(strings.NewReader(text)), args: true}
+		p.d.UseNumber()
+		inner, perr := p.value(loc, depth)
+		if perr != nil && perr.rule == "json" {
+			return nil // not a JSON text: not read
+		}
+		if perr == nil {
+			if _, err := p.d.Token(); err != io.EOF {
+				return nil
+			}
+		}
+		*paths = append(*paths, c.render(loc, nil))
+		if perr != nil {
+			return perr
+		}
+		*v = *inner
+		return nil
+	case want == "array" && (v.kind == '0' || v.kind == 't' || v.kind == 'f'):
+		if items, _ := s["items"].(map[string]any); itemsTake(c.view(items), v.kind) {
+			e := *v
+			read = &value{kind: '[', vals: []*value{&e}, depth: depth}
+		}
+	}
+	if read == nil {
+		return nil
+	}
+	*paths = append(*paths, c.render(loc, nil))
+	*v = *read
+	return nil
+}
+
+// wanted returns the JSON type a schema names besides null, "" when it
+// names none or more than one.
+func wanted(s map[string]any) string {
+	switch t := s["type"].(type) {
+	case string:
+		return t
+	case []any:
+		out := ""
+		for _, e := range t {
+			if e == "null" {
+				continue
+			}
+			if out != "" {
+				return ""
+			}
+			out, _ = e.(string)
+		}
+		return out
+	}
+	return ""
+}
+
+// fits reports whether a value of kind k is of JSON type want (an integer
+// is told from a number later).
+func fits(k byte, want string) bool {
+	switch want {
+	case "string":
+		return k == '"'
+	case "integer", "number":
+		return k == '0'
+	case "boolean":
+		return k == 't' || k == 'f'
+	case "array":
+		return k == '['
+	case "object":
+		return k == '{'
+	}
+	return true
+}
+
+// itemsTake reports whether an array whose items have schema items takes
+// an item of kind k: its type fits, or the items name no one type.
+func itemsTake(items map[string]any, k byte) bool {
+	if items == nil {
+		return false
+	}
+	if _, typed := items["type"]; !typed {
+		return true
+	}
+	w := wanted(items)
+	return w != "" && fits(k, w)
+}
+
+// isNumberText reports whether s is exactly a JSON number literal, and
+// for an integer one without fraction or exponent, by the grammar as a
+// regular expression.
+func isNumberText(s string, integer bool) bool {
+	if integer {
+		return integerText.MatchString(s)
+	}
+	return numberTextRE.MatchString(s)
+}
+
+var (
+	integerText  = regexp.MustCompile(`^-?(0|[1-9][0-9]*)$`)
+	numberTextRE = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`)
+)
