@@ -400,3 +400,32 @@ func BenchmarkInvokeParallel(b *testing.B) {
 		})
 	}
 }
+
+// invokeArgsSlipped is invokeArgs as a model slips: the limit as a
+// string, a language alone where a list is wanted, exact as a string.
+var invokeArgsSlipped = json.RawMessage(`{"text":"jsonschema validator","limit":"5","sort":"newest","langs":"go","scope":{"repo":"toolschema/toolschema","path":"tool/"},"exact":"true"}`)
+
+// BenchmarkInvokeLeniency measures generated-unchecked under each
+// leniency (tool.WithLeniency) with good arguments, where repair and
+// shadow must cost nothing (the leniency is asked for only where the
+// strict checks fail), and, for scale, repair with arguments that need
+// three repairs (the strict reading, then the repaired one).
+func BenchmarkInvokeLeniency(b *testing.B) {
+	generated := invoketool.Tools()[0]
+	run := func(name string, l tool.Leniency, args json.RawMessage) {
+		ctx := tool.WithLeniency(context.Background(), l)
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			defer reportCPU(b, cpuTime())
+			for b.Loop() {
+				if r, err := generated.Invoke(ctx, args); err != nil || r.IsError {
+					b.Fatal(err, r.Text())
+				}
+			}
+		})
+	}
+	run("args=good/leniency=strict", tool.Strict, invokeArgs)
+	run("args=good/leniency=repair", tool.RepairArgs, invokeArgs)
+	run("args=good/leniency=shadow", tool.ShadowArgs, invokeArgs)
+	run("args=slipped/leniency=repair", tool.RepairArgs, invokeArgsSlipped)
+}
