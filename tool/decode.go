@@ -57,13 +57,15 @@ type decoder struct {
 	// reported only when the schema's checks found nothing.
 	decodeFault *Violation
 	// repairs, when not nil, asks for RepairArgs: the repairs made are
-	// added to it. edits are the same repairs as edits of the texts they
-	// were made in, and in is 1 + the index of the edit whose text is
-	// being read (0: the arguments'): a uniqueItems array with a repaired
-	// item compares its items as repaired.
-	repairs *[]Repair
-	edits   []edit
-	in      int
+	// logged in it. Within the items of a uniqueItems array (unique > 0),
+	// the repairs are also kept as edits of the texts they were made in,
+	// so that the items are compared as repaired: in is the number of the
+	// text being read (0: the arguments; each text read in place of a
+	// value has the next), texts the count of them.
+	repairs   *repairLog
+	edits     []edit
+	in, texts int
+	unique    int
 }
 
 // A seg is one step of the location being read.
@@ -126,7 +128,7 @@ func decode(ctx context.Context, p *plan, data []byte, v reflect.Value, args boo
 // decodeRepairing is decode, with the repairs of RepairArgs when repairs
 // is not nil: those made are added to it (on a refusal too: the model is
 // told what was assumed before the checks refused it).
-func decodeRepairing(ctx context.Context, p *plan, data []byte, v reflect.Value, args bool, noun string, repairs *[]Repair) (viols []Violation, more int, err error) {
+func decodeRepairing(ctx context.Context, p *plan, data []byte, v reflect.Value, args bool, noun string, repairs *repairLog) (viols []Violation, more int, err error) {
 	d := newDecoder(ctx, data, args, noun)
 	d.repairs = repairs
 	defer d.free()
@@ -851,6 +853,10 @@ func (d *decoder) array(p *plan, v reflect.Value, depth int) {
 	n := 0
 	var spans [][2]int        // element texts, for uniqueItems
 	var mended map[int][]byte // element texts as repaired, for uniqueItems
+	repairing := c.Unique && d.repairs != nil
+	if repairing {
+		d.unique++ // (a fault that ends the reading leaves it: the decoder is done)
+	}
 	for more := d.open(']', depth); more; more = d.next(']') {
 		d.path = append(d.path, seg{kind: '[', i: n})
 		es, edits := d.i, len(d.edits)
@@ -885,6 +891,9 @@ func (d *decoder) array(p *plan, v reflect.Value, depth int) {
 		}
 		d.path = d.path[:len(d.path)-1]
 		n++
+	}
+	if repairing {
+		d.unique--
 	}
 	if c.MinItems >= 0 && int64(n) < c.MinItems {
 		d.add("items", "must have at least "+strconv.FormatInt(c.MinItems, 10)+" "+violation.Plural(int(c.MinItems), "item")+".")

@@ -167,9 +167,10 @@ type Audit struct {
 	// Leniency is the context's (WithLeniency); Repairs and Shadowed are
 	// the result's: what the arguments were assumed to say, and the
 	// violations a strict call would have refused them for.
-	Leniency Leniency
-	Repairs  []Repair
-	Shadowed []Violation
+	Leniency    Leniency
+	Repairs     []Repair
+	MoreRepairs int
+	Shadowed    []Violation
 }
 
 // InvokeAudited is Invoke, then hook with the call's audit record (when
@@ -184,7 +185,7 @@ func (t *Tool) InvokeAudited(ctx context.Context, args json.RawMessage, hook fun
 	sum := sha256.Sum256(args)
 	a := &Audit{Tool: t.Name, Version: t.Version, ArgsSHA256: hex.EncodeToString(sum[:]), Start: start,
 		Duration: time.Since(start), Code: r.Code, IsError: r.IsError, Outcome: r.Outcome(), Costs: r.Costs,
-		Leniency: leniencyOf(ctx), Repairs: r.Repairs, Shadowed: r.Shadowed}
+		Leniency: leniencyOf(ctx), Repairs: r.Repairs, MoreRepairs: r.MoreRepairs, Shadowed: r.Shadowed}
 	if r.Failure != nil {
 		a.ErrorCode, a.Category = r.Failure.Code, r.Failure.Category
 	}

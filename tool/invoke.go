@@ -183,10 +183,10 @@ func (t *Tool) Invoke(ctx context.Context, args json.RawMessage) (*Result, error
 	case len(viols) > 0:
 		text := violationText(viols, more)
 		if len(lax.repairs) > 0 {
-			text += "\n" + (&Result{Repairs: lax.repairs}).RepairNote()
+			text += "\n" + (&Result{Repairs: lax.repairs, MoreRepairs: lax.moreRepairs}).RepairNote()
 		}
 		r := errorResult(InvalidArguments, false, call, text)
-		r.Violations, r.Repairs = viols, lax.repairs
+		r.Violations, r.Repairs, r.MoreRepairs = viols, lax.repairs, lax.moreRepairs
 		return r, nil
 	}
 	// Arguments with violations (ShadowArgs) are hashed as any text:
@@ -204,14 +204,15 @@ func (t *Tool) Invoke(ctx context.Context, args json.RawMessage) (*Result, error
 // lenient is what a lenient check let through: the repairs it made, or
 // the violations it did not refuse.
 type lenient struct {
-	repairs  []Repair
-	shadowed []Violation
+	repairs     []Repair
+	moreRepairs int
+	shadowed    []Violation
 }
 
 // mark records on r what the check let through.
 func (l lenient) mark(r *Result) *Result {
 	if r != nil && (l.repairs != nil || l.shadowed != nil) {
-		r.Repairs, r.Shadowed = l.repairs, l.shadowed
+		r.Repairs, r.MoreRepairs, r.Shadowed = l.repairs, l.moreRepairs, l.shadowed
 	}
 	return r
 }
@@ -388,10 +389,10 @@ func lenientDecode(ctx context.Context, p *plan, it reflect.Type, args json.RawM
 		if more == 0 && !slices.ContainsFunc(viols, func(v Violation) bool { return v.Rule == "type" }) {
 			return reflect.Value{}, viols, more, lenient{}, nil
 		}
-		var repairs []Repair
+		var log repairLog
 		v := reflect.New(it)
-		viols, more, err := decodeRepairing(ctx, p, args, v.Elem(), true, "Argument", &repairs)
-		return v, viols, more, lenient{repairs: repairs}, err
+		viols, more, err := decodeRepairing(ctx, p, args, v.Elem(), true, "Argument", &log)
+		return v, viols, more, lenient{repairs: log.kept, moreRepairs: log.more}, err
 	case ShadowArgs:
 		v := reflect.New(it)
 		if err := unmarshalGuarded(args, v.Interface()); err != nil {

@@ -3,10 +3,12 @@ package tool
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"strings"
 
 	"github.com/toolschema/toolschema/internal/schema"
+	"github.com/toolschema/toolschema/internal/violation"
 )
 
 // A Leniency says what Invoke does with arguments that break the input
@@ -95,6 +97,9 @@ func (r *Result) RepairNote() string {
 			b.WriteByte('\n')
 		}
 		b.WriteString(rp.Message)
+	}
+	if r.MoreRepairs > 0 {
+		fmt.Fprintf(&b, "\n… and %d more %s.", r.MoreRepairs, violation.Plural(r.MoreRepairs, "repair"))
 	}
 	return b.String()
 }
@@ -212,32 +217,44 @@ func (d *decoder) mend(p *plan, v reflect.Value, depth int, c byte) bool {
 		d.i = start
 		return false
 	}
-	path := d.where()
-	given := string(d.data[start:d.i])
-	*d.repairs = append(*d.repairs, Repair{Path: path, Given: given, Assumed: string(text), Message: repairMessage(path, string(text), how)})
-	d.edits = append(d.edits, edit{start: start, end: d.i, text: text, in: d.in})
+	if l := d.repairs; len(l.kept) < maxViolations {
+		path := d.where()
+		l.kept = append(l.kept, Repair{Path: path, Given: string(d.data[start:d.i]), Assumed: string(text), Message: repairMessage(path, string(text), how)})
+	} else {
+		l.more++ // counted: a call of a million slips keeps a hundred
+	}
+	d.texts++
+	if d.unique > 0 {
+		d.edits = append(d.edits, edit{start: start, end: d.i, text: text, in: d.in, id: d.texts})
+	}
 	// The text assumed is read in place of the value, with the usual
 	// checks (and repairs, inside a JSON text), at the same depth.
 	data, i, in := d.data, d.i, d.in
-	d.data, d.i, d.in = text, 0, len(d.edits)
+	d.data, d.i, d.in = text, 0, d.texts
 	d.value(p, v, depth)
 	d.end()
 	d.data, d.i, d.in = data, i, in
 	return true
 }
 
+// A repairLog holds the repairs of one reading: the first maxViolations (100),
+// and the number of the others.
+type repairLog struct {
+	kept []Repair
+	more int
+}
+
 // An edit is a repair as a change of the text it was made in: the value
-// at data[start:end] read as text; in is 1 + the index of the edit whose
-// text data is, 0 for the arguments.
+// at data[start:end] of text number in read as text, which is text number
+// id.
 type edit struct {
 	start, end int
 	text       []byte
-	in         int
+	in, id     int
 }
 
-// mended returns data[from:to], read in the text of edit in-1 (or the
-// arguments'), with the edits lo to hi made in it (and those made in
-// theirs): the text the repairs read there.
+// mended returns data[from:to], of text number in, with the edits lo to hi
+// made in it (and those made in theirs): the text the repairs read there.
 func (d *decoder) mended(data []byte, from, to, in, lo, hi int) []byte {
 	var b []byte
 	pos := from
@@ -247,7 +264,7 @@ func (d *decoder) mended(data []byte, from, to, in, lo, hi int) []byte {
 			continue
 		}
 		b = append(b, data[pos:e.start]...)
-		b = append(b, d.mended(e.text, 0, len(e.text), k+1, k+1, hi)...)
+		b = append(b, d.mended(e.text, 0, len(e.text), e.id, k+1, hi)...)
 		pos = e.end
 	}
 	return append(b, data[pos:to]...)

@@ -4,10 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/toolschema/toolschema/internal/limits"
 	"github.com/toolschema/toolschema/reflectimpl"
 	"github.com/toolschema/toolschema/tool"
 )
@@ -317,5 +320,81 @@ func TestRepairWithApproval(t *testing.T) {
 	}
 	if r, _ := tl.Invoke(tool.Approve(sctx, "lenient", json.RawMessage(`{ "limit" : 500 }`)), bad); r.IsError || len(r.Shadowed) != 1 {
 		t.Errorf("shadow approved: %s %v", r.Text(), r.Shadowed)
+	}
+}
+
+// TestManyRepairs checks that a call of many slips keeps the first
+// MaxViolations repairs and counts the others, that the model's note is
+// bounded so, that memory stays a small multiple of the arguments, and
+// that a uniqueItems array of many repaired items is compared as repaired.
+func TestManyRepairs(t *testing.T) {
+	type In struct {
+		IDs  []int `json:"ids,omitempty"`
+		Uniq []int `json:"uniq,omitempty" uniqueItems:"true"`
+	}
+	tl := mustCreate(t, func(in In) int { return len(in.IDs) + len(in.Uniq) }, reflectimpl.Name("many"))
+	ctx := tool.WithLeniency(context.Background(), tool.RepairArgs)
+	const n = 100_000
+	var b strings.Builder
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `"%d"`, i)
+	}
+	list := b.String()
+	args := json.RawMessage(`{"ids":[` + list + `]}`)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	r, err := tl.Invoke(ctx, args)
+	runtime.ReadMemStats(&after)
+	if err != nil || r.IsError || r.Value.(int) != n {
+		t.Fatalf("%v %.200s", err, r.Text())
+	}
+	if len(r.Repairs) != tool.MaxViolations || r.MoreRepairs != n-tool.MaxViolations || r.Repairs[99].Path != "ids[99]" {
+		t.Errorf("%d repairs kept, %d more; last kept %+v", len(r.Repairs), r.MoreRepairs, r.Repairs[len(r.Repairs)-1])
+	}
+	lines := strings.Split(r.RepairNote(), "\n")
+	if want := fmt.Sprintf("… and %d more repairs.", n-tool.MaxViolations); len(lines) != tool.MaxViolations+1 || lines[len(lines)-1] != want {
+		t.Errorf("%d lines, last %q; want %d, %q", len(lines), lines[len(lines)-1], tool.MaxViolations+1, want)
+	}
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 12*uint64(len(args)) {
+		t.Errorf("repairing %d bytes allocated %d bytes", len(args), grew)
+	}
+	// Unique as repaired: the last item repeats item 17.
+	r, _ = tl.Invoke(ctx, json.RawMessage(`{"uniq":[`+list+`,17]}`))
+	if want := fmt.Sprintf("Argument 'uniq' must not repeat an item (items 17 and %d are equal).", n); !r.IsError || !strings.HasPrefix(r.Text(), want+"\n") {
+		t.Errorf("got %.200q, want %q first", r.Text(), want)
+	}
+	if r, _ := tl.Invoke(ctx, json.RawMessage(`{"uniq":[`+list+`]}`)); r.IsError {
+		t.Errorf("unique items refused: %.200s", r.Text())
+	}
+}
+
+// TestNestedJSONTexts checks that a JSON text read in place of a string
+// nests from where the string stood: its arrays count toward
+// MaxArgumentDepth as they would given as arrays, and are refused past it
+// alike.
+func TestNestedJSONTexts(t *testing.T) {
+	for _, levels := range []int{62, 63, 64, 70} {
+		typ := reflect.TypeFor[int]()
+		for range levels {
+			typ = reflect.SliceOf(typ)
+		}
+		in := reflect.StructOf([]reflect.StructField{{Name: "X", Type: typ, Tag: `json:"x"`}})
+		fn := reflect.MakeFunc(reflect.FuncOf([]reflect.Type{in}, []reflect.Type{reflect.TypeFor[int]()}, false),
+			func([]reflect.Value) []reflect.Value { return []reflect.Value{reflect.ValueOf(1)} })
+		tl := mustCreate(t, fn.Interface(), reflectimpl.Name("deep"))
+		text := strings.Repeat("[", levels) + strings.Repeat("]", levels)
+		q, _ := json.Marshal(text)
+		strict, _ := tl.Invoke(context.Background(), json.RawMessage(`{"x":`+text+`}`))
+		r, _ := tl.Invoke(tool.WithLeniency(context.Background(), tool.RepairArgs), json.RawMessage(`{"x":`+string(q)+`}`))
+		if r.IsError != strict.IsError || len(r.Repairs) != 1 || r.IsError && !strings.HasPrefix(r.Text(), strict.Text()+"\n") {
+			t.Errorf("%d levels: repaired %q, %d repairs; given as arrays %q", levels, r.Text(), len(r.Repairs), strict.Text())
+		}
+		if refused := levels >= limits.MaxArgumentDepth; refused != r.IsError {
+			t.Errorf("%d levels: refused %v: %s", levels, r.IsError, r.Text())
+		}
 	}
 }

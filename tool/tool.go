@@ -243,8 +243,10 @@ type Result struct {
 	// Repairs are the arguments read other than as given, under a
 	// context of WithLeniency(RepairArgs), in the order of the text; set
 	// on a refusal too, whose text then ends with what was assumed.
-	// RepairNote is what to tell the model on success.
-	Repairs []Repair
+	// RepairNote is what to tell the model on success. The first
+	// MaxViolations are kept; MoreRepairs counts the others.
+	Repairs     []Repair
+	MoreRepairs int
 	// Shadowed are the violations for which a strict call would have
 	// refused the arguments, under a context of WithLeniency(ShadowArgs):
 	// the tool ran nonetheless.
