@@ -188,3 +188,23 @@ func slips(args string) []string {
 	walk(root, true, func(rep json.RawMessage) string { return string(rep) })
 	return out
 }
+
+// FuzzRepairAgrees is TestRepairAgrees over arbitrary bytes, for every
+// tool of the corpus.
+func FuzzRepairAgrees(f *testing.F) {
+	for _, s := range []string{`{}`, `{"count":"1"}`, `{"value":"1.5","from":"km","to":"mi"}`, `{"labels":"{\"a\":\"b\"}"}`,
+		`{"todos":"[{\"content\":\"x\",\"status\":\"done\"}]"}`, `{"tags":"a"}`, `{"tags":["a","b","\u0061"]}`, `{"window":[0,"0",1]}`,
+		`{"exact":"true","count":" 1","mode":"[\"a\"]"}`, `{"items":"[{\"a\":\"1\"},{\"a\":1}]"}`, `{"count":"1e2","value":"-0"}`} {
+		f.Add([]byte(s))
+	}
+	var tools []*tool.Tool
+	for _, p := range pairs(f, load(f)) {
+		tools = append(tools, p.gen)
+	}
+	ctx := tool.WithLeniency(context.Background(), tool.RepairArgs)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, tl := range tools {
+			agreeRepaired(t, ctx, tl, string(data))
+		}
+	})
+}
