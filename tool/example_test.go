@@ -79,3 +79,33 @@ func ExampleWithOutputCheck() {
 	// failed Tool 'cancel_order' failed: ORDER_SHIPPED: The order has shipped.
 	// invalid_output Tool 'cancel_order' returned the error code ORDER_SHIPPED, which its contract does not declare (it declares ORDER_NOT_FOUND): add it to the directive's errors=.
 }
+
+// A program that chooses to take what the schema makes unambiguous reads
+// a model's "5" for an integer as 5, tells the model so, and keeps the
+// record; what is not unambiguous is refused as under the default. In
+// shadow mode nothing is refused for the schema, and the violations a
+// strict call would have refused are on the result.
+func ExampleWithLeniency() {
+	t, err := reflectimpl.Create(findOrders, reflectimpl.Name("find_orders"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	repair := tool.WithLeniency(context.Background(), tool.RepairArgs)
+
+	r, _ := t.Invoke(repair, json.RawMessage(`{"status":"pending","limit":"5"}`))
+	fmt.Println(r.IsError, r.Repairs[0].Path, r.Repairs[0].Given, r.Repairs[0].Assumed)
+	fmt.Println(r.RepairNote())
+
+	r, _ = t.Invoke(repair, json.RawMessage(`{"status":"pending","limit":"5.0"}`))
+	fmt.Println(r.Code, r.Text())
+
+	shadow := tool.WithLeniency(context.Background(), tool.ShadowArgs)
+	r, _ = t.Invoke(shadow, json.RawMessage(`{"status":"lost"}`))
+	fmt.Println(r.IsError, r.Shadowed[0].Message)
+	// Output:
+	// false limit "5" 5
+	// Assumed: 'limit' "5" read as 5.
+	// invalid_arguments Argument 'limit' must be an integer.
+	// false Argument 'status' must be one of "pending", "shipped".
+}
