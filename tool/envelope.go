@@ -164,13 +164,11 @@ type Audit struct {
 	// included.
 	Cause string
 	Costs []Cost
-	// Leniency is the context's (WithLeniency); Repairs and Shadowed are
-	// the result's: what the arguments were assumed to say, and the
-	// violations a strict call would have refused them for.
-	Leniency    Leniency
-	Repairs     []Repair
-	MoreRepairs int
-	Shadowed    []Violation
+	// Leniency is the context's (WithLeniency); Lenient is the result's:
+	// what the arguments were assumed to say, or the violations a strict
+	// call would have refused them for.
+	Leniency Leniency
+	Lenient  *Lenient
 }
 
 // InvokeAudited is Invoke, then hook with the call's audit record (when
@@ -185,7 +183,7 @@ func (t *Tool) InvokeAudited(ctx context.Context, args json.RawMessage, hook fun
 	sum := sha256.Sum256(args)
 	a := &Audit{Tool: t.Name, Version: t.Version, ArgsSHA256: hex.EncodeToString(sum[:]), Start: start,
 		Duration: time.Since(start), Code: r.Code, IsError: r.IsError, Outcome: r.Outcome(), Costs: r.Costs,
-		Leniency: leniencyOf(ctx), Repairs: r.Repairs, MoreRepairs: r.MoreRepairs, Shadowed: r.Shadowed}
+		Leniency: leniencyOf(ctx), Lenient: r.Lenient}
 	if r.Failure != nil {
 		a.ErrorCode, a.Category = r.Failure.Code, r.Failure.Category
 	}

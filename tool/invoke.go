@@ -181,17 +181,17 @@ func (t *Tool) Invoke(ctx context.Context, args json.RawMessage) (*Result, error
 	case err != nil:
 		return errorResult(Failed, false, call, fmt.Sprintf("Tool '%s' failed: %v", t.Name, err)), nil
 	case len(viols) > 0:
-		text := violationText(viols, more)
-		if len(lax.repairs) > 0 {
-			text += "\n" + (&Result{Repairs: lax.repairs, MoreRepairs: lax.moreRepairs}).RepairNote()
+		msg := violationText(viols, more)
+		if note := (&Result{Lenient: lax}).RepairNote(); note != "" {
+			msg += "\n" + note // what was assumed, which the checks then refused
 		}
-		r := errorResult(InvalidArguments, false, call, text)
-		r.Violations, r.Repairs, r.MoreRepairs = viols, lax.repairs, lax.moreRepairs
+		r := errorResult(InvalidArguments, false, call, msg)
+		r.Violations, r.Lenient = viols, lax
 		return r, nil
 	}
 	// Arguments with violations (ShadowArgs) are hashed as any text:
 	// they may be deeper than the checks let through.
-	if _, own := t.handler.(argsChecker); t.RequiresApproval && !approved(ctx, t.Name, args, !own && lax.shadowed == nil) {
+	if _, own := t.handler.(argsChecker); t.RequiresApproval && !approved(ctx, t.Name, args, !own && (lax == nil || lax.Shadowed == nil)) {
 		return lax.mark(errorResult(ApprovalRequired, false, call, fmt.Sprintf("Tool '%s' requires approval for these arguments.", t.Name))), nil
 	}
 	if err := ctx.Err(); err != nil {
@@ -201,18 +201,10 @@ func (t *Tool) Invoke(ctx context.Context, args json.RawMessage) (*Result, error
 	return lax.mark(r), err
 }
 
-// lenient is what a lenient check let through: the repairs it made, or
-// the violations it did not refuse.
-type lenient struct {
-	repairs     []Repair
-	moreRepairs int
-	shadowed    []Violation
-}
-
-// mark records on r what the check let through.
-func (l lenient) mark(r *Result) *Result {
-	if r != nil && (l.repairs != nil || l.shadowed != nil) {
-		r.Repairs, r.MoreRepairs, r.Shadowed = l.repairs, l.moreRepairs, l.shadowed
+// mark records on r what the check let through (nothing when l is nil).
+func (l *Lenient) mark(r *Result) *Result {
+	if r != nil && l != nil {
+		r.Lenient = l
 	}
 	return r
 }
@@ -332,13 +324,13 @@ var noInput = reflect.TypeFor[struct{}]()
 // leniency ctx asks for let through. The error is ctx's, when it ended
 // during the checks, or says the input type has no plan or that one of
 // its methods panicked (neither the arguments' fault).
-func (t *Tool) decodeArgs(ctx context.Context, args json.RawMessage) (any, []Violation, int, lenient, error) {
+func (t *Tool) decodeArgs(ctx context.Context, args json.RawMessage) (any, []Violation, int, *Lenient, error) {
 	limit := t.MaxArgumentBytes
 	if limit == 0 {
 		limit = defaultMaxArgumentBytes
 	}
 	if limit > 0 && len(args) > limit {
-		return nil, []Violation{{Rule: "size", Message: fmt.Sprintf("Arguments are too large: %d bytes; the tool takes at most %d.", len(args), limit)}}, 0, lenient{}, nil
+		return nil, []Violation{{Rule: "size", Message: fmt.Sprintf("Arguments are too large: %d bytes; the tool takes at most %d.", len(args), limit)}}, 0, nil, nil
 	}
 	if blank(args) {
 		args = json.RawMessage("{}")
@@ -348,7 +340,7 @@ func (t *Tool) decodeArgs(ctx context.Context, args json.RawMessage) (any, []Vio
 		// UTF-8 is mended first, so that the handler gets what the
 		// approval compared (strings by their characters, as read).
 		in, viols, more, err := ac.CheckArgs(ctx, mendText(args))
-		return in, viols, more, lenient{}, err
+		return in, viols, more, nil, err
 	}
 	it := t.handler.Input()
 	none := it == nil
@@ -357,11 +349,11 @@ func (t *Tool) decodeArgs(ctx context.Context, args json.RawMessage) (any, []Vio
 	}
 	p, err := t.planOf(it)
 	if err != nil {
-		return nil, nil, 0, lenient{}, fmt.Errorf("its input type has no schema: %v", err)
+		return nil, nil, 0, nil, fmt.Errorf("its input type has no schema: %v", err)
 	}
 	v := reflect.New(it)
 	viols, more, err := decode(ctx, p, args, v.Elem(), true, "Argument")
-	var lax lenient
+	var lax *Lenient
 	if err == nil && len(viols) > 0 {
 		// The leniency is asked for only here, where the strict checks
 		// failed: arguments that pass them cost nothing more.
@@ -380,31 +372,35 @@ func (t *Tool) decodeArgs(ctx context.Context, args json.RawMessage) (any, []Vio
 // more) as the leniency of ctx asks: again with the repairs of RepairArgs,
 // or by encoding/json for ShadowArgs. It returns the new value (a pointer
 // to it) or the violations to refuse the arguments for.
-func lenientDecode(ctx context.Context, p *plan, it reflect.Type, args json.RawMessage, viols []Violation, more int) (reflect.Value, []Violation, int, lenient, error) {
+func lenientDecode(ctx context.Context, p *plan, it reflect.Type, args json.RawMessage, viols []Violation, more int) (reflect.Value, []Violation, int, *Lenient, error) {
 	switch leniencyOf(ctx) {
 	case RepairArgs:
 		// Every repair starts where a value's type does not fit; a fault
 		// that stopped the reading (broken JSON, a key given twice) is in
 		// text no repair changes.
 		if more == 0 && !slices.ContainsFunc(viols, func(v Violation) bool { return v.Rule == "type" }) {
-			return reflect.Value{}, viols, more, lenient{}, nil
+			return reflect.Value{}, viols, more, nil, nil
 		}
 		var log repairLog
 		v := reflect.New(it)
 		viols, more, err := decodeRepairing(ctx, p, args, v.Elem(), true, "Argument", &log)
-		return v, viols, more, lenient{repairs: log.kept, moreRepairs: log.more}, err
+		var lax *Lenient
+		if log.kept != nil {
+			lax = &Lenient{Repairs: log.kept, MoreRepairs: log.more}
+		}
+		return v, viols, more, lax, err
 	case ShadowArgs:
 		v := reflect.New(it)
 		if err := unmarshalGuarded(args, v.Interface()); err != nil {
 			if mp, ok := err.(*methodPanic); ok {
 				mp.of = "its arguments"
-				return reflect.Value{}, nil, 0, lenient{}, mp
+				return reflect.Value{}, nil, 0, nil, mp
 			}
-			return reflect.Value{}, viols, more, lenient{}, nil
+			return reflect.Value{}, viols, more, nil, nil
 		}
-		return v, nil, 0, lenient{shadowed: viols}, nil
+		return v, nil, 0, &Lenient{Shadowed: viols}, nil
 	}
-	return reflect.Value{}, viols, more, lenient{}, nil
+	return reflect.Value{}, viols, more, nil, nil
 }
 
 // unmarshalGuarded is json.Unmarshal, with a panic in a method of the

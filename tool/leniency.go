@@ -30,14 +30,14 @@ const (
 	// values is wanted (read as an array of that one item). Each such
 	// reading is a Repair on the Result; the arguments so read are then
 	// checked as usual (bounds, enums, patterns, unknown names, nulls), so
-	// that no check is looser than the schema. Anything else is refused as
+	// that no check is looser than the schema (Result.Lenient.Repairs). Anything else is refused as
 	// under Strict. Arguments that need no repair cost nothing more: the
 	// repairs are tried only where the strict check fails.
 	RepairArgs
 	// ShadowArgs checks the arguments and never refuses them for the
 	// schema: the tool runs with what encoding/json decodes, and the
 	// violations a strict call would have refused them for are on
-	// Result.Shadowed. Arguments that encoding/json cannot decode into
+	// Result.Lenient.Shadowed. Arguments that encoding/json cannot decode into
 	// the input type at all (not JSON, a value of the wrong Go type) are
 	// still refused; so are arguments over the size limit, which are not
 	// read. Defaults are not filled in where there were violations.
@@ -74,6 +74,20 @@ func leniencyOf(ctx context.Context) Leniency {
 	return l
 }
 
+// A Lenient is what a lenient reading of a call's arguments let through,
+// on its Result and its Audit.
+type Lenient struct {
+	// Repairs are the arguments read other than as given (RepairArgs),
+	// in the order of the text: the first MaxViolations, MoreRepairs
+	// counting the others. They are set on a refusal too, whose text
+	// then ends with what was assumed.
+	Repairs     []Repair
+	MoreRepairs int
+	// Shadowed are the violations for which a strict call would have
+	// refused the arguments (ShadowArgs): the tool ran nonetheless.
+	Shadowed []Violation
+}
+
 // A Repair is one argument read other than as given, under RepairArgs.
 type Repair struct {
 	// Path locates the value, as a Violation's does: "items[2].qty".
@@ -91,15 +105,19 @@ type Repair struct {
 // program tells the model it assumed ("" when nothing was repaired).
 // mcpserver and loop add it to the result under RepairArgs.
 func (r *Result) RepairNote() string {
+	l := r.Lenient
+	if l == nil {
+		return ""
+	}
 	var b strings.Builder
-	for i, rp := range r.Repairs {
+	for i, rp := range l.Repairs {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
 		b.WriteString(rp.Message)
 	}
-	if r.MoreRepairs > 0 {
-		fmt.Fprintf(&b, "\n… and %d more %s.", r.MoreRepairs, violation.Plural(r.MoreRepairs, "repair"))
+	if l.MoreRepairs > 0 {
+		fmt.Fprintf(&b, "\n… and %d more %s.", l.MoreRepairs, violation.Plural(l.MoreRepairs, "repair"))
 	}
 	return b.String()
 }

@@ -161,7 +161,7 @@ func TestRepairs(t *testing.T) {
 				t.Fatal(err)
 			}
 			var got []rp
-			for _, x := range r.Repairs {
+			for _, x := range repairsOf(r) {
 				got = append(got, rp{x.Path, x.Given, x.Assumed})
 			}
 			if !slices.Equal(got, tt.repairs) {
@@ -188,8 +188,8 @@ func TestRepairs(t *testing.T) {
 			// Strict refuses every row that needed a repair, and takes
 			// every row that needed none as it is.
 			sr, _ := tl.Invoke(context.Background(), json.RawMessage(tt.args))
-			if sr.IsError != (len(tt.repairs) > 0) || sr.Repairs != nil {
-				t.Errorf("strict: %s, repairs %v", sr.Text(), sr.Repairs)
+			if sr.IsError != (len(tt.repairs) > 0) || sr.Lenient != nil {
+				t.Errorf("strict: %s, lenient %v", sr.Text(), sr.Lenient)
 			}
 		})
 	}
@@ -202,8 +202,8 @@ func TestRepairNeedsNothingGood(t *testing.T) {
 	args := `{"limit":42,"ratio":1.5,"exact":true,"tags":["a"],"ids":[1],"filter":{"court":"x"},"labels":{"a":"b"},"status":"open"}`
 	for _, l := range []tool.Leniency{tool.Strict, tool.RepairArgs, tool.ShadowArgs} {
 		r, err := tl.Invoke(tool.WithLeniency(context.Background(), l), json.RawMessage(args))
-		if err != nil || r.IsError || r.Repairs != nil || r.Shadowed != nil {
-			t.Errorf("%s: %v %s %v %v", l, err, r.Text(), r.Repairs, r.Shadowed)
+		if err != nil || r.IsError || r.Lenient != nil {
+			t.Errorf("%s: %v %s %v", l, err, r.Text(), r.Lenient)
 		}
 	}
 }
@@ -244,8 +244,8 @@ func TestShadow(t *testing.T) {
 			for _, v := range r.Violations {
 				msgs = append(msgs, v.Message)
 			}
-			if !r.IsError || r.Code != tool.InvalidArguments || r.Shadowed != nil || !slices.Equal(msgs, tt.shadowed) {
-				t.Errorf("%s: %s %v, shadowed %v; want refused with %q", tt.args, r.Code, msgs, r.Shadowed, tt.shadowed)
+			if !r.IsError || r.Code != tool.InvalidArguments || r.Lenient != nil || !slices.Equal(msgs, tt.shadowed) {
+				t.Errorf("%s: %s %v, shadowed %v; want refused with %q", tt.args, r.Code, msgs, r.Lenient, tt.shadowed)
 			}
 			continue
 		}
@@ -257,13 +257,13 @@ func TestShadow(t *testing.T) {
 			t.Errorf("%s: input %s, want %s", tt.args, v, tt.value)
 		}
 		var msgs []string
-		for _, v := range r.Shadowed {
+		for _, v := range shadowedOf(r) {
 			msgs = append(msgs, v.Message)
 		}
 		if !slices.Equal(msgs, tt.shadowed) {
 			t.Errorf("%s: shadowed %q, want %q", tt.args, msgs, tt.shadowed)
 		}
-		if audit.Leniency != tool.ShadowArgs || !slices.Equal(audit.Shadowed, r.Shadowed) || audit.IsError {
+		if audit.Leniency != tool.ShadowArgs || audit.Lenient != r.Lenient || audit.IsError {
 			t.Errorf("%s: audit %+v", tt.args, audit)
 		}
 		if strings.Contains(r.Text(), "must") {
@@ -282,7 +282,7 @@ func TestRepairAudited(t *testing.T) {
 	if err != nil || r.IsError {
 		t.Fatal(err, r.Text())
 	}
-	if audit.Leniency != tool.RepairArgs || len(audit.Repairs) != 2 || audit.Repairs[0].Path != "limit" || audit.Repairs[1].Assumed != `["x"]` {
+	if audit.Leniency != tool.RepairArgs || audit.Lenient != r.Lenient || len(repairsOf(r)) != 2 || repairsOf(r)[0].Path != "limit" || repairsOf(r)[1].Assumed != `["x"]` {
 		t.Errorf("audit %+v", audit)
 	}
 	if fmt.Sprint(tool.Strict, tool.RepairArgs, tool.ShadowArgs) != "strict repair shadow" {
@@ -305,12 +305,12 @@ func TestRepairWithApproval(t *testing.T) {
 		t.Errorf("CheckArgs is strict: %v", viols)
 	}
 	r, _ := tl.Invoke(ctx, args)
-	if r.Code != tool.ApprovalRequired || len(r.Repairs) != 1 {
-		t.Errorf("unapproved: %s %v", r.Code, r.Repairs)
+	if r.Code != tool.ApprovalRequired || len(repairsOf(r)) != 1 {
+		t.Errorf("unapproved: %s %v", r.Code, repairsOf(r))
 	}
 	r, _ = tl.Invoke(tool.Approve(ctx, "lenient", args), args)
-	if r.IsError || len(r.Repairs) != 1 {
-		t.Errorf("approved: %s %v", r.Text(), r.Repairs)
+	if r.IsError || len(repairsOf(r)) != 1 {
+		t.Errorf("approved: %s %v", r.Text(), repairsOf(r))
 	}
 	// ShadowArgs: the approval of what was given still binds.
 	sctx := tool.WithLeniency(context.Background(), tool.ShadowArgs)
@@ -318,8 +318,8 @@ func TestRepairWithApproval(t *testing.T) {
 	if r, _ := tl.Invoke(sctx, bad); r.Code != tool.ApprovalRequired {
 		t.Errorf("shadow unapproved: %s", r.Text())
 	}
-	if r, _ := tl.Invoke(tool.Approve(sctx, "lenient", json.RawMessage(`{ "limit" : 500 }`)), bad); r.IsError || len(r.Shadowed) != 1 {
-		t.Errorf("shadow approved: %s %v", r.Text(), r.Shadowed)
+	if r, _ := tl.Invoke(tool.Approve(sctx, "lenient", json.RawMessage(`{ "limit" : 500 }`)), bad); r.IsError || len(shadowedOf(r)) != 1 {
+		t.Errorf("shadow approved: %s %v", r.Text(), shadowedOf(r))
 	}
 }
 
@@ -352,8 +352,8 @@ func TestManyRepairs(t *testing.T) {
 	if err != nil || r.IsError || r.Value.(int) != n {
 		t.Fatalf("%v %.200s", err, r.Text())
 	}
-	if len(r.Repairs) != tool.MaxViolations || r.MoreRepairs != n-tool.MaxViolations || r.Repairs[99].Path != "ids[99]" {
-		t.Errorf("%d repairs kept, %d more; last kept %+v", len(r.Repairs), r.MoreRepairs, r.Repairs[len(r.Repairs)-1])
+	if len(repairsOf(r)) != tool.MaxViolations || r.Lenient.MoreRepairs != n-tool.MaxViolations || repairsOf(r)[99].Path != "ids[99]" {
+		t.Errorf("%d repairs kept, %d more; last kept %+v", len(repairsOf(r)), r.Lenient.MoreRepairs, repairsOf(r)[len(repairsOf(r))-1])
 	}
 	lines := strings.Split(r.RepairNote(), "\n")
 	if want := fmt.Sprintf("… and %d more repairs.", n-tool.MaxViolations); len(lines) != tool.MaxViolations+1 || lines[len(lines)-1] != want {
@@ -390,11 +390,27 @@ func TestNestedJSONTexts(t *testing.T) {
 		q, _ := json.Marshal(text)
 		strict, _ := tl.Invoke(context.Background(), json.RawMessage(`{"x":`+text+`}`))
 		r, _ := tl.Invoke(tool.WithLeniency(context.Background(), tool.RepairArgs), json.RawMessage(`{"x":`+string(q)+`}`))
-		if r.IsError != strict.IsError || len(r.Repairs) != 1 || r.IsError && !strings.HasPrefix(r.Text(), strict.Text()+"\n") {
-			t.Errorf("%d levels: repaired %q, %d repairs; given as arrays %q", levels, r.Text(), len(r.Repairs), strict.Text())
+		if r.IsError != strict.IsError || len(repairsOf(r)) != 1 || r.IsError && !strings.HasPrefix(r.Text(), strict.Text()+"\n") {
+			t.Errorf("%d levels: repaired %q, %d repairs; given as arrays %q", levels, r.Text(), len(repairsOf(r)), strict.Text())
 		}
 		if refused := levels >= limits.MaxArgumentDepth; refused != r.IsError {
 			t.Errorf("%d levels: refused %v: %s", levels, r.IsError, r.Text())
 		}
 	}
+}
+
+// repairsOf returns the repairs on r, nil for none.
+func repairsOf(r *tool.Result) []tool.Repair {
+	if r.Lenient == nil {
+		return nil
+	}
+	return r.Lenient.Repairs
+}
+
+// shadowedOf returns the violations shadowed on r, nil for none.
+func shadowedOf(r *tool.Result) []tool.Violation {
+	if r.Lenient == nil {
+		return nil
+	}
+	return r.Lenient.Shadowed
 }

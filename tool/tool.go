@@ -240,17 +240,10 @@ type Result struct {
 	// Truncated reports that the parts are not the whole answer (a page
 	// of a longer list, a cut text). A tool that returns a Result sets it.
 	Truncated bool
-	// Repairs are the arguments read other than as given, under a
-	// context of WithLeniency(RepairArgs), in the order of the text; set
-	// on a refusal too, whose text then ends with what was assumed.
-	// RepairNote is what to tell the model on success. The first
-	// MaxViolations are kept; MoreRepairs counts the others.
-	Repairs     []Repair
-	MoreRepairs int
-	// Shadowed are the violations for which a strict call would have
-	// refused the arguments, under a context of WithLeniency(ShadowArgs):
-	// the tool ran nonetheless.
-	Shadowed []Violation
+	// Lenient is what a lenient reading of the arguments let through
+	// (WithLeniency): the repairs made, or the violations not refused;
+	// nil when the arguments were read strictly or needed nothing.
+	Lenient *Lenient
 }
 
 // Text returns the result as a model reads it in text: the text parts and
