@@ -414,3 +414,39 @@ func shadowedOf(r *tool.Result) []tool.Violation {
 	}
 	return r.Lenient.Shadowed
 }
+
+// FuzzInvokeLenient invokes a tool under each leniency with arbitrary
+// bytes: never a panic; arguments strict takes are taken alike, with no
+// record; a call only repair takes has repairs; a refusal under repair or
+// shadow has no more violations than MaxViolations.
+func FuzzInvokeLenient(f *testing.F) {
+	for _, s := range []string{`{}`, `{"limit":"42"}`, `{"ids":"[1,\"2\"]"}`, `{"filter":"{\"court\":\"x\",\"max\":\"3\"}"}`,
+		`{"tags":"x","codes":[0,"0"]}`, `{"pairs":[[1,2],"[1,\"2\"]"]}`, `{"exact":"true","ratio":"-2e3"}`, `{"labels":"{\"a\":\"b\",\"a\":\"c\"}"}`,
+		`{"ids":7,"small":"300"}`, `{"limit":" 42"}`, `{"filter":"{\"court\":\"[\\\"x\\\"]\"}"}`} {
+		f.Add([]byte(s))
+	}
+	tl := mustCreateF(f, func(in LIn) LIn { return in }, reflectimpl.Name("lenient"))
+	repair := tool.WithLeniency(context.Background(), tool.RepairArgs)
+	shadow := tool.WithLeniency(context.Background(), tool.ShadowArgs)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		strict, err := tl.Invoke(context.Background(), data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ctx := range []context.Context{repair, shadow} {
+			r, err := tl.Invoke(ctx, data)
+			if err != nil || r == nil {
+				t.Fatalf("Invoke(%q) = %v, %v", data, r, err)
+			}
+			if len(r.Violations) > tool.MaxViolations || r.IsError && r.Code == "" {
+				t.Fatalf("Invoke(%q): %s %d violations", data, r.Code, len(r.Violations))
+			}
+			if !strict.IsError && (r.IsError || r.Lenient != nil || r.Text() != strict.Text()) {
+				t.Fatalf("Invoke(%q): strict took it as %q; lenient %q, %+v", data, strict.Text(), r.Text(), r.Lenient)
+			}
+			if ctx == repair && strict.IsError && !r.IsError && len(repairsOf(r)) == 0 {
+				t.Fatalf("Invoke(%q): repair took what strict refused, with no repair", data)
+			}
+		}
+	})
+}
