@@ -28,19 +28,20 @@ const (
 	// that is exactly a JSON text of an array or an object where one is
 	// wanted, and a string, number or boolean where an array of such
 	// values is wanted (read as an array of that one item). Each such
-	// reading is a Repair on the Result; the arguments so read are then
-	// checked as usual (bounds, enums, patterns, unknown names, nulls), so
-	// that no check is looser than the schema (Result.Lenient.Repairs). Anything else is refused as
-	// under Strict. Arguments that need no repair cost nothing more: the
-	// repairs are tried only where the strict check fails.
+	// reading is a Repair on the Result (Result.Lenient.Repairs); the
+	// arguments so read are then checked as usual (bounds, enums,
+	// patterns, unknown names, nulls), so that no check is looser than
+	// the schema. Anything else is refused as under Strict. Arguments
+	// that need no repair cost nothing more: the repairs are tried only
+	// where the strict check fails.
 	RepairArgs
 	// ShadowArgs checks the arguments and never refuses them for the
 	// schema: the tool runs with what encoding/json decodes, and the
 	// violations a strict call would have refused them for are on
-	// Result.Lenient.Shadowed. Arguments that encoding/json cannot decode into
-	// the input type at all (not JSON, a value of the wrong Go type) are
-	// still refused; so are arguments over the size limit, which are not
-	// read. Defaults are not filled in where there were violations.
+	// Result.Lenient.Shadowed. Arguments that encoding/json cannot decode
+	// into the input type at all (not JSON, a value of the wrong Go type)
+	// are still refused; so are arguments over the size limit, which are
+	// not read. Defaults are not filled in where there were violations.
 	ShadowArgs
 )
 
