@@ -79,9 +79,9 @@ func leniencyOf(ctx context.Context) Leniency {
 // on its Result and its Audit.
 type Lenient struct {
 	// Repairs are the arguments read other than as given (RepairArgs),
-	// in the order of the text: the first MaxViolations, MoreRepairs
-	// counting the others. They are set on a refusal too, whose text
-	// then ends with what was assumed.
+	// in the order of the text: the first 100 (as many as a result
+	// lists violations), MoreRepairs counting the others. They are set
+	// on a refusal too, whose text then ends with what was assumed.
 	Repairs     []Repair
 	MoreRepairs int
 	// Shadowed are the violations for which a strict call would have
