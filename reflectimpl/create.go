@@ -97,6 +97,14 @@ func ErrorCodes(codes ...string) Option {
 // SafeErrors keeps the text of the tool's plain errors from the model.
 func SafeErrors() Option { return func(o *options) { o.meta.SafeErrors = true } }
 
+// DeferLoading keeps the tool's definition out of requests until a tool
+// search finds it.
+func DeferLoading() Option { return func(o *options) { o.meta.DeferLoading = true } }
+
+// Namespace groups the tool under name (an OpenAI Responses namespace):
+// 1 to 64 letters, digits, '_' or '-'.
+func Namespace(name string) Option { return func(o *options) { o.meta.Namespace = name } }
+
 // TypeSchema gives, for this tool only, the schema of type T, a type that
 // does not declare one (a type of another module, with no
 // ToolschemaSchema method): wherever the tool's input or output reaches T,
@@ -199,7 +207,8 @@ func (c *Cache) Create(fn any, opts ...Option) (*tool.Tool, error) {
 		c.mu.Unlock()
 	}
 	if e.err != nil || s.err != nil || (o.meta.Name == "" && e.nameErr != nil) || m.Timeout < 0 || (o.meta.Name != "" && schema.CheckName(m.Name) != nil) ||
-		(m.ReadOnly && (m.Destructive != nil || m.Idempotent)) || (len(m.ErrorCodes) > 0 && badCodes(m.ErrorCodes) != nil) {
+		(m.ReadOnly && (m.Destructive != nil || m.Idempotent)) || (len(m.ErrorCodes) > 0 && badCodes(m.ErrorCodes) != nil) ||
+		(m.Namespace != "" && schema.NamespaceProblem(m.Namespace) != "") {
 		return nil, refusal(e, s, &o)
 	}
 	return toolimpl.New(m, s.input, s.output, s, fn), nil
@@ -233,6 +242,11 @@ func refusal(e *entry, sig *signature, o *options) error {
 		errs = append(errs, schema.Errorf(schema.OLT025, "", "option Destructive(%t) %s", d, schema.PolicyConflict("destructive", d)))
 	}
 	errs = append(errs, badCodes(o.meta.ErrorCodes)...)
+	if o.meta.Namespace != "" {
+		if why := schema.NamespaceProblem(o.meta.Namespace); why != "" {
+			errs = append(errs, schema.Errorf(schema.OLT013, "", "option Namespace: %s", why))
+		}
+	}
 	if o.meta.ReadOnly && o.meta.Idempotent {
 		errs = append(errs, schema.Errorf(schema.OLT025, "", "option Idempotent %s", schema.PolicyConflict("idempotent", true)))
 	}

@@ -262,6 +262,7 @@ func TestRefusals(t *testing.T) {
 		{"bad error code", GetDocket, []Option{ErrorCodes("ORDER_NOT_FOUND", "not-found", "ORDER_NOT_FOUND")},
 			"OLT013: option ErrorCodes: \"not-found\" is not an error code: upper-case letters, digits and '_', starting with a letter (ORDER_NOT_FOUND)\n" +
 				"OLT013: option ErrorCodes: ORDER_NOT_FOUND is given twice"},
+		{"bad namespace", GetDocket, []Option{Namespace("crm/v2")}, "OLT013: option Namespace: namespace \"crm/v2\" has '/' at offset 3; only letters, digits, '_' and '-' are allowed"},
 		{"read-only and additive", GetDocket, []Option{ReadOnly(), Destructive(false)}, "OLT025: option Destructive(false) has no meaning for a read-only tool, which writes nothing; remove it"},
 		{"read-only and destructive", GetDocket, []Option{Destructive(true), ReadOnly()}, "OLT025: option Destructive(true) contradicts read-only: a tool that changes nothing deletes nothing; remove one of them"},
 		{"read-only and idempotent", GetDocket, []Option{ReadOnly(), Idempotent(), Destructive(false)}, "OLT025: option Destructive(false) has no meaning for a read-only tool, which writes nothing; remove it\n" +

@@ -41,6 +41,8 @@ var metaSources = []struct {
 	{"Timeout", reflectimpl.Timeout(5 * time.Second), "timeout=5s"},
 	{"ErrorCodes", reflectimpl.ErrorCodes("NOT_FOUND"), "errors=NOT_FOUND"},
 	{"SafeErrors", reflectimpl.SafeErrors(), "safe-errors"},
+	{"DeferLoading", reflectimpl.DeferLoading(), "defer-loading"},
+	{"Namespace", reflectimpl.Namespace("crm"), "namespace=crm"},
 }
 
 // notMeta are reflectimpl's options that say how types are read, not the

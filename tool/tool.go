@@ -114,6 +114,17 @@ type Meta struct {
 	// *Error) from the model: the result says only that the tool failed.
 	// The error stays in Result.Cause. The directive's safe-errors.
 	SafeErrors bool
+
+	// DeferLoading keeps the tool's definition out of a request until a
+	// tool search finds it: the vendors' defer_loading (OpenAI Responses,
+	// Anthropic), or loop's client-side search where an API has none. The
+	// directive's defer-loading.
+	DeferLoading bool
+	// Namespace groups the tool with others under one name, "" when
+	// none: an OpenAI Responses namespace tool. It takes the rule of a
+	// tool name (1 to 64 letters, digits, '_' or '-'). The directive's
+	// namespace=.
+	Namespace string
 }
 
 // IsDestructive reports whether a call may delete or overwrite something:

@@ -471,7 +471,7 @@ func (in *inspector) options(t *Tool, d ast.Directive) bool {
 				ok = false
 			}
 			t.Name = val
-		case "ends-loop", "requires-approval", "read-only", "idempotent", "destructive", "open-world", "safe-errors":
+		case "ends-loop", "requires-approval", "read-only", "idempotent", "destructive", "open-world", "safe-errors", "defer-loading":
 			b := true
 			if hasVal {
 				var err error
@@ -497,6 +497,8 @@ func (in *inspector) options(t *Tool, d ast.Directive) bool {
 				t.OpenWorld = new(b)
 			case "safe-errors":
 				t.SafeErrors = b
+			case "defer-loading":
+				t.DeferLoading = b
 			}
 		case "parallel-safe":
 			b, err := strconv.ParseBool(val)
@@ -531,6 +533,16 @@ func (in *inspector) options(t *Tool, d ast.Directive) bool {
 			if len(problems) == 0 {
 				t.ErrorCodes = append(t.ErrorCodes, codes...)
 			}
+		case "namespace":
+			if !hasVal || val == "" {
+				bad("write namespace=NAME")
+				continue
+			}
+			if why := schema.NamespaceProblem(val); why != "" {
+				bad("%s", why)
+				continue
+			}
+			t.Namespace = val
 		case "title":
 			if !hasVal || strings.TrimSpace(val) == "" {
 				bad(`write title=TEXT (quote it for spaces: "title=Get docket")`)
@@ -539,7 +551,7 @@ func (in *inspector) options(t *Tool, d ast.Directive) bool {
 			t.Title = val
 		default:
 			const all = "the options are name=, ends-loop, requires-approval, parallel-safe=false, timeout=, version=, " +
-				"read-only, destructive=false, idempotent, open-world=false, title=, errors= and safe-errors"
+				"read-only, destructive=false, idempotent, open-world=false, title=, errors=, safe-errors, defer-loading and namespace="
 			near := nearestOption(key)
 			if near == "" {
 				bad("unknown; " + all)
@@ -1014,7 +1026,7 @@ func Enums(fset *token.FileSet, pkg *types.Package) []*Enum {
 
 // DirectiveOptions are the directive's option names.
 var DirectiveOptions = []string{"name", "ends-loop", "requires-approval", "parallel-safe", "timeout", "version",
-	"read-only", "destructive", "idempotent", "open-world", "title", "errors", "safe-errors"}
+	"read-only", "destructive", "idempotent", "open-world", "title", "errors", "safe-errors", "defer-loading", "namespace"}
 
 // nearestOption returns the option that key is a slip of: the one at the
 // least edit distance, when that is at most 2 (1 for a key of up to four

@@ -66,6 +66,8 @@ func TestOptions(t *testing.T) {
 		}},
 		{"safe-errors", func(t *analyzer.Tool) bool { return t.SafeErrors && t.ErrorCodes == nil }},
 		{"safe-errors=false", func(t *analyzer.Tool) bool { return !t.SafeErrors }},
+		{"defer-loading", func(t *analyzer.Tool) bool { return t.DeferLoading && t.Namespace == "" }},
+		{"defer-loading=false namespace=crm_v2", func(t *analyzer.Tool) bool { return !t.DeferLoading && t.Namespace == "crm_v2" }},
 	}
 	var src strings.Builder
 	src.WriteString("package p\n")

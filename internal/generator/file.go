@@ -345,6 +345,8 @@ func (g *gen) meta(m *tool.Meta) [][2]string {
 		kv = append(kv, [2]string{"ErrorCodes", "[]string{" + strings.Join(codes, ", ") + "}"})
 	}
 	flag("SafeErrors", m.SafeErrors)
+	flag("DeferLoading", m.DeferLoading)
+	str("Namespace", m.Namespace)
 	return kv
 }
 

@@ -58,6 +58,8 @@ type MetaJSON struct {
 	Timeout          string   `json:"timeout,omitempty"`
 	ErrorCodes       []string `json:"errors,omitempty"`
 	SafeErrors       bool     `json:"safe-errors,omitempty"`
+	DeferLoading     bool     `json:"defer-loading,omitempty"`
+	Namespace        string   `json:"namespace,omitempty"`
 }
 
 // NewMetaJSON returns m as the lock and toolgen -json write it.
@@ -65,7 +67,8 @@ func NewMetaJSON(m *tool.Meta) MetaJSON {
 	j := MetaJSON{Name: m.Name, Title: m.Title, Description: m.Description, Version: m.Version,
 		ReadOnly: m.ReadOnly, Destructive: m.IsDestructive(), Idempotent: m.Idempotent, OpenWorld: m.IsOpenWorld(),
 		RequiresApproval: m.RequiresApproval, EndsLoop: m.EndsLoop, ParallelSafe: m.IsParallelSafe(),
-		ErrorCodes: m.ErrorCodes, SafeErrors: m.SafeErrors}
+		ErrorCodes: m.ErrorCodes, SafeErrors: m.SafeErrors,
+		DeferLoading: m.DeferLoading, Namespace: m.Namespace}
 	if m.Timeout != 0 {
 		j.Timeout = m.Timeout.String()
 	}

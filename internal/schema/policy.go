@@ -3,6 +3,7 @@ package schema
 import (
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // PolicyConflict says why an execution-policy option cannot go with
@@ -65,4 +66,16 @@ func ValidErrorCode(code string) bool {
 		}
 	}
 	return true
+}
+
+// NamespaceProblem says, as one sentence, why name is not a tool
+// namespace both front ends accept (OLT013), or returns "" for a good one.
+// A namespace takes the rule of a tool name that every vendor accepts (1 to
+// 64 ASCII letters, digits, '_' or '-'): OpenAI Responses sends it as the
+// name of a namespace tool, beside its function tools' names.
+func NamespaceProblem(name string) string {
+	if err := CheckName(name); err != nil {
+		return strings.Replace(err.Msg, "tool name", "namespace", 1)
+	}
+	return ""
 }

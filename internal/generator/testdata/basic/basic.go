@@ -37,7 +37,7 @@ func GetDocket(ctx context.Context, in DocketQuery) (*Docket, error) {
 
 // Ping checks the service.
 //
-//tool:export
+//tool:export defer-loading namespace=dockets
 func Ping() string { return "pong" }
 
 type Service struct{ Prefix string }

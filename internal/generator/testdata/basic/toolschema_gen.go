@@ -43,8 +43,10 @@ func Tools() []*tool.Tool {
 			Timeout:     5 * time.Second,
 		}, _toolgen_GetDocket_in, _toolgen_GetDocket_out, _toolgen_GetDocket{}, GetDocket),
 		toolimpl.New(tool.Meta{
-			Name:        "ping",
-			Description: "Ping checks the service.",
+			Name:         "ping",
+			Description:  "Ping checks the service.",
+			DeferLoading: true,
+			Namespace:    "dockets",
 		}, _toolgen_Ping_in, nil, _toolgen_Ping{}, Ping),
 		toolimpl.New(tool.Meta{
 			Name:        "archive",

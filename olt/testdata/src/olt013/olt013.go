@@ -35,3 +35,17 @@ func Codes() error { return nil }
 //
 //tool:export "errors="
 func NoCodes() error { return nil }
+
+// want +4 `OLT013: option namespace: namespace "crm.v2" has '.' at offset 3` `OLT013: option defer-loading: "later" is not true or false`
+
+// Grouped gives a namespace no vendor takes.
+//
+//tool:export namespace=crm.v2 defer-loading=later
+func Grouped() error { return nil }
+
+// want +4 `OLT013: option namespace: write namespace=NAME`
+
+// Ungrouped gives an empty namespace.
+//
+//tool:export "namespace="
+func Ungrouped() error { return nil }
