@@ -11,6 +11,7 @@ import (
 //
 //	{"type":"function","name":...,"description":...,"parameters":...,"strict":true}
 //
+// A deferred tool (Meta.DeferLoading) has "defer_loading":true after them.
 // The Responses API takes the members of a Chat Completions function at
 // the top level of the tool, beside "type"; the Chat Completions shape
 // given to it (or unmarshalled into the SDK's responses.FunctionToolParam)
@@ -23,6 +24,10 @@ func OpenAIResponses(t *tool.Tool, opts ...Option) (json.RawMessage, error) {
 	if err != nil {
 		return nil, err
 	}
-	return marshal(ordered{{"type", "function"},
-		{"name", wireName(t, "openai")}, {"description", c.description(t)}, {"parameters", params}, {"strict", strict}})
+	def := ordered{{"type", "function"},
+		{"name", wireName(t, "openai")}, {"description", c.description(t)}, {"parameters", params}, {"strict", strict}}
+	if t.DeferLoading {
+		def = append(def, kv{"defer_loading", true})
+	}
+	return marshal(def)
 }
