@@ -1,0 +1,128 @@
+package loop
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/toolschema/toolschema/internal/toolsearch"
+	"github.com/toolschema/toolschema/reflectimpl"
+	"github.com/toolschema/toolschema/tool"
+)
+
+// SearchToolName is the name of the tool a Catalog adds.
+const SearchToolName = "search_tools"
+
+// DefaultSearchResults is how many tools one search reveals at most,
+// unless the model asks for fewer.
+const DefaultSearchResults = 5
+
+// A Catalog is a client-side tool search, for an API without a native
+// one: the deferred tools (Meta.DeferLoading) are not sent until the
+// model finds them with search_tools, which ranks them by BM25 over their
+// names, titles, descriptions and the names and descriptions of their
+// parameters (deterministic: ties go to the earlier tool). A found tool
+// becomes visible: the adapter appends its definition to the next
+// request's tools, after the ones already sent, so that a prompt cache of
+// the earlier tools survives.
+//
+// The runner takes Set (every tool and search_tools); an adapter given
+// the Catalog sends Visible. Visible only grows, at its end: an adapter
+// that has sent the first n of it sends Visible()[n:] next. A deferred tool
+// called before it is found runs all the same (its name is in Set).
+// A Catalog is safe for concurrent use.
+type Catalog struct {
+	set      *tool.Set
+	index    *toolsearch.Index
+	deferred []*tool.Tool
+
+	mu      sync.Mutex
+	visible []*tool.Tool
+	shown   map[string]bool
+}
+
+// NewCatalog returns the catalog of set's tools. Without a deferred tool
+// it adds no search tool and Visible is the set's tools. A tool of set
+// named search_tools is refused.
+func NewCatalog(set *tool.Set) (*Catalog, error) {
+	c := &Catalog{shown: map[string]bool{}}
+	if _, ok := set.Lookup(SearchToolName); ok {
+		return nil, fmt.Errorf("loop: a tool is named %q, the name of the tool a Catalog adds", SearchToolName)
+	}
+	var docs []toolsearch.Doc
+	for _, t := range set.Tools() {
+		if t.DeferLoading {
+			c.deferred = append(c.deferred, t)
+			docs = append(docs, toolsearch.Doc{Name: t.Name, Title: t.Title, Description: t.Description, InputSchema: t.InputSchema})
+			continue
+		}
+		c.visible = append(c.visible, t)
+		c.shown[t.Name] = true
+	}
+	if len(c.deferred) == 0 {
+		c.set = set
+		return c, nil
+	}
+	c.index = toolsearch.New(docs)
+	search, err := reflectimpl.Create(c.search, reflectimpl.Name(SearchToolName),
+		reflectimpl.Description(fmt.Sprintf("Finds tools that can do what you describe, among %d more than those you have, best first. "+
+			"The tools found can be called from your next turn on.", len(c.deferred))),
+		reflectimpl.ReadOnly(), reflectimpl.OpenWorld(false))
+	if err != nil {
+		return nil, fmt.Errorf("loop: %w", err)
+	}
+	all := append(set.Tools(), search)
+	if c.set, err = tool.NewSet(all); err != nil {
+		return nil, fmt.Errorf("loop: %w", err)
+	}
+	c.visible = append(c.visible, search)
+	c.shown[SearchToolName] = true
+	return c, nil
+}
+
+// Set returns every tool of the catalog, the deferred ones and
+// search_tools among them: the runner's Tools.
+func (c *Catalog) Set() *tool.Set { return c.set }
+
+// Visible returns the tools whose definitions a request carries: the
+// tools not deferred, in the set's order, then search_tools, then the
+// tools found, in the order they were found.
+func (c *Catalog) Visible() []*tool.Tool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]*tool.Tool(nil), c.visible...)
+}
+
+// searchIn is search_tools' input.
+type searchIn struct {
+	Query string `json:"query" minLength:"1" description:"What the tool should do, in words: a task, an object, an action."`
+	Limit int    `json:"limit,omitempty" minimum:"1" maximum:"20" description:"How many tools to find at most (default 5)."`
+}
+
+// foundTool is one tool search_tools found.
+type foundTool struct {
+	Name        string `json:"name"`
+	Description string `json:"description"`
+}
+
+// search ranks the deferred tools against the query and makes the tools
+// found visible.
+func (c *Catalog) search(_ context.Context, in searchIn) ([]foundTool, error) {
+	n := DefaultSearchResults
+	if in.Limit > 0 {
+		n = in.Limit
+	}
+	out := []foundTool{}
+	hits := c.index.Search(in.Query, n)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, h := range hits {
+		t := c.deferred[h.Doc]
+		out = append(out, foundTool{Name: t.Name, Description: t.Description})
+		if !c.shown[t.Name] {
+			c.shown[t.Name] = true
+			c.visible = append(c.visible, t)
+		}
+	}
+	return out, nil
+}
