@@ -112,12 +112,33 @@ type Chat struct {
 	// Last is the last response; the model's answer when Run ends without
 	// a tool ending the loop.
 	Last *openai.ChatCompletion
+	// Catalog, when set, gives the tools: each Next appends to
+	// Params.Tools the definitions (provider.OpenAI with CatalogOptions)
+	// of the catalog's visible tools not yet sent, so the deferred tools
+	// go out only once search_tools has found them, after the tools
+	// already sent. The runner's Tools is then Catalog.Set().
+	Catalog        *loop.Catalog
+	CatalogOptions []provider.Option
+
+	sent int // how many of Catalog.Visible() Params.Tools has
 }
 
 // Next implements loop.Model.
 func (c *Chat) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Call, error) {
 	if c.Client == nil {
 		return nil, errors.New("openaiadapter: a Chat without a Client")
+	}
+	if c.Catalog != nil {
+		visible := c.Catalog.Visible()
+		for _, t := range visible[c.sent:] {
+			def, err := provider.OpenAI(t, c.CatalogOptions...)
+			if err != nil {
+				return nil, fmt.Errorf("openaiadapter: %w", err)
+			}
+			fn := param.Override[openai.ChatCompletionFunctionToolParam](def)
+			c.Params.Tools = append(c.Params.Tools, openai.ChatCompletionToolUnionParam{OfFunction: &fn})
+		}
+		c.sent = len(visible)
 	}
 	c.Params.Messages = append(c.Params.Messages, ChatMessages(outs)...)
 	resp, err := c.Client.Chat.Completions.New(ctx, c.Params, c.Options...)
