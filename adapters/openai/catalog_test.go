@@ -15,10 +15,14 @@ import (
 
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
+	"github.com/openai/openai-go/v3/responses"
 
 	"github.com/toolschema/toolschema/adapters/internal/looptest"
 	openaiadapter "github.com/toolschema/toolschema/adapters/openai"
 	"github.com/toolschema/toolschema/loop"
+	"github.com/toolschema/toolschema/provider"
+	"github.com/toolschema/toolschema/reflectimpl"
+	"github.com/toolschema/toolschema/tool"
 )
 
 // TestChatCatalog plays, through the SDK's Chat Completions client, a
@@ -132,5 +136,70 @@ func TestChatCatalog(t *testing.T) {
 	}
 	if got := last(reqs[2]); got != "refund_invoice INV-7 done" {
 		t.Errorf("the found tool's answer %q", got)
+	}
+}
+
+// TestResponsesNativeSearch sends, through the SDK's Responses client,
+// the tools of a catalog with 200 deferred tools and a namespace: the
+// request carries the provider's bytes (defer_loading on the deferred
+// tools, the namespace tool, tool_search last) as the SDK's union types
+// send them; a function_call of a namespaced tool is the tool's call.
+func TestResponsesNativeSearch(t *testing.T) {
+	set := looptest.Catalog(t)
+	extra, err := reflectimpl.Create(func() (string, error) { return "42 contacts", nil },
+		reflectimpl.Name("count_contacts"), reflectimpl.Description("Counts the contacts."), reflectimpl.Namespace("crm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err = tool.NewSet(set.Tools(), []*tool.Tool{extra})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tools, err := openaiadapter.ResponsesTools(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := provider.OpenAIResponsesTools(set.Tools())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sent []json.RawMessage
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var req struct{ Tools []json.RawMessage }
+		body, _ := io.ReadAll(r.Body)
+		json.Unmarshal(body, &req)
+		sent = req.Tools
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(map[string]any{"id": "resp_0", "object": "response", "created_at": 1, "status": "completed",
+			"model": "gpt-test", "output": []any{map[string]any{"type": "function_call", "id": "fc_1", "call_id": "call_1",
+				"namespace": "crm", "name": "count_contacts", "arguments": "{}", "status": "completed"}}})
+	}))
+	defer srv.Close()
+	c := openai.NewClient(option.WithBaseURL(srv.URL+"/"), option.WithAPIKey("test"), option.WithMaxRetries(0))
+	conv := &openaiadapter.Responses{Client: &c, Params: responses.ResponseNewParams{Model: "gpt-test",
+		Input: responses.ResponseNewParamsInputUnion{OfString: openai.String("How many contacts?")}, Tools: tools}}
+	calls, err := conv.Next(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sent) != len(want) || len(sent) != set.Len()+1 {
+		t.Fatalf("%d tools sent, want %d (the set's %d and tool_search)", len(sent), len(want), set.Len())
+	}
+	for i := range want {
+		if string(sent[i]) != string(want[i]) {
+			t.Errorf("tool %d as sent:\n%s\nwant:\n%s", i, sent[i], want[i])
+		}
+	}
+	for _, s := range []string{`"name":"refund_invoice"`, `"defer_loading":true`} {
+		if !strings.Contains(string(sent[161]), s) {
+			t.Errorf("tool 161 %s lacks %s", sent[161], s)
+		}
+	}
+	if !strings.HasPrefix(string(sent[202]), `{"type":"namespace","name":"crm",`) || string(sent[203]) != `{"type":"tool_search"}` {
+		t.Errorf("the last tools %s and %s: want the crm namespace and tool_search", sent[202], sent[203])
+	}
+	turn, err := (&loop.Runner{Tools: set}).Turn(context.Background(), calls)
+	if err != nil || len(calls) != 1 || loop.Content(turn.Outcomes[0].Result) != "42 contacts" {
+		t.Errorf("the namespaced call %+v answered %v", calls, err)
 	}
 }

@@ -17,11 +17,14 @@ import (
 )
 
 // ResponsesTools returns the definitions of the set's tools, in the set's
-// order, for the Tools of a Responses request: each one exactly the bytes
-// of provider.OpenAIResponses(t, opts...) ({"type":"function","name":...,
+// order, for the Tools of a Responses request: exactly the bytes of
+// provider.OpenAIResponsesTools(set.Tools(), opts...), each tool as
+// provider.OpenAIResponses defines it ({"type":"function","name":...,
 // "parameters":...,"strict":...}, never the Chat Completions shape, which
-// the Responses API reads as a tool with no name and no parameters).
-// Names are wire names, and two tools with one are refused, and
+// the Responses API reads as a tool with no name and no parameters), the
+// tools of a namespace grouped in a namespace tool, deferred tools with
+// "defer_loading":true and then the hosted tool_search, which the server
+// runs. Names are wire names, and two tools with one are refused, and
 // provider.StrictIfPossible sends a tool the strict mode refuses
 // non-strict, as in ChatTools.
 //
@@ -36,22 +39,70 @@ import (
 // does not send. A boolean output schema (true says nothing of the
 // output; false, that there is none) is not sent.
 func ResponsesTools(set *tool.Set, opts ...provider.Option) ([]responses.ToolUnionParam, error) {
-	if _, err := set.WireNames("openai"); err != nil {
+	defs, err := provider.OpenAIResponsesTools(set.Tools(), opts...)
+	if err != nil {
 		return nil, err
 	}
-	var out []responses.ToolUnionParam
-	for _, t := range set.Tools() {
-		def, err := provider.OpenAIResponses(t, opts...)
+	out := make([]responses.ToolUnionParam, len(defs))
+	for i, def := range defs {
+		var head struct{ Type string }
+		if err := json.Unmarshal(def, &head); err != nil {
+			return nil, fmt.Errorf("openaiadapter: %w", err)
+		}
+		switch head.Type {
+		case "namespace":
+			if def, err = namespaceOutputSchemas(def, set); err != nil {
+				return nil, err
+			}
+			ns := param.Override[responses.NamespaceToolParam](def)
+			out[i].OfNamespace = &ns
+		case "tool_search":
+			ts := param.Override[responses.ToolSearchToolParam](def)
+			out[i].OfToolSearch = &ts
+		default:
+			if def, err = functionOutputSchema(def, set); err != nil {
+				return nil, err
+			}
+			fn := param.Override[responses.FunctionToolParam](def)
+			out[i].OfFunction = &fn
+		}
+	}
+	return out, nil
+}
+
+// functionOutputSchema returns the definition of a function tool of the
+// set with its output_schema (withOutputSchema).
+func functionOutputSchema(def json.RawMessage, set *tool.Set) (json.RawMessage, error) {
+	var fn struct{ Name string }
+	if err := json.Unmarshal(def, &fn); err != nil {
+		return nil, fmt.Errorf("openaiadapter: %w", err)
+	}
+	t, ok := set.Resolve(fn.Name)
+	if !ok {
+		return nil, fmt.Errorf("openaiadapter: a definition of %q, which is not a tool of the set", fn.Name)
+	}
+	return withOutputSchema(def, t)
+}
+
+// namespaceOutputSchemas returns the definition of a namespace tool with
+// the output_schema of each of its functions.
+func namespaceOutputSchemas(def json.RawMessage, set *tool.Set) (json.RawMessage, error) {
+	var ns struct{ Tools []json.RawMessage }
+	if err := json.Unmarshal(def, &ns); err != nil {
+		return nil, fmt.Errorf("openaiadapter: %w", err)
+	}
+	list := []byte{'['}
+	for i, fn := range ns.Tools {
+		fn, err := functionOutputSchema(fn, set)
 		if err != nil {
 			return nil, err
 		}
-		if def, err = withOutputSchema(def, t); err != nil {
-			return nil, err
+		if i > 0 {
+			list = append(list, ',')
 		}
-		fn := param.Override[responses.FunctionToolParam](def)
-		out = append(out, responses.ToolUnionParam{OfFunction: &fn})
+		list = append(list, fn...)
 	}
-	return out, nil
+	return withMember(def, "tools", append(list, ']'))
 }
 
 // ResponsesCalls returns the function_call items of a response's output,
