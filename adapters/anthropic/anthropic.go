@@ -41,7 +41,10 @@ import (
 // are refused, naming both. With provider.StrictIfPossible(&fallbacks), a
 // tool the strict mode refuses, or that would pass a per-request limit, is
 // sent without "strict" and told in fallbacks, rather than refusing the
-// set.
+// set. When a tool is deferred (Meta.DeferLoading: "defer_loading":true),
+// Anthropic's hosted BM25 tool search comes last
+// (provider.AnthropicToolSearchBM25), which the server runs: its results
+// load the tools found.
 func Tools(set *tool.Set, opts ...provider.Option) ([]anthropic.ToolUnionParam, error) {
 	defs, err := provider.Anthropic(set.Tools(), opts...)
 	if err != nil {
@@ -51,6 +54,13 @@ func Tools(set *tool.Set, opts ...provider.Option) ([]anthropic.ToolUnionParam, 
 	for i, def := range defs {
 		t := param.Override[anthropic.ToolParam](def)
 		out[i] = anthropic.ToolUnionParam{OfTool: &t}
+	}
+	for _, t := range set.Tools() {
+		if t.DeferLoading {
+			search := param.Override[anthropic.ToolSearchToolBm25_20251119Param](provider.AnthropicToolSearchBM25())
+			out = append(out, anthropic.ToolUnionParam{OfToolSearchToolBm25_20251119: &search})
+			break
+		}
 	}
 	return out, nil
 }
