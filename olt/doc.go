@@ -325,5 +325,29 @@ A marked function that takes the SDK's *mcp.CallToolRequest or returns its
 reported once, and nothing is said about the SDK's types: serve it with
 mcpserver.AddTool, or write the tool as func(ctx, In) (Out, error) and
 reach the request with mcpserver.RequestFrom(ctx).
+
+# Analyzer OLT031
+
+OLT031: namespace has more than 10 tools
+
+A namespace (namespace=NAME) with more than 10 tools in one package is
+reported at its eleventh tool: OpenAI advises at most 10 a namespace, and
+a model chooses worse among more. Split the namespace by task.
+
+# Analyzer OLT032
+
+OLT032: tool description is longer than 2 KB
+
+A tool's description (its doc comment) over 2048 bytes is cut by
+clients. Keep what the model needs to choose and call the tool; the
+fields' descriptions carry the rest.
+
+# Analyzer OLT033
+
+OLT033: deferred tool has no description a tool search can find
+
+A deferred tool (defer-loading) is sent only once a tool search finds
+it; with no word in its description to match, only its exact name finds
+it. Write a doc comment saying what it does.
 */
 package olt

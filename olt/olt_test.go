@@ -74,6 +74,9 @@ func TestRules(t *testing.T) {
 		{id: "OLT022", cfg: olt.Config{Migrate: true}, patterns: []string{"olt022", "olt022mode"}, fixes: true},
 		{id: "OLT023", patterns: []string{"olt023"}},
 		{id: "OLT030", patterns: []string{"olt030"}},
+		{id: "OLT031", patterns: []string{"olt031"}},
+		{id: "OLT032", patterns: []string{"olt032"}},
+		{id: "OLT033", patterns: []string{"olt033"}},
 		// The types of the drop-ins' calls and of reflectimpl.Create, in
 		// a package without tools.
 		{id: "OLT011", patterns: []string{"dropin", "dropintool"}, fixes: true},

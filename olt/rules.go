@@ -33,7 +33,7 @@ type check func(pass *analysis.Pass, res *Result) ([]*analyzer.Diagnostic, error
 
 // ruleDefs are the declarations of the rules, each file's own: every rule
 // of the catalog is declared once.
-var ruleDefs = index(coreRules, strictRules, qualityRules, policyRules, peerRules, migrateRules, lockRules)
+var ruleDefs = index(coreRules, strictRules, qualityRules, policyRules, peerRules, migrateRules, lockRules, catalogRules)
 
 func index(sets ...[]ruleDef) map[schema.ID]ruleDef {
 	m := map[schema.ID]ruleDef{}

@@ -41,6 +41,9 @@ const (
 	OLT028 ID = "OLT028" // a destructive tool without requires-approval
 	OLT029 ID = "OLT029" // a tool's contract changed while its version did not
 	OLT030 ID = "OLT030" // a handler of the MCP go-sdk marked as a tool
+	OLT031 ID = "OLT031" // a namespace of more than 10 tools
+	OLT032 ID = "OLT032" // a tool description over 2 KB
+	OLT033 ID = "OLT033" // a deferred tool without a description a search can find
 )
 
 // A Rule is one entry of the diagnostic catalog.
@@ -84,6 +87,9 @@ var catalog = []Rule{
 	{OLT028, "destructive tool does not require approval", false},
 	{OLT029, "tool contract changed but its version did not", true},
 	{OLT030, "function is a tool handler of the MCP go-sdk, not a tool", true},
+	{OLT031, "namespace has more than 10 tools", true},
+	{OLT032, "tool description is longer than 2 KB", true},
+	{OLT033, "deferred tool has no description a tool search can find", true},
 }
 
 // Catalog returns every rule in ID order, as a new slice the caller may
