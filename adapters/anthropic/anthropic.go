@@ -163,12 +163,42 @@ type Conversation struct {
 	// Last is the last response; the model's answer when Run ends without
 	// a tool ending the loop.
 	Last *anthropic.Message
+	// Catalog, when set, gives the tools by loop's client-side search
+	// rather than Anthropic's: each Next appends to Params.Tools the
+	// definitions (provider.Anthropic with CatalogOptions, without
+	// defer_loading, and strict limits counted over each turn's additions)
+	// of the catalog's visible tools not yet sent, after the tools already
+	// sent. The runner's Tools is then Catalog.Set().
+	Catalog        *loop.Catalog
+	CatalogOptions []provider.Option
+
+	sent int // how many of Catalog.Visible() Params.Tools has
 }
 
 // Next implements loop.Model.
 func (c *Conversation) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Call, error) {
 	if c.Client == nil {
 		return nil, errors.New("anthropicadapter: a Conversation without a Client")
+	}
+	if c.Catalog != nil {
+		visible := c.Catalog.Visible()
+		if len(visible) > c.sent {
+			var add []*tool.Tool
+			for _, t := range visible[c.sent:] {
+				cp := *t // sent now: not deferred on the wire
+				cp.DeferLoading = false
+				add = append(add, &cp)
+			}
+			defs, err := provider.Anthropic(add, c.CatalogOptions...)
+			if err != nil {
+				return nil, fmt.Errorf("anthropicadapter: %w", err)
+			}
+			for _, def := range defs {
+				t := param.Override[anthropic.ToolParam](def)
+				c.Params.Tools = append(c.Params.Tools, anthropic.ToolUnionParam{OfTool: &t})
+			}
+		}
+		c.sent = len(visible)
 	}
 	if len(outs) > 0 {
 		c.Params.Messages = append(c.Params.Messages, Results(outs))
