@@ -184,12 +184,27 @@ type Conversation struct {
 	// Last is the last response; the model's answer when Run ends without
 	// a tool ending the loop.
 	Last *genai.GenerateContentResponse
+	// Catalog, when set, gives the tools by loop's client-side search
+	// (Gemini has no tool search): each Next appends the declarations
+	// (Tools with CatalogOptions) of the catalog's visible tools not yet
+	// sent to the function declarations of Config's first tool that has
+	// some (a new tool when none has), after those already sent. The
+	// runner's Tools is then Catalog.Set().
+	Catalog        *loop.Catalog
+	CatalogOptions []provider.Option
+
+	sent int // how many of Catalog.Visible() the declarations have
 }
 
 // Next implements loop.Model.
 func (c *Conversation) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Call, error) {
 	if c.Client == nil {
 		return nil, errors.New("geminiadapter: a Conversation without a Client")
+	}
+	if c.Catalog != nil {
+		if err := c.appendFound(); err != nil {
+			return nil, err
+		}
 	}
 	if len(outs) > 0 {
 		c.Contents = append(c.Contents, Results(outs))
@@ -204,4 +219,38 @@ func (c *Conversation) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Ca
 	}
 	c.Contents = append(c.Contents, r.Candidates[0].Content)
 	return Calls(r)
+}
+
+// appendFound appends the declarations of the catalog's visible tools
+// not yet sent.
+func (c *Conversation) appendFound() error {
+	visible := c.Catalog.Visible()
+	if len(visible) == c.sent {
+		return nil
+	}
+	set, err := tool.NewSet(visible[c.sent:])
+	if err != nil {
+		return fmt.Errorf("geminiadapter: %w", err)
+	}
+	add, err := Tools(set, c.CatalogOptions...)
+	if err != nil {
+		return err
+	}
+	if c.Config == nil {
+		c.Config = &genai.GenerateContentConfig{}
+	}
+	var dst *genai.Tool
+	for _, t := range c.Config.Tools {
+		if t != nil && len(t.FunctionDeclarations) > 0 {
+			dst = t
+			break
+		}
+	}
+	if dst == nil {
+		dst = &genai.Tool{}
+		c.Config.Tools = append(c.Config.Tools, dst)
+	}
+	dst.FunctionDeclarations = append(dst.FunctionDeclarations, add.FunctionDeclarations...)
+	c.sent = len(visible)
+	return nil
 }
