@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -29,7 +30,9 @@ import (
 // have), serial gate, result and errors.
 type Search struct {
 	// Listed names the tools listed as themselves beside search_tools and
-	// call_tool: the few the model needs on every turn.
+	// call_tool: the few the model needs on every turn. When a tool of
+	// the set is deferred (tool.Meta.DeferLoading), the tools that are
+	// not are listed too.
 	Listed []string
 	// MaxResults bounds the tools one search returns: 8 when zero.
 	MaxResults int
@@ -70,6 +73,15 @@ func registerSearch(s *mcp.Server, set *tool.Set, handlers map[string]mcp.ToolHa
 	}
 	tools := set.Tools()
 	listed := map[string]bool{}
+	// Tools that say whether they are deferred (Meta.DeferLoading) say
+	// which are listed: when any is, the others are listed as well.
+	if slices.ContainsFunc(tools, func(t *tool.Tool) bool { return t.DeferLoading }) {
+		for _, t := range tools {
+			if !t.DeferLoading {
+				listed[t.Name] = true
+			}
+		}
+	}
 	for _, name := range se.Listed {
 		if _, ok := set.Lookup(name); !ok {
 			return fmt.Errorf("mcpserver: Search.Listed names %q, which is not a tool served", name)

@@ -151,3 +151,30 @@ func TestSearchRefusals(t *testing.T) {
 		t.Errorf("a tool named search_tools: %v", err)
 	}
 }
+
+// TestSearchDeferred: when tools say they are deferred, the others are
+// listed beside the search's two, with those Search.Listed names.
+func TestSearchDeferred(t *testing.T) {
+	tools, _ := catalogTools(t, 30)
+	for i, tl := range tools {
+		if i >= 2 {
+			c := *tl
+			c.DeferLoading = true
+			tools[i] = &c
+		}
+	}
+	cs := connect(t, tools, &mcpserver.Options{Search: &mcpserver.Search{Listed: []string{tools[5].Name}}})
+	var names []string
+	for tl, err := range cs.Tools(context.Background(), nil) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, tl.Name)
+	}
+	slices.Sort(names)
+	want := []string{"call_tool", tools[0].Name, tools[1].Name, tools[5].Name, "search_tools"}
+	slices.Sort(want)
+	if !slices.Equal(names, want) {
+		t.Errorf("listed %v, want %v", names, want)
+	}
+}
