@@ -75,3 +75,58 @@ func TestResultBudget(t *testing.T) {
 		}
 	}
 }
+
+// TestToolResultBudget: a tool's own budget (tool.Meta.MaxResultBytes)
+// is used in place of the runner's, whichever is larger, and even when the
+// runner has none; a tool without one keeps the runner's.
+func TestToolResultBudget(t *testing.T) {
+	rows := func(context.Context) ([]Row, error) {
+		out := make([]Row, 2000)
+		for i := range out {
+			out[i] = Row{ID: fmt.Sprintf("row-%05d", i), Note: strings.Repeat("n", 30)}
+		}
+		return out, nil
+	}
+	own, err := reflectimpl.Create(rows, reflectimpl.Name("own"), reflectimpl.MaxResultBytes(2<<10))
+	if err != nil {
+		t.Fatal(err)
+	}
+	big, err := reflectimpl.Create(rows, reflectimpl.Name("big"), reflectimpl.MaxResultBytes(1<<20))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := reflectimpl.Create(rows, reflectimpl.Name("plain"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := tool.NewSet([]*tool.Tool{own, big, plain})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		runner int
+		tool   string
+		most   int
+		cut    bool
+	}{
+		{0, "own", 2 << 10, true},
+		{-1, "own", 2 << 10, true},
+		{8 << 10, "big", 1 << 20, false},
+		{8 << 10, "plain", 8 << 10, true},
+		{-1, "plain", 1 << 20, false},
+	} {
+		r := &loop.Runner{Tools: set, MaxResultBytes: c.runner}
+		turn, err := r.Turn(context.Background(), []loop.Call{{ID: "1", Name: c.tool, Args: json.RawMessage(`{}`)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := turn.Outcomes[0].Result
+		text := loop.Content(res)
+		if len(text) > c.most || res.Truncated != c.cut {
+			t.Errorf("runner %d, tool %s: %d bytes, truncated %v", c.runner, c.tool, len(text), res.Truncated)
+		}
+		if c.cut && len(text) < c.most/2 {
+			t.Errorf("runner %d, tool %s: only %d bytes kept of a budget of %d", c.runner, c.tool, len(text), c.most)
+		}
+	}
+}

@@ -131,7 +131,9 @@ type Runner struct {
 	// that what is kept stays valid (JSON at item and member boundaries,
 	// text on a character boundary), with Truncated set and a last text
 	// part that says what was left out; the typed Value is not cut.
-	// 100 KB when zero, no budget when negative.
+	// 100 KB when zero, no budget when negative. A tool with a budget of
+	// its own (tool.Meta.MaxResultBytes) has its results cut to that one
+	// in place of this.
 	MaxResultBytes int
 	// CheckOutputs has each call's result checked against its tool's
 	// contract (Invoke under tool.WithOutputCheck): a JSON result that
@@ -152,8 +154,12 @@ type Runner struct {
 	Leniency tool.Leniency
 }
 
-func (r *Runner) resultLimit() int {
+// resultLimit is the budget of one result of t: t's own when it has one
+// (tool.Meta.MaxResultBytes), else the runner's.
+func (r *Runner) resultLimit(t *tool.Tool) int {
 	switch {
+	case t != nil && t.MaxResultBytes > 0:
+		return t.MaxResultBytes
 	case r.MaxResultBytes == 0:
 		return budget.DefaultLimit
 	case r.MaxResultBytes < 0:
@@ -311,8 +317,8 @@ func (r *Runner) Turn(ctx context.Context, calls []Call) (*Turn, error) {
 			}
 		}
 	}
-	if limit := r.resultLimit(); limit > 0 {
-		for i := range outs {
+	for i := range outs {
+		if limit := r.resultLimit(outs[i].Tool); limit > 0 {
 			outs[i].Result = budget.Result(outs[i].Result, limit, budget.Any)
 		}
 	}

@@ -9,10 +9,13 @@ import (
 	"github.com/toolschema/toolschema/tool"
 )
 
-// resultLimit is the budget of one result: budget.DefaultLimit unless
-// the options say otherwise, 0 for none.
-func (o *Options) resultLimit() int {
+// resultLimit is the budget of one result of t: t's own when it has one
+// (tool.Meta.MaxResultBytes), else budget.DefaultLimit unless the options
+// say otherwise, 0 for none.
+func (o *Options) resultLimit(t *tool.Tool) int {
 	switch {
+	case t.MaxResultBytes > 0:
+		return t.MaxResultBytes
 	case o.MaxResultBytes == 0:
 		return budget.DefaultLimit
 	case o.MaxResultBytes < 0:

@@ -92,3 +92,41 @@ func TestResultBudget(t *testing.T) {
 		t.Errorf("small: %d contents, _meta %v", len(res.Content), res.Meta)
 	}
 }
+
+// TestToolResultBudget: a tool with a budget of its own declares it in its
+// listing and has its results cut to it, in place of the server's.
+func TestToolResultBudget(t *testing.T) {
+	text := func(context.Context) string { return strings.Repeat("x", 40<<10) }
+	own, err := reflectimpl.Create(text, reflectimpl.Name("own"), reflectimpl.MaxResultBytes(4<<10))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := reflectimpl.Create(text, reflectimpl.Name("plain"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs := connect(t, []*tool.Tool{own, plain}, &mcpserver.Options{MaxResultBytes: 64 << 10})
+	want := map[string]float64{"own": 4 << 10, "plain": 64 << 10}
+	for tl, err := range cs.Tools(context.Background(), nil) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := tl.Meta["anthropic/maxResultSizeChars"]; got != want[tl.Name] {
+			t.Errorf("%s declares %v, want %v", tl.Name, got, want[tl.Name])
+		}
+	}
+	for _, c := range []struct {
+		name string
+		cut  bool
+	}{{"own", true}, {"plain", false}} {
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: c.name})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := res.Content[0].(*mcp.TextContent).Text
+		cut := res.Meta["io.github.toolschema/truncated"] == true
+		if cut != c.cut || (c.cut && (len(got) > 4<<10 || len(got) < 2<<10)) || (!c.cut && len(got) != 40<<10) {
+			t.Errorf("%s: %d bytes, truncated %v", c.name, len(got), cut)
+		}
+	}
+}

@@ -99,6 +99,8 @@ type Options struct {
 	// says what was left out and "io.github.toolschema/truncated" in the
 	// result's _meta. Each tool's listing declares the budget as
 	// "anthropic/maxResultSizeChars", where Claude's clients read it.
+	// A tool with a budget of its own (tool.Meta.MaxResultBytes) has its
+	// results cut to that one, and declares it, in place of this.
 	MaxResultBytes int
 
 	// Adjust, when set, is called with each tool and its MCP description
@@ -151,7 +153,7 @@ func Register(s *mcp.Server, tools []*tool.Tool, opts *Options) error {
 	describe := func(t *tool.Tool) *mcp.Tool {
 		mt := Tool(t)
 		mt.Icons = opts.Icons[t.Name]
-		if limit := opts.resultLimit(); limit > 0 {
+		if limit := opts.resultLimit(t); limit > 0 {
 			mt.Meta["anthropic/maxResultSizeChars"] = limit
 		}
 		if opts.Adjust != nil {
@@ -286,7 +288,7 @@ func Handler(t *tool.Tool, opts *Options) mcp.ToolHandler {
 		}
 		structured := out.structured(req)
 		var res *mcp.CallToolResult
-		if limit := opts.resultLimit(); limit > 0 {
+		if limit := opts.resultLimit(t); limit > 0 {
 			res = cutResult(t.Name, r, limit, structured, out.null)
 		} else {
 			res = result(t.Name, r, structured, out.null)

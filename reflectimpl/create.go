@@ -105,6 +105,11 @@ func DeferLoading() Option { return func(o *options) { o.meta.DeferLoading = tru
 // 1 to 64 letters, digits, '_' or '-'.
 func Namespace(name string) Option { return func(o *options) { o.meta.Namespace = name } }
 
+// MaxResultBytes gives the tool its own budget of one result, in bytes,
+// which loop.Runner and mcpserver use in place of theirs
+// (tool.Meta.MaxResultBytes). n must be positive.
+func MaxResultBytes(n int) Option { return func(o *options) { o.meta.MaxResultBytes = n } }
+
 // TypeSchema gives, for this tool only, the schema of type T, a type that
 // does not declare one (a type of another module, with no
 // ToolschemaSchema method): wherever the tool's input or output reaches T,
@@ -206,7 +211,7 @@ func (c *Cache) Create(fn any, opts ...Option) (*tool.Tool, error) {
 		s = c.signature(&c.fromTags, e.typ, o.mode)
 		c.mu.Unlock()
 	}
-	if e.err != nil || s.err != nil || (o.meta.Name == "" && e.nameErr != nil) || m.Timeout < 0 || (o.meta.Name != "" && schema.CheckName(m.Name) != nil) ||
+	if e.err != nil || s.err != nil || (o.meta.Name == "" && e.nameErr != nil) || m.Timeout < 0 || m.MaxResultBytes < 0 || (o.meta.Name != "" && schema.CheckName(m.Name) != nil) ||
 		(m.ReadOnly && (m.Destructive != nil || m.Idempotent)) || (len(m.ErrorCodes) > 0 && badCodes(m.ErrorCodes) != nil) ||
 		(m.Namespace != "" && schema.NamespaceProblem(m.Namespace) != "") {
 		return nil, refusal(e, s, &o)
@@ -236,6 +241,9 @@ func refusal(e *entry, sig *signature, o *options) error {
 	}
 	if o.meta.Timeout < 0 {
 		errs = append(errs, schema.Errorf(schema.OLT013, "", "option Timeout: the timeout must not be negative"))
+	}
+	if o.meta.MaxResultBytes < 0 {
+		errs = append(errs, schema.Errorf(schema.OLT013, "", "option MaxResultBytes: the budget must not be negative"))
 	}
 	if o.meta.ReadOnly && o.meta.Destructive != nil {
 		d := *o.meta.Destructive

@@ -259,6 +259,7 @@ func TestRefusals(t *testing.T) {
 		}) {
 		}, []Option{Name("t")}, "OLT005: input.m{}: big.Int marshals through a method with a pointer receiver, which encoding/json does not call on a value inside a map; give the method a value receiver, or store *big.Int"},
 		{"negative timeout", GetDocket, []Option{Timeout(-time.Second)}, "OLT013: option Timeout: the timeout must not be negative"},
+		{"negative budget", GetDocket, []Option{MaxResultBytes(-1)}, "OLT013: option MaxResultBytes: the budget must not be negative"},
 		{"bad error code", GetDocket, []Option{ErrorCodes("ORDER_NOT_FOUND", "not-found", "ORDER_NOT_FOUND")},
 			"OLT013: option ErrorCodes: \"not-found\" is not an error code: upper-case letters, digits and '_', starting with a letter (ORDER_NOT_FOUND)\n" +
 				"OLT013: option ErrorCodes: ORDER_NOT_FOUND is given twice"},

@@ -43,6 +43,7 @@ var metaSources = []struct {
 	{"SafeErrors", reflectimpl.SafeErrors(), "safe-errors"},
 	{"DeferLoading", reflectimpl.DeferLoading(), "defer-loading"},
 	{"Namespace", reflectimpl.Namespace("crm"), "namespace=crm"},
+	{"MaxResultBytes", reflectimpl.MaxResultBytes(20 << 10), "max-result=20KB"},
 }
 
 // notMeta are reflectimpl's options that say how types are read, not the

@@ -125,6 +125,12 @@ type Meta struct {
 	// tool name (1 to 64 letters, digits, '_' or '-'). The directive's
 	// namespace=.
 	Namespace string
+	// MaxResultBytes is the tool's own budget of one result as the model
+	// reads it (its text and JSON, in bytes), which loop.Runner and
+	// mcpserver use in place of theirs; zero means theirs. A result over
+	// it is cut as theirs cut it. The directive's max-result= (such as
+	// max-result=20KB).
+	MaxResultBytes int
 }
 
 // IsDestructive reports whether a call may delete or overwrite something:

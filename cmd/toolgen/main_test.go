@@ -46,7 +46,7 @@ type Query struct {
 
 // Find finds orders.
 //
-//tool:export timeout=2s version=3 errors=NO_KIND,TOO_MANY
+//tool:export timeout=2s version=3 errors=NO_KIND,TOO_MANY max-result=1MB
 func Find(ctx context.Context, in Query) ([]string, error) { return []string{string(in.Kind)}, nil }
 
 // Ping answers.
@@ -134,7 +134,7 @@ func TestJSON(t *testing.T) {
 		"outputSchema": `{"type":["array","null"],"items":{"type":"string"}}`,
 		"ends-loop":    "false", "requires-approval": "false", "parallel-safe": "true", "timeout": `"2s"`, "version": `"3"`,
 		"read-only": "false", "destructive": "true", "idempotent": "false", "open-world": "true",
-		"errors": `["NO_KIND","TOO_MANY"]`,
+		"errors": `["NO_KIND","TOO_MANY"]`, "max-result": "1048576",
 	}
 	for k, v := range want {
 		if got := string(tools[0][k]); got != v {
@@ -149,6 +149,9 @@ func TestJSON(t *testing.T) {
 	}
 	if _, ok := tools[1]["timeout"]; ok {
 		t.Error("ping has a timeout")
+	}
+	if _, ok := tools[1]["max-result"]; ok {
+		t.Error("ping has a budget")
 	}
 	if string(tools[1]["ends-loop"]) != "true" || string(tools[1]["requires-approval"]) != "true" || string(tools[1]["parallel-safe"]) != "false" {
 		t.Errorf("ping metadata: %v", tools[1])

@@ -11,6 +11,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"math"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -543,6 +544,13 @@ func (in *inspector) options(t *Tool, d ast.Directive) bool {
 				continue
 			}
 			t.Namespace = val
+		case "max-result":
+			n, ok := parseSize(val)
+			if !hasVal || !ok {
+				bad("%q is not a size such as 20KB, 1MB or 4096 (bytes)", val)
+				continue
+			}
+			t.MaxResultBytes = n
 		case "title":
 			if !hasVal || strings.TrimSpace(val) == "" {
 				bad(`write title=TEXT (quote it for spaces: "title=Get docket")`)
@@ -551,7 +559,7 @@ func (in *inspector) options(t *Tool, d ast.Directive) bool {
 			t.Title = val
 		default:
 			const all = "the options are name=, ends-loop, requires-approval, parallel-safe=false, timeout=, version=, " +
-				"read-only, destructive=false, idempotent, open-world=false, title=, errors=, safe-errors, defer-loading and namespace="
+				"read-only, destructive=false, idempotent, open-world=false, title=, errors=, safe-errors, defer-loading, namespace= and max-result="
 			near := nearestOption(key)
 			if near == "" {
 				bad("unknown; " + all)
@@ -1026,7 +1034,26 @@ func Enums(fset *token.FileSet, pkg *types.Package) []*Enum {
 
 // DirectiveOptions are the directive's option names.
 var DirectiveOptions = []string{"name", "ends-loop", "requires-approval", "parallel-safe", "timeout", "version",
-	"read-only", "destructive", "idempotent", "open-world", "title", "errors", "safe-errors", "defer-loading", "namespace"}
+	"read-only", "destructive", "idempotent", "open-world", "title", "errors", "safe-errors", "defer-loading", "namespace", "max-result"}
+
+// parseSize reads a positive size of max-result=: a number of bytes,
+// with B, KB (1024 bytes) or MB (1024 KB) after it.
+func parseSize(s string) (int, bool) {
+	unit := 1
+	switch u := strings.ToUpper(s); {
+	case strings.HasSuffix(u, "KB"):
+		unit, s = 1<<10, s[:len(s)-2]
+	case strings.HasSuffix(u, "MB"):
+		unit, s = 1<<20, s[:len(s)-2]
+	case strings.HasSuffix(u, "B"):
+		s = s[:len(s)-1]
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n <= 0 || s[0] == '+' || n > math.MaxInt32/unit {
+		return 0, false
+	}
+	return n * unit, true
+}
 
 // nearestOption returns the option that key is a slip of: the one at the
 // least edit distance, when that is at most 2 (1 for a key of up to four

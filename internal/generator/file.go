@@ -347,6 +347,9 @@ func (g *gen) meta(m *tool.Meta) [][2]string {
 	flag("SafeErrors", m.SafeErrors)
 	flag("DeferLoading", m.DeferLoading)
 	str("Namespace", m.Namespace)
+	if m.MaxResultBytes != 0 {
+		kv = append(kv, [2]string{"MaxResultBytes", strconv.Itoa(m.MaxResultBytes)})
+	}
 	return kv
 }
 

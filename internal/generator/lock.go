@@ -60,6 +60,7 @@ type MetaJSON struct {
 	SafeErrors       bool     `json:"safe-errors,omitempty"`
 	DeferLoading     bool     `json:"defer-loading,omitempty"`
 	Namespace        string   `json:"namespace,omitempty"`
+	MaxResultBytes   int      `json:"max-result,omitempty"`
 }
 
 // NewMetaJSON returns m as the lock and toolgen -json write it.
@@ -68,7 +69,7 @@ func NewMetaJSON(m *tool.Meta) MetaJSON {
 		ReadOnly: m.ReadOnly, Destructive: m.IsDestructive(), Idempotent: m.Idempotent, OpenWorld: m.IsOpenWorld(),
 		RequiresApproval: m.RequiresApproval, EndsLoop: m.EndsLoop, ParallelSafe: m.IsParallelSafe(),
 		ErrorCodes: m.ErrorCodes, SafeErrors: m.SafeErrors,
-		DeferLoading: m.DeferLoading, Namespace: m.Namespace}
+		DeferLoading: m.DeferLoading, Namespace: m.Namespace, MaxResultBytes: m.MaxResultBytes}
 	if m.Timeout != 0 {
 		j.Timeout = m.Timeout.String()
 	}
@@ -214,6 +215,9 @@ func Compare(old, cur LockEntry) ([]schema.Change, error) {
 	}
 	if o.Timeout != n.Timeout {
 		changes = append(changes, schema.Change{Path: "policy", What: fmt.Sprintf("timeout %q to %q", o.Timeout, n.Timeout)})
+	}
+	if o.MaxResultBytes != n.MaxResultBytes {
+		changes = append(changes, schema.Change{Path: "policy", What: fmt.Sprintf("max-result %d to %d", o.MaxResultBytes, n.MaxResultBytes)})
 	}
 	if o.Title != n.Title {
 		changes = append(changes, schema.Change{Path: "policy", What: "title changed"})

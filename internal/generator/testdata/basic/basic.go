@@ -30,7 +30,7 @@ type Docket struct {
 // GetDocket returns the public docket entries of one court case, as listed
 // by [time.Time] order.
 //
-//tool:export timeout=5s version=2 read-only open-world=false "title=Get a docket"
+//tool:export timeout=5s version=2 read-only open-world=false "title=Get a docket" max-result=20KB
 func GetDocket(ctx context.Context, in DocketQuery) (*Docket, error) {
 	return &Docket{Entries: []string{in.Court}}, nil
 }

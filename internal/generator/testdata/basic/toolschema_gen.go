@@ -34,13 +34,14 @@ var (
 func Tools() []*tool.Tool {
 	return []*tool.Tool{
 		toolimpl.New(tool.Meta{
-			Name:        "get_docket",
-			Title:       "Get a docket",
-			Description: "GetDocket returns the public docket entries of one court case, as listed by time.Time order.",
-			Version:     "2",
-			ReadOnly:    true,
-			OpenWorld:   new(false),
-			Timeout:     5 * time.Second,
+			Name:           "get_docket",
+			Title:          "Get a docket",
+			Description:    "GetDocket returns the public docket entries of one court case, as listed by time.Time order.",
+			Version:        "2",
+			ReadOnly:       true,
+			OpenWorld:      new(false),
+			Timeout:        5 * time.Second,
+			MaxResultBytes: 20480,
 		}, _toolgen_GetDocket_in, _toolgen_GetDocket_out, _toolgen_GetDocket{}, GetDocket),
 		toolimpl.New(tool.Meta{
 			Name:         "ping",

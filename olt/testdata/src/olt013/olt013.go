@@ -49,3 +49,17 @@ func Grouped() error { return nil }
 //
 //tool:export "namespace="
 func Ungrouped() error { return nil }
+
+// want +4 `OLT013: option max-result: "20GB" is not a size`
+
+// Budget gives a size that is not one.
+//
+//tool:export max-result=20GB
+func Budget() error { return nil }
+
+// want +4 `OLT013: option max-result: "0" is not a size`
+
+// NoBudget gives a budget of nothing.
+//
+//tool:export max-result=0
+func NoBudget() error { return nil }

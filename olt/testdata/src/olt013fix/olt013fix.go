@@ -1,10 +1,10 @@
 package olt013fix
 
-// want +4 `OLT013: option requires-aproval: unknown; did you mean requires-approval\?` `OLT013: option timeot: unknown; did you mean timeout\?`
+// want +4 `OLT013: option requires-aproval: unknown; did you mean requires-approval\?` `OLT013: option timeot: unknown; did you mean timeout\?` `OLT013: option max-reslt: unknown; did you mean max-result\?`
 
-// Delete deletes, with two slips in its options.
+// Delete deletes, with three slips in its options.
 //
-//tool:export requires-aproval timeot=5s
+//tool:export requires-aproval timeot=5s max-reslt=20KB
 func Delete() error { return nil }
 
 // want +5 `OLT013: option nme: unknown; did you mean name\?` `OLT013: option tiel: unknown; the options are`
