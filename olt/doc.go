@@ -349,5 +349,16 @@ OLT033: deferred tool has no description a tool search can find
 A deferred tool (defer-loading) is sent only once a tool search finds
 it; with no word in its description to match, only its exact name finds
 it. Write a doc comment saying what it does.
+
+# Analyzer OLT034
+
+OLT034: example of a tool's arguments is not valid for its input
+
+An example a tool gives of its arguments (a //tool:example line in its doc
+comment, one JSON object each) is checked as the invoker checks a call's
+arguments, against the tool's input schema: an example that is not JSON, or
+that breaks the schema, is reported with each violation, and the tool is
+refused (toolgen leaves it out). reflectimpl.Create refuses an invalid
+example given with reflectimpl.Examples the same way.
 */
 package olt

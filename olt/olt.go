@@ -120,7 +120,7 @@ var coreRules = []ruleDef{
 	{id: schema.OLT008, fixes: true}, {id: schema.OLT009, fixes: true}, {id: schema.OLT010},
 	{id: schema.OLT011, fixes: true}, {id: schema.OLT012, fixes: true}, {id: schema.OLT013, fixes: true},
 	{id: schema.OLT014}, {id: schema.OLT021}, {id: schema.OLT023}, {id: schema.OLT025, fixes: true},
-	{id: schema.OLT030},
+	{id: schema.OLT030}, {id: schema.OLT034},
 }
 
 // section returns the text of one "# Analyzer NAME" section of doc.go.

@@ -77,6 +77,7 @@ func TestRules(t *testing.T) {
 		{id: "OLT031", patterns: []string{"olt031"}},
 		{id: "OLT032", patterns: []string{"olt032"}},
 		{id: "OLT033", patterns: []string{"olt033"}},
+		{id: "OLT034", patterns: []string{"olt034"}},
 		// The types of the drop-ins' calls and of reflectimpl.Create, in
 		// a package without tools.
 		{id: "OLT011", patterns: []string{"dropin", "dropintool"}, fixes: true},

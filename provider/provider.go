@@ -146,7 +146,8 @@ func passedLimit(mode strictmode.StrictMode, st stats) (strictmode.Limit, int) {
 // Anthropic returns the definitions of tools sent in one request as tools
 // of the Messages API, strict unless Strict(false) is given
 // ({"name":...,"description":...,"input_schema":...,"strict":true};
-// without "strict" when not; a deferred tool, Meta.DeferLoading, with
+// without "strict" when not; with "input_examples" after the schema when
+// the tool has examples, tool.Meta.Examples; a deferred tool, Meta.DeferLoading, with
 // "defer_loading":true last), checking the per-request limits of strict
 // tools. The names must be unique (a *tool.DuplicateError names the one
 // given twice), and so must their wire names (a *tool.WireCollisionError
@@ -218,6 +219,9 @@ func Anthropic(tools []*tool.Tool, opts ...Option) ([]json.RawMessage, error) {
 			}
 		}
 		def := ordered{{"name", names[i]}, {"description", c.description(t)}, {"input_schema", params}}
+		if len(t.Examples) > 0 {
+			def = append(def, kv{"input_examples", t.Examples})
+		}
 		if strict {
 			def = append(def, kv{"strict", true})
 		}

@@ -5,6 +5,7 @@
 package reflectimpl
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -109,6 +110,17 @@ func Namespace(name string) Option { return func(o *options) { o.meta.Namespace 
 // which loop.Runner and mcpserver use in place of theirs
 // (tool.Meta.MaxResultBytes). n must be positive.
 func MaxResultBytes(n int) Option { return func(o *options) { o.meta.MaxResultBytes = n } }
+
+// Examples adds examples of the tool's arguments, each a JSON object
+// (tool.Meta.Examples). Create checks each with the tool's own checks: an
+// example that is not valid arguments is an OLT034 error that says why.
+func Examples(args ...string) Option {
+	return func(o *options) {
+		for _, a := range args {
+			o.meta.Examples = append(o.meta.Examples, json.RawMessage(a))
+		}
+	}
+}
 
 // TypeSchema gives, for this tool only, the schema of type T, a type that
 // does not declare one (a type of another module, with no
@@ -216,7 +228,40 @@ func (c *Cache) Create(fn any, opts ...Option) (*tool.Tool, error) {
 		(m.Namespace != "" && schema.NamespaceProblem(m.Namespace) != "") {
 		return nil, refusal(e, s, &o)
 	}
-	return toolimpl.New(m, s.input, s.output, s, fn), nil
+	t := toolimpl.New(m, s.input, s.output, s, fn)
+	if len(m.Examples) > 0 {
+		if err := checkExamples(t); err != nil {
+			return nil, err
+		}
+	}
+	return t, nil
+}
+
+// checkExamples checks t's examples with t's own checks of a call's
+// arguments, and stores each compacted in a list of t's own.
+func checkExamples(t *tool.Tool) error {
+	var errs schema.Errors
+	examples := make([]json.RawMessage, len(t.Examples))
+	for i, ex := range t.Examples {
+		var b bytes.Buffer
+		if err := json.Compact(&b, ex); err != nil {
+			errs = append(errs, schema.Errorf(schema.OLT034, "", "option Examples: example %d is not JSON: %v", i+1, err))
+			continue
+		}
+		examples[i] = b.Bytes()
+		if _, viols, err := t.CheckArgs(examples[i]); err != nil {
+			errs = append(errs, schema.Errorf(schema.OLT034, "", "option Examples: example %d cannot be checked: %v", i+1, err))
+		} else {
+			for _, v := range viols {
+				errs = append(errs, schema.Errorf(schema.OLT034, "", "option Examples: example %d is not valid: %s", i+1, v.Message))
+			}
+		}
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	t.Examples = examples
+	return nil
 }
 
 // refusal lists every problem of a refused tool at once: the function's,

@@ -260,6 +260,9 @@ func TestRefusals(t *testing.T) {
 		}, []Option{Name("t")}, "OLT005: input.m{}: big.Int marshals through a method with a pointer receiver, which encoding/json does not call on a value inside a map; give the method a value receiver, or store *big.Int"},
 		{"negative timeout", GetDocket, []Option{Timeout(-time.Second)}, "OLT013: option Timeout: the timeout must not be negative"},
 		{"negative budget", GetDocket, []Option{MaxResultBytes(-1)}, "OLT013: option MaxResultBytes: the budget must not be negative"},
+		{"invalid example", GetDocket, []Option{Examples(`{"court":"nysd","case":"1"}`, `{"court":"nysd","case":"1","limit":500}`, `{"court":`)},
+			"OLT034: option Examples: example 2 is not valid: Argument 'limit' must be at most 100.\n" +
+				"OLT034: option Examples: example 3 is not JSON: unexpected end of JSON input"},
 		{"bad error code", GetDocket, []Option{ErrorCodes("ORDER_NOT_FOUND", "not-found", "ORDER_NOT_FOUND")},
 			"OLT013: option ErrorCodes: \"not-found\" is not an error code: upper-case letters, digits and '_', starting with a letter (ORDER_NOT_FOUND)\n" +
 				"OLT013: option ErrorCodes: ORDER_NOT_FOUND is given twice"},
@@ -446,5 +449,23 @@ func TestEnumMethodName(t *testing.T) {
 	m, ok := reflect.TypeFor[interface{ ToolschemaEnumValues() []string }]().MethodByName(schema.EnumMethod)
 	if !ok || m.Type != reflect.TypeFor[func() []string]() {
 		t.Errorf("enumValuer does not have the method schema.EnumMethod = %s as func() []string", schema.EnumMethod)
+	}
+}
+
+// TestExamples: valid examples are kept, compacted, in the tool's
+// metadata, in the order given.
+func TestExamples(t *testing.T) {
+	tl, err := Create(GetDocket, Examples(`{ "court": "nysd", "case": "1" }`), Examples(`{"court":"cand","case":"2","limit":5}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{`{"court":"nysd","case":"1"}`, `{"court":"cand","case":"2","limit":5}`}
+	if len(tl.Examples) != len(want) {
+		t.Fatalf("examples %s", tl.Examples)
+	}
+	for i, ex := range tl.Examples {
+		if string(ex) != want[i] {
+			t.Errorf("example %d: %s, want %s", i+1, ex, want[i])
+		}
 	}
 }

@@ -20,8 +20,9 @@ import (
 
 // metaSources is the one table of where each field of tool.Meta comes
 // from: the reflectimpl option of the field's name, and the directive's
-// option ("" for Description, which is the doc comment), each given a value
-// other than the default.
+// option ("" for Description, which is the doc comment; a directive of its
+// own, such as //tool:example, for a field that has one), each given a
+// value other than the default.
 var metaSources = []struct {
 	field     string
 	option    reflectimpl.Option
@@ -44,6 +45,7 @@ var metaSources = []struct {
 	{"DeferLoading", reflectimpl.DeferLoading(), "defer-loading"},
 	{"Namespace", reflectimpl.Namespace("crm"), "namespace=crm"},
 	{"MaxResultBytes", reflectimpl.MaxResultBytes(20 << 10), "max-result=20KB"},
+	{"Examples", reflectimpl.Examples(`{ }`), "//tool:example { }"},
 }
 
 // notMeta are reflectimpl's options that say how types are read, not the
@@ -64,7 +66,7 @@ func TestMetaSources(t *testing.T) {
 	var rows, keys []string
 	for _, s := range metaSources {
 		rows = append(rows, s.field)
-		if s.directive != "" {
+		if s.directive != "" && !strings.HasPrefix(s.directive, "//") {
 			key, _, _ := strings.Cut(strings.Trim(s.directive, `"`), "=")
 			keys = append(keys, key)
 		}
@@ -163,6 +165,9 @@ func optionFuncs(t *testing.T) []string {
 // inspect returns the metadata the directive with options gives F, which
 // has no doc comment.
 func inspect(t *testing.T, options string) tool.Meta {
+	if strings.HasPrefix(options, "//") {
+		return inspectSource(t, "//tool:export\n"+options+"\nfunc F() {}\n")
+	}
 	return inspectSource(t, "//tool:export "+options+"\nfunc F() {}\n")
 }
 

@@ -131,6 +131,12 @@ type Meta struct {
 	// it is cut as theirs cut it. The directive's max-result= (such as
 	// max-result=20KB).
 	MaxResultBytes int
+	// Examples are arguments a model may read as examples of a call, each
+	// a JSON object valid for the input schema: toolgen, toolvet
+	// (OLT034) and reflectimpl.Create (reflectimpl.Examples) check each with the invoker's
+	// checks. provider.Anthropic sends them as input_examples. The
+	// directive's //tool:example lines, one example each.
+	Examples []json.RawMessage
 }
 
 // IsDestructive reports whether a call may delete or overwrite something:

@@ -47,6 +47,7 @@ type Query struct {
 // Find finds orders.
 //
 //tool:export timeout=2s version=3 errors=NO_KIND,TOO_MANY max-result=1MB
+//tool:example {"kind": "retail", "note": "rush"}
 func Find(ctx context.Context, in Query) ([]string, error) { return []string{string(in.Kind)}, nil }
 
 // Ping answers.
@@ -135,6 +136,7 @@ func TestJSON(t *testing.T) {
 		"ends-loop":    "false", "requires-approval": "false", "parallel-safe": "true", "timeout": `"2s"`, "version": `"3"`,
 		"read-only": "false", "destructive": "true", "idempotent": "false", "open-world": "true",
 		"errors": `["NO_KIND","TOO_MANY"]`, "max-result": "1048576",
+		"examples": `[{"kind":"retail","note":"rush"}]`,
 	}
 	for k, v := range want {
 		if got := string(tools[0][k]); got != v {
@@ -152,6 +154,9 @@ func TestJSON(t *testing.T) {
 	}
 	if _, ok := tools[1]["max-result"]; ok {
 		t.Error("ping has a budget")
+	}
+	if _, ok := tools[1]["examples"]; ok {
+		t.Error("ping has examples")
 	}
 	if string(tools[1]["ends-loop"]) != "true" || string(tools[1]["requires-approval"]) != "true" || string(tools[1]["parallel-safe"]) != "false" {
 		t.Errorf("ping metadata: %v", tools[1])

@@ -1,5 +1,5 @@
 // Toolvet reports every rule of the toolschema contract (OLT001 to
-// OLT033) in Go packages, and runs the standard vet suite beside them, so
+// OLT034) in Go packages, and runs the standard vet suite beside them, so
 // that it can take the place of go vet's own tool.
 //
 // One binary serves three drivers:

@@ -5,7 +5,9 @@
 package analyzer
 
 import (
+	"bytes"
 	"cmp"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -18,6 +20,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/toolschema/toolschema/internal/rawcheck"
 	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/tool"
 )
@@ -30,6 +33,10 @@ const Directive = "//tool:export"
 // required only when its tags say so. It stands alone on a line, in any
 // comment of any file of the package (its doc comment is the usual place).
 const RequiredFromTagsDirective = "//tool:required-from-tags"
+
+// ExampleDirective gives an example of a tool's arguments, one a line, in
+// the tool's doc comment: //tool:example {"court":"nysd"}.
+const ExampleDirective = "//tool:example"
 
 // A Package is what the front end found in one package.
 type Package struct {
@@ -279,8 +286,12 @@ func (in *inspector) file(f *ast.File) {
 		}
 		var ds []ast.Directive
 		var first *ast.Comment
-		var extra []*ast.Comment
+		var extra, examples []*ast.Comment
 		for _, c := range fd.Doc.List {
+			if exampleDirective(c) {
+				examples = append(examples, c)
+				continue
+			}
 			d, ok := directive(c)
 			if !ok {
 				continue
@@ -294,13 +305,19 @@ func (in *inspector) file(f *ast.File) {
 			ds = append(ds, d)
 		}
 		if len(ds) > 0 {
-			in.tool(fd, first, ds[0], extra)
+			for _, c := range examples {
+				seen[c] = true
+			}
+			in.tool(fd, first, ds[0], extra, examples)
 		}
 	}
 	for _, cg := range f.Comments {
 		for _, c := range cg.List {
 			if _, ok := directive(c); ok && !seen[c] {
 				in.report(c.Pos(), c.End(), schema.OLT001, "%s must be in the doc comment of a package-level function or a method", Directive)
+			}
+			if exampleDirective(c) && !seen[c] {
+				in.report(c.Pos(), c.End(), schema.OLT001, "%s must be in the doc comment of a tool, beside its %s", ExampleDirective, Directive)
 			}
 		}
 	}
@@ -358,6 +375,12 @@ func (in *inspector) readMode(f *ast.File) {
 	}
 }
 
+// exampleDirective reports whether c is a //tool:example directive.
+func exampleDirective(c *ast.Comment) bool {
+	d, ok := ast.ParseDirective(c.Pos(), c.Text)
+	return ok && d.Tool == "tool" && d.Name == "example"
+}
+
 // directive parses c if it is a //tool:export directive.
 func directive(c *ast.Comment) (ast.Directive, bool) {
 	d, ok := ast.ParseDirective(c.Pos(), c.Text)
@@ -368,7 +391,7 @@ func directive(c *ast.Comment) (ast.Directive, bool) {
 // are the directives after the first in its doc comment (OLT013). Every
 // diagnostic reported here refuses the tool: it is left out, and the
 // diagnostic names it.
-func (in *inspector) tool(fd *ast.FuncDecl, c *ast.Comment, d ast.Directive, extra []*ast.Comment) {
+func (in *inspector) tool(fd *ast.FuncDecl, c *ast.Comment, d ast.Directive, extra, examples []*ast.Comment) {
 	fn, _ := in.info.Defs[fd.Name].(*types.Func)
 	if fn == nil {
 		return
@@ -419,9 +442,44 @@ func (in *inspector) tool(fd *ast.FuncDecl, c *ast.Comment, d ast.Directive, ext
 		}
 	}
 	t.Description = schema.FlattenDoc(fd.Doc.Text())
-	if in.signature(t, sig, fd) && ok && in.problems == problems {
+	if in.signature(t, sig, fd) && ok && in.problems == problems && in.examples(t, examples) {
 		in.p.Tools = append(in.p.Tools, t)
 	}
+}
+
+// examples reads the tool's //tool:example directives into t, each
+// checked against the tool's input schema by the checks the invoker runs
+// on a call's arguments (those of a raw-schema tool, which agree with the
+// typed ones on every schema the contract writes): an example that is not
+// valid is OLT034, with each violation.
+func (in *inspector) examples(t *Tool, examples []*ast.Comment) bool {
+	if len(examples) == 0 {
+		return true
+	}
+	check, err := rawcheck.NewChecker(t.InputSchema)
+	if err != nil {
+		in.report(examples[0].Pos(), examples[0].End(), schema.OLT034, "the examples cannot be checked: the input schema does not compile: %v", err)
+		return false
+	}
+	ok := true
+	for i, c := range examples {
+		d, _ := ast.ParseDirective(c.Pos(), c.Text)
+		var b bytes.Buffer
+		if err := json.Compact(&b, []byte(d.Args)); err != nil || d.Args == "" {
+			in.report(c.Pos(), c.End(), schema.OLT034, "example %d is not JSON: write %s {\"name\":\"value\"}, one example a line (tool %s)", i+1, ExampleDirective, t.Name)
+			ok = false
+			continue
+		}
+		if _, viols := check.Arguments(b.Bytes()); len(viols) > 0 {
+			for _, v := range viols {
+				in.report(c.Pos(), c.End(), schema.OLT034, "example %d is not valid: %s (tool %s)", i+1, v.Message, t.Name)
+			}
+			ok = false
+			continue
+		}
+		t.Examples = append(t.Examples, b.Bytes())
+	}
+	return ok
 }
 
 // options reads the directive's options into t.

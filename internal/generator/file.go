@@ -350,6 +350,14 @@ func (g *gen) meta(m *tool.Meta) [][2]string {
 	if m.MaxResultBytes != 0 {
 		kv = append(kv, [2]string{"MaxResultBytes", strconv.Itoa(m.MaxResultBytes)})
 	}
+	if len(m.Examples) > 0 {
+		pkg := g.importName("encoding/json", "json")
+		examples := make([]string, len(m.Examples))
+		for i, ex := range m.Examples {
+			examples[i] = pkg + ".RawMessage(" + strconv.Quote(string(ex)) + ")"
+		}
+		kv = append(kv, [2]string{"Examples", "[]" + pkg + ".RawMessage{" + strings.Join(examples, ", ") + "}"})
+	}
 	return kv
 }
 

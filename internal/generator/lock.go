@@ -61,6 +61,8 @@ type MetaJSON struct {
 	DeferLoading     bool     `json:"defer-loading,omitempty"`
 	Namespace        string   `json:"namespace,omitempty"`
 	MaxResultBytes   int      `json:"max-result,omitempty"`
+	// Examples are the tool's //tool:example arguments, as compact JSON.
+	Examples []json.RawMessage `json:"examples,omitempty"`
 }
 
 // NewMetaJSON returns m as the lock and toolgen -json write it.
@@ -69,7 +71,7 @@ func NewMetaJSON(m *tool.Meta) MetaJSON {
 		ReadOnly: m.ReadOnly, Destructive: m.IsDestructive(), Idempotent: m.Idempotent, OpenWorld: m.IsOpenWorld(),
 		RequiresApproval: m.RequiresApproval, EndsLoop: m.EndsLoop, ParallelSafe: m.IsParallelSafe(),
 		ErrorCodes: m.ErrorCodes, SafeErrors: m.SafeErrors,
-		DeferLoading: m.DeferLoading, Namespace: m.Namespace, MaxResultBytes: m.MaxResultBytes}
+		DeferLoading: m.DeferLoading, Namespace: m.Namespace, MaxResultBytes: m.MaxResultBytes, Examples: m.Examples}
 	if m.Timeout != 0 {
 		j.Timeout = m.Timeout.String()
 	}
@@ -218,6 +220,9 @@ func Compare(old, cur LockEntry) ([]schema.Change, error) {
 	}
 	if o.MaxResultBytes != n.MaxResultBytes {
 		changes = append(changes, schema.Change{Path: "policy", What: fmt.Sprintf("max-result %d to %d", o.MaxResultBytes, n.MaxResultBytes)})
+	}
+	if !slices.EqualFunc(o.Examples, n.Examples, func(a, b json.RawMessage) bool { return string(a) == string(b) }) {
+		changes = append(changes, schema.Change{Path: "tool", What: "examples changed"})
 	}
 	if o.Title != n.Title {
 		changes = append(changes, schema.Change{Path: "policy", What: "title changed"})

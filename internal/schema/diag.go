@@ -44,6 +44,7 @@ const (
 	OLT031 ID = "OLT031" // a namespace of more than 10 tools
 	OLT032 ID = "OLT032" // a tool description over 2 KB
 	OLT033 ID = "OLT033" // a deferred tool without a description a search can find
+	OLT034 ID = "OLT034" // an example of a tool's arguments that is not valid
 )
 
 // A Rule is one entry of the diagnostic catalog.
@@ -90,6 +91,7 @@ var catalog = []Rule{
 	{OLT031, "namespace has more than 10 tools", true},
 	{OLT032, "tool description is longer than 2 KB", true},
 	{OLT033, "deferred tool has no description a tool search can find", true},
+	{OLT034, "example of a tool's arguments is not valid for its input", true},
 }
 
 // Catalog returns every rule in ID order, as a new slice the caller may

@@ -69,3 +69,14 @@ func Twice(call *tool.Call) error { return nil }
 //
 //tool:export
 func NoSchemaResult() (func(), error) { return nil, nil }
+
+// Ranked has an example over its input's maximum, and one that is not JSON.
+//
+//tool:export
+//tool:example {"rank": 11}
+//tool:example {"rank"}
+func Ranked(in struct {
+	Rank int `json:"rank" maximum:"10"`
+}) error {
+	return nil
+}

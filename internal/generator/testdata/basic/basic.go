@@ -31,6 +31,8 @@ type Docket struct {
 // by [time.Time] order.
 //
 //tool:export timeout=5s version=2 read-only open-world=false "title=Get a docket" max-result=20KB
+//tool:example {"court": "nysd", "case": "1:24-cv-01", "since": null}
+//tool:example {"court":"cand","case":"`5`","status":"open","since":"2024-01-02T00:00:00Z"}
 func GetDocket(ctx context.Context, in DocketQuery) (*Docket, error) {
 	return &Docket{Entries: []string{in.Court}}, nil
 }

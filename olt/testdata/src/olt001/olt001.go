@@ -17,3 +17,8 @@ var Tools = 1 // want `OLT001: the package declares Tools, the name of the gener
 //
 //tool:export
 func Ok() error { return nil }
+
+// NotATool has an example but no //tool:export.
+//
+//tool:example {} // want `OLT001: //tool:example must be in the doc comment of a tool, beside its //tool:export`
+func NotATool() error { return nil }
