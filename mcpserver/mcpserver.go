@@ -20,6 +20,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/tool"
 )
 
@@ -43,8 +44,9 @@ type Options struct {
 	MaxArgumentBytes int
 
 	// Icons are the icons of the tools, by tool name, for a client to
-	// show beside them (MCP's Tool.icons). A name that is not of a tool
-	// served is refused.
+	// show beside them (MCP's Tool.icons), listed after the tool's own
+	// (tool.Meta.Icon, the directive's icon=). A name that is not of a
+	// tool served is refused.
 	Icons map[string][]mcp.Icon
 
 	// ToolListTTL, when positive, is how long a client may keep the
@@ -152,7 +154,7 @@ func Register(s *mcp.Server, tools []*tool.Tool, opts *Options) error {
 	listingOf(s).setCache(opts)
 	describe := func(t *tool.Tool) *mcp.Tool {
 		mt := Tool(t)
-		mt.Icons = opts.Icons[t.Name]
+		mt.Icons = icons(t, opts.Icons[t.Name])
 		if limit := opts.resultLimit(t); limit > 0 {
 			mt.Meta["anthropic/maxResultSizeChars"] = limit
 		}
@@ -366,4 +368,18 @@ func isNil(v any) bool {
 		return rv.IsNil()
 	}
 	return false
+}
+
+// icons returns the icons t is listed with: its own, then more. The
+// tool's own icon was checked where it was given (toolgen,
+// reflectimpl.Create); one that is not an icon URL is left out.
+func icons(t *tool.Tool, more []mcp.Icon) []mcp.Icon {
+	if t.Icon == "" {
+		return more
+	}
+	mime, err := schema.IconType(t.Icon)
+	if err != nil {
+		return more
+	}
+	return append([]mcp.Icon{{Source: t.Icon, MIMEType: mime}}, more...)
 }

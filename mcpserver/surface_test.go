@@ -2,6 +2,7 @@ package mcpserver_test
 
 import (
 	"context"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -126,5 +127,44 @@ func TestToolListCache(t *testing.T) {
 				t.Errorf("ttlMs %d, cacheScope %q, %d tools; want %d, %q, 1", res.TTLMs, res.CacheScope, len(res.Tools), tt.ttlMs, tt.scope)
 			}
 		})
+	}
+}
+
+// TestToolIcons: a tool's own icon (tool.Meta.Icon, the directive's
+// icon=) is listed with the media type its URL says, before the icons
+// Options.Icons gives it; a tool without one has only those.
+func TestToolIcons(t *testing.T) {
+	fn := func() string { return "ok" }
+	own, err := reflectimpl.Create(fn, reflectimpl.Name("own"), reflectimpl.Icon("https://example.com/icons/own.svg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	both, err := reflectimpl.Create(fn, reflectimpl.Name("both"), reflectimpl.Icon("data:image/png;base64,iVBORw0KGgo="))
+	if err != nil {
+		t.Fatal(err)
+	}
+	given, err := reflectimpl.Create(fn, reflectimpl.Name("given"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	extra := mcp.Icon{Source: "https://example.com/dark.png", MIMEType: "image/png", Theme: "dark"}
+	cs := connect(t, []*tool.Tool{own, both, given}, &mcpserver.Options{Icons: map[string][]mcp.Icon{"both": {extra}, "given": {extra}}})
+	want := map[string][]mcp.Icon{
+		"own":   {{Source: "https://example.com/icons/own.svg", MIMEType: "image/svg+xml"}},
+		"both":  {{Source: "data:image/png;base64,iVBORw0KGgo=", MIMEType: "image/png"}, extra},
+		"given": {extra},
+	}
+	n := 0
+	for tl, err := range cs.Tools(context.Background(), nil) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		n++
+		if !reflect.DeepEqual(tl.Icons, want[tl.Name]) {
+			t.Errorf("%s: icons %+v, want %+v", tl.Name, tl.Icons, want[tl.Name])
+		}
+	}
+	if n != 3 {
+		t.Errorf("%d tools listed", n)
 	}
 }

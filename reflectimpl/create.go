@@ -111,6 +111,11 @@ func Namespace(name string) Option { return func(o *options) { o.meta.Namespace 
 // (tool.Meta.MaxResultBytes). n must be positive.
 func MaxResultBytes(n int) Option { return func(o *options) { o.meta.MaxResultBytes = n } }
 
+// Icon gives the tool an icon for a client to show beside it
+// (tool.Meta.Icon): an https URL of an image file or a data: URL of an
+// image; another is an OLT013 error.
+func Icon(src string) Option { return func(o *options) { o.meta.Icon = src } }
+
 // Examples adds examples of the tool's arguments, each a JSON object
 // (tool.Meta.Examples). Create checks each with the tool's own checks: an
 // example that is not valid arguments is an OLT034 error that says why.
@@ -223,7 +228,7 @@ func (c *Cache) Create(fn any, opts ...Option) (*tool.Tool, error) {
 		s = c.signature(&c.fromTags, e.typ, o.mode)
 		c.mu.Unlock()
 	}
-	if e.err != nil || s.err != nil || (o.meta.Name == "" && e.nameErr != nil) || m.Timeout < 0 || m.MaxResultBytes < 0 || (o.meta.Name != "" && schema.CheckName(m.Name) != nil) ||
+	if e.err != nil || s.err != nil || (o.meta.Name == "" && e.nameErr != nil) || m.Timeout < 0 || m.MaxResultBytes < 0 || (m.Icon != "" && badIcon(m.Icon) != nil) || (o.meta.Name != "" && schema.CheckName(m.Name) != nil) ||
 		(m.ReadOnly && (m.Destructive != nil || m.Idempotent)) || (len(m.ErrorCodes) > 0 && badCodes(m.ErrorCodes) != nil) ||
 		(m.Namespace != "" && schema.NamespaceProblem(m.Namespace) != "") {
 		return nil, refusal(e, s, &o)
@@ -235,6 +240,14 @@ func (c *Cache) Create(fn any, opts ...Option) (*tool.Tool, error) {
 		}
 	}
 	return t, nil
+}
+
+// badIcon is the error of an icon URL that is not one.
+func badIcon(src string) error {
+	if _, err := schema.IconType(src); err != nil {
+		return schema.Errorf(schema.OLT013, "", "option Icon: %v", err)
+	}
+	return nil
 }
 
 // checkExamples checks t's examples with t's own checks of a call's
@@ -286,6 +299,11 @@ func refusal(e *entry, sig *signature, o *options) error {
 	}
 	if o.meta.Timeout < 0 {
 		errs = append(errs, schema.Errorf(schema.OLT013, "", "option Timeout: the timeout must not be negative"))
+	}
+	if o.meta.Icon != "" {
+		if err := badIcon(o.meta.Icon); err != nil {
+			errs = append(errs, err.(*schema.Error))
+		}
 	}
 	if o.meta.MaxResultBytes < 0 {
 		errs = append(errs, schema.Errorf(schema.OLT013, "", "option MaxResultBytes: the budget must not be negative"))

@@ -260,6 +260,7 @@ func TestRefusals(t *testing.T) {
 		}, []Option{Name("t")}, "OLT005: input.m{}: big.Int marshals through a method with a pointer receiver, which encoding/json does not call on a value inside a map; give the method a value receiver, or store *big.Int"},
 		{"negative timeout", GetDocket, []Option{Timeout(-time.Second)}, "OLT013: option Timeout: the timeout must not be negative"},
 		{"negative budget", GetDocket, []Option{MaxResultBytes(-1)}, "OLT013: option MaxResultBytes: the budget must not be negative"},
+		{"icon not https", GetDocket, []Option{Icon("http://example.com/i.png")}, `OLT013: option Icon: "http://example.com/i.png" is not an https or data: URL`},
 		{"invalid example", GetDocket, []Option{Examples(`{"court":"nysd","case":"1"}`, `{"court":"nysd","case":"1","limit":500}`, `{"court":`)},
 			"OLT034: option Examples: example 2 is not valid: Argument 'limit' must be at most 100.\n" +
 				"OLT034: option Examples: example 3 is not JSON: unexpected end of JSON input"},

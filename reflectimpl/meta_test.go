@@ -46,6 +46,7 @@ var metaSources = []struct {
 	{"Namespace", reflectimpl.Namespace("crm"), "namespace=crm"},
 	{"MaxResultBytes", reflectimpl.MaxResultBytes(20 << 10), "max-result=20KB"},
 	{"Examples", reflectimpl.Examples(`{ }`), "//tool:example { }"},
+	{"Icon", reflectimpl.Icon("https://example.com/f.png"), "icon=https://example.com/f.png"},
 }
 
 // notMeta are reflectimpl's options that say how types are read, not the

@@ -137,6 +137,11 @@ type Meta struct {
 	// checks. provider.Anthropic sends them as input_examples. The
 	// directive's //tool:example lines, one example each.
 	Examples []json.RawMessage
+	// Icon is the URL of an icon for a client to show beside the tool
+	// (MCP's Tool.icons), "" when none: an https URL of an image file
+	// (.png, .jpg, .jpeg, .gif, .webp, .svg, .ico) or a data: URL of an
+	// image, whose media type the listing gives. The directive's icon=.
+	Icon string
 }
 
 // IsDestructive reports whether a call may delete or overwrite something:

@@ -46,7 +46,7 @@ type Query struct {
 
 // Find finds orders.
 //
-//tool:export timeout=2s version=3 errors=NO_KIND,TOO_MANY max-result=1MB
+//tool:export timeout=2s version=3 errors=NO_KIND,TOO_MANY max-result=1MB icon=https://example.com/find.png
 //tool:example {"kind": "retail", "note": "rush"}
 func Find(ctx context.Context, in Query) ([]string, error) { return []string{string(in.Kind)}, nil }
 
@@ -136,7 +136,7 @@ func TestJSON(t *testing.T) {
 		"ends-loop":    "false", "requires-approval": "false", "parallel-safe": "true", "timeout": `"2s"`, "version": `"3"`,
 		"read-only": "false", "destructive": "true", "idempotent": "false", "open-world": "true",
 		"errors": `["NO_KIND","TOO_MANY"]`, "max-result": "1048576",
-		"examples": `[{"kind":"retail","note":"rush"}]`,
+		"examples": `[{"kind":"retail","note":"rush"}]`, "icon": `"https://example.com/find.png"`,
 	}
 	for k, v := range want {
 		if got := string(tools[0][k]); got != v {

@@ -609,6 +609,16 @@ func (in *inspector) options(t *Tool, d ast.Directive) bool {
 				continue
 			}
 			t.MaxResultBytes = n
+		case "icon":
+			if !hasVal || val == "" {
+				bad("write icon=URL (an https URL of an image file, or a data: URL of an image)")
+				continue
+			}
+			if _, err := schema.IconType(val); err != nil {
+				bad("%v", err)
+				continue
+			}
+			t.Icon = val
 		case "title":
 			if !hasVal || strings.TrimSpace(val) == "" {
 				bad(`write title=TEXT (quote it for spaces: "title=Get docket")`)
@@ -617,7 +627,7 @@ func (in *inspector) options(t *Tool, d ast.Directive) bool {
 			t.Title = val
 		default:
 			const all = "the options are name=, ends-loop, requires-approval, parallel-safe=false, timeout=, version=, " +
-				"read-only, destructive=false, idempotent, open-world=false, title=, errors=, safe-errors, defer-loading, namespace= and max-result="
+				"read-only, destructive=false, idempotent, open-world=false, title=, errors=, safe-errors, defer-loading, namespace=, max-result= and icon="
 			near := nearestOption(key)
 			if near == "" {
 				bad("unknown; " + all)
@@ -1092,7 +1102,7 @@ func Enums(fset *token.FileSet, pkg *types.Package) []*Enum {
 
 // DirectiveOptions are the directive's option names.
 var DirectiveOptions = []string{"name", "ends-loop", "requires-approval", "parallel-safe", "timeout", "version",
-	"read-only", "destructive", "idempotent", "open-world", "title", "errors", "safe-errors", "defer-loading", "namespace", "max-result"}
+	"read-only", "destructive", "idempotent", "open-world", "title", "errors", "safe-errors", "defer-loading", "namespace", "max-result", "icon"}
 
 // parseSize reads a positive size of max-result=: a number of bytes,
 // with B, KB (1024 bytes) or MB (1024 KB) after it.

@@ -358,6 +358,7 @@ func (g *gen) meta(m *tool.Meta) [][2]string {
 		}
 		kv = append(kv, [2]string{"Examples", "[]" + pkg + ".RawMessage{" + strings.Join(examples, ", ") + "}"})
 	}
+	str("Icon", m.Icon)
 	return kv
 }
 

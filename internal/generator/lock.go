@@ -63,6 +63,7 @@ type MetaJSON struct {
 	MaxResultBytes   int      `json:"max-result,omitempty"`
 	// Examples are the tool's //tool:example arguments, as compact JSON.
 	Examples []json.RawMessage `json:"examples,omitempty"`
+	Icon     string            `json:"icon,omitempty"`
 }
 
 // NewMetaJSON returns m as the lock and toolgen -json write it.
@@ -71,7 +72,7 @@ func NewMetaJSON(m *tool.Meta) MetaJSON {
 		ReadOnly: m.ReadOnly, Destructive: m.IsDestructive(), Idempotent: m.Idempotent, OpenWorld: m.IsOpenWorld(),
 		RequiresApproval: m.RequiresApproval, EndsLoop: m.EndsLoop, ParallelSafe: m.IsParallelSafe(),
 		ErrorCodes: m.ErrorCodes, SafeErrors: m.SafeErrors,
-		DeferLoading: m.DeferLoading, Namespace: m.Namespace, MaxResultBytes: m.MaxResultBytes, Examples: m.Examples}
+		DeferLoading: m.DeferLoading, Namespace: m.Namespace, MaxResultBytes: m.MaxResultBytes, Examples: m.Examples, Icon: m.Icon}
 	if m.Timeout != 0 {
 		j.Timeout = m.Timeout.String()
 	}
@@ -223,6 +224,9 @@ func Compare(old, cur LockEntry) ([]schema.Change, error) {
 	}
 	if !slices.EqualFunc(o.Examples, n.Examples, func(a, b json.RawMessage) bool { return string(a) == string(b) }) {
 		changes = append(changes, schema.Change{Path: "tool", What: "examples changed"})
+	}
+	if o.Icon != n.Icon {
+		changes = append(changes, schema.Change{Path: "policy", What: "icon changed"})
 	}
 	if o.Title != n.Title {
 		changes = append(changes, schema.Change{Path: "policy", What: "title changed"})

@@ -104,6 +104,8 @@ func TestLockSequence(t *testing.T) {
 		{"back as locked", "version=3 read-only", both, "\tNote string `json:\"note,omitempty\"`\n\tShop string `json:\"shop\"`\n", "", nil, ""},
 		{"an example", "version=3 read-only\n//tool:example {\"shop\":\"main\",\"state\":\"open\"}", both, "\tNote string `json:\"note,omitempty\"`\n\tShop string `json:\"shop\"`\n", "compatible",
 			[]string{"tool: examples changed (compatible)"}, "4"},
+		{"an icon", "version=3 read-only icon=https://example.com/orders.png", both, "\tNote string `json:\"note,omitempty\"`\n\tShop string `json:\"shop\"`\n", "compatible",
+			[]string{"policy: icon changed (compatible)"}, "4"},
 		{"a budget of its own", "version=3 read-only max-result=20KB", both, "\tNote string `json:\"note,omitempty\"`\n\tShop string `json:\"shop\"`\n", "compatible",
 			[]string{"policy: max-result 0 to 20480 (compatible)"}, "4"},
 		{"a new description", "version=3 read-only", both, "\t// Note is free text for the clerk.\n\tNote string `json:\"note,omitempty\"`\n\tShop string `json:\"shop\"`\n", "compatible",

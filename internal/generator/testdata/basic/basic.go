@@ -30,7 +30,7 @@ type Docket struct {
 // GetDocket returns the public docket entries of one court case, as listed
 // by [time.Time] order.
 //
-//tool:export timeout=5s version=2 read-only open-world=false "title=Get a docket" max-result=20KB
+//tool:export timeout=5s version=2 read-only open-world=false "title=Get a docket" max-result=20KB icon=https://example.com/docket.svg
 //tool:example {"court": "nysd", "case": "1:24-cv-01", "since": null}
 //tool:example {"court":"cand","case":"`5`","status":"open","since":"2024-01-02T00:00:00Z"}
 func GetDocket(ctx context.Context, in DocketQuery) (*Docket, error) {

@@ -43,6 +43,7 @@ func Tools() []*tool.Tool {
 			Timeout:        5 * time.Second,
 			MaxResultBytes: 20480,
 			Examples:       []json.RawMessage{json.RawMessage("{\"court\":\"nysd\",\"case\":\"1:24-cv-01\",\"since\":null}"), json.RawMessage("{\"court\":\"cand\",\"case\":\"`5`\",\"status\":\"open\",\"since\":\"2024-01-02T00:00:00Z\"}")},
+			Icon:           "https://example.com/docket.svg",
 		}, _toolgen_GetDocket_in, _toolgen_GetDocket_out, _toolgen_GetDocket{}, GetDocket),
 		toolimpl.New(tool.Meta{
 			Name:         "ping",

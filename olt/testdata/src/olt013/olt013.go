@@ -63,3 +63,17 @@ func Budget() error { return nil }
 //
 //tool:export max-result=0
 func NoBudget() error { return nil }
+
+// want +4 `OLT013: option icon: "http://example.com/i.png" is not an https or data: URL` `OLT013: option icon: given twice`
+
+// Icons gives an icon that is not an https URL, and a second one.
+//
+//tool:export icon=http://example.com/i.png icon=https://example.com/i.png
+func Icons() error { return nil }
+
+// want +4 `OLT013: option icon: "https://example.com/icon" does not end in an image's extension`
+
+// NoType gives an icon whose type its URL does not say.
+//
+//tool:export icon=https://example.com/icon
+func NoType() error { return nil }
