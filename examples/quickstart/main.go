@@ -106,7 +106,7 @@ type Service struct {
 
 // FindOrders finds orders by state and date, newest first.
 //
-//tool:export timeout=5s read-only open-world=false
+//tool:export timeout=5s read-only open-world=false "title=Find orders" icon=data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxNiAxNiI+PGNpcmNsZSBjeD0iNyIgY3k9IjciIHI9IjUiIGZpbGw9Im5vbmUiIHN0cm9rZT0iYmxhY2siIHN0cm9rZS13aWR0aD0iMiIvPjxwYXRoIGQ9Ik0xMSAxMWw0IDQiIHN0cm9rZT0iYmxhY2siIHN0cm9rZS13aWR0aD0iMiIvPjwvc3ZnPg==
 func (s *Service) FindOrders(ctx context.Context, in FindQuery) ([]Order, error) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()

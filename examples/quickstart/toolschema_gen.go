@@ -46,10 +46,12 @@ func (recv *Service) Tools() []*tool.Tool {
 	return []*tool.Tool{
 		toolimpl.New(tool.Meta{
 			Name:        "find_orders",
+			Title:       "Find orders",
 			Description: "FindOrders finds orders by state and date, newest first.",
 			ReadOnly:    true,
 			OpenWorld:   new(false),
 			Timeout:     5 * time.Second,
+			Icon:        "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxNiAxNiI+PGNpcmNsZSBjeD0iNyIgY3k9IjciIHI9IjUiIGZpbGw9Im5vbmUiIHN0cm9rZT0iYmxhY2siIHN0cm9rZS13aWR0aD0iMiIvPjxwYXRoIGQ9Ik0xMSAxMWw0IDQiIHN0cm9rZT0iYmxhY2siIHN0cm9rZS13aWR0aD0iMiIvPjwvc3ZnPg==",
 		}, _toolgen_Service_FindOrders_in, _toolgen_Service_FindOrders_out, _toolgen_Service_FindOrders{}, recv),
 		toolimpl.New(tool.Meta{
 			Name:        "place_order",

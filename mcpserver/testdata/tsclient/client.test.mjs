@@ -56,6 +56,14 @@ test("lists the tools with their schemas", async () => {
   // (the Go tests, with the go-sdk's client).
   assert.equal(byName.find_orders.outputSchema, undefined, "an array result has no output schema for this client");
   assert.equal(byName.ping.outputSchema, undefined);
+  // The directive's title= and icon= (a data: URL), as the client reads them.
+  assert.equal(byName.find_orders.title, "Find orders");
+  assert.equal(byName.find_orders.icons.length, 1);
+  assert.equal(byName.find_orders.icons[0].mimeType, "image/svg+xml");
+  assert.match(byName.find_orders.icons[0].src, /^data:image\/svg\+xml;base64,/);
+  const svg = Buffer.from(byName.find_orders.icons[0].src.split(",")[1], "base64").toString();
+  assert.match(svg, /^<svg /);
+  assert.equal(byName.ping.icons, undefined);
 });
 
 // Each tool, called with good and bad arguments. code is the _meta
