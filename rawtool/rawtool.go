@@ -46,6 +46,7 @@ import (
 	"github.com/toolschema/toolschema/internal/limits"
 	"github.com/toolschema/toolschema/internal/metaschema"
 	"github.com/toolschema/toolschema/internal/rawcheck"
+	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/tool"
 	"github.com/toolschema/toolschema/toolimpl"
 )
@@ -92,6 +93,8 @@ type Func func(ctx context.Context, call *tool.Call, args json.RawMessage) (any,
 // ("admin.tools.list"); the provider conversions send a name a provider
 // does not take under its wire name (tool.WireName), and the loop finds
 // the tool by either (tool.Set.Resolve).
+// m's examples must be valid arguments (each is kept compact), its icon
+// an icon URL (tool.Meta.Icon) and its result budget not negative.
 // The tool's InputSchema is a compact copy of inputSchema (member order and
 // number text kept); it has no OutputSchema. Its metadata defaults are
 // those of every tool (tool.Meta): a raw tool is parallel-safe unless m
@@ -127,6 +130,30 @@ func New(m tool.Meta, inputSchema json.RawMessage, fn Func) (*tool.Tool, error) 
 	check, err := rawcheck.NewChecker(in)
 	if err != nil {
 		return nil, fmt.Errorf("rawtool: tool %s: the input schema does not compile: %v", t.Name, err)
+	}
+	if m.Icon != "" {
+		if _, err := schema.IconType(m.Icon); err != nil {
+			return nil, fmt.Errorf("rawtool: tool %s: icon: %v", t.Name, err)
+		}
+	}
+	if m.MaxResultBytes < 0 {
+		return nil, fmt.Errorf("rawtool: tool %s: MaxResultBytes must not be negative", t.Name)
+	}
+	if len(m.Examples) > 0 {
+		// Each example is checked as a call's arguments are, and kept
+		// compact in a list of the tool's own.
+		examples := make([]json.RawMessage, len(m.Examples))
+		for i, ex := range m.Examples {
+			var b bytes.Buffer
+			if err := json.Compact(&b, ex); err != nil {
+				return nil, fmt.Errorf("rawtool: tool %s: example %d is not JSON: %v", t.Name, i+1, err)
+			}
+			if _, viols := check.Arguments(b.Bytes()); len(viols) > 0 {
+				return nil, fmt.Errorf("rawtool: tool %s: example %d is not valid: %s", t.Name, i+1, viols[0].Message)
+			}
+			examples[i] = b.Bytes()
+		}
+		m.Examples = examples
 	}
 	return toolimpl.New(m, in, nil, handler{check: check}, fn), nil
 }
