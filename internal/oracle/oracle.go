@@ -1018,6 +1018,11 @@ func (c *checker) repairOne(v *value, s map[string]any, want string, loc []strin
 		if !strings.HasPrefix(text, open) || !strings.HasSuffix(text, closing) || len(text) < 2 {
 			return nil
 		}
+		if !json.Valid([]byte(text)) {
+			// Not a JSON text, though the parser might stop at a key
+			// given twice before it reaches the fault: not read.
+			return nil
+		}
 		p := &parser{d: json.NewDecoder(strings.NewReader(text)), args: true}
 		p.d.UseNumber()
 		inner, perr := p.value(loc, depth)
