@@ -154,19 +154,8 @@ type Runner struct {
 	Leniency tool.Leniency
 }
 
-// resultLimit is the budget of one result of t: t's own when it has one
-// (tool.Meta.MaxResultBytes), else the runner's.
-func (r *Runner) resultLimit(t *tool.Tool) int {
-	switch {
-	case t != nil && t.MaxResultBytes > 0:
-		return t.MaxResultBytes
-	case r.MaxResultBytes == 0:
-		return budget.DefaultLimit
-	case r.MaxResultBytes < 0:
-		return 0
-	}
-	return r.MaxResultBytes
-}
+// resultLimit is the budget of one result of t (budget.Limit).
+func (r *Runner) resultLimit(t *tool.Tool) int { return budget.Limit(t, r.MaxResultBytes) }
 
 // A Turn is what one turn's calls gave.
 type Turn struct {

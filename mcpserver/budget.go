@@ -9,20 +9,8 @@ import (
 	"github.com/toolschema/toolschema/tool"
 )
 
-// resultLimit is the budget of one result of t: t's own when it has one
-// (tool.Meta.MaxResultBytes), else budget.DefaultLimit unless the options
-// say otherwise, 0 for none.
-func (o *Options) resultLimit(t *tool.Tool) int {
-	switch {
-	case t.MaxResultBytes > 0:
-		return t.MaxResultBytes
-	case o.MaxResultBytes == 0:
-		return budget.DefaultLimit
-	case o.MaxResultBytes < 0:
-		return 0
-	}
-	return o.MaxResultBytes
-}
+// resultLimit is the budget of one result of t (budget.Limit).
+func (o *Options) resultLimit(t *tool.Tool) int { return budget.Limit(t, o.MaxResultBytes) }
 
 // cutResult is result, with r cut to limit first. A structured result
 // (one JSON part, sent as structuredContent) keeps every object member,

@@ -10,6 +10,21 @@ import (
 // package loop and package mcpserver apply unless told otherwise.
 const DefaultLimit = 100 << 10
 
+// Limit is the budget of one result of t: t's own when it has one
+// (tool.Meta.MaxResultBytes), else setting, the budget a runner or a
+// server is given: DefaultLimit when zero, none (0) when negative.
+func Limit(t *tool.Tool, setting int) int {
+	switch {
+	case t != nil && t.MaxResultBytes > 0:
+		return t.MaxResultBytes
+	case setting == 0:
+		return DefaultLimit
+	case setting < 0:
+		return 0
+	}
+	return setting
+}
+
 // noteRoom is what a cut keeps free for its note.
 const noteRoom = 200
 
