@@ -225,6 +225,17 @@ func Compare(old, cur LockEntry) ([]schema.Change, error) {
 	if !slices.EqualFunc(o.Examples, n.Examples, func(a, b json.RawMessage) bool { return string(a) == string(b) }) {
 		changes = append(changes, schema.Change{Path: "tool", What: "examples changed"})
 	}
+	if o.Namespace != n.Namespace {
+		// OpenAI's Responses API calls a namespaced tool by its namespace
+		// and its name: a caller that names it meets another.
+		changes = append(changes, schema.Change{Path: "policy", What: fmt.Sprintf("namespace %q to %q", o.Namespace, n.Namespace), Breaking: true})
+	}
+	if o.DeferLoading != n.DeferLoading {
+		changes = append(changes, schema.Change{Path: "policy", What: fmt.Sprintf("defer-loading %t to %t", o.DeferLoading, n.DeferLoading)})
+	}
+	if o.SafeErrors != n.SafeErrors {
+		changes = append(changes, schema.Change{Path: "policy", What: fmt.Sprintf("safe-errors %t to %t", o.SafeErrors, n.SafeErrors)})
+	}
 	if o.Icon != n.Icon {
 		changes = append(changes, schema.Change{Path: "policy", What: "icon changed"})
 	}
