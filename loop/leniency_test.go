@@ -3,6 +3,7 @@ package loop_test
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/toolschema/toolschema/loop"
@@ -71,5 +72,35 @@ func TestLeniency(t *testing.T) {
 		if seen != tt.input {
 			t.Errorf("%s %s: the approval hook saw %d, want %d", tt.leniency, tt.args, seen, tt.input)
 		}
+	}
+}
+
+// TestRepairNoteAfterBudget: a repaired call whose result is over the
+// budget is cut, and the note of what was assumed still reaches the model
+// after the cut.
+func TestRepairNoteAfterBudget(t *testing.T) {
+	rows, err := reflectimpl.Create(func(in SizeQuery) []string {
+		out := make([]string, 1000)
+		for i := range out {
+			out[i] = "a row of text"
+		}
+		return out[:in.Limit*10]
+	}, reflectimpl.Name("rows"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := tool.NewSet([]*tool.Tool{rows})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &loop.Runner{Tools: set, Leniency: tool.RepairArgs, MaxResultBytes: 300}
+	turn, err := r.Turn(context.Background(), []loop.Call{{ID: "1", Name: "rows", Args: json.RawMessage(`{"limit":"50"}`)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := turn.Outcomes[0].Result
+	text := loop.Content(res)
+	if !res.Truncated || !strings.HasSuffix(text, "Assumed: 'limit' \"50\" read as 50.") || !strings.Contains(text, "array items left out") {
+		t.Errorf("truncated %v, content ends %q", res.Truncated, text[max(0, len(text)-200):])
 	}
 }

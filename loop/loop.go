@@ -307,9 +307,16 @@ func (r *Runner) Turn(ctx context.Context, calls []Call) (*Turn, error) {
 		}
 	}
 	for i := range outs {
+		res := outs[i].Result
 		if limit := r.resultLimit(outs[i].Tool); limit > 0 {
-			outs[i].Result = budget.Result(outs[i].Result, limit, budget.Any)
+			res = budget.Result(res, limit, budget.Any)
 		}
+		if note := res.RepairNote(); note != "" && !res.IsError {
+			// The model is told what was assumed (a refusal says it
+			// already), after the budget's cut, which must not take it.
+			res.Parts = append(slices.Clip(res.Parts), tool.TextPart{Text: note})
+		}
+		outs[i].Result = res
 	}
 	for i := range outs {
 		if outs[i].Tool != nil && outs[i].Tool.EndsLoop && !outs[i].Result.IsError {
@@ -358,10 +365,6 @@ func invoke(ctx context.Context, t *tool.Tool, args json.RawMessage) (*tool.Resu
 			err = fmt.Errorf("tool %s gave no result", t.Name)
 		}
 		return &tool.Result{IsError: true, Code: tool.Failed, Parts: []tool.Part{tool.TextPart{Text: fmt.Sprintf("Tool '%s' failed.", t.Name)}}}, fmt.Errorf("loop: %w", err)
-	}
-	if note := res.RepairNote(); note != "" && !res.IsError {
-		// The model is told what was assumed (a refusal says it already).
-		res.Parts = append(slices.Clip(res.Parts), tool.TextPart{Text: note})
 	}
 	return res, err
 }
