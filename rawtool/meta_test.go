@@ -24,8 +24,12 @@ func TestNewMetaChecks(t *testing.T) {
 		{"valid", tool.Meta{Examples: []json.RawMessage{json.RawMessage(`{ "q": "abc" }`)}, Icon: "https://example.com/q.png", MaxResultBytes: 1024}, ""},
 		{"example too long", tool.Meta{Examples: []json.RawMessage{json.RawMessage(`{"q":"abc"}`), json.RawMessage(`{"q":"abcd"}`)}}, "example 2 is not valid: Argument 'q' must be at most 3 characters"},
 		{"example not JSON", tool.Meta{Examples: []json.RawMessage{json.RawMessage(`{"q":`)}}, "example 1 is not JSON"},
-		{"icon", tool.Meta{Icon: "ftp://example.com/q.png"}, "icon: \"ftp://example.com/q.png\" is not an https or data: URL"},
-		{"budget", tool.Meta{MaxResultBytes: -1}, "MaxResultBytes must not be negative"},
+		{"icon", tool.Meta{Icon: "ftp://example.com/q.png"}, "Icon: \"ftp://example.com/q.png\" is not an https or data: URL"},
+		{"budget", tool.Meta{MaxResultBytes: -1}, "MaxResultBytes: the budget must not be negative"},
+		{"namespace", tool.Meta{Namespace: "crm/v2"}, "Namespace: namespace \"crm/v2\" has '/'"},
+		{"error codes", tool.Meta{ErrorCodes: []string{"not-found"}}, "ErrorCodes: \"not-found\" is not an error code"},
+		{"timeout", tool.Meta{Timeout: -1}, "Timeout: the timeout must not be negative"},
+		{"read-only and idempotent", tool.Meta{ReadOnly: true, Idempotent: true}, "Idempotent: has no meaning for a read-only tool"},
 	} {
 		c.meta.Name = "q"
 		tl, err := rawtool.New(c.meta, schema, fn)

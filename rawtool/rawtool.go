@@ -131,13 +131,14 @@ func New(m tool.Meta, inputSchema json.RawMessage, fn Func) (*tool.Tool, error) 
 	if err != nil {
 		return nil, fmt.Errorf("rawtool: tool %s: the input schema does not compile: %v", t.Name, err)
 	}
-	if m.Icon != "" {
-		if _, err := schema.IconType(m.Icon); err != nil {
-			return nil, fmt.Errorf("rawtool: tool %s: icon: %v", t.Name, err)
+	// The metadata's own rules, as reflectimpl.Create checks them.
+	if ps := schema.MetaProblems(schema.MetaFields{Timeout: m.Timeout, MaxResultBytes: m.MaxResultBytes, Icon: m.Icon,
+		Namespace: m.Namespace, ErrorCodes: m.ErrorCodes, ReadOnly: m.ReadOnly, Idempotent: m.Idempotent, Destructive: m.Destructive}); len(ps) > 0 {
+		whys := make([]string, len(ps))
+		for i, p := range ps {
+			whys[i] = p.Option + ": " + p.Why
 		}
-	}
-	if m.MaxResultBytes < 0 {
-		return nil, fmt.Errorf("rawtool: tool %s: MaxResultBytes must not be negative", t.Name)
+		return nil, fmt.Errorf("rawtool: tool %s: %s", t.Name, strings.Join(whys, "; "))
 	}
 	if len(m.Examples) > 0 {
 		// Each example is checked as a call's arguments are, and kept

@@ -228,10 +228,9 @@ func (c *Cache) Create(fn any, opts ...Option) (*tool.Tool, error) {
 		s = c.signature(&c.fromTags, e.typ, o.mode)
 		c.mu.Unlock()
 	}
-	if e.err != nil || s.err != nil || (o.meta.Name == "" && e.nameErr != nil) || m.Timeout < 0 || m.MaxResultBytes < 0 || (m.Icon != "" && badIcon(m.Icon) != nil) || (o.meta.Name != "" && schema.CheckName(m.Name) != nil) ||
-		(m.ReadOnly && (m.Destructive != nil || m.Idempotent)) || (len(m.ErrorCodes) > 0 && badCodes(m.ErrorCodes) != nil) ||
-		(m.Namespace != "" && schema.NamespaceProblem(m.Namespace) != "") {
-		return nil, refusal(e, s, &o)
+	problems := metaProblems(&o.meta)
+	if e.err != nil || s.err != nil || (o.meta.Name == "" && e.nameErr != nil) || (o.meta.Name != "" && schema.CheckName(m.Name) != nil) || len(problems) > 0 {
+		return nil, refusal(e, s, &o, problems)
 	}
 	t := toolimpl.New(m, s.input, s.output, s, fn)
 	if len(m.Examples) > 0 {
@@ -242,12 +241,10 @@ func (c *Cache) Create(fn any, opts ...Option) (*tool.Tool, error) {
 	return t, nil
 }
 
-// badIcon is the error of an icon URL that is not one.
-func badIcon(src string) error {
-	if _, err := schema.IconType(src); err != nil {
-		return schema.Errorf(schema.OLT013, "", "option Icon: %v", err)
-	}
-	return nil
+// metaProblems returns the rules m's values break (schema.MetaProblems).
+func metaProblems(m *tool.Meta) []schema.MetaProblem {
+	return schema.MetaProblems(schema.MetaFields{Timeout: m.Timeout, MaxResultBytes: m.MaxResultBytes, Icon: m.Icon,
+		Namespace: m.Namespace, ErrorCodes: m.ErrorCodes, ReadOnly: m.ReadOnly, Idempotent: m.Idempotent, Destructive: m.Destructive})
 }
 
 // checkExamples checks t's examples with t's own checks of a call's
@@ -280,7 +277,7 @@ func checkExamples(t *tool.Tool) error {
 // refusal lists every problem of a refused tool at once: the function's,
 // its signature's, its name's, its options'. (Apart from Create, so that the
 // accepted path does not pay for the error list.)
-func refusal(e *entry, sig *signature, o *options) error {
+func refusal(e *entry, sig *signature, o *options, problems []schema.MetaProblem) error {
 	if e.err != nil {
 		// A method expression: its signature's problems follow from it.
 		return copyErrors(e.err.(schema.Errors))
@@ -297,29 +294,12 @@ func refusal(e *entry, sig *signature, o *options) error {
 	if sig.err != nil {
 		errs = append(errs, copyErrors(sig.err.(schema.Errors))...)
 	}
-	if o.meta.Timeout < 0 {
-		errs = append(errs, schema.Errorf(schema.OLT013, "", "option Timeout: the timeout must not be negative"))
-	}
-	if o.meta.Icon != "" {
-		if err := badIcon(o.meta.Icon); err != nil {
-			errs = append(errs, err.(*schema.Error))
+	for _, p := range problems {
+		sep := ": "
+		if p.ID == schema.OLT025 {
+			sep = " " // "option Destructive(false) has no meaning ..."
 		}
-	}
-	if o.meta.MaxResultBytes < 0 {
-		errs = append(errs, schema.Errorf(schema.OLT013, "", "option MaxResultBytes: the budget must not be negative"))
-	}
-	if o.meta.ReadOnly && o.meta.Destructive != nil {
-		d := *o.meta.Destructive
-		errs = append(errs, schema.Errorf(schema.OLT025, "", "option Destructive(%t) %s", d, schema.PolicyConflict("destructive", d)))
-	}
-	errs = append(errs, badCodes(o.meta.ErrorCodes)...)
-	if o.meta.Namespace != "" {
-		if why := schema.NamespaceProblem(o.meta.Namespace); why != "" {
-			errs = append(errs, schema.Errorf(schema.OLT013, "", "option Namespace: %s", why))
-		}
-	}
-	if o.meta.ReadOnly && o.meta.Idempotent {
-		errs = append(errs, schema.Errorf(schema.OLT025, "", "option Idempotent %s", schema.PolicyConflict("idempotent", true)))
+		errs = append(errs, schema.Errorf(p.ID, "", "option %s%s%s", p.Option, sep, p.Why))
 	}
 	return errs
 }
@@ -650,15 +630,6 @@ func allDigits(s string) bool {
 		}
 	}
 	return s != ""
-}
-
-// badCodes returns the OLT013 errors of malformed or repeated error codes.
-func badCodes(codes []string) schema.Errors {
-	var errs schema.Errors
-	for _, why := range schema.ErrorCodeProblems(codes) {
-		errs = append(errs, schema.Errorf(schema.OLT013, "", "option ErrorCodes: %s", why))
-	}
-	return errs
 }
 
 // checkDeclared checks a schema a type declares with the validator the

@@ -1,9 +1,11 @@
 package schema
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // PolicyConflict says why an execution-policy option cannot go with
@@ -28,11 +30,61 @@ func PolicyConflict(option string, value bool) string {
 	return ""
 }
 
-// Destructive reports whether a tool may delete or overwrite something
-// (MCP's destructiveHint): unless it is read-only, or says that its
-// writes only add. The runtime, the lock file and toolgen's listing all
-// say it by this.
-func Destructive(readOnly, additive bool) bool { return !readOnly && !additive }
+// MetaFields are the metadata a tool is made with that have rules of
+// their own, as plain values (package tool imports this one, so its Meta
+// cannot be named here).
+type MetaFields struct {
+	Timeout        time.Duration
+	MaxResultBytes int
+	Icon           string
+	Namespace      string
+	ErrorCodes     []string
+	ReadOnly       bool
+	Idempotent     bool
+	Destructive    *bool
+}
+
+// A MetaProblem is one rule m breaks: the rule, the option at fault as
+// reflectimpl spells it ("Timeout", "Destructive(false)"), and why.
+type MetaProblem struct {
+	ID     ID
+	Option string
+	Why    string
+}
+
+// MetaProblems returns the rules m breaks, for the front ends that take
+// metadata as values (reflectimpl, rawtool): the directive parser checks
+// the same rules, option by option, with these functions.
+func MetaProblems(m MetaFields) []MetaProblem {
+	var ps []MetaProblem
+	if m.Timeout < 0 {
+		ps = append(ps, MetaProblem{OLT013, "Timeout", "the timeout must not be negative"})
+	}
+	if m.Icon != "" {
+		if _, err := IconType(m.Icon); err != nil {
+			ps = append(ps, MetaProblem{OLT013, "Icon", err.Error()})
+		}
+	}
+	if m.MaxResultBytes < 0 {
+		ps = append(ps, MetaProblem{OLT013, "MaxResultBytes", "the budget must not be negative"})
+	}
+	if m.ReadOnly && m.Destructive != nil {
+		d := *m.Destructive
+		ps = append(ps, MetaProblem{OLT025, fmt.Sprintf("Destructive(%t)", d), PolicyConflict("destructive", d)})
+	}
+	for _, why := range ErrorCodeProblems(m.ErrorCodes) {
+		ps = append(ps, MetaProblem{OLT013, "ErrorCodes", why})
+	}
+	if m.Namespace != "" {
+		if why := NamespaceProblem(m.Namespace); why != "" {
+			ps = append(ps, MetaProblem{OLT013, "Namespace", why})
+		}
+	}
+	if m.ReadOnly && m.Idempotent {
+		ps = append(ps, MetaProblem{OLT025, "Idempotent", PolicyConflict("idempotent", true)})
+	}
+	return ps
+}
 
 // ErrorCodeProblems returns what is wrong with a tool's declared error
 // codes, one sentence for each code that is not well formed
