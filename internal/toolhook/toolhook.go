@@ -29,6 +29,9 @@ var validator struct {
 	// compiled holds what v made of each schema text: a declared schema
 	// is compiled once, however many tools and places reach its type.
 	compiled map[string]compiledSchema
+	// gen counts the validators registered: a compile made with one is
+	// not kept once another has been registered.
+	gen int
 }
 
 type compiledSchema struct {
@@ -41,13 +44,14 @@ func RegisterValidator(v Validator) {
 	validator.Lock()
 	defer validator.Unlock()
 	validator.v, validator.compiled = v, nil
+	validator.gen++
 }
 
 // ValidateDeclared compiles a declared schema with the registered
 // validator (once for each schema text), or returns schema.ErrNoValidator.
 func ValidateDeclared(s []byte) (func([]byte) bool, error) {
 	validator.Lock()
-	v, c, ok := validator.v, validator.compiled[string(s)], false
+	v, gen, c, ok := validator.v, validator.gen, validator.compiled[string(s)], false
 	if c.valid != nil || c.err != nil {
 		ok = true
 	}
@@ -60,10 +64,12 @@ func ValidateDeclared(s []byte) (func([]byte) bool, error) {
 	}
 	c.valid, c.err = v(s) // outside the lock: a compile takes a while
 	validator.Lock()
-	if validator.compiled == nil {
-		validator.compiled = map[string]compiledSchema{}
+	if validator.gen == gen { // the validator that compiled it is still the one
+		if validator.compiled == nil {
+			validator.compiled = map[string]compiledSchema{}
+		}
+		validator.compiled[string(s)] = c
 	}
-	validator.compiled[string(s)] = c
 	validator.Unlock()
 	return c.valid, c.err
 }

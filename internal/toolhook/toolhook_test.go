@@ -40,3 +40,28 @@ func TestValidateDeclaredOnce(t *testing.T) {
 		t.Errorf("a new validator used the old one's compile: %v, %d", err, compiles)
 	}
 }
+
+// TestValidatorReplacedMidCompile: a compile that a validator finishes
+// after another was registered is not kept for the new one.
+func TestValidatorReplacedMidCompile(t *testing.T) {
+	validator.Lock()
+	old := validator.v
+	validator.Unlock()
+	defer RegisterValidator(old)
+
+	stale := func(s []byte) (func([]byte) bool, error) {
+		// Another validator is registered while this one compiles.
+		RegisterValidator(func([]byte) (func([]byte) bool, error) {
+			return func([]byte) bool { return true }, nil
+		})
+		return func([]byte) bool { return false }, nil
+	}
+	RegisterValidator(stale)
+	if _, err := ValidateDeclared([]byte(`{}`)); err != nil {
+		t.Fatal(err)
+	}
+	valid, err := ValidateDeclared([]byte(`{}`))
+	if err != nil || !valid(nil) {
+		t.Errorf("the new validator was given the old one's compile")
+	}
+}
