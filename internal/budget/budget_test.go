@@ -89,7 +89,7 @@ func TestCutString(t *testing.T) {
 	}
 }
 
-// randomJSON writes a random JSON value of about size bytes.
+// randomJSON makes a random JSON value, at most five levels deep.
 func randomJSON(r *rand.Rand, depth int) any {
 	if depth > 4 || r.IntN(3) == 0 {
 		switch r.IntN(5) {
@@ -194,7 +194,7 @@ func listOf(n int) []byte {
 	return b.Bytes()
 }
 
-// BenchmarkJSON cuts results of 1 MB and 16 MB to 100 KB: linear in the
+// BenchmarkJSON cuts results of 1, 4 and 16 MiB to 100 KB: linear in the
 // result (compare ns/op at the two sizes).
 func BenchmarkJSON(b *testing.B) {
 	for _, mb := range []int{1, 4, 16} {
