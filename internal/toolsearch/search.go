@@ -44,8 +44,7 @@ const (
 // An Index ranks a fixed list of Docs. It is safe for concurrent use.
 type Index struct {
 	postings map[string][]posting
-	length   []float64 // each doc's weighted length
-	avg      float64
+	norm     []float64      // each doc's weighted length while New counts, then its BM25 normalisation
 	names    map[string]int // exact names, lowercased
 }
 
@@ -56,14 +55,14 @@ type posting struct {
 
 // New indexes docs.
 func New(docs []Doc) *Index {
-	x := &Index{postings: map[string][]posting{}, length: make([]float64, len(docs)), names: map[string]int{}}
+	x := &Index{postings: map[string][]posting{}, norm: make([]float64, len(docs)), names: map[string]int{}}
 	total := 0.0
 	for i, d := range docs {
 		tf := map[string]float64{}
 		add := func(text string, w float64) {
 			for _, t := range Terms(text) {
 				tf[t] += w
-				x.length[i] += w
+				x.norm[i] += w
 			}
 		}
 		add(d.Name, nameWeight)
@@ -74,13 +73,18 @@ func New(docs []Doc) *Index {
 		for t, f := range tf {
 			x.postings[t] = append(x.postings[t], posting{doc: i, tf: f})
 		}
-		total += x.length[i]
+		total += x.norm[i]
 		if _, dup := x.names[strings.ToLower(d.Name)]; !dup {
 			x.names[strings.ToLower(d.Name)] = i
 		}
 	}
 	if len(docs) > 0 {
-		x.avg = total / float64(len(docs))
+		// BM25's length normalisation depends on the doc alone: worked
+		// out once here, not for each posting of each query.
+		avg := total / float64(len(docs))
+		for i, l := range x.norm {
+			x.norm[i] = k1 * (1 - b + b*l/avg)
+		}
 	}
 	return x
 }
@@ -98,7 +102,7 @@ func (x *Index) Search(query string, limit int) []Hit {
 	if limit <= 0 {
 		return nil
 	}
-	n := float64(len(x.length))
+	n := float64(len(x.norm))
 	scores := map[int]float64{}
 	for _, t := range dedup(Terms(query)) {
 		ps := x.postings[t]
@@ -107,8 +111,7 @@ func (x *Index) Search(query string, limit int) []Hit {
 		}
 		idf := math.Log(1 + (n-float64(len(ps))+0.5)/(float64(len(ps))+0.5))
 		for _, p := range ps {
-			norm := k1 * (1 - b + b*x.length[p.doc]/x.avg)
-			scores[p.doc] += idf * p.tf * (k1 + 1) / (p.tf + norm)
+			scores[p.doc] += idf * p.tf * (k1 + 1) / (p.tf + x.norm[p.doc])
 		}
 	}
 	if i, ok := x.names[strings.ToLower(strings.TrimSpace(query))]; ok {
