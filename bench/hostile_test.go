@@ -13,6 +13,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/toolschema/toolschema/reflectimpl"
+	"github.com/toolschema/toolschema/tool"
 )
 
 // The inputs of BenchmarkHostile: arguments a hostile caller crafts to make
@@ -118,7 +119,7 @@ func BenchmarkHostile(b *testing.B) {
 	ctx := context.Background()
 	for _, k := range hostileKinds {
 		b.Run(k.name, func(b *testing.B) {
-			tl, err := reflectimpl.Create(k.fn, reflectimpl.Name(k.name))
+			tl, err := reflectimpl.Create(k.fn, reflectimpl.Meta(tool.Meta{Name: k.name}))
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -178,7 +179,7 @@ type Raw struct {
 // Decoder.ReadValue (grammar, UTF-8, duplicate names), "readtoken" its
 // token-by-token reading.
 func BenchmarkTokenize(b *testing.B) {
-	tl, err := reflectimpl.Create(func(in Raw) int { return len(in.Data) }, reflectimpl.Name("raw"))
+	tl, err := reflectimpl.Create(func(in Raw) int { return len(in.Data) }, reflectimpl.Meta(tool.Meta{Name: "raw"}))
 	if err != nil {
 		b.Fatal(err)
 	}

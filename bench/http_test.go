@@ -64,7 +64,7 @@ func httpClient(tb testing.TB, serve func(s *mcp.Server) http.Handler) *mcp.Clie
 // noteServer is a server with the tool, served by Register.
 func noteServer(tb testing.TB) *mcp.Server {
 	tb.Helper()
-	t, err := reflectimpl.Create(noteLength, reflectimpl.Name("note_length"))
+	t, err := reflectimpl.Create(noteLength, reflectimpl.Meta(tool.Meta{Name: "note_length"}))
 	if err != nil {
 		tb.Fatal(err)
 	}

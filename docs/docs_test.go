@@ -25,6 +25,7 @@ import (
 	"github.com/toolschema/toolschema/internal/schematest"
 	"github.com/toolschema/toolschema/provider"
 	"github.com/toolschema/toolschema/reflectimpl"
+	"github.com/toolschema/toolschema/tool"
 )
 
 // documents returns the documents whose marked blocks are checked, from
@@ -53,7 +54,7 @@ var outputs = map[string]func() (string, error){
 	"search": func() (string, error) { return inputSchema(func(Search) error { return nil }) },
 	// The refusal of a tool taking a Refused (contract.md, Refusals).
 	"refusals": func() (string, error) {
-		_, err := reflectimpl.Create(func(Refused) error { return nil }, reflectimpl.Name("x"))
+		_, err := reflectimpl.Create(func(Refused) error { return nil }, reflectimpl.Meta(tool.Meta{Name: "x"}))
 		if err == nil {
 			return "", fmt.Errorf("Refused was not refused")
 		}
@@ -89,7 +90,10 @@ var outputs = map[string]func() (string, error){
 	// The envelope of GetOrder's business error (contract.md, The
 	// model-visible envelope).
 	"envelope": func() (string, error) {
-		t, err := reflectimpl.Create(GetOrder, reflectimpl.ReadOnly(), reflectimpl.ErrorCodes("ORDER_NOT_FOUND", "RATE_LIMITED"))
+		t, err := reflectimpl.Create(GetOrder, reflectimpl.Meta(tool.Meta{
+			ReadOnly:   true,
+			ErrorCodes: []string{"ORDER_NOT_FOUND", "RATE_LIMITED"},
+		}))
 		if err != nil {
 			return "", err
 		}
@@ -104,7 +108,7 @@ var outputs = map[string]func() (string, error){
 // inputSchema returns the input schema of fn's tool, once the schema is
 // found a valid JSON Schema 2020-12.
 func inputSchema(fn any) (string, error) {
-	t, err := reflectimpl.Create(fn, reflectimpl.Name("x"))
+	t, err := reflectimpl.Create(fn, reflectimpl.Meta(tool.Meta{Name: "x"}))
 	if err != nil {
 		return "", err
 	}
@@ -408,7 +412,7 @@ func fieldFragment(typ reflect.Type) (string, error) {
 	in := reflect.StructOf([]reflect.StructField{{Name: "F", Type: typ, Tag: `json:"f"`}})
 	fn := reflect.MakeFunc(reflect.FuncOf([]reflect.Type{in}, []reflect.Type{reflect.TypeFor[error]()}, false),
 		func([]reflect.Value) []reflect.Value { return []reflect.Value{reflect.Zero(reflect.TypeFor[error]())} })
-	t, err := reflectimpl.Create(fn.Interface(), reflectimpl.Name("x"))
+	t, err := reflectimpl.Create(fn.Interface(), reflectimpl.Meta(tool.Meta{Name: "x"}))
 	if err != nil {
 		return "", err
 	}

@@ -69,8 +69,10 @@ func GetDocket(ctx context.Context, in DocketQuery) (*Docket, error) {
 func docketTool() (*tool.Tool, error) {
 	//docs:begin docket-reflect
 	t, err := reflectimpl.Create(GetDocket,
-		reflectimpl.Description("GetDocket returns the docket of one court case."),
-		reflectimpl.Timeout(5*time.Second))
+		reflectimpl.Meta(tool.Meta{
+			Description: "GetDocket returns the docket of one court case.",
+			Timeout:     5 * time.Second,
+		}))
 	//docs:end
 	return t, err
 }

@@ -30,7 +30,7 @@ func TestNestedRunnerAsksAgain(t *testing.T) {
 			nested = turn
 		}
 		return "deleted " + in.ID, nil
-	}, reflectimpl.Name("delete"), reflectimpl.RequiresApproval())
+	}, reflectimpl.Meta(tool.Meta{Name: "delete", RequiresApproval: true}))
 	if err != nil {
 		t.Fatal(err)
 	}

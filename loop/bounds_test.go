@@ -34,7 +34,7 @@ func newGauge(t *testing.T, parallelSafe bool) *gauge {
 		raise(&g.goroutines, int64(runtime.NumGoroutine()))
 		time.Sleep(20 * time.Microsecond)
 		return "done"
-	}, reflectimpl.Name("work"), reflectimpl.ParallelSafe(parallelSafe))
+	}, reflectimpl.Meta(tool.Meta{Name: "work", ParallelSafe: new(parallelSafe)}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,7 +210,7 @@ func TestSerialAfterTimeout(t *testing.T) {
 		defer running.Add(-1)
 		<-release
 		return "late"
-	}, reflectimpl.Name("stuck"), reflectimpl.ParallelSafe(false), reflectimpl.Timeout(10*time.Millisecond))
+	}, reflectimpl.Meta(tool.Meta{Name: "stuck", ParallelSafe: new(false), Timeout: 10 * time.Millisecond}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -219,7 +219,7 @@ func TestSerialAfterTimeout(t *testing.T) {
 			overlapped.Add(1)
 		}
 		return "seen"
-	}, reflectimpl.Name("peek"))
+	}, reflectimpl.Meta(tool.Meta{Name: "peek"}))
 	if err != nil {
 		t.Fatal(err)
 	}

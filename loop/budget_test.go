@@ -27,7 +27,7 @@ func TestResultBudget(t *testing.T) {
 			rows[i] = Row{ID: fmt.Sprintf("row-%05d", i), Note: strings.Repeat("n", 30)}
 		}
 		return rows, nil
-	}, reflectimpl.Name("list_rows"))
+	}, reflectimpl.Meta(tool.Meta{Name: "list_rows"}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,15 +87,15 @@ func TestToolResultBudget(t *testing.T) {
 		}
 		return out, nil
 	}
-	own, err := reflectimpl.Create(rows, reflectimpl.Name("own"), reflectimpl.MaxResultBytes(2<<10))
+	own, err := reflectimpl.Create(rows, reflectimpl.Meta(tool.Meta{Name: "own", MaxResultBytes: 2 << 10}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	big, err := reflectimpl.Create(rows, reflectimpl.Name("big"), reflectimpl.MaxResultBytes(1<<20))
+	big, err := reflectimpl.Create(rows, reflectimpl.Meta(tool.Meta{Name: "big", MaxResultBytes: 1 << 20}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	plain, err := reflectimpl.Create(rows, reflectimpl.Name("plain"))
+	plain, err := reflectimpl.Create(rows, reflectimpl.Meta(tool.Meta{Name: "plain"}))
 	if err != nil {
 		t.Fatal(err)
 	}

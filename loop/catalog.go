@@ -64,10 +64,8 @@ func NewCatalog(set *tool.Set) (*Catalog, error) {
 		return c, nil
 	}
 	c.index = toolsearch.New(docs)
-	search, err := reflectimpl.Create(c.search, reflectimpl.Name(SearchToolName),
-		reflectimpl.Description(fmt.Sprintf("Finds tools that can do what you describe, among %d more than those you have, best first. "+
-			"The tools found can be called from your next turn on.", len(c.deferred))),
-		reflectimpl.ReadOnly(), reflectimpl.OpenWorld(false))
+	search, err := reflectimpl.Create(c.search, reflectimpl.Meta(tool.Meta{Name: SearchToolName, Description: fmt.Sprintf("Finds tools that can do what you describe, among %d more than those you have, best first. "+
+		"The tools found can be called from your next turn on.", len(c.deferred)), ReadOnly: true, OpenWorld: new(false)}))
 	if err != nil {
 		return nil, fmt.Errorf("loop: %w", err)
 	}

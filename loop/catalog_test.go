@@ -42,7 +42,10 @@ func catalog(t *testing.T) *tool.Set {
 	type note struct {
 		Text string `json:"text"`
 	}
-	add(func(note) (string, error) { return "noted", nil }, reflectimpl.Name("note"), reflectimpl.Description("Writes a note for the user."))
+	add(func(note) (string, error) { return "noted", nil }, reflectimpl.Meta(tool.Meta{
+		Name:        "note",
+		Description: "Writes a note for the user.",
+	}))
 	for _, verb := range []string{"get", "list", "create", "update", "delete", "archive", "export", "approve", "refund", "merge"} {
 		for _, noun := range []string{"invoice", "customer", "order", "shipment", "ticket", "contract", "payment", "product", "supplier", "employee",
 			"project", "meeting", "document", "account", "lead", "campaign", "asset", "warehouse", "vehicle", "subscription"} {
@@ -52,10 +55,14 @@ func catalog(t *testing.T) *tool.Set {
 			}
 			name := verb + "_" + noun
 			add(func(in recordIn) (string, error) { return fmt.Sprintf("%s %s done", name, in.ID), nil },
-				reflectimpl.Name(name), reflectimpl.Description(desc), reflectimpl.DeferLoading())
+				reflectimpl.Meta(tool.Meta{Name: name, Description: desc, DeferLoading: true}))
 		}
 	}
-	add(func(note) (string, error) { return "done", nil }, reflectimpl.Name("finish"), reflectimpl.Description("Ends the task."), reflectimpl.EndsLoop())
+	add(func(note) (string, error) { return "done", nil }, reflectimpl.Meta(tool.Meta{
+		Name:        "finish",
+		Description: "Ends the task.",
+		EndsLoop:    true,
+	}))
 	set, err := tool.NewSet(tools)
 	if err != nil {
 		t.Fatal(err)
@@ -138,7 +145,7 @@ func TestCatalog(t *testing.T) {
 // TestCatalogNoDeferred checks that a set with no deferred tool gets no
 // search tool, and that a tool named search_tools is refused.
 func TestCatalogNoDeferred(t *testing.T) {
-	a, err := reflectimpl.Create(func() error { return nil }, reflectimpl.Name("a"))
+	a, err := reflectimpl.Create(func() error { return nil }, reflectimpl.Meta(tool.Meta{Name: "a"}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,7 +157,7 @@ func TestCatalogNoDeferred(t *testing.T) {
 	if got := names(c.Visible()); !slices.Equal(got, []string{"a"}) || c.Set() != set {
 		t.Errorf("visible %q; want the set's own tools", got)
 	}
-	s, _ := reflectimpl.Create(func() error { return nil }, reflectimpl.Name(loop.SearchToolName))
+	s, _ := reflectimpl.Create(func() error { return nil }, reflectimpl.Meta(tool.Meta{Name: loop.SearchToolName}))
 	set, _ = tool.NewSet([]*tool.Tool{s})
 	if _, err := loop.NewCatalog(set); err == nil {
 		t.Error("a tool named search_tools: no error")

@@ -22,7 +22,7 @@ func TestBusinessError(t *testing.T) {
 		return "", fmt.Errorf("refund: %w", &tool.Error{Code: "REFUND_WINDOW_CLOSED", Category: tool.CategoryConflict,
 			SafeMessage: "Refunds close 30 days after delivery.", Recovery: tool.RecoverNone, Outcome: tool.OutcomeNotStarted,
 			Err: errors.New("policy engine rule 17 (tenant acme-eu)")})
-	}, reflectimpl.Name("submit_refund"), reflectimpl.ErrorCodes("REFUND_WINDOW_CLOSED"))
+	}, reflectimpl.Meta(tool.Meta{Name: "submit_refund", ErrorCodes: []string{"REFUND_WINDOW_CLOSED"}}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -50,11 +50,14 @@ func (m *scripted) Next(_ context.Context, outcomes []loop.Outcome) ([]loop.Call
 // called. A call to a tool the set does not have, or with arguments the
 // schema refuses, is answered with an error the model can act on.
 func ExampleRunner_Run() {
-	weather, err := reflectimpl.Create(GetWeather, reflectimpl.Name("get_weather"))
+	weather, err := reflectimpl.Create(GetWeather, reflectimpl.Meta(tool.Meta{Name: "get_weather"}))
 	if err != nil {
 		panic(err)
 	}
-	answer, err := reflectimpl.Create(SubmitAnswer, reflectimpl.Name("submit_answer"), reflectimpl.EndsLoop())
+	answer, err := reflectimpl.Create(SubmitAnswer, reflectimpl.Meta(tool.Meta{
+		Name:     "submit_answer",
+		EndsLoop: true,
+	}))
 	if err != nil {
 		panic(err)
 	}

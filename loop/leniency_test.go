@@ -21,11 +21,14 @@ type SizeQuery struct {
 // encoding/json decodes and leaves the violations on the result.
 func TestLeniency(t *testing.T) {
 	size := func(in SizeQuery) int { return in.Limit }
-	plain, err := reflectimpl.Create(size, reflectimpl.Name("size"))
+	plain, err := reflectimpl.Create(size, reflectimpl.Meta(tool.Meta{Name: "size"}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	guarded, err := reflectimpl.Create(size, reflectimpl.Name("guarded_size"), reflectimpl.RequiresApproval())
+	guarded, err := reflectimpl.Create(size, reflectimpl.Meta(tool.Meta{
+		Name:             "guarded_size",
+		RequiresApproval: true,
+	}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +88,7 @@ func TestRepairNoteAfterBudget(t *testing.T) {
 			out[i] = "a row of text"
 		}
 		return out[:in.Limit*10]
-	}, reflectimpl.Name("rows"))
+	}, reflectimpl.Meta(tool.Meta{Name: "rows"}))
 	if err != nil {
 		t.Fatal(err)
 	}

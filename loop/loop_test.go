@@ -63,19 +63,19 @@ func newKit(t *testing.T) *kit {
 	lookup := must(reflectimpl.Create(func(in LookupIn) (string, error) {
 		k.record("lookup " + in.City)
 		return fmt.Sprintf("%s: %d results", in.City, in.Limit), nil
-	}, reflectimpl.Name("lookup")))
+	}, reflectimpl.Meta(tool.Meta{Name: "lookup"})))
 	del := must(reflectimpl.Create(func(in DeleteIn) (string, error) {
 		k.record("delete " + in.ID)
 		return "deleted", nil
-	}, reflectimpl.Name("delete"), reflectimpl.RequiresApproval()))
+	}, reflectimpl.Meta(tool.Meta{Name: "delete", RequiresApproval: true})))
 	fail := must(reflectimpl.Create(func() (string, error) {
 		k.record("fail")
 		return "", errors.New("the service is down")
-	}, reflectimpl.Name("fail")))
+	}, reflectimpl.Meta(tool.Meta{Name: "fail"})))
 	answer := must(reflectimpl.Create(func(in Answer) (*Answer, error) {
 		k.record("answer")
 		return &in, nil
-	}, reflectimpl.Name("answer"), reflectimpl.EndsLoop()))
+	}, reflectimpl.Meta(tool.Meta{Name: "answer", EndsLoop: true})))
 	set, err := tool.NewSet([]*tool.Tool{lookup, del, fail, answer})
 	if err != nil {
 		t.Fatal(err)
@@ -250,7 +250,7 @@ func meeting(t *testing.T, n int, safe []bool) *tool.Set {
 				time.Sleep(time.Millisecond)
 			}
 			return "met", nil
-		}, reflectimpl.Name(fmt.Sprintf("m%d", i)), reflectimpl.ParallelSafe(safe[i]))
+		}, reflectimpl.Meta(tool.Meta{Name: fmt.Sprintf("m%d", i), ParallelSafe: new(safe[i])}))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -295,7 +295,7 @@ func TestSerial(t *testing.T) {
 			time.Sleep(10 * time.Millisecond)
 			running.Add(-1)
 			return name
-		}, reflectimpl.Name(name), reflectimpl.ParallelSafe(safe))
+		}, reflectimpl.Meta(tool.Meta{Name: name, ParallelSafe: new(safe)}))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -415,7 +415,7 @@ func TestCancel(t *testing.T) {
 		close(started)
 		<-ctx.Done()
 		return ctx.Err()
-	}, reflectimpl.Name("slow"), reflectimpl.ParallelSafe(false))
+	}, reflectimpl.Meta(tool.Meta{Name: "slow", ParallelSafe: new(false)}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -463,13 +463,16 @@ func TestCheckOutputs(t *testing.T) {
 		Score int `json:"score" minimum:"0" maximum:"10"`
 	}
 	bad := func(name string, opts ...reflectimpl.Option) *tool.Tool {
-		tl, err := reflectimpl.Create(func() Grade { return Grade{Score: 11} }, append(opts, reflectimpl.Name(name), reflectimpl.ParallelSafe(true))...)
+		tl, err := reflectimpl.Create(func() Grade { return Grade{Score: 11} }, append(opts, reflectimpl.Meta(tool.Meta{
+			Name:         name,
+			ParallelSafe: new(true),
+		}))...)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return tl
 	}
-	set, err := tool.NewSet([]*tool.Tool{bad("grade"), bad("regrade"), bad("approved_grade", reflectimpl.RequiresApproval())})
+	set, err := tool.NewSet([]*tool.Tool{bad("grade"), bad("regrade"), bad("approved_grade", reflectimpl.Meta(tool.Meta{RequiresApproval: true}))})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,7 +32,7 @@ func TestWireNameCall(t *testing.T) {
 	}
 	long := strings.Repeat("a", 60) + ".tools.list"
 	list, get, lng := proxy("admin.tools.list"), proxy("admin.tools.get"), proxy(long)
-	typed, err := reflectimpl.Create(func(in LookupIn) string { ran = append(ran, "lookup"); return "typed" }, reflectimpl.Name("lookup"))
+	typed, err := reflectimpl.Create(func(in LookupIn) string { ran = append(ran, "lookup"); return "typed" }, reflectimpl.Meta(tool.Meta{Name: "lookup"}))
 	if err != nil {
 		t.Fatal(err)
 	}

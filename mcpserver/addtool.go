@@ -71,7 +71,7 @@ func dropIn[In, Out any](t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) (*mcp.Tool,
 	var made *tool.Tool
 	var err error
 	fromTags := requiredFromTags.Load()
-	opts := []reflectimpl.Option{reflectimpl.Name("drop_in")}
+	opts := []reflectimpl.Option{reflectimpl.Meta(tool.Meta{Name: "drop_in"})}
 	if fromTags {
 		opts = append(opts, reflectimpl.RequiredFromTags())
 	}
@@ -111,7 +111,11 @@ func dropIn[In, Out any](t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) (*mcp.Tool,
 			d.null = json.RawMessage("{}")
 		}
 	}
-	run := toolimpl.New(tool.Meta{Name: t.Name, Description: t.Description, ParallelSafe: new(parallelSafe(t.Meta))}, made.InputSchema, nil, d, nil)
+	run := toolimpl.New(tool.Meta{
+		Name:         t.Name,
+		Description:  t.Description,
+		ParallelSafe: new(parallelSafe(t.Meta)),
+	}, made.InputSchema, nil, d, nil)
 	return &mt, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return d.serve(ctx, run, req)
 	}, nil

@@ -19,6 +19,7 @@ import (
 	"github.com/toolschema/toolschema/internal/schematest"
 	"github.com/toolschema/toolschema/mcpserver"
 	"github.com/toolschema/toolschema/reflectimpl"
+	"github.com/toolschema/toolschema/tool"
 )
 
 // The handlers below take the shapes of the go-sdk's own examples (a
@@ -453,7 +454,7 @@ func TestCreateSDKHandler(t *testing.T) {
 		{"result only", func(context.Context, GreetIn) (*mcp.CallToolResult, error) { return nil, nil }, "result"},
 	}
 	for _, tt := range tests {
-		_, err := reflectimpl.Create(tt.fn, reflectimpl.Name("x"))
+		_, err := reflectimpl.Create(tt.fn, reflectimpl.Meta(tool.Meta{Name: "x"}))
 		var es schema.Errors
 		if !errors.As(err, &es) || len(es) != 1 || es[0].ID != schema.OLT030 || !strings.Contains(es[0].Msg, "(its "+tt.what+" is the SDK's)") {
 			t.Errorf("%s: Create: %v, want one OLT030 error about its %s", tt.name, err, tt.what)

@@ -27,20 +27,32 @@ func TestAnnotations(t *testing.T) {
 	}{
 		{"default", nil,
 			`{"destructiveHint":true,"idempotentHint":false,"openWorldHint":true,"readOnlyHint":false}`},
-		{"read_only", []reflectimpl.Option{reflectimpl.ReadOnly(), reflectimpl.OpenWorld(false), reflectimpl.Title("Look up a key")},
+		{"read_only", []reflectimpl.Option{reflectimpl.Meta(tool.Meta{
+			ReadOnly:  true,
+			OpenWorld: new(false),
+			Title:     "Look up a key",
+		})},
 			`{"idempotentHint":false,"openWorldHint":false,"readOnlyHint":true,"title":"Look up a key"}`},
-		{"additive", []reflectimpl.Option{reflectimpl.Destructive(false)},
+		{"additive", []reflectimpl.Option{reflectimpl.Meta(tool.Meta{Destructive: new(false)})},
 			`{"destructiveHint":false,"idempotentHint":false,"openWorldHint":true,"readOnlyHint":false}`},
-		{"idempotent_write", []reflectimpl.Option{reflectimpl.Idempotent(), reflectimpl.Destructive(true), reflectimpl.OpenWorld(true)},
+		{"idempotent_write", []reflectimpl.Option{reflectimpl.Meta(tool.Meta{
+			Idempotent:  true,
+			Destructive: new(true),
+			OpenWorld:   new(true),
+		})},
 			`{"destructiveHint":true,"idempotentHint":true,"openWorldHint":true,"readOnlyHint":false}`},
-		{"approval_additive", []reflectimpl.Option{reflectimpl.RequiresApproval(), reflectimpl.Destructive(false), reflectimpl.OpenWorld(false)},
+		{"approval_additive", []reflectimpl.Option{reflectimpl.Meta(tool.Meta{
+			RequiresApproval: true,
+			Destructive:      new(false),
+			OpenWorld:        new(false),
+		})},
 			`{"destructiveHint":false,"idempotentHint":false,"openWorldHint":false,"readOnlyHint":false}`},
-		{"approval_read", []reflectimpl.Option{reflectimpl.RequiresApproval(), reflectimpl.ReadOnly()},
+		{"approval_read", []reflectimpl.Option{reflectimpl.Meta(tool.Meta{RequiresApproval: true, ReadOnly: true})},
 			`{"idempotentHint":false,"openWorldHint":true,"readOnlyHint":true}`},
 	}
 	var ts []*tool.Tool
 	for _, tt := range tests {
-		tl, err := reflectimpl.Create(Lookup, append(tt.opts, reflectimpl.Name(tt.name))...)
+		tl, err := reflectimpl.Create(Lookup, append(tt.opts, reflectimpl.Meta(tool.Meta{Name: tt.name}))...)
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}

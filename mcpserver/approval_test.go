@@ -35,14 +35,14 @@ func approvalTools(t *testing.T) (del, purge *tool.Tool, deleted, purged *atomic
 	del, err = reflectimpl.Create(func(in DeleteRequest) string {
 		deleted.Add(1)
 		return "deleted " + in.ID
-	}, reflectimpl.Name("delete"), reflectimpl.RequiresApproval())
+	}, reflectimpl.Meta(tool.Meta{Name: "delete", RequiresApproval: true}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	purge, err = reflectimpl.Create(func(in DeleteRequest) string {
 		purged.Add(1)
 		return "purged " + in.ID
-	}, reflectimpl.Name("purge"), reflectimpl.RequiresApproval())
+	}, reflectimpl.Meta(tool.Meta{Name: "purge", RequiresApproval: true}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -249,7 +249,10 @@ func TestApprovalStateReplayedAtOnce(t *testing.T) {
 // C0/C1 controls make it read otherwise than the call. They are shown
 // escaped, as \uXXXX, in the keys, the values and the tool's name.
 func TestApprovalPromptEscapes(t *testing.T) {
-	open, err := rawtool.New(tool.Meta{Name: "write", RequiresApproval: true}, json.RawMessage(`{"type":"object"}`),
+	open, err := rawtool.New(tool.Meta{
+		Name:             "write",
+		RequiresApproval: true,
+	}, json.RawMessage(`{"type":"object"}`),
 		func(context.Context, *tool.Call, json.RawMessage) (any, error) { return "written", nil })
 	if err != nil {
 		t.Fatal(err)
@@ -638,7 +641,10 @@ func TestNonceStore(t *testing.T) {
 // person whole; the message shows the first part and says how much more
 // there is, and that the approval covers all of it.
 func TestApprovalPromptBounded(t *testing.T) {
-	write, err := rawtool.New(tool.Meta{Name: "write", RequiresApproval: true}, json.RawMessage(`{"type":"object"}`),
+	write, err := rawtool.New(tool.Meta{
+		Name:             "write",
+		RequiresApproval: true,
+	}, json.RawMessage(`{"type":"object"}`),
 		func(context.Context, *tool.Call, json.RawMessage) (any, error) { return "written", nil })
 	if err != nil {
 		t.Fatal(err)

@@ -30,15 +30,15 @@ func TestResultBudget(t *testing.T) {
 			p.Rows = append(p.Rows, fmt.Sprintf("row %05d", i))
 		}
 		return p, nil
-	}, reflectimpl.Name("page"))
+	}, reflectimpl.Meta(tool.Meta{Name: "page"}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	text, err := reflectimpl.Create(func(context.Context) string { return strings.Repeat("é", 60000) }, reflectimpl.Name("text"))
+	text, err := reflectimpl.Create(func(context.Context) string { return strings.Repeat("é", 60000) }, reflectimpl.Meta(tool.Meta{Name: "text"}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	small, err := reflectimpl.Create(func(context.Context) string { return "ok" }, reflectimpl.Name("small"))
+	small, err := reflectimpl.Create(func(context.Context) string { return "ok" }, reflectimpl.Meta(tool.Meta{Name: "small"}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,11 +97,11 @@ func TestResultBudget(t *testing.T) {
 // listing and has its results cut to it, in place of the server's.
 func TestToolResultBudget(t *testing.T) {
 	text := func(context.Context) string { return strings.Repeat("x", 40<<10) }
-	own, err := reflectimpl.Create(text, reflectimpl.Name("own"), reflectimpl.MaxResultBytes(4<<10))
+	own, err := reflectimpl.Create(text, reflectimpl.Meta(tool.Meta{Name: "own", MaxResultBytes: 4 << 10}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	plain, err := reflectimpl.Create(text, reflectimpl.Name("plain"))
+	plain, err := reflectimpl.Create(text, reflectimpl.Meta(tool.Meta{Name: "plain"}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -121,7 +121,7 @@ func TestCheckOutputs(t *testing.T) {
 func TestCheckOutputsErrorCodes(t *testing.T) {
 	gone, err := reflectimpl.Create(func(CaseQuery) (*Case, error) {
 		return nil, &tool.Error{Code: "CASE_SEALED", Category: tool.CategoryPermission, SafeMessage: "The case is sealed."}
-	}, reflectimpl.Name("get_case"), reflectimpl.ErrorCodes("CASE_NOT_FOUND"))
+	}, reflectimpl.Meta(tool.Meta{Name: "get_case", ErrorCodes: []string{"CASE_NOT_FOUND"}}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +157,7 @@ func BenchmarkCheckOutputs(b *testing.B) {
 				out[i] = Case{Court: in.Court, Status: Open, Judges: []string{"a", "b"}}
 			}
 			return out
-		}, reflectimpl.Name("list_cases"))
+		}, reflectimpl.Meta(tool.Meta{Name: "list_cases"}))
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -33,7 +33,11 @@ func Reserve(in struct {
 // category, recovery, retry-after and outcome in _meta; a plain error of a
 // SafeErrors tool shows no detail.
 func TestBusinessErrorOverMCP(t *testing.T) {
-	tl, err := reflectimpl.Create(Reserve, reflectimpl.ErrorCodes("OUT_OF_STOCK"), reflectimpl.SafeErrors(), reflectimpl.Destructive(false))
+	tl, err := reflectimpl.Create(Reserve, reflectimpl.Meta(tool.Meta{
+		ErrorCodes:  []string{"OUT_OF_STOCK"},
+		SafeErrors:  true,
+		Destructive: new(false),
+	}))
 	if err != nil {
 		t.Fatal(err)
 	}

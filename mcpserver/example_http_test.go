@@ -23,7 +23,10 @@ import (
 // Here the server listens on a port of the system's choosing, and a client
 // of the SDK calls the tool.
 func ExampleHTTPHandler() {
-	t, err := reflectimpl.Create(exampleGreet, reflectimpl.Name("greet"), reflectimpl.Description("Greets someone."))
+	t, err := reflectimpl.Create(exampleGreet, reflectimpl.Meta(tool.Meta{
+		Name:        "greet",
+		Description: "Greets someone.",
+	}))
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -27,7 +27,10 @@ func exampleGreet(ctx context.Context, in exampleGreetIn) (string, error) {
 // client is in the same process (in-memory transports); a real server
 // runs on mcp.StdioTransport or over HTTP.
 func ExampleRegister() {
-	t, err := reflectimpl.Create(exampleGreet, reflectimpl.Name("greet"), reflectimpl.Description("Greets someone."))
+	t, err := reflectimpl.Create(exampleGreet, reflectimpl.Meta(tool.Meta{
+		Name:        "greet",
+		Description: "Greets someone.",
+	}))
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -22,7 +22,7 @@ import (
 // by elicitation (a multi round trip: its state travels with the call)
 // is asked by one instance and honoured by the other.
 func TestStatelessHTTP(t *testing.T) {
-	del, err := reflectimpl.Create(Delete, reflectimpl.RequiresApproval())
+	del, err := reflectimpl.Create(Delete, reflectimpl.Meta(tool.Meta{RequiresApproval: true}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +92,7 @@ func TestStatelessHTTP(t *testing.T) {
 // needs an approval by elicitation is refused, not failed, since a
 // stateless server cannot ask that client anything.
 func TestStatelessHTTPOldClient(t *testing.T) {
-	del, _ := reflectimpl.Create(Delete, reflectimpl.RequiresApproval())
+	del, _ := reflectimpl.Create(Delete, reflectimpl.Meta(tool.Meta{RequiresApproval: true}))
 	s := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
 	if err := mcpserver.Register(s, []*tool.Tool{del}, &mcpserver.Options{Approve: mcpserver.ElicitApproval}); err != nil {
 		t.Fatal(err)

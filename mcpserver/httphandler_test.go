@@ -39,7 +39,7 @@ func newHoldTools() *holdTools {
 // server returns a server with the tools.
 func (h *holdTools) server(t *testing.T) *mcp.Server {
 	t.Helper()
-	ping, err := reflectimpl.Create(func() string { h.pings.Add(1); return "pong" }, reflectimpl.Name("ping"))
+	ping, err := reflectimpl.Create(func() string { h.pings.Add(1); return "pong" }, reflectimpl.Meta(tool.Meta{Name: "ping"}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +53,7 @@ func (h *holdTools) server(t *testing.T) *mcp.Server {
 				h.cancelled <- name
 				return "", ctx.Err()
 			}
-		}, reflectimpl.Name(name))
+		}, reflectimpl.Meta(tool.Meta{Name: name}))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -531,7 +531,7 @@ func TestHTTPBodyLimit(t *testing.T) {
 // protocol, an approval by elicitation included: asked by one instance,
 // honoured by the other.
 func TestHTTPHandlerServes(t *testing.T) {
-	del, err := reflectimpl.Create(Delete, reflectimpl.RequiresApproval())
+	del, err := reflectimpl.Create(Delete, reflectimpl.Meta(tool.Meta{RequiresApproval: true}))
 	if err != nil {
 		t.Fatal(err)
 	}

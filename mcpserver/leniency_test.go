@@ -31,12 +31,12 @@ type LimitPage struct {
 // at level warn; a tool that requires approval is asked about the call
 // under the same leniency.
 func TestLeniency(t *testing.T) {
-	page, err := reflectimpl.Create(func(in PageQuery) (*LimitPage, error) { return &LimitPage{Limit: in.Limit, Tags: in.Tags}, nil }, reflectimpl.Name("page"))
+	page, err := reflectimpl.Create(func(in PageQuery) (*LimitPage, error) { return &LimitPage{Limit: in.Limit, Tags: in.Tags}, nil }, reflectimpl.Meta(tool.Meta{Name: "page"}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	approved, err := reflectimpl.Create(func(in PageQuery) (*LimitPage, error) { return &LimitPage{Limit: in.Limit, Tags: in.Tags}, nil },
-		reflectimpl.Name("approved_page"), reflectimpl.RequiresApproval())
+		reflectimpl.Meta(tool.Meta{Name: "approved_page", RequiresApproval: true}))
 	if err != nil {
 		t.Fatal(err)
 	}

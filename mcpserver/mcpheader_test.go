@@ -30,7 +30,7 @@ func TestMCPHeader(t *testing.T) {
 	run, err := reflectimpl.Create(func(ctx context.Context, q SQLQuery) (string, error) {
 		seen = append(seen, mcpserver.RequestFrom(ctx).Extra.Header.Get("Mcp-Param-Region"))
 		return "ran in " + q.Region, nil
-	}, reflectimpl.Name("execute_sql"), reflectimpl.Title("Execute SQL"))
+	}, reflectimpl.Meta(tool.Meta{Name: "execute_sql", Title: "Execute SQL"}))
 	if err != nil {
 		t.Fatal(err)
 	}

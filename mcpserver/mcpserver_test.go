@@ -66,11 +66,15 @@ func connectServer(t *testing.T, server *mcp.Server, copts *mcp.ClientOptions, v
 }
 
 func tools(t *testing.T) []*tool.Tool {
-	gd, err := reflectimpl.Create(GetDocket, reflectimpl.Description("Returns a docket."), reflectimpl.Timeout(5*time.Second), reflectimpl.Version("2"))
+	gd, err := reflectimpl.Create(GetDocket, reflectimpl.Meta(tool.Meta{
+		Description: "Returns a docket.",
+		Timeout:     5 * time.Second,
+		Version:     "2",
+	}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	cl, err := reflectimpl.Create(Close, reflectimpl.RequiresApproval())
+	cl, err := reflectimpl.Create(Close, reflectimpl.Meta(tool.Meta{RequiresApproval: true}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,8 +175,8 @@ func TestCallTool(t *testing.T) {
 // TestRegisterDuplicate checks that two tools of one name are refused,
 // not listed as one and routed to the other.
 func TestRegisterDuplicate(t *testing.T) {
-	a, _ := reflectimpl.Create(func() string { return "a" }, reflectimpl.Name("same"))
-	b, _ := reflectimpl.Create(func() string { return "b" }, reflectimpl.Name("same"))
+	a, _ := reflectimpl.Create(func() string { return "a" }, reflectimpl.Meta(tool.Meta{Name: "same"}))
+	b, _ := reflectimpl.Create(func() string { return "b" }, reflectimpl.Meta(tool.Meta{Name: "same"}))
 	server := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
 	err := mcpserver.Register(server, append([]*tool.Tool{a}, b), nil)
 	var dup *tool.DuplicateError

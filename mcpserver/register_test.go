@@ -48,7 +48,7 @@ func texts(t *testing.T, r *mcp.CallToolResult) string {
 // the violations). Now they are refused first, and the hook, given the
 // request and its session, sees only arguments that pass.
 func TestApproveAfterChecks(t *testing.T) {
-	del, err := reflectimpl.Create(Delete, reflectimpl.RequiresApproval())
+	del, err := reflectimpl.Create(Delete, reflectimpl.Meta(tool.Meta{RequiresApproval: true}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +112,7 @@ func TestApproveAfterChecks(t *testing.T) {
 
 // TestApproveError checks that an error of the hook is a protocol error.
 func TestApproveError(t *testing.T) {
-	del, _ := reflectimpl.Create(Delete, reflectimpl.RequiresApproval())
+	del, _ := reflectimpl.Create(Delete, reflectimpl.Meta(tool.Meta{RequiresApproval: true}))
 	cs := connect(t, []*tool.Tool{del}, &mcpserver.Options{
 		Approve: func(context.Context, *mcp.CallToolRequest, *tool.Tool, json.RawMessage) (bool, error) {
 			return false, errors.New("approvals are down")
@@ -321,7 +321,7 @@ type Priced struct {
 // a tool made apart, without the given schema.
 func TestNullWithGivenSchema(t *testing.T) {
 	tl, err := reflectimpl.Create(func(struct{}) (*Priced, error) { return nil, nil },
-		reflectimpl.Name("price"), reflectimpl.TypeSchema[amount](`{"type":"string"}`))
+		reflectimpl.Meta(tool.Meta{Name: "price"}), reflectimpl.TypeSchema[amount](`{"type":"string"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -340,7 +340,7 @@ func TestNullWithGivenSchema(t *testing.T) {
 // (a title, annotations) before the tool is added, and that the exported
 // handler serves a tool described by hand.
 func TestAdjust(t *testing.T) {
-	del, _ := reflectimpl.Create(Delete, reflectimpl.RequiresApproval())
+	del, _ := reflectimpl.Create(Delete, reflectimpl.Meta(tool.Meta{RequiresApproval: true}))
 	gd, _ := reflectimpl.Create(GetDocket)
 	server := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
 	err := mcpserver.Register(server, []*tool.Tool{del}, &mcpserver.Options{
@@ -446,7 +446,7 @@ func TestRequestFromContext(t *testing.T) {
 // the protocol of 2026-07-28 (multi round-trip) and on an older one (the
 // server elicits).
 func TestElicitApproval(t *testing.T) {
-	del, _ := reflectimpl.Create(Delete, reflectimpl.RequiresApproval())
+	del, _ := reflectimpl.Create(Delete, reflectimpl.Meta(tool.Meta{RequiresApproval: true}))
 	refused := "Tool 'delete' requires approval for these arguments."
 	tests := []struct {
 		name    string
@@ -510,7 +510,7 @@ func TestElicitApproval(t *testing.T) {
 // yes given for some arguments does not approve others: a retry with other
 // arguments asks again.
 func TestElicitApprovalBound(t *testing.T) {
-	del, _ := reflectimpl.Create(Delete, reflectimpl.RequiresApproval())
+	del, _ := reflectimpl.Create(Delete, reflectimpl.Meta(tool.Meta{RequiresApproval: true}))
 	server := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
 	if err := mcpserver.Register(server, []*tool.Tool{del}, &mcpserver.Options{Approve: mcpserver.ElicitApproval}); err != nil {
 		t.Fatal(err)
@@ -559,7 +559,7 @@ func TestElicitApprovalBound(t *testing.T) {
 // it are refused before an approval is asked.
 func TestMaxArgumentBytes(t *testing.T) {
 	gd, _ := reflectimpl.Create(GetDocket)
-	del, _ := reflectimpl.Create(Delete, reflectimpl.RequiresApproval())
+	del, _ := reflectimpl.Create(Delete, reflectimpl.Meta(tool.Meta{RequiresApproval: true}))
 	asked := false
 	cs := connect(t, []*tool.Tool{gd, del}, &mcpserver.Options{
 		MaxArgumentBytes: 24,

@@ -110,15 +110,20 @@ func registerSearch(s *mcp.Server, set *tool.Set, handlers map[string]mcp.ToolHa
 			out = append(out, found{Name: t.Name, Title: t.Title, Description: t.Description, InputSchema: t.InputSchema})
 		}
 		return out, nil
-	}, reflectimpl.Name(searchToolName),
-		reflectimpl.Description(fmt.Sprintf("Finds the tools of this server that can do what you describe, among %d, best first, with the input schema of each. Call one with %s.", len(tools), callToolName)),
-		reflectimpl.ReadOnly(), reflectimpl.OpenWorld(false))
+	}, reflectimpl.Meta(tool.Meta{
+		Name:        searchToolName,
+		Description: fmt.Sprintf("Finds the tools of this server that can do what you describe, among %d, best first, with the input schema of each. Call one with %s.", len(tools), callToolName),
+		ReadOnly:    true,
+		OpenWorld:   new(false),
+	}))
 	if err != nil {
 		return fmt.Errorf("mcpserver: %w", err)
 	}
 	call, err := reflectimpl.Create(func(context.Context, callIn) error { return nil },
-		reflectimpl.Name(callToolName),
-		reflectimpl.Description(fmt.Sprintf("Calls a tool that %s found, by its name, with its arguments.", searchToolName)))
+		reflectimpl.Meta(tool.Meta{
+			Name:        callToolName,
+			Description: fmt.Sprintf("Calls a tool that %s found, by its name, with its arguments.", searchToolName),
+		}))
 	if err != nil {
 		return fmt.Errorf("mcpserver: %w", err)
 	}

@@ -32,8 +32,10 @@ func catalogTools(t *testing.T, n int) ([]*tool.Tool, *atomic.Int32) {
 		v, o := verbs[i%len(verbs)], objects[(i/len(verbs))%len(objects)]
 		tl, err := reflectimpl.Create(func(_ context.Context, q RecordQuery) (string, error) {
 			return fmt.Sprintf("%s %s %s", v, o, q.ID), nil
-		}, reflectimpl.Name(fmt.Sprintf("%s_%s_%d", v, o, i)),
-			reflectimpl.Description(fmt.Sprintf("%s the %s of one account (variant %d).", strings.ToUpper(v[:1])+v[1:], o, i)))
+		}, reflectimpl.Meta(tool.Meta{
+			Name:        fmt.Sprintf("%s_%s_%d", v, o, i),
+			Description: fmt.Sprintf("%s the %s of one account (variant %d).", strings.ToUpper(v[:1])+v[1:], o, i),
+		}))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -42,7 +44,11 @@ func catalogTools(t *testing.T, n int) ([]*tool.Tool, *atomic.Int32) {
 	cancel, err := reflectimpl.Create(func(_ context.Context, q RecordQuery) (string, error) {
 		ran.Add(1)
 		return "cancelled " + q.ID, nil
-	}, reflectimpl.Name("cancel_order"), reflectimpl.Description("Cancels an order that has not shipped."), reflectimpl.RequiresApproval())
+	}, reflectimpl.Meta(tool.Meta{
+		Name:             "cancel_order",
+		Description:      "Cancels an order that has not shipped.",
+		RequiresApproval: true,
+	}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +148,7 @@ func TestSearchRefusals(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), `Search.Listed names "nope"`) {
 		t.Errorf("unknown listed tool: %v", err)
 	}
-	clash, err := reflectimpl.Create(func(context.Context) error { return nil }, reflectimpl.Name("search_tools"))
+	clash, err := reflectimpl.Create(func(context.Context) error { return nil }, reflectimpl.Meta(tool.Meta{Name: "search_tools"}))
 	if err != nil {
 		t.Fatal(err)
 	}

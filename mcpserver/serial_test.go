@@ -82,12 +82,12 @@ var serialServers = []struct {
 }{
 	{"Register", func(t *testing.T, o *overlaps) *mcp.Server {
 		cancel, err := reflectimpl.Create(func(in Shelf) string { defer o.enter(true)(); return "cancelled " + in.ID },
-			reflectimpl.Name("cancel"), reflectimpl.ParallelSafe(false))
+			reflectimpl.Meta(tool.Meta{Name: "cancel", ParallelSafe: new(false)}))
 		if err != nil {
 			t.Fatal(err)
 		}
 		peek, err := reflectimpl.Create(func(in Shelf) string { defer o.enter(false)(); return "saw " + in.ID },
-			reflectimpl.Name("peek"))
+			reflectimpl.Meta(tool.Meta{Name: "peek"}))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -103,12 +103,12 @@ var serialServers = []struct {
 	{"AddTool, the deprecated key", func(t *testing.T, o *overlaps) *mcp.Server { return dropInSerial(o, "toolschema/parallelSafe") }},
 	{"Handler", func(t *testing.T, o *overlaps) *mcp.Server {
 		cancel, err := reflectimpl.Create(func(in Shelf) string { defer o.enter(true)(); return "cancelled " + in.ID },
-			reflectimpl.Name("cancel"), reflectimpl.ParallelSafe(false))
+			reflectimpl.Meta(tool.Meta{Name: "cancel", ParallelSafe: new(false)}))
 		if err != nil {
 			t.Fatal(err)
 		}
 		peek, err := reflectimpl.Create(func(in Shelf) string { defer o.enter(false)(); return "saw " + in.ID },
-			reflectimpl.Name("peek"))
+			reflectimpl.Meta(tool.Meta{Name: "peek"}))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -122,12 +122,12 @@ var serialServers = []struct {
 		// Handler is not told its server: it finds the server's gate in
 		// the call's context, where Register's middleware puts it.
 		cancel, err := reflectimpl.Create(func(in Shelf) string { defer o.enter(true)(); return "cancelled " + in.ID },
-			reflectimpl.Name("cancel"), reflectimpl.ParallelSafe(false))
+			reflectimpl.Meta(tool.Meta{Name: "cancel", ParallelSafe: new(false)}))
 		if err != nil {
 			t.Fatal(err)
 		}
 		peek, err := reflectimpl.Create(func(in Shelf) string { defer o.enter(false)(); return "saw " + in.ID },
-			reflectimpl.Name("peek"))
+			reflectimpl.Meta(tool.Meta{Name: "peek"}))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -222,12 +222,12 @@ func TestSerialPerServer(t *testing.T) {
 		case <-ctx.Done():
 			return "", ctx.Err()
 		}
-	}, reflectimpl.Name("wait"), reflectimpl.ParallelSafe(false))
+	}, reflectimpl.Meta(tool.Meta{Name: "wait", ParallelSafe: new(false)}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	release, err := reflectimpl.Create(func() string { close(other); return "released" },
-		reflectimpl.Name("release"), reflectimpl.ParallelSafe(false))
+		reflectimpl.Meta(tool.Meta{Name: "release", ParallelSafe: new(false)}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -274,7 +274,7 @@ func TestSerialAbandoned(t *testing.T) {
 		defer running.Add(-1)
 		<-release
 		return "late"
-	}, reflectimpl.Name("stuck"), reflectimpl.ParallelSafe(false), reflectimpl.Timeout(20*time.Millisecond))
+	}, reflectimpl.Meta(tool.Meta{Name: "stuck", ParallelSafe: new(false), Timeout: 20 * time.Millisecond}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,7 +283,7 @@ func TestSerialAbandoned(t *testing.T) {
 			overlapped.Add(1)
 		}
 		return "seen"
-	}, reflectimpl.Name("peek"))
+	}, reflectimpl.Meta(tool.Meta{Name: "peek"}))
 	if err != nil {
 		t.Fatal(err)
 	}

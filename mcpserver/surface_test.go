@@ -23,15 +23,22 @@ import (
 // is written under "io.github.toolschema/" and, deprecated, under
 // "toolschema/" too.
 func TestToolSurface(t *testing.T) {
-	lookup, err := reflectimpl.Create(Lookup, reflectimpl.ReadOnly(), reflectimpl.Title("Look up a key"))
+	lookup, err := reflectimpl.Create(Lookup, reflectimpl.Meta(tool.Meta{
+		ReadOnly: true,
+		Title:    "Look up a key",
+	}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	del, err := reflectimpl.Create(Delete, reflectimpl.RequiresApproval())
+	del, err := reflectimpl.Create(Delete, reflectimpl.Meta(tool.Meta{RequiresApproval: true}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	gd, err := reflectimpl.Create(GetDocket, reflectimpl.Timeout(5*time.Second), reflectimpl.Version("2"), reflectimpl.EndsLoop())
+	gd, err := reflectimpl.Create(GetDocket, reflectimpl.Meta(tool.Meta{
+		Timeout:  5 * time.Second,
+		Version:  "2",
+		EndsLoop: true,
+	}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +93,7 @@ func TestToolSurface(t *testing.T) {
 // 2026-07-28's ttlMs and cacheScope) that Options gives, and that what
 // they leave unset stays the server's (mcp.ServerOptions.SetCacheable).
 func TestToolListCache(t *testing.T) {
-	lookup, err := reflectimpl.Create(Lookup, reflectimpl.ReadOnly())
+	lookup, err := reflectimpl.Create(Lookup, reflectimpl.Meta(tool.Meta{ReadOnly: true}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,15 +142,21 @@ func TestToolListCache(t *testing.T) {
 // Options.Icons gives it; a tool without one has only those.
 func TestToolIcons(t *testing.T) {
 	fn := func() string { return "ok" }
-	own, err := reflectimpl.Create(fn, reflectimpl.Name("own"), reflectimpl.Icon("https://example.com/icons/own.svg"))
+	own, err := reflectimpl.Create(fn, reflectimpl.Meta(tool.Meta{
+		Name: "own",
+		Icon: "https://example.com/icons/own.svg",
+	}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	both, err := reflectimpl.Create(fn, reflectimpl.Name("both"), reflectimpl.Icon("data:image/png;base64,iVBORw0KGgo="))
+	both, err := reflectimpl.Create(fn, reflectimpl.Meta(tool.Meta{
+		Name: "both",
+		Icon: "data:image/png;base64,iVBORw0KGgo=",
+	}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	given, err := reflectimpl.Create(fn, reflectimpl.Name("given"))
+	given, err := reflectimpl.Create(fn, reflectimpl.Meta(tool.Meta{Name: "given"}))
 	if err != nil {
 		t.Fatal(err)
 	}

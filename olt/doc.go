@@ -359,6 +359,6 @@ comment, one JSON object each) is checked as the invoker checks a call's
 arguments, against the tool's input schema: an example that is not JSON, or
 that breaks the schema, is reported with each violation, and the tool is
 refused (toolgen leaves it out). reflectimpl.Create refuses an invalid
-example given with reflectimpl.Examples the same way.
+example given in tool.Meta.Examples to reflectimpl the same way.
 */
 package olt

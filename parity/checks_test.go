@@ -400,7 +400,7 @@ func TestPathOrderAgrees(t *testing.T) {
 		T     map[string]int `json:"t,omitempty"`
 		Odd   int            `json:"a[1],omitempty"`
 	}
-	tl, err := reflectimpl.Create(func(in In) int { return in.Tags2 }, reflectimpl.Name("order"))
+	tl, err := reflectimpl.Create(func(in In) int { return in.Tags2 }, reflectimpl.Meta(tool.Meta{Name: "order"}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -184,39 +184,9 @@ func pairs(t testing.TB, s *source) []pair {
 // optionsOf returns the reflectimpl options that give a generated tool's
 // metadata, and its read mode, as its handler says it.
 func optionsOf(gt *tool.Tool) []reflectimpl.Option {
-	opts := []reflectimpl.Option{reflectimpl.Name(gt.Name), reflectimpl.Description(gt.Description),
-		reflectimpl.Version(gt.Version), reflectimpl.ParallelSafe(gt.IsParallelSafe()), reflectimpl.Timeout(gt.Timeout)}
+	opts := []reflectimpl.Option{reflectimpl.Meta(gt.Meta)}
 	if requiredFromTags(gt) {
 		opts = append(opts, reflectimpl.RequiredFromTags())
-	}
-	if gt.EndsLoop {
-		opts = append(opts, reflectimpl.EndsLoop())
-	}
-	if gt.RequiresApproval {
-		opts = append(opts, reflectimpl.RequiresApproval())
-	}
-	// The execution policy, each option only when it is set: a read-only
-	// tool refuses Destructive and Idempotent.
-	if gt.Title != "" {
-		opts = append(opts, reflectimpl.Title(gt.Title))
-	}
-	if gt.ReadOnly {
-		opts = append(opts, reflectimpl.ReadOnly())
-	}
-	if gt.Destructive != nil {
-		opts = append(opts, reflectimpl.Destructive(*gt.Destructive))
-	}
-	if gt.Idempotent {
-		opts = append(opts, reflectimpl.Idempotent())
-	}
-	if gt.OpenWorld != nil {
-		opts = append(opts, reflectimpl.OpenWorld(*gt.OpenWorld))
-	}
-	if len(gt.ErrorCodes) > 0 {
-		opts = append(opts, reflectimpl.ErrorCodes(gt.ErrorCodes...))
-	}
-	if gt.SafeErrors {
-		opts = append(opts, reflectimpl.SafeErrors())
 	}
 	return opts
 }

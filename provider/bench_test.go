@@ -11,7 +11,7 @@ import (
 // BenchmarkConvert measures one definition of RowTool (a field per row of
 // the providers' table) for each conversion.
 func BenchmarkConvert(b *testing.B) {
-	tl, err := reflectimpl.Create(RowTool, reflectimpl.Description("Rows."))
+	tl, err := reflectimpl.Create(RowTool, reflectimpl.Meta(tool.Meta{Description: "Rows."}))
 	if err != nil {
 		b.Fatal(err)
 	}

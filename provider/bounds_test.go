@@ -80,7 +80,7 @@ func TestAuthorBounds(t *testing.T) {
 	// A tool that gives a type its schema (reflectimpl.TypeSchema): the
 	// bounds of that schema are its author's, and the others are as
 	// without it.
-	given, err := reflectimpl.Create(func(WithGiven) error { return nil }, reflectimpl.Name("given"),
+	given, err := reflectimpl.Create(func(WithGiven) error { return nil }, reflectimpl.Meta(tool.Meta{Name: "given"}),
 		reflectimpl.TypeSchema[Amount](`{"type":"integer","minimum":0,"maximum":255}`))
 	if err != nil {
 		t.Fatal(err)

@@ -13,7 +13,10 @@ import (
 // catalogTool is a tool of no arguments with the given options.
 func catalogTool(t *testing.T, name string, opts ...reflectimpl.Option) *tool.Tool {
 	t.Helper()
-	tl, err := reflectimpl.Create(func() error { return nil }, append([]reflectimpl.Option{reflectimpl.Name(name), reflectimpl.Description("Does " + name + ".")}, opts...)...)
+	tl, err := reflectimpl.Create(func() error { return nil }, append([]reflectimpl.Option{reflectimpl.Meta(tool.Meta{
+		Name:        name,
+		Description: "Does " + name + ".",
+	})}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,13 +42,13 @@ func TestOpenAIResponsesTools(t *testing.T) {
 		want  []string
 	}{
 		{"plain", []*tool.Tool{catalogTool(t, "a"), catalogTool(t, "b")}, []string{fn("a", false), fn("b", false)}},
-		{"deferred", []*tool.Tool{catalogTool(t, "a"), catalogTool(t, "b", reflectimpl.DeferLoading())},
+		{"deferred", []*tool.Tool{catalogTool(t, "a"), catalogTool(t, "b", reflectimpl.Meta(tool.Meta{DeferLoading: true}))},
 			[]string{fn("a", false), fn("b", true), `{"type":"tool_search"}`}},
 		{"namespaces", []*tool.Tool{
 			catalogTool(t, "a"),
-			catalogTool(t, "get", reflectimpl.Namespace("crm")),
-			catalogTool(t, "put", reflectimpl.Namespace("mail")),
-			catalogTool(t, "list", reflectimpl.Namespace("crm"), reflectimpl.DeferLoading()),
+			catalogTool(t, "get", reflectimpl.Meta(tool.Meta{Namespace: "crm"})),
+			catalogTool(t, "put", reflectimpl.Meta(tool.Meta{Namespace: "mail"})),
+			catalogTool(t, "list", reflectimpl.Meta(tool.Meta{Namespace: "crm", DeferLoading: true})),
 			catalogTool(t, "z"),
 		}, []string{
 			fn("a", false),
@@ -69,7 +72,7 @@ func TestOpenAIResponsesTools(t *testing.T) {
 			}
 		})
 	}
-	if _, err := provider.OpenAIResponsesTools([]*tool.Tool{catalogTool(t, "a"), catalogTool(t, "a", reflectimpl.Namespace("x"))}); err == nil {
+	if _, err := provider.OpenAIResponsesTools([]*tool.Tool{catalogTool(t, "a"), catalogTool(t, "a", reflectimpl.Meta(tool.Meta{Namespace: "x"}))}); err == nil {
 		t.Error("two tools named a, one in a namespace: no error")
 	}
 }
@@ -78,7 +81,7 @@ func TestOpenAIResponsesTools(t *testing.T) {
 // with "defer_loading":true and the others have none, and that the search
 // tools have the types and names of Anthropic's API.
 func TestAnthropicDeferLoading(t *testing.T) {
-	defs, err := provider.Anthropic([]*tool.Tool{catalogTool(t, "a"), catalogTool(t, "b", reflectimpl.DeferLoading())})
+	defs, err := provider.Anthropic([]*tool.Tool{catalogTool(t, "a"), catalogTool(t, "b", reflectimpl.Meta(tool.Meta{DeferLoading: true}))})
 	if err != nil {
 		t.Fatal(err)
 	}

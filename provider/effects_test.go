@@ -25,15 +25,25 @@ func TestSideEffects(t *testing.T) {
 	}{
 		{"defaults", "Changes a record.", nil,
 			"Changes a record. Side effects: it may delete or overwrite data; it may act on systems outside this application."},
-		{"read-only", "Reads a record.", []reflectimpl.Option{reflectimpl.ReadOnly()},
+		{"read-only", "Reads a record.", []reflectimpl.Option{reflectimpl.Meta(tool.Meta{ReadOnly: true})},
 			"Reads a record. Side effects: none, it only reads."},
-		{"read-only with approval", "Reads a private record.", []reflectimpl.Option{reflectimpl.ReadOnly(), reflectimpl.RequiresApproval(), reflectimpl.OpenWorld(false)},
+		{"read-only with approval", "Reads a private record.", []reflectimpl.Option{reflectimpl.Meta(tool.Meta{
+			ReadOnly:         true,
+			RequiresApproval: true,
+			OpenWorld:        new(false),
+		})},
 			"Reads a private record. Side effects: none, it only reads. Each call needs a person's approval."},
-		{"additive in a closed world", "Adds a note.", []reflectimpl.Option{reflectimpl.Destructive(false), reflectimpl.OpenWorld(false)},
+		{"additive in a closed world", "Adds a note.", []reflectimpl.Option{reflectimpl.Meta(tool.Meta{
+			Destructive: new(false),
+			OpenWorld:   new(false),
+		})},
 			"Adds a note. Side effects: it adds data and deletes or overwrites nothing."},
-		{"idempotent destructive with approval", "Sets a record.", []reflectimpl.Option{reflectimpl.Idempotent(), reflectimpl.RequiresApproval()},
+		{"idempotent destructive with approval", "Sets a record.", []reflectimpl.Option{reflectimpl.Meta(tool.Meta{
+			Idempotent:       true,
+			RequiresApproval: true,
+		})},
 			"Sets a record. Side effects: it may delete or overwrite data; repeating a call with the same arguments changes nothing more; it may act on systems outside this application. Each call needs a person's approval."},
-		{"no description", "", []reflectimpl.Option{reflectimpl.ReadOnly()},
+		{"no description", "", []reflectimpl.Option{reflectimpl.Meta(tool.Meta{ReadOnly: true})},
 			"Side effects: none, it only reads."},
 	}
 	type conv struct {
@@ -75,7 +85,10 @@ func TestSideEffects(t *testing.T) {
 		}},
 	}
 	for _, tt := range tests {
-		tl, err := reflectimpl.Create(lookup, append(tt.opts, reflectimpl.Name("lookup"), reflectimpl.Description(tt.desc))...)
+		tl, err := reflectimpl.Create(lookup, append(tt.opts, reflectimpl.Meta(tool.Meta{
+			Name:        "lookup",
+			Description: tt.desc,
+		}))...)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -28,7 +28,7 @@ func getWeather(ctx context.Context, in weatherQuery) (forecast, error) {
 // as absent); a keyword a provider does not take, such as default, is said
 // in the description instead.
 func Example() {
-	t, err := reflectimpl.Create(getWeather, reflectimpl.Description("Gets the weather of a city."))
+	t, err := reflectimpl.Create(getWeather, reflectimpl.Meta(tool.Meta{Description: "Gets the weather of a city."}))
 	if err != nil {
 		fmt.Println(err)
 		return

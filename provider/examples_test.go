@@ -21,11 +21,14 @@ type exampleQuery struct {
 // tool without examples has no such key.
 func TestAnthropicInputExamples(t *testing.T) {
 	fn := func(exampleQuery) error { return nil }
-	with, err := reflectimpl.Create(fn, reflectimpl.Name("with"), reflectimpl.Examples(`{"court":"nysd"}`, `{ "court": "cand", "limit": 5 }`))
+	with, err := reflectimpl.Create(fn, reflectimpl.Meta(tool.Meta{
+		Name:     "with",
+		Examples: []json.RawMessage{json.RawMessage(`{"court":"nysd"}`), json.RawMessage(`{ "court": "cand", "limit": 5 }`)},
+	}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	without, err := reflectimpl.Create(fn, reflectimpl.Name("without"))
+	without, err := reflectimpl.Create(fn, reflectimpl.Meta(tool.Meta{Name: "without"}))
 	if err != nil {
 		t.Fatal(err)
 	}

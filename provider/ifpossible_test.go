@@ -128,9 +128,9 @@ func TestStrictIfPossibleAnthropic(t *testing.T) {
 	type Opt struct {
 		A, B, C, D, E, F, G, H, I, J, K, L, M int `json:",omitempty"`
 	}
-	o1, _ := reflectimpl.Create(func(Opt) error { return nil }, reflectimpl.Name("o1"))
-	o2, _ := reflectimpl.Create(func(Opt) error { return nil }, reflectimpl.Name("o2"))
-	o3, _ := reflectimpl.Create(func() error { return nil }, reflectimpl.Name("o3"))
+	o1, _ := reflectimpl.Create(func(Opt) error { return nil }, reflectimpl.Meta(tool.Meta{Name: "o1"}))
+	o2, _ := reflectimpl.Create(func(Opt) error { return nil }, reflectimpl.Meta(tool.Meta{Name: "o2"}))
+	o3, _ := reflectimpl.Create(func() error { return nil }, reflectimpl.Meta(tool.Meta{Name: "o3"}))
 	fb = nil
 	defs, err = provider.Anthropic([]*tool.Tool{o1, o2, o3}, provider.StrictIfPossible(&fb))
 	if err != nil {

@@ -24,7 +24,7 @@ type Loose struct {
 // default) and Strict(false): the flag in the definition, and what the
 // schema keeps.
 func TestStrictOption(t *testing.T) {
-	tl, err := reflectimpl.Create(func(Loose) error { return nil }, reflectimpl.Name("loose"))
+	tl, err := reflectimpl.Create(func(Loose) error { return nil }, reflectimpl.Meta(tool.Meta{Name: "loose"}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func TestStrictOption(t *testing.T) {
 // definition carries the tool's schema as it is: optional stays optional,
 // no keyword moves into a description.
 func TestNonStrictKeepsSchema(t *testing.T) {
-	tl, err := reflectimpl.Create(RowTool, reflectimpl.Description("Rows."))
+	tl, err := reflectimpl.Create(RowTool, reflectimpl.Meta(tool.Meta{Description: "Rows."}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +128,7 @@ func TestNonStrictKeepsSchema(t *testing.T) {
 func TestNonStrictLimits(t *testing.T) {
 	var tools []*tool.Tool
 	for i := range 21 {
-		tl, err := reflectimpl.Create(func() error { return nil }, reflectimpl.Name("t"+strings.Repeat("x", i)))
+		tl, err := reflectimpl.Create(func() error { return nil }, reflectimpl.Meta(tool.Meta{Name: "t" + strings.Repeat("x", i)}))
 		if err != nil {
 			t.Fatal(err)
 		}

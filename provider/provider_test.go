@@ -58,7 +58,7 @@ func prop(s map[string]any, name string) map[string]any {
 // TestTable checks the providers' table row by row: what each keeps, what
 // it moves into the description, in which words.
 func TestTable(t *testing.T) {
-	tl, err := reflectimpl.Create(RowTool, reflectimpl.Description("Rows."))
+	tl, err := reflectimpl.Create(RowTool, reflectimpl.Meta(tool.Meta{Description: "Rows."}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +172,7 @@ func TestOpenAIRoundTrip(t *testing.T) {
 		Limit int    `json:"limit,omitempty" default:"10"`
 		Page  *int   `json:"page,omitempty"`
 	}
-	tl, err := reflectimpl.Create(func(in In) (In, error) { return in, nil }, reflectimpl.Name("search"))
+	tl, err := reflectimpl.Create(func(in In) (In, error) { return in, nil }, reflectimpl.Meta(tool.Meta{Name: "search"}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +202,7 @@ func TestOpenAIRoundTrip(t *testing.T) {
 func TestLimits(t *testing.T) {
 	var tools []*tool.Tool
 	for i := range 21 {
-		tl, err := reflectimpl.Create(func() error { return nil }, reflectimpl.Name("t"+strings.Repeat("x", i)))
+		tl, err := reflectimpl.Create(func() error { return nil }, reflectimpl.Meta(tool.Meta{Name: "t" + strings.Repeat("x", i)}))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -214,8 +214,8 @@ func TestLimits(t *testing.T) {
 	type Opt struct {
 		A, B, C, D, E, F, G, H, I, J, K, L, M int `json:",omitempty"`
 	}
-	o1, _ := reflectimpl.Create(func(Opt) error { return nil }, reflectimpl.Name("o1"))
-	o2, _ := reflectimpl.Create(func(Opt) error { return nil }, reflectimpl.Name("o2"))
+	o1, _ := reflectimpl.Create(func(Opt) error { return nil }, reflectimpl.Meta(tool.Meta{Name: "o1"}))
+	o2, _ := reflectimpl.Create(func(Opt) error { return nil }, reflectimpl.Meta(tool.Meta{Name: "o2"}))
 	if _, err := provider.Anthropic([]*tool.Tool{o1, o2}); err == nil || !strings.Contains(err.Error(), "tool o2 brings the optional parameters of the request to 26; Anthropic takes at most 24") {
 		t.Errorf("26 optional parameters: %v", err)
 	}
@@ -223,7 +223,7 @@ func TestLimits(t *testing.T) {
 	type Map struct {
 		Labels map[string]string `json:"labels"`
 	}
-	mt, _ := reflectimpl.Create(func(Map) error { return nil }, reflectimpl.Name("labels"))
+	mt, _ := reflectimpl.Create(func(Map) error { return nil }, reflectimpl.Meta(tool.Meta{Name: "labels"}))
 	if _, err := provider.OpenAI(mt); err == nil || !strings.Contains(err.Error(), "tool labels: input.labels: a map") {
 		t.Errorf("a map for OpenAI: %v", err)
 	}
@@ -241,12 +241,12 @@ func TestLimits(t *testing.T) {
 	type L3 struct{ N L4 }
 	type L2 struct{ N L3 }
 	type L1 struct{ N L2 }
-	deep, _ := reflectimpl.Create(func(L1) error { return nil }, reflectimpl.Name("deep"))
+	deep, _ := reflectimpl.Create(func(L1) error { return nil }, reflectimpl.Meta(tool.Meta{Name: "deep"}))
 	if _, err := provider.OpenAI(deep); err != nil {
 		t.Errorf("10 levels: %v", err)
 	}
 	type L0 struct{ N L1 }
-	deeper, _ := reflectimpl.Create(func(L0) error { return nil }, reflectimpl.Name("deeper"))
+	deeper, _ := reflectimpl.Create(func(L0) error { return nil }, reflectimpl.Meta(tool.Meta{Name: "deeper"}))
 	if _, err := provider.OpenAI(deeper); err == nil || !strings.Contains(err.Error(), "nests objects 11 levels deep; OpenAI takes at most 10") {
 		t.Errorf("11 levels: %v", err)
 	}
@@ -255,8 +255,8 @@ func TestLimits(t *testing.T) {
 // TestDuplicateNames checks that one request never carries two tools of
 // one name (a program joins lists with append).
 func TestDuplicateNames(t *testing.T) {
-	a, _ := reflectimpl.Create(func() error { return nil }, reflectimpl.Name("same"))
-	b, _ := reflectimpl.Create(func() string { return "" }, reflectimpl.Name("same"))
+	a, _ := reflectimpl.Create(func() error { return nil }, reflectimpl.Meta(tool.Meta{Name: "same"}))
+	b, _ := reflectimpl.Create(func() string { return "" }, reflectimpl.Meta(tool.Meta{Name: "same"}))
 	_, err := provider.Anthropic([]*tool.Tool{a, b})
 	var dup *tool.DuplicateError
 	if !errors.As(err, &dup) || dup.Name != "same" {

@@ -16,7 +16,7 @@ import (
 // parameters byte for byte those of Chat Completions (member order and
 // number text kept), and the same refusals.
 func TestOpenAIResponses(t *testing.T) {
-	row, err := reflectimpl.Create(RowTool, reflectimpl.Description("Rows."))
+	row, err := reflectimpl.Create(RowTool, reflectimpl.Meta(tool.Meta{Description: "Rows."}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,18 +25,21 @@ func TestOpenAIResponses(t *testing.T) {
 		F float64 `json:"f" minimum:"0.1" maximum:"1e300"`
 		S string  `json:"s" description:"<a> & \"b\""`
 	}
-	big, err := reflectimpl.Create(func(Big) error { return nil }, reflectimpl.Name("big"), reflectimpl.Description("Numbers & <marks>."))
+	big, err := reflectimpl.Create(func(Big) error { return nil }, reflectimpl.Meta(tool.Meta{
+		Name:        "big",
+		Description: "Numbers & <marks>.",
+	}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	empty, err := reflectimpl.Create(func() error { return nil }, reflectimpl.Name("empty"))
+	empty, err := reflectimpl.Create(func() error { return nil }, reflectimpl.Meta(tool.Meta{Name: "empty"}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	type Map struct {
 		Labels map[string]string `json:"labels"`
 	}
-	maps, err := reflectimpl.Create(func(Map) error { return nil }, reflectimpl.Name("labels"))
+	maps, err := reflectimpl.Create(func(Map) error { return nil }, reflectimpl.Meta(tool.Meta{Name: "labels"}))
 	if err != nil {
 		t.Fatal(err)
 	}

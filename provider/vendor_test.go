@@ -82,7 +82,7 @@ func raw(name, schema string) *tool.Tool {
 
 func create(t *testing.T, name string, fn any) *tool.Tool {
 	t.Helper()
-	tl, err := reflectimpl.Create(fn, reflectimpl.Name(name))
+	tl, err := reflectimpl.Create(fn, reflectimpl.Meta(tool.Meta{Name: name}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -51,7 +51,7 @@ func echo(_ context.Context, _ *tool.Call, args json.RawMessage) (any, error) { 
 // arguments with the defaults filled in and the nulls of optional
 // properties left out.
 func TestSameAnswers(t *testing.T) {
-	typed, err := reflectimpl.Create(func(in Query) Query { return in }, reflectimpl.Name("search"))
+	typed, err := reflectimpl.Create(func(in Query) Query { return in }, reflectimpl.Meta(tool.Meta{Name: "search"}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -264,7 +264,7 @@ func TestNames(t *testing.T) {
 // TestJoinsTheSet checks that raw tools and typed tools make one tool set
 // (names unique across both) and go through the provider conversions.
 func TestJoinsTheSet(t *testing.T) {
-	typed, err := reflectimpl.Create(func(in Query) Query { return in }, reflectimpl.Name("search"))
+	typed, err := reflectimpl.Create(func(in Query) Query { return in }, reflectimpl.Meta(tool.Meta{Name: "search"}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -411,7 +411,7 @@ func TestMetaDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	refl, err := reflectimpl.Create(func() {}, reflectimpl.Name("f"))
+	refl, err := reflectimpl.Create(func() {}, reflectimpl.Meta(tool.Meta{Name: "f"}))
 	if err != nil {
 		t.Fatal(err)
 	}

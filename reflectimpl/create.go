@@ -15,7 +15,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"time"
 
 	"github.com/toolschema/toolschema/internal/reflecttype"
 	"github.com/toolschema/toolschema/internal/schema"
@@ -27,7 +26,7 @@ import (
 type Option func(*options)
 
 type options struct {
-	// meta is the tool's metadata: each option sets one field of it.
+	// meta is the tool's metadata (Meta).
 	meta tool.Meta
 	// The schemas given for types this tool reaches (TypeSchema), in the
 	// order given.
@@ -41,90 +40,60 @@ type typeSchema struct {
 	schema string
 }
 
-// Name sets the tool's name; without it the name is the function's own in
-// snake_case. A function literal has no usable name and needs this option.
-func Name(name string) Option { return func(o *options) { o.meta.Name = name } }
-
-// Description sets the tool's description.
-func Description(d string) Option { return func(o *options) { o.meta.Description = d } }
-
-// Version sets the revision of the tool's contract.
-func Version(v string) Option { return func(o *options) { o.meta.Version = v } }
-
-// Timeout bounds each call of the tool; zero means no bound, a negative
-// duration is refused.
-func Timeout(d time.Duration) Option { return func(o *options) { o.meta.Timeout = d } }
-
-// EndsLoop marks a tool whose call ends the model's loop.
-func EndsLoop() Option { return func(o *options) { o.meta.EndsLoop = true } }
-
-// RequiresApproval marks a tool whose calls a person must approve.
-func RequiresApproval() Option { return func(o *options) { o.meta.RequiresApproval = true } }
-
-// ParallelSafe says whether calls may run at the same time as other calls
-// (true unless set).
-func ParallelSafe(safe bool) Option { return func(o *options) { o.meta.ParallelSafe = new(safe) } }
-
-// Title sets the tool's title: a short name for people.
-func Title(title string) Option { return func(o *options) { o.meta.Title = title } }
-
-// ReadOnly marks a tool whose calls change nothing (MCP's readOnlyHint).
-func ReadOnly() Option { return func(o *options) { o.meta.ReadOnly = true } }
-
-// Destructive says whether a tool that writes may delete or overwrite
-// (true unless set); Destructive(false) says its writes only add. It has no
-// meaning for a read-only tool, and Create refuses the two together
-// (OLT025).
-func Destructive(destructive bool) Option {
-	return func(o *options) { o.meta.Destructive = new(destructive) }
+// Meta sets the tool's metadata (tool.Meta: name, description, execution
+// policy, budget, examples...), as a directive or rawtool.New gives it. A
+// field left zero keeps its default: the name is the function's own in
+// snake_case (a function literal has no usable one and needs Name), the
+// description is empty, and the policy fields mean what tool.Meta says of
+// their zero values. With several Meta options, each sets the fields it
+// gives over the earlier ones, and the lists (ErrorCodes, Examples) are
+// joined.
+//
+// Create checks the metadata as toolgen checks a directive: a bad name,
+// namespace, icon, error code or budget, a negative timeout, and
+// Destructive or Idempotent on a read-only tool are refused (OLT002,
+// OLT013, OLT025), and so is an example that is not valid arguments
+// (OLT034), with the violation.
+func Meta(m tool.Meta) Option {
+	return func(o *options) { merge(&o.meta, &m) }
 }
 
-// Idempotent marks a tool whose repeated calls with the same arguments
-// have no effect beyond the first's. Create refuses it on a read-only tool
-// (OLT025), whose calls have no effect at all.
-func Idempotent() Option { return func(o *options) { o.meta.Idempotent = true } }
-
-// OpenWorld says whether the tool may reach entities outside its own
-// domain (true unless set).
-func OpenWorld(open bool) Option { return func(o *options) { o.meta.OpenWorld = new(open) } }
-
-// ErrorCodes declares the codes of the business errors (*tool.Error) the
-// tool may return: upper-case letters, digits and '_', each once (OLT013
-// otherwise).
-func ErrorCodes(codes ...string) Option {
-	return func(o *options) { o.meta.ErrorCodes = append(o.meta.ErrorCodes, codes...) }
-}
-
-// SafeErrors keeps the text of the tool's plain errors from the model.
-func SafeErrors() Option { return func(o *options) { o.meta.SafeErrors = true } }
-
-// DeferLoading keeps the tool's definition out of requests until a tool
-// search finds it.
-func DeferLoading() Option { return func(o *options) { o.meta.DeferLoading = true } }
-
-// Namespace groups the tool under name (an OpenAI Responses namespace):
-// 1 to 64 letters, digits, '_' or '-'.
-func Namespace(name string) Option { return func(o *options) { o.meta.Namespace = name } }
-
-// MaxResultBytes gives the tool its own budget of one result, in bytes,
-// which loop.Runner and mcpserver use in place of theirs
-// (tool.Meta.MaxResultBytes). n must be positive.
-func MaxResultBytes(n int) Option { return func(o *options) { o.meta.MaxResultBytes = n } }
-
-// Icon gives the tool an icon for a client to show beside it
-// (tool.Meta.Icon): an https URL of an image file or a data: URL of an
-// image; another is an OLT013 error.
-func Icon(src string) Option { return func(o *options) { o.meta.Icon = src } }
-
-// Examples adds examples of the tool's arguments, each a JSON object
-// (tool.Meta.Examples). Create checks each with the tool's own checks: an
-// example that is not valid arguments is an OLT034 error that says why.
-func Examples(args ...string) Option {
-	return func(o *options) {
-		for _, a := range args {
-			o.meta.Examples = append(o.meta.Examples, json.RawMessage(a))
+// merge sets the non-zero fields of m over dst's, and joins the lists.
+func merge(dst, m *tool.Meta) {
+	set := func(d *string, v string) {
+		if v != "" {
+			*d = v
 		}
 	}
+	set(&dst.Name, m.Name)
+	set(&dst.Title, m.Title)
+	set(&dst.Description, m.Description)
+	set(&dst.Version, m.Version)
+	set(&dst.Namespace, m.Namespace)
+	set(&dst.Icon, m.Icon)
+	dst.ReadOnly = dst.ReadOnly || m.ReadOnly
+	dst.Idempotent = dst.Idempotent || m.Idempotent
+	dst.RequiresApproval = dst.RequiresApproval || m.RequiresApproval
+	dst.EndsLoop = dst.EndsLoop || m.EndsLoop
+	dst.SafeErrors = dst.SafeErrors || m.SafeErrors
+	dst.DeferLoading = dst.DeferLoading || m.DeferLoading
+	if m.Destructive != nil {
+		dst.Destructive = new(*m.Destructive)
+	}
+	if m.OpenWorld != nil {
+		dst.OpenWorld = new(*m.OpenWorld)
+	}
+	if m.ParallelSafe != nil {
+		dst.ParallelSafe = new(*m.ParallelSafe)
+	}
+	if m.Timeout != 0 {
+		dst.Timeout = m.Timeout
+	}
+	if m.MaxResultBytes != 0 {
+		dst.MaxResultBytes = m.MaxResultBytes
+	}
+	dst.ErrorCodes = append(dst.ErrorCodes, m.ErrorCodes...)
+	dst.Examples = append(dst.Examples, m.Examples...)
 }
 
 // TypeSchema gives, for this tool only, the schema of type T, a type that
@@ -255,15 +224,15 @@ func checkExamples(t *tool.Tool) error {
 	for i, ex := range t.Examples {
 		var b bytes.Buffer
 		if err := json.Compact(&b, ex); err != nil {
-			errs = append(errs, schema.Errorf(schema.OLT034, "", "option Examples: example %d is not JSON: %v", i+1, err))
+			errs = append(errs, schema.Errorf(schema.OLT034, "", "tool.Meta.Examples: example %d is not JSON: %v", i+1, err))
 			continue
 		}
 		examples[i] = b.Bytes()
 		if _, viols, err := t.CheckArgs(examples[i]); err != nil {
-			errs = append(errs, schema.Errorf(schema.OLT034, "", "option Examples: example %d cannot be checked: %v", i+1, err))
+			errs = append(errs, schema.Errorf(schema.OLT034, "", "tool.Meta.Examples: example %d cannot be checked: %v", i+1, err))
 		} else {
 			for _, v := range viols {
-				errs = append(errs, schema.Errorf(schema.OLT034, "", "option Examples: example %d is not valid: %s", i+1, v.Message))
+				errs = append(errs, schema.Errorf(schema.OLT034, "", "tool.Meta.Examples: example %d is not valid: %s", i+1, v.Message))
 			}
 		}
 	}
@@ -299,7 +268,7 @@ func refusal(e *entry, sig *signature, o *options, problems []schema.MetaProblem
 		if p.ID == schema.OLT025 {
 			sep = " " // "option Destructive(false) has no meaning ..."
 		}
-		errs = append(errs, schema.Errorf(p.ID, "", "option %s%s%s", p.Option, sep, p.Why))
+		errs = append(errs, schema.Errorf(p.ID, "", "tool.Meta.%s%s%s", p.Option, sep, p.Why))
 	}
 	return errs
 }
@@ -556,13 +525,13 @@ func asErrors(err error) schema.Errors {
 func defaultName(pc uintptr) (name string, nameErr, err error) {
 	f := runtime.FuncForPC(pc)
 	if f == nil {
-		return "", schema.Errors{schema.Errorf(schema.OLT008, "", "the function has no name; give the tool one with reflectimpl.Name")}, nil
+		return "", schema.Errors{schema.Errorf(schema.OLT008, "", "the function has no name; give the tool one with reflectimpl.Meta (its Name)")}, nil
 	}
 	full := f.Name()
 	if strings.HasPrefix(full, "reflect.") {
 		// A function made by reflect (MakeFunc, Value.Method): its code is
 		// reflect's, and so is its name.
-		return "", schema.Errors{schema.Errorf(schema.OLT008, "", "the function was made by reflect and has no name of its own; give the tool one with reflectimpl.Name")}, nil
+		return "", schema.Errors{schema.Errorf(schema.OLT008, "", "the function was made by reflect and has no name of its own; give the tool one with reflectimpl.Meta (its Name)")}, nil
 	}
 	base, methodValue := strings.CutSuffix(full, "-fm")
 	if i := strings.LastIndexByte(base, '/'); i >= 0 {
@@ -572,13 +541,13 @@ func defaultName(pc uintptr) (name string, nameErr, err error) {
 	last := parts[len(parts)-1]
 	switch {
 	case isClosure(parts):
-		return "", schema.Errors{schema.Errorf(schema.OLT008, "", "%s is a function literal and has no name; give the tool one with reflectimpl.Name", full)}, nil
+		return "", schema.Errors{schema.Errorf(schema.OLT008, "", "%s is a function literal and has no name; give the tool one with reflectimpl.Meta (its Name)", full)}, nil
 	case len(parts) > 2 && !methodValue:
 		return "", nil, schema.Errors{schema.Errorf(schema.OLT001, "", "%s is a method expression, whose receiver would be a parameter; pass a method value (v.%s) instead", full, last)}
 	}
 	name = schema.SnakeCase(last)
 	if err := schema.CheckName(name); err != nil {
-		err.Msg += "; give the tool a name with reflectimpl.Name"
+		err.Msg += "; give the tool a name with reflectimpl.Meta (its Name)"
 		return "", schema.Errors{err}, nil
 	}
 	return name, nil, nil

@@ -64,13 +64,27 @@ const docketInput = `{"type":"object","properties":{` +
 	`"required":["court","case"],"additionalProperties":false}`
 
 func TestCreate(t *testing.T) {
-	tl, err := Create(GetDocket, Description("Returns the docket."), Version("2"), Timeout(5*time.Second),
-		EndsLoop(), RequiresApproval(), ParallelSafe(false))
+	tl, err := Create(GetDocket, Meta(tool.Meta{
+		Description:      "Returns the docket.",
+		Version:          "2",
+		Timeout:          5 * time.Second,
+		EndsLoop:         true,
+		RequiresApproval: true,
+		ParallelSafe:     new(false),
+	}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := tool.Tool{
-		Meta:         tool.Meta{Name: "get_docket", Description: "Returns the docket.", Version: "2", EndsLoop: true, RequiresApproval: true, ParallelSafe: new(false), Timeout: 5 * time.Second},
+		Meta: tool.Meta{
+			Name:             "get_docket",
+			Description:      "Returns the docket.",
+			Version:          "2",
+			EndsLoop:         true,
+			RequiresApproval: true,
+			ParallelSafe:     new(false),
+			Timeout:          5 * time.Second,
+		},
 		InputSchema:  json.RawMessage(docketInput),
 		OutputSchema: json.RawMessage(`{"type":["object","null"],"properties":{"entries":{"type":["array","null"],"items":{"type":"string"}}},"required":["entries"],"additionalProperties":false}`),
 	}
@@ -108,15 +122,21 @@ func TestPolicy(t *testing.T) {
 		want policy
 	}{
 		{"none", nil, def},
-		{"title", []Option{Title("Get a docket")}, policy{title: "Get a docket", destructive: true, openWorld: true}},
-		{"read-only", []Option{ReadOnly()}, policy{readOnly: true, openWorld: true}},
-		{"read-only in a closed world", []Option{ReadOnly(), OpenWorld(false)}, policy{readOnly: true}},
-		{"read-only with approval", []Option{ReadOnly(), RequiresApproval()}, policy{readOnly: true, openWorld: true, approval: true}},
-		{"additive", []Option{Destructive(false)}, policy{openWorld: true}},
-		{"destructive said", []Option{Destructive(true)}, def},
-		{"idempotent", []Option{Idempotent()}, policy{destructive: true, idempotent: true, openWorld: true}},
-		{"open world said", []Option{OpenWorld(true)}, def},
-		{"the last wins", []Option{Destructive(false), Destructive(true)}, def},
+		{"title", []Option{Meta(tool.Meta{Title: "Get a docket"})}, policy{title: "Get a docket", destructive: true, openWorld: true}},
+		{"read-only", []Option{Meta(tool.Meta{ReadOnly: true})}, policy{readOnly: true, openWorld: true}},
+		{"read-only in a closed world", []Option{Meta(tool.Meta{
+			ReadOnly:  true,
+			OpenWorld: new(false),
+		})}, policy{readOnly: true}},
+		{"read-only with approval", []Option{Meta(tool.Meta{
+			ReadOnly:         true,
+			RequiresApproval: true,
+		})}, policy{readOnly: true, openWorld: true, approval: true}},
+		{"additive", []Option{Meta(tool.Meta{Destructive: new(false)})}, policy{openWorld: true}},
+		{"destructive said", []Option{Meta(tool.Meta{Destructive: new(true)})}, def},
+		{"idempotent", []Option{Meta(tool.Meta{Idempotent: true})}, policy{destructive: true, idempotent: true, openWorld: true}},
+		{"open world said", []Option{Meta(tool.Meta{OpenWorld: new(true)})}, def},
+		{"the last wins", []Option{Meta(tool.Meta{Destructive: new(false)}), Meta(tool.Meta{Destructive: new(true)})}, def},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -136,7 +156,15 @@ func TestPolicy(t *testing.T) {
 // exported copies the exported fields of a tool.
 func exported(t *tool.Tool) tool.Tool {
 	return tool.Tool{
-		Meta:         tool.Meta{Name: t.Name, Description: t.Description, Version: t.Version, EndsLoop: t.EndsLoop, RequiresApproval: t.RequiresApproval, ParallelSafe: t.ParallelSafe, Timeout: t.Timeout},
+		Meta: tool.Meta{
+			Name:             t.Name,
+			Description:      t.Description,
+			Version:          t.Version,
+			EndsLoop:         t.EndsLoop,
+			RequiresApproval: t.RequiresApproval,
+			ParallelSafe:     t.ParallelSafe,
+			Timeout:          t.Timeout,
+		},
 		InputSchema:  t.InputSchema,
 		OutputSchema: t.OutputSchema,
 	}
@@ -156,8 +184,8 @@ func TestNames(t *testing.T) {
 		{"pointer method value", svc.GetOrder, nil, "get_order"},
 		{"value method value", Service{}.ListOrders, nil, "list_orders"},
 		{"generic instance", Generic[int], nil, "generic"},
-		{"option", GetDocket, []Option{Name("docket-v2")}, "docket-v2"},
-		{"closure with option", func() error { return nil }, []Option{Name("inline")}, "inline"},
+		{"option", GetDocket, []Option{Meta(tool.Meta{Name: "docket-v2"})}, "docket-v2"},
+		{"closure with option", func() error { return nil }, []Option{Meta(tool.Meta{Name: "inline"})}, "inline"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -197,7 +225,7 @@ func TestInputAndOutput(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			tl, err := Create(tt.fn, Name("t"))
+			tl, err := Create(tt.fn, Meta(tool.Meta{Name: "t"}))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -226,52 +254,65 @@ func TestRefusals(t *testing.T) {
 	}{
 		{"not a function", 42, nil, "OLT001: a tool must be a function or method value, not int"},
 		{"nil function", (func())(nil), nil, "OLT001: a tool must be a function or method value, not func()"},
-		{"closure without a name", func() {}, nil, "OLT008: github.com/toolschema/toolschema/reflectimpl.TestRefusals.func1 is a function literal and has no name; give the tool one with reflectimpl.Name"},
+		{"closure without a name", func() {}, nil, "OLT008: github.com/toolschema/toolschema/reflectimpl.TestRefusals.func1 is a function literal and has no name; give the tool one with reflectimpl.Meta (its Name)"},
 		{"method expression", (*Service).GetOrder, nil, "OLT001: github.com/toolschema/toolschema/reflectimpl.(*Service).GetOrder is a method expression, whose receiver would be a parameter; pass a method value (v.GetOrder) instead"},
-		{"name that is not ASCII", Größe, nil, `OLT008: tool name "größe" has 'ö' at offset 2; only letters, digits, '_' and '-' are allowed; give the tool a name with reflectimpl.Name`},
-		{"invalid name option", GetDocket, []Option{Name("get docket")}, `OLT008: tool name "get docket" has ' ' at offset 3; only letters, digits, '_' and '-' are allowed`},
-		{"input not a struct", func(int) error { return nil }, []Option{Name("t")}, "OLT002: input: the input is int, not a struct; tool arguments are the fields of one struct"},
-		{"two inputs", func(DocketQuery, DocketQuery) {}, []Option{Name("t")}, "OLT002: parameter 1 (reflectimpl.DocketQuery) is a second input; a tool takes one input struct"},
-		{"variadic", func(...DocketQuery) {}, []Option{Name("t")}, "OLT002: the input is variadic (...reflectimpl.DocketQuery); a tool takes one input struct"},
-		{"two contexts", func(context.Context, context.Context) {}, []Option{Name("t")}, "OLT009: parameter 1 is a second context.Context; a tool takes at most one"},
-		{"context after input", func(DocketQuery, context.Context) {}, []Option{Name("t")}, "OLT009: parameter 1, the context.Context, comes after the input; it must come before"},
-		{"call after input", func(DocketQuery, *tool.Call) {}, []Option{Name("t")}, "OLT009: parameter 1, the *tool.Call, comes after the input; it must come before"},
-		{"three results", func() (int, int, error) { return 0, 0, nil }, []Option{Name("t")}, "OLT003: output: the function has 3 results; a tool returns at most a value and an error"},
-		{"second result not error", func() (int, int) { return 0, 0 }, []Option{Name("t")}, "OLT003: output: the second result is int; it must be error"},
-		{"error first", func() (error, error) { return nil, nil }, []Option{Name("t")}, "OLT003: output: the first result is an error; a tool returns a value and then an error"},
-		{"result without schema", func() (chan int, error) { return nil, nil }, []Option{Name("t")}, "OLT003: output: result type chan int has no schema: type chan int has no schema: channels cannot be written as JSON (OLT002)"},
+		{"name that is not ASCII", Größe, nil, `OLT008: tool name "größe" has 'ö' at offset 2; only letters, digits, '_' and '-' are allowed; give the tool a name with reflectimpl.Meta (its Name)`},
+		{"invalid name option", GetDocket, []Option{Meta(tool.Meta{Name: "get docket"})}, `OLT008: tool name "get docket" has ' ' at offset 3; only letters, digits, '_' and '-' are allowed`},
+		{"input not a struct", func(int) error { return nil }, []Option{Meta(tool.Meta{Name: "t"})}, "OLT002: input: the input is int, not a struct; tool arguments are the fields of one struct"},
+		{"two inputs", func(DocketQuery, DocketQuery) {}, []Option{Meta(tool.Meta{Name: "t"})}, "OLT002: parameter 1 (reflectimpl.DocketQuery) is a second input; a tool takes one input struct"},
+		{"variadic", func(...DocketQuery) {}, []Option{Meta(tool.Meta{Name: "t"})}, "OLT002: the input is variadic (...reflectimpl.DocketQuery); a tool takes one input struct"},
+		{"two contexts", func(context.Context, context.Context) {}, []Option{Meta(tool.Meta{Name: "t"})}, "OLT009: parameter 1 is a second context.Context; a tool takes at most one"},
+		{"context after input", func(DocketQuery, context.Context) {}, []Option{Meta(tool.Meta{Name: "t"})}, "OLT009: parameter 1, the context.Context, comes after the input; it must come before"},
+		{"call after input", func(DocketQuery, *tool.Call) {}, []Option{Meta(tool.Meta{Name: "t"})}, "OLT009: parameter 1, the *tool.Call, comes after the input; it must come before"},
+		{"three results", func() (int, int, error) { return 0, 0, nil }, []Option{Meta(tool.Meta{Name: "t"})}, "OLT003: output: the function has 3 results; a tool returns at most a value and an error"},
+		{"second result not error", func() (int, int) { return 0, 0 }, []Option{Meta(tool.Meta{Name: "t"})}, "OLT003: output: the second result is int; it must be error"},
+		{"error first", func() (error, error) { return nil, nil }, []Option{Meta(tool.Meta{Name: "t"})}, "OLT003: output: the first result is an error; a tool returns a value and then an error"},
+		{"result without schema", func() (chan int, error) { return nil, nil }, []Option{Meta(tool.Meta{Name: "t"})}, "OLT003: output: result type chan int has no schema: type chan int has no schema: channels cannot be written as JSON (OLT002)"},
 		{"field without schema", func(struct {
 			Items []struct {
 				When func() `json:"when"`
 			} `json:"items"`
 		}) {
-		}, []Option{Name("t")}, "OLT002: input.items[].when: type func has no schema: functions cannot be written as JSON"},
+		}, []Option{Meta(tool.Meta{Name: "t"})}, "OLT002: input.items[].when: type func has no schema: functions cannot be written as JSON"},
 		{"bad tag", func(struct {
 			N int `json:"n" minimum:"x"`
 		}) {
-		}, []Option{Name("t")}, `OLT012: input.n: tag minimum: "x" is not an integer`},
-		{"made by reflect", reflect.ValueOf(Service{}).MethodByName("ListOrders").Interface(), nil, "OLT008: the function was made by reflect and has no name of its own; give the tool one with reflectimpl.Name"},
-		{"every problem at once", func(a, b DocketQuery) {}, []Option{Name("a b"), Timeout(-1)}, "OLT008: tool name \"a b\" has ' ' at offset 1; only letters, digits, '_' and '-' are allowed\n" +
+		}, []Option{Meta(tool.Meta{Name: "t"})}, `OLT012: input.n: tag minimum: "x" is not an integer`},
+		{"made by reflect", reflect.ValueOf(Service{}).MethodByName("ListOrders").Interface(), nil, "OLT008: the function was made by reflect and has no name of its own; give the tool one with reflectimpl.Meta (its Name)"},
+		{"every problem at once", func(a, b DocketQuery) {}, []Option{Meta(tool.Meta{
+			Name:    "a b",
+			Timeout: -1,
+		})}, "OLT008: tool name \"a b\" has ' ' at offset 1; only letters, digits, '_' and '-' are allowed\n" +
 			"OLT002: parameter 1 (reflectimpl.DocketQuery) is a second input; a tool takes one input struct\n" +
-			"OLT013: option Timeout: the timeout must not be negative"},
+			"OLT013: tool.Meta.Timeout: the timeout must not be negative"},
 		{"pointer-receiver marshaller in a map", func(struct {
 			M map[string]big.Int `json:"m"`
 		}) {
-		}, []Option{Name("t")}, "OLT005: input.m{}: big.Int marshals through a method with a pointer receiver, which encoding/json does not call on a value inside a map; give the method a value receiver, or store *big.Int"},
-		{"negative timeout", GetDocket, []Option{Timeout(-time.Second)}, "OLT013: option Timeout: the timeout must not be negative"},
-		{"negative budget", GetDocket, []Option{MaxResultBytes(-1)}, "OLT013: option MaxResultBytes: the budget must not be negative"},
-		{"icon not https", GetDocket, []Option{Icon("http://example.com/i.png")}, `OLT013: option Icon: "http://example.com/i.png" is not an https or data: URL`},
-		{"invalid example", GetDocket, []Option{Examples(`{"court":"nysd","case":"1"}`, `{"court":"nysd","case":"1","limit":500}`, `{"court":`)},
-			"OLT034: option Examples: example 2 is not valid: Argument 'limit' must be at most 100.\n" +
-				"OLT034: option Examples: example 3 is not JSON: unexpected end of JSON input"},
-		{"bad error code", GetDocket, []Option{ErrorCodes("ORDER_NOT_FOUND", "not-found", "ORDER_NOT_FOUND")},
-			"OLT013: option ErrorCodes: \"not-found\" is not an error code: upper-case letters, digits and '_', starting with a letter (ORDER_NOT_FOUND)\n" +
-				"OLT013: option ErrorCodes: ORDER_NOT_FOUND is given twice"},
-		{"bad namespace", GetDocket, []Option{Namespace("crm/v2")}, "OLT013: option Namespace: namespace \"crm/v2\" has '/' at offset 3; only letters, digits, '_' and '-' are allowed"},
-		{"read-only and additive", GetDocket, []Option{ReadOnly(), Destructive(false)}, "OLT025: option Destructive(false) has no meaning for a read-only tool, which writes nothing; remove it"},
-		{"read-only and destructive", GetDocket, []Option{Destructive(true), ReadOnly()}, "OLT025: option Destructive(true) contradicts read-only: a tool that changes nothing deletes nothing; remove one of them"},
-		{"read-only and idempotent", GetDocket, []Option{ReadOnly(), Idempotent(), Destructive(false)}, "OLT025: option Destructive(false) has no meaning for a read-only tool, which writes nothing; remove it\n" +
-			"OLT025: option Idempotent has no meaning for a read-only tool: calls that change nothing are idempotent already; remove it"},
+		}, []Option{Meta(tool.Meta{Name: "t"})}, "OLT005: input.m{}: big.Int marshals through a method with a pointer receiver, which encoding/json does not call on a value inside a map; give the method a value receiver, or store *big.Int"},
+		{"negative timeout", GetDocket, []Option{Meta(tool.Meta{Timeout: -time.Second})}, "OLT013: tool.Meta.Timeout: the timeout must not be negative"},
+		{"negative budget", GetDocket, []Option{Meta(tool.Meta{MaxResultBytes: -1})}, "OLT013: tool.Meta.MaxResultBytes: the budget must not be negative"},
+		{"icon not https", GetDocket, []Option{Meta(tool.Meta{Icon: "http://example.com/i.png"})}, `OLT013: tool.Meta.Icon: "http://example.com/i.png" is not an https or data: URL`},
+		{"invalid example", GetDocket, []Option{Meta(tool.Meta{Examples: []json.RawMessage{json.RawMessage(`{"court":"nysd","case":"1"}`), json.RawMessage(`{"court":"nysd","case":"1","limit":500}`), json.RawMessage(`{"court":`)}})},
+			"OLT034: tool.Meta.Examples: example 2 is not valid: Argument 'limit' must be at most 100.\n" +
+				"OLT034: tool.Meta.Examples: example 3 is not JSON: unexpected end of JSON input"},
+		{"bad error code", GetDocket, []Option{Meta(tool.Meta{ErrorCodes: []string{"ORDER_NOT_FOUND", "not-found", "ORDER_NOT_FOUND"}})},
+			"OLT013: tool.Meta.ErrorCodes: \"not-found\" is not an error code: upper-case letters, digits and '_', starting with a letter (ORDER_NOT_FOUND)\n" +
+				"OLT013: tool.Meta.ErrorCodes: ORDER_NOT_FOUND is given twice"},
+		{"bad namespace", GetDocket, []Option{Meta(tool.Meta{Namespace: "crm/v2"})}, "OLT013: tool.Meta.Namespace: namespace \"crm/v2\" has '/' at offset 3; only letters, digits, '_' and '-' are allowed"},
+		{"read-only and additive", GetDocket, []Option{Meta(tool.Meta{
+			ReadOnly:    true,
+			Destructive: new(false),
+		})}, "OLT025: tool.Meta.Destructive = false has no meaning for a read-only tool, which writes nothing; remove it"},
+		{"read-only and destructive", GetDocket, []Option{Meta(tool.Meta{
+			Destructive: new(true),
+			ReadOnly:    true,
+		})}, "OLT025: tool.Meta.Destructive = true contradicts read-only: a tool that changes nothing deletes nothing; remove one of them"},
+		{"read-only and idempotent", GetDocket, []Option{Meta(tool.Meta{
+			ReadOnly:    true,
+			Idempotent:  true,
+			Destructive: new(false),
+		})}, "OLT025: tool.Meta.Destructive = false has no meaning for a read-only tool, which writes nothing; remove it\n" +
+			"OLT025: tool.Meta.Idempotent has no meaning for a read-only tool: calls that change nothing are idempotent already; remove it"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -314,11 +355,11 @@ func TestPanicInDescription(t *testing.T) {
 	}) error {
 		return nil
 	}
-	_, err := c.Create(fn, Name("p"))
+	_, err := c.Create(fn, Meta(tool.Meta{Name: "p"}))
 	if err == nil || !strings.Contains(err.Error(), "OLT005: describing the function's types panicked: not ready") {
 		t.Fatalf("first Create: %v", err)
 	}
-	tl, err := c.Create(fn, Name("p"))
+	tl, err := c.Create(fn, Meta(tool.Meta{Name: "p"}))
 	if err != nil {
 		t.Fatalf("second Create: %v", err)
 	}
@@ -332,11 +373,11 @@ func TestPanicInDescription(t *testing.T) {
 func TestOwnCopies(t *testing.T) {
 	var c Cache
 	bad := func(int) error { return nil }
-	_, err := c.Create(bad, Name("x"))
+	_, err := c.Create(bad, Meta(tool.Meta{Name: "x"}))
 	var es schema.Errors
 	errors.As(err, &es)
 	es[0].Path = "changed"
-	_, err = c.Create(bad, Name("x"))
+	_, err = c.Create(bad, Meta(tool.Meta{Name: "x"}))
 	if strings.Contains(err.Error(), "changed") {
 		t.Error("a change to a returned error reached the cache")
 	}
@@ -347,7 +388,7 @@ func TestOwnCopies(t *testing.T) {
 	if strings.HasSuffix(string(a.InputSchema), "BBBB") {
 		t.Error("appending to one tool's schema changed another's")
 	}
-	if tl, _ := c.Create(GetDocket, Timeout(0)); tl == nil || tl.Timeout != 0 {
+	if tl, _ := c.Create(GetDocket, Meta(tool.Meta{Timeout: 0})); tl == nil || tl.Timeout != 0 {
 		t.Error("Timeout(0) is not 'no timeout'")
 	}
 }
@@ -368,7 +409,7 @@ func TestCached(t *testing.T) {
 		t.Errorf("cached Create allocates %v times, want at most 1", allocs)
 	}
 	// A new function over a known type reuses the type's schema.
-	other, _ := c.Create(func(context.Context, DocketQuery) (*Docket, error) { return nil, nil }, Name("other"))
+	other, _ := c.Create(func(context.Context, DocketQuery) (*Docket, error) { return nil, nil }, Meta(tool.Meta{Name: "other"}))
 	if &other.InputSchema[0] != &first.InputSchema[0] {
 		t.Error("a second function of the same type did not reuse the schema")
 	}
@@ -426,7 +467,7 @@ func TestHandler(t *testing.T) {
 			return errors.New("no context")
 		}
 		return errors.New("boom")
-	}, Name("t"))
+	}, Meta(tool.Meta{Name: "t"}))
 	h, fn = toolimpl.Binding(tl)
 	call := &tool.Call{Tool: "t"}
 	got, err = h.Call(context.Background(), call, fn, nil)
@@ -456,7 +497,7 @@ func TestEnumMethodName(t *testing.T) {
 // TestExamples: valid examples are kept, compacted, in the tool's
 // metadata, in the order given.
 func TestExamples(t *testing.T) {
-	tl, err := Create(GetDocket, Examples(`{ "court": "nysd", "case": "1" }`), Examples(`{"court":"cand","case":"2","limit":5}`))
+	tl, err := Create(GetDocket, Meta(tool.Meta{Examples: []json.RawMessage{json.RawMessage(`{ "court": "nysd", "case": "1" }`)}}), Meta(tool.Meta{Examples: []json.RawMessage{json.RawMessage(`{"court":"cand","case":"2","limit":5}`)}}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package reflectimpl
 import (
 	"context"
 	"encoding/json"
+	"github.com/toolschema/toolschema/tool"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -84,7 +85,7 @@ type declaredInput struct {
 
 func TestDeclaredSchemas(t *testing.T) {
 	var got declaredInput
-	tl, err := Create(func(in declaredInput) (string, error) { got = in; return "ok", nil }, Name("declared"))
+	tl, err := Create(func(in declaredInput) (string, error) { got = in; return "ok", nil }, Meta(tool.Meta{Name: "declared"}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,7 +175,7 @@ func TestDeclaredRefused(t *testing.T) {
 		}, "OLT012: input.n: tag description: the field's type declares its schema (ToolschemaSchema), which a tag cannot change"},
 	}
 	for _, tt := range tests {
-		_, err := Create(tt.fn, Name("refused"))
+		_, err := Create(tt.fn, Meta(tool.Meta{Name: "refused"}))
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("Create: %v\nwant %s", err, tt.want)
 		}
@@ -192,7 +193,7 @@ func TestDeclaredOptionalNull(t *testing.T) {
 		Need   money         `json:"need"`
 	}
 	var got in
-	tl, err := Create(func(v in) string { got = v; return "ok" }, Name("opt"))
+	tl, err := Create(func(v in) string { got = v; return "ok" }, Meta(tool.Meta{Name: "opt"}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package reflectimpl
 
 import (
+	"github.com/toolschema/toolschema/tool"
 	"testing"
 
 	"github.com/toolschema/toolschema/internal/schematest"
@@ -16,7 +17,7 @@ type docDocketQuery struct {
 }
 
 func TestDocExamples(t *testing.T) {
-	tl, err := Create(func(docDocketQuery) error { return nil }, Name("x"))
+	tl, err := Create(func(docDocketQuery) error { return nil }, Meta(tool.Meta{Name: "x"}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,14 +27,16 @@ func GetDocket(ctx context.Context, in DocketQuery) (*Docket, error) {
 
 // Reflection sees the function and its types, not its source: the doc
 // comment and the //tool:export options that toolgen would read are given
-// as options. Without Description the tool has none; without
+// as a tool.Meta. Without Description the tool has none; without
 // RequiresApproval and Timeout it is called with no approval asked and no
 // time limit.
 func ExampleCreate() {
 	t, err := reflectimpl.Create(GetDocket,
-		reflectimpl.Description("GetDocket returns the docket of one court."),
-		reflectimpl.RequiresApproval(),
-		reflectimpl.Timeout(5*time.Second))
+		reflectimpl.Meta(tool.Meta{
+			Description:      "GetDocket returns the docket of one court.",
+			RequiresApproval: true,
+			Timeout:          5 * time.Second,
+		}))
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -49,7 +51,7 @@ func ExampleCreate() {
 		Updates chan string `json:"updates"`
 	}) error {
 		return nil
-	}, reflectimpl.Name("watch"))
+	}, reflectimpl.Meta(tool.Meta{Name: "watch"}))
 	fmt.Println(err)
 
 	// The tool requires approval: without one the call is refused before

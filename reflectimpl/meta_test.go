@@ -1,6 +1,7 @@
 package reflectimpl_test
 
 import (
+	"encoding/json"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -19,7 +20,7 @@ import (
 )
 
 // metaSources is the one table of where each field of tool.Meta comes
-// from: the reflectimpl option of the field's name, and the directive's
+// from: reflectimpl.Meta with that field set, and the directive's
 // option ("" for Description, which is the doc comment; a directive of its
 // own, such as //tool:example, for a field that has one), each given a
 // value other than the default.
@@ -28,25 +29,25 @@ var metaSources = []struct {
 	option    reflectimpl.Option
 	directive string
 }{
-	{"Name", reflectimpl.Name("other"), "name=other"},
-	{"Title", reflectimpl.Title("A title"), `"title=A title"`},
-	{"Description", reflectimpl.Description("Does it."), ""},
-	{"Version", reflectimpl.Version("2"), "version=2"},
-	{"ReadOnly", reflectimpl.ReadOnly(), "read-only"},
-	{"Destructive", reflectimpl.Destructive(false), "destructive=false"},
-	{"Idempotent", reflectimpl.Idempotent(), "idempotent"},
-	{"OpenWorld", reflectimpl.OpenWorld(false), "open-world=false"},
-	{"RequiresApproval", reflectimpl.RequiresApproval(), "requires-approval"},
-	{"EndsLoop", reflectimpl.EndsLoop(), "ends-loop"},
-	{"ParallelSafe", reflectimpl.ParallelSafe(false), "parallel-safe=false"},
-	{"Timeout", reflectimpl.Timeout(5 * time.Second), "timeout=5s"},
-	{"ErrorCodes", reflectimpl.ErrorCodes("NOT_FOUND"), "errors=NOT_FOUND"},
-	{"SafeErrors", reflectimpl.SafeErrors(), "safe-errors"},
-	{"DeferLoading", reflectimpl.DeferLoading(), "defer-loading"},
-	{"Namespace", reflectimpl.Namespace("crm"), "namespace=crm"},
-	{"MaxResultBytes", reflectimpl.MaxResultBytes(20 << 10), "max-result=20KB"},
-	{"Examples", reflectimpl.Examples(`{ }`), "//tool:example { }"},
-	{"Icon", reflectimpl.Icon("https://example.com/f.png"), "icon=https://example.com/f.png"},
+	{"Name", reflectimpl.Meta(tool.Meta{Name: "other"}), "name=other"},
+	{"Title", reflectimpl.Meta(tool.Meta{Title: "A title"}), `"title=A title"`},
+	{"Description", reflectimpl.Meta(tool.Meta{Description: "Does it."}), ""},
+	{"Version", reflectimpl.Meta(tool.Meta{Version: "2"}), "version=2"},
+	{"ReadOnly", reflectimpl.Meta(tool.Meta{ReadOnly: true}), "read-only"},
+	{"Destructive", reflectimpl.Meta(tool.Meta{Destructive: new(false)}), "destructive=false"},
+	{"Idempotent", reflectimpl.Meta(tool.Meta{Idempotent: true}), "idempotent"},
+	{"OpenWorld", reflectimpl.Meta(tool.Meta{OpenWorld: new(false)}), "open-world=false"},
+	{"RequiresApproval", reflectimpl.Meta(tool.Meta{RequiresApproval: true}), "requires-approval"},
+	{"EndsLoop", reflectimpl.Meta(tool.Meta{EndsLoop: true}), "ends-loop"},
+	{"ParallelSafe", reflectimpl.Meta(tool.Meta{ParallelSafe: new(false)}), "parallel-safe=false"},
+	{"Timeout", reflectimpl.Meta(tool.Meta{Timeout: 5 * time.Second}), "timeout=5s"},
+	{"ErrorCodes", reflectimpl.Meta(tool.Meta{ErrorCodes: []string{"NOT_FOUND"}}), "errors=NOT_FOUND"},
+	{"SafeErrors", reflectimpl.Meta(tool.Meta{SafeErrors: true}), "safe-errors"},
+	{"DeferLoading", reflectimpl.Meta(tool.Meta{DeferLoading: true}), "defer-loading"},
+	{"Namespace", reflectimpl.Meta(tool.Meta{Namespace: "crm"}), "namespace=crm"},
+	{"MaxResultBytes", reflectimpl.Meta(tool.Meta{MaxResultBytes: 20 << 10}), "max-result=20KB"},
+	{"Examples", reflectimpl.Meta(tool.Meta{Examples: []json.RawMessage{json.RawMessage(`{ }`)}}), "//tool:example { }"},
+	{"Icon", reflectimpl.Meta(tool.Meta{Icon: "https://example.com/f.png"}), "icon=https://example.com/f.png"},
 }
 
 // notMeta are reflectimpl's options that say how types are read, not the
@@ -56,9 +57,10 @@ var notMeta = []string{"TypeSchema", "RequiredFromTags"}
 // F is the function both front ends make a tool of.
 func F() {}
 
-// TestMetaSources checks that each field of tool.Meta has exactly one
-// reflectimpl option and one directive option (the table), that each sets
-// that field and no other, and that both front ends set it alike.
+// TestMetaSources checks that each field of tool.Meta has one directive
+// option (the table), that reflectimpl.Meta with the field set and the
+// directive's option each set that field and no other (so Meta's merge
+// misses no field), and that both front ends set it alike.
 func TestMetaSources(t *testing.T) {
 	var fields []string
 	for f := range reflect.TypeFor[tool.Meta]().Fields() {
@@ -75,8 +77,8 @@ func TestMetaSources(t *testing.T) {
 	if !slices.Equal(fields, rows) {
 		t.Fatalf("tool.Meta's fields %v, the table's %v", fields, rows)
 	}
-	if opts := optionFuncs(t); !sameSet(opts, append(slices.Clone(rows), notMeta...)) {
-		t.Errorf("reflectimpl's options %v, the table's %v and %v", opts, rows, notMeta)
+	if opts := optionFuncs(t); !sameSet(opts, append([]string{"Meta"}, notMeta...)) {
+		t.Errorf("reflectimpl's options %v; want Meta and %v", opts, notMeta)
 	}
 	if !sameSet(keys, analyzer.DirectiveOptions) {
 		t.Errorf("the directive's options %v, the table's %v", analyzer.DirectiveOptions, keys)
@@ -95,7 +97,7 @@ func TestMetaSources(t *testing.T) {
 			t.Fatalf("%s: %v", s.field, err)
 		}
 		if got := changed(base.Meta, tl.Meta); !slices.Equal(got, []string{s.field}) {
-			t.Errorf("reflectimpl.%s changes %v", s.field, got)
+			t.Errorf("reflectimpl.Meta with %s changes %v", s.field, got)
 		}
 		src := inspect(t, s.directive)
 		if s.directive == "" {

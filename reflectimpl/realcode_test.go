@@ -50,15 +50,15 @@ func TestRealCodeFaults(t *testing.T) {
 	listIncidents, err := Create(func(in listIncidentsParams) (string, error) {
 		ran = true
 		return in.Org, nil
-	}, Name("list_incidents"))
+	}, Meta(tool.Meta{Name: "list_incidents"}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	rename, err := Create(func(in renameParams) (string, error) { ran = true; return string(in.File), nil }, Name("rename_symbol"))
+	rename, err := Create(func(in renameParams) (string, error) { ran = true; return string(in.File), nil }, Meta(tool.Meta{Name: "rename_symbol"}))
 	if err != nil {
 		t.Fatalf("DocumentURI is refused: %v", err)
 	}
-	add, err := Create(func(in addItems) (string, error) { ran = true; return strconv.Itoa(len(in.Items)), nil }, Name("add_items"))
+	add, err := Create(func(in addItems) (string, error) { ran = true; return strconv.Itoa(len(in.Items)), nil }, Meta(tool.Meta{Name: "add_items"}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,15 +139,15 @@ type ledgerArgs struct {
 
 func TestPeerGrammarFaults(t *testing.T) {
 	var got ledgerEntry
-	weather, err := Create(func(in weatherArgs) (string, error) { return in.Place, nil }, Name("get_weather"))
+	weather, err := Create(func(in weatherArgs) (string, error) { return in.Place, nil }, Meta(tool.Meta{Name: "get_weather"}))
 	if err != nil {
 		t.Fatalf("a description with commas is refused: %v", err)
 	}
-	quote, err := Create(func(in quoteArgs) (string, error) { return in.Ticker, nil }, Name("get_quote"))
+	quote, err := Create(func(in quoteArgs) (string, error) { return in.Ticker, nil }, Meta(tool.Meta{Name: "get_quote"}))
 	if err != nil {
 		t.Fatalf("a description with commas is refused: %v", err)
 	}
-	ledger, err := Create(func(in ledgerArgs) (string, error) { got = in.Entry; return in.Op, nil }, Name("edit_ledger"))
+	ledger, err := Create(func(in ledgerArgs) (string, error) { got = in.Entry; return in.Op, nil }, Meta(tool.Meta{Name: "edit_ledger"}))
 	if err != nil {
 		t.Fatalf("jsonschema:\"-\" on an input field is refused: %v", err)
 	}
@@ -187,7 +187,7 @@ func TestPeerGrammarFaults(t *testing.T) {
 		})
 	}
 	// In a result encoding/json writes the field: there it is refused.
-	_, err = Create(func(in ledgerArgs) (ledgerEntry, error) { return in.Entry, nil }, Name("show_entry"))
+	_, err = Create(func(in ledgerArgs) (ledgerEntry, error) { return in.Entry, nil }, Meta(tool.Meta{Name: "show_entry"}))
 	if err == nil || !strings.Contains(err.Error(), "OLT003: output.is_archived: result type reflectimpl.ledgerEntry has no schema: tag jsonschema: - hides the field from the model") {
 		t.Errorf("a hidden field in a result: %v", err)
 	}
@@ -218,19 +218,19 @@ type incidentTag struct {
 func TestRequiredFromTags(t *testing.T) {
 	searchFn := func(in teamSearch) (string, error) { return in.Query + "/" + strconv.Itoa(int(in.Page)), nil }
 	draftFn := func(in incidentDraft) (string, error) { return in.Title + ":" + strconv.Itoa(len(in.Labels)), nil }
-	byDefault, err := Create(searchFn, Name("list_teams"))
+	byDefault, err := Create(searchFn, Meta(tool.Meta{Name: "list_teams"}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	search, err := Create(searchFn, Name("list_teams"), RequiredFromTags())
+	search, err := Create(searchFn, Meta(tool.Meta{Name: "list_teams"}), RequiredFromTags())
 	if err != nil {
 		t.Fatal(err)
 	}
-	draft, err := Create(draftFn, Name("create_incident"), RequiredFromTags())
+	draft, err := Create(draftFn, Meta(tool.Meta{Name: "create_incident"}), RequiredFromTags())
 	if err != nil {
 		t.Fatal(err)
 	}
-	given, err := Create(draftFn, Name("create_incident"), RequiredFromTags(), TypeSchema[documentURI](`{"type":"string"}`))
+	given, err := Create(draftFn, Meta(tool.Meta{Name: "create_incident"}), RequiredFromTags(), TypeSchema[documentURI](`{"type":"string"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -275,7 +275,7 @@ func TestRequiredFromTags(t *testing.T) {
 	}
 	// The same function made again by default is not read in the mode:
 	// the cache keeps the modes apart.
-	again, err := Create(searchFn, Name("list_teams"))
+	again, err := Create(searchFn, Meta(tool.Meta{Name: "list_teams"}))
 	if err != nil || string(again.InputSchema) != string(byDefault.InputSchema) {
 		t.Errorf("made again by default: %s, %v", again.InputSchema, err)
 	}
@@ -298,7 +298,7 @@ type forecastArgs struct {
 
 func TestMCPGoDialect(t *testing.T) {
 	var got forecastArgs
-	tl, err := Create(func(in forecastArgs) (string, error) { got = in; return in.City, nil }, Name("get_forecast"))
+	tl, err := Create(func(in forecastArgs) (string, error) { got = in; return in.City, nil }, Meta(tool.Meta{Name: "get_forecast"}))
 	if err != nil {
 		t.Fatalf("mcp-go's tags are refused: %v", err)
 	}

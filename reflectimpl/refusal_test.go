@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/toolschema/toolschema/reflectimpl"
+	"github.com/toolschema/toolschema/tool"
 )
 
 // TestRefusalsFound: a program finds Create's refusals with errors.As
@@ -15,7 +16,7 @@ func TestRefusalsFound(t *testing.T) {
 		Limit int    `json:"limit" minimum:"x"`
 	}) error {
 		return nil
-	}, reflectimpl.Name("refused"))
+	}, reflectimpl.Meta(tool.Meta{Name: "refused"}))
 	var rs reflectimpl.Refusals
 	if !errors.As(err, &rs) || len(rs) != 2 {
 		t.Fatalf("error %v (%T), want two Refusals", err, err)

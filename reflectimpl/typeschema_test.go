@@ -107,7 +107,7 @@ func TestTypeSchemaSchemas(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			tl, err := Create(tt.fn, append([]Option{Name("t")}, tt.opts...)...)
+			tl, err := Create(tt.fn, append([]Option{Meta(tool.Meta{Name: "t"})}, tt.opts...)...)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -178,7 +178,7 @@ func TestTypeSchemaRefused(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			tl, err := Create(tt.fn, append([]Option{Name("t")}, tt.opts...)...)
+			tl, err := Create(tt.fn, append([]Option{Meta(tool.Meta{Name: "t"})}, tt.opts...)...)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("Create: %v (tool %v)\nwant %s", err, tl != nil, tt.want)
 			}
@@ -192,16 +192,16 @@ func TestTypeSchemaRefused(t *testing.T) {
 func TestTypeSchemaForOneUse(t *testing.T) {
 	var got price
 	fn := func(in price) error { got = in; return nil }
-	plainBefore, errBefore := Create(fn, Name("plain"))
-	asString, err := Create(fn, Name("as_string"), TypeSchema[decimal](decimalString))
+	plainBefore, errBefore := Create(fn, Meta(tool.Meta{Name: "plain"}))
+	asString, err := Create(fn, Meta(tool.Meta{Name: "as_string"}), TypeSchema[decimal](decimalString))
 	if err != nil {
 		t.Fatal(err)
 	}
-	asNumber, err := Create(fn, Name("as_number"), TypeSchema[decimal](`{"type":"number","minimum":0}`))
+	asNumber, err := Create(fn, Meta(tool.Meta{Name: "as_number"}), TypeSchema[decimal](`{"type":"number","minimum":0}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	plainAfter, errAfter := Create(fn, Name("plain"))
+	plainAfter, errAfter := Create(fn, Meta(tool.Meta{Name: "plain"}))
 	for _, r := range []struct {
 		tl  *tool.Tool
 		err error
@@ -269,7 +269,7 @@ func TestTypeSchemaForOneUse(t *testing.T) {
 func TestTypeSchemaOutputChecked(t *testing.T) {
 	out := "1.5"
 	fn := func(struct{}) (quote, error) { return quote{decimal{out}}, nil }
-	tl, err := Create(fn, Name("q"), TypeSchema[decimal](decimalString))
+	tl, err := Create(fn, Meta(tool.Meta{Name: "q"}), TypeSchema[decimal](decimalString))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -298,7 +298,7 @@ func TestTypeSchemaConcurrent(t *testing.T) {
 	fn := func(in price) error { return nil }
 	tools := []*tool.Tool{}
 	for _, s := range []string{decimalString, `{"type":"number"}`} {
-		tl, err := Create(fn, Name("t"), TypeSchema[decimal](s))
+		tl, err := Create(fn, Meta(tool.Meta{Name: "t"}), TypeSchema[decimal](s))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/toolschema/toolschema/tool"
 	"math/big"
 	"math/rand/v2"
 	"net/netip"
@@ -145,7 +146,7 @@ func TestWireTruth(t *testing.T) {
 		t.Run(typ.String(), func(t *testing.T) {
 			fn := reflect.MakeFunc(reflect.FuncOf(nil, []reflect.Type{typ, errorType}, false),
 				func([]reflect.Value) []reflect.Value { panic("not called") })
-			tl, err := Create(fn.Interface(), Name("wire"))
+			tl, err := Create(fn.Interface(), Meta(tool.Meta{Name: "wire"}))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -288,7 +289,7 @@ func TestWireMethodSets(t *testing.T) {
 		t.Run(tt.typ.String(), func(t *testing.T) {
 			fn := reflect.MakeFunc(reflect.FuncOf(nil, []reflect.Type{tt.typ, errorType}, false),
 				func([]reflect.Value) []reflect.Value { panic("not called") })
-			tl, err := Create(fn.Interface(), Name("wire"))
+			tl, err := Create(fn.Interface(), Meta(tool.Meta{Name: "wire"}))
 			if err != nil {
 				t.Fatalf("refused: %v", err)
 			}
@@ -342,7 +343,7 @@ func TestWireMethodSets(t *testing.T) {
 		t.Run("refused "+tt.typ.String(), func(t *testing.T) {
 			fn := reflect.MakeFunc(reflect.FuncOf(nil, []reflect.Type{tt.typ, errorType}, false),
 				func([]reflect.Value) []reflect.Value { panic("not called") })
-			_, err := Create(fn.Interface(), Name("wire"))
+			_, err := Create(fn.Interface(), Meta(tool.Meta{Name: "wire"}))
 			if err == nil || !strings.Contains(err.Error(), tt.msg) {
 				t.Fatalf("Create: %v, want ... %s", err, tt.msg)
 			}

@@ -35,8 +35,11 @@ func TestApprovalNotInherited(t *testing.T) {
 		}
 		return "deleted " + in.ID, nil
 	}
-	self = mustCreate(t, body, reflectimpl.Name("delete"), reflectimpl.RequiresApproval())
-	other = mustCreate(t, func(in In) string { ran.Add(1); return "wiped " + in.ID }, reflectimpl.Name("wipe"), reflectimpl.RequiresApproval())
+	self = mustCreate(t, body, reflectimpl.Meta(tool.Meta{Name: "delete", RequiresApproval: true}))
+	other = mustCreate(t, func(in In) string { ran.Add(1); return "wiped " + in.ID }, reflectimpl.Meta(tool.Meta{
+		Name:             "wipe",
+		RequiresApproval: true,
+	}))
 	for _, tt := range []struct {
 		name   string
 		target **tool.Tool
@@ -83,7 +86,10 @@ func TestApprovalInvalidUTF8Typed(t *testing.T) {
 		Path string `json:"path"`
 	}
 	var got []string
-	tl := mustCreate(t, func(in In) string { got = append(got, in.Path); return "removed" }, reflectimpl.Name("remove"), reflectimpl.RequiresApproval())
+	tl := mustCreate(t, func(in In) string { got = append(got, in.Path); return "removed" }, reflectimpl.Meta(tool.Meta{
+		Name:             "remove",
+		RequiresApproval: true,
+	}))
 	approved := json.RawMessage("{\"path\":\"/srv/a\xff\"}")
 	ctx := tool.Approve(context.Background(), "remove", approved)
 	for _, args := range []string{string(approved), "{\"path\":\"/srv/a\xfe\"}", `{"path":"/srv/a\udfff"}`} {

@@ -28,7 +28,7 @@ type Wide struct {
 // 64-bit type cannot hold, with the range message, although the schema
 // writes no bound for it; and takes the extremes the type holds.
 func TestTypeRangeWithoutSchemaBounds(t *testing.T) {
-	tl, err := reflectimpl.Create(func(in Wide) Wide { return in }, reflectimpl.Name("wide"))
+	tl, err := reflectimpl.Create(func(in Wide) Wide { return in }, reflectimpl.Meta(tool.Meta{Name: "wide"}))
 	if err != nil {
 		t.Fatal(err)
 	}

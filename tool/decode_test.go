@@ -154,7 +154,7 @@ func TestCheckArgs(t *testing.T) {
 	if q, ok := in.(*Query); err != nil || viols != nil || !ok || q.Limit != 20 || q.Court != "ab" {
 		t.Errorf("CheckArgs = %#v, %v, %v", in, viols, err)
 	}
-	noInput := mustCreate(t, func() string { return "x" }, reflectimpl.Name("x"))
+	noInput := mustCreate(t, func() string { return "x" }, reflectimpl.Meta(tool.Meta{Name: "x"}))
 	if in, viols, err := noInput.CheckArgs(json.RawMessage(`{}`)); in != nil || viols != nil || err != nil {
 		t.Errorf("no input: %v, %v, %v", in, viols, err)
 	}

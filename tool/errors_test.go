@@ -44,7 +44,7 @@ func GetOrder(in OrderRef) (map[string]string, error) {
 
 func orderTool(t *testing.T, opts ...reflectimpl.Option) *tool.Tool {
 	t.Helper()
-	tl, err := reflectimpl.Create(GetOrder, append([]reflectimpl.Option{reflectimpl.ErrorCodes("ORDER_NOT_FOUND", "RATE_LIMITED")}, opts...)...)
+	tl, err := reflectimpl.Create(GetOrder, append([]reflectimpl.Option{reflectimpl.Meta(tool.Meta{ErrorCodes: []string{"ORDER_NOT_FOUND", "RATE_LIMITED"}})}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +91,7 @@ func TestBusinessErrors(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var opts []reflectimpl.Option
 			if tt.safe {
-				opts = append(opts, reflectimpl.SafeErrors())
+				opts = append(opts, reflectimpl.Meta(tool.Meta{SafeErrors: true}))
 			}
 			tl := orderTool(t, opts...)
 			// Checked: an undeclared code is the contract's fault.
@@ -152,12 +152,12 @@ func TestUndeclaredUnchecked(t *testing.T) {
 // WithOutputCheck, for the call asked and for the calls its tool makes in
 // turn with its context; an unchecked call returns what the tool gave.
 func TestWithOutputCheck(t *testing.T) {
-	bad := mustCreate(t, func() Status { return "bogus" }, reflectimpl.Name("bad"))
+	bad := mustCreate(t, func() Status { return "bogus" }, reflectimpl.Meta(tool.Meta{Name: "bad"}))
 	undeclared := orderTool(t)
 	nested := mustCreate(t, func(ctx context.Context) (string, error) {
 		r, err := bad.Invoke(ctx, nil)
 		return string(r.Code), err
-	}, reflectimpl.Name("nested"))
+	}, reflectimpl.Meta(tool.Meta{Name: "nested"}))
 	checked := tool.WithOutputCheck(context.Background())
 	cancellable, cancel := context.WithCancel(checked)
 	defer cancel()
@@ -190,16 +190,19 @@ func TestEnvelopeRuntime(t *testing.T) {
 	page := func() *tool.Result {
 		return &tool.Result{Parts: []tool.Part{tool.TextPart{Text: "first 10 of 93"}}, Truncated: true}
 	}
-	pt, err := reflectimpl.Create(page, reflectimpl.Name("page"))
+	pt, err := reflectimpl.Create(page, reflectimpl.Meta(tool.Meta{Name: "page"}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	approve, err := reflectimpl.Create(GetOrder, reflectimpl.Name("approve"), reflectimpl.RequiresApproval())
+	approve, err := reflectimpl.Create(GetOrder, reflectimpl.Meta(tool.Meta{
+		Name:             "approve",
+		RequiresApproval: true,
+	}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	slow, err := reflectimpl.Create(func(ctx context.Context) error { <-ctx.Done(); return ctx.Err() },
-		reflectimpl.Name("slow"), reflectimpl.Timeout(time.Millisecond))
+		reflectimpl.Meta(tool.Meta{Name: "slow", Timeout: time.Millisecond}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,7 +236,7 @@ func TestEnvelopeRuntime(t *testing.T) {
 // revision, the business code and the internal cause, which the result
 // for the model never carries.
 func TestAudit(t *testing.T) {
-	tl := orderTool(t, reflectimpl.Version("3"))
+	tl := orderTool(t, reflectimpl.Meta(tool.Meta{Version: "3"}))
 	args := json.RawMessage(`{"ref":"wrapped"}`)
 	var got *tool.Audit
 	r, err := tl.InvokeAudited(context.Background(), args, func(a *tool.Audit) { got = a })

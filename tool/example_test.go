@@ -30,8 +30,10 @@ func findOrders(ctx context.Context, in orderQuery) ([]order, error) {
 func ExampleTool_Invoke() {
 	// A tool as toolgen writes it (Tools() in the generated file) or as
 	// reflection makes it.
-	t, err := reflectimpl.Create(findOrders, reflectimpl.Name("find_orders"),
-		reflectimpl.Description("Finds orders by status."))
+	t, err := reflectimpl.Create(findOrders, reflectimpl.Meta(tool.Meta{
+		Name:        "find_orders",
+		Description: "Finds orders by status.",
+	}))
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -63,7 +65,10 @@ func ExampleWithOutputCheck() {
 	}) (string, error) {
 		return "", &tool.Error{Code: "ORDER_SHIPPED", Category: tool.CategoryConflict, SafeMessage: "The order has shipped."}
 	}
-	t, err := reflectimpl.Create(cancel, reflectimpl.Name("cancel_order"), reflectimpl.ErrorCodes("ORDER_NOT_FOUND"))
+	t, err := reflectimpl.Create(cancel, reflectimpl.Meta(tool.Meta{
+		Name:       "cancel_order",
+		ErrorCodes: []string{"ORDER_NOT_FOUND"},
+	}))
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -86,7 +91,7 @@ func ExampleWithOutputCheck() {
 // shadow mode nothing is refused for the schema, and the violations a
 // strict call would have refused are on the result.
 func ExampleWithLeniency() {
-	t, err := reflectimpl.Create(findOrders, reflectimpl.Name("find_orders"))
+	t, err := reflectimpl.Create(findOrders, reflectimpl.Meta(tool.Meta{Name: "find_orders"}))
 	if err != nil {
 		fmt.Println(err)
 		return

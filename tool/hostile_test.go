@@ -31,7 +31,7 @@ type Qty struct {
 // nil it returned was used). A literal past MaxNumberLength is refused,
 // whatever the field.
 func TestLongNumber(t *testing.T) {
-	tl := mustCreate(t, func(in Qty) int { return in.Qty }, reflectimpl.Name("qty"))
+	tl := mustCreate(t, func(in Qty) int { return in.Qty }, reflectimpl.Meta(tool.Meta{Name: "qty"}))
 	for _, tt := range []struct {
 		name, args, want string
 	}{
@@ -61,7 +61,7 @@ func TestExactBounds(t *testing.T) {
 		N int8    `json:"n,omitempty" minimum:"0"`
 		U uint8   `json:"u,omitempty"`
 	}
-	tl := mustCreate(t, func(in In) float64 { return in.X }, reflectimpl.Name("x"))
+	tl := mustCreate(t, func(in In) float64 { return in.X }, reflectimpl.Meta(tool.Meta{Name: "x"}))
 	nines := "0." + strings.Repeat("9", tool.MaxNumberLength-2)
 	for _, tt := range []struct {
 		args, want string
@@ -88,7 +88,7 @@ func TestExactBounds(t *testing.T) {
 // are read, with the limit in the message.
 func TestArgumentSize(t *testing.T) {
 	ran := false
-	tl := mustCreate(t, func(in Query) string { ran = true; return "" }, reflectimpl.Name("q"))
+	tl := mustCreate(t, func(in Query) string { ran = true; return "" }, reflectimpl.Meta(tool.Meta{Name: "q"}))
 	big := `{"court":"` + strings.Repeat("a", tool.DefaultMaxArgumentBytes) + `"}`
 	r, err := tl.Invoke(context.Background(), json.RawMessage(big))
 	want := fmt.Sprintf("Arguments are too large: %d bytes; the tool takes at most %d.", len(big), tool.DefaultMaxArgumentBytes)
@@ -125,7 +125,7 @@ func TestManyViolations(t *testing.T) {
 	type In struct {
 		Items []int `json:"items"`
 	}
-	tl := mustCreate(t, func(in In) int { return len(in.Items) }, reflectimpl.Name("items"))
+	tl := mustCreate(t, func(in In) int { return len(in.Items) }, reflectimpl.Meta(tool.Meta{Name: "items"}))
 	n := 20_000
 	args := `{"items":[` + strings.Repeat(`"x",`, n-1) + `"x"]}`
 	r, _ := tl.Invoke(context.Background(), json.RawMessage(args))
@@ -166,7 +166,7 @@ func TestBoundedFailureText(t *testing.T) {
 		{"panic error", func() error { panic(errors.New(huge)) }},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			tl := mustCreate(t, tt.fn, reflectimpl.Name("x"))
+			tl := mustCreate(t, tt.fn, reflectimpl.Meta(tool.Meta{Name: "x"}))
 			r, _ := tl.Invoke(context.Background(), nil)
 			txt := r.Text()
 			if r.Code != tool.Failed || len(txt) > tool.MaxErrorTextBytes+200 {
@@ -213,10 +213,10 @@ func TestGoexit(t *testing.T) {
 			runtime.Goexit()
 			return nil
 		}, nil},
-		{"timeout", exit, []reflectimpl.Option{reflectimpl.Timeout(time.Minute)}},
+		{"timeout", exit, []reflectimpl.Option{reflectimpl.Meta(tool.Meta{Timeout: time.Minute})}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			tl := mustCreate(t, tt.fn, append(tt.opts, reflectimpl.Name("x"))...)
+			tl := mustCreate(t, tt.fn, append(tt.opts, reflectimpl.Meta(tool.Meta{Name: "x"}))...)
 			done := make(chan *tool.Result, 1)
 			go func() {
 				r, _ := tl.Invoke(context.Background(), nil)
@@ -269,11 +269,11 @@ func TestPanicTextPanics(t *testing.T) {
 			opts []reflectimpl.Option
 		}{
 			{"background", context.Background(), nil},
-			{"timeout", context.Background(), []reflectimpl.Option{reflectimpl.Timeout(time.Minute)}},
+			{"timeout", context.Background(), []reflectimpl.Option{reflectimpl.Meta(tool.Meta{Timeout: time.Minute})}},
 			{"cancellable", cancellable, nil},
 		} {
 			t.Run(tt.name+"/"+run.name, func(t *testing.T) {
-				tl := mustCreate(t, tt.fn, append(run.opts, reflectimpl.Name("x"))...)
+				tl := mustCreate(t, tt.fn, append(run.opts, reflectimpl.Meta(tool.Meta{Name: "x"}))...)
 				r, err := tl.Invoke(run.ctx, nil)
 				if err != nil || r.Code != tool.Failed || !strings.Contains(r.Text(), want) {
 					t.Errorf("Invoke = %q (%s), %v", r.Text(), r.Code, err)
@@ -307,7 +307,7 @@ func TestUnmarshalPanics(t *testing.T) {
 		T panicText         `json:"t"`
 		K map[panicKey]bool `json:"k"`
 	}
-	tl := mustCreate(t, func(in In) string { return "ran" }, reflectimpl.Name("x"), reflectimpl.TypeSchema[panicJSON](`{"type":"object"}`))
+	tl := mustCreate(t, func(in In) string { return "ran" }, reflectimpl.Meta(tool.Meta{Name: "x"}), reflectimpl.TypeSchema[panicJSON](`{"type":"object"}`))
 	for _, tt := range []struct{ args, want string }{
 		{`{"j":{}}`, "Tool 'x' failed: decoding its arguments panicked: json boom"},
 		{`{"t":"a"}`, "Tool 'x' failed: decoding its arguments panicked: text boom"},
@@ -330,10 +330,10 @@ func TestUnmarshalPanics(t *testing.T) {
 // context.Background) behaves as any other: blocking on fake time under
 // testing/synctest, calling another tool, and reading the caller's values.
 func TestUncancellableCalls(t *testing.T) {
-	exit := mustCreate(t, func() error { runtime.Goexit(); return nil }, reflectimpl.Name("exit"))
+	exit := mustCreate(t, func() error { runtime.Goexit(); return nil }, reflectimpl.Meta(tool.Meta{Name: "exit"}))
 	t.Run("synctest", func(t *testing.T) {
 		synctest.Test(t, func(t *testing.T) {
-			slept := mustCreate(t, func() string { time.Sleep(time.Hour); return "woke" }, reflectimpl.Name("sleep"))
+			slept := mustCreate(t, func() string { time.Sleep(time.Hour); return "woke" }, reflectimpl.Meta(tool.Meta{Name: "sleep"}))
 			start := time.Now()
 			r, err := slept.Invoke(context.Background(), nil)
 			if err != nil || r.Text() != "woke" || time.Since(start) != time.Hour {
@@ -345,7 +345,7 @@ func TestUncancellableCalls(t *testing.T) {
 		outer := mustCreate(t, func() string {
 			r, _ := exit.Invoke(context.Background(), nil)
 			return "inner: " + r.Text()
-		}, reflectimpl.Name("outer"))
+		}, reflectimpl.Meta(tool.Meta{Name: "outer"}))
 		r, err := outer.Invoke(context.Background(), nil)
 		if err != nil || r.Text() != "inner: Tool 'exit' failed: it ended its goroutine (runtime.Goexit)." {
 			t.Errorf("Invoke = %q, %v", r.Text(), err)
@@ -353,7 +353,7 @@ func TestUncancellableCalls(t *testing.T) {
 	})
 	t.Run("the caller's values", func(t *testing.T) {
 		type key struct{}
-		read := mustCreate(t, func(ctx context.Context) string { s, _ := ctx.Value(key{}).(string); return s }, reflectimpl.Name("read"))
+		read := mustCreate(t, func(ctx context.Context) string { s, _ := ctx.Value(key{}).(string); return s }, reflectimpl.Meta(tool.Meta{Name: "read"}))
 		ctx := context.WithValue(context.Background(), key{}, "from the caller") // Done is still nil
 		if r, err := read.Invoke(ctx, nil); err != nil || r.Text() != "from the caller" {
 			t.Errorf("Invoke = %q, %v", r.Text(), err)
@@ -366,7 +366,7 @@ func TestUncancellableCalls(t *testing.T) {
 		if r.Code != tool.Failed {
 			t.Errorf("result %+v", r)
 		}
-		balanced := mustCreate(t, func() string { runtime.LockOSThread(); runtime.UnlockOSThread(); return "ok" }, reflectimpl.Name("x"))
+		balanced := mustCreate(t, func() string { runtime.LockOSThread(); runtime.UnlockOSThread(); return "ok" }, reflectimpl.Meta(tool.Meta{Name: "x"}))
 		if r, _ := balanced.Invoke(context.Background(), nil); r.Text() != "ok" {
 			t.Errorf("result %+v", r)
 		}
@@ -399,11 +399,11 @@ func TestLeftLockedThread(t *testing.T) {
 			opts []reflectimpl.Option
 		}{
 			{"background", context.Background(), nil},
-			{"timeout", context.Background(), []reflectimpl.Option{reflectimpl.Timeout(time.Minute)}},
+			{"timeout", context.Background(), []reflectimpl.Option{reflectimpl.Meta(tool.Meta{Timeout: time.Minute})}},
 			{"cancellable", cancellable, nil},
 		} {
 			t.Run(tt.name+"/"+run.name, func(t *testing.T) {
-				tl := mustCreate(t, tt.fn, append(run.opts, reflectimpl.Name("x"))...)
+				tl := mustCreate(t, tt.fn, append(run.opts, reflectimpl.Meta(tool.Meta{Name: "x"}))...)
 				for range 3 { // a thread ended does not stop the next call
 					runtime.LockOSThread() // the caller's own lock
 					r, err := tl.Invoke(run.ctx, nil)
@@ -450,7 +450,7 @@ func TestCancelWhileChecking(t *testing.T) {
 	type In struct {
 		Tags []string `json:"tags" uniqueItems:"true"`
 	}
-	tl := mustCreate(t, func(in In) int { ran.Store(true); return len(in.Tags) }, reflectimpl.Name("tags"))
+	tl := mustCreate(t, func(in In) int { ran.Store(true); return len(in.Tags) }, reflectimpl.Meta(tool.Meta{Name: "tags"}))
 	var b strings.Builder
 	b.WriteString(`{"tags":[`)
 	for i := range 100_000 {
@@ -480,7 +480,7 @@ func TestCancelledNeverStarts(t *testing.T) {
 		synctest.Test(t, func(t *testing.T) {
 			var ran atomic.Bool
 			tl := mustCreate(t, func(ctx context.Context) error { ran.Store(true); return nil },
-				reflectimpl.Name("x"), reflectimpl.Timeout(time.Second))
+				reflectimpl.Meta(tool.Meta{Name: "x", Timeout: time.Second}))
 			r, err := tl.Invoke(newCountingCtx(at), json.RawMessage(`{}`))
 			synctest.Wait() // whatever goroutine Invoke left has run or is blocked
 			if err != nil && !r.Started && ran.Load() {
@@ -496,7 +496,7 @@ func TestCancelledNeverStarts(t *testing.T) {
 // TestWhitespaceArguments: only JSON's white space (space, tab, CR, LF)
 // around nothing means no arguments; other space is not JSON.
 func TestWhitespaceArguments(t *testing.T) {
-	tl := mustCreate(t, func() string { return "ok" }, reflectimpl.Name("x"))
+	tl := mustCreate(t, func() string { return "ok" }, reflectimpl.Meta(tool.Meta{Name: "x"}))
 	for _, tt := range []struct {
 		args string
 		ok   bool
@@ -523,7 +523,7 @@ func TestHugeExponents(t *testing.T) {
 		R json.RawMessage `json:"r,omitempty"`
 		A any             `json:"a,omitempty"`
 	}
-	tl := mustCreate(t, func(in In) string { return string(in.R) }, reflectimpl.Name("x"))
+	tl := mustCreate(t, func(in In) string { return string(in.R) }, reflectimpl.Meta(tool.Meta{Name: "x"}))
 	for _, tt := range []struct {
 		args, want string
 	}{
@@ -548,7 +548,10 @@ func TestApprovalAfterChecks(t *testing.T) {
 		Count int      `json:"count,omitempty"`
 		Tags  []string `json:"tags,omitempty"`
 	}
-	tl := mustCreate(t, func(in In) string { return "deleted " + in.ID }, reflectimpl.Name("delete"), reflectimpl.RequiresApproval())
+	tl := mustCreate(t, func(in In) string { return "deleted " + in.ID }, reflectimpl.Meta(tool.Meta{
+		Name:             "delete",
+		RequiresApproval: true,
+	}))
 	if r, _ := tl.Invoke(context.Background(), json.RawMessage(`{"id":""}`)); r.Code != tool.InvalidArguments {
 		t.Errorf("invalid arguments of an approval tool: %s %q", r.Code, r.Text())
 	}
@@ -590,7 +593,7 @@ func TestLinearChecks(t *testing.T) {
 		Objs []any    `json:"objs,omitempty" uniqueItems:"true"`
 		Text string   `json:"text,omitempty"`
 	}
-	tl := mustCreate(t, func(in In) int { return len(in.Tags) + len(in.Text) }, reflectimpl.Name("x"))
+	tl := mustCreate(t, func(in In) int { return len(in.Tags) + len(in.Text) }, reflectimpl.Meta(tool.Meta{Name: "x"}))
 	const n = 20_000 // past every threshold (16 keys, MaxViolations); growth is BenchmarkHostile's
 	var b strings.Builder
 	list := func(f func(i int) string) string {
@@ -652,7 +655,7 @@ func TestNilPointerError(t *testing.T) {
 		{"result's MarshalJSON panics with one", "Tool 'x' failed: writing its result panicked: <nil>", func() any { return panicky{} }},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			tl := mustCreate(t, tt.fn, reflectimpl.Name("x"))
+			tl := mustCreate(t, tt.fn, reflectimpl.Meta(tool.Meta{Name: "x"}))
 			r, err := tl.Invoke(context.Background(), nil)
 			if err != nil || r.Code != tool.Failed || !strings.HasPrefix(r.Text(), tt.want) {
 				t.Errorf("Invoke = %v, %q", err, r.Text())
@@ -669,7 +672,7 @@ func (panicky) MarshalJSON() ([]byte, error) { panic((*nilErr)(nil)) }
 // goroutine, after the tool returned; a panic in its MarshalJSON is still
 // a failed result.
 func TestResultMarshalPanics(t *testing.T) {
-	tl := mustCreate(t, func() any { return boom{} }, reflectimpl.Name("x"))
+	tl := mustCreate(t, func() any { return boom{} }, reflectimpl.Meta(tool.Meta{Name: "x"}))
 	r, err := tl.Invoke(context.Background(), nil)
 	if err != nil || r.Code != tool.Failed || r.Text() != "Tool 'x' failed: writing its result panicked: boom" {
 		t.Errorf("Invoke = %v, %q", err, r.Text())
@@ -688,7 +691,7 @@ func TestPathOrder(t *testing.T) {
 		Tags  []int `json:"tags,omitempty"`
 		Tags2 int   `json:"tags2,omitempty"`
 	}
-	tl := mustCreate(t, func(in In) int { return in.Tags2 }, reflectimpl.Name("x"))
+	tl := mustCreate(t, func(in In) int { return in.Tags2 }, reflectimpl.Meta(tool.Meta{Name: "x"}))
 	for _, tt := range []struct{ args, want string }{
 		{`{"tags":["a"],"tags2":"b"}`, "Argument 'tags[0]' must be an integer.\nArgument 'tags2' must be an integer."},
 		{`{"tags2":"b","tags":["a"]}`, "Argument 'tags[0]' must be an integer.\nArgument 'tags2' must be an integer."},
@@ -707,7 +710,7 @@ func TestDeepUniqueItems(t *testing.T) {
 	type In struct {
 		Items []any `json:"items" uniqueItems:"true"`
 	}
-	tl := mustCreate(t, func(in In) int { return len(in.Items) }, reflectimpl.Name("x"))
+	tl := mustCreate(t, func(in In) int { return len(in.Items) }, reflectimpl.Meta(tool.Meta{Name: "x"}))
 	tl.MaxArgumentBytes = -1
 	item := strings.Repeat(`{"a":`, 60) + `"` + strings.Repeat("x", 1<<20) + `"` + strings.Repeat("}", 60)
 	args := json.RawMessage(`{"items":[` + item + `,` + item + `]}`)
@@ -732,7 +735,7 @@ func (unwrapPanics) Unwrap() error { panic("unwrap") }
 // TestErrorMethodsPanic: an error's own methods are the tool's code: a
 // panic in them is a failed result, never a crash of the caller.
 func TestErrorMethodsPanic(t *testing.T) {
-	tl := mustCreate(t, func() error { return unwrapPanics{} }, reflectimpl.Name("x"))
+	tl := mustCreate(t, func() error { return unwrapPanics{} }, reflectimpl.Meta(tool.Meta{Name: "x"}))
 	r, err := tl.Invoke(context.Background(), nil)
 	if err != nil || r.Code != tool.Failed || r.Text() != "Tool 'x' failed: reading its error panicked: unwrap" {
 		t.Errorf("Invoke = %v, %q", err, r.Text())
@@ -742,7 +745,7 @@ func TestErrorMethodsPanic(t *testing.T) {
 // TestEmptyStructInput: a tool whose input is the anonymous struct{} gets
 // one, like any other input (it was given nil, and its handler panicked).
 func TestEmptyStructInput(t *testing.T) {
-	tl := mustCreate(t, func(struct{}) string { return "ok" }, reflectimpl.Name("x"))
+	tl := mustCreate(t, func(struct{}) string { return "ok" }, reflectimpl.Meta(tool.Meta{Name: "x"}))
 	if r, err := tl.Invoke(context.Background(), json.RawMessage(`{}`)); err != nil || r.IsError || r.Text() != "ok" {
 		t.Errorf("Invoke = %v, %s %q", err, r.Code, r.Text())
 	}
@@ -757,7 +760,7 @@ func TestKeySet(t *testing.T) {
 		M map[string]int  `json:"m,omitempty"`
 		R json.RawMessage `json:"r,omitempty"`
 	}
-	tl := mustCreate(t, func(in In) int { return len(in.M) }, reflectimpl.Name("x"))
+	tl := mustCreate(t, func(in In) int { return len(in.M) }, reflectimpl.Meta(tool.Meta{Name: "x"}))
 	keys := func(n int, extra string) string {
 		var b strings.Builder
 		for i := range n {

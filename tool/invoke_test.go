@@ -185,7 +185,7 @@ func TestResultsTable(t *testing.T) {
 		{"pointer receiver marshaller", func() withBig { var w withBig; w.N.Set(n); return w }, `J({"n":123456789012345678901234567890})`},
 	}
 	for _, tt := range tests {
-		tl := mustCreate(t, tt.fn, reflectimpl.Name("t"))
+		tl := mustCreate(t, tt.fn, reflectimpl.Meta(tool.Meta{Name: "t"}))
 		r, err := tl.Invoke(context.Background(), nil)
 		if err != nil || r.IsError {
 			t.Fatalf("%s: %v %s", tt.name, err, r.Text())
@@ -221,7 +221,7 @@ func TestFailures(t *testing.T) {
 			"Tool 't' returned a result that breaks its output schema:\nThe result must be one of \"open\", \"closed\"."},
 	}
 	for _, tt := range tests {
-		tl := mustCreate(t, tt.fn, reflectimpl.Name("t"))
+		tl := mustCreate(t, tt.fn, reflectimpl.Meta(tool.Meta{Name: "t"}))
 		r, err := tl.Invoke(tool.WithOutputCheck(context.Background()), nil)
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
@@ -244,7 +244,7 @@ func TestTimeout(t *testing.T) {
 			time.Sleep(time.Hour) // ignores its context
 			return nil
 		}
-		tl := mustCreate(t, slow, reflectimpl.Name("slow"), reflectimpl.Timeout(5*time.Second))
+		tl := mustCreate(t, slow, reflectimpl.Meta(tool.Meta{Name: "slow", Timeout: 5 * time.Second}))
 		start := time.Now()
 		r, err := tl.Invoke(context.Background(), nil)
 		if err != nil {
@@ -259,7 +259,7 @@ func TestTimeout(t *testing.T) {
 
 		// A tool that honours its context and returns its error.
 		polite := func(ctx context.Context) error { <-ctx.Done(); return ctx.Err() }
-		tl = mustCreate(t, polite, reflectimpl.Name("polite"), reflectimpl.Timeout(1500*time.Millisecond))
+		tl = mustCreate(t, polite, reflectimpl.Meta(tool.Meta{Name: "polite", Timeout: 1500 * time.Millisecond}))
 		r, _ = tl.Invoke(context.Background(), nil)
 		if r.Code != tool.TimedOut || r.Text() != "Tool 'polite' timed out after 1.5 s." {
 			t.Errorf("polite: %q %q", r.Code, r.Text())
@@ -283,7 +283,7 @@ func TestCancel(t *testing.T) {
 			<-ctx.Done()
 			return ctx.Err()
 		}
-		tl := mustCreate(t, wait, reflectimpl.Name("wait"))
+		tl := mustCreate(t, wait, reflectimpl.Meta(tool.Meta{Name: "wait"}))
 		ctx, cancel := context.WithCancel(context.Background())
 		go func() { <-started; cancel() }()
 		r, err := tl.Invoke(ctx, nil)
@@ -307,7 +307,7 @@ func TestApproval(t *testing.T) {
 	}) string {
 		return "deleted " + in.ID
 	}
-	tl := mustCreate(t, del, reflectimpl.Name("delete_order"), reflectimpl.RequiresApproval())
+	tl := mustCreate(t, del, reflectimpl.Meta(tool.Meta{Name: "delete_order", RequiresApproval: true}))
 	args := json.RawMessage(`{"id": "7"}`)
 	r, _ := tl.Invoke(context.Background(), args)
 	if r.Code != tool.ApprovalRequired || r.Started || r.Text() != "Tool 'delete_order' requires approval for these arguments." {
@@ -350,7 +350,7 @@ func TestDecodeRefusal(t *testing.T) {
 		Addr netip.Addr `json:"addr"`
 	}) string {
 		return in.Addr.String()
-	}, reflectimpl.Name("ping"))
+	}, reflectimpl.Meta(tool.Meta{Name: "ping"}))
 	r, err := tl.Invoke(context.Background(), json.RawMessage(`{"addr":"`+secret+`"}`))
 	if err != nil || r.Code != tool.InvalidArguments || r.Started || strings.Contains(r.Text(), secret) {
 		t.Errorf("%v %+v %q", err, r, r.Text())
@@ -366,7 +366,7 @@ func TestCostsOnSuccess(t *testing.T) {
 	tl := mustCreate(t, func(c *tool.Call) string {
 		c.AddCost(tool.Cost{Item: "geocode", Amount: 2, Unit: "request"})
 		return "done"
-	}, reflectimpl.Name("geo"))
+	}, reflectimpl.Meta(tool.Meta{Name: "geo"}))
 	r, err := tl.Invoke(context.Background(), nil)
 	if err != nil || r.IsError || len(r.Costs) != 1 || r.Costs[0].Amount != 2 {
 		t.Errorf("%v %+v", err, r)
@@ -374,7 +374,7 @@ func TestCostsOnSuccess(t *testing.T) {
 	tl = mustCreate(t, func(c *tool.Call) *tool.Result {
 		c.AddCost(tool.Cost{Item: "tokens", Amount: 10, Unit: "token"})
 		return &tool.Result{Parts: []tool.Part{tool.TextPart{Text: "mine"}}, Costs: []tool.Cost{{Item: "own", Amount: 1}}}
-	}, reflectimpl.Name("own"))
+	}, reflectimpl.Meta(tool.Meta{Name: "own"}))
 	r, _ = tl.Invoke(context.Background(), nil)
 	if len(r.Costs) != 2 || r.Text() != "mine" {
 		t.Errorf("a tool's own result: %+v", r)
@@ -412,7 +412,7 @@ func TestResultEdges(t *testing.T) {
 		{"goexit", func(ctx context.Context) error { runtime.Goexit(); return nil }, tool.Failed, "Tool 't' failed: it ended its goroutine (runtime.Goexit)."},
 	}
 	for _, tt := range tests {
-		tl := mustCreate(t, tt.fn, reflectimpl.Name("t"))
+		tl := mustCreate(t, tt.fn, reflectimpl.Meta(tool.Meta{Name: "t"}))
 		ctx, cancel := context.WithCancel(context.Background())
 		r, err := tl.Invoke(ctx, nil)
 		cancel()
@@ -467,7 +467,7 @@ func FuzzInvoke(f *testing.F) {
 				return 0, nil
 			}
 			return *in.N, nil
-		}, reflectimpl.Name("n")),
+		}, reflectimpl.Meta(tool.Meta{Name: "n"})),
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, tl := range tools {

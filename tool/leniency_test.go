@@ -38,7 +38,7 @@ type LIn struct {
 }
 
 func lenientTool(t *testing.T) *tool.Tool {
-	return mustCreate(t, func(in LIn) LIn { return in }, reflectimpl.Name("lenient"))
+	return mustCreate(t, func(in LIn) LIn { return in }, reflectimpl.Meta(tool.Meta{Name: "lenient"}))
 }
 
 // TestRepairs is the table of every repair RepairArgs makes, of the
@@ -294,7 +294,10 @@ func TestRepairAudited(t *testing.T) {
 // given approves the call they are repaired into, and that CheckArgsContext
 // gives the input Invoke would.
 func TestRepairWithApproval(t *testing.T) {
-	tl := mustCreate(t, func(in LIn) LIn { return in }, reflectimpl.Name("lenient"), reflectimpl.RequiresApproval())
+	tl := mustCreate(t, func(in LIn) LIn { return in }, reflectimpl.Meta(tool.Meta{
+		Name:             "lenient",
+		RequiresApproval: true,
+	}))
 	args := json.RawMessage(`{"limit":"42"}`)
 	ctx := tool.WithLeniency(context.Background(), tool.RepairArgs)
 	in, viols, err := tl.CheckArgsContext(ctx, args)
@@ -332,7 +335,7 @@ func TestManyRepairs(t *testing.T) {
 		IDs  []int `json:"ids,omitempty"`
 		Uniq []int `json:"uniq,omitempty" uniqueItems:"true"`
 	}
-	tl := mustCreate(t, func(in In) int { return len(in.IDs) + len(in.Uniq) }, reflectimpl.Name("many"))
+	tl := mustCreate(t, func(in In) int { return len(in.IDs) + len(in.Uniq) }, reflectimpl.Meta(tool.Meta{Name: "many"}))
 	ctx := tool.WithLeniency(context.Background(), tool.RepairArgs)
 	const n = 100_000
 	var b strings.Builder
@@ -385,7 +388,7 @@ func TestNestedJSONTexts(t *testing.T) {
 		in := reflect.StructOf([]reflect.StructField{{Name: "X", Type: typ, Tag: `json:"x"`}})
 		fn := reflect.MakeFunc(reflect.FuncOf([]reflect.Type{in}, []reflect.Type{reflect.TypeFor[int]()}, false),
 			func([]reflect.Value) []reflect.Value { return []reflect.Value{reflect.ValueOf(1)} })
-		tl := mustCreate(t, fn.Interface(), reflectimpl.Name("deep"))
+		tl := mustCreate(t, fn.Interface(), reflectimpl.Meta(tool.Meta{Name: "deep"}))
 		text := strings.Repeat("[", levels) + strings.Repeat("]", levels)
 		q, _ := json.Marshal(text)
 		strict, _ := tl.Invoke(context.Background(), json.RawMessage(`{"x":`+text+`}`))
@@ -425,7 +428,7 @@ func FuzzInvokeLenient(f *testing.F) {
 		`{"ids":7,"small":"300"}`, `{"limit":" 42"}`, `{"filter":"{\"court\":\"[\\\"x\\\"]\"}"}`} {
 		f.Add([]byte(s))
 	}
-	tl := mustCreateF(f, func(in LIn) LIn { return in }, reflectimpl.Name("lenient"))
+	tl := mustCreateF(f, func(in LIn) LIn { return in }, reflectimpl.Meta(tool.Meta{Name: "lenient"}))
 	repair := tool.WithLeniency(context.Background(), tool.RepairArgs)
 	shadow := tool.WithLeniency(context.Background(), tool.ShadowArgs)
 	f.Fuzz(func(t *testing.T, data []byte) {

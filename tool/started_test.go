@@ -23,7 +23,7 @@ func TestStartedOnSuccess(t *testing.T) {
 		},
 		func(context.Context, noInput) error { return nil },
 	} {
-		tl, err := reflectimpl.Create(fn, reflectimpl.Name("x"))
+		tl, err := reflectimpl.Create(fn, reflectimpl.Meta(tool.Meta{Name: "x"}))
 		if err != nil {
 			t.Fatal(err)
 		}

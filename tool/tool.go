@@ -133,7 +133,7 @@ type Meta struct {
 	MaxResultBytes int
 	// Examples are arguments a model may read as examples of a call, each
 	// a JSON object valid for the input schema: toolgen, toolvet
-	// (OLT034) and reflectimpl.Create (reflectimpl.Examples) check each with the invoker's
+	// (OLT034) and reflectimpl.Create check each with the invoker's
 	// checks. provider.Anthropic sends them as input_examples. The
 	// directive's //tool:example lines, one example each.
 	Examples []json.RawMessage

@@ -53,9 +53,9 @@ func TestWhenDone(t *testing.T) {
 		{name: "timed out", args: `{"n":1}`, timeout: 10 * time.Millisecond, code: tool.TimedOut, abandoned: true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			opts := []reflectimpl.Option{reflectimpl.Name("slow")}
+			opts := []reflectimpl.Option{reflectimpl.Meta(tool.Meta{Name: "slow"})}
 			if tt.approval {
-				opts = append(opts, reflectimpl.RequiresApproval())
+				opts = append(opts, reflectimpl.Meta(tool.Meta{RequiresApproval: true}))
 			}
 			tl := mustCreate(t, slow, opts...)
 			tl.Timeout = tt.timeout
@@ -97,14 +97,14 @@ func TestWhenDone(t *testing.T) {
 // TestWhenDoneNotInherited: a tool that invokes a tool with its own context
 // does not hand the caller's f on: it runs once, for the outer call.
 func TestWhenDoneNotInherited(t *testing.T) {
-	inner := mustCreate(t, func(context.Context) string { return "inner" }, reflectimpl.Name("inner"))
+	inner := mustCreate(t, func(context.Context) string { return "inner" }, reflectimpl.Meta(tool.Meta{Name: "inner"}))
 	outer := mustCreate(t, func(ctx context.Context) (string, error) {
 		r, err := inner.Invoke(ctx, nil)
 		if err != nil {
 			return "", err
 		}
 		return r.Text(), nil
-	}, reflectimpl.Name("outer"))
+	}, reflectimpl.Meta(tool.Meta{Name: "outer"}))
 	var calls atomic.Int32
 	r, err := outer.Invoke(tool.WhenDone(context.Background(), func() { calls.Add(1) }), nil)
 	if err != nil || r.IsError || r.Text() != "inner" {

@@ -197,11 +197,11 @@ func TestStrictIfPossible(t *testing.T) {
 	type Plain struct {
 		Q string `json:"q"`
 	}
-	mapTool, err := reflectimpl.Create(func(In) error { return nil }, reflectimpl.Name("label"))
+	mapTool, err := reflectimpl.Create(func(In) error { return nil }, reflectimpl.Meta(tool.Meta{Name: "label"}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	plain, err := reflectimpl.Create(func(Plain) error { return nil }, reflectimpl.Name("plain"))
+	plain, err := reflectimpl.Create(func(Plain) error { return nil }, reflectimpl.Meta(tool.Meta{Name: "plain"}))
 	if err != nil {
 		t.Fatal(err)
 	}

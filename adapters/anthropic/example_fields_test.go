@@ -17,7 +17,7 @@ type lookupIn struct {
 
 func exampleSet() *tool.Set {
 	lookup, err := reflectimpl.Create(func(lookupIn) error { return nil },
-		reflectimpl.Name("get_docket"), reflectimpl.Description("Reads a docket."))
+		reflectimpl.Meta(tool.Meta{Name: "get_docket", Description: "Reads a docket."}))
 	if err != nil {
 		panic(err)
 	}

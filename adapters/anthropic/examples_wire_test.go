@@ -14,8 +14,10 @@ import (
 // TestInputExamplesOnTheWire: a tool's examples (tool.Meta.Examples) reach
 // the Messages API as the SDK sends the tool, in its input_examples.
 func TestInputExamplesOnTheWire(t *testing.T) {
-	tl, err := reflectimpl.Create(func(in findIn) error { return nil }, reflectimpl.Name("find"),
-		reflectimpl.Examples(`{"to":"b","from":"a"}`, `{ "to": "c", "from": "b" }`))
+	tl, err := reflectimpl.Create(func(in findIn) error { return nil }, reflectimpl.Meta(tool.Meta{
+		Name:     "find",
+		Examples: []json.RawMessage{json.RawMessage(`{"to":"b","from":"a"}`), json.RawMessage(`{ "to": "c", "from": "b" }`)},
+	}))
 	if err != nil {
 		t.Fatal(err)
 	}

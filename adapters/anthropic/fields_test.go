@@ -31,7 +31,10 @@ type findIn struct {
 // as it is ("admin.tools.list").
 func fieldSet(t *testing.T) *tool.Set {
 	t.Helper()
-	find, err := reflectimpl.Create(func(findIn) error { return nil }, reflectimpl.Name("find"), reflectimpl.Description("Finds flights."))
+	find, err := reflectimpl.Create(func(findIn) error { return nil }, reflectimpl.Meta(tool.Meta{
+		Name:        "find",
+		Description: "Finds flights.",
+	}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,7 +24,7 @@ type docketOut struct {
 // responseJsonSchema, and the config makes the model call get_docket.
 func ExampleFunctionCalling() {
 	get, err := reflectimpl.Create(func(docketIn) (docketOut, error) { return docketOut{}, nil },
-		reflectimpl.Name("get_docket"), reflectimpl.Description("Reads a docket."))
+		reflectimpl.Meta(tool.Meta{Name: "get_docket", Description: "Reads a docket."}))
 	if err != nil {
 		panic(err)
 	}

@@ -19,7 +19,7 @@ import (
 // model used.
 func TestWireName(t *testing.T) {
 	ran := 0
-	tl, err := reflectimpl.Create(func() string { ran++; return "ok" }, reflectimpl.Name("1password"))
+	tl, err := reflectimpl.Create(func() string { ran++; return "ok" }, reflectimpl.Meta(tool.Meta{Name: "1password"}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +53,7 @@ func TestWireName(t *testing.T) {
 	}
 
 	// Two tools that both go by one wire name are refused.
-	other, err := reflectimpl.Create(func() string { return "" }, reflectimpl.Name("_1password"))
+	other, err := reflectimpl.Create(func() string { return "" }, reflectimpl.Meta(tool.Meta{Name: "_1password"}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -125,7 +125,7 @@ func nothing() error { return nil }
 // create returns the tool of In (and Out, with withOut) made by the core:
 // its schemas and its typed checks. In of type any takes no arguments.
 func create[In, Out any](withOut bool) (*tool.Tool, error) {
-	opts := []reflectimpl.Option{reflectimpl.Name("drop_in")}
+	opts := []reflectimpl.Option{reflectimpl.Meta(tool.Meta{Name: "drop_in"})}
 	if requiredFromTags.Load() {
 		opts = append(opts, reflectimpl.RequiredFromTags())
 	}

@@ -117,15 +117,33 @@ func must(t *tool.Tool, err error) *tool.Tool {
 // registered returns the tools served with Register.
 func registered() []*tool.Tool {
 	return []*tool.Tool{
-		must(reflectimpl.Create(listAlerts, reflectimpl.Description("Lists a service's open alerts."),
-			reflectimpl.ReadOnly(), reflectimpl.Title("List alerts"))),
-		must(reflectimpl.Create(getOrder, reflectimpl.Description("Finds an order."), reflectimpl.ReadOnly(),
-			reflectimpl.OpenWorld(false), reflectimpl.ErrorCodes("ORDER_NOT_FOUND"), reflectimpl.Version("2"))),
-		must(reflectimpl.Create(explode, reflectimpl.Description("Always panics."))),
-		must(reflectimpl.Create(fail, reflectimpl.Description("Always fails."), reflectimpl.Destructive(false), reflectimpl.Idempotent())),
-		must(reflectimpl.Create(slow, reflectimpl.Description("Sleeps."), reflectimpl.Timeout(50*time.Millisecond))),
-		must(reflectimpl.Create(tick, reflectimpl.Description("Not parallel-safe."), reflectimpl.ParallelSafe(false))),
-		must(reflectimpl.Create(look, reflectimpl.Description("Parallel-safe."))),
+		must(reflectimpl.Create(listAlerts, reflectimpl.Meta(tool.Meta{
+			Description: "Lists a service's open alerts.",
+			ReadOnly:    true,
+			Title:       "List alerts",
+		}))),
+		must(reflectimpl.Create(getOrder, reflectimpl.Meta(tool.Meta{
+			Description: "Finds an order.",
+			ReadOnly:    true,
+			OpenWorld:   new(false),
+			ErrorCodes:  []string{"ORDER_NOT_FOUND"},
+			Version:     "2",
+		}))),
+		must(reflectimpl.Create(explode, reflectimpl.Meta(tool.Meta{Description: "Always panics."}))),
+		must(reflectimpl.Create(fail, reflectimpl.Meta(tool.Meta{
+			Description: "Always fails.",
+			Destructive: new(false),
+			Idempotent:  true,
+		}))),
+		must(reflectimpl.Create(slow, reflectimpl.Meta(tool.Meta{
+			Description: "Sleeps.",
+			Timeout:     50 * time.Millisecond,
+		}))),
+		must(reflectimpl.Create(tick, reflectimpl.Meta(tool.Meta{
+			Description:  "Not parallel-safe.",
+			ParallelSafe: new(false),
+		}))),
+		must(reflectimpl.Create(look, reflectimpl.Meta(tool.Meta{Description: "Parallel-safe."}))),
 	}
 }
 

@@ -86,8 +86,8 @@ func TestListedOutput(t *testing.T) {
 // TestRegisterRefusesDuplicates refuses a name given twice, and one the
 // server already serves, naming it, and adds nothing.
 func TestRegisterRefusesDuplicates(t *testing.T) {
-	a := must(reflectimpl.Create(look, reflectimpl.Name("probe")))
-	b := must(reflectimpl.Create(tick, reflectimpl.Name("probe")))
+	a := must(reflectimpl.Create(look, reflectimpl.Meta(tool.Meta{Name: "probe"})))
+	b := must(reflectimpl.Create(tick, reflectimpl.Meta(tool.Meta{Name: "probe"})))
 	other := must(reflectimpl.Create(fail))
 	for _, tc := range []struct {
 		name   string
@@ -167,7 +167,10 @@ func TestApprove(t *testing.T) {
 	type In struct {
 		Amount int `json:"amount" minimum:"1" maximum:"1000"`
 	}
-	pay := must(reflectimpl.Create(func(in In) (string, error) { return "paid", nil }, reflectimpl.Name("pay"), reflectimpl.RequiresApproval()))
+	pay := must(reflectimpl.Create(func(in In) (string, error) { return "paid", nil }, reflectimpl.Meta(tool.Meta{
+		Name:             "pay",
+		RequiresApproval: true,
+	})))
 	for _, tc := range []struct {
 		name    string
 		approve func(context.Context, mcp.CallToolRequest, *tool.Tool, json.RawMessage) (bool, error)
@@ -229,11 +232,11 @@ func TestNullResults(t *testing.T) {
 		Code string `json:"code" enum:"a, b"`
 	}
 	tools := []*tool.Tool{
-		must(reflectimpl.Create(func(Empty) (*Order, error) { return nil, nil }, reflectimpl.Name("nil_struct"))),
-		must(reflectimpl.Create(func(Empty) (map[string]int, error) { return nil, nil }, reflectimpl.Name("nil_map"))),
-		must(reflectimpl.Create(func(Empty) ([]Alert, error) { return nil, nil }, reflectimpl.Name("nil_slice"))),
-		must(reflectimpl.Create(func(Empty) (*int, error) { return nil, nil }, reflectimpl.Name("nil_int"))),
-		must(reflectimpl.Create(func(Empty) (*Coded, error) { return nil, nil }, reflectimpl.Name("nil_enum"))),
+		must(reflectimpl.Create(func(Empty) (*Order, error) { return nil, nil }, reflectimpl.Meta(tool.Meta{Name: "nil_struct"}))),
+		must(reflectimpl.Create(func(Empty) (map[string]int, error) { return nil, nil }, reflectimpl.Meta(tool.Meta{Name: "nil_map"}))),
+		must(reflectimpl.Create(func(Empty) ([]Alert, error) { return nil, nil }, reflectimpl.Meta(tool.Meta{Name: "nil_slice"}))),
+		must(reflectimpl.Create(func(Empty) (*int, error) { return nil, nil }, reflectimpl.Meta(tool.Meta{Name: "nil_int"}))),
+		must(reflectimpl.Create(func(Empty) (*Coded, error) { return nil, nil }, reflectimpl.Meta(tool.Meta{Name: "nil_enum"}))),
 	}
 	s := server.NewMCPServer("nulls", "1")
 	if err := mcpgo.Register(s, tools, nil); err != nil {
@@ -269,7 +272,7 @@ func TestArgumentsAsSent(t *testing.T) {
 	type In struct {
 		N int64 `json:"n"`
 	}
-	echo := must(reflectimpl.Create(func(in In) (int64, error) { return in.N, nil }, reflectimpl.Name("echo")))
+	echo := must(reflectimpl.Create(func(in In) (int64, error) { return in.N, nil }, reflectimpl.Meta(tool.Meta{Name: "echo"})))
 	s := server.NewMCPServer("echo", "1")
 	if err := mcpgo.Register(s, []*tool.Tool{echo}, nil); err != nil {
 		t.Fatal(err)

@@ -25,7 +25,7 @@ func TestSerialPastTimeout(t *testing.T) {
 		<-release // ignores ctx: runs past its timeout
 		slowRunning.Store(false)
 		return nil
-	}, reflectimpl.Name("slow"), reflectimpl.ParallelSafe(false), reflectimpl.Timeout(20*time.Millisecond))
+	}, reflectimpl.Meta(tool.Meta{Name: "slow", ParallelSafe: new(false), Timeout: 20 * time.Millisecond}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +35,7 @@ func TestSerialPastTimeout(t *testing.T) {
 			overlapped.Store(true)
 		}
 		return nil
-	}, reflectimpl.Name("quick"))
+	}, reflectimpl.Meta(tool.Meta{Name: "quick"}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -147,7 +147,7 @@ func TestChatCatalog(t *testing.T) {
 func TestResponsesNativeSearch(t *testing.T) {
 	set := looptest.Catalog(t)
 	extra, err := reflectimpl.Create(func() (string, error) { return "42 contacts", nil },
-		reflectimpl.Name("count_contacts"), reflectimpl.Description("Counts the contacts."), reflectimpl.Namespace("crm"))
+		reflectimpl.Meta(tool.Meta{Name: "count_contacts", Description: "Counts the contacts.", Namespace: "crm"}))
 	if err != nil {
 		t.Fatal(err)
 	}

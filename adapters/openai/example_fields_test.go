@@ -24,7 +24,7 @@ type docketOut struct {
 // tool choice allows only get_docket and makes the model call it.
 func ExampleResponsesToolChoice() {
 	get, err := reflectimpl.Create(func(docketIn) (docketOut, error) { return docketOut{}, nil },
-		reflectimpl.Name("get_docket"), reflectimpl.Description("Reads a docket."))
+		reflectimpl.Meta(tool.Meta{Name: "get_docket", Description: "Reads a docket."}))
 	if err != nil {
 		panic(err)
 	}

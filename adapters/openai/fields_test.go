@@ -40,7 +40,7 @@ type quoteOut struct {
 func fieldSet(t *testing.T) *tool.Set {
 	t.Helper()
 	quote, err := reflectimpl.Create(func(quoteIn) (quoteOut, error) { return quoteOut{}, nil },
-		reflectimpl.Name("quote"), reflectimpl.Description("Quotes a fare."))
+		reflectimpl.Meta(tool.Meta{Name: "quote", Description: "Quotes a fare."}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +49,10 @@ func fieldSet(t *testing.T) *tool.Set {
 	proxied.Name, proxied.Description = "admin.tools.list", "Lists the tools."
 	proxied.InputSchema = json.RawMessage(`{"type":"object","properties":{"q":{"type":"string"}},"required":["q"],"additionalProperties":false}`)
 	proxied.OutputSchema = json.RawMessage(`{"type":"object","properties":{"zeta":{"type":"integer","maximum":9007199254740991},"alpha":{"type":"number","minimum":0.10,"maximum":1e300}},"required":["zeta"]}`)
-	plain, err := reflectimpl.Create(func(quoteIn) error { return nil }, reflectimpl.Name("plain"), reflectimpl.Description("Returns nothing."))
+	plain, err := reflectimpl.Create(func(quoteIn) error { return nil }, reflectimpl.Meta(tool.Meta{
+		Name:        "plain",
+		Description: "Returns nothing.",
+	}))
 	if err != nil {
 		t.Fatal(err)
 	}

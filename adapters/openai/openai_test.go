@@ -351,7 +351,7 @@ func TestOptions(t *testing.T) {
 	type In struct {
 		Labels map[string]string `json:"labels"`
 	}
-	tl, err := reflectimpl.Create(func(In) error { return nil }, reflectimpl.Name("label"))
+	tl, err := reflectimpl.Create(func(In) error { return nil }, reflectimpl.Meta(tool.Meta{Name: "label"}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -395,11 +395,11 @@ func TestStrictIfPossible(t *testing.T) {
 	type Plain struct {
 		Q string `json:"q"`
 	}
-	mapTool, err := reflectimpl.Create(func(In) error { return nil }, reflectimpl.Name("label"))
+	mapTool, err := reflectimpl.Create(func(In) error { return nil }, reflectimpl.Meta(tool.Meta{Name: "label"}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	plain, err := reflectimpl.Create(func(Plain) error { return nil }, reflectimpl.Name("plain"))
+	plain, err := reflectimpl.Create(func(Plain) error { return nil }, reflectimpl.Meta(tool.Meta{Name: "plain"}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/toolschema/toolschema/internal/corpus/fromtags"
 	"github.com/toolschema/toolschema/internal/corpus/upstream"
 	"github.com/toolschema/toolschema/reflectimpl"
+	"github.com/toolschema/toolschema/tool"
 )
 
 // TestPeerSchemas compares toolschema's schema of the parity corpus's
@@ -79,7 +80,7 @@ func TestPeerSchemas(t *testing.T) {
 			}
 			fn := reflect.MakeFunc(reflect.FuncOf([]reflect.Type{tt.typ}, []reflect.Type{reflect.TypeFor[error]()}, false),
 				func([]reflect.Value) []reflect.Value { panic("not called") })
-			opts := []reflectimpl.Option{reflectimpl.Name("peer")}
+			opts := []reflectimpl.Option{reflectimpl.Meta(tool.Meta{Name: "peer"})}
 			if tt.typ.PkgPath() == reflect.TypeFor[fromtags.TeamQuery]().PkgPath() {
 				opts = append(opts, reflectimpl.RequiredFromTags())
 			}

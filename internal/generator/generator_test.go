@@ -251,7 +251,7 @@ func TestSameAsReflection(t *testing.T) {
 		{"convert", imports.Convert}, {"scale", imports.Scale},
 	} {
 		st := byName[c.name]
-		rt, err := reflectimpl.Create(c.fn, reflectimpl.Name(c.name))
+		rt, err := reflectimpl.Create(c.fn, reflectimpl.Meta(tool.Meta{Name: c.name}))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -14,7 +14,7 @@ var iconTypes = map[string]string{
 }
 
 // IconType returns the media type of a tool's icon at src (the directive's
-// icon=, reflectimpl.Icon): an https URL whose path ends in an image's
+// icon=, tool.Meta.Icon): an https URL whose path ends in an image's
 // extension (.png, .jpg, .jpeg, .gif, .webp, .svg, .ico), or a data: URL
 // of an image type. The error says why src is not one.
 func IconType(src string) (string, error) {

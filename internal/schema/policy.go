@@ -45,7 +45,7 @@ type MetaFields struct {
 }
 
 // A MetaProblem is one rule m breaks: the rule, the option at fault as
-// reflectimpl spells it ("Timeout", "Destructive(false)"), and why.
+// a field of tool.Meta ("Timeout", "Destructive = false"), and why.
 type MetaProblem struct {
 	ID     ID
 	Option string
@@ -70,7 +70,7 @@ func MetaProblems(m MetaFields) []MetaProblem {
 	}
 	if m.ReadOnly && m.Destructive != nil {
 		d := *m.Destructive
-		ps = append(ps, MetaProblem{OLT025, fmt.Sprintf("Destructive(%t)", d), PolicyConflict("destructive", d)})
+		ps = append(ps, MetaProblem{OLT025, fmt.Sprintf("Destructive = %t", d), PolicyConflict("destructive", d)})
 	}
 	for _, why := range ErrorCodeProblems(m.ErrorCodes) {
 		ps = append(ps, MetaProblem{OLT013, "ErrorCodes", why})

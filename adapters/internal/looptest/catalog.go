@@ -41,7 +41,10 @@ func Catalog(t testing.TB) *tool.Set {
 		}
 		tools = append(tools, tl)
 	}
-	add(func(in Note) (string, error) { return "noted", nil }, reflectimpl.Name("note"), reflectimpl.Description("Writes a note for the user."))
+	add(func(in Note) (string, error) { return "noted", nil }, reflectimpl.Meta(tool.Meta{
+		Name:        "note",
+		Description: "Writes a note for the user.",
+	}))
 	for _, verb := range catalogVerbs {
 		for _, noun := range catalogNouns {
 			desc := fmt.Sprintf("%s a %s record by its id.", strings.ToUpper(verb[:1])+verb[1:], noun)
@@ -50,10 +53,14 @@ func Catalog(t testing.TB) *tool.Set {
 			}
 			name := verb + "_" + noun
 			add(func(in RecordIn) (string, error) { return fmt.Sprintf("%s %s done", name, in.ID), nil },
-				reflectimpl.Name(name), reflectimpl.Description(desc), reflectimpl.DeferLoading())
+				reflectimpl.Meta(tool.Meta{Name: name, Description: desc, DeferLoading: true}))
 		}
 	}
-	add(func(in Note) (string, error) { return "done", nil }, reflectimpl.Name("finish"), reflectimpl.Description("Ends the task."), reflectimpl.EndsLoop())
+	add(func(in Note) (string, error) { return "done", nil }, reflectimpl.Meta(tool.Meta{
+		Name:        "finish",
+		Description: "Ends the task.",
+		EndsLoop:    true,
+	}))
 	set, err := tool.NewSet(tools)
 	if err != nil {
 		t.Fatal(err)

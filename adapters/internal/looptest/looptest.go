@@ -122,7 +122,7 @@ func NewKit(t testing.TB) *Kit {
 			return "", err
 		}
 		return "F1 at 120 EUR; F2 at 90 EUR", nil
-	}, reflectimpl.Name("find_flights"), reflectimpl.Description("Finds flights between two airports.")))
+	}, reflectimpl.Meta(tool.Meta{Name: "find_flights", Description: "Finds flights between two airports."})))
 	add(reflectimpl.Create(func(ctx context.Context, q HotelQuery) (map[string]int, error) {
 		k.record(fmt.Sprintf("find_hotels %s %d", q.City, q.Nights))
 		if q.Nights == 2 { // the first turn's call
@@ -131,21 +131,30 @@ func NewKit(t testing.TB) *Kit {
 			}
 		}
 		return map[string]int{"Hotel Roma": 80 * q.Nights}, nil
-	}, reflectimpl.Name("find_hotels"), reflectimpl.Description("Finds hotels in a city.")))
+	}, reflectimpl.Meta(tool.Meta{Name: "find_hotels", Description: "Finds hotels in a city."})))
 	add(reflectimpl.Create(func(b Booking) (string, error) {
 		defer serial()()
 		k.record("book " + b.Flight)
 		return "Booked " + b.Flight + ".", nil
-	}, reflectimpl.Name("book"), reflectimpl.Description("Books a flight."), reflectimpl.RequiresApproval(), reflectimpl.ParallelSafe(false)))
+	}, reflectimpl.Meta(tool.Meta{
+		Name:             "book",
+		Description:      "Books a flight.",
+		RequiresApproval: true,
+		ParallelSafe:     new(false),
+	})))
 	add(reflectimpl.Create(func(n Note) string {
 		defer serial()()
 		k.record("note " + n.Text)
 		return "Noted."
-	}, reflectimpl.Name("note"), reflectimpl.Description("Keeps a note.")))
+	}, reflectimpl.Meta(tool.Meta{Name: "note", Description: "Keeps a note."})))
 	add(reflectimpl.Create(func(p Plan) (*Plan, error) {
 		k.record("finish")
 		return &p, nil
-	}, reflectimpl.Name("finish"), reflectimpl.Description("Ends the trip planning with the plan."), reflectimpl.EndsLoop()))
+	}, reflectimpl.Meta(tool.Meta{
+		Name:        "finish",
+		Description: "Ends the trip planning with the plan.",
+		EndsLoop:    true,
+	})))
 	set, err := tool.NewSet(tools)
 	if err != nil {
 		t.Fatal(err)
@@ -518,7 +527,7 @@ const SmallArgs = `{"city":"Oslo","limit":5}`
 func Small(t testing.TB) *tool.Set {
 	tl, err := reflectimpl.Create(func(in SmallIn) (string, error) {
 		return "3 results", nil
-	}, reflectimpl.Name("lookup"), reflectimpl.Description("Looks a city up."))
+	}, reflectimpl.Meta(tool.Meta{Name: "lookup", Description: "Looks a city up."}))
 	if err != nil {
 		t.Fatal(err)
 	}

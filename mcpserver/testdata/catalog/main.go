@@ -23,8 +23,10 @@ type Query struct {
 func main() {
 	objects := strings.Fields("invoice ticket shipment refund contract meeting alert backup customer webhook")
 	verbs := strings.Fields("get list create update archive export")
-	ping, err := reflectimpl.Create(func(context.Context) string { return "pong" }, reflectimpl.Name("ping"),
-		reflectimpl.Description("Checks that the server is up."))
+	ping, err := reflectimpl.Create(func(context.Context) string { return "pong" }, reflectimpl.Meta(tool.Meta{
+		Name:        "ping",
+		Description: "Checks that the server is up.",
+	}))
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -33,8 +35,10 @@ func main() {
 		v, o := verbs[i%len(verbs)], objects[(i/len(verbs))%len(objects)]
 		t, err := reflectimpl.Create(func(_ context.Context, q Query) (string, error) {
 			return fmt.Sprintf("%s %s %s", v, o, q.ID), nil
-		}, reflectimpl.Name(fmt.Sprintf("%s_%s_%d", v, o, i)),
-			reflectimpl.Description(fmt.Sprintf("%s the %s of one account (variant %d).", strings.ToUpper(v[:1])+v[1:], o, i)))
+		}, reflectimpl.Meta(tool.Meta{
+			Name:        fmt.Sprintf("%s_%s_%d", v, o, i),
+			Description: fmt.Sprintf("%s the %s of one account (variant %d).", strings.ToUpper(v[:1])+v[1:], o, i),
+		}))
 		if err != nil {
 			log.Fatal(err)
 		}

@@ -91,8 +91,8 @@ func plan(ctx context.Context, call *tool.Call, in Planned) (*Job, error) { retu
 func typed[T any](in T) error { return nil }
 
 func creates() {
-	reflectimpl.Create(triage)                      // want `OLT014: reflectimpl.Create\(triage\): Triage.severity is enum type sev.Severity`
-	reflectimpl.Create(plan, reflectimpl.Name("p")) // want `OLT014: reflectimpl.Create\(plan\): \*Job.phases\[\] is enum type stale.Phase`
+	reflectimpl.Create(triage)                                       // want `OLT014: reflectimpl.Create\(triage\): Triage.severity is enum type sev.Severity`
+	reflectimpl.Create(plan, reflectimpl.Meta(tool.Meta{Name: "p"})) // want `OLT014: reflectimpl.Create\(plan\): \*Job.phases\[\] is enum type stale.Phase`
 	var c reflectimpl.Cache
 	c.Create(func(in Settings) error { return nil }) // want `OLT014: reflectimpl.Create\(func literal\): Settings.modes\{\} is enum type Mode`
 	reflectimpl.Create(typed[Triage])                // want `OLT014: reflectimpl.Create\(typed\[Triage\]\): Triage.severity is enum type sev.Severity`

@@ -6,7 +6,7 @@ import "github.com/toolschema/toolschema/tool"
 
 type Option func()
 
-func Name(string) Option { return nil }
+func Meta(tool.Meta) Option { return nil }
 
 func Create(fn any, opts ...Option) (*tool.Tool, error) { return nil, nil }
 
