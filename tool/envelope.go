@@ -146,34 +146,26 @@ func jsonText(v any) string {
 
 // An Audit is the record of one call for the program's own log, never for
 // the model: what was called, under which contract revision, a binding to
-// the exact arguments, how it ended and why, what it cost.
+// the exact arguments, when, and how it ended: the Result, whose Code,
+// Outcome, Failure (the business code and category), Cause (internal
+// detail included), Costs and Lenient say why and at what cost.
 type Audit struct {
 	Tool, Version string
 	// ArgsSHA256 is the SHA-256 of the arguments as received, in hex.
 	ArgsSHA256 string
 	Start      time.Time
 	Duration   time.Duration
-	// Code and IsError are the result's; ErrorCode and Category the
-	// business error's, if there was one.
-	Code      ErrorCode
-	IsError   bool
-	ErrorCode string
-	Category  Category
-	Outcome   ExecutionOutcome
-	// Cause is the text of the error the tool returned, internal detail
-	// included.
-	Cause string
-	Costs []Cost
-	// Leniency is the context's (WithLeniency); Lenient is the result's:
-	// what the arguments were assumed to say, or the violations a strict
-	// call would have refused them for.
+	// Leniency is the context's (WithLeniency): the mode the arguments
+	// were read in, whether or not it let anything through.
 	Leniency Leniency
-	Lenient  *Lenient
+	// Result is the call's result, the one InvokeAudited returns: the
+	// hook reads it and must not change it.
+	Result *Result
 }
 
 // InvokeAudited is Invoke, then hook with the call's audit record (when
-// hook is not nil). The result is Invoke's, unchanged: the record is
-// apart from it, so nothing of it can reach the model.
+// hook is not nil). The result is Invoke's: the record only points at it,
+// so nothing of the record reaches the model.
 func (t *Tool) InvokeAudited(ctx context.Context, args json.RawMessage, hook func(*Audit)) (*Result, error) {
 	start := time.Now()
 	r, err := t.Invoke(ctx, args)
@@ -181,15 +173,7 @@ func (t *Tool) InvokeAudited(ctx context.Context, args json.RawMessage, hook fun
 		return r, err
 	}
 	sum := sha256.Sum256(args)
-	a := &Audit{Tool: t.Name, Version: t.Version, ArgsSHA256: hex.EncodeToString(sum[:]), Start: start,
-		Duration: time.Since(start), Code: r.Code, IsError: r.IsError, Outcome: r.Outcome(), Costs: r.Costs,
-		Leniency: leniencyOf(ctx), Lenient: r.Lenient}
-	if r.Failure != nil {
-		a.ErrorCode, a.Category = r.Failure.Code, r.Failure.Category
-	}
-	if r.Cause != nil {
-		a.Cause = r.Cause.Error()
-	}
-	hook(a)
+	hook(&Audit{Tool: t.Name, Version: t.Version, ArgsSHA256: hex.EncodeToString(sum[:]), Start: start,
+		Duration: time.Since(start), Leniency: leniencyOf(ctx), Result: r})
 	return r, err
 }

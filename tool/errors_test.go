@@ -244,10 +244,13 @@ func TestAudit(t *testing.T) {
 		t.Fatalf("no audit record (%v)", err)
 	}
 	sum := sha256.Sum256(args)
-	if got.Tool != "get_order" || got.Version != "3" || got.ArgsSHA256 != hex.EncodeToString(sum[:]) || got.Code != tool.Failed || !got.IsError ||
-		got.ErrorCode != "ORDER_NOT_FOUND" || got.Category != tool.CategoryNotFound || got.Outcome != tool.OutcomeNotStarted || got.Duration <= 0 ||
-		got.Cause != "get order wrapped: ORDER_NOT_FOUND: No order has this reference.: orders db: row 81723 missing in shard eu-3" {
+	if got.Tool != "get_order" || got.Version != "3" || got.ArgsSHA256 != hex.EncodeToString(sum[:]) || got.Duration <= 0 || got.Result != r {
 		t.Errorf("audit %+v", got)
+	}
+	if a := got.Result; a.Code != tool.Failed || !a.IsError || a.Failure == nil || a.Failure.Code != "ORDER_NOT_FOUND" ||
+		a.Failure.Category != tool.CategoryNotFound || a.Outcome() != tool.OutcomeNotStarted || a.Cause == nil ||
+		a.Cause.Error() != "get order wrapped: ORDER_NOT_FOUND: No order has this reference.: orders db: row 81723 missing in shard eu-3" {
+		t.Errorf("audit's result %+v", a)
 	}
 	if strings.Contains(r.Text(), "shard") || strings.Contains(string(r.Envelope()), "shard") {
 		t.Error("the cause reached the model")

@@ -263,7 +263,7 @@ func TestShadow(t *testing.T) {
 		if !slices.Equal(msgs, tt.shadowed) {
 			t.Errorf("%s: shadowed %q, want %q", tt.args, msgs, tt.shadowed)
 		}
-		if audit.Leniency != tool.ShadowArgs || audit.Lenient != r.Lenient || audit.IsError {
+		if audit.Leniency != tool.ShadowArgs || audit.Result != r || r.IsError {
 			t.Errorf("%s: audit %+v", tt.args, audit)
 		}
 		if strings.Contains(r.Text(), "must") {
@@ -282,7 +282,7 @@ func TestRepairAudited(t *testing.T) {
 	if err != nil || r.IsError {
 		t.Fatal(err, r.Text())
 	}
-	if audit.Leniency != tool.RepairArgs || audit.Lenient != r.Lenient || len(repairsOf(r)) != 2 || repairsOf(r)[0].Path != "limit" || repairsOf(r)[1].Assumed != `["x"]` {
+	if audit.Leniency != tool.RepairArgs || audit.Result != r || len(repairsOf(r)) != 2 || repairsOf(r)[0].Path != "limit" || repairsOf(r)[1].Assumed != `["x"]` {
 		t.Errorf("audit %+v", audit)
 	}
 	if fmt.Sprint(tool.Strict, tool.RepairArgs, tool.ShadowArgs) != "strict repair shadow" {
