@@ -14,8 +14,15 @@
 //	        settings:
 //	          providers: [openai, anthropic]
 //	          quality: true
+//	          migrate: true
 //
-// See docs/editors.md.
+// The settings are those of toolvet's flags, all off by default:
+// providers lists the providers whose strict mode OLT015 checks
+// ("openai", "anthropic", "gemini"); quality turns on the contract-quality
+// checks OLT016 to OLT019 and the execution-policy checks OLT026 to
+// OLT028; migrate turns on OLT022, whose fixes rewrite the peers' tags
+// into the native ones. An unknown setting is an error. See
+// docs/editors.md.
 package gclplugin
 
 import (
@@ -35,9 +42,9 @@ const Name = "toolschema"
 
 func init() { register.Plugin(Name, New) }
 
-// Settings are the plugin's settings in .golangci.yml; all are off by
-// default, as in toolvet.
-type Settings struct {
+// settings are the plugin's settings in .golangci.yml (see the package
+// doc).
+type settings struct {
 	// Providers lists the providers whose strict mode OLT015 checks:
 	// "openai", "anthropic", "gemini".
 	Providers []string `json:"providers"`
@@ -49,31 +56,31 @@ type Settings struct {
 	Migrate bool `json:"migrate"`
 }
 
-// Plugin is the toolschema linter for golangci-lint.
-type Plugin struct {
-	settings Settings
+// plugin is the toolschema linter for golangci-lint.
+type plugin struct {
+	settings settings
 }
 
-var _ register.LinterPlugin = (*Plugin)(nil)
+var _ register.LinterPlugin = (*plugin)(nil)
 
 // New decodes the settings golangci-lint passes (the YAML map under
 // settings, or nil) and returns the plugin. An unknown key or provider is
 // an error, so that a typo does not silently turn a check off.
-func New(settings any) (register.LinterPlugin, error) {
-	s, err := register.DecodeSettings[Settings](settings)
+func New(raw any) (register.LinterPlugin, error) {
+	s, err := register.DecodeSettings[settings](raw)
 	if err != nil {
 		return nil, fmt.Errorf("toolschema: %w", err)
 	}
 	if err := olt.CheckProviders(s.Providers); err != nil {
 		return nil, fmt.Errorf("toolschema: providers: %w", err)
 	}
-	return &Plugin{settings: s}, nil
+	return &plugin{settings: s}, nil
 }
 
 // BuildAnalyzers returns the rule analyzers, one per rule, configured
 // by the settings. Their messages leave out the rule's ID: golangci-lint
 // puts the analyzer's name, which is the ID, before each message.
-func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
+func (p *plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 	return olt.NewAnalyzers(olt.Config{
 		Providers:  p.settings.Providers,
 		Quality:    p.settings.Quality,
@@ -86,4 +93,4 @@ func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 }
 
 // GetLoadMode asks for type information: the rules read go/types.
-func (p *Plugin) GetLoadMode() string { return register.LoadModeTypesInfo }
+func (p *plugin) GetLoadMode() string { return register.LoadModeTypesInfo }
