@@ -10,7 +10,6 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/toolschema/toolschema/internal/schema"
-	"github.com/toolschema/toolschema/olt"
 )
 
 // build makes the plugin from settings as golangci-lint passes them (the
@@ -46,15 +45,16 @@ func build(t *testing.T, settings any) []*analysis.Analyzer {
 // checks that each diagnostic comes from the analyzer named after its rule:
 // that name is what golangci-lint prints before the message.
 func together(t *testing.T, as []*analysis.Analyzer) *analysis.Analyzer {
+	core := as[0].Requires[0]
 	for _, a := range as {
-		if len(a.Requires) != 1 || a.Requires[0] != olt.Core {
+		if len(a.Requires) != 1 || a.Requires[0] != core || core.Name != "toolschema" {
 			t.Fatalf("%s requires %v, want only the core", a.Name, a.Requires)
 		}
 	}
 	return &analysis.Analyzer{
 		Name:     "together",
 		Doc:      "runs the plugin's analyzers on one pass",
-		Requires: []*analysis.Analyzer{olt.Core},
+		Requires: []*analysis.Analyzer{core},
 		Run: func(pass *analysis.Pass) (any, error) {
 			for _, a := range as {
 				p := *pass

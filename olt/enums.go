@@ -18,7 +18,7 @@ import (
 	"github.com/toolschema/toolschema/internal/schema"
 )
 
-// Enums finds, in every package, the places where a schema is made by
+// enumsAnalyzer finds, in every package, the places where a schema is made by
 // reflection from a Go type (reflectimpl.Create, provider.OutputOf,
 // tool.DecodeAnswer, mcpserver.AddTool, a generic function or type that
 // passes its type argument on to one of them, and a tool of the package
@@ -32,7 +32,7 @@ import (
 // generated values are missing or stale (enumFact), from the package that
 // declares it, and on each generic function or type whose type
 // parameters reach such a call (reachFact).
-var Enums = &analysis.Analyzer{
+var enumsAnalyzer = &analysis.Analyzer{
 	Name:       "toolschemaenums",
 	Doc:        section("toolschemaenums"),
 	URL:        DocsURL,

@@ -16,7 +16,7 @@ func Example() {
 	for _, a := range olt.Analyzers {
 		names[a.Name] = true
 	}
-	fmt.Println(names["OLT001"], names["OLT023"], olt.Core.Name)
+	fmt.Println(names["OLT001"], names["OLT023"], olt.Analyzers[0].Requires[0].Name)
 	fmt.Println(strings.HasPrefix(olt.DocsURL, "https://"))
 
 	// NewAnalyzers turns the opt-in rules on; the provider names it takes

@@ -19,3 +19,8 @@ func RuleFlags(id schema.ID) []string {
 	}
 	return names
 }
+
+// Core and Result let the tests read what the core found.
+var Core = coreAnalyzer
+
+type Result = coreResult

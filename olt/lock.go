@@ -17,7 +17,7 @@ import (
 // lockRules declares OLT029, which compares the tools with the package's
 // revision lock.
 var lockRules = []ruleDef{{id: schema.OLT029, fixes: true, setup: func(_ *flag.FlagSet, cfg Config) check {
-	return func(pass *analysis.Pass, res *Result) ([]*analyzer.Diagnostic, error) {
+	return func(pass *analysis.Pass, res *coreResult) ([]*analyzer.Diagnostic, error) {
 		return drifted(pass, cfg.ReadLock, res.Package, res.files), nil
 	}
 }}}

@@ -30,24 +30,24 @@ var doc string
 // rule's section.
 const DocsURL = "https://github.com/toolschema/toolschema/blob/main/docs/diagnostics.md"
 
-// Core runs the front end and the check of the generated code; the rule
+// coreAnalyzer runs the front end and the check of the generated code; the rule
 // analyzers report from its result. It reports nothing itself.
-var Core = &analysis.Analyzer{
+var coreAnalyzer = &analysis.Analyzer{
 	Name:       "toolschema",
 	Doc:        section("toolschema"),
 	URL:        DocsURL,
 	Run:        runCore,
-	ResultType: reflect.TypeFor[*Result](),
-	Requires:   []*analysis.Analyzer{factsAnalyzer, Enums},
+	ResultType: reflect.TypeFor[*coreResult](),
+	Requires:   []*analysis.Analyzer{factsAnalyzer, enumsAnalyzer},
 }
 
-// Result is what the core found in one package.
-type Result struct {
+// coreResult is what the core found in one package.
+type coreResult struct {
 	// Package is the front end's result; nil for a package without
 	// directives or generated code, which the core does not inspect.
 	Package *analyzer.Package
 	// Diags are the front end's diagnostics and those of the package's
-	// schemas made by reflection, in any package (see Enums): OLT014's
+	// schemas made by reflection, in any package (see enumsAnalyzer): OLT014's
 	// for enum types without their generated values, and the rules of a
 	// tool's types for the types of the drop-ins' calls
 	// (mcpserver.AddTool, adapters/mcpgo's) and of reflectimpl.Create.
@@ -101,7 +101,7 @@ func newRule(r schema.Rule, cfg Config) *analysis.Analyzer {
 		Name:     id,
 		Doc:      section(id),
 		URL:      DocsURL,
-		Requires: []*analysis.Analyzer{Core},
+		Requires: []*analysis.Analyzer{coreAnalyzer},
 	}
 	run := &ruleRun{id: r.ID, cfg: cfg}
 	if def := ruleDefs[r.ID]; def.setup != nil {
@@ -112,7 +112,7 @@ func newRule(r schema.Rule, cfg Config) *analysis.Analyzer {
 }
 
 // coreRules are the rules whose diagnostics the core finds (the front end
-// in internal/analyzer, and the checks of runCore and Enums): their
+// in internal/analyzer, and the checks of runCore and runEnums): their
 // analyzers report them, with nothing of their own.
 var coreRules = []ruleDef{
 	{id: schema.OLT001}, {id: schema.OLT002}, {id: schema.OLT003}, {id: schema.OLT004},
@@ -172,9 +172,9 @@ func runCore(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
-	enums := pass.ResultOf[Enums].([]*analyzer.Diagnostic)
+	enums := pass.ResultOf[enumsAnalyzer].([]*analyzer.Diagnostic)
 	if !marked && generated == nil {
-		return &Result{Diags: enums}, nil // the common case: a package without tools
+		return &coreResult{Diags: enums}, nil // the common case: a package without tools
 	}
 	foreign := pass.ResultOf[factsAnalyzer].(*foreignFacts)
 	p := analyzer.Inspect(pass.Fset, files, pass.Pkg, pass.TypesInfo, &analyzer.Config{Sizes: pass.TypesSizes, Foreign: foreign})
@@ -187,7 +187,7 @@ func runCore(pass *analysis.Pass) (any, error) {
 	for _, d := range p.Diags {
 		told[at{d.Pos, d.ID}] = true
 	}
-	res := &Result{Package: p, Diags: slices.Clip(p.Diags)}
+	res := &coreResult{Package: p, Diags: slices.Clip(p.Diags)}
 	for _, d := range enums {
 		if !told[at{d.Pos, d.ID}] {
 			res.Diags = append(res.Diags, d)
@@ -260,7 +260,7 @@ type ruleRun struct {
 }
 
 func (r *ruleRun) run(pass *analysis.Pass) (any, error) {
-	res := pass.ResultOf[Core].(*Result)
+	res := pass.ResultOf[coreAnalyzer].(*coreResult)
 	for _, d := range res.Diags {
 		if d.ID == r.id {
 			r.report(pass, d)

@@ -29,7 +29,7 @@ type ruleDef struct {
 
 // A check is what a rule reports of a package the core inspected
 // (res.Package is not nil), beyond the core's diagnostics.
-type check func(pass *analysis.Pass, res *Result) ([]*analyzer.Diagnostic, error)
+type check func(pass *analysis.Pass, res *coreResult) ([]*analyzer.Diagnostic, error)
 
 // ruleDefs are the declarations of the rules, each file's own: every rule
 // of the catalog is declared once.
@@ -59,7 +59,7 @@ func index(sets ...[]ruleDef) map[schema.ID]ruleDef {
 // onTools is the check that runs fn on a package whose tools the core did
 // not refuse as a whole (analyzer.Package.Blocked).
 func onTools(fn func(p *analyzer.Package) []*analyzer.Diagnostic) check {
-	return func(_ *analysis.Pass, res *Result) ([]*analyzer.Diagnostic, error) {
+	return func(_ *analysis.Pass, res *coreResult) ([]*analyzer.Diagnostic, error) {
 		if res.Package.Blocked() {
 			return nil, nil
 		}
@@ -84,7 +84,7 @@ func eachTool(fn func(p *analyzer.Package, t *analyzer.Tool) []*analyzer.Diagnos
 func optIn(on func(Config) bool, usage string, c check) func(*flag.FlagSet, Config) check {
 	return func(fs *flag.FlagSet, cfg Config) check {
 		enabled := fs.Bool("enable", on(cfg), usage)
-		return func(pass *analysis.Pass, res *Result) ([]*analyzer.Diagnostic, error) {
+		return func(pass *analysis.Pass, res *coreResult) ([]*analyzer.Diagnostic, error) {
 			if !*enabled {
 				return nil, nil
 			}

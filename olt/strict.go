@@ -18,7 +18,7 @@ import (
 // Providers) names providers whose modes to check.
 var strictRules = []ruleDef{{id: schema.OLT015, setup: func(fs *flag.FlagSet, cfg Config) check {
 	providers := fs.String("providers", strings.Join(cfg.Providers, ","), "comma-separated providers whose mode to check: openai, anthropic (their strict modes), gemini (its one mode), or name:nonstrict")
-	return func(_ *analysis.Pass, res *Result) ([]*analyzer.Diagnostic, error) {
+	return func(_ *analysis.Pass, res *coreResult) ([]*analyzer.Diagnostic, error) {
 		if *providers == "" || res.Package.Blocked() {
 			return nil, nil
 		}
