@@ -11,7 +11,14 @@
 // A schema is taken as untrusted. Before it is compiled, New refuses,
 // naming the location and the rule (and, for the bounds on nesting,
 // subschemas, list lengths, numbers and pattern lengths, without reading
-// the schema past the point where it passes one): a schema past the bounds below; a
+// the schema past the point where it passes one): a schema past its
+// bounds (over 512 KiB; nested deeper than 64 JSON levels, where a
+// property's schema is two below its object's, the invoker's bound on
+// arguments; over 2,000 subschemas, counting the objects and booleans
+// where a keyword takes a schema or a $ref points; over 1,000 values in
+// one enum or const, nested ones counted, or names in one required; a
+// pattern over 1,024 bytes or 1,000 regexp/syntax instructions, or over
+// 200,000 instructions in all its patterns together, each use counted); a
 // number whose exponent is beyond ±400 or whose text is longer than 256
 // characters (the validator's exact numbers would fail or cost dearly);
 // an integer keyword (minLength, maxItems, ...) past 2^53-1; a pattern
@@ -51,31 +58,10 @@ import (
 	"github.com/toolschema/toolschema/toolimpl"
 )
 
-// The bounds of an input or output schema, checked before it is
-// compiled. Real schemas stay far inside them (the largest proxied MCP
-// tool schemas are tens of kilobytes, a few hundred subschemas); within
-// them, New takes time linear in the schema's size, and matching a
-// pattern time linear in the string.
-const (
-	// MaxSchemaBytes bounds the schema's size.
-	MaxSchemaBytes = metaschema.MaxBytes
-	// MaxSchemaDepth bounds the nesting of the document, in JSON levels
-	// (a property's schema is two below its object's): the invoker's
-	// limits.MaxArgumentDepth.
-	MaxSchemaDepth = metaschema.MaxDepth
-	// MaxSubschemas bounds the schemas in it (objects and booleans where
-	// a keyword takes a schema or a $ref points).
-	MaxSubschemas = metaschema.MaxSubschemas
-	// MaxListValues bounds the values of one enum or const (nested ones
-	// counted) and the names of one required.
-	MaxListValues = metaschema.MaxListValues
-	// MaxPatternBytes bounds a pattern, MaxPatternInsts its program
-	// (regexp/syntax instructions), and MaxTotalPatternInsts the programs
-	// of all the schema's patterns together, each use counted.
-	MaxPatternBytes      = metaschema.MaxPatternBytes
-	MaxPatternInsts      = metaschema.MaxPatternInsts
-	MaxTotalPatternInsts = metaschema.MaxTotalPatternInsts
-)
+// Real schemas stay far inside the bounds the package doc gives (the
+// largest proxied MCP tool schemas are tens of kilobytes, a few hundred
+// subschemas); within them, New takes time linear in the schema's size,
+// and matching a pattern time linear in the string.
 
 // A Func runs a raw tool: args are the checked arguments, a JSON object
 // with the defaults filled in. Its result is converted as a typed tool's
@@ -107,9 +93,9 @@ func New(m tool.Meta, inputSchema json.RawMessage, fn Func) (*tool.Tool, error) 
 	if err := CheckName(t.Name); err != nil {
 		return nil, err
 	}
-	if len(inputSchema) > MaxSchemaBytes {
+	if len(inputSchema) > metaschema.MaxBytes {
 		// Before the schema is read: a large one costs time to read.
-		return nil, fmt.Errorf("rawtool: tool %s: the input schema does not compile: it is %d bytes, more than %d", t.Name, len(inputSchema), MaxSchemaBytes)
+		return nil, fmt.Errorf("rawtool: tool %s: the input schema does not compile: it is %d bytes, more than %d", t.Name, len(inputSchema), metaschema.MaxBytes)
 	}
 	if err := metaschema.Precheck(inputSchema); err != nil {
 		// Before the schema is parsed: past a bound, it is refused
@@ -159,12 +145,12 @@ func New(m tool.Meta, inputSchema json.RawMessage, fn Func) (*tool.Tool, error) 
 	return toolimpl.New(m, in, nil, handler{check: check}, fn), nil
 }
 
-// MaxNameLen is the longest name of a raw tool: MCP's bound on tool
+// maxNameLen is the longest name of a raw tool: MCP's bound on tool
 // names.
-const MaxNameLen = 128
+const maxNameLen = 128
 
 // CheckName reports why name is not a raw tool's name under MCP's rule
-// for tool names: 1 to MaxNameLen ASCII letters, digits, '_', '.' or '-'.
+// for tool names: 1 to 128 ASCII letters, digits, '_', '.' or '-'.
 // It returns nil for a valid name. The error quotes at most 256 bytes of
 // the name.
 func CheckName(name string) error {
@@ -176,7 +162,7 @@ func CheckName(name string) error {
 	if len(quoted) > 256 {
 		quoted = strings.ToValidUTF8(quoted[:256], "") + "..."
 	}
-	if len(name) > MaxNameLen {
+	if len(name) > maxNameLen {
 		return fmt.Errorf("rawtool: tool name %q is %d bytes long; %s", quoted, len(name), rule)
 	}
 	for i := 0; i < len(name); {
