@@ -312,3 +312,28 @@ func TestResponsesClientSearchNamespace(t *testing.T) {
 		t.Errorf("the namespaced tool answered %s", last)
 	}
 }
+
+// TestResponsesCatalogNothingDeferred sends a catalog without a deferred
+// tool as ResponsesTools sends its set: no tool_search at all.
+func TestResponsesCatalogNothingDeferred(t *testing.T) {
+	var tools []*tool.Tool
+	for _, tl := range looptest.Catalog(t).Tools() {
+		if !tl.DeferLoading {
+			tools = append(tools, tl)
+		}
+	}
+	set, err := tool.NewSet(tools)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := loop.NewCatalog(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := newSearchServer(t, functionCallItem(1, "finish", `{"text":"done"}`))
+	reqs := readRequests(t, srv.run(t, cat))
+	want := wantDefinitions(t, set)
+	if len(reqs[0].Tools) != 2 || string(reqs[0].Tools[0]) != want["note"] || string(reqs[0].Tools[1]) != want["finish"] {
+		t.Errorf("the tools %s, want note and finish only", reqs[0].Tools)
+	}
+}
