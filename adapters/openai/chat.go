@@ -13,6 +13,14 @@
 // its fields. A field the SDK would set there is merged into the bytes
 // instead (a Responses tool's output_schema, from its output schema).
 //
+// Deferred tools (tool.Meta.DeferLoading) are searched for in one of
+// three ways: by OpenAI's server (ResponsesTools sends every tool, the
+// deferred ones with "defer_loading":true, and the hosted tool_search),
+// or by the program, with a loop.Catalog: Chat sends search_tools as a
+// function and appends the tools found to its tools; Responses sends the
+// client-executed tool_search and answers its tool_search_call items with
+// tool_search_output items that load the tools found.
+//
 // It is a module of its own, so that the toolschema module does not
 // depend on the SDK.
 package openaiadapter

@@ -39,35 +39,58 @@ import (
 // does not send. A boolean output schema (true says nothing of the
 // output; false, that there is none) is not sent.
 func ResponsesTools(set *tool.Set, opts ...provider.Option) ([]responses.ToolUnionParam, error) {
-	defs, err := provider.OpenAIResponsesTools(set.Tools(), opts...)
+	defs, kinds, err := responsesDefs(set, set.Tools(), true, opts)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]responses.ToolUnionParam, len(defs))
 	for i, def := range defs {
-		var head struct{ Type string }
-		if err := json.Unmarshal(def, &head); err != nil {
-			return nil, fmt.Errorf("openaiadapter: %w", err)
-		}
-		switch head.Type {
+		switch kinds[i] {
 		case "namespace":
-			if def, err = namespaceOutputSchemas(def, set); err != nil {
-				return nil, err
-			}
 			ns := param.Override[responses.NamespaceToolParam](def)
 			out[i].OfNamespace = &ns
 		case "tool_search":
 			ts := param.Override[responses.ToolSearchToolParam](def)
 			out[i].OfToolSearch = &ts
 		default:
-			if def, err = functionOutputSchema(def, set); err != nil {
-				return nil, err
-			}
 			fn := param.Override[responses.FunctionToolParam](def)
 			out[i].OfFunction = &fn
 		}
 	}
 	return out, nil
+}
+
+// responsesDefs returns the definitions of tools, tools of set, as
+// ResponsesTools sends them, each with its type ("function", "namespace"
+// or "tool_search"); without the hosted tool_search unless hosted.
+func responsesDefs(set *tool.Set, tools []*tool.Tool, hosted bool, opts []provider.Option) ([]json.RawMessage, []string, error) {
+	defs, err := provider.OpenAIResponsesTools(tools, opts...)
+	if err != nil {
+		return nil, nil, err
+	}
+	kinds := make([]string, len(defs))
+	for i, def := range defs {
+		var head struct{ Type string }
+		if err := json.Unmarshal(def, &head); err != nil {
+			return nil, nil, fmt.Errorf("openaiadapter: %w", err)
+		}
+		kinds[i] = head.Type
+		switch head.Type {
+		case "namespace":
+			def, err = namespaceOutputSchemas(def, set)
+		case "tool_search":
+		default:
+			def, err = functionOutputSchema(def, set)
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		defs[i] = def
+	}
+	if !hosted && len(kinds) > 0 && kinds[len(kinds)-1] == "tool_search" {
+		defs, kinds = defs[:len(defs)-1], kinds[:len(kinds)-1]
+	}
+	return defs, kinds, nil
 }
 
 // functionOutputSchema returns the definition of a function tool of the
@@ -110,6 +133,13 @@ func namespaceOutputSchemas(def json.RawMessage, set *tool.Set) (json.RawMessage
 // custom_tool_call is returned with its text as a JSON string for
 // arguments, as ChatCalls does.
 func ResponsesCalls(r *responses.Response) []loop.Call {
+	return responsesCalls(r, nil)
+}
+
+// responsesCalls is ResponsesCalls; with searches, a client-executed
+// tool_search_call is also a call, of loop.SearchToolName, whose call_id
+// searches records.
+func responsesCalls(r *responses.Response, searches map[string]bool) []loop.Call {
 	var calls []loop.Call
 	for i := range r.Output {
 		item := &r.Output[i] // a large struct: not copied
@@ -122,6 +152,12 @@ func ResponsesCalls(r *responses.Response) []loop.Call {
 			cc := item.AsCustomToolCall()
 			text, _ := json.Marshal(cc.Input)
 			calls = append(calls, loop.Call{ID: cc.CallID, Name: cc.Name, Args: text})
+		case "tool_search_call":
+			if searches != nil && item.Execution == "client" {
+				call := searchCall(item)
+				searches[call.ID] = true
+				calls = append(calls, call)
+			}
 		}
 	}
 	return calls
@@ -151,6 +187,30 @@ func ResponsesItems(outs []loop.Outcome) []responses.ResponseInputItemUnionParam
 // function_call_output items of the outcomes, then sends Params. Params's
 // Input must be a list of items (Input.OfInputItemList) or empty; a string
 // input is turned into one user message first.
+//
+// With a Catalog, the tool search runs on the client's side, as the
+// Responses API's client-executed tool_search has it: the deferred tools
+// are not listed in the request at all (not even with defer_loading);
+// the first Next appends to Params.Tools the definitions of the tools not
+// deferred (as ResponsesTools sends them, with CatalogOptions) and
+//
+//	{"type":"tool_search","execution":"client","description":...,"parameters":...}
+//
+// whose description and parameters are those of the catalog's
+// search_tools. The model then answers with a tool_search_call item whose
+// arguments follow those parameters; Next hands it to the runner as a
+// call of loop.SearchToolName (the runner's Tools is Catalog.Set(), so
+// the catalog's BM25 ranking runs it, and a deferred tool called before
+// it is found runs all the same), and the next Next answers it, after the
+// call, with a tool_search_output item ("execution":"client") whose tools
+// are the definitions of the tools found, exactly as ResponsesTools sends
+// them ("defer_loading":true, output_schema, a namespace's tools in their
+// namespace tool). The model can call them from then on. Params.Tools is
+// not changed again: the definitions loaded are in the input, after what
+// was sent before, so a prompt cache survives. A tool found again is not
+// sent twice. A search that finds nothing is answered with no tools; one
+// whose arguments are refused, with no tools, "status":"incomplete" and a
+// developer message that gives the refusal, for the model to search again.
 type Responses struct {
 	// Client sends the requests.
 	Client *openai.Client
@@ -162,12 +222,24 @@ type Responses struct {
 	// Last is the last response; the model's answer when Run ends without
 	// a tool ending the loop.
 	Last *responses.Response
+	// Catalog, when set, gives the tools and runs the tool search on the
+	// client's side (see above). The runner's Tools is then Catalog.Set().
+	Catalog        *loop.Catalog
+	CatalogOptions []provider.Option
+
+	loaded   map[string]bool // the tools whose definitions the model has
+	searches map[string]bool // the call_ids of Last's tool_search_calls
 }
 
 // Next implements loop.Model.
 func (c *Responses) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Call, error) {
 	if c.Client == nil {
 		return nil, errors.New("openaiadapter: a Responses without a Client")
+	}
+	if c.Catalog != nil && c.loaded == nil {
+		if err := c.catalogTools(); err != nil {
+			return nil, err
+		}
 	}
 	in := &c.Params.Input
 	if in.OfString.Valid() {
@@ -179,11 +251,23 @@ func (c *Responses) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Call,
 			in.OfInputItemList = append(in.OfInputItemList, param.Override[responses.ResponseInputItemUnionParam](json.RawMessage(item.RawJSON())))
 		}
 	}
-	in.OfInputItemList = append(in.OfInputItemList, ResponsesItems(outs)...)
+	if len(c.searches) == 0 {
+		in.OfInputItemList = append(in.OfInputItemList, ResponsesItems(outs)...)
+	} else {
+		items, err := c.searchItems(outs)
+		if err != nil {
+			return nil, err
+		}
+		in.OfInputItemList = append(in.OfInputItemList, items...)
+	}
 	resp, err := c.Client.Responses.New(ctx, c.Params, c.Options...)
 	if err != nil {
 		return nil, fmt.Errorf("openaiadapter: response: %w", err)
 	}
 	c.Last = resp
-	return ResponsesCalls(resp), nil
+	if c.Catalog == nil {
+		return ResponsesCalls(resp), nil
+	}
+	clear(c.searches)
+	return responsesCalls(resp, c.searches), nil
 }

@@ -1,0 +1,169 @@
+package openaiadapter
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/packages/param"
+	"github.com/openai/openai-go/v3/responses"
+
+	"github.com/toolschema/toolschema/loop"
+	"github.com/toolschema/toolschema/provider"
+	"github.com/toolschema/toolschema/tool"
+)
+
+// The client-executed tool search of Responses with a Catalog.
+
+// catalogTools appends to Params.Tools the definitions of the catalog's
+// tools that are not deferred and, when some are, the client-executed
+// tool_search.
+func (c *Responses) catalogTools() error {
+	set := c.Catalog.Set()
+	// Every tool of the catalog may be sent: their wire names are checked
+	// together now, not only those of each request's few.
+	if _, err := set.WireNames("openai"); err != nil {
+		return err
+	}
+	c.loaded, c.searches = map[string]bool{}, map[string]bool{}
+	var shown []*tool.Tool
+	for _, t := range set.Tools() {
+		if !t.DeferLoading && t.Name != loop.SearchToolName {
+			shown = append(shown, t)
+			c.loaded[t.Name] = true
+		}
+	}
+	defs, kinds, err := responsesDefs(set, shown, false, c.CatalogOptions)
+	if err != nil {
+		return err
+	}
+	for i, def := range defs {
+		var u responses.ToolUnionParam
+		if kinds[i] == "namespace" {
+			ns := param.Override[responses.NamespaceToolParam](def)
+			u.OfNamespace = &ns
+		} else {
+			fn := param.Override[responses.FunctionToolParam](def)
+			u.OfFunction = &fn
+		}
+		c.Params.Tools = append(c.Params.Tools, u)
+	}
+	search, ok := set.Lookup(loop.SearchToolName)
+	if !ok {
+		return nil // nothing is deferred
+	}
+	// The search's definition as a function's, for its description and
+	// parameters. Not strict: tool_search has no strict mode, and the
+	// strict rewrites (every member required, the optional ones nullable)
+	// would ask the model for a limit it means to leave out.
+	def, err := provider.OpenAIResponses(search, append(append([]provider.Option(nil), c.CatalogOptions...), provider.Strict(false))...)
+	if err != nil {
+		return err
+	}
+	var fn struct {
+		Description string          `json:"description"`
+		Parameters  json.RawMessage `json:"parameters"`
+	}
+	if err := json.Unmarshal(def, &fn); err != nil {
+		return fmt.Errorf("openaiadapter: %w", err)
+	}
+	c.Params.Tools = append(c.Params.Tools, responses.ToolUnionParam{OfToolSearch: &responses.ToolSearchToolParam{
+		Execution:   responses.ToolSearchToolExecutionClient,
+		Description: openai.String(fn.Description),
+		Parameters:  fn.Parameters,
+	}})
+	return nil
+}
+
+// searchCall returns a client-executed tool_search_call as a call of the
+// catalog's search. Its arguments are a JSON object; a JSON string is
+// read as the text of one, as a function_call's arguments are.
+func searchCall(item *responses.ResponseOutputItemUnion) loop.Call {
+	id := item.CallID
+	if id == "" {
+		id = item.ID
+	}
+	raw := json.RawMessage(item.JSON.Arguments.Raw())
+	var text string
+	if bytes.HasPrefix(bytes.TrimSpace(raw), []byte{'"'}) && json.Unmarshal(raw, &text) == nil {
+		raw = json.RawMessage(text)
+	}
+	return loop.Call{ID: id, Name: loop.SearchToolName, Args: raw}
+}
+
+// searchItems returns the input items that answer outs, outcomes of the
+// last response's calls, some of them tool searches: a
+// function_call_output for each other outcome, a tool_search_output for
+// each search, in order; then a developer message for each search
+// refused.
+func (c *Responses) searchItems(outs []loop.Outcome) ([]responses.ResponseInputItemUnionParam, error) {
+	items := make([]responses.ResponseInputItemUnionParam, 0, len(outs))
+	var notes []responses.ResponseInputItemUnionParam
+	for _, o := range outs {
+		if !c.searches[o.Call.ID] {
+			items = append(items, ResponsesItems([]loop.Outcome{o})...)
+			continue
+		}
+		out := &responses.ResponseToolSearchOutputItemParam{
+			CallID:    openai.String(o.Call.ID),
+			Execution: responses.ResponseToolSearchOutputItemParamExecutionClient,
+			Status:    responses.ResponseToolSearchOutputItemParamStatusCompleted,
+			Tools:     []responses.ResponseToolSearchOutputItemParamToolUnion{},
+		}
+		items = append(items, responses.ResponseInputItemUnionParam{OfToolSearchOutput: out})
+		if o.Result.IsError {
+			out.Status = responses.ResponseToolSearchOutputItemParamStatusIncomplete
+			notes = append(notes, responses.ResponseInputItemParamOfMessage(
+				fmt.Sprintf("The tool search %s loaded no tools: %s", o.Call.ID, loop.Content(o.Result)),
+				responses.EasyInputMessageRoleDeveloper))
+			continue
+		}
+		tools, err := c.found(o.Result)
+		if err != nil {
+			return nil, err
+		}
+		out.Tools = append(out.Tools, tools...)
+	}
+	return append(items, notes...), nil
+}
+
+// found returns the definitions of the tools a search found that the
+// model does not have yet, in the search's order, and notes them as
+// loaded.
+func (c *Responses) found(r *tool.Result) ([]responses.ResponseToolSearchOutputItemParamToolUnion, error) {
+	var hits []struct {
+		Name string `json:"name"`
+	}
+	if err := json.Unmarshal([]byte(loop.Content(r)), &hits); err != nil {
+		return nil, fmt.Errorf("openaiadapter: the tool search's answer: %w", err)
+	}
+	set := c.Catalog.Set()
+	var tools []*tool.Tool
+	for _, h := range hits {
+		t, ok := set.Lookup(h.Name)
+		if !ok || c.loaded[h.Name] {
+			continue
+		}
+		c.loaded[h.Name] = true
+		tools = append(tools, t)
+	}
+	if len(tools) == 0 {
+		return nil, nil
+	}
+	defs, kinds, err := responsesDefs(set, tools, false, c.CatalogOptions)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]responses.ResponseToolSearchOutputItemParamToolUnion, len(defs))
+	for i, def := range defs {
+		if kinds[i] == "namespace" {
+			ns := param.Override[responses.ToolSearchOutputNamespaceToolParam](def)
+			out[i].OfNamespace = &ns
+		} else {
+			fn := param.Override[responses.FunctionToolParam](def)
+			out[i].OfFunction = &fn
+		}
+	}
+	return out, nil
+}
