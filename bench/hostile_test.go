@@ -199,14 +199,14 @@ func BenchmarkTokenize(b *testing.B) {
 	}
 	for _, in := range inputs {
 		args := append(append([]byte(`{"data":`), in.data...), '}')
-		if _, viols, err := tl.CheckArgs(args); err != nil || viols != nil {
+		if _, viols, err := tl.CheckArgs(context.Background(), args); err != nil || viols != nil {
 			b.Fatalf("%s: %v %v", in.name, err, viols)
 		}
 		b.Run(in.name+"/checkargs", func(b *testing.B) {
 			b.SetBytes(int64(len(args)))
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, viols, err := tl.CheckArgs(args); err != nil || viols != nil {
+				if _, viols, err := tl.CheckArgs(context.Background(), args); err != nil || viols != nil {
 					b.Fatal(err, viols)
 				}
 			}

@@ -214,7 +214,7 @@ func (r *Runner) Turn(ctx context.Context, calls []Call) (*Turn, error) {
 		if t.RequiresApproval {
 			// The arguments first: bad ones are answered with their
 			// violations, and nobody is asked about them.
-			in, viols, err := t.CheckArgsContext(ctx, c.Args)
+			in, viols, err := t.CheckArgs(ctx, c.Args)
 			if err != nil {
 				return nil, fmt.Errorf("loop: %w", err)
 			}

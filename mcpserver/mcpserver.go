@@ -257,7 +257,7 @@ func Handler(t *tool.Tool, opts *Options) mcp.ToolHandler {
 		if t.RequiresApproval && opts.Approve != nil {
 			// Refused arguments are refused as such by Invoke, before
 			// anyone is asked to approve them.
-			if _, viols, err := t.CheckArgsContext(ctx, args); err == nil && len(viols) == 0 {
+			if _, viols, err := t.CheckArgs(ctx, args); err == nil && len(viols) == 0 {
 				ok, err := opts.Approve(ctx, req, t, args)
 				var ir *InputRequired
 				if errors.As(err, &ir) {

@@ -140,7 +140,7 @@ func registerSearch(s *mcp.Server, set *tool.Set, handlers map[string]mcp.ToolHa
 	s.AddTool(describe(search), Handler(search, opts))
 	callHandler := Handler(call, opts)
 	s.AddTool(describe(call), func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		in, viols, err := call.CheckArgs(req.Params.Arguments)
+		in, viols, err := call.CheckArgs(ctx, req.Params.Arguments)
 		if err != nil || len(viols) > 0 {
 			return callHandler(ctx, req) // refused as any tool's arguments are
 		}

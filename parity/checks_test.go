@@ -2,6 +2,7 @@ package parity_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -96,7 +97,7 @@ func FuzzChecksAgree(f *testing.F) {
 // typed checks' violations.
 func agree(t testing.TB, tl *tool.Tool, args string) []tool.Violation {
 	t.Helper()
-	gotV, got, err := tl.CheckArgs(json.RawMessage(args))
+	gotV, got, err := tl.CheckArgs(context.Background(), json.RawMessage(args))
 	if err != nil {
 		t.Fatalf("%s(%s): %v", tl.Name, args, err)
 	}

@@ -71,7 +71,7 @@ func TestRepairAgrees(t *testing.T) {
 // arguments were refused.
 func agreeRepaired(t *testing.T, ctx context.Context, tl *tool.Tool, args string) (int, bool) {
 	t.Helper()
-	gotV, got, err := tl.CheckArgsContext(ctx, json.RawMessage(args))
+	gotV, got, err := tl.CheckArgs(ctx, json.RawMessage(args))
 	if err != nil {
 		t.Fatalf("%s(%s): %v", tl.Name, args, err)
 	}

@@ -175,7 +175,7 @@ func TestLimits(t *testing.T) {
 	if r.Code != tool.ApprovalRequired {
 		t.Errorf("good arguments without approval: %s %q", r.Code, r.Text())
 	}
-	in, viols, err := tl.CheckArgs(json.RawMessage(`{"q":"x","r":1}`))
+	in, viols, err := tl.CheckArgs(context.Background(), json.RawMessage(`{"q":"x","r":1}`))
 	if in != nil || err != nil || len(viols) != 1 || viols[0].Message != "Argument 'r' is not a parameter of the tool." {
 		t.Errorf("CheckArgs: %v %v %v", in, viols, err)
 	}

@@ -228,7 +228,7 @@ func checkExamples(t *tool.Tool) error {
 			continue
 		}
 		examples[i] = b.Bytes()
-		if _, viols, err := t.CheckArgs(examples[i]); err != nil {
+		if _, viols, err := t.CheckArgs(context.Background(), examples[i]); err != nil {
 			errs = append(errs, schema.Errorf(schema.OLT034, "", "tool.Meta.Examples: example %d cannot be checked: %v", i+1, err))
 		} else {
 			for _, v := range viols {

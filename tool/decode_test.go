@@ -1,6 +1,7 @@
 package tool_test
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"math/big"
@@ -107,7 +108,7 @@ func TestDecodeEdges(t *testing.T) {
 		{` { } `, ""},
 	}
 	for _, tt := range tests {
-		in, viols, err := tl.CheckArgs(json.RawMessage(tt.args))
+		in, viols, err := tl.CheckArgs(context.Background(), json.RawMessage(tt.args))
 		if err != nil {
 			t.Fatalf("%s: %v", tt.args, err)
 		}
@@ -146,22 +147,22 @@ func TestDecodeEdges(t *testing.T) {
 // with its defaults, and the refusal of a tool without a function.
 func TestCheckArgs(t *testing.T) {
 	tl := mustCreate(t, Search)
-	in, viols, err := tl.CheckArgs(nil)
+	in, viols, err := tl.CheckArgs(context.Background(), nil)
 	if err != nil || len(viols) != 1 || viols[0].Rule != "missing" || in != nil {
 		t.Errorf("CheckArgs(nil) = %v, %v, %v", in, viols, err)
 	}
-	in, viols, err = tl.CheckArgs(json.RawMessage(`{"court":"ab","limit":null}`))
+	in, viols, err = tl.CheckArgs(context.Background(), json.RawMessage(`{"court":"ab","limit":null}`))
 	if q, ok := in.(*Query); err != nil || viols != nil || !ok || q.Limit != 20 || q.Court != "ab" {
 		t.Errorf("CheckArgs = %#v, %v, %v", in, viols, err)
 	}
 	noInput := mustCreate(t, func() string { return "x" }, reflectimpl.Meta(tool.Meta{Name: "x"}))
-	if in, viols, err := noInput.CheckArgs(json.RawMessage(`{}`)); in != nil || viols != nil || err != nil {
+	if in, viols, err := noInput.CheckArgs(context.Background(), json.RawMessage(`{}`)); in != nil || viols != nil || err != nil {
 		t.Errorf("no input: %v, %v, %v", in, viols, err)
 	}
-	if _, viols, _ := noInput.CheckArgs(json.RawMessage(`{"a":1}`)); len(viols) != 1 || viols[0].Rule != "unknown" {
+	if _, viols, _ := noInput.CheckArgs(context.Background(), json.RawMessage(`{"a":1}`)); len(viols) != 1 || viols[0].Rule != "unknown" {
 		t.Errorf("no input, an argument: %v", viols)
 	}
-	if _, _, err := (&tool.Tool{Meta: tool.Meta{Name: "x"}}).CheckArgs(nil); err == nil {
+	if _, _, err := (&tool.Tool{Meta: tool.Meta{Name: "x"}}).CheckArgs(context.Background(), nil); err == nil {
 		t.Error("a Tool without a function checked arguments")
 	}
 }

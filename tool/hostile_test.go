@@ -98,7 +98,7 @@ func TestArgumentSize(t *testing.T) {
 	if len(r.Violations) != 1 || r.Violations[0].Rule != "size" {
 		t.Errorf("violations %+v, want one of rule size", r.Violations)
 	}
-	if _, viols, _ := tl.CheckArgs(json.RawMessage(big)); len(viols) != 1 || viols[0].Message != want {
+	if _, viols, _ := tl.CheckArgs(context.Background(), json.RawMessage(big)); len(viols) != 1 || viols[0].Message != want {
 		t.Errorf("CheckArgs: %+v", viols)
 	}
 
@@ -716,7 +716,7 @@ func TestDeepUniqueItems(t *testing.T) {
 	args := json.RawMessage(`{"items":[` + item + `,` + item + `]}`)
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	_, _, _ = tl.CheckArgs(args)
+	_, _, _ = tl.CheckArgs(context.Background(), args)
 	runtime.ReadMemStats(&after)
 	// encoding/json alone needs about twice the text to decode it.
 	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 16*uint64(len(args)) {

@@ -289,24 +289,17 @@ func violationText(viols []Violation, more int) string {
 	}
 	return b.String()
 }
-
 // CheckArgs checks args as Invoke does before it runs the tool, and
 // returns the decoded input (a pointer to a new value of the tool's input
-// type; nil for a tool that takes none) or the violations, most useful
-// first, at most 100. It runs nothing: a caller may use it to
-// show a person the arguments of a call that needs approval. The error
-// says the tool has no function behind it, or that its input type has no
-// schema.
-func (t *Tool) CheckArgs(args json.RawMessage) (in any, viols []Violation, err error) {
-	return t.CheckArgsContext(context.Background(), args)
-}
-
-// CheckArgsContext is CheckArgs under ctx: with the leniency it asks for
-// (WithLeniency), the input as Invoke would give it to the tool, and the
-// violations Invoke would refuse the arguments for (none under
-// ShadowArgs, unless encoding/json cannot decode them); the error is
-// also ctx's, when it ends during the checks.
-func (t *Tool) CheckArgsContext(ctx context.Context, args json.RawMessage) (in any, viols []Violation, err error) {
+// type; nil for a tool that takes none) as Invoke would give it to the
+// tool, or the violations Invoke would refuse the arguments for, most
+// useful first, at most 100. It runs nothing: a caller may use it to show
+// a person the arguments of a call that needs approval. ctx's leniency
+// (WithLeniency) applies: under ShadowArgs there are no violations unless
+// encoding/json cannot decode the arguments. The error says the tool has
+// no function behind it, or that its input type has no schema, or is
+// ctx's, when it ends during the checks.
+func (t *Tool) CheckArgs(ctx context.Context, args json.RawMessage) (in any, viols []Violation, err error) {
 	if t.handler == nil {
 		return nil, nil, fmt.Errorf("tool: %s has no function behind it", t.Name)
 	}

@@ -60,7 +60,7 @@ func (l Leniency) String() string {
 type leniencyKey struct{}
 
 // WithLeniency returns a copy of ctx under which Invoke (and
-// CheckArgsContext) takes arguments with leniency l. Like WithOutputCheck,
+// CheckArgs) takes arguments with leniency l. Like WithOutputCheck,
 // it is per call: mcpserver.Options.Leniency and loop.Runner.Leniency
 // ask for it for their calls. The context the tool runs with keeps it.
 // Tools whose handler checks its own arguments (toolimpl.ArgsChecker: package

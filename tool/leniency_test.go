@@ -291,7 +291,7 @@ func TestRepairAudited(t *testing.T) {
 }
 
 // TestRepairWithApproval checks that an approval of the arguments as
-// given approves the call they are repaired into, and that CheckArgsContext
+// given approves the call they are repaired into, and that CheckArgs
 // gives the input Invoke would.
 func TestRepairWithApproval(t *testing.T) {
 	tl := mustCreate(t, func(in LIn) LIn { return in }, reflectimpl.Meta(tool.Meta{
@@ -300,11 +300,11 @@ func TestRepairWithApproval(t *testing.T) {
 	}))
 	args := json.RawMessage(`{"limit":"42"}`)
 	ctx := tool.WithLeniency(context.Background(), tool.RepairArgs)
-	in, viols, err := tl.CheckArgsContext(ctx, args)
+	in, viols, err := tl.CheckArgs(ctx, args)
 	if err != nil || viols != nil || in.(*LIn).Limit != 42 {
-		t.Fatalf("CheckArgsContext: %v %v %v", in, viols, err)
+		t.Fatalf("CheckArgs: %v %v %v", in, viols, err)
 	}
-	if _, viols, _ := tl.CheckArgs(args); len(viols) != 1 {
+	if _, viols, _ := tl.CheckArgs(context.Background(), args); len(viols) != 1 {
 		t.Errorf("CheckArgs is strict: %v", viols)
 	}
 	r, _ := tl.Invoke(ctx, args)
