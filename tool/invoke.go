@@ -289,6 +289,7 @@ func violationText(viols []Violation, more int) string {
 	}
 	return b.String()
 }
+
 // CheckArgs checks args as Invoke does before it runs the tool, and
 // returns the decoded input (a pointer to a new value of the tool's input
 // type; nil for a tool that takes none) as Invoke would give it to the
