@@ -13,6 +13,16 @@
 // input is the SDK's raw JSON too, so the invoker reads the model's
 // numbers exactly.
 //
+// Deferred tools (Meta.DeferLoading) are found by a tool search in one of
+// three ways. Tools sends them with "defer_loading":true and Anthropic's
+// hosted BM25 search, which the server runs. A Conversation with a
+// loop.Catalog runs loop's search (search_tools) in the program: with
+// References, Anthropic's client-side form, every definition goes in the
+// first request (the deferred ones with defer_loading) and a search is
+// answered by tool_reference blocks, whose definitions the API loads
+// itself; without, the portable form any API has, the tools found are
+// appended to the next request's tools.
+//
 // It is a module of its own, so that the toolschema module does not
 // depend on the SDK.
 package anthropicadapter
