@@ -207,8 +207,11 @@ type Conversation struct {
 	// ({"type":"tool_reference","tool_name":...}, the tools' wire names,
 	// best first), whose definitions the API itself then loads into the
 	// model's context; one that finds none by a text that says so. A
-	// refused search is answered as any refused call. The tools sent stay
-	// the same bytes on every request.
+	// search answer cut by the runner's result budget references the tools
+	// the cut kept; a refused search is answered as any refused call. The
+	// tools sent stay the same bytes on every request, so that a prompt
+	// cache survives. The API refuses a reference to a tool it was not
+	// sent, so Params.Tools keeps what the first Next added.
 	References bool
 
 	sent   int               // how many of Catalog.Visible() Params.Tools has

@@ -71,8 +71,8 @@ func refToolUse(n int, calls ...string) string {
 
 // refPlay runs a conversation over cat in References mode through the
 // SDK's client against a server that answers with responses in turn, and
-// returns the requests it got.
-func refPlay(t *testing.T, cat *loop.Catalog, responses []string) ([]refRequest, *loop.Final) {
+// returns the requests it got. budget is the runner's MaxResultBytes.
+func refPlay(t *testing.T, cat *loop.Catalog, budget int, responses []string) ([]refRequest, *loop.Final) {
 	t.Helper()
 	var bodies [][]byte
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -92,7 +92,7 @@ func refPlay(t *testing.T, cat *loop.Catalog, responses []string) ([]refRequest,
 		Params: anthropic.MessageNewParams{Model: "claude-test", MaxTokens: 100,
 			Messages: []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock("Refund invoice INV-7: 12.50."))},
 		}}
-	f, err := (&loop.Runner{Tools: cat.Set()}).Run(context.Background(), conv)
+	f, err := (&loop.Runner{Tools: cat.Set(), MaxResultBytes: budget}).Run(context.Background(), conv)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,7 +175,7 @@ func TestReferences(t *testing.T) {
 	if len(want) != 3 || want[0] != looptest.CatalogTarget {
 		t.Fatalf("the search finds %q, want 3 with %s first", want, looptest.CatalogTarget)
 	}
-	reqs, f := refPlay(t, cat, []string{
+	reqs, f := refPlay(t, cat, 0, []string{
 		refToolUse(0, loop.SearchToolName, search),
 		refToolUse(1, looptest.CatalogTarget, `{"id":"INV-7","amount":12.5}`),
 		refToolUse(2, "finish", `{"text":"refunded"}`),
@@ -230,7 +230,9 @@ func TestReferences(t *testing.T) {
 // TestReferencesAnswers checks the other answers of References mode, each
 // through the SDK's client: a search that finds nothing is a text, not an
 // error, that says to search again; a search with bad arguments is a
-// refusal the model can act on, with no tool_reference; a tool whose name
+// refusal the model can act on, with no tool_reference; a search answer
+// cut by the runner's result budget references the tools the cut kept,
+// best first; a tool whose name
 // Anthropic does not take is referenced by its wire name, called by it,
 // and run, while a call of a tool not deferred in the same turn is
 // answered as usual.
@@ -269,10 +271,11 @@ func TestReferencesAnswers(t *testing.T) {
 	tests := []struct {
 		name      string
 		set       func(testing.TB) *tool.Set
+		budget    int // the runner's MaxResultBytes
 		responses []string
 		check     func(t *testing.T, set *tool.Set, reqs []refRequest)
 	}{
-		{"nothing found", looptest.Catalog, []string{
+		{"nothing found", looptest.Catalog, 0, []string{
 			refToolUse(0, loop.SearchToolName, `{"query":"zebra xylophone"}`),
 			refToolUse(1, "finish", `{"text":"no tool for that"}`),
 		}, func(t *testing.T, _ *tool.Set, reqs []refRequest) {
@@ -286,7 +289,7 @@ func TestReferencesAnswers(t *testing.T) {
 				t.Errorf("the empty search's tool_result (is_error %v): %s", res.IsError, res.Content)
 			}
 		}},
-		{"bad arguments", looptest.Catalog, []string{
+		{"bad arguments", looptest.Catalog, 0, []string{
 			refToolUse(0, loop.SearchToolName, `{"query":"","limit":50}`),
 			refToolUse(1, "finish", `{"text":"gave up"}`),
 		}, func(t *testing.T, _ *tool.Set, reqs []refRequest) {
@@ -296,7 +299,23 @@ func TestReferencesAnswers(t *testing.T) {
 				t.Errorf("the refused search's tool_result (is_error %v): %s", res.IsError, res.Content)
 			}
 		}},
-		{"wire names", dotted, []string{
+		{"cut by the budget", looptest.Catalog, 600, []string{
+			refToolUse(0, loop.SearchToolName, `{"query":"refund","limit":20}`),
+			refToolUse(1, "finish", `{"text":"found some"}`),
+		}, func(t *testing.T, set *tool.Set, reqs []refRequest) {
+			all := found(t, set, `{"query":"refund","limit":20}`)
+			res := reqs[1].result(t, "toolu_0_0")
+			var kept []struct {
+				ToolName string `json:"tool_name"`
+			}
+			if err := json.Unmarshal(res.Content, &kept); err != nil {
+				t.Fatal(err)
+			}
+			if len(all) != 20 || len(kept) == 0 || len(kept) >= len(all) || string(res.Content) != references(all[:len(kept)]...) {
+				t.Errorf("the cut search's tool_result: %s, want the first of %q", res.Content, all)
+			}
+		}},
+		{"wire names", dotted, 0, []string{
 			refToolUse(0, loop.SearchToolName, `{"query":"refund the money for an invoice","limit":1}`, "note", `{"text":"looking"}`),
 			refToolUse(1, "billing_refund", `{"id":"INV-9"}`),
 			refEnd,
@@ -329,7 +348,7 @@ func TestReferencesAnswers(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			reqs, _ := refPlay(t, cat, tt.responses)
+			reqs, _ := refPlay(t, cat, tt.budget, tt.responses)
 			tt.check(t, set, reqs)
 		})
 	}
