@@ -210,8 +210,8 @@ type Conversation struct {
 	// search answer cut by the runner's result budget references the tools
 	// the cut kept; a refused search is answered as any refused call. The
 	// tools sent stay the same bytes on every request, so that a prompt
-	// cache survives. The API refuses a reference to a tool it was not
-	// sent, so Params.Tools keeps what the first Next added.
+	// cache survives. A reference names a tool the request must carry
+	// (deferred), so Params.Tools keeps what the first Next added.
 	References bool
 
 	sent   int               // how many of Catalog.Visible() Params.Tools has
