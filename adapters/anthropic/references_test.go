@@ -160,8 +160,9 @@ func found(t *testing.T, set *tool.Set, args string) []string {
 // TestReferences plays, through the SDK's client, a conversation over 200
 // deferred tools with loop's search answered Anthropic's way: the first
 // request carries every definition as provider.Anthropic writes it (200
-// with "defer_loading":true, the two others and search_tools without, no
-// hosted search tool), and every later request the same bytes; the
+// with "defer_loading":true added last to the bytes they have when not
+// deferred, the two others and search_tools without, no hosted search
+// tool), and every later request the same bytes; the
 // search's tool_result is tool_reference blocks of the tools found, best
 // first; the model calls the first, which runs, and its answer goes back.
 func TestReferences(t *testing.T) {
@@ -209,6 +210,17 @@ func TestReferences(t *testing.T) {
 			t.Errorf("tool %d is a %s: no hosted tool goes with the client's search", i, def.Type)
 		case def.DeferLoading != nil && *def.DeferLoading:
 			deferred++
+			// The definition the tool has when not deferred, with the
+			// flag added last and nothing else changed.
+			cp := *cat.Set().Tools()[i]
+			cp.DeferLoading = false
+			plain, err := provider.Anthropic([]*tool.Tool{&cp}, provider.Strict(false))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := strings.TrimSuffix(string(plain[0]), "}") + `,"defer_loading":true}`; string(d) != want {
+				t.Errorf("deferred tool %d sent as\n%s\nwant\n%s", i, d, want)
+			}
 		default:
 			loaded = append(loaded, def.Name)
 		}
