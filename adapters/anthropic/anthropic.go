@@ -13,6 +13,16 @@
 // input is the SDK's raw JSON too, so the invoker reads the model's
 // numbers exactly.
 //
+// Deferred tools (Meta.DeferLoading) are found by a tool search in one of
+// three ways. Tools sends them with "defer_loading":true and Anthropic's
+// hosted BM25 search, which the server runs. A Conversation with a
+// loop.Catalog runs loop's search (search_tools) in the program: with
+// References, Anthropic's client-side form, every definition goes in the
+// first request (the deferred ones with defer_loading) and a search is
+// answered by tool_reference blocks, whose definitions the API loads
+// itself; without, the portable form any API has, the tools found are
+// appended to the next request's tools.
+//
 // It is a module of its own, so that the toolschema module does not
 // depend on the SDK.
 package anthropicadapter
@@ -20,6 +30,7 @@ package anthropicadapter
 import (
 	"context"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -84,7 +95,11 @@ func Calls(m *anthropic.Message) []loop.Call {
 // in order, with its call's id and is_error set for a failure. A text part is a text block, a JSON part a text block of its
 // JSON, an image (JPEG, PNG, GIF or WebP) an image block; other binary
 // parts are a text block that says what they were (loop.BlobNote).
-func Results(outs []loop.Outcome) anthropic.MessageParam {
+func Results(outs []loop.Outcome) anthropic.MessageParam { return results(outs, nil) }
+
+// results is Results, with the content of an outcome for which instead
+// returns true taken from it.
+func results(outs []loop.Outcome, instead func(loop.Outcome) ([]anthropic.ToolResultBlockParamContentUnion, bool)) anthropic.MessageParam {
 	// The blocks and, for the usual result of one text or JSON part, its
 	// content and text block, made at once.
 	type answer struct {
@@ -96,7 +111,9 @@ func Results(outs []loop.Outcome) anthropic.MessageParam {
 	for i, o := range outs {
 		a := &as[i]
 		a.result.ToolUseID = o.Call.ID
-		if s, ok := onlyText(o.Result); ok {
+		if c, ok := replaced(instead, o); ok {
+			a.result.Content = c
+		} else if s, ok := onlyText(o.Result); ok {
 			a.text.Text = s
 			a.content[0].OfText = &a.text
 			a.result.Content = a.content[:]
@@ -109,6 +126,14 @@ func Results(outs []loop.Outcome) anthropic.MessageParam {
 		blocks[i].OfToolResult = &a.result
 	}
 	return anthropic.NewUserMessage(blocks...)
+}
+
+// replaced is instead's content for o, when instead is set and has one.
+func replaced(instead func(loop.Outcome) ([]anthropic.ToolResultBlockParamContentUnion, bool), o loop.Outcome) ([]anthropic.ToolResultBlockParamContentUnion, bool) {
+	if instead == nil {
+		return nil, false
+	}
+	return instead(o)
 }
 
 // onlyText is the text of a result of one text or JSON part.
@@ -164,15 +189,34 @@ type Conversation struct {
 	// a tool ending the loop.
 	Last *anthropic.Message
 	// Catalog, when set, gives the tools by loop's client-side search
-	// rather than Anthropic's: each Next appends to Params.Tools the
-	// definitions (provider.Anthropic with CatalogOptions, without
-	// defer_loading, and strict limits counted over each turn's additions)
-	// of the catalog's visible tools not yet sent, after the tools already
-	// sent. The runner's Tools is then Catalog.Set().
+	// rather than Anthropic's hosted one; the runner's Tools is then
+	// Catalog.Set(). The definitions are provider.Anthropic's with
+	// CatalogOptions, added to Params.Tools after the tools it has. Without
+	// References (the portable mode, which any API has) each Next appends
+	// the definitions, without defer_loading, of the catalog's visible
+	// tools not yet sent, after the tools already sent (strict limits
+	// counted over each turn's additions); the model reads the search's
+	// answer as JSON and calls a tool found from its next turn on.
 	Catalog        *loop.Catalog
 	CatalogOptions []provider.Option
+	// References, with Catalog, is Anthropic's own form of a client-side
+	// search: the first Next adds every definition of Catalog.Set() at
+	// once, the deferred tools with "defer_loading":true and search_tools
+	// without, and nothing is added later. A search_tools call that finds
+	// tools is answered by a tool_result of tool_reference blocks
+	// ({"type":"tool_reference","tool_name":...}, the tools' wire names,
+	// best first), whose definitions the API itself then loads into the
+	// model's context; one that finds none by a text that says so. A
+	// search answer cut by the runner's result budget references the tools
+	// the cut kept; a refused search is answered as any refused call. The
+	// tools sent stay the same bytes on every request, so that a prompt
+	// cache survives. A reference names a tool the request must carry
+	// (deferred), so Params.Tools keeps what the first Next added.
+	References bool
 
-	sent int // how many of Catalog.Visible() Params.Tools has
+	sent   int               // how many of Catalog.Visible() Params.Tools has
+	loaded bool              // References: Params.Tools has the catalog's tools
+	wire   map[string]string // References: each tool's wire name, by its name
 }
 
 // Next implements loop.Model.
@@ -180,28 +224,23 @@ func (c *Conversation) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Ca
 	if c.Client == nil {
 		return nil, errors.New("anthropicadapter: a Conversation without a Client")
 	}
-	if c.Catalog != nil {
-		visible := c.Catalog.Visible()
-		if len(visible) > c.sent {
-			var add []*tool.Tool
-			for _, t := range visible[c.sent:] {
-				cp := *t // sent now: not deferred on the wire
-				cp.DeferLoading = false
-				add = append(add, &cp)
-			}
-			defs, err := provider.Anthropic(add, c.CatalogOptions...)
-			if err != nil {
-				return nil, fmt.Errorf("anthropicadapter: %w", err)
-			}
-			for _, def := range defs {
-				t := param.Override[anthropic.ToolParam](def)
-				c.Params.Tools = append(c.Params.Tools, anthropic.ToolUnionParam{OfTool: &t})
-			}
+	var instead func(loop.Outcome) ([]anthropic.ToolResultBlockParamContentUnion, bool)
+	switch {
+	case c.References:
+		if c.Catalog == nil {
+			return nil, errors.New("anthropicadapter: a Conversation with References and no Catalog")
 		}
-		c.sent = len(visible)
+		if err := c.sendAll(); err != nil {
+			return nil, err
+		}
+		instead = c.references
+	case c.Catalog != nil:
+		if err := c.sendVisible(); err != nil {
+			return nil, err
+		}
 	}
 	if len(outs) > 0 {
-		c.Params.Messages = append(c.Params.Messages, Results(outs))
+		c.Params.Messages = append(c.Params.Messages, results(outs, instead))
 	}
 	m, err := c.Client.Messages.New(ctx, c.Params, c.Options...)
 	if err != nil {
@@ -210,4 +249,93 @@ func (c *Conversation) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Ca
 	c.Last = m
 	c.Params.Messages = append(c.Params.Messages, m.ToParam())
 	return Calls(m), nil
+}
+
+// sendVisible appends the definitions of the catalog's visible tools not
+// yet sent, without defer_loading.
+func (c *Conversation) sendVisible() error {
+	visible := c.Catalog.Visible()
+	if len(visible) > c.sent {
+		var add []*tool.Tool
+		for _, t := range visible[c.sent:] {
+			cp := *t // sent now: not deferred on the wire
+			cp.DeferLoading = false
+			add = append(add, &cp)
+		}
+		defs, err := provider.Anthropic(add, c.CatalogOptions...)
+		if err != nil {
+			return fmt.Errorf("anthropicadapter: %w", err)
+		}
+		for _, def := range defs {
+			t := param.Override[anthropic.ToolParam](def)
+			c.Params.Tools = append(c.Params.Tools, anthropic.ToolUnionParam{OfTool: &t})
+		}
+	}
+	c.sent = len(visible)
+	return nil
+}
+
+// sendAll appends, once, the definitions of every tool of the catalog,
+// the deferred ones with defer_loading.
+func (c *Conversation) sendAll() error {
+	if c.loaded {
+		return nil
+	}
+	set := c.Catalog.Set()
+	defs, err := provider.Anthropic(set.Tools(), c.CatalogOptions...)
+	if err != nil {
+		return fmt.Errorf("anthropicadapter: %w", err)
+	}
+	names, err := set.WireNames("anthropic")
+	if err != nil {
+		return fmt.Errorf("anthropicadapter: %w", err)
+	}
+	c.wire = make(map[string]string, len(names))
+	for i, t := range set.Tools() {
+		c.wire[t.Name] = names[i]
+	}
+	for _, def := range defs {
+		t := param.Override[anthropic.ToolParam](def)
+		c.Params.Tools = append(c.Params.Tools, anthropic.ToolUnionParam{OfTool: &t})
+	}
+	c.loaded = true
+	return nil
+}
+
+// noneFound answers a search that found no tool.
+const noneFound = "No tool was found for that search. Search again in other words (the task, the object it acts on, the action), " +
+	"or go on with the tools you have."
+
+// references is the content of a search_tools outcome that succeeded: a
+// tool_reference block for each tool found, in the search's order, by its
+// wire name; the text noneFound when it found none. Any other outcome,
+// and a search answer that is not the catalog's JSON list, is answered as
+// Results would.
+func (c *Conversation) references(o loop.Outcome) ([]anthropic.ToolResultBlockParamContentUnion, bool) {
+	if o.Tool == nil || o.Tool.Name != loop.SearchToolName || o.Result.IsError {
+		return nil, false
+	}
+	var list json.RawMessage
+	for _, p := range o.Result.Parts {
+		if j, ok := p.(tool.JSONPart); ok {
+			list = j.JSON
+			break
+		}
+	}
+	var found []struct {
+		Name string `json:"name"`
+	}
+	if list == nil || json.Unmarshal(list, &found) != nil {
+		return nil, false
+	}
+	out := make([]anthropic.ToolResultBlockParamContentUnion, 0, len(found))
+	for _, f := range found {
+		if w, ok := c.wire[f.Name]; ok {
+			out = append(out, anthropic.ToolResultBlockParamContentUnion{OfToolReference: &anthropic.ToolReferenceBlockParam{ToolName: w}})
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, anthropic.ToolResultBlockParamContentUnion{OfText: &anthropic.TextBlockParam{Text: noneFound}})
+	}
+	return out, true
 }
