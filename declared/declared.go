@@ -16,10 +16,10 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/toolschema/toolschema/internal/metaschema"
-	"github.com/toolschema/toolschema/toolimpl"
+	"github.com/toolschema/toolschema/internal/toolhook"
 )
 
-func init() { toolimpl.RegisterSchemaValidator(Compile) }
+func init() { toolhook.RegisterValidator(Compile) }
 
 // Compile compiles a JSON Schema 2020-12 (checking it against the
 // meta-schema) and returns the check of a JSON value against it.

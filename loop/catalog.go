@@ -13,13 +13,14 @@ import (
 // SearchToolName is the name of the tool a Catalog adds.
 const SearchToolName = "search_tools"
 
-// DefaultSearchResults is how many tools one search reveals at most,
+// defaultSearchResults is how many tools one search reveals at most,
 // unless the model asks for fewer.
-const DefaultSearchResults = 5
+const defaultSearchResults = 5
 
 // A Catalog is a client-side tool search, for an API without a native
 // one: the deferred tools (Meta.DeferLoading) are not sent until the
-// model finds them with search_tools, which ranks them by BM25 over their
+// model finds them with search_tools (at most 5 a search unless the
+// model asks for fewer), which ranks them by BM25 over their
 // names, titles, descriptions and the names and descriptions of their
 // parameters (deterministic: ties go to the earlier tool). A found tool
 // becomes visible: the adapter appends its definition to the next
@@ -106,7 +107,7 @@ type foundTool struct {
 // search ranks the deferred tools against the query and makes the tools
 // found visible.
 func (c *Catalog) search(_ context.Context, in searchIn) ([]foundTool, error) {
-	n := DefaultSearchResults
+	n := defaultSearchResults
 	if in.Limit > 0 {
 		n = in.Limit
 	}

@@ -40,12 +40,12 @@ func PartText(p tool.Part) (string, bool) {
 	case tool.JSONPart:
 		return string(p.JSON), true
 	case tool.BlobPart:
-		return BlobNote(p), false
+		return blobNote(p), false
 	}
 	return fmt.Sprintf("(a result part of type %T)", p), false
 }
 
-// BlobNote is the line that stands for a binary part in a text result.
-func BlobNote(p tool.BlobPart) string {
+// blobNote is the line that stands for a binary part in a text result.
+func blobNote(p tool.BlobPart) string {
 	return fmt.Sprintf("(binary data of type %s, %d bytes, which this API's tool results cannot carry)", p.MIMEType, len(p.Data))
 }

@@ -449,7 +449,7 @@ func TestContent(t *testing.T) {
 			t.Errorf("%v: %q, want %q", tc.parts, got, tc.want)
 		}
 	}
-	if !strings.Contains(loop.BlobNote(tool.BlobPart{MIMEType: "a/b"}), "a/b, 0 bytes") {
+	if !strings.Contains(loop.Content(&tool.Result{Parts: []tool.Part{tool.BlobPart{MIMEType: "a/b"}}}), "a/b, 0 bytes") {
 		t.Error("blob note")
 	}
 }

@@ -28,12 +28,3 @@ func RequestFrom(ctx context.Context) *mcp.CallToolRequest {
 	req, _ := ctx.Value(requestKey{}).(*mcp.CallToolRequest)
 	return req
 }
-
-// SessionFrom returns the session of the MCP request that a tool runs for,
-// nil when there is none.
-func SessionFrom(ctx context.Context) *mcp.ServerSession {
-	if req := RequestFrom(ctx); req != nil {
-		return req.Session
-	}
-	return nil
-}

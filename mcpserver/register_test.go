@@ -390,7 +390,7 @@ func Progress(ctx context.Context) (string, error) {
 		return "", err
 	}
 	if tok := req.Params.GetProgressToken(); tok != nil {
-		if err := mcpserver.SessionFrom(ctx).NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: tok, Progress: 1, Total: 2}); err != nil {
+		if err := mcpserver.RequestFrom(ctx).Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: tok, Progress: 1, Total: 2}); err != nil {
 			return "", err
 		}
 	}
@@ -398,7 +398,7 @@ func Progress(ctx context.Context) (string, error) {
 }
 
 func TestRequestFromContext(t *testing.T) {
-	if mcpserver.RequestFrom(context.Background()) != nil || mcpserver.SessionFrom(context.Background()) != nil {
+	if mcpserver.RequestFrom(context.Background()) != nil {
 		t.Fatal("a plain context has a request")
 	}
 	pr, err := reflectimpl.Create(Progress)

@@ -18,6 +18,7 @@ import (
 
 	"github.com/toolschema/toolschema/internal/reflecttype"
 	"github.com/toolschema/toolschema/internal/schema"
+	"github.com/toolschema/toolschema/internal/toolhook"
 	"github.com/toolschema/toolschema/tool"
 	"github.com/toolschema/toolschema/toolimpl"
 )
@@ -605,6 +606,6 @@ func allDigits(s string) bool {
 // program registered (package declared), which also says when there is
 // none.
 func checkDeclared(s []byte) error {
-	_, err := toolimpl.ValidateDeclared(s)
+	_, err := toolhook.ValidateDeclared(s)
 	return err
 }

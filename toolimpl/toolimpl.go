@@ -87,22 +87,3 @@ func Binding(t *tool.Tool) (Handler, any) {
 	hh, _ := h.(Handler) // nil for none
 	return hh, fn
 }
-
-// A SchemaValidator compiles a JSON Schema 2020-12 and returns a function
-// that says whether a JSON value is valid against it.
-//
-// The runtime checks the arguments of most types with typed checks of its
-// own; a type that declares its schema (a JSONSchema method) is checked
-// against that schema by a validator, which only programs with such types
-// link: package github.com/toolschema/toolschema/declared registers one
-// when it is imported (the generated code of such tools imports it).
-type SchemaValidator func(schema []byte) (valid func(value []byte) bool, err error)
-
-// RegisterSchemaValidator sets the validator of declared schemas. It is
-// called from the init function of the package that provides one.
-func RegisterSchemaValidator(v SchemaValidator) { toolhook.RegisterValidator(toolhook.Validator(v)) }
-
-// ValidateDeclared compiles a declared schema with the registered
-// validator (once for each schema text), or returns an error that says no
-// validator is registered.
-func ValidateDeclared(s []byte) (func([]byte) bool, error) { return toolhook.ValidateDeclared(s) }

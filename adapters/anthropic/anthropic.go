@@ -94,7 +94,7 @@ func Calls(m *anthropic.Message) []loop.Call {
 // MessageParam union with OfUser set): one tool_result block per outcome,
 // in order, with its call's id and is_error set for a failure. A text part is a text block, a JSON part a text block of its
 // JSON, an image (JPEG, PNG, GIF or WebP) an image block; other binary
-// parts are a text block that says what they were (loop.BlobNote).
+// parts are a text block that says what they were (as loop.Content writes it).
 func Results(outs []loop.Outcome) anthropic.MessageParam { return results(outs, nil) }
 
 // results is Results, with the content of an outcome for which instead
