@@ -126,7 +126,7 @@ type Options struct {
 //
 // The names must be unique: the server lists one tool per name and routes
 // a call to the last tool added with it, so a name given twice (a program
-// joining lists with append) is refused, with a *tool.DuplicateError that
+// joining lists with append) is refused, with a *tool.CollisionError that
 // names it, and nothing is added. Register all the tools of a server in
 // one call; tools added to s otherwise are not seen.
 //

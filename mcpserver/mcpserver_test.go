@@ -179,8 +179,8 @@ func TestRegisterDuplicate(t *testing.T) {
 	b, _ := reflectimpl.Create(func() string { return "b" }, reflectimpl.Meta(tool.Meta{Name: "same"}))
 	server := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
 	err := mcpserver.Register(server, append([]*tool.Tool{a}, b), nil)
-	var dup *tool.DuplicateError
+	var dup *tool.CollisionError
 	if !errors.As(err, &dup) || dup.Name != "same" {
-		t.Fatalf("Register of two tools named same: %v, want a *tool.DuplicateError naming it", err)
+		t.Fatalf("Register of two tools named same: %v, want a *tool.CollisionError naming it", err)
 	}
 }

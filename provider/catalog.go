@@ -18,7 +18,7 @@ import (
 // When a tool is deferred (Meta.DeferLoading), the hosted tool search
 // comes last, {"type":"tool_search"}, which the server executes: the
 // model finds the deferred tools through it. The tools' names must be
-// unique (a *tool.DuplicateError names the one given twice), and so must
+// unique (a *tool.CollisionError names the one given twice), and so must
 // their wire names.
 //
 // A namespace tool needs a description; it lists the namespace's tools

@@ -149,8 +149,8 @@ func passedLimit(mode strictmode.StrictMode, st stats) (strictmode.Limit, int) {
 // without "strict" when not; with "input_examples" after the schema when
 // the tool has examples, tool.Meta.Examples; a deferred tool, Meta.DeferLoading, with
 // "defer_loading":true last), checking the per-request limits of strict
-// tools. The names must be unique (a *tool.DuplicateError names the one
-// given twice), and so must their wire names (a *tool.WireCollisionError
+// tools. The names must be unique (a *tool.CollisionError names the one
+// given twice), and so must their wire names (a *tool.CollisionError
 // names both tools). Under StrictIfPossible, a tool the strict mode
 // refuses, or that would pass a limit of the request's strict tools, is
 // sent non-strict.

@@ -258,8 +258,8 @@ func TestDuplicateNames(t *testing.T) {
 	a, _ := reflectimpl.Create(func() error { return nil }, reflectimpl.Meta(tool.Meta{Name: "same"}))
 	b, _ := reflectimpl.Create(func() string { return "" }, reflectimpl.Meta(tool.Meta{Name: "same"}))
 	_, err := provider.Anthropic([]*tool.Tool{a, b})
-	var dup *tool.DuplicateError
+	var dup *tool.CollisionError
 	if !errors.As(err, &dup) || dup.Name != "same" {
-		t.Fatalf("Anthropic of two tools named same: %v, want a *tool.DuplicateError naming it", err)
+		t.Fatalf("Anthropic of two tools named same: %v, want a *tool.CollisionError naming it", err)
 	}
 }

@@ -95,9 +95,9 @@ func TestWireNames(t *testing.T) {
 func TestAnthropicWireCollision(t *testing.T) {
 	a, b := proxied(t, "admin.tools.list"), proxied(t, "admin_tools_list")
 	_, err := provider.Anthropic([]*tool.Tool{a, b})
-	var ce *tool.WireCollisionError
+	var ce *tool.CollisionError
 	if !errors.As(err, &ce) || ce.First != "admin.tools.list" || ce.Second != "admin_tools_list" {
-		t.Fatalf("error %v, want a *tool.WireCollisionError naming both tools", err)
+		t.Fatalf("error %v, want a *tool.CollisionError naming both tools", err)
 	}
 	for _, want := range []string{`"admin.tools.list"`, `"admin_tools_list"`, "anthropic"} {
 		if !strings.Contains(err.Error(), want) {

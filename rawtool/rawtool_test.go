@@ -281,7 +281,7 @@ func TestJoinsTheSet(t *testing.T) {
 		t.Errorf("Lookup(weather) = %v %v", got, ok)
 	}
 	same, _ := rawtool.New(tool.Meta{Name: "search"}, json.RawMessage(`{"type":"object"}`), echo)
-	var dup *tool.DuplicateError
+	var dup *tool.CollisionError
 	if _, err := tool.NewSet([]*tool.Tool{typed, same}); err == nil || !errors.As(err, &dup) {
 		t.Errorf("two tools named search: %v", err)
 	}

@@ -26,17 +26,27 @@ type Set struct {
 	byWire   map[string]*Tool
 }
 
-// A DuplicateError reports two tools with one name.
-type DuplicateError struct {
-	Name string
+// A CollisionError reports two tools that go by one name: two tools of
+// one name (Provider "", First and Second equal), or two whose wire names
+// for Provider are equal, so that the provider's definitions would name
+// both alike and a call could not say which one it means.
+type CollisionError struct {
+	Provider string // "" for the tools' own names; "openai", "anthropic", "gemini"
+	Name     string // the name both go by
+	First    string // the names of the tools, in the set's order
+	Second   string
 }
 
-func (e *DuplicateError) Error() string {
-	return fmt.Sprintf("tool: two tools are named %q: tool names must be unique in a tool set", e.Name)
+func (e *CollisionError) Error() string {
+	if e.Provider == "" {
+		return fmt.Sprintf("tool: two tools are named %q: tool names must be unique in a tool set", e.Name)
+	}
+	return fmt.Sprintf("tool: tools %q and %q both go by %q in %s's definitions (its tool names match %s): rename one of them",
+		e.First, e.Second, e.Name, e.Provider, e.rule())
 }
 
 // NewSet returns the set of the tools of lists, in the order given. It
-// refuses a nil tool and a name given twice (a *DuplicateError), naming
+// refuses a nil tool and a name given twice (a *CollisionError), naming
 // the tool.
 func NewSet(lists ...[]*Tool) (*Set, error) {
 	n := 0
@@ -59,7 +69,7 @@ func (s *Set) add(t *Tool) error {
 		return fmt.Errorf("tool: a nil tool after %d tools in the set", len(s.list))
 	}
 	if _, dup := s.byName[t.Name]; dup {
-		return &DuplicateError{Name: t.Name}
+		return &CollisionError{Name: t.Name, First: t.Name, Second: t.Name}
 	}
 	s.byName[t.Name] = t
 	s.list = append(s.list, t)
@@ -101,22 +111,7 @@ func (s *Set) indexWire() {
 	}
 }
 
-// A WireCollisionError reports two tools whose wire names for a provider
-// are equal: the provider's definitions would name both alike, and a call
-// could not say which one it means.
-type WireCollisionError struct {
-	Provider string // "openai", "anthropic", "gemini"
-	Wire     string // the wire name both have
-	First    string // the names of the tools, in the set's order
-	Second   string
-}
-
-func (e *WireCollisionError) Error() string {
-	return fmt.Sprintf("tool: tools %q and %q both go by %q in %s's definitions (its tool names match %s): rename one of them",
-		e.First, e.Second, e.Wire, e.Provider, e.rule())
-}
-
-func (e *WireCollisionError) rule() string {
+func (e *CollisionError) rule() string {
 	m, _ := strictmode.Mode(e.Provider, true)
 	return m.ToolName
 }
@@ -125,7 +120,7 @@ func (e *WireCollisionError) rule() string {
 // ("openai", "anthropic", "gemini": schema.Providers), in the set's order:
 // WireName of each tool's name under the provider's tool-name rule
 // (strictmode.StrictMode.ToolName). Two tools with one wire name are refused
-// with a *WireCollisionError naming both.
+// with a *CollisionError naming both.
 func (s *Set) WireNames(provider string) ([]string, error) {
 	m, ok := strictmode.Mode(provider, true)
 	if !ok {
@@ -136,7 +131,7 @@ func (s *Set) WireNames(provider string) ([]string, error) {
 	for i, t := range s.list {
 		w := WireName(t.Name, m.ToolName)
 		if first, dup := owner[w]; dup {
-			return nil, &WireCollisionError{Provider: provider, Wire: w, First: first, Second: t.Name}
+			return nil, &CollisionError{Provider: provider, Name: w, First: first, Second: t.Name}
 		}
 		owner[w] = t.Name
 		names[i] = w

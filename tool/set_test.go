@@ -53,9 +53,9 @@ func TestSetRefuses(t *testing.T) {
 			if err == nil || err.Error() != tt.want {
 				t.Fatalf("NewSet = %v, %v; want error %q", s, err, tt.want)
 			}
-			var dup *DuplicateError
+			var dup *CollisionError
 			if errors.As(err, &dup) != (tt.name != "nil") {
-				t.Errorf("errors.As(*DuplicateError) = %v", !(tt.name != "nil"))
+				t.Errorf("errors.As(*CollisionError) = %v", !(tt.name != "nil"))
 			}
 		})
 	}
@@ -223,8 +223,8 @@ func TestWireNames(t *testing.T) {
 			}
 			continue
 		}
-		var ce *WireCollisionError
-		if !errors.As(err, &ce) || ce.First != tt.first || ce.Second != tt.second || ce.Wire != tt.bad || ce.Provider != tt.provider {
+		var ce *CollisionError
+		if !errors.As(err, &ce) || ce.First != tt.first || ce.Second != tt.second || ce.Name != tt.bad || ce.Provider != tt.provider {
 			t.Errorf("%q, %s: %v, want %s and %s as %s", tt.names, tt.provider, err, tt.first, tt.second, tt.bad)
 			continue
 		}

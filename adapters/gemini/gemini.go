@@ -62,7 +62,7 @@ import (
 // (provider.PropertyOrdering; see the package comment). The name is the
 // tool's wire name for Gemini (tool.WireName: a name such as "1password"
 // is sent as "_1password"; the loop's runner maps it back), and two tools
-// with one wire name are refused (a *tool.WireCollisionError naming both).
+// with one wire name are refused (a *tool.CollisionError naming both).
 //
 // A tool with an output schema (every typed tool that returns a value)
 // has it as responseJsonSchema: the schema of the value Results sends as

@@ -61,7 +61,7 @@ func TestWireName(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var ce *tool.WireCollisionError
+	var ce *tool.CollisionError
 	if _, err := geminiadapter.Tools(both); !errors.As(err, &ce) || ce.First != "1password" || ce.Second != "_1password" {
 		t.Errorf("Tools: %v", err)
 	}

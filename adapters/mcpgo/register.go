@@ -46,7 +46,7 @@ type Options struct {
 //
 // The names must be unique: a name given twice, or one that s already
 // serves (mcp-go's AddTool would replace it without a word), is refused
-// with a *tool.DuplicateError, and nothing is added.
+// with a *tool.CollisionError, and nothing is added.
 //
 // A tool that is not parallel-safe runs alone: with one, Register adds a
 // middleware to s (s.Use) under which such a tool's calls exclude every
@@ -68,7 +68,7 @@ func Register(s *server.MCPServer, tools []*tool.Tool, opts *Options) error {
 	var alone map[string]bool
 	for _, t := range set.Tools() {
 		if s.GetTool(t.Name) != nil {
-			return &tool.DuplicateError{Name: t.Name}
+			return &tool.CollisionError{Name: t.Name, First: t.Name, Second: t.Name}
 		}
 		t = opts.served(t)
 		if !readable(t.InputSchema) {

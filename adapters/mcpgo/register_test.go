@@ -106,9 +106,9 @@ func TestRegisterRefusesDuplicates(t *testing.T) {
 			}
 			n := len(s.ListTools())
 			err := mcpgo.Register(s, tc.tools, nil)
-			var dup *tool.DuplicateError
+			var dup *tool.CollisionError
 			if !errors.As(err, &dup) || dup.Name != "probe" {
-				t.Fatalf("err = %v, want a *tool.DuplicateError naming probe", err)
+				t.Fatalf("err = %v, want a *tool.CollisionError naming probe", err)
 			}
 			if got := len(s.ListTools()); got != n {
 				t.Errorf("%d tools after the refusal, want %d", got, n)

@@ -45,7 +45,7 @@ import (
 // bytes of provider.OpenAI(t, opts...), whose name is the tool's wire
 // name for OpenAI (tool.WireName: "admin.tools.list" is sent as
 // "admin_tools_list"; the loop's runner maps it back). Two tools with one
-// wire name are refused (a *tool.WireCollisionError naming both); else the
+// wire name are refused (a *tool.CollisionError naming both); else the
 // error is the first conversion's, naming the tool (a
 // *provider.RefusalError). With provider.StrictIfPossible(&fallbacks), a
 // tool the strict mode refuses (one with a map, say) is sent with

@@ -147,7 +147,7 @@ func TestWireCollision(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = openaiadapter.ChatTools(set)
-	var ce *tool.WireCollisionError
+	var ce *tool.CollisionError
 	if !errors.As(err, &ce) || !strings.Contains(err.Error(), `"a.b" and "a_b"`) {
 		t.Errorf("ChatTools: %v", err)
 	}
