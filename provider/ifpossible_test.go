@@ -44,12 +44,12 @@ func strictOf(t *testing.T, def json.RawMessage) any {
 
 // checkFallbacks checks that fb names exactly the map tool, with the
 // refusal's pointer and rule.
-func checkFallbacks(t *testing.T, fb []provider.Fallback, vendor string) {
+func checkFallbacks(t *testing.T, fb provider.Refusals, vendor string) {
 	t.Helper()
-	if len(fb) != 1 || fb[0].Tool != "labels" || fb[0].Provider != vendor || len(fb[0].Refusals) != 1 {
+	if len(fb) != 1 || fb[0].Tool != "labels" || fb[0].Provider != vendor {
 		t.Fatalf("fallbacks %+v, want the tool labels alone, for %s, with one refusal", fb, vendor)
 	}
-	r := fb[0].Refusals[0]
+	r := fb[0]
 	if r.Tool != "labels" || r.Pointer != "/properties/labels/additionalProperties" || r.Keyword != "additionalProperties" ||
 		r.Rule != "needs additionalProperties false on every object" || r.Provider != vendor || r.URL == "" {
 		t.Errorf("refusal %+v, want tool labels, pointer /properties/labels/additionalProperties and the mode's rule", *r)
@@ -66,7 +66,7 @@ func TestStrictIfPossibleOpenAI(t *testing.T) {
 		fn   func(*tool.Tool, ...provider.Option) (json.RawMessage, error)
 	}{{"chat", provider.OpenAI}, {"responses", provider.OpenAIResponses}} {
 		t.Run(conv.name, func(t *testing.T) {
-			var fb []provider.Fallback
+			var fb provider.Refusals
 			for _, tl := range ifPossibleSet(t) {
 				def, err := conv.fn(tl, provider.StrictIfPossible(&fb))
 				if err != nil {
@@ -95,7 +95,7 @@ func TestStrictIfPossibleOpenAI(t *testing.T) {
 // Anthropic, and the limits of a request's strict tools: past them a tool
 // goes non-strict rather than refusing the request.
 func TestStrictIfPossibleAnthropic(t *testing.T) {
-	var fb []provider.Fallback
+	var fb provider.Refusals
 	defs, err := provider.Anthropic(ifPossibleSet(t), provider.StrictIfPossible(&fb))
 	if err != nil {
 		t.Fatal(err)
@@ -121,7 +121,7 @@ func TestStrictIfPossibleAnthropic(t *testing.T) {
 			t.Errorf("tool %d of 22: strict %v, want %v", i, got, want)
 		}
 	}
-	if len(fb) != 2 || fb[0].Tool != "t20" || fb[1].Tool != "t21" || fb[0].Refusals[0].Rule != "Anthropic takes at most 20 strict tools in one request" {
+	if len(fb) != 2 || fb[0].Tool != "t20" || fb[1].Tool != "t21" || fb[0].Rule != "Anthropic takes at most 20 strict tools in one request" {
 		t.Errorf("fallbacks %+v, want t20 and t21 past the 20 strict tools", fb)
 	}
 
@@ -141,8 +141,8 @@ func TestStrictIfPossibleAnthropic(t *testing.T) {
 			t.Errorf("optional parameters: tool %d: strict %v, want %v", i, got, want)
 		}
 	}
-	if len(fb) != 1 || fb[0].Tool != "o2" || !strings.Contains(fb[0].Refusals[0].Error(), "tool o2 brings the optional parameters of the request to 26") ||
-		fb[0].Refusals[0].Rule != "Anthropic takes at most 24 optional parameters in one request" {
+	if len(fb) != 1 || fb[0].Tool != "o2" || !strings.Contains(fb[0].Error(), "tool o2 brings the optional parameters of the request to 26") ||
+		fb[0].Rule != "Anthropic takes at most 24 optional parameters in one request" {
 		t.Errorf("fallbacks %+v, want o2, past the 24 optional parameters", fb)
 	}
 }
@@ -152,7 +152,7 @@ func TestStrictIfPossibleAnthropic(t *testing.T) {
 // that what the non-strict mode refuses too is still an error.
 func TestStrictIfPossibleOptions(t *testing.T) {
 	labels := ifPossibleSet(t)[1]
-	var fb []provider.Fallback
+	var fb provider.Refusals
 	def, err := provider.OpenAI(labels, provider.StrictIfPossible(&fb), provider.Strict(false))
 	if err != nil || strictOf(t, def) != false || len(fb) != 0 {
 		t.Errorf("StrictIfPossible then Strict(false): %s, %v, fallbacks %v; want non-strict, none told", def, err, fb)

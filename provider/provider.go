@@ -37,9 +37,9 @@ type Option func(*config)
 type config struct {
 	strict bool
 	// ifPossible: each tool in the strict mode when it fits, else in the
-	// non-strict one, told to fallbacks (StrictIfPossible).
+	// non-strict one, told to refused (StrictIfPossible).
 	ifPossible bool
-	fallbacks  *[]Fallback
+	refused    *Refusals
 	effects    bool
 	dropNull   nullDrop
 	ordering   bool // Gemini: propertyOrdering on every object of several properties
@@ -115,7 +115,7 @@ func openAISchema(src source, c config) (params ordered, strict bool, err error)
 		if params, _, err = openAISchema(src, c); err != nil {
 			return nil, false, err
 		}
-		c.fellBack(src.name, "OpenAI", why)
+		c.fellBack(why)
 		return params, false, nil
 	}
 	mode := c.mode("openai")
@@ -210,7 +210,7 @@ func Anthropic(tools []*tool.Tool, opts ...Option) ([]json.RawMessage, error) {
 				params, strict = p, true
 				strictTools, optional, unions = strictTools+1, optional+st.optional, unions+st.unions
 			} else {
-				c.fellBack(t.Name, strictMode.Name, why)
+				c.fellBack(why)
 			}
 		}
 		if !strict {

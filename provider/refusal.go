@@ -93,38 +93,31 @@ func refusalsIn(err error) ([]*RefusalError, bool) {
 	return nil, false
 }
 
-// A Fallback is a tool (or a structured output) that StrictIfPossible sent
-// in its provider's non-strict mode, and why: what the strict mode refused
-// in it, or the limit of a request's strict tools it would have passed.
-type Fallback struct {
-	Tool     string
-	Provider string
-	Refusals []*RefusalError
-}
-
 // StrictIfPossible converts each tool in its provider's strict mode when
 // the mode takes it, and in the non-strict one when it does not (the
 // schema sent as the tool has it, as Strict(false) sends it), rather than
-// refusing it: one map in one tool then does not refuse a whole set. Each
-// tool sent non-strict is appended to *fallbacks, when fallbacks is not
-// nil, with the refusals that made it so. For Anthropic, a tool that
+// refusing it: one map in one tool then does not refuse a whole set. The
+// refusals that sent a tool non-strict (what the strict mode refused in
+// it, or the limit of a request's strict tools it would have passed) are
+// appended to *refused, when refused is not nil: each names its tool and
+// provider, and a tool's are together. For Anthropic, a tool that
 // would pass a limit of the request's strict tools (their number, their
 // optional or union-typed parameters) is sent non-strict too. An error
 // the non-strict mode gives as well (a tool name the provider does not
 // take) is still the conversion's error. The last of Strict and
 // StrictIfPossible given decides.
 //
-// A slice given to several conversions at once must be guarded by the
+// Refusals given to several conversions at once must be guarded by the
 // caller; a set's conversion (Anthropic, an adapter's helpers) appends in
 // the set's order.
-func StrictIfPossible(fallbacks *[]Fallback) Option {
-	return func(c *config) { c.strict, c.ifPossible, c.fallbacks = true, true, fallbacks }
+func StrictIfPossible(refused *Refusals) Option {
+	return func(c *config) { c.strict, c.ifPossible, c.refused = true, true, refused }
 }
 
-// fellBack tells c's fallbacks that tool went non-strict for provider.
-func (c config) fellBack(tool, provider string, why []*RefusalError) {
-	if c.fallbacks != nil {
-		*c.fallbacks = append(*c.fallbacks, Fallback{Tool: tool, Provider: provider, Refusals: why})
+// fellBack tells c's refused why a tool went non-strict.
+func (c config) fellBack(why []*RefusalError) {
+	if c.refused != nil {
+		*c.refused = append(*c.refused, why...)
 	}
 }
 

@@ -49,9 +49,9 @@ import (
 // checked over the whole set. The names are the tools' wire names for
 // Anthropic (tool.WireName: "admin.tools.list" is sent as
 // "admin_tools_list"; the loop's runner maps it back); two tools with one
-// are refused, naming both. With provider.StrictIfPossible(&fallbacks), a
+// are refused, naming both. With provider.StrictIfPossible(&refused), a
 // tool the strict mode refuses, or that would pass a per-request limit, is
-// sent without "strict" and told in fallbacks, rather than refusing the
+// sent without "strict" and told in refused, rather than refusing the
 // set. When a tool is deferred (Meta.DeferLoading: "defer_loading":true),
 // Anthropic's hosted BM25 tool search comes last
 // (provider.AnthropicToolSearchBM25), which the server runs: its results

@@ -212,7 +212,7 @@ func TestStrictIfPossible(t *testing.T) {
 	if _, err := anthropicadapter.Tools(set); err == nil {
 		t.Fatal("strict Tools took a map")
 	}
-	var fb []provider.Fallback
+	var fb provider.Refusals
 	defs, err := anthropicadapter.Tools(set, provider.StrictIfPossible(&fb))
 	if err != nil {
 		t.Fatal(err)
@@ -226,9 +226,9 @@ func TestStrictIfPossible(t *testing.T) {
 			t.Errorf("definition %d: %s, strict %v, want %v", i, b, got, want)
 		}
 	}
-	if len(fb) != 1 || fb[0].Tool != "label" || fb[0].Provider != "Anthropic" || len(fb[0].Refusals) != 1 ||
-		fb[0].Refusals[0].Pointer != "/properties/labels/additionalProperties" ||
-		fb[0].Refusals[0].Rule != "needs additionalProperties false on every object" {
+	if len(fb) != 1 || fb[0].Tool != "label" || fb[0].Provider != "Anthropic" ||
+		fb[0].Pointer != "/properties/labels/additionalProperties" ||
+		fb[0].Rule != "needs additionalProperties false on every object" {
 		t.Errorf("fallbacks %+v, want the tool label, its map's pointer and the rule", fb)
 	}
 }

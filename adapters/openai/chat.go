@@ -47,9 +47,9 @@ import (
 // "admin_tools_list"; the loop's runner maps it back). Two tools with one
 // wire name are refused (a *tool.CollisionError naming both); else the
 // error is the first conversion's, naming the tool (a
-// *provider.RefusalError). With provider.StrictIfPossible(&fallbacks), a
+// *provider.RefusalError). With provider.StrictIfPossible(&refused), a
 // tool the strict mode refuses (one with a map, say) is sent with
-// "strict":false and told in fallbacks, rather than refusing the set.
+// "strict":false and told in refused, rather than refusing the set.
 func ChatTools(set *tool.Set, opts ...provider.Option) ([]openai.ChatCompletionToolUnionParam, error) {
 	if _, err := set.WireNames("openai"); err != nil {
 		return nil, err

@@ -407,7 +407,7 @@ func TestStrictIfPossible(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var chatFB, respFB []provider.Fallback
+	var chatFB, respFB provider.Refusals
 	chat, err := openaiadapter.ChatTools(set, provider.StrictIfPossible(&chatFB))
 	if err != nil {
 		t.Fatal(err)
@@ -427,10 +427,10 @@ func TestStrictIfPossible(t *testing.T) {
 			}
 		}
 	}
-	for _, fb := range [][]provider.Fallback{chatFB, respFB} {
-		if len(fb) != 1 || fb[0].Tool != "label" || len(fb[0].Refusals) != 1 ||
-			fb[0].Refusals[0].Pointer != "/properties/labels/additionalProperties" ||
-			fb[0].Refusals[0].Rule != "needs additionalProperties false on every object" {
+	for _, fb := range []provider.Refusals{chatFB, respFB} {
+		if len(fb) != 1 || fb[0].Tool != "label" ||
+			fb[0].Pointer != "/properties/labels/additionalProperties" ||
+			fb[0].Rule != "needs additionalProperties false on every object" {
 			t.Errorf("fallbacks %+v, want the tool label, its map's pointer and the rule", fb)
 		}
 	}
