@@ -1,3 +1,8 @@
+// The rules' sections of this comment ("# Analyzer OLTnnn") are made from
+// the rules' sections of docs/diagnostics.md, their one text, and the
+// catalog's titles: edit those and run go test ./olt -run TestDocGo
+// -update. The text before them is written here.
+
 /*
 Package olt defines the analyzers that check Go tool declarations against
 the toolschema contract: one core analyzer, toolschema, and one analyzer per
@@ -81,284 +86,507 @@ panic or fail with at start-up.
 OLT001: tool is not a package-level function or a method of a named type declared in its package
 
 The //tool:export directive belongs in the doc comment of a package-level
-function, or of a method of a named type declared in the package: the
-generated tool list is declared there. A directive anywhere else, or a
-package that already declares the name of the generated list (Tools), is
-reported.
+function, or of a method of a named type declared in the same package. A
+directive anywhere else (on a type, on a field, inside a function body) is
+reported. The generated code declares Tools, the tool list: a function for
+the package's tools and a method on each receiver type. A package that
+already declares Tools, or a receiver type with a field or method Tools, is
+reported too.
+
+Fix: mark a function, not a type, rename what would clash with the generated
+tool lists, and declare tools in files built everywhere (a tool may call
+platform-specific code).
 
 # Analyzer OLT002
 
 OLT002: type has no JSON schema, or the input is not a struct
 
-A type reachable from the input has no schema (a channel, a function, a
-complex number, an interface with methods, a map whose key is not a
-string), or the input is not a struct, or there is more than one input.
+Every type reachable from the input must have a JSON schema. Channels,
+functions, complex numbers, unsafe.Pointer, uintptr, interfaces with methods
+and maps whose key is not of string kind have none. The input itself must be
+one struct (or a pointer to one): a non-struct input, a second input
+parameter or a variadic one is reported.
+
+Fix: use types with a JSON form, and put all arguments in one struct.
 
 # Analyzer OLT003
 
 OLT003: results are not supported
 
-A tool returns nothing, an error, a value, or a value and an error; the
-value must have a schema.
+A tool returns nothing, an error, a value, or a value and an error. More
+than two results, a second result that is not error, or an error followed by
+another result is reported. The value must have a schema: if it has none,
+the message gives the reason and the rule it breaks.
+
+Fix: return one value, with a schema, and an error.
 
 # Analyzer OLT004
 
 OLT004: tool function has type parameters
 
-A generic function has no fixed schema.
+A generic function has no fixed schema: its input depends on the type
+arguments.
+
+Fix: export a function with concrete types.
 
 # Analyzer OLT005
 
 OLT005: type has a JSON form of its own that the contract cannot describe
 
-The type implements json.Marshaler or json.Unmarshaler, only half of the
-text pair, or marshals through a pointer-receiver method inside a map.
+The schema describes what encoding/json writes for a type. A type that
+implements json.Marshaler or json.Unmarshaler writes what it likes, so it
+has no derived schema. A type that implements only one of
+encoding.TextMarshaler and encoding.TextUnmarshaler is written one way and
+read another, unless it is of string kind (then both ways are a JSON string,
+and its schema is {"type":"string"}). A type whose MarshalJSON or
+MarshalText has a pointer receiver is written by its kind inside a map,
+whose values are not addressable.
+
+Fix: describe the value with plain fields, implement both halves of the text
+pair (the type is then a string), and store pointers in the map.
 
 # Analyzer OLT006
 
 OLT006: type refers to itself
 
-A recursive type has no inline schema.
+Every schema is written inline, without $ref, so a type that refers to
+itself, directly or through other types, has no schema.
+
+Fix: flatten the structure, for example into a list of nodes that name their
+parent.
 
 # Analyzer OLT007
 
 OLT007: two tools in one tool list have the same name
 
+The tools of one tool list must have different names. The package's
+functions form one list; the methods of each receiver type form another, so
+a method may share a name with a function.
+
+Fix: give one of them another name.
+
 # Analyzer OLT008
 
 OLT008: tool name is not 1-64 letters, digits, '_' or '-'
 
-A name= option with another character has a fix: its snake-case form with
-those characters replaced.
+A tool name has 1 to 64 ASCII letters, digits, _ or -. The name is the
+directive's name= option, else the Go name in snake case; a Go name with
+other letters gives an invalid tool name too.
+
+Fix: give a valid name. For a name= option toolvet suggests one (for
+get.docket, "Rename the tool get_docket"): the other characters become _,
+the result in snake case, cut to 64 characters. For a name taken from the Go
+name, add name=.
 
 # Analyzer OLT009
 
 OLT009: context or call parameter repeated or placed after the input
 
-The fix moves the context.Context and *tool.Call parameters first.
+A tool takes at most one context.Context and at most one *tool.Call, in
+either order, before its input. The runtime supplies them; they are not part
+of the schema.
+
+Fix: put the context and the call first, and drop the extra context. toolvet
+suggests the reordering ("Move the context and call parameters before the
+input"), keeping the parameters' names and relative order.
 
 # Analyzer OLT010
 
 OLT010: receiver type has type parameters
 
+A method of a generic type has no fixed schema: the type's parameters may
+appear in it.
+
+Fix: export the method of a type without type parameters, one that wraps an
+instance of the generic type.
+
 # Analyzer OLT011
 
 OLT011: json tag the schema cannot follow
 
-The ,string option (the fix removes it), an option encoding/json does not
-know, a name it ignores, a malformed struct tag, two fields with one JSON
-name, a json tag on an unexported field (the fix removes it).
+A json tag must mean to encoding/json what it says, or the schema and the
+wire disagree. Reported: the ,string option (the value is quoted, a form the
+contract does not describe); an option encoding/json does not know, which it
+ignores (omitemtpy, inline); a name it does not accept; a struct tag not in
+the key:"value" form, in which reflect finds nothing; two fields with one
+JSON name at one depth, which encoding/json both drops (so does one embedded
+struct reached twice at one depth); a json tag on an unexported field, which
+encoding/json ignores; fields promoted through an unexported embedded
+pointer, which it cannot allocate.
+
+Fix: write the tags encoding/json reads as they are meant. toolvet suggests
+two of the changes: removing the ,string option ("Remove the ,string
+option") and removing the tag of an unexported field ("Remove the tag
+json").
 
 # Analyzer OLT012
 
 OLT012: schema tag does not parse or does not fit its field
 
-A keyword tag (minimum, pattern, default, ...) that does not parse, does not
-fit the field's type, contradicts another, or has no effect (on an
-unexported field or a flattened embedded struct; the fix removes it).
+A schema tag (description, minimum, maximum, minLength, maxLength, minItems,
+maxItems, uniqueItems, pattern, format, enum, default, mcpHeader) must
+parse, fit the field's type, agree with the other tags and have an effect
+(see Annotations in docs/contract.md for what each tag takes). Patterns must
+mean the same in Go and in ECMA-262, the dialect JSON Schema uses.
+
+An mcpHeader must keep MCP's constraints on x-mcp-header, which make a
+client drop the whole tool otherwise: an HTTP token as the name, unique in
+the tool whatever its case, on a string, boolean or integer (within
+±(2^53−1)) property reached through properties alone, never inside a slice,
+array or map.
+
+A tag on an unexported field, or on an embedded struct that is flattened
+into the outer object, applies to no property; nor does a schema tag other
+than default on a field hidden from the model by jsonschema:"-" (its fix
+drops the tag).
+
+A minimum or maximum on an integer field must be within ±(2^53−1),
+9007199254740991: a larger bound does not survive JSON readers that hold
+numbers as doubles (the provider SDKs, JavaScript clients), and the invoker
+refuses what the Go type cannot hold without it: on a uint64 field,
+maximum:"18446744073709551615" is reported as beyond ±9007199254740991
+(leave it out).
+
+Fix: correct the values and use the tag that fits the type. toolvet suggests
+removing a tag that has no effect ("Remove the tag minimum", "Remove the tag
+description").
 
 # Analyzer OLT013
 
 OLT013: malformed or unknown tool directive option
 
+The directive takes these options, separated by spaces: name=NAME,
+ends-loop[=BOOL], requires-approval[=BOOL], parallel-safe=BOOL,
+timeout=DURATION (positive), version=V, and the execution policy
+read-only[=BOOL], destructive[=BOOL], idempotent[=BOOL], open-world[=BOOL]
+and title=TEXT, and the errors errors=CODE,CODE and safe-errors[=BOOL], and
+the catalog's defer-loading[=BOOL] and namespace=NAME (a tool name's
+letters). An unknown or malformed option, an option given twice, an error
+code that is not upper-case letters, digits and _ or is given twice, options
+that do not parse (an unclosed quote) and a second directive on one
+declaration are reported. An unknown option one or two letters away from a
+known one (requires-aproval, timeot) is taken for a slip: the message asks
+whether the known one was meant, and the suggested fix writes it.
+
+Fix: one directive, with each option once and well formed.
+
 # Analyzer OLT014
 
 OLT014: generated tool code is missing or stale
 
-The package has tools but no toolschema_gen.go, or the file differs from
-what toolgen would write now (tools, schemas or enum values changed, or it
-was generated for a GOARCH whose int has another size), or it is no longer
-needed.
+A package with tools needs the file toolgen writes, toolschema_gen.go, and
+that file must be what toolgen would write now. It is reported when it is
+missing, when it is stale (a tool, a schema or an enum value changed since
+it was generated), and when it is no longer needed (the package has no tools
+and no enums). The check runs only on a package with no other diagnostic.
 
-In any package, with or without tools: a schema made by reflection
-(reflectimpl.Create, provider.OutputOf, tool.DecodeAnswer,
-mcpserver.AddTool, or a generic function or type that passes its type
-argument on to one) whose type reaches an enum type whose generated values
-are missing or stale, reported at the call, naming the package to run go
-generate in; and a tool reaching such an enum type of another package (the
-generated schema lists its values, but the invoker checks the arguments by
-reflection). Without the generated method the enum is a plain string to
-reflection: no values in the schema, any string accepted.
+Fix: generate the file again (go generate, or go tool toolgen in the
+package), after each change to the tools.
 
 # Analyzer OLT015
 
 OLT015: schema uses a keyword or exceeds a limit of a provider's strict mode
 
-Off unless -OLT015.providers lists providers (name for the strict mode,
-name:nonstrict for the other; gemini has one mode, which is not strict). Walks each tool's input schema as the
-provider conversion does (one walk with it), so that it reports what the
-conversion would do: every keyword of every schema, whether a tag, the
-field's type or a declared schema's branch wrote it, that a mode moves
-into the description (the model no longer enforces it), what it cannot
-express (a map, an any value for OpenAI strict, a large enum), names it
-does not take, and, for strict modes, the documented limits: OpenAI at
-most 5000 properties, 10 levels of nesting, 1000 enum values and 120,000
-characters of names and values per schema; Anthropic at most 20 strict
-tools, 24 optional and 16 union parameters per request (counted over one
-tool list as the conversion counts them: an element type's union, such
-as the items of a []*int, and a declared anyOf or oneOf count too).
+Off unless -OLT015.providers lists providers (openai, anthropic for their
+strict modes; openai:nonstrict, anthropic:nonstrict for the others, the
+modes provider.Strict(false) sends; gemini for Gemini's function
+declarations, which have one mode, not a strict one; another name is an
+error).
+
+The check asks the providers' mode table in strictmode (the one the
+conversions read, strictmode.Mode) about every keyword of every property's
+schema, whether a tag or the field's type wrote it (a []byte's
+contentEncoding, a [N]T's minItems/maxItems, a uuid type's format), at every
+depth (a slice's elements, a map's values): what the conversion moves into
+the description, where the model no longer has to obey it; what it refuses;
+names the vendor does not take; and, for strict modes, the documented
+limits.
+
+A bound that is only the Go type's range (a plain int8's, float32's) is not
+reported: the conversion drops it without a word, and so do the strict
+modes' and Gemini's conversions with a $schema (they write 2020-12's forms,
+and the Gemini API refuses it in a function declaration; it says nothing of
+the values once the forms are 2020-12's). A bound a tag writes is reported
+whatever its value (a uint16 with maximum:"255", a uint32 with minimum:"1"
+maximum:"65535", an int16 with minimum:"-128" maximum:"127"): the conversion
+tells it, as it tells every bound that is not the type's own (see Bounds by
+origin in docs/contract.md).
+
+Fix: keep the keywords every provider you use takes (minItems of at most 1
+for Anthropic), say the other constraints in the description (and check them
+in the tool), and replace a map with a list of key-value structs (or send
+the tool non-strict: provider.Strict(false), and check name:nonstrict); give
+an any field a type, rename a property with a json tag, and a tool with
+name=.
 
 # Analyzer OLT016
 
 OLT016: tool or input field has no description
 
-Off unless -OLT016.enable. A model chooses tools and fills arguments from
-their descriptions.
+Off unless -OLT016.enable. A model chooses a tool by its description and
+fills each argument by the field's. The tool's description is its doc
+comment; a field's is its description tag, else its doc comment or its line
+comment. A tool or an input field without one is reported.
+
+Fix: describe the tool and every field.
 
 # Analyzer OLT017
 
 OLT017: input field is an identity the model should not supply
 
-Off unless -OLT017.enable. A user, tenant or account id, a role or an admin
-flag is the caller's identity: take it from the context, never from the
-model.
+Off unless -OLT017.enable. Who the caller is and what they may do must not
+come from the model, which can be talked into any value. An input property
+whose name is an identity or a privilege is reported: user_id, username,
+tenant, tenant_id, account_id, org_id, organization_id, owner_id, caller_id,
+principal, principal_id, role, roles, admin, is_admin, superuser,
+is_superuser, permissions, scopes (in any case, with or without _ and -).
+
+Fix: leave the identity out of the input, and read it from the context that
+your server fills in for each request.
 
 # Analyzer OLT018
 
 OLT018: tool name is vague
 
-Off unless -OLT018.enable. A name made only of generic words (process,
-handle, do_action) tells a model nothing.
+Off unless -OLT018.enable. A tool name made only of generic words (process,
+handle, do, action, run, execute, manage, data, info, task, request and the
+like) tells a model nothing about when to call the tool.
+
+Fix: name the action and its object.
 
 # Analyzer OLT019
 
 OLT019: two booleans encode one state
 
-Off unless -OLT019.enable. Two booleans such as enabled and disabled allow a
-state that means nothing; use one field.
+Off unless -OLT019.enable. Two booleans of one object that name one state
+and its opposite allow a combination that means nothing (both true, or both
+false). Reported: a name and its negation (x and not_x, no_x, non_x, unx; an
+is or has prefix is ignored), and pairs of opposite words (enabled/disabled,
+on/off, visible/hidden, open/closed, allow/deny, public/private,
+active/inactive and others).
+
+Fix: keep one field per state; use a string enum when there are more than
+two states.
 
 # Analyzer OLT020
 
 OLT020: part of a peer library's schema tag the contract cannot follow
 
-Tags written for google/jsonschema-go or invopop/jsonschema are read, each
-part mapped to the keyword it means; a part with no place in the contract
-(title, example, oneof_required, nullable, jsonschema_extras, an enum on a
-slice's items, a - that is not the tag's first part) is reported, never
-dropped. A description written with unescaped commas is the author's whole
-text, which invopop/jsonschema would end at the first comma: a warning
-(the tool is not refused), whose fix escapes the commas. A
-jsonschema:"-" field is hidden from the model in an input, and refused in
-a result, where encoding/json still writes it.
+Code written for google/jsonschema-go, invopop/jsonschema or
+mark3labs/mcp-go comes over as it is: their tags are read, each part mapped
+to the keyword it means (see the table in docs/contract.md); mcp-go's
+jsonschema:"Temperature unit,enum=celsius,enum=fahrenheit" is the
+description "Temperature unit" and the enum, and its parts after the text
+are refused where invopop's would be. A part the contract has no place for
+is reported, never dropped: invopop's title, example, readOnly, writeOnly,
+anchor, type, multipleOf, exclusiveMinimum, exclusiveMaximum, the
+oneof_/anyof_ keys and nullable; - anywhere but as the tag's first part, and
+any other part beside it; every part of jsonschema_extras; an enum, pattern,
+format, length, bound or default part on a slice (invopop applies those to
+the items); a part after an unescaped comma that continues no description
+(enum=GET, POST); a key given twice; an empty google tag.
+
+jsonschema:"-" itself hides an input field from the model (see
+docs/contract.md); in a result, where encoding/json writes the field, it is
+refused, and reported as OLT003 for the result type.
+
+Fix: say it with the parts the contract reads, give the items a type of
+their own, and use a pointer for a value that may be null.
 
 # Analyzer OLT021
 
 OLT021: two tags give one keyword different values
 
-A native keyword tag and a peer library's tag (or two peer tags) that set
-one keyword to different values, or required:"false" with invopop's
-required part.
+A keyword given by two tags, a native one and a peer library's (or
+jsonschema_description and invopop's description=), with different values:
+which one the model should see is not clear. required:"false" with invopop's
+required part is the same conflict. Two tags that agree are fine.
+
+Fix: keep one of the two.
 
 # Analyzer OLT022
 
 OLT022: schema tag of a peer library has a native form
 
-Off unless -OLT022.enable. For a team that wants one style: reports the
-jsonschema and jsonschema_description tags whose every part has a native
-form, with a fix that rewrites them into the native tags (and adds
-required:"true" or required:"false" where invopop's explicit required
-convention decided), keeping the schema byte for byte. Apply the fixes with
-toolvet -fix -OLT022.enable. To a package whose types use invopop's
-required part, where //tool:required-from-tags would change a tool's
-schema, it suggests the directive (without a fix).
+Off unless -OLT022.enable (migrate: true in golangci-lint's settings). The
+peers' tags are read as they are (see docs/contract.md); this rule is for a
+team that wants one style. It reports each field whose jsonschema or
+jsonschema_description tag has a native form in every part, and its fix
+rewrites the tag: the keyword tags, required:"true" for invopop's required,
+and required:"false" on the fields that invopop's explicit required
+convention made optional (which the native tags would otherwise make
+required). The schema stays byte for byte the same. A field with a part the
+contract cannot follow (OLT020) or tags that disagree (OLT021), or hidden
+from the model (jsonschema:"-"), is left to those rules; a package with
+diagnostics is not looked at. In a package with //tool:required-from-tags a
+field without a required tag is optional anyway, and gets no
+required:"false". toolvet -fix -OLT022.enable ./... applies every fix at
+once.
+
+Fix (suggested): the native tags, as -fix writes them.
 
 # Analyzer OLT023
 
 OLT023: schema a type declares for its JSON form is not valid
 
-A type with a JSON form of its own may declare its schema with a method
-ToolschemaSchema() string whose body returns one string literal. The
-schema must be a JSON Schema 2020-12 object (checked against the
-meta-schema), reference nothing ($ref, $id, anchors), and belong to a type
-that encoding/json reads through UnmarshalJSON.
+A type with a JSON form of its own (OLT005) may declare its schema (see
+docs/contract.md) with a method whose body returns one string literal. The
+schema is checked when it is read: it must be JSON Schema 2020-12 (the
+meta-schema), an object, reference nothing ($ref, $id, anchors: every
+fragment is inline), and belong to a type that encoding/json reads through
+UnmarshalJSON (a type with only MarshalJSON is read by its kind). The
+generator reads the literal from source, so a schema computed at run time
+cannot be read.
+
+Fix: write the schema of what the methods read and write, as one literal.
 
 # Analyzer OLT025
 
 OLT025: execution policy option contradicts read-only or has no meaning with it
 
-A read-only tool changes nothing, so destructive= and idempotent say
-nothing of it (MCP ignores both hints on a read-only tool) or contradict it.
-The fix removes the option. A read-only tool may require approval.
+A read-only tool changes nothing. destructive and idempotent describe what a
+write does, and MCP ignores both hints on a read-only tool: given with
+read-only, they either say nothing (destructive=false, idempotent) or
+contradict it (destructive, idempotent=false). Reflection reports the same
+for tool.Meta's ReadOnly with Destructive or Idempotent. On by default: the
+combination never means anything.
+
+A read-only tool may require approval (reading a private record may need a
+person's consent), and a write may be additive, idempotent and in a closed
+world at once: none of these is reported.
+
+Fix (suggested): remove the option.
 
 # Analyzer OLT026
 
 OLT026: tool name says it reads but the tool is not read-only
 
-Off unless -OLT026.enable. A name whose verb reads (get_, list_, find_,
-search_...) on a tool whose directive does not say read-only. The fix adds
-read-only; read-only=false says on purpose that the tool writes.
+The tool's name starts with a verb that reads (get, list, find, search,
+read, fetch, lookup, query, show, describe, view, count, retrieve, browse,
+inspect, preview, peek), and its directive does not say read-only: a client
+and a model see a tool that may change anything (MCP's default). Off unless
+-OLT026.enable. Not reported when the directive says read-only=false (the
+tool writes, on purpose: a get_token that records what it issues), or when a
+later word of the name writes (get_or_create_session).
+
+Fix (suggested): add read-only. No fix is suggested when the directive has
+destructive or idempotent, which read-only would contradict (OLT025).
 
 # Analyzer OLT027
 
 OLT027: tool name says it writes but the tool is read-only
 
-Off unless -OLT027.enable. A read-only tool whose verb writes (create_,
-submit_, delete_...): one of the two is wrong.
+A read-only tool whose name starts with a verb that writes (create, submit,
+delete, remove, update, set, add, send, save, cancel, approve, publish,
+refund, reserve, register, ... the list is in olt/policy.go). One of the two
+is wrong, and which one only the author knows: no fix is suggested. A draft
+is a write when it is stored (create_refund_draft is not read-only); a tool
+that only computes one should be named for that (preview_refund). Off unless
+-OLT027.enable.
+
+Fix: remove read-only if the tool writes (here the draft is stored), or
+rename the tool.
 
 # Analyzer OLT028
 
 OLT028: destructive tool does not require approval
 
-Off unless -OLT028.enable. A tool that is neither read-only nor
-destructive=false may delete or overwrite; it should require approval.
-The fix adds requires-approval; requires-approval=false says no on purpose.
+A tool that is neither read-only nor destructive=false may delete or
+overwrite (MCP's default), and one that does should not run without a
+person's approval. Off unless -OLT028.enable: with MCP's defaults every tool
+that declares no policy is destructive, so the rule asks each tool to say
+what it does. Not reported when the directive says requires-approval=false
+(no approval, on purpose).
+
+Fix (suggested): require approval. Say destructive=false instead for a write
+that only adds.
 
 # Analyzer OLT029
 
 OLT029: tool contract changed but its version did not
 
-In a package with a revision lock (toolschema.lock, written by toolgen
--lock and kept by toolgen), a tool whose contract (schemas, description,
-policy, error codes) differs from the one the lock recorded for the same
-version. The message says whether the change is breaking or compatible and
-what changed; the fix raises the version, after which toolgen records the
-new contract. The analyzer reads the lock only with the driver's reader
-(Config.ReadLock: toolvet's and the golangci-lint plugin's); toolgen
-always checks it.
+In a package with a revision lock (toolschema.lock beside toolschema_gen.go,
+started by toolgen -lock), the lock records each tool's contract as of its
+version: name, version, description, execution policy and approval, error
+codes, input and output schemas. A tool whose contract differs from the one
+recorded for the same version is reported, by toolvet, the golangci-lint
+plugin and toolgen (which then keeps the old entry and exits 1). The
+analyzers of olt report it only when their driver reads the lock for them
+(olt.Config.ReadLock, which toolvet and the plugin set): the analysis
+framework hands an analyzer no file but Go, C, assembly and object files, so
+under gopls, nogo or a multichecker of your own the rule is toolgen's. The
+message says whether the change is breaking or compatible, and lists each
+change.
+
+Fix (suggested): raise the version (an integer by one; a semantic version
+v1.4.2 to v2.0.0 for a breaking change, v1.5.0 for a compatible one;
+version=2 added when there was none), then run toolgen, which records the
+new contract. A version written in quotes gets no fix.
 
 # Analyzer OLT030
 
 OLT030: function is a tool handler of the MCP go-sdk, not a tool
 
-A marked function that takes the SDK's *mcp.CallToolRequest or returns its
-*mcp.CallToolResult is a go-sdk handler (mcp.ToolHandlerFor). It is
-reported once, and nothing is said about the SDK's types: serve it with
-mcpserver.AddTool, or write the tool as func(ctx, In) (Out, error) and
-reach the request with mcpserver.RequestFrom(ctx).
+A function written for the MCP go-sdk's mcp.AddTool (an mcp.ToolHandlerFor:
+it takes the SDK's *mcp.CallToolRequest, or returns its *mcp.CallToolResult)
+is marked as a tool. The SDK's request and result are not a model's
+arguments and a value: the request holds the session, the transport's
+functions and maps with JSON forms of their own, none of which has a schema.
+The function is reported once, at the SDK's parameter or result, and none of
+the other rules is reported about the SDK's types. Reflection refuses it the
+same way (reflectimpl.Create returns this one error). On by default.
+
+Fix: keep the handler and serve it with mcpserver.AddTool, the drop-in for
+the SDK's mcp.AddTool (no directive; its schemas and argument checks are the
+contract's), or make it a tool of the contract and take the request from the
+context (mcpserver.RequestFrom) when the tool needs the session (to log, or
+report progress).
 
 # Analyzer OLT031
 
 OLT031: namespace has more than 10 tools
 
-A namespace (namespace=NAME) with more than 10 tools in one package is
-reported at its eleventh tool: OpenAI advises at most 10 a namespace, and
-a model chooses worse among more. Split the namespace by task.
+A namespace (namespace=NAME, an OpenAI Responses namespace tool) with more
+than 10 tools in one package: OpenAI advises at most 10 a namespace, and a
+model chooses worse among more. Reported at the eleventh tool.
+
+Fix: split the namespace by task (crm_contacts, crm_deals).
 
 # Analyzer OLT032
 
 OLT032: tool description is longer than 2 KB
 
-A tool's description (its doc comment) over 2048 bytes is cut by
-clients. Keep what the model needs to choose and call the tool; the
-fields' descriptions carry the rest.
+A tool description (the doc comment) over 2048 bytes: clients cut
+descriptions, and the model pays for every byte on every turn.
+
+Fix: shorten the doc comment; describe the fields on the fields.
 
 # Analyzer OLT033
 
 OLT033: deferred tool has no description a tool search can find
 
-A deferred tool (defer-loading) is sent only once a tool search finds
-it; with no word in its description to match, only its exact name finds
-it. Write a doc comment saying what it does.
+A deferred tool (defer-loading) is sent to the model only once a tool search
+finds it: the vendors' searches and loop's match names, descriptions and
+parameters. With no word in its description to match, only its exact name
+finds it.
+
+Fix: write a doc comment that says what the tool does.
 
 # Analyzer OLT034
 
 OLT034: example of a tool's arguments is not valid for its input
 
-An example a tool gives of its arguments (a //tool:example line in its doc
-comment, one JSON object each) is checked as the invoker checks a call's
-arguments, against the tool's input schema: an example that is not JSON, or
-that breaks the schema, is reported with each violation, and the tool is
-refused (toolgen leaves it out). reflectimpl.Create refuses an invalid
-example given in tool.Meta.Examples to reflectimpl the same way.
+A tool's example of its arguments (a //tool:example line in its doc comment,
+one JSON object a line, several allowed) is not JSON, or is not valid for
+the tool's input schema. Each example is checked as the invoker checks a
+call's arguments (the checks of a raw-schema tool, run on the input schema
+the generated code has), at generate time (toolgen) and at vet time; each
+violation is one diagnostic, at the example's line, with the text the model
+would read. The tool is refused, as for any other problem of its own.
+reflectimpl.Create checks the examples given with tool.Meta.Examples
+(reflectimpl.Meta) with the tool's own checks (Tool.CheckArgs) and refuses
+an invalid one with this ID. On by default.
+
+Fix: give an example the tool would take.
 */
 package olt

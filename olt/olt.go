@@ -123,7 +123,8 @@ var coreRules = []ruleDef{
 	{id: schema.OLT030}, {id: schema.OLT034},
 }
 
-// section returns the text of one "# Analyzer NAME" section of doc.go.
+// section returns the text of one "# Analyzer NAME" section of doc.go: a
+// rule's is made from its section of docs/diagnostics.md (TestDocGo).
 func section(name string) string {
 	text, ok := sections()[name]
 	if !ok {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/olt"
+	"github.com/toolschema/toolschema/olt/internal/ruledoc"
 )
 
 // rule returns the analyzer of one rule from a configuration.
@@ -232,12 +233,13 @@ func TestCleanCorpus(t *testing.T) {
 	}
 }
 
-var update = flag.Bool("update", false, "rewrite the rule table of docs/diagnostics.md")
+var update = flag.Bool("update", false, "rewrite the rule table of docs/diagnostics.md and the rule sections of doc.go")
 
-// TestDocs checks that the three texts of each rule cannot drift: the
+// TestDocs checks that the texts of each rule cannot drift: the
 // catalog's title and default, the rule's declaration beside its check
-// (its fixes, its flags), its section of doc.go (the analyzer's Doc) and
-// its section and table row in docs/diagnostics.md. The table is made
+// (its fixes, its flags), its section of doc.go (the analyzer's Doc, made
+// from its section of docs/diagnostics.md: TestDocGo) and its section and
+// table row in docs/diagnostics.md. The table is made
 // from the catalog and the declarations (-update rewrites it); the
 // sentences that list the rules off by default are made from the catalog;
 // every section of a rule off by default names the flag that turns it on,
@@ -336,6 +338,54 @@ func TestDocs(t *testing.T) {
 }
 
 // mdSection returns the text of the "## id" section of a markdown page.
+// TestDocGo checks that the rules' sections of doc.go, which become the
+// analyzers' Doc and what toolvet help prints, are what ruledoc makes from
+// docs/diagnostics.md, each rule's one text, and the catalog's titles
+// (-update rewrites doc.go).
+func TestDocGo(t *testing.T) {
+	md, err := os.ReadFile("../docs/diagnostics.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	docGo, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := ruledoc.DocGo(docGo, md, schema.Catalog())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(docGo) == string(want) {
+		return
+	}
+	if *update {
+		if err := os.WriteFile("doc.go", want, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	t.Errorf("doc.go's rule sections are not made from docs/diagnostics.md: edit the rule's section there, not doc.go, and run go test ./olt -run TestDocGo -update to rewrite doc.go; the first difference:\n%s", firstDiff(string(docGo), string(want)))
+}
+
+// firstDiff returns the first line where got and want differ, with its
+// number.
+func firstDiff(got, want string) string {
+	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	for i := range max(len(g), len(w)) {
+		var gl, wl string
+		if i < len(g) {
+			gl = g[i]
+		}
+		if i < len(w) {
+			wl = w[i]
+		}
+		if gl != wl {
+			return fmt.Sprintf("doc.go:%d: %q\nwant: %q", i+1, gl, wl)
+		}
+	}
+	return ""
+}
+
 func mdSection(md, id string) (string, bool) {
 	i := strings.Index(md, "\n## "+id+"\n")
 	if i < 0 {

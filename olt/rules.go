@@ -13,7 +13,8 @@ import (
 // A ruleDef is one rule as its analyzer runs it, declared in the file
 // that holds its check. Its ID, title and whether it is on by default are
 // the catalog's (schema.RuleOf), which toolgen shares; its documentation
-// is its "# Analyzer" section of doc.go, which becomes the analyzer's Doc;
+// is its section of docs/diagnostics.md, from which its "# Analyzer"
+// section of doc.go, the analyzer's Doc, is made (TestDocGo);
 // docs/diagnostics.md's table of rules is checked against the catalog and
 // these declarations (TestDocs).
 type ruleDef struct {
