@@ -91,7 +91,8 @@ directive anywhere else (on a type, on a field, inside a function body) is
 reported. The generated code declares Tools, the tool list: a function for
 the package's tools and a method on each receiver type. A package that
 already declares Tools, or a receiver type with a field or method Tools, is
-reported too.
+reported too, and so is a directive in a file built only on some platforms
+(a //go:build line, a suffix such as _linux.go).
 
 Fix: mark a function, not a type, rename what would clash with the generated
 tool lists, and declare tools in files built everywhere (a tool may call
@@ -279,6 +280,12 @@ that file must be what toolgen would write now. It is reported when it is
 missing, when it is stale (a tool, a schema or an enum value changed since
 it was generated), and when it is no longer needed (the package has no tools
 and no enums). The check runs only on a package with no other diagnostic.
+
+In any package, with or without tools, OLT014 also reports a schema made by
+reflection (reflectimpl.Create, provider.OutputOf, tool.DecodeAnswer,
+mcpserver.AddTool) whose type reaches an enum type whose generated values
+are missing or stale: see Enum values reflection cannot read in
+docs/diagnostics.md.
 
 Fix: generate the file again (go generate, or go tool toolgen in the
 package), after each change to the tools.

@@ -7,7 +7,7 @@
 // block, table or heading, followed by its first paragraph that starts
 // with "Fix" (before any "###" heading), each turned from Markdown into
 // Go doc comment text: code spans lose their backticks, links become their
-// text (a link to another page of docs/ names the page), bold loses its
+// text (a link to a page of docs/ names the page), bold loses its
 // stars, and paragraphs and lists are wrapped at 76 columns.
 package ruledoc
 
@@ -227,6 +227,11 @@ lines:
 	if strings.Contains(text, "*/") {
 		return "", fmt.Errorf("%s: the summary has */, which would end doc.go's comment", id)
 	}
+	for line := range strings.Lines(text) {
+		if strings.HasPrefix(strings.TrimLeft(line, " -"), "//") {
+			return "", fmt.Errorf("%s: a line of the summary starts with //, which go vet may read as a misplaced directive: %q", id, line)
+		}
+	}
 	if err := plain(text); err != nil {
 		return "", fmt.Errorf("%s: %v", id, err)
 	}
@@ -372,14 +377,14 @@ func link(s string) (text, target string, n int, ok bool) {
 	return s[1:close], s[close+2 : close+end], close + end + 1, true
 }
 
-// linkText returns a link as Go doc text: its text for a place on this
-// page; for another page of docs/, the page's path in the module (after
-// the text and "in", unless the text is the page's name); for a web page,
-// the address after the text.
+// linkText returns a link as Go doc text: for a page of docs/ (this
+// page, for a link to a place on it), the page's path in the module,
+// after the text and "in" unless the text is the page's name; for a web
+// page, the address after the text.
 func linkText(text, target string) string {
 	switch {
 	case strings.HasPrefix(target, "#"):
-		return text
+		return text + " in docs/diagnostics.md"
 	case strings.Contains(target, "://"):
 		if text == target {
 			return text
@@ -398,23 +403,32 @@ func isPunct(c byte) bool {
 }
 
 // wrap fills lines of at most width columns with words, the first line
-// starting with first and the others with rest.
+// starting with first and the others with rest. A word that starts with
+// // does not start a line, where go vet would read //go:build as a
+// misplaced build constraint: the word before it moves down too.
 func wrap(words []string, first, rest string) string {
 	var out strings.Builder
-	line := first
-	empty := true
+	prefix := first
+	var line []string
+	cols := func(ws []string) int {
+		n := utf8.RuneCountInString(prefix) + len(ws) - 1
+		for _, w := range ws {
+			n += utf8.RuneCountInString(w)
+		}
+		return n
+	}
 	for _, w := range words {
 		w = strings.ReplaceAll(w, string(nbsp), " ")
-		if !empty && utf8.RuneCountInString(line)+1+utf8.RuneCountInString(w) > width {
-			out.WriteString(line + "\n")
-			line, empty = rest, true
+		if len(line) > 0 && cols(append(line[:len(line):len(line)], w)) > width {
+			var carry []string
+			if strings.HasPrefix(w, "//") && len(line) > 1 {
+				line, carry = line[:len(line)-1], line[len(line)-1:]
+			}
+			out.WriteString(prefix + strings.Join(line, " ") + "\n")
+			prefix, line = rest, carry
 		}
-		if !empty {
-			line += " "
-		}
-		line += w
-		empty = false
+		line = append(line, w)
 	}
-	out.WriteString(line + "\n")
+	out.WriteString(prefix + strings.Join(line, " ") + "\n")
 	return out.String()
 }

@@ -34,7 +34,7 @@ func TestSummary(t *testing.T) {
 		name: "links, bold and escapes",
 		md: "**Bold.** See [contract.md](contract.md#x), [Annotations](contract.md#annotations), " +
 			"[warnings](#warnings), [the API](https://example.com/api) and \\, here.\n\n```go\n```\n\nFix: do it.\n",
-		want: "Bold. See docs/contract.md, Annotations in docs/contract.md, warnings, the\nAPI (https://example.com/api) and , here.\n\nFix: do it.\n",
+		want: "Bold. See docs/contract.md, Annotations in docs/contract.md, warnings in\ndocs/diagnostics.md, the API (https://example.com/api) and , here.\n\nFix: do it.\n",
 	}, {
 		name: "lists",
 		md:   "Reported:\n\n- one thing,\n  on two lines;\n- another.\n\n```go\n```\n\nFix: do it.\n",
@@ -72,6 +72,10 @@ func TestSummary(t *testing.T) {
 		md:   "A `/* comment */`.\n\n```go\n```\n\nFix: do it.\n",
 		err:  "*/",
 	}, {
+		name: "a line that starts with a directive",
+		md:   "- `//go:build` lines\n\n```go\n```\n\nFix: do it.\n",
+		err:  "starts with //",
+	}, {
 		name: "a wrapped line that would read as a heading",
 		md:   "`#` x\n\n```go\n```\n\nFix: do it.\n",
 		err:  "reads as a heading",
@@ -105,6 +109,12 @@ func TestWrap(t *testing.T) {
 	}
 	if strings.Join(strings.Fields(got), " ") != strings.Join(words, " ") {
 		t.Errorf("wrap changed the words: %q", got)
+	}
+
+	// A directive's name does not start a line.
+	words = strings.Fields(strings.Repeat("x", 70) + " a //go:build line")
+	if got, want := wrap(words, "", ""), strings.Repeat("x", 70)+"\na //go:build line\n"; got != want {
+		t.Errorf("wrap:\n%s\nwant:\n%s", got, want)
 	}
 }
 
