@@ -5,7 +5,9 @@
 // A rule's section there starts with "## OLTnnn" and ends at the next
 // "## " heading. Its summary is the prose before the section's first code
 // block, table or heading, followed by its first paragraph that starts
-// with "Fix" (before any "###" heading), each turned from Markdown into
+// "Fix:", "Fix (" or "Fix," (before any "###" heading: a summary that
+// would end with a colon, before a block it leaves out, is refused, so the
+// page words it to stand alone), each turned from Markdown into
 // Go doc comment text: code spans lose their backticks, links become their
 // text (a link to a page of docs/ names the page), bold loses its
 // stars, and paragraphs and lists are wrapped at 76 columns.
@@ -156,14 +158,14 @@ func Summary(id string, lines []string) (string, error) {
 			return
 		}
 		switch {
-		case fix == nil && !cur.list && strings.HasPrefix(cur.lines[0], "Fix"):
+		case fix == nil && !cur.list && isFix(cur.lines[0]):
 			fix, inProse = cur, false
 		case inProse:
 			prose = append(prose, *cur)
 		}
 		cur = nil
 	}
-lines:
+scan:
 	for _, line := range lines {
 		trimmed := strings.TrimSpace(line)
 		switch {
@@ -177,7 +179,7 @@ lines:
 		case strings.HasPrefix(line, "#"):
 			// The Fix paragraph is the section's own, before any
 			// subsection.
-			break lines
+			break scan
 		case strings.HasPrefix(line, "|"), strings.HasPrefix(line, "<"):
 			flush()
 			inProse = false
@@ -236,6 +238,13 @@ lines:
 		return "", fmt.Errorf("%s: %v", id, err)
 	}
 	return text, nil
+}
+
+// isFix reports whether a paragraph's first line starts it as the fix:
+// "Fix:", "Fix (suggested):", "Fix, if ...".
+func isFix(line string) bool {
+	rest, ok := strings.CutPrefix(line, "Fix")
+	return ok && (strings.HasPrefix(rest, ":") || strings.HasPrefix(rest, " (") || strings.HasPrefix(rest, ","))
 }
 
 // plain checks that text reads, as a Go doc comment, as the paragraphs

@@ -18,6 +18,10 @@ func TestSummary(t *testing.T) {
 			"Text between the examples.\n\n```text\nOLT001: message\n```\n\nFix: do it.\n\n```go\nfunc G() {}\n```\n\nFix (what -fix writes):\n",
 		want: "The first paragraph, wrapped.\n\nThe second.\n\nFix: do it.\n",
 	}, {
+		name: "a paragraph that starts with another word than Fix",
+		md:   "Before.\n\n```go\n```\n\nFixes are suggested.\n\nFix (suggested): do it.\n",
+		want: "Before.\n\nFix (suggested): do it.\n",
+	}, {
 		name: "a table ends the summary",
 		md:   "Before.\n\n| a | b |\n|---|---|\n\nAfter.\n\nFix: do it.\n",
 		want: "Before.\n\nFix: do it.\n",
