@@ -6,9 +6,11 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -17,8 +19,9 @@ import (
 	"go.lsp.dev/uri"
 )
 
-// client is a test's LSP client, in process, over a pipe: it records the
-// published diagnostics and answers the server's requests.
+// client is a test's LSP client, over a pipe to the server in process or
+// to a server's process: it records the published diagnostics and
+// answers the server's requests.
 type client struct {
 	t    testing.TB
 	dir  string
@@ -29,6 +32,7 @@ type client struct {
 	mu       sync.Mutex
 	changed  chan struct{}
 	diags    map[string]protocol.PublishDiagnosticsParams // by file name
+	pubs     map[string]int                               // publications, by file name
 	settings json.RawMessage                              // workspace/configuration's answer
 	messages []string                                     // window/showMessage
 }
@@ -38,31 +42,52 @@ type options struct {
 	encodings []string
 	initOpts  any
 	settings  any // nil: the client has no workspace/configuration
+	// command, when set, runs another language server, the program and
+	// its arguments, instead of this one in process; its standard error
+	// is logged when the test fails.
+	command []string
+	env     []string // added to the process's environment
 }
 
 // startClient starts a server on the module in dir and initializes it.
 func startClient(t testing.TB, dir string, o options) *client {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	// Pipes with the kernel's buffers, as between processes: the
-	// server's and the client's loops may write at the same time.
-	srvEnd, cliEnd := pipePair(t)
-	c := &client{t: t, dir: dir, done: make(chan struct{}), changed: make(chan struct{}, 1), diags: map[string]protocol.PublishDiagnosticsParams{}}
+	c := &client{t: t, dir: dir, done: make(chan struct{}), changed: make(chan struct{}, 1),
+		diags: map[string]protocol.PublishDiagnosticsParams{}, pubs: map[string]int{}}
 	if o.settings != nil {
 		c.settings, _ = json.Marshal(o.settings)
 	}
-	go func() {
-		defer close(c.done)
-		Serve(ctx, srvEnd, testLog{t})
-	}()
-	c.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(cliEnd))
+	var stream io.ReadWriteCloser
+	// The time a server may take to answer shutdown: golangci-lint-langserver
+	// answers it only once the run of golangci-lint under way has ended.
+	shutdownWait := 10 * time.Second
+	if o.command != nil {
+		stream = startProcess(t, dir, o.command, o.env, c.done)
+		shutdownWait = 2 * time.Minute
+	} else {
+		// Pipes with the kernel's buffers, as between processes: the
+		// server's and the client's loops may write at the same time.
+		srvEnd, cliEnd := pipePair(t)
+		go func() {
+			defer close(c.done)
+			Serve(ctx, srvEnd, testLog{t})
+		}()
+		stream = cliEnd
+	}
+	c.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(stream))
 	c.conn.Go(ctx, c.handle)
 	c.stop = sync.OnceFunc(func() {
-		shCtx, shCancel := context.WithTimeout(context.Background(), 10*time.Second)
+		shCtx, shCancel := context.WithTimeout(context.Background(), shutdownWait)
 		defer shCancel()
 		var res any
 		c.conn.Call(shCtx, "shutdown", nil, &res)
 		c.conn.Notify(shCtx, "exit", nil)
+		if o.command != nil {
+			// golangci-lint-langserver does not handle exit: it stops
+			// when its standard input closes.
+			c.conn.Close()
+		}
 		select {
 		case <-c.done:
 		case <-shCtx.Done():
@@ -84,6 +109,10 @@ func startClient(t testing.TB, dir string, o options) *client {
 		"processId": nil, "rootUri": uri.File(dir), "capabilities": caps, "initializationOptions": o.initOpts,
 	}, &res); err != nil {
 		t.Fatalf("initialize: %v", err)
+	}
+	if o.command != nil {
+		c.notify("initialized", map[string]any{})
+		return c
 	}
 	want := encUTF16
 	for _, e := range o.encodings {
@@ -110,6 +139,79 @@ func pipePair(t testing.TB) (io.ReadWriteCloser, io.ReadWriteCloser) {
 		t.Fatal(err)
 	}
 	return duplex{r1, w2}, duplex{r2, w1}
+}
+
+// startProcess starts a language server's process in dir and returns the
+// stream to it; done is closed when the process has exited (and been
+// waited for, so that its CPU time counts among the children's).
+func startProcess(t testing.TB, dir string, argv, env []string, done chan struct{}) io.ReadWriteCloser {
+	t.Helper()
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	// A group of its own, so that a server that does not stop is ended
+	// with the linters it started.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	var stderr lockedBuffer
+	cmd.Stderr = &stderr
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer close(exited)
+		cmd.Wait()
+	}()
+	t.Cleanup(func() {
+		select {
+		case <-exited:
+		case <-time.After(10 * time.Second):
+			syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+			<-exited
+			t.Errorf("%s did not exit when its input closed; killed", filepath.Base(argv[0]))
+		}
+		if t.Failed() && stderr.String() != "" {
+			t.Logf("%s's standard error:\n%s", filepath.Base(argv[0]), stderr.String())
+		}
+	})
+	return procStream{out, in}
+}
+
+type procStream struct {
+	io.ReadCloser                // the server's standard output
+	w             io.WriteCloser // its standard input
+}
+
+func (p procStream) Write(b []byte) (int, error) { return p.w.Write(b) }
+func (p procStream) Close() error {
+	p.w.Close()
+	return p.ReadCloser.Close()
+}
+
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
 
 type duplex struct {
@@ -141,6 +243,7 @@ func (c *client) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		}
 		c.mu.Lock()
 		c.diags[p.URI.Filename()] = p
+		c.pubs[p.URI.Filename()]++
 		c.mu.Unlock()
 		select {
 		case c.changed <- struct{}{}:
@@ -186,6 +289,24 @@ func (c *client) open(rel string) string {
 	return string(b)
 }
 
+// published returns how many times diagnostics were published for a
+// file.
+func (c *client) published(rel string) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.pubs[c.path(rel)]
+}
+
+// save writes text to a file, as an editor saving its buffer does, and
+// tells the server.
+func (c *client) save(rel, text string) {
+	c.t.Helper()
+	if err := os.WriteFile(c.path(rel), []byte(text), 0o644); err != nil {
+		c.t.Fatal(err)
+	}
+	c.notify("textDocument/didSave", map[string]any{"textDocument": map[string]any{"uri": uri.File(c.path(rel))}})
+}
+
 // change replaces the unsaved text of a file.
 func (c *client) change(rel string, version int, text string) {
 	c.t.Helper()
@@ -228,9 +349,19 @@ func describe(m map[string]protocol.PublishDiagnosticsParams, dir string) string
 	return b.String()
 }
 
+// codeOf returns a diagnostic's rule ID: its code, or, from
+// golangci-lint-langserver, which sends none, the ID that starts the
+// message after the linter's name ("toolschema: OLT011: ...").
 func codeOf(d protocol.Diagnostic) string {
-	s, _ := d.Code.(string)
-	return s
+	if s, _ := d.Code.(string); s != "" {
+		return s
+	}
+	msg, ok := strings.CutPrefix(d.Message, Source+": ")
+	if !ok {
+		return ""
+	}
+	id, _, _ := strings.Cut(msg, ":")
+	return id
 }
 
 // codes returns the rule IDs published for a file, in order.
