@@ -173,7 +173,7 @@ func TestGolangciLangserver(t *testing.T) {
 
 	// Each of theirs is one of ours, on the same line; they are logged
 	// side by side, with the widths of the ranges.
-	var n, zero int
+	var n, zero, coded int
 	for _, rel := range seededFiles {
 		p := theirs[gcl.path(rel)]
 		checkSources(t, p)
@@ -192,6 +192,9 @@ func TestGolangciLangserver(t *testing.T) {
 			if d.Range.Start == d.Range.End {
 				zero++
 			}
+			if d.Code != nil || d.CodeDescription != nil {
+				coded++
+			}
 			// Its column read as bytes, the UTF-16 column of the same point.
 			line := lines[d.Range.Start.Line]
 			asUTF16 := utf16Len(line[:min(int(d.Range.Start.Character), len(line))])
@@ -200,7 +203,8 @@ func TestGolangciLangserver(t *testing.T) {
 				span(o.Range), o.Range.End.Character-o.Range.Start.Character, int(o.Severity))
 		}
 	}
-	t.Logf("diagnostics: golangci-lint-langserver %d, toolschema-lsp %d; zero-width ranges: %d of %d", n, len(want), zero, n)
+	t.Logf("diagnostics: golangci-lint-langserver %d, toolschema-lsp %d; zero-width ranges: %d of %d; with a code or a link: %d of %d",
+		n, len(want), zero, n, coded, n)
 	if n == 0 {
 		t.Fatalf("golangci-lint-langserver sent no diagnostic")
 	}
