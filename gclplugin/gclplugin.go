@@ -71,17 +71,18 @@ func New(raw any) (register.LinterPlugin, error) {
 	if err != nil {
 		return nil, fmt.Errorf("toolschema: %w", err)
 	}
-	if err := olt.CheckProviders(s.Providers); err != nil {
-		return nil, fmt.Errorf("toolschema: providers: %w", err)
+	p := &plugin{settings: s}
+	if _, err := p.BuildAnalyzers(); err != nil {
+		return nil, err
 	}
-	return &plugin{settings: s}, nil
+	return p, nil
 }
 
 // BuildAnalyzers returns the rule analyzers, one per rule, configured
 // by the settings. Their messages leave out the rule's ID: golangci-lint
 // puts the analyzer's name, which is the ID, before each message.
 func (p *plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
-	return olt.NewAnalyzers(olt.Config{
+	as, err := olt.NewAnalyzers(olt.Config{
 		Providers:  p.settings.Providers,
 		Quality:    p.settings.Quality,
 		Migrate:    p.settings.Migrate,
@@ -89,7 +90,11 @@ func (p *plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 		// golangci-lint runs where the package's files are: OLT029
 		// reads the revision lock there.
 		ReadLock: os.ReadFile,
-	}), nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("toolschema: providers: %w", err)
+	}
+	return as, nil
 }
 
 // GetLoadMode asks for type information: the rules read go/types.

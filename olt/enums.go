@@ -35,7 +35,7 @@ import (
 var enumsAnalyzer = &analysis.Analyzer{
 	Name:       "toolschemaenums",
 	Doc:        section("toolschemaenums"),
-	URL:        DocsURL,
+	URL:        docsURL,
 	Run:        runEnums,
 	FactTypes:  []analysis.Fact{new(enumFact), new(reachFact)},
 	ResultType: reflect.TypeFor[[]*analyzer.Diagnostic](),

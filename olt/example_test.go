@@ -17,11 +17,11 @@ func Example() {
 		names[a.Name] = true
 	}
 	fmt.Println(names["OLT001"], names["OLT023"], olt.Analyzers[0].Requires[0].Name)
-	fmt.Println(strings.HasPrefix(olt.DocsURL, "https://"))
+	fmt.Println(strings.HasPrefix(olt.Analyzers[0].URL, "https://"))
 
 	// NewAnalyzers turns the opt-in rules on; the provider names it takes
 	// are checked, so that a typo does not turn a rule off.
-	if err := olt.CheckProviders([]string{"openai", "mistral"}); err != nil {
+	if _, err := olt.NewAnalyzers(olt.Config{Providers: []string{"openai", "mistral"}}); err != nil {
 		fmt.Println(err)
 	}
 	// Output:

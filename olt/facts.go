@@ -23,7 +23,7 @@ import (
 var factsAnalyzer = &analysis.Analyzer{
 	Name:       "toolschemafacts",
 	Doc:        section("toolschemafacts"),
-	URL:        DocsURL,
+	URL:        docsURL,
 	Run:        runFacts,
 	FactTypes:  []analysis.Fact{new(docFact), new(declaredFact), new(enumValuesFact)},
 	ResultType: reflect.TypeFor[*foreignFacts](),

@@ -123,7 +123,10 @@ func TestForeignFromFacts(t *testing.T) {
 		t.Helper()
 		// With the quality rules: OLT016 reports a field without a
 		// description.
-		rules := olt.NewAnalyzers(olt.Config{Quality: true})
+		rules, err := olt.NewAnalyzers(olt.Config{Quality: true})
+		if err != nil {
+			t.Fatal(err)
+		}
 		graph, err := checker.Analyze(append([]*analysis.Analyzer{olt.Core}, rules...), pkgs, &checker.Options{SanityCheck: true})
 		if err != nil {
 			t.Fatal(err)

@@ -26,16 +26,16 @@ import (
 //go:embed doc.go
 var doc string
 
-// DocsURL is the page with one section per rule; a diagnostic's URL is the
+// docsURL is the page with one section per rule; a diagnostic's URL is the
 // rule's section.
-const DocsURL = "https://github.com/toolschema/toolschema/blob/main/docs/diagnostics.md"
+const docsURL = "https://github.com/toolschema/toolschema/blob/main/docs/diagnostics.md"
 
 // coreAnalyzer runs the front end and the check of the generated code; the rule
 // analyzers report from its result. It reports nothing itself.
 var coreAnalyzer = &analysis.Analyzer{
 	Name:       "toolschema",
 	Doc:        section("toolschema"),
-	URL:        DocsURL,
+	URL:        docsURL,
 	Run:        runCore,
 	ResultType: reflect.TypeFor[*coreResult](),
 	Requires:   []*analysis.Analyzer{factsAnalyzer, enumsAnalyzer},
@@ -83,16 +83,22 @@ type Config struct {
 
 // Analyzers are the rule analyzers with the default configuration (their
 // flags can change it): one per rule of the catalog, in order.
-var Analyzers = NewAnalyzers(Config{})
+var Analyzers, _ = NewAnalyzers(Config{})
 
 // NewAnalyzers returns the rule analyzers with cfg as their configuration
-// (and the default of their flags).
-func NewAnalyzers(cfg Config) []*analysis.Analyzer {
+// (and the default of their flags). The error names the first provider
+// of cfg.Providers that OLT015 does not know (case and spaces aside): a
+// provider is named alone (its strict mode), or with ":strict" or
+// ":nonstrict".
+func NewAnalyzers(cfg Config) ([]*analysis.Analyzer, error) {
+	if err := checkProviders(cfg.Providers); err != nil {
+		return nil, err
+	}
 	var as []*analysis.Analyzer
 	for _, r := range schema.Catalog() {
 		as = append(as, newRule(r, cfg))
 	}
-	return as
+	return as, nil
 }
 
 func newRule(r schema.Rule, cfg Config) *analysis.Analyzer {
@@ -100,7 +106,7 @@ func newRule(r schema.Rule, cfg Config) *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:     id,
 		Doc:      section(id),
-		URL:      DocsURL,
+		URL:      docsURL,
 		Requires: []*analysis.Analyzer{coreAnalyzer},
 	}
 	run := &ruleRun{id: r.ID, cfg: cfg}
@@ -293,7 +299,7 @@ func (r *ruleRun) report(pass *analysis.Pass, d *analyzer.Diagnostic) {
 		End:      d.End,
 		Category: string(d.ID),
 		Message:  msg,
-		URL:      DocsURL + "#" + strings.ToLower(string(d.ID)),
+		URL:      docsURL + "#" + strings.ToLower(string(d.ID)),
 	}
 	if d.Fix != nil {
 		fix := analysis.SuggestedFix{Message: d.Fix.Message}

@@ -23,7 +23,11 @@ import (
 // rule returns the analyzer of one rule from a configuration.
 func rule(t *testing.T, cfg olt.Config, id string) *analysis.Analyzer {
 	t.Helper()
-	for _, a := range olt.NewAnalyzers(cfg) {
+	as, err := olt.NewAnalyzers(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range as {
 		if a.Name == id {
 			return a
 		}
@@ -457,7 +461,8 @@ func TestWordSize(t *testing.T) {
 	}
 }
 
-// TestCheckProviders checks the spellings -OLT015.providers takes.
+// TestCheckProviders checks the spellings NewAnalyzers (and
+// -OLT015.providers) takes.
 func TestCheckProviders(t *testing.T) {
 	tests := []struct {
 		names []string
@@ -470,8 +475,8 @@ func TestCheckProviders(t *testing.T) {
 		{[]string{""}, false},
 	}
 	for _, tt := range tests {
-		err := olt.CheckProviders(tt.names)
-		if (err == nil) != tt.ok {
+		as, err := olt.NewAnalyzers(olt.Config{Providers: tt.names})
+		if (err == nil) != tt.ok || (err == nil) != (len(as) > 0) {
 			t.Errorf("%q: %v", tt.names, err)
 		}
 		if err != nil && !strings.Contains(err.Error(), "with :strict or :nonstrict") {

@@ -23,17 +23,17 @@ var strictRules = []ruleDef{{id: schema.OLT015, setup: func(fs *flag.FlagSet, cf
 			return nil, nil
 		}
 		names := strings.Split(*providers, ",")
-		if err := CheckProviders(names); err != nil {
+		if err := checkProviders(names); err != nil {
 			return nil, err
 		}
 		return strictChecks(res.Package, names), nil
 	}
 }}}
 
-// CheckProviders reports an error naming the first provider OLT015 does
+// checkProviders reports an error naming the first provider OLT015 does
 // not know (case and spaces aside). A provider is named alone (its strict
 // mode), or with ":strict" or ":nonstrict".
-func CheckProviders(names []string) error {
+func checkProviders(names []string) error {
 	for _, n := range names {
 		if _, ok := providerMode(n); !ok {
 			return fmt.Errorf("unknown provider %q: the providers are anthropic, gemini, openai, each alone or with :strict or :nonstrict", n)

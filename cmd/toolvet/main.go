@@ -63,7 +63,7 @@ const phaseEnv = "TOOLVET_PHASE"
 // the package's files are, and reads a package's revision lock there for
 // OLT029 (the analysis framework hands an analyzer no file but Go, C,
 // assembly and object code).
-var rules = olt.NewAnalyzers(olt.Config{ReadLock: os.ReadFile})
+var rules, _ = olt.NewAnalyzers(olt.Config{ReadLock: os.ReadFile}) // no providers: no error
 
 // analyzers returns the analyzers toolvet runs with args: the contract's
 // rules, and the vet suite unless args ask for fixes to be applied (or

@@ -88,7 +88,10 @@ func TestVetClean(t *testing.T) {
 	if err != nil || packages.PrintErrors(pkgs) > 0 {
 		t.Fatal("the example does not load")
 	}
-	as := olt.NewAnalyzers(olt.Config{Quality: true})
+	as, err := olt.NewAnalyzers(olt.Config{Quality: true})
+	if err != nil {
+		t.Fatal(err)
+	}
 	core := as[0].Requires[0] // the front end every rule reports from
 	graph, err := checker.Analyze(append([]*analysis.Analyzer{core}, as...), pkgs, nil)
 	if err != nil {

@@ -121,16 +121,15 @@ func newServer(conn jsonrpc2.Conn, logger *log.Logger) *server {
 // analyzersFor returns the rule analyzers the settings ask for, and what
 // is wrong with the settings (the rest still applies).
 func analyzersFor(st settings) ([]*analysis.Analyzer, error) {
-	var problem error
-	if len(st.Providers) > 0 {
-		if err := olt.CheckProviders(st.Providers); err != nil {
-			problem = err
-			st.Providers = nil
-		}
+	cfg := olt.Config{Providers: st.Providers, Quality: st.Quality, Migrate: st.Migrate, NoIDPrefix: true}
+	all, problem := olt.NewAnalyzers(cfg)
+	if problem != nil {
+		cfg.Providers = nil
+		all, _ = olt.NewAnalyzers(cfg)
 	}
 	known := map[string]bool{}
 	var as []*analysis.Analyzer
-	for _, a := range olt.NewAnalyzers(olt.Config{Providers: st.Providers, Quality: st.Quality, Migrate: st.Migrate, NoIDPrefix: true}) {
+	for _, a := range all {
 		known[a.Name] = true
 		if on, set := st.Rules[a.Name]; set && !on {
 			continue
