@@ -65,8 +65,8 @@ func TestLeniency(t *testing.T) {
 		}
 		for _, o := range turn.Outcomes {
 			var shadowed []tool.Violation
-			if o.Result.Lenient != nil {
-				shadowed = o.Result.Lenient.Shadowed
+			if o.Result.Repairs != nil || o.Result.Shadowed != nil {
+				shadowed = o.Result.Shadowed
 			}
 			if got := loop.Content(o.Result); got != tt.content || len(shadowed) != tt.shadowed {
 				t.Errorf("%s %s %s: the model reads %q, shadowed %v; want %q, %d", tt.leniency, o.Call.Name, tt.args, got, shadowed, tt.content, tt.shadowed)

@@ -147,7 +147,7 @@ type Runner struct {
 	// unambiguous ("42" for an integer) and tells the model what it
 	// assumed in a last text part of the result; tool.ShadowArgs runs the
 	// tool with what encoding/json decodes and leaves the violations a
-	// strict call would have refused on the outcome's Result.Lenient,
+	// strict call would have refused on the outcome's Result.Shadowed,
 	// for the program's log. Approve is asked about the arguments the
 	// leniency lets through. Tools that check their own arguments
 	// (package rawtool) are always strict.

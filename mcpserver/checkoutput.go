@@ -54,8 +54,8 @@ func (o *Options) logShadowed(ctx context.Context, name string, r *tool.Result) 
 	if log == nil {
 		log = slog.Default()
 	}
-	msgs := make([]string, len(r.Lenient.Shadowed))
-	for i, v := range r.Lenient.Shadowed {
+	msgs := make([]string, len(r.Shadowed))
+	for i, v := range r.Shadowed {
 		msgs[i] = v.Path + ": " + v.Rule + ": " + v.Message
 	}
 	log.LogAttrs(ctx, slog.LevelWarn, "mcpserver: a call's arguments break the tool's input schema; run in shadow mode",

@@ -285,7 +285,7 @@ func Handler(t *tool.Tool, opts *Options) mcp.ToolHandler {
 		if opts.CheckOutputs {
 			opts.checkOutput(ctx, t, r)
 		}
-		if r.Lenient != nil && len(r.Lenient.Shadowed) > 0 {
+		if len(r.Shadowed) > 0 {
 			opts.logShadowed(ctx, t.Name, r)
 		}
 		structured := out.structured(req)

@@ -98,8 +98,8 @@ func agreeRepaired(t *testing.T, ctx context.Context, tl *tool.Tool, args string
 		t.Fatal(err)
 	}
 	var gotPaths []string
-	if res.Lenient != nil {
-		for _, rp := range res.Lenient.Repairs {
+	if res.Repairs != nil || res.Shadowed != nil {
+		for _, rp := range res.Repairs {
 			gotPaths = append(gotPaths, rp.Path)
 		}
 	}

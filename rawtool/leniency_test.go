@@ -25,12 +25,12 @@ func TestLeniencyIsStrict(t *testing.T) {
 	}
 	for _, l := range []tool.Leniency{tool.Strict, tool.RepairArgs, tool.ShadowArgs} {
 		r, err := tl.Invoke(tool.WithLeniency(context.Background(), l), json.RawMessage(`{"n":"4"}`))
-		if err != nil || !r.IsError || r.Code != tool.InvalidArguments || r.Lenient != nil || ran {
-			t.Errorf("%s: %v %s %q, lenient %+v, ran %v; want refused as strict", l, err, r.Code, r.Text(), r.Lenient, ran)
+		if err != nil || !r.IsError || r.Code != tool.InvalidArguments || (r.Repairs != nil || r.Shadowed != nil) || ran {
+			t.Errorf("%s: %v %s %q, lenient %+v, ran %v; want refused as strict", l, err, r.Code, r.Text(), r.Shadowed, ran)
 		}
 		r, _ = tl.Invoke(tool.WithLeniency(context.Background(), l), json.RawMessage(`{"n":4}`))
-		if r.IsError || r.Lenient != nil || r.Text() != `{"n":4}` {
-			t.Errorf("%s: good arguments: %q %+v", l, r.Text(), r.Lenient)
+		if r.IsError || (r.Repairs != nil || r.Shadowed != nil) || r.Text() != `{"n":4}` {
+			t.Errorf("%s: good arguments: %q %+v", l, r.Text(), r.Shadowed)
 		}
 		ran = false
 	}

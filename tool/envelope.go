@@ -148,7 +148,7 @@ func jsonText(v any) string {
 // the model: what was called, under which contract revision, a binding to
 // the exact arguments, when, and how it ended: the Result, whose Code,
 // Outcome, Failure (the business code and category), Cause (internal
-// detail included), Costs and Lenient say why and at what cost.
+// detail included), Costs, Repairs and Shadowed say why and at what cost.
 type Audit struct {
 	Tool, Version string
 	// ArgsSHA256 is the SHA-256 of the arguments as received, in hex.

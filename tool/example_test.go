@@ -99,7 +99,7 @@ func ExampleWithLeniency() {
 	repair := tool.WithLeniency(context.Background(), tool.RepairArgs)
 
 	r, _ := t.Invoke(repair, json.RawMessage(`{"status":"pending","limit":"5"}`))
-	rp := r.Lenient.Repairs[0]
+	rp := r.Repairs[0]
 	fmt.Println(r.IsError, rp.Path, rp.Given, rp.Assumed)
 	fmt.Println(r.RepairNote())
 
@@ -108,7 +108,7 @@ func ExampleWithLeniency() {
 
 	shadow := tool.WithLeniency(context.Background(), tool.ShadowArgs)
 	r, _ = t.Invoke(shadow, json.RawMessage(`{"status":"lost"}`))
-	fmt.Println(r.IsError, r.Lenient.Shadowed[0].Message)
+	fmt.Println(r.IsError, r.Shadowed[0].Message)
 	// Output:
 	// false limit "5" 5
 	// Assumed: 'limit' "5" read as 5.

@@ -182,16 +182,16 @@ func (t *Tool) Invoke(ctx context.Context, args json.RawMessage) (*Result, error
 		return errorResult(Failed, false, call, fmt.Sprintf("Tool '%s' failed: %v", t.Name, err)), nil
 	case len(viols) > 0:
 		msg := violationText(viols, more)
-		if note := (&Result{Lenient: lax}).RepairNote(); note != "" {
+		if note := lax.mark(&Result{}).RepairNote(); note != "" {
 			msg += "\n" + note // what was assumed, which the checks then refused
 		}
 		r := errorResult(InvalidArguments, false, call, msg)
-		r.Violations, r.Lenient = viols, lax
-		return r, nil
+		r.Violations = viols
+		return lax.mark(r), nil
 	}
 	// Arguments with violations (ShadowArgs) are hashed as any text:
 	// they may be deeper than the checks let through.
-	if _, own := t.handler.(argsChecker); t.RequiresApproval && !approved(ctx, t.Name, args, !own && (lax == nil || lax.Shadowed == nil)) {
+	if _, own := t.handler.(argsChecker); t.RequiresApproval && !approved(ctx, t.Name, args, !own && (lax == nil || lax.shadowed == nil)) {
 		return lax.mark(errorResult(ApprovalRequired, false, call, fmt.Sprintf("Tool '%s' requires approval for these arguments.", t.Name))), nil
 	}
 	if err := ctx.Err(); err != nil {
@@ -202,9 +202,9 @@ func (t *Tool) Invoke(ctx context.Context, args json.RawMessage) (*Result, error
 }
 
 // mark records on r what the check let through (nothing when l is nil).
-func (l *Lenient) mark(r *Result) *Result {
+func (l *lenient) mark(r *Result) *Result {
 	if r != nil && l != nil {
-		r.Lenient = l
+		r.Repairs, r.moreRepairs, r.Shadowed = l.repairs, l.more, l.shadowed
 	}
 	return r
 }
@@ -318,7 +318,7 @@ var noInput = reflect.TypeFor[struct{}]()
 // leniency ctx asks for let through. The error is ctx's, when it ended
 // during the checks, or says the input type has no plan or that one of
 // its methods panicked (neither the arguments' fault).
-func (t *Tool) decodeArgs(ctx context.Context, args json.RawMessage) (any, []Violation, int, *Lenient, error) {
+func (t *Tool) decodeArgs(ctx context.Context, args json.RawMessage) (any, []Violation, int, *lenient, error) {
 	limit := t.MaxArgumentBytes
 	if limit == 0 {
 		limit = defaultMaxArgumentBytes
@@ -347,7 +347,7 @@ func (t *Tool) decodeArgs(ctx context.Context, args json.RawMessage) (any, []Vio
 	}
 	v := reflect.New(it)
 	viols, more, err := decode(ctx, p, args, v.Elem(), true, "Argument")
-	var lax *Lenient
+	var lax *lenient
 	if err == nil && len(viols) > 0 {
 		// The leniency is asked for only here, where the strict checks
 		// failed: arguments that pass them cost nothing more.
@@ -366,7 +366,7 @@ func (t *Tool) decodeArgs(ctx context.Context, args json.RawMessage) (any, []Vio
 // more) as the leniency of ctx asks: again with the repairs of RepairArgs,
 // or by encoding/json for ShadowArgs. It returns the new value (a pointer
 // to it) or the violations to refuse the arguments for.
-func lenientDecode(ctx context.Context, p *plan, it reflect.Type, args json.RawMessage, viols []Violation, more int) (reflect.Value, []Violation, int, *Lenient, error) {
+func lenientDecode(ctx context.Context, p *plan, it reflect.Type, args json.RawMessage, viols []Violation, more int) (reflect.Value, []Violation, int, *lenient, error) {
 	switch leniencyOf(ctx) {
 	case RepairArgs:
 		// Every repair starts where a value's type does not fit; a fault
@@ -378,9 +378,9 @@ func lenientDecode(ctx context.Context, p *plan, it reflect.Type, args json.RawM
 		var log repairLog
 		v := reflect.New(it)
 		viols, more, err := decodeRepairing(ctx, p, args, v.Elem(), true, "Argument", &log)
-		var lax *Lenient
+		var lax *lenient
 		if log.kept != nil {
-			lax = &Lenient{Repairs: log.kept, MoreRepairs: log.more}
+			lax = &lenient{repairs: log.kept, more: log.more}
 		}
 		return v, viols, more, lax, err
 	case ShadowArgs:
@@ -392,7 +392,7 @@ func lenientDecode(ctx context.Context, p *plan, it reflect.Type, args json.RawM
 			}
 			return reflect.Value{}, viols, more, nil, nil
 		}
-		return v, nil, 0, &Lenient{Shadowed: viols}, nil
+		return v, nil, 0, &lenient{shadowed: viols}, nil
 	}
 	return reflect.Value{}, viols, more, nil, nil
 }

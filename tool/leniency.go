@@ -28,7 +28,7 @@ const (
 	// that is exactly a JSON text of an array or an object where one is
 	// wanted, and a string, number or boolean where an array of such
 	// values is wanted (read as an array of that one item). Each such
-	// reading is a Repair on the Result (Result.Lenient.Repairs); the
+	// reading is a Repair on the Result (Result.Repairs); the
 	// arguments so read are then checked as usual (bounds, enums,
 	// patterns, unknown names, nulls), so that no check is looser than
 	// the schema. Anything else is refused as under Strict. Arguments
@@ -38,7 +38,7 @@ const (
 	// ShadowArgs checks the arguments and never refuses them for the
 	// schema: the tool runs with what encoding/json decodes, and the
 	// violations a strict call would have refused them for are on
-	// Result.Lenient.Shadowed. Arguments that encoding/json cannot decode
+	// Result.Shadowed. Arguments that encoding/json cannot decode
 	// into the input type at all (not JSON, a value of the wrong Go type)
 	// are still refused; so are arguments over the size limit, which are
 	// not read. Defaults are not filled in where there were violations.
@@ -75,18 +75,12 @@ func leniencyOf(ctx context.Context) Leniency {
 	return l
 }
 
-// A Lenient is what a lenient reading of a call's arguments let through,
-// on its Result and its Audit.
-type Lenient struct {
-	// Repairs are the arguments read other than as given (RepairArgs),
-	// in the order of the text: the first 100 (as many as a result
-	// lists violations), MoreRepairs counting the others. They are set
-	// on a refusal too, whose text then ends with what was assumed.
-	Repairs     []Repair
-	MoreRepairs int
-	// Shadowed are the violations for which a strict call would have
-	// refused the arguments (ShadowArgs): the tool ran nonetheless.
-	Shadowed []Violation
+// lenient is what a lenient reading of a call's arguments let through:
+// the Result's Repairs and Shadowed.
+type lenient struct {
+	repairs  []Repair
+	more     int // repairs past the first 100
+	shadowed []Violation
 }
 
 // A Repair is one argument read other than as given, under RepairArgs.
@@ -106,19 +100,18 @@ type Repair struct {
 // program tells the model it assumed ("" when nothing was repaired).
 // mcpserver and loop add it to the result under RepairArgs.
 func (r *Result) RepairNote() string {
-	l := r.Lenient
-	if l == nil {
+	if r.Repairs == nil {
 		return ""
 	}
 	var b strings.Builder
-	for i, rp := range l.Repairs {
+	for i, rp := range r.Repairs {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
 		b.WriteString(rp.Message)
 	}
-	if l.MoreRepairs > 0 {
-		fmt.Fprintf(&b, "\n… and %d more %s.", l.MoreRepairs, violation.Plural(l.MoreRepairs, "repair"))
+	if r.moreRepairs > 0 {
+		fmt.Fprintf(&b, "\n… and %d more %s.", r.moreRepairs, violation.Plural(r.moreRepairs, "repair"))
 	}
 	return b.String()
 }

@@ -188,8 +188,8 @@ func TestRepairs(t *testing.T) {
 			// Strict refuses every row that needed a repair, and takes
 			// every row that needed none as it is.
 			sr, _ := tl.Invoke(context.Background(), json.RawMessage(tt.args))
-			if sr.IsError != (len(tt.repairs) > 0) || sr.Lenient != nil {
-				t.Errorf("strict: %s, lenient %v", sr.Text(), sr.Lenient)
+			if sr.IsError != (len(tt.repairs) > 0) || (sr.Repairs != nil || sr.Shadowed != nil) {
+				t.Errorf("strict: %s, lenient %v", sr.Text(), sr.Shadowed)
 			}
 		})
 	}
@@ -202,8 +202,8 @@ func TestRepairNeedsNothingGood(t *testing.T) {
 	args := `{"limit":42,"ratio":1.5,"exact":true,"tags":["a"],"ids":[1],"filter":{"court":"x"},"labels":{"a":"b"},"status":"open"}`
 	for _, l := range []tool.Leniency{tool.Strict, tool.RepairArgs, tool.ShadowArgs} {
 		r, err := tl.Invoke(tool.WithLeniency(context.Background(), l), json.RawMessage(args))
-		if err != nil || r.IsError || r.Lenient != nil {
-			t.Errorf("%s: %v %s %v", l, err, r.Text(), r.Lenient)
+		if err != nil || r.IsError || (r.Repairs != nil || r.Shadowed != nil) {
+			t.Errorf("%s: %v %s %v", l, err, r.Text(), r.Shadowed)
 		}
 	}
 }
@@ -244,8 +244,8 @@ func TestShadow(t *testing.T) {
 			for _, v := range r.Violations {
 				msgs = append(msgs, v.Message)
 			}
-			if !r.IsError || r.Code != tool.InvalidArguments || r.Lenient != nil || !slices.Equal(msgs, tt.shadowed) {
-				t.Errorf("%s: %s %v, shadowed %v; want refused with %q", tt.args, r.Code, msgs, r.Lenient, tt.shadowed)
+			if !r.IsError || r.Code != tool.InvalidArguments || (r.Repairs != nil || r.Shadowed != nil) || !slices.Equal(msgs, tt.shadowed) {
+				t.Errorf("%s: %s %v, shadowed %v; want refused with %q", tt.args, r.Code, msgs, r.Shadowed, tt.shadowed)
 			}
 			continue
 		}
@@ -355,8 +355,8 @@ func TestManyRepairs(t *testing.T) {
 	if err != nil || r.IsError || r.Value.(int) != n {
 		t.Fatalf("%v %.200s", err, r.Text())
 	}
-	if len(repairsOf(r)) != tool.MaxViolations || r.Lenient.MoreRepairs != n-tool.MaxViolations || repairsOf(r)[99].Path != "ids[99]" {
-		t.Errorf("%d repairs kept, %d more; last kept %+v", len(repairsOf(r)), r.Lenient.MoreRepairs, repairsOf(r)[len(repairsOf(r))-1])
+	if len(repairsOf(r)) != tool.MaxViolations || repairsOf(r)[99].Path != "ids[99]" {
+		t.Errorf("%d repairs kept; last kept %+v", len(repairsOf(r)), repairsOf(r)[len(repairsOf(r))-1])
 	}
 	lines := strings.Split(r.RepairNote(), "\n")
 	if want := fmt.Sprintf("… and %d more repairs.", n-tool.MaxViolations); len(lines) != tool.MaxViolations+1 || lines[len(lines)-1] != want {
@@ -403,20 +403,10 @@ func TestNestedJSONTexts(t *testing.T) {
 }
 
 // repairsOf returns the repairs on r, nil for none.
-func repairsOf(r *tool.Result) []tool.Repair {
-	if r.Lenient == nil {
-		return nil
-	}
-	return r.Lenient.Repairs
-}
+func repairsOf(r *tool.Result) []tool.Repair { return r.Repairs }
 
 // shadowedOf returns the violations shadowed on r, nil for none.
-func shadowedOf(r *tool.Result) []tool.Violation {
-	if r.Lenient == nil {
-		return nil
-	}
-	return r.Lenient.Shadowed
-}
+func shadowedOf(r *tool.Result) []tool.Violation { return r.Shadowed }
 
 // FuzzInvokeLenient invokes a tool under each leniency with arbitrary
 // bytes: never a panic; arguments strict takes are taken alike, with no
@@ -444,8 +434,8 @@ func FuzzInvokeLenient(f *testing.F) {
 			if len(r.Violations) > tool.MaxViolations || r.IsError && r.Code == "" {
 				t.Fatalf("Invoke(%q): %s %d violations", data, r.Code, len(r.Violations))
 			}
-			if !strict.IsError && (r.IsError || r.Lenient != nil || r.Text() != strict.Text()) {
-				t.Fatalf("Invoke(%q): strict took it as %q; lenient %q, %+v", data, strict.Text(), r.Text(), r.Lenient)
+			if !strict.IsError && (r.IsError || (r.Repairs != nil || r.Shadowed != nil) || r.Text() != strict.Text()) {
+				t.Fatalf("Invoke(%q): strict took it as %q; lenient %q, %+v", data, strict.Text(), r.Text(), r.Shadowed)
 			}
 			if ctx == repair && strict.IsError && !r.IsError && len(repairsOf(r)) == 0 {
 				t.Fatalf("Invoke(%q): repair took what strict refused, with no repair", data)

@@ -268,10 +268,17 @@ type Result struct {
 	// Truncated reports that the parts are not the whole answer (a page
 	// of a longer list, a cut text). A tool that returns a Result sets it.
 	Truncated bool
-	// Lenient is what a lenient reading of the arguments let through
-	// (WithLeniency): the repairs made, or the violations not refused;
-	// nil when the arguments were read strictly or needed nothing.
-	Lenient *Lenient
+	// Repairs are the arguments read other than as given (under
+	// RepairArgs, see WithLeniency), in the order of the text: the first
+	// 100 (as many as a result lists violations; RepairNote says how many
+	// more there were). They are set on a refusal too, whose text then
+	// ends with what was assumed.
+	Repairs []Repair
+	// Shadowed are the violations for which a strict call would have
+	// refused the arguments (under ShadowArgs): the tool ran nonetheless.
+	Shadowed []Violation
+
+	moreRepairs int // the repairs past the first 100
 }
 
 // Text returns the result as a model reads it in text: the text parts and
