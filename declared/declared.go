@@ -19,11 +19,11 @@ import (
 	"github.com/toolschema/toolschema/internal/toolhook"
 )
 
-func init() { toolhook.RegisterValidator(Compile) }
+func init() { toolhook.RegisterValidator(compile) }
 
-// Compile compiles a JSON Schema 2020-12 (checking it against the
+// compile compiles a JSON Schema 2020-12 (checking it against the
 // meta-schema) and returns the check of a JSON value against it.
-func Compile(s []byte) (func([]byte) bool, error) {
+func compile(s []byte) (func([]byte) bool, error) {
 	sch, _, err := metaschema.Compile(s, (*jsonschema.Compiler).AssertFormat) // formats are checked, as the invoker checks them elsewhere
 	if err != nil {
 		return nil, err

@@ -6,7 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/toolschema/toolschema/declared"
+	_ "github.com/toolschema/toolschema/declared"
+	"github.com/toolschema/toolschema/internal/toolhook"
 )
 
 // TestCompileRefusesHostile: declared schemas compile as raw ones do: a
@@ -24,14 +25,14 @@ func TestCompileRefusesHostile(t *testing.T) {
 		`{"$ref":"file://` + filepath.ToSlash(secret) + `"}`,
 		`{"type":"object","properties":{"a":{"$ref":"other.json"}}}`,
 	} {
-		_, err := declared.Compile([]byte(s))
+		_, err := toolhook.ValidateDeclared([]byte(s))
 		if err == nil {
 			t.Errorf("%s: compiled", s)
 		} else if strings.Contains(err.Error(), "SECRETVALUE") {
 			t.Errorf("%s: %v", s, err)
 		}
 	}
-	check, err := declared.Compile([]byte(`{"type":"number","minimum":1e300}`))
+	check, err := toolhook.ValidateDeclared([]byte(`{"type":"number","minimum":1e300}`))
 	if err != nil {
 		t.Fatal(err)
 	}

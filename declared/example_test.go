@@ -1,25 +1,42 @@
 package declared_test
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 
-	"github.com/toolschema/toolschema/declared"
+	_ "github.com/toolschema/toolschema/declared"
+	"github.com/toolschema/toolschema/reflectimpl"
+	"github.com/toolschema/toolschema/tool"
 )
 
-// Compile is what the runtime calls for a type that declares its schema;
-// a program rarely calls it itself. A schema that is not valid JSON Schema
-// 2020-12 is an error, and the check answers for one JSON value.
-func ExampleCompile() {
-	valid, err := declared.Compile([]byte(`{"type":"string","pattern":"^[A-Z]{3}$"}`))
+// Currency declares its own schema: an ISO 4217 code.
+type Currency string
+
+func (Currency) ToolschemaSchema() string { return `{"type":"string","pattern":"^[A-Z]{3}$"}` }
+
+func (c *Currency) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, (*string)(c)) }
+
+type Convert struct {
+	To Currency `json:"to"`
+}
+
+// A program that makes, by reflection, a tool whose input reaches a type
+// with a declared schema imports this package for its validator; the
+// arguments for that type are then checked against the declared schema.
+func Example() {
+	t, err := reflectimpl.Create(func(in Convert) (string, error) { return string(in.To), nil },
+		reflectimpl.Meta(tool.Meta{Name: "convert"}))
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(valid([]byte(`"EUR"`)), valid([]byte(`"euro"`)), valid([]byte(`3`)))
-
-	_, err = declared.Compile([]byte(`{"type":"strin"}`))
-	fmt.Println(err != nil)
+	ctx := context.Background()
+	r, _ := t.Invoke(ctx, json.RawMessage(`{"to":"EUR"}`))
+	fmt.Println(r.Text())
+	r, _ = t.Invoke(ctx, json.RawMessage(`{"to":"euro"}`))
+	fmt.Println(r.Code, r.Violations[0].Rule)
 	// Output:
-	// true false false
-	// true
+	// EUR
+	// invalid_arguments schema
 }

@@ -588,7 +588,7 @@ func (t *Tool) result(call *Call, v any, check bool) (r *Result) {
 }
 
 func (t *Tool) resultOf(call *Call, v any, check bool) *Result {
-	r := &Result{Value: v, Costs: call.Costs()}
+	r := &Result{Value: v, Costs: call.costLines()}
 	switch v := v.(type) {
 	case nil:
 		if t.OutputSchema != nil {
@@ -705,7 +705,7 @@ func (t *Tool) CheckResult(data []byte) ([]Violation, int) {
 }
 
 func errorResult(code ErrorCode, started bool, call *Call, msg string) *Result {
-	return &Result{IsError: true, Code: code, Started: started, Parts: text(msg), Costs: call.Costs()}
+	return &Result{IsError: true, Code: code, Started: started, Parts: text(msg), Costs: call.costLines()}
 }
 
 func text(s string) []Part { return []Part{TextPart{Text: s}} }

@@ -207,8 +207,8 @@ func (c *Call) AddCost(line Cost) {
 	c.mu.Unlock()
 }
 
-// Costs returns a copy of the cost lines recorded so far.
-func (c *Call) Costs() []Cost {
+// costLines returns a copy of the cost lines recorded so far: the Result's.
+func (c *Call) costLines() []Cost {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return append([]Cost(nil), c.costs...)

@@ -32,12 +32,12 @@ func TestCallCosts(t *testing.T) {
 		wg.Go(func() { c.AddCost(Cost{Item: "request", Amount: 1, Unit: "request"}) })
 	}
 	wg.Wait()
-	costs := c.Costs()
+	costs := c.costLines()
 	if len(costs) != 50 {
 		t.Fatalf("got %d cost lines, want 50", len(costs))
 	}
 	costs[0].Item = "changed"
-	if c.Costs()[0].Item != "request" {
-		t.Error("Costs returned the call's own slice")
+	if c.costLines()[0].Item != "request" {
+		t.Error("costLines returned the call's own slice")
 	}
 }
