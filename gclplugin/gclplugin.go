@@ -35,12 +35,12 @@ import (
 	"github.com/toolschema/toolschema/olt"
 )
 
-// Name is the plugin's name: the key under linters.settings.custom and the
+// name is the plugin's name: the key under linters.settings.custom and the
 // name to enable, and the linter name golangci-lint shows and //nolint
 // takes.
-const Name = "toolschema"
+const name = "toolschema"
 
-func init() { register.Plugin(Name, New) }
+func init() { register.Plugin(name, New) }
 
 // settings are the plugin's settings in .golangci.yml (see the package
 // doc).

@@ -76,7 +76,7 @@ func ExampleRunner_Run() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println("ended by", final.End.Call.Name, "after", final.Turns, "answers:", final.Value.(Reply).Text)
+	fmt.Println("ended by", final.End.Call.Name, "after", final.Turns, "answers:", final.End.Result.Value.(Reply).Text)
 	// Output:
 	// get_weather -> Argument 'city' is required.
 	// Argument 'town' is not a parameter of the tool.

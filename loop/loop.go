@@ -11,7 +11,7 @@
 //		return err
 //	}
 //	if final.End != nil {
-//		answer := final.Value.(*Answer) // the ending tool's typed result
+//		answer := final.End.Result.Value.(*Answer) // the ending tool's typed result
 //	}
 package loop
 
@@ -442,11 +442,10 @@ type Model interface {
 
 // A Final is how a Run ended.
 type Final struct {
-	// End is the call that ended the loop; nil when the model answered
-	// without calling a tool (the adapter has its answer).
+	// End is the call that ended the loop, whose Result.Value is the
+	// ending tool's typed result; nil when the model answered without
+	// calling a tool (the adapter has its answer).
 	End *Outcome
-	// Value is End's Result.Value: the ending tool's typed result.
-	Value any
 	// Last is the last turn whose calls ran, nil when the model called no
 	// tool at all. When a tool ended the loop, the model has not seen
 	// Last's outcomes: a program that goes on with the conversation adds
@@ -488,7 +487,7 @@ func (r *Runner) Run(ctx context.Context, m Model) (*Final, error) {
 			return f, err
 		}
 		if turn.End != nil {
-			f.End, f.Value = turn.End, turn.End.Result.Value
+			f.End = turn.End
 			return f, nil
 		}
 		prev = turn.Outcomes

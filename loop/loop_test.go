@@ -368,8 +368,8 @@ func TestRun(t *testing.T) {
 	if f.Turns != 3 || f.End == nil || f.End.Call.ID != "4" {
 		t.Fatalf("final %+v", f)
 	}
-	if a, ok := f.Value.(*Answer); !ok || *a != (Answer{"Oslo", 2}) {
-		t.Errorf("value %#v", f.Value)
+	if a, ok := f.End.Result.Value.(*Answer); !ok || *a != (Answer{"Oslo", 2}) {
+		t.Errorf("value %#v", f.End.Result.Value)
 	}
 	if len(f.Last.Outcomes) != 2 || f.Last.Outcomes[1].Result.Text() != "Bergen: 3 results" {
 		t.Errorf("last turn %+v", f.Last)

@@ -279,8 +279,8 @@ func (k *Kit) Check(t testing.TB, f *loop.Final, err error) {
 	if f.End == nil || f.End.Call.ID != "call_10" {
 		t.Fatalf("the run ended with %+v, want call_10", f.End)
 	}
-	if p, ok := f.Value.(*Plan); !ok || *p != (Plan{Summary: "Rome, F1, Hotel Roma", Total: 9007199254740991}) {
-		t.Errorf("the ending value is %#v", f.Value)
+	if p, ok := f.End.Result.Value.(*Plan); !ok || *p != (Plan{Summary: "Rome, F1, Hotel Roma", Total: 9007199254740991}) {
+		t.Errorf("the ending value is %#v", f.End.Result.Value)
 	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
