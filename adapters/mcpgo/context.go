@@ -10,9 +10,24 @@ import (
 // requestKey is the context key of the request a tool runs for.
 type requestKey struct{}
 
-// withRequest returns ctx carrying req.
+// callContext is the context a call runs under: its caller's, with the
+// request the call is for, held in one allocation (a copy of the request
+// and a node of context.WithValue would be two).
+type callContext struct {
+	context.Context
+	req mcp.CallToolRequest
+}
+
+func (c *callContext) Value(key any) any {
+	if _, ok := key.(requestKey); ok {
+		return &c.req
+	}
+	return c.Context.Value(key)
+}
+
+// withRequest returns ctx carrying a copy of req.
 func withRequest(ctx context.Context, req *mcp.CallToolRequest) context.Context {
-	return context.WithValue(ctx, requestKey{}, req)
+	return &callContext{Context: ctx, req: *req}
 }
 
 // RequestFrom returns the mcp-go request that a tool served by this package
@@ -20,6 +35,9 @@ func withRequest(ctx context.Context, req *mcp.CallToolRequest) context.Context 
 // tool call's. The client's session is mcp-go's own
 // server.ClientSessionFromContext(ctx).
 func RequestFrom(ctx context.Context) *mcp.CallToolRequest {
+	if c, ok := ctx.(*callContext); ok {
+		return &c.req // the tool's context as withRequest made it
+	}
 	req, _ := ctx.Value(requestKey{}).(*mcp.CallToolRequest)
 	return req
 }

@@ -152,7 +152,8 @@ func nullForm(t *tool.Tool, listed json.RawMessage) json.RawMessage {
 // content, whatever JSON value it is, and a null one sends null's form
 // (a failure when it has none).
 func result(name string, r *tool.Result, structured bool, null json.RawMessage) *mcp.CallToolResult {
-	out := &mcp.CallToolResult{IsError: r.IsError, Content: make([]mcp.Content, 0, len(r.Parts))}
+	out := newResult(len(r.Parts))
+	out.IsError = r.IsError
 	if structured && !r.IsError && len(r.Parts) == 1 {
 		var data json.RawMessage
 		switch p := r.Parts[0].(type) {
@@ -198,6 +199,23 @@ func result(name string, r *tool.Result, structured bool, null json.RawMessage) 
 		out.Meta = failureMeta(r)
 	}
 	return out
+}
+
+// oneContent is a result with room for one content item, made in one
+// allocation: most results have one.
+type oneContent struct {
+	res     mcp.CallToolResult
+	content [1]mcp.Content
+}
+
+// newResult returns an empty result with room for n content items.
+func newResult(n int) *mcp.CallToolResult {
+	if n > 1 {
+		return &mcp.CallToolResult{Content: make([]mcp.Content, 0, n)}
+	}
+	b := &oneContent{}
+	b.res.Content = b.content[:0]
+	return &b.res
 }
 
 // failureMeta returns an error result's _meta: why it failed and how far
