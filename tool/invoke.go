@@ -439,15 +439,17 @@ func (t *Tool) run(ctx context.Context, call *Call, in any, e *ends, check bool)
 		runCtx, cancel = context.WithTimeout(ctx, t.Timeout)
 		defer cancel()
 	}
-	r := &runner{t: t, outer: ctx, ctx: runCtx, call: call, in: in, check: check, done: make(chan outcome, 1), ends: e}
+	r := &runner{t: t, outer: ctx, ctx: runCtx, call: call, in: in, check: check, done: make(chan struct{}, 1), ends: e}
 	e.hold()
 	go r.work()
 	var o outcome
 	select {
-	case o = <-r.done:
+	case <-r.done:
+		o = r.o
 	case <-runCtx.Done(): // nil, and never ready, when nothing can end the call
 		select {
-		case o = <-r.done: // it returned as the time ran out: keep it
+		case <-r.done: // it returned as the time ran out: keep it
+			o = r.o
 		default:
 			began := !r.state.CompareAndSwap(pending, abandoned)
 			if err := ctx.Err(); err != nil {
@@ -502,8 +504,9 @@ type runner struct {
 	in    any
 	check bool // the result is checked against the contract
 	state atomic.Int32
-	done  chan outcome // buffered: the goroutine never waits to send
-	ends  *ends        // released when the goroutine is done
+	o     outcome       // set by the goroutine before it sends on done
+	done  chan struct{} // buffered: the goroutine never waits to send
+	ends  *ends         // released when the goroutine is done
 }
 
 // work is the goroutine of one call: it starts the tool unless Invoke gave
@@ -518,7 +521,7 @@ func (r *runner) work() {
 		return // Invoke returned before the tool could start
 	}
 	o := outcome{goexit: true} // what is sent unless the work is done
-	defer func() { r.done <- o }()
+	defer func() { r.o = o; r.done <- struct{}{} }()
 	// Released before the outcome is sent: when Invoke has the outcome,
 	// the tool's part is done, and Invoke's own release (the last) runs
 	// the WhenDone function before Invoke returns.
@@ -588,27 +591,28 @@ func (t *Tool) result(call *Call, v any, check bool) (r *Result) {
 }
 
 func (t *Tool) resultOf(call *Call, v any, check bool) *Result {
-	r := &Result{Value: v, Costs: call.costLines()}
+	b := &oneResult{r: Result{Value: v, Costs: call.costLines()}}
+	r := &b.r
 	switch v := v.(type) {
 	case nil:
 		if t.OutputSchema != nil {
-			r.Parts = text("null") // a nil pointer, map or slice result
+			r.Parts = b.one(TextPart{Text: "null"}) // a nil pointer, map or slice result
 		}
 		return r
 	case string:
 		if t.OutputSchema == nil {
-			r.Parts = text(v)
+			r.Parts = b.one(TextPart{Text: v})
 			return r
 		}
 	case Part:
-		r.Parts = []Part{v}
+		r.Parts = b.one(v)
 		return r
 	case []Part:
 		r.Parts = v
 		return r
 	case *Result:
 		if v == nil {
-			r.Parts = text("null")
+			r.Parts = b.one(TextPart{Text: "null"})
 			return r
 		}
 		out := *v
@@ -627,12 +631,12 @@ func (t *Tool) resultOf(call *Call, v any, check bool) *Result {
 		if !json.Valid(v) {
 			return errorResult(Failed, true, call, fmt.Sprintf("Tool '%s' failed: its result is not valid JSON.", t.Name))
 		}
-		r.Parts = []Part{JSONPart{JSON: v}}
+		r.Parts = b.one(JSONPart{JSON: v})
 		return r
 	}
 	rv := reflect.ValueOf(v)
 	if rv.Kind() == reflect.Pointer && rv.IsNil() {
-		r.Parts = text("null")
+		r.Parts = b.one(TextPart{Text: "null"})
 		return r
 	}
 	data, err := MarshalResult(v)
@@ -646,8 +650,21 @@ func (t *Tool) resultOf(call *Call, v any, check bool) *Result {
 			return bad
 		}
 	}
-	r.Parts = []Part{JSONPart{JSON: json.RawMessage(data)}}
+	r.Parts = b.one(JSONPart{JSON: json.RawMessage(data)})
 	return r
+}
+
+// oneResult is a result with room for one part, made in one allocation:
+// most results have one.
+type oneResult struct {
+	r     Result
+	parts [1]Part
+}
+
+// one returns the parts of a result of p alone.
+func (b *oneResult) one(p Part) []Part {
+	b.parts[0] = p
+	return b.parts[:1:1]
 }
 
 // MarshalResult writes a tool's result value as the invoker writes it, and
