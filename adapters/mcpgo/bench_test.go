@@ -1,3 +1,10 @@
+// The drop-ins measured beside mcp-go's own paths. The benchmark lives in
+// this module, not in the repository's bench module with the others
+// against other libraries: this module requires mcp-go already, which is
+// what bench is a module of its own for, and the benchmark calls the
+// weather tool of this package's tests. Its figures are in
+// docs/benchmarks.md, "The mcp-go drop-ins, per call".
+
 package mcpgo_test
 
 import (
