@@ -186,7 +186,12 @@ type handler struct {
 	check *rawcheck.Checker
 }
 
-var _ toolimpl.ArgsChecker = handler{}
+// handler checks its tool's arguments itself, as the runtime's
+// argsChecker (package tool) asks of a handler that does.
+var _ interface {
+	toolimpl.Handler
+	CheckArgs(ctx context.Context, args json.RawMessage) (in any, viols []tool.Violation, more int, err error)
+} = handler{}
 
 func (handler) Input() reflect.Type  { return nil }
 func (handler) Output() reflect.Type { return nil }

@@ -9,7 +9,7 @@ import (
 // TestApprovedCompares: arguments are approved when they equal an
 // approval's as JSON values (members in any order, any white space,
 // numbers by value, strings by their characters, what is not UTF-8 as
-// U+FFFD), by the typed checks' path and an ArgsChecker's alike; other
+// U+FFFD), by the typed checks' path and an argsChecker's alike; other
 // values, other tools and text that is not JSON are not.
 func TestApprovedCompares(t *testing.T) {
 	for _, tt := range []struct {

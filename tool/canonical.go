@@ -204,7 +204,7 @@ func jsonEqual(a, b any) bool {
 // what encoding/json reads as U+FFFD written as U+FFFD: each byte that is
 // not part of a UTF-8 sequence, and each \u escape of a surrogate half
 // that is not in a pair. Text with neither is returned as it is. The
-// arguments of a tool that checks them itself (an ArgsChecker) are mended
+// arguments of a tool that checks them itself (an argsChecker) are mended
 // so before the checks, so that its function gets the characters that an
 // approval compared (valueHash reads strings so), never other bytes.
 func mendText(data []byte) []byte {

@@ -793,7 +793,7 @@ func TestKeySet(t *testing.T) {
 	}
 }
 
-// lenientChecker is an ArgsChecker that takes any arguments, JSON or not.
+// lenientChecker is an argsChecker that takes any arguments, JSON or not.
 type lenientChecker struct{}
 
 func (lenientChecker) Input() reflect.Type  { return nil }
@@ -806,7 +806,7 @@ func (lenientChecker) CheckArgs(_ context.Context, args json.RawMessage) (any, [
 }
 
 // TestApprovalOwnChecker: the approval of a tool that checks its own
-// arguments (an ArgsChecker) reads them as JSON itself, since such checks
+// arguments (an argsChecker) reads them as JSON itself, since such checks
 // promise nothing of the text: text that is not JSON panicked in the
 // approval's hash, on the caller's goroutine.
 func TestApprovalOwnChecker(t *testing.T) {

@@ -94,7 +94,7 @@ func Approve(ctx context.Context, tool string, args json.RawMessage) context.Con
 
 // approved reports whether ctx approves a call of tool with args, which
 // the checks have passed: the typed checks, which read them as JSON within
-// the depth, when typed is true; else a handler's own (an ArgsChecker),
+// the depth, when typed is true; else a handler's own (an argsChecker),
 // which promise nothing of the text. Arguments with the text of an
 // approval (as loop and mcpserver give them, approved and invoked as the
 // model sent them) are approved as they are, without being hashed or

@@ -63,8 +63,8 @@ type leniencyKey struct{}
 // CheckArgs) takes arguments with leniency l. Like WithOutputCheck,
 // it is per call: mcpserver.Options.Leniency and loop.Runner.Leniency
 // ask for it for their calls. The context the tool runs with keeps it.
-// Tools whose handler checks its own arguments (toolimpl.ArgsChecker: package
-// rawtool) are always checked strictly.
+// Tools whose handler checks its own arguments (package rawtool) are
+// always checked strictly.
 func WithLeniency(ctx context.Context, l Leniency) context.Context {
 	return context.WithValue(ctx, leniencyKey{}, l)
 }
