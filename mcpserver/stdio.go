@@ -25,12 +25,11 @@ const (
 	// StdioTransport reads, its newline not counted, when MaxLineBytes
 	// is zero: the go-sdk's own bound.
 	defaultMaxLineBytes = 16 << 20
-	// defaultMaxMessageDepth bounds how deeply one message may nest
-	// (objects and arrays, the message itself counting one) when
-	// StdioTransport.MaxDepth is zero: room for a call's arguments at the
-	// invoker's 64 levels, which refuses deeper arguments
-	// with its own message.
-	defaultMaxMessageDepth = 128
+	// maxMessageDepth bounds how deeply one message may nest (objects
+	// and arrays, the message itself counting one): room for a call's
+	// arguments at the invoker's 64 levels, which refuses deeper
+	// arguments with its own message.
+	maxMessageDepth = 128
 	// maxErrorMessageBytes bounds the message of an error response that
 	// StdioTransport writes: the SDK's messages repeat the client's text
 	// (an unknown tool's or method's name), and a longer one is cut, on
@@ -60,7 +59,7 @@ const (
 // with an invalid request (-32600): not an object, a "jsonrpc" other than
 // "2.0", an id that is not a string or an integer within ±2^53 (the SDK
 // reads ids as float64) or is longer than 256 bytes, a method that is
-// not a string, a nesting deeper than MaxDepth (checked before anything
+// not a string, a nesting deeper than 128 levels (checked before anything
 // decodes the line), an empty batch. The answer carries the request's id
 // when it has a valid one; else the id is left out, as MCP's schema has
 // it and the TypeScript SDK's client reads it (JSON-RPC writes null). A
@@ -85,9 +84,6 @@ type StdioTransport struct {
 	// MaxLineBytes bounds one line: 16 MiB when zero or
 	// less.
 	MaxLineBytes int
-	// MaxDepth bounds a message's nesting: 128 when
-	// zero or less.
-	MaxDepth int
 	// Logger, when set, is told of each line refused or dropped (why and
 	// its size, never its text).
 	Logger *slog.Logger
@@ -102,7 +98,7 @@ func (t *StdioTransport) Connect(context.Context) (mcp.Connection, error) {
 		r:        t.Reader,
 		w:        t.Writer,
 		maxLine:  t.MaxLineBytes,
-		maxDepth: t.MaxDepth,
+		maxDepth: maxMessageDepth,
 		log:      t.Logger,
 		incoming: make(chan jsonrpc.Message),
 		ended:    make(chan struct{}),
@@ -116,9 +112,6 @@ func (t *StdioTransport) Connect(context.Context) (mcp.Connection, error) {
 	}
 	if c.maxLine <= 0 {
 		c.maxLine = defaultMaxLineBytes
-	}
-	if c.maxDepth <= 0 {
-		c.maxDepth = defaultMaxMessageDepth
 	}
 	go c.readLoop()
 	return c, nil

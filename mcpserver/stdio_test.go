@@ -194,19 +194,22 @@ func TestStdioLongResponse(t *testing.T) {
 	}
 }
 
-// TestStdioBounds: the line and depth bounds are the transport's
-// options; a refused line is answered with the request's id; error
+// TestStdioBounds: the line bound is the transport's option, the depth
+// bound 128 levels; a refused line is answered with the request's id; error
 // messages are cut; the log says why a line was refused, never what it
 // held.
 func TestStdioBounds(t *testing.T) {
 	var log bytes.Buffer
-	c := serveLines(t, &mcpserver.StdioTransport{MaxLineBytes: 1000, MaxDepth: 5, Logger: slog.New(slog.NewTextHandler(&log, nil))}, "2025-06-18")
+	c := serveLines(t, &mcpserver.StdioTransport{MaxLineBytes: 1000, Logger: slog.New(slog.NewTextHandler(&log, nil))}, "2025-06-18")
 	// A line of exactly 1000 bytes is read; one more is refused.
 	for _, tc := range []struct{ line, want string }{
 		{`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"` + strings.Repeat("s", 1000) + `"}}}`,
 			`{"jsonrpc":"2.0","id":1,"error":{"code":-32600,"message":"Invalid request: the message is longer than 1000 bytes; it was not read."}}`},
-		{`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"text":[[["secret"]]]}}}`,
-			`{"jsonrpc":"2.0","id":2,"error":{"code":-32600,"message":"Invalid request: the message nests deeper than 5 levels."}}`},
+		{`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"text":` + strings.Repeat("[", 126) + `"secret"` + strings.Repeat("]", 126) + `}}}`,
+			`{"jsonrpc":"2.0","id":2,"error":{"code":-32600,"message":"Invalid request: the message nests deeper than 128 levels."}}`},
+		// 128 levels pass the transport; the invoker refuses the arguments.
+		{`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo","arguments":{"text":` + strings.Repeat("[", 125) + `"x"` + strings.Repeat("]", 125) + `}}}`,
+			`{"jsonrpc":"2.0","id":7,"result":{"_meta":{"io.github.toolschema/code":"invalid_arguments","io.github.toolschema/outcome":"not_started","io.github.toolschema/started":false,"toolschema/code":"invalid_arguments","toolschema/outcome":"not_started","toolschema/started":false},"content":[{"type":"text","text":"Arguments are nested deeper than 64 levels."}],"isError":true}}`},
 		{`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"echo","arguments":{"text":[["four"]]}}}`,
 			`{"jsonrpc":"2.0","id":3,"result":{"_meta":{"io.github.toolschema/code":"invalid_arguments","io.github.toolschema/outcome":"not_started","io.github.toolschema/started":false,"toolschema/code":"invalid_arguments","toolschema/outcome":"not_started","toolschema/started":false},"content":[{"type":"text","text":"Argument 'text' must be a string."}],"isError":true}}`},
 		{`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"echo","arguments":{"text":"` + strings.Repeat("s", 1000-95) + `"}}}`,
