@@ -18,7 +18,8 @@ import (
 // for clients that have no tool search of their own: the server lists
 // the tools named in Listed and two more, search_tools, which returns the
 // tools that best match what the model asks for (their names,
-// descriptions and input schemas), and call_tool, which calls a tool of
+// descriptions and input schemas; at most 8, or the fewer the model asks
+// for), and call_tool, which calls a tool of
 // the catalog by name. The tools not listed are still served: a client
 // that calls a found tool by its own name, as clients with a search of
 // their own do, reaches it. A definition the model never needs
@@ -34,8 +35,6 @@ type Search struct {
 	// the set is deferred (tool.Meta.DeferLoading), the tools that are
 	// not are listed too.
 	Listed []string
-	// MaxResults bounds the tools one search returns: 8 when zero.
-	MaxResults int
 }
 
 // The names of the tools a Search adds.
@@ -44,7 +43,8 @@ const (
 	callToolName   = "call_tool"
 )
 
-const defaultSearchResults = 8
+// maxSearchResults bounds the tools one search returns.
+const maxSearchResults = 8
 
 type searchIn struct {
 	Query string `json:"query" description:"What the tool should do, in a few words: a task, an object, a name." minLength:"1"`
@@ -67,10 +67,7 @@ type callIn struct {
 // handlers holds the handler of every tool of set, by name.
 func registerSearch(s *mcp.Server, set *tool.Set, handlers map[string]mcp.ToolHandler, describe func(*tool.Tool) *mcp.Tool, opts *Options) error {
 	se := opts.Search
-	limit := se.MaxResults
-	if limit <= 0 {
-		limit = defaultSearchResults
-	}
+	limit := maxSearchResults
 	tools := set.Tools()
 	listed := map[string]bool{}
 	// Tools that say whether they are deferred (Meta.DeferLoading) say

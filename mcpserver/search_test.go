@@ -78,7 +78,7 @@ func TestSearchCatalog(t *testing.T) {
 	tools, ran := catalogTools(t, 1000)
 	var asked []string
 	opts := &mcpserver.Options{
-		Search: &mcpserver.Search{Listed: []string{"get_invoice_0"}, MaxResults: 5},
+		Search: &mcpserver.Search{Listed: []string{"get_invoice_0"}},
 		Approve: func(_ context.Context, req *mcp.CallToolRequest, tl *tool.Tool, args json.RawMessage) (bool, error) {
 			asked = append(asked, req.Params.Name+" "+tl.Name+" "+string(args))
 			return true, nil
@@ -110,8 +110,20 @@ func TestSearchCatalog(t *testing.T) {
 	if err := json.Unmarshal([]byte(text), &found); err != nil {
 		t.Fatalf("search result %s: %v", text, err)
 	}
-	if len(found) == 0 || len(found) > 5 || found[0].Name != "cancel_order" || !strings.Contains(string(found[0].InputSchema), `"id"`) {
+	if len(found) == 0 || len(found) > 8 || found[0].Name != "cancel_order" || !strings.Contains(string(found[0].InputSchema), `"id"`) {
 		t.Fatalf("search found %s", text)
+	}
+
+	// A query many tools match returns 8 of them, or the fewer asked for.
+	for _, c := range []struct {
+		args string
+		want int
+	}{{`{"query":"invoice"}`, 8}, {`{"query":"invoice","limit":3}`, 3}, {`{"query":"invoice","limit":50}`, 8}} {
+		res, text := callText(t, cs, "search_tools", c.args)
+		var many []json.RawMessage
+		if err := json.Unmarshal([]byte(text), &many); res.IsError || err != nil || len(many) != c.want {
+			t.Errorf("search %s found %d tools, want %d: %.200s", c.args, len(many), c.want, text)
+		}
 	}
 
 	for _, c := range []struct {
