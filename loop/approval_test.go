@@ -41,7 +41,7 @@ func TestNestedRunnerAsksAgain(t *testing.T) {
 	var asked atomic.Int64
 	for _, tt := range []struct {
 		name    string
-		approve loop.ApproveFunc
+		approve func(context.Context, loop.Approval) (bool, error)
 		code    tool.ErrorCode
 		asked   int64
 	}{

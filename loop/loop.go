@@ -66,11 +66,6 @@ type Approval struct {
 	Input any
 }
 
-// An ApproveFunc decides whether a call may run: true runs it, false
-// answers the model that it was refused. An error ends the loop (the
-// person could not be asked, say) and is returned by Turn and Run.
-type ApproveFunc func(ctx context.Context, a Approval) (bool, error)
-
 // Error codes of the outcomes this package makes itself (the invoker makes
 // the others).
 const (
@@ -111,9 +106,12 @@ type Runner struct {
 	// once its arguments have passed the tool's checks; a call with bad
 	// arguments is answered with its violations, and nobody is asked. The
 	// hook is asked about the calls of one turn one after another, in the
-	// order of the calls, before any call runs. Nil: such calls are
-	// answered by the invoker (approval_required).
-	Approve ApproveFunc
+	// order of the calls, before any call runs. It decides whether a
+	// call may run: true runs it, false answers the model that it was
+	// refused; an error ends the loop (the person could not be asked,
+	// say) and is returned by Turn and Run. Nil: such calls are answered
+	// by the invoker (approval_required).
+	Approve func(ctx context.Context, a Approval) (bool, error)
 	// MaxTurns bounds the model's turns in Run: 20 when zero.
 	MaxTurns int
 	// MaxParallel bounds the calls of a turn that run at the same time

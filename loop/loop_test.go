@@ -95,7 +95,7 @@ func TestTurn(t *testing.T) {
 	no := func(context.Context, loop.Approval) (bool, error) { return false, nil }
 	for _, tc := range []struct {
 		name     string
-		approve  loop.ApproveFunc
+		approve  func(context.Context, loop.Approval) (bool, error)
 		call     loop.Call
 		code     tool.ErrorCode // "" for success
 		text     string
