@@ -37,7 +37,7 @@ type Call struct {
 	// matched by name and order).
 	ID string
 	// Name is the name of the tool called, as the API gave it: the tool's
-	// name or its wire name for the API (tool.WireName), which the runner
+	// name or its wire name for the API (tool.Set.WireNames), which the runner
 	// maps back to the tool (tool.Set.Resolve). An adapter's results
 	// carry it as it came.
 	Name string

@@ -13,7 +13,7 @@ import (
 )
 
 // TestWireNameCall checks a turn where the model calls proxied tools by
-// the wire names a provider's definitions gave them (tool.WireName): the
+// the wire names a provider's definitions gave them (tool.Set.WireNames): the
 // runner finds the right tool, runs it, and the outcome keeps the name
 // the model used.
 func TestWireNameCall(t *testing.T) {

@@ -79,7 +79,7 @@ func (c config) mode(provider string) strictmode.StrictMode {
 //
 //	{"type":"function","function":{"name":...,"description":...,"parameters":...,"strict":true}}
 //
-// The name is t's wire name for OpenAI (tool.WireName under its rule,
+// The name is t's wire name for OpenAI (tool.Set.WireNames under its rule,
 // strictmode.StrictMode.ToolName): t.Name when OpenAI takes it, else a name
 // it takes ("admin.tools.list" is "admin_tools_list"), which
 // tool.Set.Resolve maps back to t. Every conversion names tools so.
@@ -281,7 +281,7 @@ func (st stats) count(c strictmode.Count) int {
 func convert(src source, d strictmode.StrictMode, c config) (ordered, stats, error) {
 	name := src.name
 	if src.wire {
-		name = tool.WireName(name, d.ToolName)
+		name = strictmode.WireName(name, d.ToolName)
 	}
 	if why := d.ToolNameProblem(name); why != "" && !src.anyName {
 		return nil, stats{}, &RefusalError{Tool: src.name, Provider: d.Name, Rule: why, URL: d.NameSource,
@@ -328,7 +328,7 @@ var toolNameRules = sync.OnceValue(func() map[string]string {
 
 // wireName is the name t goes by in provider's definitions.
 func wireName(t *tool.Tool, provider string) string {
-	return tool.WireName(t.Name, toolNameRules()[provider])
+	return strictmode.WireName(t.Name, toolNameRules()[provider])
 }
 
 // sourceOf returns t's input as a source.

@@ -28,13 +28,13 @@ func proxied(t *testing.T, name string) *tool.Tool {
 
 // TestWireNames checks that each vendor's definition carries the tool's
 // wire name for that vendor: its name when the vendor takes it, else the
-// name tool.WireName gives, which matches the vendor's rule.
+// name tool.Set.WireNames gives, which matches the vendor's rule.
 func TestWireNames(t *testing.T) {
 	long := strings.Repeat("a", 60) + ".tools.list"
 	longWire := map[string]string{}
 	for _, p := range strictmode.Providers() {
 		m, _ := strictmode.Mode(p, true)
-		longWire[p] = tool.WireName(long, m.ToolName)
+		longWire[p] = strictmode.WireName(long, m.ToolName)
 	}
 	tests := []struct {
 		name                      string

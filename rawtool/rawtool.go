@@ -77,7 +77,7 @@ type Func func(ctx context.Context, call *tool.Call, args json.RawMessage) (any,
 // to 128 ASCII letters, digits, '_', '.' or '-'), not the narrower one of
 // typed tools, so that a proxied tool keeps its server's name
 // ("admin.tools.list"); the provider conversions send a name a provider
-// does not take under its wire name (tool.WireName), and the loop finds
+// does not take under its wire name (tool.Set.WireNames), and the loop finds
 // the tool by either (tool.Set.Resolve).
 // m's examples must be valid arguments (each is kept compact), its icon
 // an icon URL (tool.Meta.Icon) and its result budget not negative.

@@ -1,13 +1,9 @@
 package tool
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
-	"regexp"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/toolschema/toolschema/internal/strictmode"
 )
@@ -77,7 +73,7 @@ func (s *Set) add(t *Tool) error {
 }
 
 // Resolve returns the tool a model's call names: the tool of that name,
-// else the tool whose wire name (WireName) for some provider it is. A wire
+// else the tool whose wire name (WireNames) for some provider it is. A wire
 // name two tools answer to under different providers' rules is refused
 // (false): WireNames refuses those under one rule when the definitions
 // are made, and a name shared across rules cannot say which tool was
@@ -95,7 +91,7 @@ func (s *Set) indexWire() {
 	for _, p := range strictmode.Providers() {
 		m, _ := strictmode.Mode(p, true)
 		for _, t := range s.list {
-			w := WireName(t.Name, m.ToolName)
+			w := strictmode.WireName(t.Name, m.ToolName)
 			if w == t.Name {
 				continue
 			}
@@ -117,9 +113,15 @@ func (e *CollisionError) rule() string {
 }
 
 // WireNames returns the wire names of the set's tools for provider
-// ("openai", "anthropic", "gemini": schema.Providers), in the set's order:
-// WireName of each tool's name under the provider's tool-name rule
-// (strictmode.StrictMode.ToolName). Two tools with one wire name are refused
+// ("openai", "anthropic", "gemini"), in the set's order: the name each
+// goes by under the provider's tool-name rule. A name the rule takes is
+// itself. Else each character the rule does not take is replaced by '_'
+// ("admin.tools.list" is "admin_tools_list" for OpenAI), a first
+// character the rule takes only later gets '_' before it, and a name
+// still too long keeps its first characters and ends with '_' and 8
+// hexadecimal digits of the SHA-256 of the whole name, so that two long
+// names that differ only past the cut stay distinct. A wire name depends
+// on the name and the rule only. Two tools with one wire name are refused
 // with a *CollisionError naming both.
 func (s *Set) WireNames(provider string) ([]string, error) {
 	m, ok := strictmode.Mode(provider, true)
@@ -129,7 +131,7 @@ func (s *Set) WireNames(provider string) ([]string, error) {
 	names := make([]string, len(s.list))
 	owner := make(map[string]string, len(s.list))
 	for i, t := range s.list {
-		w := WireName(t.Name, m.ToolName)
+		w := strictmode.WireName(t.Name, m.ToolName)
 		if first, dup := owner[w]; dup {
 			return nil, &CollisionError{Provider: provider, Name: w, First: first, Second: t.Name}
 		}
@@ -137,86 +139,6 @@ func (s *Set) WireNames(provider string) ([]string, error) {
 		names[i] = w
 	}
 	return names, nil
-}
-
-// WireName returns the name a tool named name goes by where tool names
-// must match rule, an anchored expression of the form the providers'
-// rules have (strictmode.StrictMode.ToolName: a class of first characters, a
-// class of the others, a bound on the length, such as
-// ^[a-zA-Z0-9_-]{1,64}$). A name that matches is itself. Else, each
-// character rule does not take is replaced by '_' ("admin.tools.list" is
-// "admin_tools_list" for OpenAI), a first character rule takes only
-// later gets '_' before it, and a name still too long keeps its first
-// characters and ends with '_' and 8 hexadecimal digits of the SHA-256 of
-// the whole name, so that two long names that differ only past the cut
-// stay distinct. The result depends on name and rule only. Names whose
-// wire names are equal are refused by Set.WireNames.
-func WireName(name, rule string) string {
-	r := nameRuleOf(rule)
-	if r.re.MatchString(name) {
-		return name
-	}
-	var b strings.Builder
-	b.Grow(len(name) + 1)
-	for i, c := range name {
-		switch {
-		case c >= utf8.RuneSelf || !r.rest[c] && !(i == 0 && r.first[c]):
-			b.WriteByte('_')
-		case i == 0 && !r.first[c]:
-			b.WriteByte('_')
-			b.WriteRune(c)
-		default:
-			b.WriteRune(c)
-		}
-	}
-	if b.Len() == 0 {
-		b.WriteByte('_')
-	}
-	w := b.String()
-	if len(w) > r.max {
-		sum := sha256.Sum256([]byte(name))
-		w = w[:r.max-9] + "_" + hex.EncodeToString(sum[:4])
-	}
-	return w
-}
-
-// A nameRule is what a rule's expression takes, learnt by asking it
-// about the characters of MCP's tool names (ASCII letters, digits, '_',
-// '.', '-') and about lengths.
-type nameRule struct {
-	re          *regexp.Regexp
-	first, rest [utf8.RuneSelf]bool
-	max         int
-}
-
-var nameRules sync.Map // rule -> *nameRule
-
-// The longest wire name nameRuleOf looks for, and the shortest it gives.
-const (
-	maxWireProbe = 256
-	minWireMax   = 16
-)
-
-func nameRuleOf(rule string) *nameRule {
-	if r, ok := nameRules.Load(rule); ok {
-		return r.(*nameRule)
-	}
-	r := &nameRule{re: regexp.MustCompile(rule)}
-	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-"
-	for i := 0; i < len(alphabet); i++ {
-		c := alphabet[i]
-		r.first[c] = r.re.MatchString(string(c))
-		r.rest[c] = r.re.MatchString("_" + string(c))
-	}
-	for n := 1; n <= maxWireProbe && r.re.MatchString(strings.Repeat("_", n)); n++ {
-		r.max = n
-	}
-	// A rule that does not take '_' runs of some length is not of the
-	// providers' form; the names are still cut to a length that keeps the
-	// hash.
-	r.max = max(r.max, minWireMax)
-	actual, _ := nameRules.LoadOrStore(rule, r)
-	return actual.(*nameRule)
 }
 
 // Lookup returns the tool named name.

@@ -56,7 +56,7 @@ type Meta struct {
 	// Name is what the model calls the tool: 1 to 64 letters, digits,
 	// '_' or '-' for a typed tool; a raw-schema tool takes MCP's rule, 1 to
 	// 128 of them and '.', and is sent to each provider under a name it
-	// takes (WireName). The directive's name=.
+	// takes (Set.WireNames). The directive's name=.
 	Name string
 	// Title is a short name for people (a client's menu), "" when none.
 	// The directive's title=.

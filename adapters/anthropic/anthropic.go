@@ -47,7 +47,7 @@ import (
 // for the Tools of a Messages request: each one exactly the bytes of
 // provider.Anthropic(set.Tools(), opts...), whose per-request limits are
 // checked over the whole set. The names are the tools' wire names for
-// Anthropic (tool.WireName: "admin.tools.list" is sent as
+// Anthropic (tool.Set.WireNames: "admin.tools.list" is sent as
 // "admin_tools_list"; the loop's runner maps it back); two tools with one
 // are refused, naming both. With provider.StrictIfPossible(&refused), a
 // tool the strict mode refuses, or that would pass a per-request limit, is

@@ -60,7 +60,7 @@ import (
 // parametersJsonSchema of provider.Gemini(t, opts...), the schema as raw
 // JSON with "propertyOrdering" in each object of more than one property
 // (provider.PropertyOrdering; see the package comment). The name is the
-// tool's wire name for Gemini (tool.WireName: a name such as "1password"
+// tool's wire name for Gemini (tool.Set.WireNames: a name such as "1password"
 // is sent as "_1password"; the loop's runner maps it back), and two tools
 // with one wire name are refused (a *tool.CollisionError naming both).
 //

@@ -43,7 +43,7 @@ import (
 // ChatTools returns the definitions of the set's tools, in the set's
 // order, for the Tools of a Chat Completions request: each one exactly the
 // bytes of provider.OpenAI(t, opts...), whose name is the tool's wire
-// name for OpenAI (tool.WireName: "admin.tools.list" is sent as
+// name for OpenAI (tool.Set.WireNames: "admin.tools.list" is sent as
 // "admin_tools_list"; the loop's runner maps it back). Two tools with one
 // wire name are refused (a *tool.CollisionError naming both); else the
 // error is the first conversion's, naming the tool (a
