@@ -81,14 +81,11 @@ func OpenAIResponsesTools(tools []*tool.Tool, opts ...Option) ([]json.RawMessage
 // search that ranks the deferred tools (those with "defer_loading":true)
 // by BM25 over a natural-language query. Send it, not deferred, beside the
 // definitions of Anthropic; the server answers its calls with
-// tool_reference blocks that load the tools found.
+// tool_reference blocks that load the tools found. Anthropic's other
+// hosted search, which matches a regular expression the model writes, is
+// sent in its place as
+// {"type":"tool_search_tool_regex_20251119","name":"tool_search_tool_regex"}
+// (the SDK's ToolSearchToolRegex20251119Param).
 func AnthropicToolSearchBM25() json.RawMessage {
 	return json.RawMessage(`{"type":"tool_search_tool_bm25_20251119","name":"tool_search_tool_bm25"}`)
-}
-
-// AnthropicToolSearchRegex returns the definition of Anthropic's hosted tool
-// search that matches the deferred tools against a regular expression the
-// model writes.
-func AnthropicToolSearchRegex() json.RawMessage {
-	return json.RawMessage(`{"type":"tool_search_tool_regex_20251119","name":"tool_search_tool_regex"}`)
 }

@@ -93,7 +93,6 @@ func TestAnthropicDeferLoading(t *testing.T) {
 		typ, named string
 	}{
 		{provider.AnthropicToolSearchBM25(), "tool_search_tool_bm25_20251119", "tool_search_tool_bm25"},
-		{provider.AnthropicToolSearchRegex(), "tool_search_tool_regex_20251119", "tool_search_tool_regex"},
 	} {
 		var d struct{ Type, Name string }
 		if err := json.Unmarshal(tc.def, &d); err != nil || d.Type != tc.typ || d.Name != tc.named {
