@@ -267,7 +267,7 @@ func refusal(e *entry, sig *signature, o *options, problems []schema.MetaProblem
 	for _, p := range problems {
 		sep := ": "
 		if p.ID == schema.OLT025 {
-			sep = " " // "option Destructive(false) has no meaning ..."
+			sep = " " // "tool.Meta.Destructive = false has no meaning ..."
 		}
 		errs = append(errs, schema.Errorf(p.ID, "", "tool.Meta.%s%s%s", p.Option, sep, p.Why))
 	}
