@@ -107,7 +107,7 @@ func TestRegisterRefusesDuplicates(t *testing.T) {
 			n := len(s.ListTools())
 			err := mcpgo.Register(s, tc.tools, nil)
 			var dup *tool.CollisionError
-			if !errors.As(err, &dup) || dup.Name != "probe" {
+			if !errors.As(err, &dup) || *dup != (tool.CollisionError{Name: "probe", First: "probe", Second: "probe"}) {
 				t.Fatalf("err = %v, want a *tool.CollisionError naming probe", err)
 			}
 			if got := len(s.ListTools()); got != n {
