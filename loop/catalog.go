@@ -13,14 +13,14 @@ import (
 // SearchToolName is the name of the tool a Catalog adds.
 const SearchToolName = "search_tools"
 
-// defaultSearchResults is how many tools one search reveals at most,
-// unless the model asks for fewer.
+// defaultSearchResults is how many tools one search reveals at most when
+// the model gives no limit (it may ask for 1 to 20).
 const defaultSearchResults = 5
 
 // A Catalog is a client-side tool search, for an API without a native
 // one: the deferred tools (Meta.DeferLoading) are not sent until the
-// model finds them with search_tools (at most 5 a search unless the
-// model asks for fewer), which ranks them by BM25 over their
+// model finds them with search_tools (5 a search, or as many as the
+// model asks for, up to 20), which ranks them by BM25 over their
 // names, titles, descriptions and the names and descriptions of their
 // parameters (deterministic: ties go to the earlier tool). A found tool
 // becomes visible: the adapter appends its definition to the next

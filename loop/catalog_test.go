@@ -163,3 +163,40 @@ func TestCatalogNoDeferred(t *testing.T) {
 		t.Error("a tool named search_tools: no error")
 	}
 }
+
+// TestCatalogSearchCount checks how many tools one search finds: 5 when
+// the model gives no limit, else as many as it asks for, fewer or more,
+// up to 20; a limit past 20 is refused with the schema's violation.
+func TestCatalogSearchCount(t *testing.T) {
+	c, err := loop.NewCatalog(catalog(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &loop.Runner{Tools: c.Set()}
+	for _, tt := range []struct {
+		args string
+		want int // -1: refused
+	}{
+		{`{"query":"a record by its id"}`, 5},
+		{`{"query":"a record by its id","limit":3}`, 3},
+		{`{"query":"a record by its id","limit":12}`, 12},
+		{`{"query":"a record by its id","limit":20}`, 20},
+		{`{"query":"a record by its id","limit":21}`, -1},
+	} {
+		turn, err := r.Turn(context.Background(), []loop.Call{{ID: "s", Name: loop.SearchToolName, Args: json.RawMessage(tt.args)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := turn.Outcomes[0].Result
+		if tt.want < 0 {
+			if res.Code != tool.InvalidArguments {
+				t.Errorf("%s: %s, want refused", tt.args, loop.Content(res))
+			}
+			continue
+		}
+		var found []struct{ Name string }
+		if res.IsError || json.Unmarshal([]byte(loop.Content(res)), &found) != nil || len(found) != tt.want {
+			t.Errorf("%s: %s, want %d tools", tt.args, loop.Content(res), tt.want)
+		}
+	}
+}

@@ -180,7 +180,7 @@ func TestRegisterDuplicate(t *testing.T) {
 	server := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
 	err := mcpserver.Register(server, append([]*tool.Tool{a}, b), nil)
 	var dup *tool.CollisionError
-	if !errors.As(err, &dup) || dup.Name != "same" {
+	if !errors.As(err, &dup) || *dup != (tool.CollisionError{Name: "same", First: "same", Second: "same"}) {
 		t.Fatalf("Register of two tools named same: %v, want a *tool.CollisionError naming it", err)
 	}
 }

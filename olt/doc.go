@@ -590,9 +590,9 @@ call's arguments (the checks of a raw-schema tool, run on the input schema
 the generated code has), at generate time (toolgen) and at vet time; each
 violation is one diagnostic, at the example's line, with the text the model
 would read. The tool is refused, as for any other problem of its own.
-reflectimpl.Create checks the examples given with tool.Meta.Examples
-(reflectimpl.Meta) with the tool's own checks (Tool.CheckArgs) and refuses
-an invalid one with this ID. On by default.
+reflectimpl.Create checks the examples of the tool.Meta given to
+reflectimpl.Meta with the tool's own checks (Tool.CheckArgs) and refuses an
+invalid one with this ID. On by default.
 
 Fix: give an example the tool would take.
 */

@@ -7,6 +7,14 @@
 // A keyword or a schema the mode cannot express refuses the tool: the
 // error is a *RefusalError (several are a Refusals) naming the tool, the
 // place as a JSON pointer, the keyword, the vendor's rule and its page.
+//
+// The entry points are one function per API: OpenAI (Chat Completions)
+// and OpenAIResponses convert one tool (OpenAIResponsesTools a request's,
+// namespaces and tool search included), Anthropic a request's tools
+// together (its strict mode bounds the request), Gemini one tool; the
+// functions ending in Format or ResponseSchema convert a structured
+// output made with OutputOf. StrictIfPossible sends a tool the strict
+// mode refuses non-strict rather than refusing it.
 package provider
 
 import (

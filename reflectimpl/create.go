@@ -2,6 +2,14 @@
 // same contract, through the same core, as the generator: the schemas it
 // produces are byte for byte those of the generated code, but for the
 // descriptions that only source code can give (doc comments).
+//
+// The entry point is Create, which takes a function and, as Meta options,
+// what a directive would say of it:
+//
+//	t, err := reflectimpl.Create(GetDocket, reflectimpl.Meta(tool.Meta{
+//		Description: "Returns the docket of one court case.",
+//		Timeout:     5 * time.Second,
+//	}))
 package reflectimpl
 
 import (
@@ -23,7 +31,8 @@ import (
 	"github.com/toolschema/toolschema/toolimpl"
 )
 
-// An Option sets one property of a tool made by Create.
+// An Option configures a tool made by Create: its metadata (Meta), or how
+// its types are read (TypeSchema, RequiredFromTags).
 type Option func(*options)
 
 type options struct {
@@ -47,12 +56,13 @@ type typeSchema struct {
 // snake_case (a function literal has no usable one and needs Name), the
 // description is empty, and the policy fields mean what tool.Meta says of
 // their zero values. With several Meta options, each sets the fields it
-// gives over the earlier ones, and the lists (ErrorCodes, Examples) are
-// joined.
+// gives (those not zero) over the earlier ones, so that a later one cannot
+// turn a flag such as ReadOnly back off, and the lists (ErrorCodes,
+// Examples) are joined.
 //
 // Create checks the metadata as toolgen checks a directive: a bad name,
 // namespace, icon, error code or budget, a negative timeout, and
-// Destructive or Idempotent on a read-only tool are refused (OLT002,
+// Destructive or Idempotent on a read-only tool are refused (OLT008,
 // OLT013, OLT025), and so is an example that is not valid arguments
 // (OLT034), with the violation.
 func Meta(m tool.Meta) Option {

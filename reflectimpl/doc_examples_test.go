@@ -1,10 +1,10 @@
 package reflectimpl
 
 import (
-	"github.com/toolschema/toolschema/tool"
 	"testing"
 
 	"github.com/toolschema/toolschema/internal/schematest"
+	"github.com/toolschema/toolschema/tool"
 )
 
 // The examples the docs show are checked against the docs by the tests of

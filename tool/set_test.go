@@ -55,6 +55,11 @@ func TestSetRefuses(t *testing.T) {
 			if errors.As(err, &dup) != (tt.name != "nil") {
 				t.Errorf("errors.As(*CollisionError) = %v", !(tt.name != "nil"))
 			}
+			// A name given twice is a collision of the tools' own names:
+			// no provider, and both tools go by that name.
+			if want := (CollisionError{Name: "same", First: "same", Second: "same"}); dup != nil && *dup != want {
+				t.Errorf("CollisionError %+v, want %+v", *dup, want)
+			}
 		})
 	}
 }

@@ -44,8 +44,8 @@ type Tool struct {
 }
 
 // Meta is a tool's contract metadata: what the directive's options
-// (//tool:export name=... read-only ...), reflectimpl's options and
-// rawtool.New give, what the generated code and the revision lock record,
+// (//tool:export name=... read-only ...) give, what reflectimpl.Meta and
+// rawtool.New take, what the generated code and the revision lock record,
 // and what a server announces. Each field is named as its directive option
 // is spelled (read-only is ReadOnly). The zero Meta is every default: the
 // properties whose default is true (Destructive unless ReadOnly, OpenWorld,

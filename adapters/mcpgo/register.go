@@ -36,6 +36,17 @@ type Options struct {
 	Adjust func(t *tool.Tool, mt *mcp.Tool)
 }
 
+// servedError is Register's refusal of a name the server already serves:
+// a *tool.CollisionError (errors.As finds it) whose text says where the
+// other tool is.
+type servedError struct{ c *tool.CollisionError }
+
+func (e servedError) Error() string {
+	return fmt.Sprintf("mcpgo.Register: the server already serves a tool named %q: tool names must be unique on a server", e.c.Name)
+}
+
+func (e servedError) Unwrap() error { return e.c }
+
 // Register adds tools to s, all at once or none. Each is listed with its
 // own input schema and, when it has one, its output schema's non-null
 // form (listedOutput); a call's JSON result is then also its structured
@@ -46,7 +57,8 @@ type Options struct {
 //
 // The names must be unique: a name given twice, or one that s already
 // serves (mcp-go's AddTool would replace it without a word), is refused
-// with a *tool.CollisionError, and nothing is added.
+// with an error in which errors.As finds a *tool.CollisionError, and
+// nothing is added.
 //
 // A tool that is not parallel-safe runs alone: with one, Register adds a
 // middleware to s (s.Use) under which such a tool's calls exclude every
@@ -68,7 +80,7 @@ func Register(s *server.MCPServer, tools []*tool.Tool, opts *Options) error {
 	var alone map[string]bool
 	for _, t := range set.Tools() {
 		if s.GetTool(t.Name) != nil {
-			return &tool.CollisionError{Name: t.Name, First: t.Name, Second: t.Name}
+			return servedError{c: &tool.CollisionError{Name: t.Name, First: t.Name, Second: t.Name}}
 		}
 		t = opts.served(t)
 		if !readable(t.InputSchema) {

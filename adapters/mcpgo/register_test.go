@@ -93,11 +93,12 @@ func TestRegisterRefusesDuplicates(t *testing.T) {
 		name   string
 		before func(*server.MCPServer)
 		tools  []*tool.Tool
+		text   string
 	}{
-		{"twice in the list", nil, []*tool.Tool{other, a, b}},
+		{"twice in the list", nil, []*tool.Tool{other, a, b}, `tool: two tools are named "probe": tool names must be unique in a tool set`},
 		{"already served", func(s *server.MCPServer) {
 			s.AddTool(mcp.NewTool("probe"), func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) { return nil, nil })
-		}, []*tool.Tool{other, a}},
+		}, []*tool.Tool{other, a}, `mcpgo.Register: the server already serves a tool named "probe": tool names must be unique on a server`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := server.NewMCPServer("dup", "1")
@@ -107,8 +108,11 @@ func TestRegisterRefusesDuplicates(t *testing.T) {
 			n := len(s.ListTools())
 			err := mcpgo.Register(s, tc.tools, nil)
 			var dup *tool.CollisionError
-			if !errors.As(err, &dup) || dup.Name != "probe" {
+			if !errors.As(err, &dup) || *dup != (tool.CollisionError{Name: "probe", First: "probe", Second: "probe"}) {
 				t.Fatalf("err = %v, want a *tool.CollisionError naming probe", err)
+			}
+			if err.Error() != tc.text {
+				t.Errorf("err = %q, want %q", err, tc.text)
 			}
 			if got := len(s.ListTools()); got != n {
 				t.Errorf("%d tools after the refusal, want %d", got, n)
