@@ -17,8 +17,9 @@
 //	          migrate: true
 //
 // The settings are those of toolvet's flags, all off by default:
-// providers lists the providers whose strict mode OLT015 checks
-// ("openai", "anthropic", "gemini"); quality turns on the contract-quality
+// providers lists the providers whose mode OLT015 checks ("openai",
+// "anthropic", "gemini" for their strict modes, "openai:nonstrict" for a
+// non-strict one); quality turns on the contract-quality
 // checks OLT016 to OLT019 and the execution-policy checks OLT026 to
 // OLT028; migrate turns on OLT022, whose fixes rewrite the peers' tags
 // into the native ones. An unknown setting is an error. See

@@ -36,7 +36,11 @@ const (
 type EnforceVersion uint
 
 // A Handler runs the function behind a tool. The generated code,
-// reflectimpl and rawtool implement it.
+// reflectimpl and rawtool implement it. A handler that also has the method
+// CheckArgs(ctx context.Context, args json.RawMessage) (in any, viols
+// []tool.Violation, more int, err error) checks its tool's arguments
+// itself, in place of the typed checks of its input type (rawtool's, whose
+// input schema is any JSON Schema); no other should have it.
 type Handler interface {
 	// Input returns the tool's input type, a struct type; nil when the
 	// tool takes no input.
