@@ -18,8 +18,9 @@ import (
 // for clients that have no tool search of their own: the server lists
 // the tools named in Listed and two more, search_tools, which returns the
 // tools that best match what the model asks for (their names,
-// descriptions and input schemas; at most 8, or the fewer the model asks
-// for), and call_tool, which calls a tool of
+// descriptions and input schemas; 8, or the fewer the model asks for: its
+// limit's schema says so, and a larger one is refused as any argument
+// out of bounds), and call_tool, which calls a tool of
 // the catalog by name. The tools not listed are still served: a client
 // that calls a found tool by its own name, as clients with a search of
 // their own do, reaches it. A definition the model never needs
@@ -48,7 +49,7 @@ const maxSearchResults = 8
 
 type searchIn struct {
 	Query string `json:"query" description:"What the tool should do, in a few words: a task, an object, a name." minLength:"1"`
-	Limit int    `json:"limit,omitempty" description:"How many tools to return at most." minimum:"1"`
+	Limit int    `json:"limit,omitempty" description:"How many tools to return at most (default 8)." minimum:"1" maximum:"8"`
 }
 
 type found struct {

@@ -118,12 +118,16 @@ func TestSearchCatalog(t *testing.T) {
 	for _, c := range []struct {
 		args string
 		want int
-	}{{`{"query":"invoice"}`, 8}, {`{"query":"invoice","limit":3}`, 3}, {`{"query":"invoice","limit":50}`, 8}} {
+	}{{`{"query":"invoice"}`, 8}, {`{"query":"invoice","limit":3}`, 3}, {`{"query":"invoice","limit":8}`, 8}} {
 		res, text := callText(t, cs, "search_tools", c.args)
 		var many []json.RawMessage
 		if err := json.Unmarshal([]byte(text), &many); res.IsError || err != nil || len(many) != c.want {
 			t.Errorf("search %s found %d tools, want %d: %.200s", c.args, len(many), c.want, text)
 		}
+	}
+	// More than 8 is refused, as the limit's schema says.
+	if res, text := callText(t, cs, "search_tools", `{"query":"invoice","limit":50}`); !res.IsError || text != "Argument 'limit' must be at most 8." {
+		t.Errorf("search with limit 50: %v %s", res.IsError, text)
 	}
 
 	for _, c := range []struct {
