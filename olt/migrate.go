@@ -17,19 +17,12 @@ var migrateRules = []ruleDef{{id: schema.OLT022, fixes: true, setup: optIn(func(
 // have native forms (OLT022), each with the fix that rewrites the tag.
 func migrations(p *analyzer.Package) []*analyzer.Diagnostic {
 	var out []*analyzer.Diagnostic
-	seen := map[*schema.Type]bool{}
 	done := map[*schema.Field]bool{}
-	var visit func(t *schema.Type)
-	visit = func(t *schema.Type) {
-		if t == nil || seen[t] {
-			return
-		}
-		seen[t] = true
-		visit(t.Elem)
-		visit(t.Key)
-		for i := range t.Fields {
-			visit(t.Fields[i].Type)
-		}
+	roots := make([]*schema.Type, 0, 2*len(p.Tools))
+	for _, t := range p.Tools {
+		roots = append(roots, t.InModel, t.OutModel)
+	}
+	for t := range schema.Reached(roots...) {
 		for _, m := range schema.Migrations(t, p.ReadMode) {
 			if done[m.Field] {
 				continue
@@ -49,10 +42,6 @@ func migrations(p *analyzer.Package) []*analyzer.Diagnostic {
 				Message: "field " + m.Field.Name + ": the peer library's tags have native forms (" + m.What + "); the fix rewrites them",
 				Fix:     p.TagRewrite(m.Field, m.Tag, "Rewrite the tags of "+m.Field.Name+" in the native form")})
 		}
-	}
-	for _, t := range p.Tools {
-		visit(t.InModel)
-		visit(t.OutModel)
 	}
 	return out
 }

@@ -12,27 +12,17 @@ import (
 // structsOf calls fn for every struct type the package's tools reach, once
 // each, their inputs' first.
 func structsOf(p *analyzer.Package, fn func(t *schema.Type)) {
-	seen := map[*schema.Type]bool{}
-	var visit func(t *schema.Type)
-	visit = func(t *schema.Type) {
-		if t == nil || seen[t] {
-			return
-		}
-		seen[t] = true
+	roots := make([]*schema.Type, 0, 2*len(p.Tools))
+	for _, t := range p.Tools {
+		roots = append(roots, t.InModel)
+	}
+	for _, t := range p.Tools {
+		roots = append(roots, t.OutModel)
+	}
+	for t := range schema.Reached(roots...) {
 		if t.Kind == schema.Struct {
 			fn(t)
 		}
-		visit(t.Elem)
-		visit(t.Key)
-		for i := range t.Fields {
-			visit(t.Fields[i].Type)
-		}
-	}
-	for _, t := range p.Tools {
-		visit(t.InModel)
-	}
-	for _, t := range p.Tools {
-		visit(t.OutModel)
 	}
 }
 

@@ -60,31 +60,19 @@ func (c *Checker) Check(in, out types.Type, pos, end token.Pos, label string) []
 	}
 	// The peers' tags a peer library reads otherwise (OLT020), in the
 	// package's own fields.
-	seen := map[*schema.Type]bool{}
-	var visit func(t *schema.Type)
-	visit = func(t *schema.Type) {
-		if t == nil || seen[t] {
-			return
+	for t := range schema.Reached(inModel, outModel) {
+		if t.Kind != schema.Struct {
+			continue
 		}
-		seen[t] = true
-		if t.Kind == schema.Struct {
-			for _, w := range schema.TagWarnings(t) {
-				p, e := c.in.p.FieldPos(w.Field, w.Tag)
-				if p == token.NoPos {
-					continue // declared in another package: reported there, if at all
-				}
-				ds = append(ds, &Diagnostic{Pos: p, End: e, ID: w.ID, Warning: true,
-					Message: label + ": field " + w.Field.Name + ": " + w.Msg, Fix: c.in.p.TagFix(w)})
+		for _, w := range schema.TagWarnings(t) {
+			p, e := c.in.p.FieldPos(w.Field, w.Tag)
+			if p == token.NoPos {
+				continue // declared in another package: reported there, if at all
 			}
-		}
-		visit(t.Elem)
-		visit(t.Key)
-		for i := range t.Fields {
-			visit(t.Fields[i].Type)
+			ds = append(ds, &Diagnostic{Pos: p, End: e, ID: w.ID, Warning: true,
+				Message: label + ": field " + w.Field.Name + ": " + w.Msg, Fix: c.in.p.TagFix(w)})
 		}
 	}
-	visit(inModel)
-	visit(outModel)
 	return ds
 }
 

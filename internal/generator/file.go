@@ -110,28 +110,12 @@ const DeclaredPkg = "github.com/toolschema/toolschema/declared"
 // usesDeclared reports whether a tool of p reaches a type that declares
 // its schema.
 func usesDeclared(p *analyzer.Package) bool {
-	seen := map[*schema.Type]bool{}
-	var walk func(t *schema.Type) bool
-	walk = func(t *schema.Type) bool {
-		if t == nil || seen[t] {
-			return false
-		}
-		seen[t] = true
-		if t.Declared != nil {
-			return true
-		}
-		if walk(t.Elem) || walk(t.Key) {
-			return true
-		}
-		for i := range t.Fields {
-			if walk(t.Fields[i].Type) {
-				return true
-			}
-		}
-		return false
-	}
+	roots := make([]*schema.Type, 0, 2*len(p.Tools))
 	for _, t := range p.Tools {
-		if walk(t.InModel) || walk(t.OutModel) {
+		roots = append(roots, t.InModel, t.OutModel)
+	}
+	for t := range schema.Reached(roots...) {
+		if t.Declared != nil {
 			return true
 		}
 	}

@@ -1,6 +1,9 @@
 package schema
 
-import "strings"
+import (
+	"iter"
+	"strings"
+)
 
 // A Kind is the shape of a Go type, as far as the contract cares.
 type Kind uint8
@@ -144,6 +147,36 @@ const DeclaredMethod = "ToolschemaSchema"
 // DeclaredSignature is the reason (a Declared's Err) a front end gives for
 // a DeclaredMethod of another signature than func() string.
 const DeclaredSignature = DeclaredMethod + " must be a method func() string"
+
+// Reached returns the types roots reach, each once, depth first: a type
+// before its element, its key and its fields' types. Nil roots are
+// skipped; a type two roots reach is yielded for the first.
+func Reached(roots ...*Type) iter.Seq[*Type] {
+	return func(yield func(*Type) bool) {
+		seen := map[*Type]bool{}
+		var walk func(t *Type) bool
+		walk = func(t *Type) bool {
+			if t == nil || seen[t] {
+				return true
+			}
+			seen[t] = true
+			if !yield(t) || !walk(t.Elem) || !walk(t.Key) {
+				return false
+			}
+			for i := range t.Fields {
+				if !walk(t.Fields[i].Type) {
+					return false
+				}
+			}
+			return true
+		}
+		for _, r := range roots {
+			if !walk(r) {
+				return
+			}
+		}
+	}
+}
 
 // String returns the type as Go source would name it, qualified by the last
 // element of its package path ("time.Time", "[]orders.Item").
