@@ -50,20 +50,20 @@ func TestApprovedCompares(t *testing.T) {
 			if typed && !json.Valid([]byte(tt.args)) && !blank([]byte(tt.args)) {
 				continue // the typed checks let no such text through
 			}
-			if got := approved(ctx, "t", json.RawMessage(tt.args), typed); got != tt.want {
-				t.Errorf("%s (typed %v): approved(%q) under %q = %v, want %v", tt.name, typed, tt.args, tt.approved, got, tt.want)
+			if got := approved(optsOf(ctx).approvals, "t", json.RawMessage(tt.args), typed); got != tt.want {
+				t.Errorf("%s (typed %v): approved(optsOf(%q) under %q = %v).approvals, want %v", tt.name, typed, tt.args, tt.approved, got, tt.want)
 			}
-			if approved(ctx, "u", json.RawMessage(tt.args), typed) {
+			if approved(optsOf(ctx).approvals, "u", json.RawMessage(tt.args), typed) {
 				t.Errorf("%s (typed %v): approved for another tool", tt.name, typed)
 			}
 		}
 		// Among other approvals, of this tool and of others, the same.
 		many := Approve(Approve(Approve(context.Background(), "t", json.RawMessage(`{"other":true}`)), "t", json.RawMessage(tt.approved)), "u", json.RawMessage(tt.args))
-		if got := approved(many, "t", json.RawMessage(tt.args), false); got != tt.want {
+		if got := approved(optsOf(many).approvals, "t", json.RawMessage(tt.args), false); got != tt.want {
 			t.Errorf("%s: among other approvals, approved = %v, want %v", tt.name, got, tt.want)
 		}
 	}
-	if approved(context.Background(), "t", json.RawMessage(`{}`), true) {
+	if approved(optsOf(context.Background()).approvals, "t", json.RawMessage(`{}`), true) {
 		t.Error("approved without an approval")
 	}
 }
@@ -89,7 +89,7 @@ func TestApprovedReadsOnce(t *testing.T) {
 	same := append(json.RawMessage(nil), args...) // the text, not the slice
 	for _, typed := range []bool{true, false} {
 		if n := testing.AllocsPerRun(100, func() {
-			if !approved(ctx, "delete", same, typed) {
+			if !approved(optsOf(ctx).approvals, "delete", same, typed) {
 				t.Fatal("not approved")
 			}
 		}); n != 0 {

@@ -41,8 +41,51 @@ const (
 	Cancelled ErrorCode = "cancelled"
 )
 
-// outputCheckKey is the context key that asks Invoke to check results.
-type outputCheckKey struct{}
+// callKey is the context key of what a context asks of the calls Invoke
+// makes under it: one value (callOpts), which Invoke looks up once.
+type callKey struct{}
+
+// callOpts is what a context asks of the calls under it. A context holds
+// one, never changed: each of WithOutputCheck, WithLeniency, WhenDone and
+// Approve puts a copy with its own field set.
+type callOpts struct {
+	check     bool      // WithOutputCheck
+	leniency  Leniency  // WithLeniency
+	whenDone  func()    // WhenDone
+	approvals *approval // Approve, the latest first
+}
+
+// noOpts is what a context without callOpts asks: nothing.
+var noOpts callOpts
+
+// optsOf returns what ctx asks of the calls under it.
+func optsOf(ctx context.Context) *callOpts {
+	if o, _ := ctx.Value(callKey{}).(*callOpts); o != nil {
+		return o
+	}
+	return &noOpts
+}
+
+// withOpts returns a copy of ctx whose options are ctx's with set applied.
+func withOpts(ctx context.Context, set func(*callOpts)) context.Context {
+	c := &optsCtx{Context: ctx, o: *optsOf(ctx)}
+	set(&c.o)
+	return c
+}
+
+// optsCtx is a context with call options: context.WithValue's, with the
+// options in the same allocation.
+type optsCtx struct {
+	context.Context
+	o callOpts
+}
+
+func (c *optsCtx) Value(key any) any {
+	if key == (callKey{}) {
+		return &c.o
+	}
+	return c.Context.Value(key)
+}
 
 // WithOutputCheck returns a copy of ctx under which Invoke checks what the
 // tool returns against its contract, so that a tool that breaks it is
@@ -54,17 +97,8 @@ type outputCheckKey struct{}
 // loop.Runner.CheckOutputs ask for it for their calls. The context the
 // tool runs with keeps it: a call the tool makes in turn is checked too.
 func WithOutputCheck(ctx context.Context) context.Context {
-	return context.WithValue(ctx, outputCheckKey{}, true)
+	return withOpts(ctx, func(o *callOpts) { o.check = true })
 }
-
-// checksOutputs reports whether ctx asks for results to be checked.
-func checksOutputs(ctx context.Context) bool {
-	on, _ := ctx.Value(outputCheckKey{}).(bool)
-	return on
-}
-
-// approvalKey is the context key of the approvals a context carries.
-type approvalKey struct{}
 
 type approval struct {
 	tool string
@@ -83,13 +117,12 @@ type approval struct {
 // tool runs with a context that carries no approval, so a call the tool
 // makes in turn (a nested Invoke, a sub-agent's loop) needs its own.
 func Approve(ctx context.Context, tool string, args json.RawMessage) context.Context {
-	prev, _ := ctx.Value(approvalKey{}).(*approval)
 	if blank(args) {
 		args = json.RawMessage("{}")
 	}
-	a := &approval{tool: tool, args: bytes.Clone(args), next: prev}
+	a := &approval{tool: tool, args: bytes.Clone(args)}
 	a.hash, a.ok = valueHash(a.args)
-	return context.WithValue(ctx, approvalKey{}, a)
+	return withOpts(ctx, func(o *callOpts) { a.next, o.approvals = o.approvals, a })
 }
 
 // approved reports whether ctx approves a call of tool with args, which
@@ -100,8 +133,7 @@ func Approve(ctx context.Context, tool string, args json.RawMessage) context.Con
 // model sent them) are approved as they are, without being hashed or
 // decoded again; other text is hashed once, and read as a value only when
 // its hash meets an approval's.
-func approved(ctx context.Context, tool string, args json.RawMessage, typed bool) bool {
-	a, _ := ctx.Value(approvalKey{}).(*approval)
+func approved(a *approval, tool string, args json.RawMessage, typed bool) bool {
 	if blank(args) {
 		args = json.RawMessage("{}")
 	}
@@ -165,7 +197,8 @@ func blank(args []byte) bool { return skipSpace(args, 0) == len(args) }
 // dropped. Under a context of WithOutputCheck, what the tool returns is
 // checked against its contract.
 func (t *Tool) Invoke(ctx context.Context, args json.RawMessage) (*Result, error) {
-	e := endsOf(ctx)
+	o := optsOf(ctx)
+	e := endsOf(o.whenDone)
 	defer e.release()
 	call := &Call{Tool: t.Name}
 	if t.handler == nil {
@@ -191,13 +224,13 @@ func (t *Tool) Invoke(ctx context.Context, args json.RawMessage) (*Result, error
 	}
 	// Arguments with violations (ShadowArgs) are hashed as any text:
 	// they may be deeper than the checks let through.
-	if _, own := t.handler.(argsChecker); t.RequiresApproval && !approved(ctx, t.Name, args, !own && (lax == nil || lax.shadowed == nil)) {
+	if _, own := t.handler.(argsChecker); t.RequiresApproval && !approved(o.approvals, t.Name, args, !own && (lax == nil || lax.shadowed == nil)) {
 		return lax.mark(errorResult(ApprovalRequired, false, call, fmt.Sprintf("Tool '%s' requires approval for these arguments.", t.Name))), nil
 	}
 	if err := ctx.Err(); err != nil {
 		return lax.mark(errorResult(Cancelled, false, call, "The call was cancelled.")), err
 	}
-	r, err := t.run(toolContext(ctx), call, in, e, checksOutputs(ctx))
+	r, err := t.run(toolContext(ctx, o), call, in, e, o.check)
 	return lax.mark(r), err
 }
 
@@ -212,21 +245,15 @@ func (l *lenient) mark(r *Result) *Result {
 // toolContext returns ctx with the approvals it carries hidden: the
 // context a tool runs with. An approval is for the call it was given for,
 // not for what the tool does in turn: a tool that invokes a tool (itself,
-// or a loop of a sub-agent) with its context is asked again.
-func toolContext(ctx context.Context) context.Context {
-	// What WhenDone asked for is this call's, too: a tool that invokes a
-	// tool with its context does not end this one's wait.
-	if f, _ := ctx.Value(whenDoneKey{}).(func()); f != nil {
-		ctx = context.WithValue(ctx, whenDoneKey{}, (func())(nil))
-	}
-	if a, _ := ctx.Value(approvalKey{}).(*approval); a == nil {
+// or a loop of a sub-agent) with its context is asked again. What
+// WhenDone asked for is this call's, too: a tool that invokes a
+// tool with its context does not end this one's wait. o is ctx's options.
+func toolContext(ctx context.Context, o *callOpts) context.Context {
+	if o.whenDone == nil && o.approvals == nil {
 		return ctx
 	}
-	return context.WithValue(ctx, approvalKey{}, (*approval)(nil))
+	return withOpts(ctx, func(o *callOpts) { o.whenDone, o.approvals = nil, nil })
 }
-
-// whenDoneKey is the context key of the function WhenDone gives.
-type whenDoneKey struct{}
 
 // WhenDone returns a copy of ctx under which Invoke calls f once, when the
 // tool's function has returned, or when Invoke returns if the function
@@ -238,7 +265,7 @@ type whenDoneKey struct{}
 // the tool's, and must not block. The context the tool runs with does not
 // carry f.
 func WhenDone(ctx context.Context, f func()) context.Context {
-	return context.WithValue(ctx, whenDoneKey{}, f)
+	return withOpts(ctx, func(o *callOpts) { o.whenDone = f })
 }
 
 // ends calls a WhenDone function when both Invoke and the goroutine that
@@ -248,10 +275,9 @@ type ends struct {
 	f func()
 }
 
-// endsOf returns the ends of a call under ctx, nil when ctx has no WhenDone
-// function (a nil *ends does nothing).
-func endsOf(ctx context.Context) *ends {
-	f, _ := ctx.Value(whenDoneKey{}).(func())
+// endsOf returns the ends of a call whose WhenDone function is f, nil
+// when there is none (a nil *ends does nothing).
+func endsOf(f func()) *ends {
 	if f == nil {
 		return nil
 	}

@@ -56,9 +56,6 @@ func (l Leniency) String() string {
 	return "strict"
 }
 
-// leniencyKey is the context key of the leniency of calls.
-type leniencyKey struct{}
-
 // WithLeniency returns a copy of ctx under which Invoke (and
 // CheckArgs) takes arguments with leniency l. Like WithOutputCheck,
 // it is per call: mcpserver.Options.Leniency and loop.Runner.Leniency
@@ -66,14 +63,11 @@ type leniencyKey struct{}
 // Tools whose handler checks its own arguments (package rawtool) are
 // always checked strictly.
 func WithLeniency(ctx context.Context, l Leniency) context.Context {
-	return context.WithValue(ctx, leniencyKey{}, l)
+	return withOpts(ctx, func(o *callOpts) { o.leniency = l })
 }
 
 // leniencyOf returns the leniency ctx asks for.
-func leniencyOf(ctx context.Context) Leniency {
-	l, _ := ctx.Value(leniencyKey{}).(Leniency)
-	return l
-}
+func leniencyOf(ctx context.Context) Leniency { return optsOf(ctx).leniency }
 
 // lenient is what a lenient reading of a call's arguments let through:
 // the Result's Repairs and Shadowed.
