@@ -16,6 +16,7 @@ import (
 	"github.com/toolschema/toolschema/internal/limits"
 	"github.com/toolschema/toolschema/internal/oracle"
 	"github.com/toolschema/toolschema/internal/randvalue"
+	"github.com/toolschema/toolschema/internal/rawcheck"
 	"github.com/toolschema/toolschema/internal/reflecttype"
 	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/reflectimpl"
@@ -107,7 +108,7 @@ func agree(t testing.TB, tl *tool.Tool, args string) []tool.Violation {
 		// A type that declares its schema is checked by a validator, with
 		// one message for its value: compare the verdicts there, in the
 		// order the invoker gives its own.
-		want = oracle.Sort(w)
+		want = rawcheck.Sort(w)
 	}
 	if !slices.EqualFunc(got, want, sameViolation) {
 		t.Errorf("%s(%s):\nonly typed checks %q\nonly validator    %q", tl.Name, args, minus(got, want), minus(want, got))

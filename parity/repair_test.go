@@ -14,6 +14,7 @@ import (
 	"github.com/toolschema/toolschema/internal/limits"
 	"github.com/toolschema/toolschema/internal/oracle"
 	"github.com/toolschema/toolschema/internal/randvalue"
+	"github.com/toolschema/toolschema/internal/rawcheck"
 	"github.com/toolschema/toolschema/tool"
 )
 
@@ -82,7 +83,7 @@ func agreeRepaired(t *testing.T, ctx context.Context, tl *tool.Tool, args string
 	}
 	want = want[:min(len(want), limits.MaxViolations)]
 	if w, ok := collapseDeclared(got, want); ok {
-		want = oracle.Sort(w)
+		want = rawcheck.Sort(w)
 	}
 	if !slices.EqualFunc(got, want, sameViolation) {
 		t.Errorf("%s(%s) repaired:\nonly typed checks %q\nonly oracle       %q", tl.Name, args, minus(got, want), minus(want, got))

@@ -227,7 +227,7 @@ func patternInsts(p string) int {
 
 // affordable reports whether checking v against the schema costs at most
 // budget units.
-func (n *costNode) affordable(v *value, budget int) bool {
+func (n *costNode) affordable(v *Value, budget int) bool {
 	left := budget
 	spend(n, v, &left, 0)
 	return left >= 0
@@ -235,7 +235,7 @@ func (n *costNode) affordable(v *value, budget int) bool {
 
 // spend takes from left what applying n to v costs, and stops once it is
 // spent.
-func spend(n *costNode, v *value, left *int, inplace int) {
+func spend(n *costNode, v *Value, left *int, inplace int) {
 	if *left < 0 {
 		return
 	}
@@ -248,21 +248,21 @@ func spend(n *costNode, v *value, left *int, inplace int) {
 		return
 	}
 	*left -= n.fixed
-	switch v.kind {
+	switch v.Kind {
 	case '0':
 		*left -= n.perNumber + n.multipleOf
 	case '"':
-		*left -= len(v.str) * n.insts * costPerPattern
+		*left -= len(v.Str) * n.insts * costPerPattern
 	}
 	for _, c := range n.inplace {
 		if spend(c, v, left, inplace+1); *left < 0 {
 			return
 		}
 	}
-	switch v.kind {
+	switch v.Kind {
 	case '{':
-		for i, k := range v.keys {
-			e := v.vals[i]
+		for i, k := range v.Keys {
+			e := v.Vals[i]
 			ps, known := n.props[k]
 			if known {
 				spend(ps, e, left, 0)
@@ -275,7 +275,7 @@ func spend(n *costNode, v *value, left *int, inplace int) {
 				spend(n.addl, e, left, 0)
 			}
 			if n.names != nil {
-				spend(n.names, &value{kind: '"', str: k}, left, 0)
+				spend(n.names, &Value{Kind: '"', Str: k}, left, 0)
 			}
 			if n.unevalP != nil {
 				spend(n.unevalP, e, left, 0)
@@ -288,7 +288,7 @@ func spend(n *costNode, v *value, left *int, inplace int) {
 			}
 		}
 	case '[':
-		for i, e := range v.vals {
+		for i, e := range v.Vals {
 			switch {
 			case i < len(n.prefix):
 				spend(n.prefix[i], e, left, 0)

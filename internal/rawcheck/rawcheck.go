@@ -7,9 +7,13 @@
 // validator. The schema is compiled by internal/metaschema, within its
 // bounds.
 //
-// It is the production checker of raw tools only: the parity suite checks
-// the typed invoker against its own oracle (internal/oracle), which does
-// not share this code.
+// It is the one JSON-Schema checker with the invoker's words: raw tools
+// check their calls with NewChecker, and the parity suite's oracle
+// (internal/oracle, test-only) builds on Unbounded to check the typed
+// invoker, which shares none of this code. So the parity suite holds this
+// package to the invoker's verdicts, and raw tools with it. What the
+// oracle alone needs (its repair rules, its result checks) stays there;
+// the few names exported here beyond NewChecker and Arguments are for it.
 package rawcheck
 
 import (
@@ -43,13 +47,12 @@ type Violation = tool.Violation
 // MaxArgumentDepth is the invoker's.
 const MaxArgumentDepth = limits.MaxArgumentDepth
 
-// A value is a parsed JSON value that keeps the order of object keys.
-type value struct {
-	kind  byte // '{', '[', '"', '0' (number), 't', 'f', 'n'
-	keys  []string
-	vals  []*value // object values or array elements
-	str   string   // string or number text
-	depth int
+// A Value is a parsed JSON value that keeps the order of object keys.
+type Value struct {
+	Kind byte // '{', '[', '"', '0' (number), 't', 'f', 'n'
+	Keys []string
+	Vals []*Value // object values or array elements
+	Str  string   // string or number text
 	// changed reports that a member was taken out (of this object or
 	// one inside it).
 	changed bool
@@ -60,13 +63,13 @@ type value struct {
 // index returns the position of key k in an object, -1 when absent: in
 // constant time past a few keys (a path is rendered for each violation,
 // and one object may bring many).
-func (v *value) index(k string) int {
-	if len(v.keys) <= 16 {
-		return slices.Index(v.keys, k)
+func (v *Value) index(k string) int {
+	if len(v.Keys) <= 16 {
+		return slices.Index(v.Keys, k)
 	}
 	if v.at == nil {
-		v.at = make(map[string]int, len(v.keys))
-		for i, key := range v.keys {
+		v.at = make(map[string]int, len(v.Keys))
+		for i, key := range v.Keys {
 			if _, ok := v.at[key]; !ok {
 				v.at[key] = i
 			}
@@ -78,10 +81,10 @@ func (v *value) index(k string) int {
 	return -1
 }
 
-// A parseError is what makes a JSON text unusable, where it is.
-type parseError struct {
-	rule string   // json, depth, duplicate, range
-	loc  []string // the location of the value at fault
+// A ParseError is what makes a JSON text unusable, where it is.
+type ParseError struct {
+	Rule string   // json, depth, duplicate, range, size
+	Loc  []string // the location of the value at fault, its segments marked
 }
 
 // parser reads JSON into values. For arguments it refuses duplicate keys
@@ -91,97 +94,106 @@ type parser struct {
 	args bool
 }
 
-// parse reads a JSON text.
-func parse(data []byte, args bool) (*value, *parseError) {
+// Parse reads a JSON text: as arguments (args) or as a result.
+func Parse(data []byte, args bool) (*Value, *ParseError) { return parseAt(data, args, nil, 0) }
+
+// ParseAt reads a JSON text found inside arguments, as the value at loc
+// (marked segments) and depth: as arguments are read, so that a key given
+// twice or a depth past MaxArgumentDepth in it is an error at its place.
+func ParseAt(text string, loc []string, depth int) (*Value, *ParseError) {
+	return parseAt([]byte(text), true, loc, depth)
+}
+
+func parseAt(data []byte, args bool, loc []string, depth int) (*Value, *ParseError) {
 	p := &parser{d: json.NewDecoder(bytes.NewReader(data)), args: args}
 	p.d.UseNumber()
-	v, perr := p.value(nil, 0)
+	v, perr := p.value(loc, depth)
 	if perr != nil {
 		return nil, perr
 	}
 	if _, err := p.d.Token(); err != io.EOF {
-		return nil, &parseError{rule: "json"}
+		return nil, &ParseError{Rule: "json"}
 	}
 	return v, nil
 }
 
-func (p *parser) value(loc []string, depth int) (*value, *parseError) {
+func (p *parser) value(loc []string, depth int) (*Value, *ParseError) {
 	tok, err := p.d.Token()
 	if err != nil {
-		return nil, &parseError{rule: "json"}
+		return nil, &ParseError{Rule: "json"}
 	}
 	switch t := tok.(type) {
 	case json.Delim:
 		if t != '[' && t != '{' {
-			return nil, &parseError{rule: "json"}
+			return nil, &ParseError{Rule: "json"}
 		}
 		if p.args && depth >= MaxArgumentDepth {
-			return nil, &parseError{rule: "depth", loc: loc}
+			return nil, &ParseError{Rule: "depth", Loc: loc}
 		}
-		v := &value{kind: byte(t), depth: depth}
+		v := &Value{Kind: byte(t)}
 		var seen map[string]bool
 		for i := 0; p.d.More(); i++ {
 			sub := loc
 			if t == '{' {
 				k, err := p.d.Token()
 				if err != nil {
-					return nil, &parseError{rule: "json"}
+					return nil, &ParseError{Rule: "json"}
 				}
 				key := k.(string)
-				sub = append(slices.Clip(loc), keyMark+key)
+				sub = append(slices.Clip(loc), KeyMark+key)
 				if p.args {
-					if seen == nil && len(v.keys) >= 16 {
+					if seen == nil && len(v.Keys) >= 16 {
 						seen = map[string]bool{}
-						for _, k := range v.keys {
+						for _, k := range v.Keys {
 							seen[k] = true
 						}
 					}
-					if seen != nil && seen[key] || seen == nil && slices.Contains(v.keys, key) {
-						return nil, &parseError{rule: "duplicate", loc: sub}
+					if seen != nil && seen[key] || seen == nil && slices.Contains(v.Keys, key) {
+						return nil, &ParseError{Rule: "duplicate", Loc: sub}
 					}
 					if seen != nil {
 						seen[key] = true
 					}
 				}
-				v.keys = append(v.keys, key)
+				v.Keys = append(v.Keys, key)
 			} else {
-				sub = append(slices.Clip(loc), indexMark+strconv.Itoa(i))
+				sub = append(slices.Clip(loc), IndexMark+strconv.Itoa(i))
 			}
 			e, perr := p.value(sub, depth+1)
 			if perr != nil {
 				return nil, perr
 			}
-			v.vals = append(v.vals, e)
+			v.Vals = append(v.Vals, e)
 		}
 		// The closing delimiter: its absence is a truncated text.
 		if end, err := p.d.Token(); err != nil || end != json.Delim(t+2) {
-			return nil, &parseError{rule: "json"}
+			return nil, &ParseError{Rule: "json"}
 		}
 		return v, nil
 	case string:
-		return &value{kind: '"', str: t}, nil
+		return &Value{Kind: '"', Str: t}, nil
 	case json.Number:
 		if len(t) > limits.MaxNumberLength {
-			return nil, &parseError{rule: "size", loc: loc}
+			return nil, &ParseError{Rule: "size", Loc: loc}
 		}
 		if e := schema.Exponent(string(t)); e > schema.MaxExponent || e < -schema.MaxExponent {
-			return nil, &parseError{rule: "range", loc: loc}
+			return nil, &ParseError{Rule: "range", Loc: loc}
 		}
-		return &value{kind: '0', str: string(t)}, nil
+		return &Value{Kind: '0', Str: string(t)}, nil
 	case bool:
 		if t {
-			return &value{kind: 't'}, nil
+			return &Value{Kind: 't'}, nil
 		}
-		return &value{kind: 'f'}, nil
+		return &Value{Kind: 'f'}, nil
 	}
-	return &value{kind: 'n'}, nil
+	return &Value{Kind: 'n'}, nil
 }
 
-// violation turns a parse error into a violation, its path rendered
-// against the schema s (nil: no schema known).
-func (e *parseError) violation(noun string, c *checker) Violation {
-	path := c.render(e.loc, nil)
-	switch e.rule {
+// Violation turns a parse error into a violation, its path rendered
+// against c's schema.
+func (e *ParseError) Violation(noun string, c *Checker) Violation {
+	path := c.Render(e.Loc, nil)
+	switch e.Rule {
 	case "depth":
 		return Violation{Path: path, Rule: "depth", Message: fmt.Sprintf("%s nested deeper than %d levels.", violation.Whole(noun), MaxArgumentDepth)}
 	case "duplicate":
@@ -194,24 +206,24 @@ func (e *parseError) violation(noun string, c *checker) Violation {
 	return Violation{Rule: "json", Message: violation.Whole(noun) + " not valid JSON."}
 }
 
-// indexMark starts a location segment the parser knows is an array index,
-// keyMark one it knows is an object's key. The parser marks every segment
+// IndexMark starts a location segment the parser knows is an array index,
+// KeyMark one it knows is an object's key. The parser marks every segment
 // (a key may start with any character, the marks included); a location
 // from the validator, rendered against the value, is not marked.
 const (
-	indexMark = "\x00"
-	keyMark   = "\x01"
+	IndexMark = "\x00"
+	KeyMark   = "\x01"
 )
 
-// render writes a location as a path, walking the schema and, when known,
+// Render writes a location as a path, walking the schema and, when known,
 // the value: a property is .name, an array element [i], a map value {}
 // (the key is the model's text: it is not repeated), a name the schema
 // lacks quoted and cut short.
-func (c *checker) render(loc []string, v *value) string {
+func (c *Checker) Render(loc []string, v *Value) string {
 	// A location without a value is the parser's, whose segments are
 	// marked.
 	marked := v == nil
-	s := c.view(c.raw)
+	s := c.View(c.raw)
 	var b strings.Builder
 	dot := func() {
 		if b.Len() > 0 {
@@ -222,33 +234,33 @@ func (c *checker) render(loc []string, v *value) string {
 		props, _ := s["properties"].(map[string]any)
 		items, _ := s["items"].(map[string]any)
 		addl, isMap := s["additionalProperties"].(map[string]any)
-		inArray := v != nil && v.kind == '['
+		inArray := v != nil && v.Kind == '['
 		if marked {
-			inArray = strings.HasPrefix(seg, indexMark)
+			inArray = strings.HasPrefix(seg, IndexMark)
 			seg = seg[1:]
 		}
-		var next *value
+		var next *Value
 		if v != nil {
-			if v.kind == '[' {
-				if i, err := strconv.Atoi(seg); err == nil && i < len(v.vals) {
-					next = v.vals[i]
+			if v.Kind == '[' {
+				if i, err := strconv.Atoi(seg); err == nil && i < len(v.Vals) {
+					next = v.Vals[i]
 				}
 			} else if i := v.index(seg); i >= 0 {
-				next = v.vals[i]
+				next = v.Vals[i]
 			}
 		}
 		v = next
 		switch ps, isProp := props[seg].(map[string]any); {
 		case inArray:
 			b.WriteString("[" + seg + "]")
-			s = c.view(items)
+			s = c.View(items)
 		case isProp:
 			dot()
 			b.WriteString(seg)
-			s = c.view(ps)
+			s = c.View(ps)
 		case isMap:
 			b.WriteString("{}")
-			s = c.view(addl)
+			s = c.View(addl)
 		default:
 			dot()
 			b.WriteString(violation.QuoteKey(seg))
@@ -259,24 +271,24 @@ func (c *checker) render(loc []string, v *value) string {
 }
 
 // any converts v for the validator: maps, slices, json.Number.
-func (v *value) any() any {
-	switch v.kind {
+func (v *Value) any() any {
+	switch v.Kind {
 	case '{':
-		m := make(map[string]any, len(v.keys))
-		for i, k := range v.keys {
-			m[k] = v.vals[i].any()
+		m := make(map[string]any, len(v.Keys))
+		for i, k := range v.Keys {
+			m[k] = v.Vals[i].any()
 		}
 		return m
 	case '[':
-		s := make([]any, len(v.vals))
-		for i, e := range v.vals {
+		s := make([]any, len(v.Vals))
+		for i, e := range v.Vals {
 			s[i] = e.any()
 		}
 		return s
 	case '"':
-		return v.str
+		return v.Str
 	case '0':
-		return json.Number(v.str)
+		return json.Number(v.Str)
 	case 't':
 		return true
 	case 'f':
@@ -286,23 +298,23 @@ func (v *value) any() any {
 }
 
 // append writes v as compact JSON.
-func (v *value) append(b []byte) []byte {
-	switch v.kind {
+func (v *Value) append(b []byte) []byte {
+	switch v.Kind {
 	case '{':
 		b = append(b, '{')
-		for i, k := range v.keys {
+		for i, k := range v.Keys {
 			if i > 0 {
 				b = append(b, ',')
 			}
 			kb, _ := json.Marshal(k)
 			b = append(b, kb...)
 			b = append(b, ':')
-			b = v.vals[i].append(b)
+			b = v.Vals[i].append(b)
 		}
 		return append(b, '}')
 	case '[':
 		b = append(b, '[')
-		for i, e := range v.vals {
+		for i, e := range v.Vals {
 			if i > 0 {
 				b = append(b, ',')
 			}
@@ -310,10 +322,10 @@ func (v *value) append(b []byte) []byte {
 		}
 		return append(b, ']')
 	case '"':
-		sb, _ := json.Marshal(v.str)
+		sb, _ := json.Marshal(v.Str)
 		return append(b, sb...)
 	case '0':
-		return append(b, v.str...)
+		return append(b, v.Str...)
 	case 't':
 		return append(b, "true"...)
 	case 'f':
@@ -322,10 +334,11 @@ func (v *value) append(b []byte) []byte {
 	return append(b, "null"...)
 }
 
-// A checker checks values against one schema: the compiled schema, and the
-// schema as data for what the validator does not check (integer literals,
-// date-times time.Time reads, defaults) and for writing paths.
-type checker struct {
+// A Checker checks values against one schema: the compiled schema, and
+// the schema as data for what the validator does not check (integer
+// literals, date-times time.Time reads, defaults) and for writing paths.
+// NewChecker makes a raw tool's; Unbounded the parity oracle's.
+type Checker struct {
 	schema *jsonschema.Schema
 	raw    map[string]any
 	// views holds, for each object schema with an in-document $ref,
@@ -339,14 +352,16 @@ type checker struct {
 	defaults map[unsafe.Pointer][]string
 	// contentSchema is where the schema's first contentSchema is.
 	contentSchema string
-	err           error
-	v             *value // the value being checked
+	// bounded: a call past its cost budget is refused.
+	bounded bool
+	err     error
+	v       *Value // the value being checked
 }
 
-// view returns s as the checks read it: s itself, or when s holds a $ref,
+// View returns s as the checks read it: s itself, or when s holds a $ref,
 // its target with s's own keywords over it (properties of both, required
 // of both).
-func (c *checker) view(s map[string]any) map[string]any {
+func (c *Checker) View(s map[string]any) map[string]any {
 	if s == nil || len(c.views) == 0 {
 		return s
 	}
@@ -421,14 +436,14 @@ func buildViews(doc *metaschema.Doc) map[unsafe.Pointer]map[string]any {
 
 // defaultNames finds, in every object of the document and every view, the
 // properties with a default, by name order.
-func (c *checker) defaultNames(root any) map[unsafe.Pointer][]string {
+func (c *Checker) defaultNames(root any) map[unsafe.Pointer][]string {
 	out := map[unsafe.Pointer][]string{}
 	add := func(s map[string]any) {
 		props, _ := s["properties"].(map[string]any)
 		var names []string
 		for name, p := range props {
 			ps, _ := p.(map[string]any)
-			if _, ok := c.view(ps)["default"]; ok {
+			if _, ok := c.View(ps)["default"]; ok {
 				names = append(names, name)
 			}
 		}
@@ -461,8 +476,8 @@ func (c *checker) defaultNames(root any) map[unsafe.Pointer][]string {
 func asAnys(v any) []any { a, _ := v.([]any); return a }
 
 // compileChecker compiles schema into a checker of its own.
-func compileChecker(schema json.RawMessage) *checker {
-	c := &checker{}
+func compileChecker(schema json.RawMessage) *Checker {
+	c := &Checker{}
 	sch, doc, err := metaschema.Compile(schema, func(comp *jsonschema.Compiler) {
 		comp.AssertFormat()
 		comp.AssertContent()
@@ -478,9 +493,9 @@ func compileChecker(schema json.RawMessage) *checker {
 	return c
 }
 
-// check validates v, and returns the violations, most useful first. noun
+// Check validates v, and returns the violations, most useful first. noun
 // is "Argument" or "Result".
-func (c *checker) check(v *value, noun string) (out []Violation) {
+func (c *Checker) Check(v *Value, noun string) (out []Violation) {
 	cc := *c
 	cc.v = v
 	c = &cc
@@ -501,7 +516,7 @@ func (c *checker) check(v *value, noun string) (out []Violation) {
 			out = c.leaves(ve, noun, out)
 		}
 	}
-	out = sortViolations(c.extra(v, c.view(c.raw), nil, noun, out))
+	out = Sort(c.extra(v, c.View(c.raw), nil, noun, out))
 	// One type violation per value: the validator's ("must be an integer
 	// or null.") over the extra check's ("must be an integer.").
 	// (By path, in one pass: a hostile call can bring many.)
@@ -517,9 +532,9 @@ func (c *checker) check(v *value, noun string) (out []Violation) {
 	})
 }
 
-// sortViolations orders violations most useful first, as the invoker
+// Sort orders violations most useful first, as the invoker
 // does (violation.Compare), and drops repeated messages.
-func sortViolations(out []Violation) []Violation {
+func Sort(out []Violation) []Violation {
 	slices.SortStableFunc(out, func(a, b Violation) int {
 		return violation.Compare(a.Rule, a.Path, a.Message, b.Rule, b.Path, b.Message)
 	})
@@ -527,7 +542,7 @@ func sortViolations(out []Violation) []Violation {
 }
 
 // leaves turns the validator's error tree into violations.
-func (c *checker) leaves(ve *jsonschema.ValidationError, noun string, out []Violation) []Violation {
+func (c *Checker) leaves(ve *jsonschema.ValidationError, noun string, out []Violation) []Violation {
 	if len(ve.Causes) > 0 {
 		for _, cause := range ve.Causes {
 			out = c.leaves(cause, noun, out)
@@ -535,7 +550,7 @@ func (c *checker) leaves(ve *jsonschema.ValidationError, noun string, out []Viol
 		return out
 	}
 	loc := ve.InstanceLocation
-	path := c.render(loc, c.v)
+	path := c.Render(loc, c.v)
 	at := func(rule, format string, args ...any) {
 		out = append(out, Violation{Path: path, Rule: rule, Message: violation.Subject(noun, path) + " " + fmt.Sprintf(format, args...)})
 	}
@@ -543,18 +558,18 @@ func (c *checker) leaves(ve *jsonschema.ValidationError, noun string, out []Viol
 	switch k := ve.ErrorKind.(type) {
 	case *kind.Required:
 		for _, m := range k.Missing {
-			p := c.render(append(slices.Clip(loc), m), c.v)
+			p := c.Render(append(slices.Clip(loc), m), c.v)
 			out = append(out, Violation{Path: p, Rule: "missing", Message: fmt.Sprintf("%s '%s' is required.", noun, p)})
 		}
 	case *kind.AdditionalProperties:
 		props, _ := here["properties"].(map[string]any)
 		for _, name := range k.Properties {
-			p := c.render(append(slices.Clip(loc), name), c.v)
+			p := c.Render(append(slices.Clip(loc), name), c.v)
 			msg := fmt.Sprintf("%s '%s' is not a parameter of the tool.", noun, p)
 			for known := range props {
 				if strings.EqualFold(known, name) {
 					msg = fmt.Sprintf("%s '%s' is not a parameter of the tool; the parameter is '%s' (names are case-sensitive).",
-						noun, p, c.render(append(slices.Clip(loc), known), c.v))
+						noun, p, c.Render(append(slices.Clip(loc), known), c.v))
 				}
 			}
 			out = append(out, Violation{Path: p, Rule: "unknown", Message: msg})
@@ -622,44 +637,44 @@ func bound(s map[string]any, key string, r *big.Rat) string {
 
 // extra checks what the validator lets through and encoding/json refuses:
 // a fractional or exponent literal for an integer, a number beyond a float64, a date-time time.Time does not read.
-func (c *checker) extra(v *value, s map[string]any, loc []string, noun string, out []Violation) []Violation {
+func (c *Checker) extra(v *Value, s map[string]any, loc []string, noun string, out []Violation) []Violation {
 	if s == nil || v == nil {
 		return out
 	}
 	add := func(rule, msg string) {
-		path := c.render(loc, c.v)
+		path := c.Render(loc, c.v)
 		out = append(out, Violation{Path: path, Rule: rule, Message: violation.Subject(noun, path) + " " + msg})
 	}
-	switch v.kind {
+	switch v.Kind {
 	case '0':
 		switch {
-		case has(s["type"], "integer") && strings.ContainsAny(v.str, ".eE"):
+		case has(s["type"], "integer") && strings.ContainsAny(v.Str, ".eE"):
 			add("type", "must be an integer.")
 		case has(s["type"], "number"):
-			if _, err := strconv.ParseFloat(v.str, 64); err != nil {
+			if _, err := strconv.ParseFloat(v.Str, 64); err != nil {
 				add("range", "is beyond the range of a number.")
 			}
 		}
 	case '"':
 		if s["format"] == "date-time" {
-			if _, err := time.Parse(time.RFC3339Nano, v.str); err != nil {
+			if _, err := time.Parse(time.RFC3339Nano, v.Str); err != nil {
 				add("format", "must be in the format date-time.")
 			}
 		}
 	case '{':
 		props, _ := s["properties"].(map[string]any)
 		addl, _ := s["additionalProperties"].(map[string]any)
-		for i, k := range v.keys {
+		for i, k := range v.Keys {
 			ps, _ := props[k].(map[string]any)
 			if ps == nil {
 				ps = addl
 			}
-			out = c.extra(v.vals[i], c.view(ps), append(slices.Clip(loc), k), noun, out)
+			out = c.extra(v.Vals[i], c.View(ps), append(slices.Clip(loc), k), noun, out)
 		}
 	case '[':
 		items, _ := s["items"].(map[string]any)
-		for i, e := range v.vals {
-			out = c.extra(e, c.view(items), append(slices.Clip(loc), strconv.Itoa(i)), noun, out)
+		for i, e := range v.Vals {
+			out = c.extra(e, c.View(items), append(slices.Clip(loc), strconv.Itoa(i)), noun, out)
 		}
 	}
 	return out
@@ -667,45 +682,45 @@ func (c *checker) extra(v *value, s map[string]any, loc []string, noun string, o
 
 // fillDefaults adds the defaults of absent properties, in objects at any
 // depth that the arguments have, and reports whether it added any.
-func (c *checker) fillDefaults(v *value, s map[string]any) (added bool) {
-	s = c.view(s)
+func (c *Checker) fillDefaults(v *Value, s map[string]any) (added bool) {
+	s = c.View(s)
 	if v == nil || s == nil {
 		return false
 	}
-	switch v.kind {
+	switch v.Kind {
 	case '{':
 		props, _ := s["properties"].(map[string]any)
-		for i, k := range v.keys {
+		for i, k := range v.Keys {
 			ps, _ := props[k].(map[string]any)
 			if ps == nil {
 				ps, _ = s["additionalProperties"].(map[string]any)
 			}
-			added = c.fillDefaults(v.vals[i], ps) || added
+			added = c.fillDefaults(v.Vals[i], ps) || added
 		}
 		// Properties in schema order: the order of the schema's keys is
 		// lost in a map, so defaults are added by name order. (The names
 		// are found once, at compile: a call of many objects would
 		// otherwise go over every property for each.)
 		var present map[string]bool
-		if len(v.keys) > 16 {
-			present = make(map[string]bool, len(v.keys))
-			for _, k := range v.keys {
+		if len(v.Keys) > 16 {
+			present = make(map[string]bool, len(v.Keys))
+			for _, k := range v.Keys {
 				present[k] = true
 			}
 		}
 		for _, name := range c.defaults[mapKey(s)] {
-			if present != nil && present[name] || present == nil && slices.Contains(v.keys, name) {
+			if present != nil && present[name] || present == nil && slices.Contains(v.Keys, name) {
 				continue
 			}
 			ps, _ := props[name].(map[string]any)
-			b, _ := json.Marshal(c.view(ps)["default"])
-			dv, _ := parse(b, false)
-			v.keys, v.vals = append(v.keys, name), append(v.vals, dv)
+			b, _ := json.Marshal(c.View(ps)["default"])
+			dv, _ := Parse(b, false)
+			v.Keys, v.Vals = append(v.Keys, name), append(v.Vals, dv)
 			added = true
 		}
 	case '[':
 		items, _ := s["items"].(map[string]any)
-		for _, e := range v.vals {
+		for _, e := range v.Vals {
 			added = c.fillDefaults(e, items) || added
 		}
 	}
@@ -716,39 +731,39 @@ func (c *checker) fillDefaults(v *value, s map[string]any) (added bool) {
 // is optional and does not take null: null for an optional argument means
 // absent (OpenAI's strict mode sends null for each optional argument it
 // leaves out).
-func (c *checker) dropOptionalNulls(v *value, s map[string]any) {
-	s = c.view(s)
+func (c *Checker) dropOptionalNulls(v *Value, s map[string]any) {
+	s = c.View(s)
 	if v == nil || s == nil {
 		return
 	}
-	switch v.kind {
+	switch v.Kind {
 	case '{':
 		props, _ := s["properties"].(map[string]any)
 		var required map[string]bool // read at the first null: a call may bring many objects
-		keys, vals := v.keys[:0:0], v.vals[:0:0]
-		for i, k := range v.keys {
+		keys, vals := v.Keys[:0:0], v.Vals[:0:0]
+		for i, k := range v.Keys {
 			ps, _ := props[k].(map[string]any)
-			if v.vals[i].kind == 'n' && ps != nil && required == nil {
+			if v.Vals[i].Kind == 'n' && ps != nil && required == nil {
 				required = map[string]bool{}
 				for _, r := range asStrings(s["required"]) {
 					required[r] = true
 				}
 			}
-			if v.vals[i].kind == 'n' && ps != nil && !required[k] && !takesNull(c.view(ps)) {
+			if v.Vals[i].Kind == 'n' && ps != nil && !required[k] && !takesNull(c.View(ps)) {
 				v.changed = true
 				continue
 			}
 			if ps == nil {
 				ps, _ = s["additionalProperties"].(map[string]any)
 			}
-			c.dropOptionalNulls(v.vals[i], ps)
-			v.changed = v.changed || v.vals[i].changed
-			keys, vals = append(keys, k), append(vals, v.vals[i])
+			c.dropOptionalNulls(v.Vals[i], ps)
+			v.changed = v.changed || v.Vals[i].changed
+			keys, vals = append(keys, k), append(vals, v.Vals[i])
 		}
-		v.keys, v.vals = keys, vals
+		v.Keys, v.Vals = keys, vals
 	case '[':
 		items, _ := s["items"].(map[string]any)
-		for _, e := range v.vals {
+		for _, e := range v.Vals {
 			c.dropOptionalNulls(e, items)
 			v.changed = v.changed || e.changed
 		}
@@ -774,24 +789,24 @@ func asStrings(v any) []string {
 }
 
 // schemaAt returns the schema of the value at an instance location.
-func (c *checker) schemaAt(loc []string) map[string]any {
-	s := c.view(c.raw)
+func (c *Checker) schemaAt(loc []string) map[string]any {
+	s := c.View(c.raw)
 	for _, seg := range loc {
 		if s == nil {
 			return nil
 		}
 		if props, ok := s["properties"].(map[string]any); ok {
 			if ps, ok := props[seg].(map[string]any); ok {
-				s = c.view(ps)
+				s = c.View(ps)
 				continue
 			}
 		}
 		if items, ok := s["items"].(map[string]any); ok {
-			s = c.view(items)
+			s = c.View(items)
 			continue
 		}
 		s, _ = s["additionalProperties"].(map[string]any)
-		s = c.view(s)
+		s = c.View(s)
 	}
 	return s
 }
@@ -824,12 +839,9 @@ func ratString(r *big.Rat) string {
 	return strconv.FormatFloat(f, 'g', -1, 64)
 }
 
-// A Checker is one schema compiled, for a program that checks many calls
-// against it (a raw-schema tool).
-type Checker struct{ c *checker }
-
-// NewChecker compiles schema; the error says why it does not compile as a
-// JSON Schema 2020-12.
+// NewChecker compiles a raw tool's schema; the error says why it does not
+// compile as a JSON Schema 2020-12. Its Arguments refuse a call that
+// costs the validator more than the call's budget.
 //
 // A contentSchema is refused: the checker asserts content, so a string
 // whose contentMediaType is JSON is read and checked against it, and that
@@ -844,34 +856,60 @@ func NewChecker(schema json.RawMessage) (*Checker, error) {
 	if c.contentSchema != "" {
 		return nil, fmt.Errorf("at '%s': contentSchema is not taken: the JSON inside a string would be checked outside the bounds of a call's cost", c.contentSchema)
 	}
-	return &Checker{c}, nil
+	c.bounded = true
+	return c, nil
 }
+
+// Unbounded compiles schema for the parity oracle, which checks what the
+// typed invoker does: no cost budget (the invoker has none), a
+// contentSchema taken, and a schema that does not compile kept (Err says
+// why; Arguments refuses every call).
+func Unbounded(schema json.RawMessage) *Checker { return compileChecker(schema) }
+
+// Err is why the schema does not compile, nil when it does.
+func (c *Checker) Err() error { return c.err }
+
+// Root is the schema's root object as data (nil when it is not one).
+func (c *Checker) Root() map[string]any { return c.raw }
 
 // Arguments checks and completes a call's arguments: the completed
 // arguments (defaults filled in, an optional property's null taken out),
 // or the violations, most useful first (all of them: the invoker keeps
 // the first limits.MaxViolations).
-func (k *Checker) Arguments(args []byte) (json.RawMessage, []Violation) { return k.c.arguments(args) }
+func (c *Checker) Arguments(args []byte) (json.RawMessage, []Violation) {
+	return c.ArgumentsPrepared(args, nil)
+}
 
-func (c *checker) arguments(args []byte) (json.RawMessage, []Violation) {
+// ArgumentsPrepared is Arguments with a step between reading the
+// arguments (an object) and checking them: prepare may change the value
+// in place, and reports whether it did, or refuses it with the error of
+// a text it read. The parity oracle's repair rules are such a step.
+func (c *Checker) ArgumentsPrepared(args []byte, prepare func(*Value) (bool, *ParseError)) (json.RawMessage, []Violation) {
 	if len(bytes.Trim(args, " \t\r\n")) == 0 {
 		args = []byte("{}")
 	}
-	v, perr := parse(args, true)
+	v, perr := Parse(args, true)
 	if perr != nil {
-		return nil, []Violation{perr.violation("Argument", c)}
+		return nil, []Violation{perr.Violation("Argument", c)}
 	}
-	if v.kind != '{' {
+	if v.Kind != '{' {
 		return nil, []Violation{{Rule: "object", Message: "Arguments must be a JSON object."}}
 	}
 	if c.err != nil {
 		return nil, []Violation{{Rule: "json", Message: "The tool's input schema does not compile."}}
 	}
+	if prepare != nil {
+		changed, perr := prepare(v)
+		if perr != nil {
+			return nil, []Violation{perr.Violation("Argument", c)}
+		}
+		v.changed = v.changed || changed
+	}
 	c.dropOptionalNulls(v, c.raw)
-	if !c.cost.affordable(v, budgetBase+budgetPerByte*len(args)) {
+	if c.bounded && !c.cost.affordable(v, budgetBase+budgetPerByte*len(args)) {
 		return nil, []Violation{{Rule: "size", Message: "Arguments cost too much to check against the tool's schema: send fewer values, or shorter strings."}}
 	}
-	if viols := c.check(v, "Argument"); len(viols) > 0 {
+	if viols := c.Check(v, "Argument"); len(viols) > 0 {
 		return nil, viols
 	}
 	if !c.fillDefaults(v, c.raw) && !v.changed {

@@ -1,10 +1,10 @@
 // Package violation holds what every checker of a call's arguments says
 // the same way: the order of violations (the rank of each rule, the order
 // of paths) and the words that start a message and write a path. The
-// invoker's typed checks (package tool), the raw-schema checker
-// (internal/rawcheck) and the parity suite's oracle (internal/oracle)
-// all use it, so that they cannot drift apart on order or wording while
-// each checks in its own way.
+// invoker's typed checks (package tool) and the schema checker
+// (internal/rawcheck, on which raw tools and the parity suite's oracle,
+// internal/oracle, both build) use it, so that they cannot drift apart
+// on order or wording while each checks in its own way.
 package violation
 
 import "strconv"
