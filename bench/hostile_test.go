@@ -119,18 +119,11 @@ func BenchmarkHostile(b *testing.B) {
 	ctx := context.Background()
 	for _, k := range hostileKinds {
 		b.Run(k.name, func(b *testing.B) {
-			tl, err := reflectimpl.Create(k.fn, reflectimpl.Meta(tool.Meta{Name: k.name}))
-			if err != nil {
-				b.Fatal(err)
-			}
-			tl.MaxArgumentBytes = -1 // the checks are measured, not the limit
+			tl := hostileTool(b, k)
 			for _, n := range hostileSizes {
 				b.Run(fmt.Sprintf("%dk", n>>10), func(b *testing.B) {
 					args := k.input(n)
-					r, err := tl.Invoke(ctx, args)
-					if err != nil || r.IsError == k.valid || k.refusal != "" && !strings.Contains(r.Text(), k.refusal) {
-						b.Fatalf("%v %s %.200s", err, r.Code, r.Text())
-					}
+					checkHostile(b, tl, k, args)
 					b.Run("invoke", func(b *testing.B) {
 						b.SetBytes(int64(len(args)))
 						b.ReportAllocs()
@@ -164,6 +157,52 @@ func BenchmarkHostile(b *testing.B) {
 	}
 }
 
+// hostileTool returns kind k's tool, with the size limit lifted: the
+// checks are measured, not the limit.
+func hostileTool(tb testing.TB, k hostileKind) *tool.Tool {
+	tb.Helper()
+	tl, err := reflectimpl.Create(k.fn, reflectimpl.Meta(tool.Meta{Name: k.name}))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tl.MaxArgumentBytes = -1
+	return tl
+}
+
+// checkHostile checks that the tool takes or refuses args as kind k says,
+// before they are timed.
+func checkHostile(tb testing.TB, tl *tool.Tool, k hostileKind, args []byte) {
+	tb.Helper()
+	r, err := tl.Invoke(context.Background(), args)
+	if err != nil {
+		tb.Fatalf("%s: %v", k.name, err)
+	}
+	if r.IsError == k.valid || k.refusal != "" && !strings.Contains(r.Text(), k.refusal) {
+		tb.Fatalf("%s: %s %.200s", k.name, r.Code, r.Text())
+	}
+}
+
+// TestHostileKinds makes the checks BenchmarkHostile and BenchmarkTokenize
+// make before they time anything, which go test without -bench (as CI
+// runs it) never reaches: each kind's arguments taken or refused as the
+// kind says at every size, and each input of BenchmarkTokenize read by the
+// invoker as a json.RawMessage without a violation.
+func TestHostileKinds(t *testing.T) {
+	for _, k := range hostileKinds {
+		tl := hostileTool(t, k)
+		for _, n := range hostileSizes {
+			checkHostile(t, tl, k, k.input(n))
+		}
+	}
+	tl := rawTool(t)
+	for _, in := range tokenizeInputs() {
+		args := append(append([]byte(`{"data":`), in.data...), '}')
+		if _, viols, err := tl.CheckArgs(context.Background(), args); err != nil || viols != nil {
+			t.Errorf("%s: %v %v", in.name, err, viols)
+		}
+	}
+}
+
 // Raw is the input of BenchmarkTokenize's own path: a json.RawMessage
 // value is only read by the invoker's tokenizer (grammar, UTF-8 as
 // encoding/json takes it, depth, duplicate keys), and kept as it is.
@@ -179,25 +218,8 @@ type Raw struct {
 // Decoder.ReadValue (grammar, UTF-8, duplicate names), "readtoken" its
 // token-by-token reading.
 func BenchmarkTokenize(b *testing.B) {
-	tl, err := reflectimpl.Create(func(in Raw) int { return len(in.Data) }, reflectimpl.Meta(tool.Meta{Name: "raw"}))
-	if err != nil {
-		b.Fatal(err)
-	}
-	tl.MaxArgumentBytes = -1
-	inputs := []struct {
-		name string
-		data []byte
-	}{{"ordinary", invokeArgs}}
-	for _, k := range hostileKinds {
-		if k.name == "long-number" {
-			continue // refused for its length, whatever the field: nothing to tokenize past it
-		}
-		inputs = append(inputs, struct {
-			name string
-			data []byte
-		}{k.name, k.input(64 << 10)})
-	}
-	for _, in := range inputs {
+	tl := rawTool(b)
+	for _, in := range tokenizeInputs() {
 		args := append(append([]byte(`{"data":`), in.data...), '}')
 		if _, viols, err := tl.CheckArgs(context.Background(), args); err != nil || viols != nil {
 			b.Fatalf("%s: %v %v", in.name, err, viols)
@@ -231,6 +253,36 @@ func BenchmarkTokenize(b *testing.B) {
 			}
 		})
 	}
+}
+
+// rawTool is BenchmarkTokenize's tool: its one field a json.RawMessage,
+// the size limit lifted.
+func rawTool(tb testing.TB) *tool.Tool {
+	tb.Helper()
+	tl, err := reflectimpl.Create(func(in Raw) int { return len(in.Data) }, reflectimpl.Meta(tool.Meta{Name: "raw"}))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tl.MaxArgumentBytes = -1
+	return tl
+}
+
+// tokenizeInputs are BenchmarkTokenize's inputs: the ordinary arguments
+// and the hostile kinds at 64k elements.
+func tokenizeInputs() []tokenizeInput {
+	inputs := []tokenizeInput{{"ordinary", invokeArgs}}
+	for _, k := range hostileKinds {
+		if k.name == "long-number" {
+			continue // refused for its length, whatever the field: nothing to tokenize past it
+		}
+		inputs = append(inputs, tokenizeInput{k.name, k.input(64 << 10)})
+	}
+	return inputs
+}
+
+type tokenizeInput struct {
+	name string
+	data []byte
 }
 
 // tokens reads every token of data with jsontext's decoder, with its

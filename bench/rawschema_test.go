@@ -118,26 +118,7 @@ func BenchmarkRawNew(b *testing.B) {
 // every position, and an enum of 1,000 numbers (whose call is refused by
 // its cost, not checked).
 func BenchmarkRawCall(b *testing.B) {
-	nums := make([]string, 1000)
-	for i := range nums {
-		nums[i] = strconv.Itoa(i + 1000000)
-	}
-	kinds := []struct {
-		name, schema string
-		args         func(n int) string
-		sizes        []int
-		valid        bool
-	}{
-		{"multipleOf", `{"type":"object","properties":{"a":{"type":"array","items":{"multipleOf":1e-400}}}}`,
-			func(n int) string { return rawList(`{"a":[`, n, func(int) string { return "1.5" }, `]}`) }, []int{1250, 5000, 20000}, true},
-		{"pattern", `{"type":"object","properties":{"a":{"type":"array","items":{"type":"string","pattern":"[a-z]{998}"}}}}`,
-			func(n int) string {
-				return rawList(`{"a":[`, n, func(int) string { return `"` + strings.Repeat("a", 997) + `!"` }, `]}`)
-			}, []int{6, 25, 100}, false},
-		{"enum-numbers", `{"type":"object","properties":{"a":{"type":"array","items":{"enum":[` + strings.Join(nums, ",") + `]}}}}`,
-			func(n int) string { return rawList(`{"a":[`, n, func(int) string { return "1.5" }, `]}`) }, []int{1250, 5000, 20000}, false},
-	}
-	for _, k := range kinds {
+	for _, k := range rawCallKinds() {
 		tl, err := rawtool.New(tool.Meta{Name: "t"}, json.RawMessage(k.schema), rawEcho)
 		if err != nil {
 			b.Fatal(err)
@@ -156,5 +137,60 @@ func BenchmarkRawCall(b *testing.B) {
 				})
 			}
 		})
+	}
+}
+
+// rawCallKind is a kind of BenchmarkRawCall: a schema, its arguments at
+// n, the sizes, and whether the arguments pass the checks.
+type rawCallKind struct {
+	name, schema string
+	args         func(n int) string
+	sizes        []int
+	valid        bool
+}
+
+func rawCallKinds() []rawCallKind {
+	nums := make([]string, 1000)
+	for i := range nums {
+		nums[i] = strconv.Itoa(i + 1000000)
+	}
+	return []rawCallKind{
+		{"multipleOf", `{"type":"object","properties":{"a":{"type":"array","items":{"multipleOf":1e-400}}}}`,
+			func(n int) string { return rawList(`{"a":[`, n, func(int) string { return "1.5" }, `]}`) }, []int{1250, 5000, 20000}, true},
+		{"pattern", `{"type":"object","properties":{"a":{"type":"array","items":{"type":"string","pattern":"[a-z]{998}"}}}}`,
+			func(n int) string {
+				return rawList(`{"a":[`, n, func(int) string { return `"` + strings.Repeat("a", 997) + `!"` }, `]}`)
+			}, []int{6, 25, 100}, false},
+		{"enum-numbers", `{"type":"object","properties":{"a":{"type":"array","items":{"enum":[` + strings.Join(nums, ",") + `]}}}}`,
+			func(n int) string { return rawList(`{"a":[`, n, func(int) string { return "1.5" }, `]}`) }, []int{1250, 5000, 20000}, false},
+	}
+}
+
+// TestRawFamilies makes the checks BenchmarkRawNew and BenchmarkRawCall
+// make before they time anything, which go test without -bench (as CI
+// runs it) never reaches: each family compiles at every size within the
+// bounds and is refused past them, and each call kind's arguments are
+// taken or refused as the kind says at every size.
+func TestRawFamilies(t *testing.T) {
+	for _, f := range rawFamilies {
+		for _, n := range f.sizes {
+			if _, err := rawtool.New(tool.Meta{Name: "t"}, json.RawMessage(f.make(n)), rawEcho); err != nil {
+				t.Errorf("%s at %d: %v", f.name, n, err)
+			}
+		}
+		if _, err := rawtool.New(tool.Meta{Name: "t"}, json.RawMessage(f.make(f.past)), rawEcho); err == nil {
+			t.Errorf("%s at %d: compiled, want refused", f.name, f.past)
+		}
+	}
+	for _, k := range rawCallKinds() {
+		tl, err := rawtool.New(tool.Meta{Name: "t"}, json.RawMessage(k.schema), rawEcho)
+		if err != nil {
+			t.Fatal(k.name, err)
+		}
+		for _, n := range k.sizes {
+			if r, err := tl.Invoke(context.Background(), json.RawMessage(k.args(n))); err != nil || r.IsError == k.valid {
+				t.Errorf("%s at %d: %v %.200s", k.name, n, err, r.Text())
+			}
+		}
 	}
 }
