@@ -28,7 +28,6 @@ import (
 	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/internal/toolhook"
 	"github.com/toolschema/toolschema/tool"
-	"github.com/toolschema/toolschema/toolimpl"
 )
 
 // An Option configures a tool made by Create: its metadata (Meta), or how
@@ -164,6 +163,9 @@ type entry struct {
 
 var defaultCache Cache
 
+// bind makes a new tool run fn through a handler (internal/toolhook).
+var bind = toolhook.Bind.(func(*tool.Tool, any, any))
+
 // A sigCache holds the signatures of function types in one read mode, and
 // the describer and builder that made them.
 type sigCache struct {
@@ -194,10 +196,6 @@ func (c *Cache) Create(fn any, opts ...Option) (*tool.Tool, error) {
 	if len(opts) > 0 {
 		o = collect(opts)
 	}
-	m := o.meta
-	if m.Name == "" {
-		m.Name = e.name
-	}
 	s := e.sig
 	switch {
 	case e.err != nil:
@@ -208,12 +206,20 @@ func (c *Cache) Create(fn any, opts ...Option) (*tool.Tool, error) {
 		s = c.signature(&c.fromTags, e.typ, o.mode)
 		c.mu.Unlock()
 	}
-	problems := metaProblems(&o.meta)
-	if e.err != nil || s.err != nil || (o.meta.Name == "" && e.nameErr != nil) || (o.meta.Name != "" && schema.CheckName(m.Name) != nil) || len(problems) > 0 {
+	var problems []schema.MetaProblem
+	if len(opts) > 0 { // the zero Meta breaks no rule
+		problems = metaProblems(&o.meta)
+	}
+	if e.err != nil || s.err != nil || (o.meta.Name == "" && e.nameErr != nil) || (o.meta.Name != "" && schema.CheckName(o.meta.Name) != nil) || len(problems) > 0 {
 		return nil, refusal(e, s, &o, problems)
 	}
-	t := toolimpl.New(m, s.input, s.output, s, fn)
-	if len(m.Examples) > 0 {
+	// As toolimpl.New, with the metadata copied once, into the tool.
+	t := &tool.Tool{Meta: o.meta, InputSchema: s.input, OutputSchema: s.output}
+	if t.Name == "" {
+		t.Name = e.name
+	}
+	bind(t, s, fn)
+	if len(t.Examples) > 0 {
 		if err := checkExamples(t); err != nil {
 			return nil, err
 		}

@@ -170,12 +170,11 @@ type handler interface {
 // The hooks by which package toolimpl binds a function to a tool and
 // reads the binding back (see internal/toolhook).
 func init() {
-	toolhook.New = func(t Tool, h any, fn any) *Tool {
+	toolhook.Bind = func(t *Tool, h any, fn any) {
 		t.handler, t.bound = nil, fn
 		if h != nil {
 			t.handler = h.(handler)
 		}
-		return &t
 	}
 	toolhook.Binding = func(t *Tool) (any, any) { return t.handler, t.bound }
 }

@@ -56,7 +56,7 @@ type Handler interface {
 }
 
 var (
-	newTool = toolhook.New.(func(tool.Tool, any, any) *tool.Tool)
+	bind    = toolhook.Bind.(func(*tool.Tool, any, any))
 	binding = toolhook.Binding.(func(*tool.Tool) (any, any))
 )
 
@@ -64,7 +64,11 @@ var (
 // out (out nil for none) that runs fn through h. fn is what h calls: the
 // function itself, or for a method the receiver.
 func New(m tool.Meta, in, out json.RawMessage, h Handler, fn any) *tool.Tool {
-	return newTool(tool.Tool{Meta: m, InputSchema: in, OutputSchema: out}, h, fn)
+	// Made here, in place: the tool is one allocation, its metadata
+	// copied once.
+	t := &tool.Tool{Meta: m, InputSchema: in, OutputSchema: out}
+	bind(t, h, fn)
+	return t
 }
 
 // Binding returns the handler of t and the value it is bound to, both nil

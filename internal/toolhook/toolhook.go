@@ -11,13 +11,13 @@ import (
 	"github.com/toolschema/toolschema/internal/schema"
 )
 
-// New and Binding are set by package tool, the only package that can
+// Bind and Binding are set by package tool, the only package that can
 // reach a tool's function. They are typed any because this package cannot
 // name tool's types; toolimpl asserts them to their types once:
 //
-//	New     func(t tool.Tool, h any, fn any) *tool.Tool // a copy of t that runs fn through h, a handler
-//	Binding func(t *tool.Tool) (h any, fn any)           // the handler and function of t, nil for none
-var New, Binding any
+//	Bind    func(t *tool.Tool, h any, fn any)  // makes t, a new tool, run fn through h, a handler
+//	Binding func(t *tool.Tool) (h any, fn any) // the handler and function of t, nil for none
+var Bind, Binding any
 
 // A Validator compiles a JSON Schema 2020-12 and returns a function that
 // says whether a JSON value is valid against it.
