@@ -214,12 +214,10 @@ type initializeParams struct {
 	} `json:"capabilities"`
 }
 
-type textDocumentItem struct {
-	URI     uri.URI `json:"uri"`
-	Version int32   `json:"version"`
-	Text    string  `json:"text"`
-}
-
+// contentChange is one change of didChange: protocol's
+// TextDocumentContentChangeEvent has a Range that is not a pointer, so a
+// change of the whole text could not be told from an insertion at the
+// start.
 type contentChange struct {
 	Range *protocol.Range `json:"range"`
 	Text  string          `json:"text"`
@@ -270,9 +268,7 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		return nil
 
 	case "textDocument/didOpen":
-		var p struct {
-			TextDocument textDocumentItem `json:"textDocument"`
-		}
+		var p protocol.DidOpenTextDocumentParams
 		if err := json.Unmarshal(params, &p); err != nil {
 			return nil
 		}
@@ -286,8 +282,8 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 
 	case "textDocument/didChange":
 		var p struct {
-			TextDocument   textDocumentItem `json:"textDocument"`
-			ContentChanges []contentChange  `json:"contentChanges"`
+			TextDocument   protocol.VersionedTextDocumentIdentifier `json:"textDocument"`
+			ContentChanges []contentChange                          `json:"contentChanges"`
 		}
 		if err := json.Unmarshal(params, &p); err != nil {
 			return nil
@@ -317,9 +313,7 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		return nil
 
 	case "textDocument/didSave":
-		var p struct {
-			TextDocument textDocumentItem `json:"textDocument"`
-		}
+		var p protocol.DidSaveTextDocumentParams
 		if err := json.Unmarshal(params, &p); err != nil {
 			return nil
 		}
@@ -331,9 +325,7 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		return nil
 
 	case "textDocument/didClose":
-		var p struct {
-			TextDocument textDocumentItem `json:"textDocument"`
-		}
+		var p protocol.DidCloseTextDocumentParams
 		if err := json.Unmarshal(params, &p); err != nil {
 			return nil
 		}
@@ -346,9 +338,7 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		return nil
 
 	case "workspace/didChangeWatchedFiles":
-		var p struct {
-			Changes []protocol.FileEvent `json:"changes"`
-		}
+		var p protocol.DidChangeWatchedFilesParams
 		if err := json.Unmarshal(params, &p); err != nil {
 			return nil
 		}
@@ -391,13 +381,7 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		return nil
 
 	case "textDocument/codeAction":
-		var p struct {
-			TextDocument textDocumentItem `json:"textDocument"`
-			Range        protocol.Range   `json:"range"`
-			Context      struct {
-				Only []string `json:"only"`
-			} `json:"context"`
-		}
+		var p protocol.CodeActionParams
 		if err := json.Unmarshal(params, &p); err != nil {
 			return reply(ctx, nil, fmt.Errorf("%w: %v", jsonrpc2.ErrInvalidParams, err))
 		}
@@ -800,10 +784,10 @@ func lspRange(ws *workspace, pos, end token.Pos, enc string) (protocol.Range, bo
 
 // codeActions returns the quick fixes of the diagnostics of a file that
 // touch rng.
-func (s *server) codeActions(name string, rng protocol.Range, only []string) []protocol.CodeAction {
+func (s *server) codeActions(name string, rng protocol.Range, only []protocol.CodeActionKind) []protocol.CodeAction {
 	out := []protocol.CodeAction{}
-	if len(only) > 0 && !slices.ContainsFunc(only, func(k string) bool {
-		return k == string(protocol.QuickFix) || strings.HasPrefix(string(protocol.QuickFix), k+".")
+	if len(only) > 0 && !slices.ContainsFunc(only, func(k protocol.CodeActionKind) bool {
+		return k == protocol.QuickFix || strings.HasPrefix(string(protocol.QuickFix), string(k)+".")
 	}) {
 		return out
 	}
