@@ -119,7 +119,10 @@ type gate struct {
 
 func (g *gate) middleware(next server.ToolHandlerFunc) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		h := &hold{}
+		// The hold of a gate outside this one (a server given tools by
+		// two Registers) is handed over with this one.
+		outer, _ := ctx.Value(holdKey{}).(*hold)
+		h := &hold{outer: outer}
 		if g.alone[req.Params.Name] {
 			g.mu.Lock()
 			h.release = g.mu.Unlock
@@ -141,17 +144,37 @@ type hold struct {
 	release func()
 	once    sync.Once
 	handed  atomic.Bool // Invoke releases it, when the function returns
+	outer   *hold       // the call's place in a gate around this one
 }
 
 func (h *hold) done() { h.once.Do(h.release) }
 
 type holdKey struct{}
 
-// invoke calls t.Invoke, handing ctx's place in the gate, if it has one,
-// to Invoke: it is released when the tool's function has returned.
+// invoke calls t.Invoke, handing ctx's places in the gates, if it has
+// any, to Invoke: they are released, the innermost first, when the tool's
+// function has returned.
 func invoke(ctx context.Context, t *tool.Tool, args json.RawMessage) (*tool.Result, error) {
-	if h, ok := ctx.Value(holdKey{}).(*hold); ok && h.handed.CompareAndSwap(false, true) {
-		ctx = tool.WhenDone(ctx, h.done)
+	h, _ := ctx.Value(holdKey{}).(*hold)
+	if h != nil && h.outer == nil {
+		// One gate, the common case.
+		if h.handed.CompareAndSwap(false, true) {
+			ctx = tool.WhenDone(ctx, h.done)
+		}
+		return t.Invoke(ctx, args)
+	}
+	var handed []*hold
+	for ; h != nil; h = h.outer {
+		if h.handed.CompareAndSwap(false, true) {
+			handed = append(handed, h)
+		}
+	}
+	if len(handed) > 0 {
+		ctx = tool.WhenDone(ctx, func() {
+			for _, h := range handed {
+				h.done()
+			}
+		})
 	}
 	return t.Invoke(ctx, args)
 }

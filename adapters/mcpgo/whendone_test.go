@@ -88,3 +88,65 @@ func TestSerialPastTimeout(t *testing.T) {
 		t.Errorf("overlapped %v, plain ran %v", overlapped.Load(), plainRan.Load())
 	}
 }
+
+// TestSerialPastTimeoutTwoRegisters: a server given tools by two calls
+// of Register has a gate for each; a serial tool's call holds its place
+// in both until its function returns, not only in the gate of the last
+// Register.
+func TestSerialPastTimeoutTwoRegisters(t *testing.T) {
+	release := make(chan struct{})
+	var slowRunning, overlapped atomic.Bool
+	slow := must(reflectimpl.Create(func(ctx context.Context) error {
+		slowRunning.Store(true)
+		<-release // ignores ctx: runs past its timeout
+		slowRunning.Store(false)
+		return nil
+	}, reflectimpl.Meta(tool.Meta{Name: "slow", ParallelSafe: new(false), Timeout: 20 * time.Millisecond})))
+	observe := func(context.Context) error {
+		if slowRunning.Load() {
+			overlapped.Store(true)
+		}
+		return nil
+	}
+	other := must(reflectimpl.Create(observe, reflectimpl.Meta(tool.Meta{Name: "other", ParallelSafe: new(false)})))
+	quick := must(reflectimpl.Create(observe, reflectimpl.Meta(tool.Meta{Name: "quick"})))
+	s := server.NewMCPServer("t", "1")
+	if err := mcpgo.Register(s, []*tool.Tool{slow}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := mcpgo.Register(s, []*tool.Tool{other, quick}, nil); err != nil {
+		t.Fatal(err)
+	}
+	c := inprocess(t, s)
+	call := func(name string) {
+		req := mcp.CallToolRequest{}
+		req.Params.Name = name
+		if _, err := c.CallTool(context.Background(), req); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	call("slow")
+	if !slowRunning.Load() {
+		t.Fatal("slow's function is not running after its timeout: the test proves nothing")
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		call("quick")
+		call("other")
+	}()
+	select {
+	case <-done:
+		t.Fatal("a call ran while the serial tool's function was still running")
+	case <-time.After(100 * time.Millisecond):
+	}
+	close(release)
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the calls did not run after the serial tool's function returned")
+	}
+	if overlapped.Load() {
+		t.Error("a call overlapped the serial tool's function")
+	}
+}
