@@ -149,3 +149,46 @@ func TestWrapRefuses(t *testing.T) {
 		t.Errorf("text = %q", text(r))
 	}
 }
+
+// TestWrapHandlerSeesCheckedArguments: a request whose Arguments and
+// RawArguments disagree (made in Go, or changed by a middleware) is
+// checked by its RawArguments, as mcp-go's BindArguments reads it; the
+// handler must then read those, in either form, not the unchecked map.
+func TestWrapHandlerSeesCheckedArguments(t *testing.T) {
+	var seen string
+	var keys int
+	var bound struct {
+		Q string `json:"q"`
+	}
+	st, err := mcpgo.Wrap(mcp.NewTool("s", mcp.WithString("q", mcp.Required(), mcp.Enum("ok"))), func(_ context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		seen, keys = req.GetString("q", ""), len(req.GetArguments())
+		if err := req.BindArguments(&bound); err != nil {
+			return nil, err
+		}
+		return mcp.NewToolResultText(seen), nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		raw  string
+		args any
+	}{
+		{"map disagrees", `{"q":"ok"}`, map[string]any{"q": "evil"}},
+		{"map has more", `{"q":"ok"}`, map[string]any{"q": "ok", "extra": true}},
+		{"raw JSON disagrees", `{"q":"ok"}`, json.RawMessage(`{"q":"evil"}`)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			seen, keys, bound.Q = "", 0, ""
+			req := mcp.CallToolRequest{}
+			req.Params.Name = "s"
+			req.Params.RawArguments = json.RawMessage(tc.raw)
+			req.Params.Arguments = tc.args
+			r, err := st.Handler(t.Context(), req)
+			if err != nil || r.IsError || seen != "ok" || keys != 1 || bound.Q != "ok" {
+				t.Errorf("err %v, result %q: the handler read %q of %d arguments and bound %q, want the checked \"ok\" alone", err, text(r), seen, keys, bound.Q)
+			}
+		})
+	}
+}

@@ -1,7 +1,6 @@
 package mcpgo
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -19,8 +18,10 @@ import (
 // its handler, served with the invoker's checks against the schema the
 // tool lists, as it lists it: the schema is checked by package rawtool
 // (JSON Schema 2020-12), with the invoker's messages and limits, and
-// handler runs only for arguments that pass, with the defaults filled in
-// (Params.Arguments and Params.RawArguments both). Add it with
+// handler runs only for arguments that pass, with the defaults filled in:
+// Params.Arguments and Params.RawArguments are both set from the
+// arguments checked (RawArguments when the request has them, as mcp-go's
+// BindArguments reads them), whatever Arguments said. Add it with
 // s.AddTools(st) or s.AddTool(st.Tool, st.Handler).
 //
 // The definition is kept (name, title, description, annotations, icons,
@@ -47,16 +48,17 @@ func Wrap(t mcp.Tool, handler server.ToolHandlerFunc) (server.ServerTool, error)
 	// is given: the name the invoker's texts use is set on a copy.
 	fn := func(ctx context.Context, _ *tool.Call, args json.RawMessage) (any, error) {
 		req := request(ctx)
-		if raw, _ := rawArguments(&req); !bytes.Equal(raw, args) {
-			// The checks filled in defaults: the handler reads them
-			// in either form (GetString reads Arguments, BindArguments
-			// RawArguments).
-			var m map[string]any
-			if err := json.Unmarshal(args, &m); err != nil {
-				return nil, err
-			}
-			req.Params.Arguments, req.Params.RawArguments = m, args
+		// The handler reads the arguments checked, with the defaults
+		// filled in, in either form (GetString reads Arguments,
+		// BindArguments RawArguments): both are set from them, even
+		// when the checked bytes are the request's, since a request
+		// made in Go or changed by a middleware may carry an Arguments
+		// that says otherwise than its RawArguments, which were checked.
+		var m map[string]any
+		if err := json.Unmarshal(args, &m); err != nil {
+			return nil, err
 		}
+		req.Params.Arguments, req.Params.RawArguments = m, args
 		return handOver(handler(ctx, req))
 	}
 	name := t.Name
