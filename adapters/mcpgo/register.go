@@ -32,7 +32,8 @@ type Options struct {
 	// Adjust, when set, is called with each tool and its mcp-go
 	// definition before the tool is added, to set what toolschema has no
 	// word for (icons, _meta of its own, task support) or to change the
-	// title and annotations the policy gave. It may change mt but not t.
+	// title and annotations the policy gave. It may change mt but not t,
+	// nor mt's name (Register refuses a tool renamed).
 	Adjust func(t *tool.Tool, mt *mcp.Tool)
 }
 
@@ -79,9 +80,6 @@ func Register(s *server.MCPServer, tools []*tool.Tool, opts *Options) error {
 	served := make([]server.ServerTool, 0, set.Len())
 	var alone map[string]bool
 	for _, t := range set.Tools() {
-		if s.GetTool(t.Name) != nil {
-			return servedError{c: &tool.CollisionError{Name: t.Name, First: t.Name, Second: t.Name}}
-		}
 		t = opts.served(t)
 		if !readable(t.InputSchema) {
 			return fmt.Errorf("mcpgo.Register: tool %q: its input schema cannot be read by mcp-go's clients (\"type\" must be one string)", t.Name)
@@ -89,6 +87,9 @@ func Register(s *server.MCPServer, tools []*tool.Tool, opts *Options) error {
 		mt := Tool(t)
 		if opts.Adjust != nil {
 			opts.Adjust(t, &mt)
+			if mt.Name != t.Name {
+				return fmt.Errorf("mcpgo.Register: tool %q: Options.Adjust renamed it %q; a tool is served under its own name (tool.Meta.Name)", t.Name, mt.Name)
+			}
 		}
 		served = append(served, server.ServerTool{Tool: mt, Handler: Handler(t, opts)})
 		if !t.IsParallelSafe() {
@@ -98,6 +99,17 @@ func Register(s *server.MCPServer, tools []*tool.Tool, opts *Options) error {
 			alone[t.Name] = true
 		}
 	}
+	// From the check of the names the server serves to the adding of
+	// the tools, no other Register runs: two at once, of one name, would
+	// both find it free, and the second replace the first's tool.
+	registering.Lock()
+	defer registering.Unlock()
+	for _, st := range served {
+		if s.GetTool(st.Tool.Name) != nil {
+			n := st.Tool.Name
+			return servedError{c: &tool.CollisionError{Name: n, First: n, Second: n}}
+		}
+	}
 	if alone != nil {
 		g := &gate{alone: alone}
 		s.Use(g.middleware)
@@ -105,6 +117,11 @@ func Register(s *server.MCPServer, tools []*tool.Tool, opts *Options) error {
 	s.AddTools(served...)
 	return nil
 }
+
+// registering is held by a Register from its check of the names a server
+// serves to its adding of the tools. (One for every server: Register is
+// called at start-up, a few times.)
+var registering sync.Mutex
 
 // gate runs the calls of the tools in alone one at a time, each with no
 // other call of the server beside it. A call through this package's

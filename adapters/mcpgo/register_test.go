@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/mark3labs/mcp-go/client"
@@ -364,5 +365,57 @@ func TestMCPGoValidation(t *testing.T) {
 		if r := call(t, c, tc[0], tc[1]); r.IsError || r.StructuredContent == nil {
 			t.Errorf("%s %s: isError %v, structured %v: %s", tc[0], tc[1], r.IsError, r.StructuredContent, text(r))
 		}
+	}
+}
+
+// TestRegisterConcurrent: Registers of one name on one server at the same
+// time add it once; every other is refused, as one after the other would
+// be, rather than replacing the tool the first added without a word.
+func TestRegisterConcurrent(t *testing.T) {
+	const rounds, racers = 300, 4
+	for range rounds {
+		s := server.NewMCPServer("race", "1")
+		var added atomic.Int32
+		var wg sync.WaitGroup
+		for range racers {
+			wg.Go(func() {
+				tl := must(reflectimpl.Create(func() (string, error) { return "x", nil }, reflectimpl.Meta(tool.Meta{Name: "same"})))
+				err := mcpgo.Register(s, []*tool.Tool{tl}, nil)
+				var c *tool.CollisionError
+				switch {
+				case err == nil:
+					added.Add(1)
+				case !errors.As(err, &c):
+					t.Errorf("err = %v, want a *tool.CollisionError", err)
+				}
+			})
+		}
+		wg.Wait()
+		if n := added.Load(); n != 1 {
+			t.Fatalf("%d Registers of one name added it", n)
+		}
+	}
+}
+
+// TestAdjustRename refuses an Adjust that renames a tool: the checks of
+// the names (given twice, already served) and the gate of serial tools
+// go by the tool's name, which the renamed definition would escape.
+func TestAdjustRename(t *testing.T) {
+	s := server.NewMCPServer("rename", "1")
+	s.AddTool(mcp.NewTool("taken"), func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return mcp.NewToolResultText("first"), nil
+	})
+	err := mcpgo.Register(s, registered(), &mcpgo.Options{
+		Adjust: func(tl *tool.Tool, mt *mcp.Tool) {
+			if tl.Name == "tick" {
+				mt.Name = "taken"
+			}
+		},
+	})
+	if err == nil || !strings.Contains(err.Error(), `tool "tick"`) || !strings.Contains(err.Error(), `"taken"`) {
+		t.Errorf("err = %v, want a refusal naming tick and taken", err)
+	}
+	if s.GetTool("tick") != nil || len(s.ListTools()) != 1 {
+		t.Errorf("tools added: %d", len(s.ListTools()))
 	}
 }
