@@ -59,7 +59,9 @@ func (e servedError) Unwrap() error { return e.c }
 // The names must be unique: a name given twice, or one that s already
 // serves (mcp-go's AddTool would replace it without a word), is refused
 // with an error in which errors.As finds a *tool.CollisionError, and
-// nothing is added.
+// nothing is added. So is a tool whose x-mcp-header annotations break
+// MCP's rules (a proxied schema's; mcp-go's AddTools panics on those),
+// with an error naming it.
 //
 // A tool that is not parallel-safe runs alone: with one, Register adds a
 // middleware to s (s.Use) under which such a tool's calls exclude every
@@ -90,6 +92,10 @@ func Register(s *server.MCPServer, tools []*tool.Tool, opts *Options) error {
 			if mt.Name != t.Name {
 				return fmt.Errorf("mcpgo.Register: tool %q: Options.Adjust renamed it %q; a tool is served under its own name (tool.Meta.Name)", t.Name, mt.Name)
 			}
+		}
+		if err := mcp.ValidateParamHeaderAnnotations(&mt); err != nil {
+			// mcp-go's AddTools panics on it.
+			return fmt.Errorf("mcpgo.Register: tool %q: its x-mcp-header annotations break MCP's rules: %w", t.Name, err)
 		}
 		served = append(served, server.ServerTool{Tool: mt, Handler: Handler(t, opts)})
 		if !t.IsParallelSafe() {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -14,6 +15,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/toolschema/toolschema/adapters/mcpgo"
+	"github.com/toolschema/toolschema/rawtool"
 	"github.com/toolschema/toolschema/reflectimpl"
 	"github.com/toolschema/toolschema/tool"
 )
@@ -417,5 +419,46 @@ func TestAdjustRename(t *testing.T) {
 	}
 	if s.GetTool("tick") != nil || len(s.ListTools()) != 1 {
 		t.Errorf("tools added: %d", len(s.ListTools()))
+	}
+}
+
+// TestRegisterRefusesBadHeaders: a tool whose schema (a proxied one,
+// made with rawtool) breaks MCP's rules for x-mcp-header, which mcp-go's
+// AddTools panics on, is refused by Register with an error naming the
+// tool, and nothing is added; Wrap refuses such a builder tool too.
+func TestRegisterRefusesBadHeaders(t *testing.T) {
+	fn := func(context.Context, *tool.Call, json.RawMessage) (any, error) { return "ok", nil }
+	for _, tc := range []struct{ name, schema, want string }{
+		{"object", `{"type":"object","properties":{"a":{"type":"object","x-mcp-header":"A"}}}`, "primitive"},
+		{"twice", `{"type":"object","properties":{"a":{"type":"string","x-mcp-header":"A"},"b":{"type":"string","x-mcp-header":"a"}}}`, "duplicate"},
+		{"not a token", `{"type":"object","properties":{"a":{"type":"string","x-mcp-header":"A B"}}}`, "invalid character"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			proxied, err := rawtool.New(tool.Meta{Name: "proxied.tool"}, json.RawMessage(tc.schema), fn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ok := must(reflectimpl.Create(func() (string, error) { return "ok", nil }, reflectimpl.Meta(tool.Meta{Name: "fine"})))
+			s := server.NewMCPServer("headers", "1")
+			var regErr error
+			func() {
+				defer func() {
+					if r := recover(); r != nil {
+						regErr = fmt.Errorf("panic: %v", r)
+					}
+				}()
+				regErr = mcpgo.Register(s, []*tool.Tool{ok, proxied}, nil)
+			}()
+			if regErr == nil || strings.HasPrefix(regErr.Error(), "panic") || !strings.Contains(regErr.Error(), `"proxied.tool"`) || !strings.Contains(regErr.Error(), tc.want) {
+				t.Errorf("Register: %v, want an error naming the tool and %q", regErr, tc.want)
+			}
+			if n := len(s.ListTools()); n != 0 {
+				t.Errorf("%d tools added", n)
+			}
+			_, err = mcpgo.Wrap(mcp.NewToolWithRawSchema("built", "", json.RawMessage(tc.schema)), func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) { return nil, nil })
+			if err == nil || !strings.Contains(err.Error(), `"built"`) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Wrap: %v, want an error naming the tool and %q", err, tc.want)
+			}
+		})
 	}
 }

@@ -31,7 +31,8 @@ import (
 // its error is an isError result with the invoker's text and _meta (a
 // *tool.Error with its code), a panic too; an
 // mcp.URLElicitationRequiredError is passed on. The error says the schema
-// is not an object schema or does not compile.
+// is not an object schema or does not compile, or that its x-mcp-header
+// annotations break MCP's rules (mcp-go's AddTools panics on those).
 func Wrap(t mcp.Tool, handler server.ToolHandlerFunc) (server.ServerTool, error) {
 	if handler == nil {
 		return server.ServerTool{}, fmt.Errorf("mcpgo.Wrap: tool %q: no handler", t.Name)
@@ -76,6 +77,10 @@ func Wrap(t mcp.Tool, handler server.ToolHandlerFunc) (server.ServerTool, error)
 	mt := t
 	mt.InputSchema = mcp.ToolInputSchema{}
 	mt.RawInputSchema = run.InputSchema
+	if err := mcp.ValidateParamHeaderAnnotations(&mt); err != nil {
+		// mcp-go's AddTools panics on it.
+		return server.ServerTool{}, fmt.Errorf("mcpgo.Wrap: tool %q: its x-mcp-header annotations break MCP's rules: %w", t.Name, err)
+	}
 	return server.ServerTool{Tool: mt, Handler: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return serve(ctx, run, &req, false, nil)
 	}}, nil
