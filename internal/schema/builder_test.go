@@ -189,11 +189,11 @@ func TestStructRules(t *testing.T) {
 		want string
 	}{
 		{"mcpHeader: strings, booleans, bounded integers, enums, through properties and pointers",
-			strct(field("Region", tString, `json:"region" mcpHeader:"Region"`), field("Dry", ptr(tBool), `json:"dry,omitempty" mcpHeader:"Dry-Run"`),
+			strct(field("Region", tString, `json:"region" mcpHeader:"Region"`), field("Dry", tBool, `json:"dry,omitempty" mcpHeader:"Dry-Run"`),
 				field("Shard", tInt, `json:"shard" mcpHeader:"Shard" minimum:"0" maximum:"63"`), field("Small", tInt8, `json:"small" mcpHeader:"x!#$%&'*+-.^_|~1"`),
 				field("Status", tStatus, `json:"status" mcpHeader:"Status"`),
 				field("To", ptr(strct(field("Zone", tString, `json:"zone" mcpHeader:"Zone"`))), `json:"to"`)),
-			obj(`"region":{"type":"string","x-mcp-header":"Region"},"dry":{"type":["boolean","null"],"x-mcp-header":"Dry-Run"},`+
+			obj(`"region":{"type":"string","x-mcp-header":"Region"},"dry":{"type":"boolean","x-mcp-header":"Dry-Run"},`+
 				`"shard":{"type":"integer","x-mcp-header":"Shard","minimum":0,"maximum":63},"small":{"type":"integer","x-mcp-header":"x!#$%&'*+-.^_|~1","minimum":-128,"maximum":127},`+
 				`"status":{"type":"string","x-mcp-header":"Status","enum":["open","closed"]},`+
 				`"to":{"type":["object","null"],"properties":{"zone":{"type":"string","x-mcp-header":"Zone"}},"required":["zone"],"additionalProperties":false}`,
@@ -302,6 +302,7 @@ func TestStructRefused(t *testing.T) {
 		{"mcpHeader not a token", strct(field("S", tString, `mcpHeader:"Re:gion"`)), []string{`OLT012: S: tag mcpHeader: "Re:gion" is not an HTTP header name: ":" is not allowed (letters, digits and !#$%&'*+-.^_` + "`" + `|~ are)`}, "mcpHeader"},
 		{"mcpHeader on a number", strct(field("F", tFloat, `mcpHeader:"F"`)), []string{`OLT012: F: tag mcpHeader: applies to string, boolean and integer fields, not number (MCP mirrors only those into headers)`}, "mcpHeader"},
 		{"mcpHeader on an object", strct(field("O", strct(field("A", tBool, "")), `mcpHeader:"O"`)), []string{`OLT012: O: tag mcpHeader: applies to string, boolean and integer fields, not a struct (MCP mirrors only those into headers)`}, "mcpHeader"},
+		{"mcpHeader on a pointer", strct(field("D", ptr(tBool), `json:"d,omitempty" mcpHeader:"Dry-Run"`)), []string{`OLT012: d: tag mcpHeader: applies to a property of one type, and the field is a pointer, whose property also takes null (["boolean","null"]), which MCP's SDKs do not mirror (mcp-go refuses the tool, the go-sdk mirrors none of its headers): use the boolean type itself, with omitempty when it is optional`}, "mcpHeader"},
 		{"mcpHeader on an int64", strct(field("N", tInt, `mcpHeader:"N"`)), []string{`OLT012: N: tag mcpHeader: an integer header must stay within ±9007199254740991 (2^53-1), as MCP requires: use a type of 32 bits or fewer, or bound the field with minimum and maximum tags`}, "mcpHeader"},
 		{"mcpHeader in items", strct(field("L", slice(strct(field("R", tString, `json:"r" mcpHeader:"R"`))), `json:"l"`)),
 			[]string{`OLT012: l[].r: tag mcpHeader: the property is inside an array's items; MCP mirrors into headers only the properties reached from the arguments through properties alone`}, "mcpHeader"},

@@ -435,8 +435,9 @@ func parseDefault(f *frag, v string) ([]byte, string) {
 const maxSafeInteger = 1<<53 - 1
 
 // applyHeader applies an mcpHeader tag: the name must be an HTTP token
-// (RFC 9110's 1*tchar), on a string, boolean or integer field whose range
-// stays within ±(2^53-1), as MCP requires of x-mcp-header.
+// (RFC 9110's 1*tchar), on a string, boolean or integer field, not a
+// pointer (nullable), whose range stays within ±(2^53-1), as MCP requires
+// of x-mcp-header.
 func applyHeader(f *frag, v string) string {
 	if v == "" {
 		return "is empty; give the name of the header (Mcp-Param-{name}), such as mcpHeader:\"Region\""
@@ -445,6 +446,13 @@ func applyHeader(f *frag, v string) string {
 		if !isTchar(v[i]) {
 			return quote(v) + " is not an HTTP header name: " + fmt.Sprintf("%q", v[i:i+1]) + " is not allowed (letters, digits and !#$%&'*+-.^_`|~ are)"
 		}
+	}
+	if f.null && (f.typ == jString || f.typ == jBoolean || f.typ == jInteger) {
+		// MCP's SDKs read a header's property as of one type: mcp-go
+		// refuses the tool at AddTool, the go-sdk cannot read the
+		// schema's properties and mirrors none of the tool's headers.
+		t := jtypeNames[f.typ]
+		return `applies to a property of one type, and the field is a pointer, whose property also takes null (["` + t + `","null"]), which MCP's SDKs do not mirror (mcp-go refuses the tool, the go-sdk mirrors none of its headers): use the ` + t + ` type itself, with omitempty when it is optional`
 	}
 	switch f.typ {
 	case jString, jBoolean:
