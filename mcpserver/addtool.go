@@ -116,7 +116,13 @@ func dropIn[In, Out any](t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) (*mcp.Tool,
 		Description:  t.Description,
 		ParallelSafe: new(parallelSafe(t.Meta)),
 	}, made.InputSchema, nil, d, nil)
+	// A schema of the core has only valid annotations (OLT012); the
+	// SDK's AddTool panics on a hand-set one that has invalid ones.
+	headers, _ := paramHeaders(mt.InputSchema)
 	return &mt, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		if err := checkParamHeaders(t.Name, headers, req); err != nil {
+			return nil, err
+		}
 		return d.serve(ctx, run, req)
 	}, nil
 }

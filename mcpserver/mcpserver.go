@@ -127,8 +127,17 @@ type Options struct {
 // The names must be unique: the server lists one tool per name and routes
 // a call to the last tool added with it, so a name given twice (a program
 // joining lists with append) is refused, with a *tool.CollisionError that
-// names it, and nothing is added. Register all the tools of a server in
-// one call; tools added to s otherwise are not seen.
+// names it, and nothing is added. So is a tool whose x-mcp-header
+// annotations break MCP's rules (a schema given as it is, to rawtool),
+// with an error naming it, where the go-sdk's AddTool panics. Register
+// all the tools of a server in one call; tools added to s otherwise are
+// not seen.
+//
+// A call whose Mcp-Param headers (x-mcp-header) say otherwise than its
+// arguments is refused with a JSON-RPC error of code HeaderMismatch
+// before anything else, as MCP requires: the go-sdk checks the headers
+// only of tools whose schema it reads, and it does not read one with a
+// type array (a pointer's ["string","null"], a slice's) anywhere.
 //
 // A tool that is not parallel-safe runs alone: while its call runs, no
 // other call of a tool that this package serves on s does (Register's,
@@ -144,6 +153,12 @@ func Register(s *mcp.Server, tools []*tool.Tool, opts *Options) error {
 	}
 	if err := checkCache(opts); err != nil {
 		return err
+	}
+	for _, t := range set.Tools() {
+		// The go-sdk's AddTool panics on these, after the tools before.
+		if _, err := paramHeaders(t.InputSchema); err != nil {
+			return fmt.Errorf("mcpserver: tool %q: its x-mcp-header annotations break MCP's rules: %v", t.Name, err)
+		}
 	}
 	for name := range opts.Icons {
 		if _, ok := set.Lookup(name); !ok {
@@ -248,7 +263,11 @@ func Handler(t *tool.Tool, opts *Options) mcp.ToolHandler {
 	}
 	t = opts.served(t)
 	out := outputOf(t)
+	headers, _ := paramHeaders(t.InputSchema)
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		if err := checkParamHeaders(t.Name, headers, req); err != nil {
+			return nil, err
+		}
 		args := req.Params.Arguments
 		ctx = withRequest(ctx, req)
 		if opts.Leniency != tool.Strict {

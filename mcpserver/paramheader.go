@@ -1,0 +1,215 @@
+package mcpserver
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"math"
+	"net/textproto"
+	"strconv"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// A paramHeader is an argument that MCP's streamable HTTP transport
+// mirrors into a header (x-mcp-header, MCP 2026-07-28): the names of the
+// properties from the arguments' root to it, and the header's name,
+// Mcp-Param-{name}, in its canonical form.
+type paramHeader struct {
+	path   []string
+	header string
+}
+
+// headerProp is what paramHeaders reads of a property's schema.
+type headerProp struct {
+	Type       json.RawMessage            `json:"type"`
+	Header     json.RawMessage            `json:"x-mcp-header"`
+	Properties map[string]json.RawMessage `json:"properties"`
+}
+
+// paramHeaders returns the x-mcp-header annotations of an input schema
+// (a json.RawMessage, or any value that is written as one), or the error
+// that says which breaks MCP's rules: the name must be an HTTP token,
+// unique in the tool whatever its case, on a property of one type,
+// string, integer or boolean. The go-sdk's AddTool panics on such a
+// schema when it can read it, and a schema of the core has none (the
+// mcpHeader tag's rule, OLT012); a schema given as it is (rawtool) may.
+func paramHeaders(schema any) ([]paramHeader, error) {
+	raw, ok := schema.(json.RawMessage)
+	if !ok {
+		var err error
+		if raw, err = json.Marshal(schema); err != nil {
+			return nil, nil // nothing to read: the SDK says what is wrong
+		}
+	}
+	if !bytes.Contains(raw, []byte(`"x-mcp-header"`)) {
+		return nil, nil
+	}
+	var root headerProp
+	if json.Unmarshal(raw, &root) != nil {
+		return nil, nil
+	}
+	var out []paramHeader
+	seen := map[string]string{}
+	var walk func(props map[string]json.RawMessage, path []string) error
+	walk = func(props map[string]json.RawMessage, path []string) error {
+		for name, s := range props {
+			var p headerProp
+			if json.Unmarshal(s, &p) != nil {
+				continue
+			}
+			at := append(path[:len(path):len(path)], name)
+			if p.Header != nil {
+				var h string
+				where := strings.Join(at, ".")
+				if json.Unmarshal(p.Header, &h) != nil || h == "" {
+					return fmt.Errorf("property %q: x-mcp-header must be a header's name, a non-empty string", where)
+				}
+				for i := 0; i < len(h); i++ {
+					if !isTchar(h[i]) {
+						return fmt.Errorf("property %q: x-mcp-header %q is not an HTTP header name: %q is not allowed (letters, digits and !#$%%&'*+-.^_`|~ are)", where, cut(h), h[i:i+1])
+					}
+				}
+				var typ string
+				if json.Unmarshal(p.Type, &typ) != nil || typ != "string" && typ != "integer" && typ != "boolean" {
+					return fmt.Errorf("property %q: x-mcp-header applies to a property of one type, string, integer or boolean, not %s", where, cut(string(p.Type)))
+				}
+				if other, dup := seen[strings.ToLower(h)]; dup {
+					return fmt.Errorf("property %q: x-mcp-header %q is given to %q already (header names are unique whatever their case)", where, h, other)
+				}
+				seen[strings.ToLower(h)] = where
+				out = append(out, paramHeader{path: at, header: textproto.CanonicalMIMEHeaderKey("Mcp-Param-" + h)})
+			}
+			if err := walk(p.Properties, at); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := walk(root.Properties, nil); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// isTchar reports whether c may appear in an HTTP field name (RFC 9110,
+// section 5.6.2).
+func isTchar(c byte) bool {
+	switch {
+	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		return true
+	}
+	return strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0
+}
+
+// cut returns s, or its first 64 bytes and "...".
+func cut(s string) string {
+	if len(s) <= 64 {
+		return s
+	}
+	return strings.ToValidUTF8(s[:64], "") + "..."
+}
+
+// checkParamHeaders refuses a call whose Mcp-Param headers say otherwise
+// than its arguments: a header given for an argument that is absent or
+// null, given twice, or whose value (decoded from base64 when it is
+// wrapped as =?base64?...?=) is not the argument's. MCP requires a server
+// to refuse such a call (a load balancer may have routed it by the
+// header); the go-sdk does it only for tools whose schema it reads, and
+// it does not read a property of type ["string","null"] anywhere in the
+// schema. A header not sent is not refused here: the SDK's own client
+// sends none for such a tool. The error is a JSON-RPC error of MCP's code
+// HeaderMismatch, naming the tool, the header and the argument, never
+// their values.
+func checkParamHeaders(name string, hs []paramHeader, req *mcp.CallToolRequest) error {
+	if len(hs) == 0 || req.Extra == nil || req.Extra.Header == nil {
+		return nil
+	}
+	var args map[string]json.RawMessage
+	read := false
+	for _, b := range hs {
+		vals := req.Extra.Header[b.header]
+		if len(vals) == 0 {
+			continue
+		}
+		where := strings.Join(b.path, ".")
+		mismatch := func(why string) error {
+			return &jsonrpc.Error{Code: mcp.CodeHeaderMismatch, Message: fmt.Sprintf(
+				"tool %q: header %s %s (MCP's x-mcp-header: the header carries the argument's value, and only it)", name, b.header, why)}
+		}
+		if len(vals) > 1 {
+			return mismatch(fmt.Sprintf("is given %d times", len(vals)))
+		}
+		if !read {
+			json.Unmarshal(req.Params.Arguments, &args)
+			read = true
+		}
+		arg, ok := argumentAt(args, b.path)
+		if !ok {
+			return mismatch(fmt.Sprintf("is given, and argument %q is absent or null", where))
+		}
+		v, ok := headerValue(vals[0])
+		if !ok {
+			return mismatch("is not valid base64 inside =?base64?...?=")
+		}
+		if !sameValue(v, arg) {
+			return mismatch(fmt.Sprintf("does not carry the value of argument %q", where))
+		}
+	}
+	return nil
+}
+
+// argumentAt returns the value at path in args, through objects; ok is
+// false when it is absent or null.
+func argumentAt(args map[string]json.RawMessage, path []string) (json.RawMessage, bool) {
+	for i, p := range path {
+		v, ok := args[p]
+		if !ok || string(v) == "null" {
+			return nil, false
+		}
+		if i == len(path)-1 {
+			return v, true
+		}
+		args = nil
+		if json.Unmarshal(v, &args) != nil {
+			return nil, false
+		}
+	}
+	return nil, false
+}
+
+// headerValue returns the text a header's value carries: itself, or the
+// base64 inside =?base64?...?=.
+func headerValue(v string) (string, bool) {
+	if inner, ok := strings.CutPrefix(v, "=?base64?"); ok {
+		if inner, ok = strings.CutSuffix(inner, "?="); ok {
+			b, err := base64.StdEncoding.DecodeString(inner)
+			return string(b), err == nil
+		}
+	}
+	return v, true
+}
+
+// sameValue reports whether a header's text is arg's value: a string
+// itself, a boolean as true or false, an integer as its number (within
+// ±(2^53-1), as MCP's clients write it).
+func sameValue(h string, arg json.RawMessage) bool {
+	var v any
+	if json.Unmarshal(arg, &v) != nil {
+		return false
+	}
+	switch v := v.(type) {
+	case string:
+		return h == v
+	case bool:
+		return h == strconv.FormatBool(v)
+	case float64:
+		const safe = 1<<53 - 1
+		n, err := strconv.ParseFloat(h, 64)
+		return err == nil && v == math.Trunc(v) && math.Abs(v) <= safe && n == v
+	}
+	return false
+}
