@@ -1,0 +1,143 @@
+package mcpgo_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/toolschema/toolschema/adapters/mcpgo"
+	"github.com/toolschema/toolschema/rawtool"
+	"github.com/toolschema/toolschema/reflectimpl"
+	"github.com/toolschema/toolschema/tool"
+)
+
+// TestHostileCalls sends crafted tools/call messages to the test server
+// through mcp-go's HandleMessage, as a transport hands them over: every
+// one is answered, with an isError result that says what is wrong with
+// the arguments (naming the argument and the rule), or with mcp-go's own
+// protocol error for a message it cannot read; no handler runs with
+// arguments its checks refuse.
+func TestHostileCalls(t *testing.T) {
+	s := newServer()
+	long := strings.Repeat("a.", 63) + "zz" // 128 bytes, dotted
+	echo, err := rawtool.New(tool.Meta{Name: long}, json.RawMessage(`{"type":"object","properties":{"s":{"type":"string","maxLength":8}}}`),
+		func(_ context.Context, _ *tool.Call, args json.RawMessage) (any, error) {
+			if !utf8.Valid(args) {
+				return nil, errors.New("the arguments reached the tool as other than UTF-8")
+			}
+			return args, nil
+		})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := mcpgo.Register(s, []*tool.Tool{echo}, nil); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	s.HandleMessage(ctx, json.RawMessage(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`))
+	deep := strings.Repeat(`{"a":`, 100) + "1" + strings.Repeat("}", 100)
+	tooDeepForMCPGo := strings.Repeat(`[`, 20000) + strings.Repeat("]", 20000)
+	huge := `{"city":"` + strings.Repeat("x", 5<<20) + `"}`
+	for _, tc := range []struct {
+		name, params string
+		want         string // in the result's text, or in the protocol error's message
+		protocol     bool   // a JSON-RPC error, not a result
+	}{
+		{"a string", `{"name":"weather","arguments":"Oslo"}`, "Arguments must be a JSON object.", false},
+		{"null", `{"name":"weather","arguments":null}`, "Arguments must be a JSON object.", false},
+		{"an array", `{"name":"weather","arguments":[{"city":"Oslo"}]}`, "Arguments must be a JSON object.", false},
+		{"none", `{"name":"weather"}`, "Argument 'city' is required.", false},
+		{"none, no parameters", `{"name":"explode"}`, "Tool 'explode' failed: panic: the flux capacitor", false},
+		{"a key twice", `{"name":"weather","arguments":{"city":"Oslo","city":"Krakatoa"}}`, "Argument 'city' is given twice.", false},
+		{"a key twice, builder tool", `{"name":"search","arguments":{"query":"x","query":"boom"}}`, "Argument 'query' is given twice.", false},
+		{"a key twice, typed over a builder schema", `{"name":"greet","arguments":{"name":"a","name":"b"}}`, "Argument 'name' is given twice.", false},
+		{"a key in another case", `{"name":"weather","arguments":{"City":"Oslo"}}`, "City", false},
+		{"past 2^53", `{"name":"assets","arguments":{"limit":9007199254740993}}`, "Argument 'limit' must be at most 100.", false},
+		{"a fraction for an integer", `{"name":"assets","arguments":{"limit":1.5}}`, "limit", false},
+		{"1e400", `{"name":"assets","arguments":{"limit":1e400}}`, "unparsable tools/call request", true},
+		{"nested deep", `{"name":"weather","arguments":{"city":"Oslo","units":` + deep + `}}`, "Arguments are nested deeper than 64 levels.", false},
+		{"nested deeper than mcp-go reads", `{"name":"weather","arguments":{"city":` + tooDeepForMCPGo + `}}`, "parse", true},
+		{"over the size limit", `{"name":"weather","arguments":` + huge + `}`, "Arguments are too large", false},
+		{"an unknown argument", `{"name":"weather","arguments":{"city":"Oslo","admin":true}}`, "Argument 'admin' is not a parameter of the tool.", false},
+		{"invalid UTF-8", "{\"name\":\"" + long + "\",\"arguments\":{\"s\":\"a\xffb\"}}", "", false},
+		{"a lone surrogate", `{"name":"` + long + `","arguments":{"s":"a\udc00"}}`, "", false},
+		{"past maxLength, 128-byte dotted name", `{"name":"` + long + `","arguments":{"s":"123456789"}}`, "Argument 's' must be at most 8 characters long.", false},
+		{"an unknown tool", `{"name":"weather.v2","arguments":{}}`, "tool 'weather.v2' not found", true},
+		{"an empty name", `{"name":"","arguments":{}}`, "not found", true},
+		{"a name 129 bytes long", `{"name":"` + long + `x","arguments":{}}`, "not found", true},
+		{"params not an object", `"weather"`, "", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			resp := s.HandleMessage(ctx, json.RawMessage(fmt.Sprintf(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":%s}`, tc.params)))
+			data, err := json.Marshal(resp)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var msg struct {
+				Result *struct {
+					IsError bool `json:"isError"`
+					Content []struct {
+						Text string `json:"text"`
+					} `json:"content"`
+				} `json:"result"`
+				Error *struct {
+					Message string `json:"message"`
+				} `json:"error"`
+			}
+			if err := json.Unmarshal(data, &msg); err != nil {
+				t.Fatal(err)
+			}
+			switch {
+			case tc.protocol:
+				if msg.Error == nil || !strings.Contains(msg.Error.Message, tc.want) {
+					t.Errorf("%.300s, want a protocol error with %q", data, tc.want)
+				}
+			case msg.Result == nil || len(msg.Result.Content) == 0:
+				t.Errorf("%.300s, want a result", data)
+			case tc.want == "":
+				// The text mended as encoding/json reads it (U+FFFD).
+				if msg.Result.IsError || !strings.Contains(msg.Result.Content[0].Text, "a\uFFFD") {
+					t.Errorf("%.300s, want the call to run with U+FFFD", data)
+				}
+			case !msg.Result.IsError || !strings.Contains(msg.Result.Content[0].Text, tc.want):
+				t.Errorf("%.300s, want an error result with %q", data, tc.want)
+			}
+		})
+	}
+}
+
+// TestCallsWhileRegistering calls tools of every kind from several
+// goroutines while tools, serial ones among them, are registered and
+// removed (run it with -race): every call is answered, and a call of a
+// tool being removed is answered as mcp-go answers an unknown tool.
+func TestCallsWhileRegistering(t *testing.T) {
+	s := newServer()
+	ctx := context.Background()
+	s.HandleMessage(ctx, json.RawMessage(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`))
+	const churn = 8
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			for j := range 150 {
+				name := []string{"tick", "look", "weather", "search", "greet", fmt.Sprintf("t%d", (g+j)%churn)}[j%6]
+				resp := s.HandleMessage(ctx, json.RawMessage(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":%q,"arguments":{"city":"Oslo","query":"q","name":"n"}}}`, j+1, name)))
+				if resp == nil {
+					t.Errorf("%s: no answer", name)
+				}
+			}
+		})
+	}
+	for j := range 60 {
+		name := fmt.Sprintf("t%d", j%churn)
+		tl := must(reflectimpl.Create(func() (string, error) { return "x", nil }, reflectimpl.Meta(tool.Meta{Name: name, ParallelSafe: new(j%2 == 0)})))
+		if err := mcpgo.Register(s, []*tool.Tool{tl}, nil); err != nil {
+			s.DeleteTools(name)
+		}
+	}
+	wg.Wait()
+}
