@@ -5,8 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"runtime"
 	"sync"
 	"sync/atomic"
+	"weak"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -63,10 +66,11 @@ func (e servedError) Unwrap() error { return e.c }
 // MCP's rules (a proxied schema's; mcp-go's AddTools panics on those),
 // with an error naming it.
 //
-// A tool that is not parallel-safe runs alone: with one, Register adds a
-// middleware to s (s.Use) under which such a tool's calls exclude every
+// A tool that is not parallel-safe runs alone: with the first such tool
+// Register adds a middleware to s (s.Use), once for the server whatever
+// the number of Registers, under which such a tool's calls exclude every
 // other call of s, to any tool however added, and other calls run side by
-// side. A call given up at its timeout lets the others in while the
+// side. A name registered again follows its new tool's policy. A call given up at its timeout lets the others in while the
 // tool's goroutine may still be running (the invoker cannot stop it).
 func Register(s *server.MCPServer, tools []*tool.Tool, opts *Options) error {
 	if s == nil {
@@ -80,7 +84,7 @@ func Register(s *server.MCPServer, tools []*tool.Tool, opts *Options) error {
 		opts = &Options{}
 	}
 	served := make([]server.ServerTool, 0, set.Len())
-	var alone map[string]bool
+	serial := map[string]bool{}
 	for _, t := range set.Tools() {
 		t = opts.served(t)
 		if !readable(t.InputSchema) {
@@ -98,12 +102,7 @@ func Register(s *server.MCPServer, tools []*tool.Tool, opts *Options) error {
 			return fmt.Errorf("mcpgo.Register: tool %q: its x-mcp-header annotations break MCP's rules: %w", t.Name, err)
 		}
 		served = append(served, server.ServerTool{Tool: mt, Handler: Handler(t, opts)})
-		if !t.IsParallelSafe() {
-			if alone == nil {
-				alone = map[string]bool{}
-			}
-			alone[t.Name] = true
-		}
+		serial[t.Name] = !t.IsParallelSafe()
 	}
 	// From the check of the names the server serves to the adding of
 	// the tools, no other Register runs: two at once, of one name, would
@@ -116,10 +115,7 @@ func Register(s *server.MCPServer, tools []*tool.Tool, opts *Options) error {
 			return servedError{c: &tool.CollisionError{Name: n, First: n, Second: n}}
 		}
 	}
-	if alone != nil {
-		g := &gate{alone: alone}
-		s.Use(g.middleware)
-	}
+	gateOf(s).set(s, serial)
 	s.AddTools(served...)
 	return nil
 }
@@ -134,19 +130,57 @@ var registering sync.Mutex
 // handlers holds its place until the tool's function has returned
 // (tool.WhenDone): a call that Invoke gave up on at its timeout keeps the
 // others out while its function goes on. Other handlers hold it until
-// they return.
+// they return. A server has one gate (gateOf), whose middleware is added
+// with its first serial tool.
 type gate struct {
 	mu    sync.RWMutex
-	alone map[string]bool
+	alone atomic.Pointer[map[string]bool] // replaced, never changed in place
+	added bool                            // the middleware is s's; under registering
+}
+
+// gates holds the gate of each server Register added tools to, by a weak
+// pointer to the server: a gate does not keep its server alive.
+var gates sync.Map // weak.Pointer[server.MCPServer] -> *gate
+
+// gateOf returns the gate of s, made once.
+func gateOf(s *server.MCPServer) *gate {
+	key := weak.Make(s)
+	if g, ok := gates.Load(key); ok {
+		return g.(*gate)
+	}
+	g, loaded := gates.LoadOrStore(key, &gate{})
+	if !loaded {
+		runtime.AddCleanup(s, func(key weak.Pointer[server.MCPServer]) { gates.Delete(key) }, key)
+	}
+	return g.(*gate)
+}
+
+// set records which of the names given are of serial tools, and adds the
+// middleware to s with the first. It is called under registering.
+func (g *gate) set(s *server.MCPServer, serial map[string]bool) {
+	next := map[string]bool{}
+	if old := g.alone.Load(); old != nil {
+		maps.Copy(next, *old)
+	}
+	some := false
+	for name, alone := range serial {
+		if alone {
+			next[name], some = true, true
+		} else {
+			delete(next, name)
+		}
+	}
+	g.alone.Store(&next)
+	if some && !g.added {
+		g.added = true
+		s.Use(g.middleware)
+	}
 }
 
 func (g *gate) middleware(next server.ToolHandlerFunc) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		// The hold of a gate outside this one (a server given tools by
-		// two Registers) is handed over with this one.
-		outer, _ := ctx.Value(holdKey{}).(*hold)
-		h := &hold{outer: outer}
-		if g.alone[req.Params.Name] {
+		h := &hold{}
+		if (*g.alone.Load())[req.Params.Name] {
 			g.mu.Lock()
 			h.release = g.mu.Unlock
 		} else {
@@ -167,37 +201,17 @@ type hold struct {
 	release func()
 	once    sync.Once
 	handed  atomic.Bool // Invoke releases it, when the function returns
-	outer   *hold       // the call's place in a gate around this one
 }
 
 func (h *hold) done() { h.once.Do(h.release) }
 
 type holdKey struct{}
 
-// invoke calls t.Invoke, handing ctx's places in the gates, if it has
-// any, to Invoke: they are released, the innermost first, when the tool's
-// function has returned.
+// invoke calls t.Invoke, handing ctx's place in the gate, if it has one,
+// to Invoke: it is released when the tool's function has returned.
 func invoke(ctx context.Context, t *tool.Tool, args json.RawMessage) (*tool.Result, error) {
-	h, _ := ctx.Value(holdKey{}).(*hold)
-	if h != nil && h.outer == nil {
-		// One gate, the common case.
-		if h.handed.CompareAndSwap(false, true) {
-			ctx = tool.WhenDone(ctx, h.done)
-		}
-		return t.Invoke(ctx, args)
-	}
-	var handed []*hold
-	for ; h != nil; h = h.outer {
-		if h.handed.CompareAndSwap(false, true) {
-			handed = append(handed, h)
-		}
-	}
-	if len(handed) > 0 {
-		ctx = tool.WhenDone(ctx, func() {
-			for _, h := range handed {
-				h.done()
-			}
-		})
+	if h, ok := ctx.Value(holdKey{}).(*hold); ok && h.handed.CompareAndSwap(false, true) {
+		ctx = tool.WhenDone(ctx, h.done)
 	}
 	return t.Invoke(ctx, args)
 }

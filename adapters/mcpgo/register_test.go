@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -460,5 +461,26 @@ func TestRegisterRefusesBadHeaders(t *testing.T) {
 				t.Errorf("Wrap: %v, want an error naming the tool and %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestRegisterOneGate: a server given serial tools by many Registers (a
+// proxy that refreshes its tools) has one gate, not one middleware more
+// for every Register, each taken by every call for the server's life.
+func TestRegisterOneGate(t *testing.T) {
+	s := server.NewMCPServer("gates", "1")
+	middlewares := func() int {
+		return reflect.ValueOf(s).Elem().FieldByName("toolHandlerMiddlewares").Len()
+	}
+	for i := range 50 {
+		name := fmt.Sprintf("serial_%d", i%5)
+		s.DeleteTools(name)
+		tl := must(reflectimpl.Create(func() (string, error) { return "x", nil }, reflectimpl.Meta(tool.Meta{Name: name, ParallelSafe: new(false)})))
+		if err := mcpgo.Register(s, []*tool.Tool{tl}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := middlewares(); n != 1 {
+		t.Errorf("%d middlewares after 50 Registers, want 1", n)
 	}
 }
