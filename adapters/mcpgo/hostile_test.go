@@ -5,10 +5,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 	"unicode/utf8"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/toolschema/toolschema/adapters/mcpgo"
 	"github.com/toolschema/toolschema/rawtool"
@@ -140,4 +145,69 @@ func TestCallsWhileRegistering(t *testing.T) {
 		}
 	}
 	wg.Wait()
+}
+
+// TestHostileHandlers serves handlers that end their goroutine, ignore
+// their context, or return nothing, in each way in: every call is
+// answered, a runtime.Goexit as a failure the model reads, a handler
+// that ignores its cancelled context as the caller's context error, a
+// typed nil result as an empty one.
+func TestHostileHandlers(t *testing.T) {
+	release := make(chan struct{})
+	defer close(release)
+	type In struct {
+		Mode string `json:"mode" enum:"goexit, stuck, nil"`
+	}
+	raw := func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		switch req.GetString("mode", "") {
+		case "goexit":
+			runtime.Goexit()
+		case "stuck":
+			<-release // ignores ctx
+		}
+		var none *mcp.CallToolResult
+		return none, nil
+	}
+	typed := func(ctx context.Context, req mcp.CallToolRequest, in In) (*mcp.CallToolResult, error) {
+		return raw(ctx, req)
+	}
+	structured := func(ctx context.Context, req mcp.CallToolRequest, in In) (*Order, error) {
+		_, err := raw(ctx, req)
+		return nil, err
+	}
+	s := server.NewMCPServer("hostile", "1")
+	s.AddTool(mcp.NewTool("typed", mcpgo.WithInputSchema[In]()), mcpgo.NewTypedToolHandler(typed))
+	s.AddTool(mcp.NewTool("structured", mcpgo.WithInputSchema[In](), mcpgo.WithOutputSchema[*Order]()), mcpgo.NewStructuredToolHandler(structured))
+	st, err := mcpgo.Wrap(mcp.NewTool("wrapped", mcp.WithString("mode", mcp.Required(), mcp.Enum("goexit", "stuck", "nil"))), raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.AddTools(st)
+	for _, name := range []string{"typed", "structured", "wrapped"} {
+		for _, tc := range []struct{ mode, want string }{
+			{"goexit", "Tool '" + name + "' failed: it ended its goroutine (runtime.Goexit)."},
+			{"stuck", "context deadline exceeded"},
+			{"nil", ""},
+		} {
+			t.Run(name+"/"+tc.mode, func(t *testing.T) {
+				ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+				defer cancel()
+				resp := s.HandleMessage(ctx, json.RawMessage(fmt.Sprintf(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":%q,"arguments":{"mode":%q}}}`, name, tc.mode)))
+				data, _ := json.Marshal(resp)
+				switch {
+				case tc.mode == "nil" && name == "structured":
+					// A nil *Order sends the zero Order, which its checks pass.
+					if !strings.Contains(string(data), `"structuredContent":{"id":"","total":0}`) {
+						t.Errorf("%s", data)
+					}
+				case tc.mode == "nil":
+					if !strings.Contains(string(data), `"result":{"content":[]}`) {
+						t.Errorf("%s, want an empty result", data)
+					}
+				case !strings.Contains(string(data), tc.want):
+					t.Errorf("%s, want %q", data, tc.want)
+				}
+			})
+		}
+	}
 }
