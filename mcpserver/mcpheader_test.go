@@ -134,6 +134,7 @@ func TestMCPHeaderChecked(t *testing.T) {
 		{"non-ASCII in base64", `{"region":"zürich","query":"q"}`, map[string]string{"Mcp-Param-Region": "=?base64?" + base64.StdEncoding.EncodeToString([]byte("zürich")) + "?="}, "", ""},
 		{"non-ASCII disagrees", `{"region":"zürich","query":"q"}`, map[string]string{"Mcp-Param-Region": "=?base64?" + base64.StdEncoding.EncodeToString([]byte("zurich")) + "?="}, "", "Mcp-Param-Region"},
 		{"bad base64", `{"region":"eu-west1","query":"q"}`, map[string]string{"Mcp-Param-Region": "=?base64?!!!?="}, "", "base64"},
+		{"a value that looks wrapped, sent as it is", `{"region":"=?base64?!!!?=","query":"q"}`, map[string]string{"Mcp-Param-Region": "=?base64?!!!?="}, "", ""},
 		{"given twice", `{"region":"eu-west1","query":"q"}`, nil, "eu-west1,us-east1", "given 2 times"},
 		{"huge", `{"region":"eu-west1","query":"q"}`, map[string]string{"Mcp-Param-Region": strings.Repeat("x", 60000)}, "", "Mcp-Param-Region"},
 	} {

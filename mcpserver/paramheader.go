@@ -115,8 +115,8 @@ func cut(s string) string {
 
 // checkParamHeaders refuses a call whose Mcp-Param headers say otherwise
 // than its arguments: a header given for an argument that is absent or
-// null, given twice, or whose value (decoded from base64 when it is
-// wrapped as =?base64?...?=) is not the argument's. MCP requires a server
+// null, given twice, or whose value, as it is or decoded from base64 when
+// it is wrapped as =?base64?...?=, is not the argument's. MCP requires a server
 // to refuse such a call (a load balancer may have routed it by the
 // header); the go-sdk does it only for tools whose schema it reads, and
 // it does not read a property of type ["string","null"] anywhere in the
@@ -150,6 +150,9 @@ func checkParamHeaders(name string, hs []paramHeader, req *mcp.CallToolRequest) 
 		arg, ok := argumentAt(args, b.path)
 		if !ok {
 			return mismatch(fmt.Sprintf("is given, and argument %q is absent or null", where))
+		}
+		if sameValue(vals[0], arg) {
+			continue // as it is: a text that only looks wrapped, too
 		}
 		v, ok := headerValue(vals[0])
 		if !ok {
