@@ -211,3 +211,34 @@ func TestHostileHandlers(t *testing.T) {
 		}
 	}
 }
+
+// Level is an output whose enum a handler can break.
+type Level struct {
+	Level string `json:"level" enum:"low, high"`
+}
+
+// TestOutputsBreakingTheSchema: a result that breaks the tool's output
+// schema is never sent as structured content under the output checks
+// (tool.WithOutputCheck, in a middleware): it is an invalid_output
+// failure, for Register's tools and the structured drop-in alike.
+func TestOutputsBreakingTheSchema(t *testing.T) {
+	bad := func() (Level, error) { return Level{Level: "bogus"}, nil }
+	reg := must(reflectimpl.Create(bad, reflectimpl.Meta(tool.Meta{Name: "registered"})))
+	s := server.NewMCPServer("outputs", "1", server.WithToolHandlerMiddleware(func(next server.ToolHandlerFunc) server.ToolHandlerFunc {
+		return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return next(tool.WithOutputCheck(ctx), req)
+		}
+	}))
+	if err := mcpgo.Register(s, []*tool.Tool{reg}, nil); err != nil {
+		t.Fatal(err)
+	}
+	s.AddTool(mcp.NewTool("dropin", mcpgo.WithOutputSchema[Level]()), mcpgo.NewStructuredToolHandler(func(context.Context, mcp.CallToolRequest, struct{}) (Level, error) { return bad() }))
+	for _, name := range []string{"registered", "dropin"} {
+		resp := s.HandleMessage(context.Background(), json.RawMessage(fmt.Sprintf(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":%q,"arguments":{}}}`, name)))
+		data, _ := json.Marshal(resp)
+		if strings.Contains(string(data), "structuredContent") || !strings.Contains(string(data), `"toolschema/code":"invalid_output"`) ||
+			!strings.Contains(string(data), `Result 'level' must be one of \"low\", \"high\".`) || strings.Contains(string(data), `bogus`) {
+			t.Errorf("%s: %s, want an invalid_output failure naming the field and the rule, not the value", name, data)
+		}
+	}
+}
