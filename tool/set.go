@@ -75,9 +75,9 @@ func (s *Set) add(t *Tool) error {
 // Resolve returns the tool a model's call names: the tool of that name,
 // else the tool whose wire name (WireNames) for some provider it is. A wire
 // name two tools answer to under different providers' rules is refused
-// (false): WireNames refuses those under one rule when the definitions
-// are made, and a name shared across rules cannot say which tool was
-// meant.
+// (false): it cannot say which tool was meant; WireNames refuses a set
+// where one of its wire names would be such a name, so that every wire
+// name it gives resolves to its tool.
 func (s *Set) Resolve(name string) (*Tool, bool) {
 	if t, ok := s.byName[name]; ok {
 		return t, true
@@ -122,7 +122,8 @@ func (e *CollisionError) rule() string {
 // hexadecimal digits of the SHA-256 of the whole name, so that two long
 // names that differ only past the cut stay distinct. A wire name depends
 // on the name and the rule only. Two tools with one wire name are refused
-// with a *CollisionError naming both.
+// with a *CollisionError naming both, and so is a wire name that another
+// provider's rule gives another tool, which Resolve could not map back.
 func (s *Set) WireNames(provider string) ([]string, error) {
 	m, ok := strictmode.Mode(provider, true)
 	if !ok {
@@ -138,8 +139,42 @@ func (s *Set) WireNames(provider string) ([]string, error) {
 		owner[w] = t.Name
 		names[i] = w
 	}
+	// Resolve, which does not know the provider, must find each tool by
+	// its wire name: another rule may give another tool the same one
+	// (".1ab" is "_1ab" to OpenAI, "1ab" is "_1ab" to Gemini).
+	for i, t := range s.list {
+		if got, ok := s.Resolve(names[i]); !ok || got != t {
+			return nil, crossError{c: &CollisionError{Provider: provider, Name: names[i], First: t.Name, Second: s.otherWire(t, names[i])}}
+		}
+	}
 	return names, nil
 }
+
+// otherWire returns the name of a tool other than t that goes by wire
+// under some provider's rule.
+func (s *Set) otherWire(t *Tool, wire string) string {
+	for _, p := range strictmode.Providers() {
+		m, _ := strictmode.Mode(p, true)
+		for _, o := range s.list {
+			if o != t && (o.Name == wire || strictmode.WireName(o.Name, m.ToolName) == wire) {
+				return o.Name
+			}
+		}
+	}
+	return ""
+}
+
+// crossError is WireNames' refusal of a wire name that another provider's
+// rule gives another tool: a *CollisionError (errors.As finds it) whose
+// text says so.
+type crossError struct{ c *CollisionError }
+
+func (e crossError) Error() string {
+	return fmt.Sprintf("tool: tool %q goes by %q in %s's definitions, and tool %q by the same name under another provider's rule, so a call of it could not say which one it means: rename one of them",
+		e.c.First, e.c.Name, e.c.Provider, e.c.Second)
+}
+
+func (e crossError) Unwrap() error { return e.c }
 
 // Lookup returns the tool named name.
 func (s *Set) Lookup(name string) (*Tool, bool) {

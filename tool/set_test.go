@@ -183,3 +183,107 @@ func TestWireNames(t *testing.T) {
 		}
 	}
 }
+
+// TestWireNamesResolve: every wire name WireNames gives for a provider
+// resolves to its tool (tool.Set.Resolve, which does not know the
+// provider); a set where one would not, since another provider's rule
+// gives another tool the same wire name, is refused naming both.
+func TestWireNamesResolve(t *testing.T) {
+	long := strings.Repeat("a", 60)
+	tests := []struct {
+		names         []string
+		provider      string
+		first, second string // "" first: the names round-trip
+		bad           string
+	}{
+		{[]string{"admin.tools.list", "admin.tools.get", long + ".x", "1password.get"}, "openai", "", "", ""},
+		{[]string{"admin.tools.list", "admin.tools.get", long + ".x", "1password.get"}, "gemini", "", "", ""},
+		{[]string{"1x", "_1x"}, "openai", "", "", ""},
+		// ".1ab" is "_1ab" to OpenAI, and "1ab" is "_1ab" to Gemini.
+		{[]string{".1ab", "1ab"}, "openai", ".1ab", "1ab", "_1ab"},
+		{[]string{".1ab", "1ab"}, "anthropic", ".1ab", "1ab", "_1ab"},
+		{[]string{".1ab", "1ab"}, "gemini", "1ab", ".1ab", "_1ab"},
+		{[]string{"-x.y", "-x_y"}, "gemini", "", "", ""},
+	}
+	for _, tt := range tests {
+		var list []*Tool
+		for _, n := range tt.names {
+			list = append(list, &Tool{Meta: Meta{Name: n}})
+		}
+		s, err := NewSet(list)
+		if err != nil {
+			t.Fatal(err)
+		}
+		names, err := s.WireNames(tt.provider)
+		if tt.first == "" {
+			if err != nil {
+				t.Errorf("%q, %s: %v", tt.names, tt.provider, err)
+				continue
+			}
+			for i, w := range names {
+				if got, ok := s.Resolve(w); !ok || got != list[i] {
+					t.Errorf("%q, %s: %q, the wire name of %q, resolves to %v %v", tt.names, tt.provider, w, list[i].Name, got, ok)
+				}
+			}
+			continue
+		}
+		var ce *CollisionError
+		if !errors.As(err, &ce) || ce.Name != tt.bad {
+			t.Errorf("%q, %s: %v, want a *CollisionError over %q", tt.names, tt.provider, err, tt.bad)
+			continue
+		}
+		for _, want := range []string{strconv.Quote(tt.first), strconv.Quote(tt.second), strconv.Quote(tt.bad)} {
+			if !strings.Contains(err.Error(), want) {
+				t.Errorf("%q, %s: %q does not say %s", tt.names, tt.provider, err, want)
+			}
+		}
+	}
+}
+
+// FuzzWireNamesResolve: for any two MCP tool names, under each provider,
+// WireNames refuses the set or gives wire names that each resolve to
+// their tool.
+func FuzzWireNamesResolve(f *testing.F) {
+	for _, s := range [][2]string{{"a.b", "a_b"}, {".1ab", "1ab"}, {"1x", "_1x"}, {"-x.y", "-x_y"}, {strings.Repeat("a", 70), strings.Repeat("a", 71)}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		if a == b || !mcpName(a) || !mcpName(b) {
+			return
+		}
+		list := []*Tool{{Meta: Meta{Name: a}}, {Meta: Meta{Name: b}}}
+		s, err := NewSet(list)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range strictmode.Providers() {
+			names, err := s.WireNames(p)
+			if err != nil {
+				var ce *CollisionError
+				if !errors.As(err, &ce) || !strings.Contains(err.Error(), strconv.Quote(a)) || !strings.Contains(err.Error(), strconv.Quote(b)) {
+					t.Fatalf("%s: %v, want a *CollisionError naming both", p, err)
+				}
+				continue
+			}
+			for i, w := range names {
+				if got, ok := s.Resolve(w); !ok || got != list[i] {
+					t.Fatalf("%s: %q, the wire name of %q, resolves to %v %v", p, w, list[i].Name, got, ok)
+				}
+			}
+		}
+	})
+}
+
+// mcpName reports whether s follows MCP's rule for tool names.
+func mcpName(s string) bool {
+	if s == "" || len(s) > 128 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '_' || c == '-' || c == '.' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
