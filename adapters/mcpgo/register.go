@@ -70,8 +70,9 @@ func (e servedError) Unwrap() error { return e.c }
 // Register adds a middleware to s (s.Use), once for the server whatever
 // the number of Registers, under which such a tool's calls exclude every
 // other call of s, to any tool however added, and other calls run side by
-// side. A name registered again follows its new tool's policy. A call given up at its timeout lets the others in while the
-// tool's goroutine may still be running (the invoker cannot stop it).
+// side. A name registered again follows its new tool's policy. A call
+// given up at its timeout keeps the others out until the tool's function
+// returns (the invoker cannot stop it).
 func Register(s *server.MCPServer, tools []*tool.Tool, opts *Options) error {
 	if s == nil {
 		return errors.New("mcpgo.Register: no server")
