@@ -129,6 +129,7 @@ func TestMCPHeaderChecked(t *testing.T) {
 		{"disagrees", `{"region":"eu-west1","query":"q"}`, map[string]string{"Mcp-Param-Region": "us-east1"}, "", `header Mcp-Param-Region does not carry the value of argument \"region\"`},
 		{"case of the value", `{"region":"eu-west1","query":"q"}`, map[string]string{"Mcp-Param-Region": "EU-WEST1"}, "", "Mcp-Param-Region"},
 		{"for an absent argument", `{"region":"eu-west1","query":"q"}`, map[string]string{"Mcp-Param-Region": "eu-west1", "Mcp-Param-Shard": "3"}, "", `argument \"shard\" is absent`},
+		{"empty for an absent argument", `{"region":"eu-west1","query":"q"}`, map[string]string{"Mcp-Param-Region": "eu-west1", "Mcp-Param-Shard": ""}, "", ""},
 		{"integer agrees", `{"region":"eu-west1","query":"q","shard":3}`, map[string]string{"Mcp-Param-Region": "eu-west1", "Mcp-Param-Shard": "3"}, "", ""},
 		{"integer disagrees", `{"region":"eu-west1","query":"q","shard":3}`, map[string]string{"Mcp-Param-Region": "eu-west1", "Mcp-Param-Shard": "4"}, "", "Mcp-Param-Shard"},
 		{"non-ASCII in base64", `{"region":"zürich","query":"q"}`, map[string]string{"Mcp-Param-Region": "=?base64?" + base64.StdEncoding.EncodeToString([]byte("zürich")) + "?="}, "", ""},

@@ -114,16 +114,16 @@ func cut(s string) string {
 }
 
 // checkParamHeaders refuses a call whose Mcp-Param headers say otherwise
-// than its arguments: a header given for an argument that is absent or
-// null, given twice, or whose value, as it is or decoded from base64 when
-// it is wrapped as =?base64?...?=, is not the argument's. MCP requires a server
-// to refuse such a call (a load balancer may have routed it by the
-// header); the go-sdk does it only for tools whose schema it reads, and
-// it does not read a property of type ["string","null"] anywhere in the
-// schema. A header not sent is not refused here: the SDK's own client
-// sends none for such a tool. The error is a JSON-RPC error of MCP's code
-// HeaderMismatch, naming the tool, the header and the argument, never
-// their values.
+// than its arguments: a header with a value for an argument that is
+// absent or null, a header given twice, or one whose value, as it is or
+// decoded from base64 when it is wrapped as =?base64?...?=, is not the
+// argument's. MCP requires a server to refuse such a call (a load
+// balancer may have routed it by the header); the go-sdk does it only
+// for tools whose schema it reads, and it does not read a schema with a
+// property of type ["string","null"] anywhere. A header not sent is not
+// refused here: the SDK's own client sends none for such a tool. The
+// error is a JSON-RPC error of MCP's code HeaderMismatch, naming the
+// tool, the header and the argument, never their values.
 func checkParamHeaders(name string, hs []paramHeader, req *mcp.CallToolRequest) error {
 	if len(hs) == 0 || req.Extra == nil || req.Extra.Header == nil {
 		return nil
@@ -149,6 +149,9 @@ func checkParamHeaders(name string, hs []paramHeader, req *mcp.CallToolRequest) 
 		}
 		arg, ok := argumentAt(args, b.path)
 		if !ok {
+			if vals[0] == "" {
+				continue // empty, as MCP's SDKs take it: no value
+			}
 			return mismatch(fmt.Sprintf("is given, and argument %q is absent or null", where))
 		}
 		if sameValue(vals[0], arg) {
