@@ -209,6 +209,9 @@ func serve(ctx context.Context, t *tool.Tool, req *mcp.CallToolRequest, structur
 	if !ok {
 		return unreadable(t.Name), nil
 	}
+	if err := checkParamHeaders(ctx, req, args); err != nil {
+		return nil, err
+	}
 	r, err := invoke(withRequest(ctx, req), t, args)
 	if err != nil {
 		return nil, err // the caller's context ended

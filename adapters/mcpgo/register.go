@@ -282,6 +282,9 @@ func Handler(t *tool.Tool, opts *Options) server.ToolHandlerFunc {
 		if !ok {
 			return unreadable(t.Name), nil
 		}
+		if err := checkParamHeaders(ctx, &req, args); err != nil {
+			return nil, err
+		}
 		ctx = withRequest(ctx, &req)
 		if t.RequiresApproval && opts.Approve != nil {
 			// Refused arguments are refused as such by Invoke, before

@@ -1,0 +1,103 @@
+package mcpgo_test
+
+import (
+	"context"
+	"encoding/base64"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/toolschema/toolschema/adapters/mcpgo"
+	"github.com/toolschema/toolschema/reflectimpl"
+	"github.com/toolschema/toolschema/tool"
+)
+
+// Routed is an input mirrored into a header (x-mcp-header).
+type Routed struct {
+	Region string `json:"region" mcpHeader:"Region"`
+	Shard  int32  `json:"shard,omitempty" mcpHeader:"Shard"`
+}
+
+// TestParamHeaders posts calls whose Mcp-Param headers disagree with
+// their arguments over mcp-go's streamable HTTP, to tools served each way
+// in: mcp-go checks them only for a client that says it speaks
+// 2026-07-28, and reads only the first of a header given twice, while a
+// load balancer may route by either; every such call is refused before
+// the tool runs, and a call whose headers agree runs.
+func TestParamHeaders(t *testing.T) {
+	var ran []string
+	s := server.NewMCPServer("headers", "1")
+	reg := must(reflectimpl.Create(func(in Routed) (string, error) {
+		ran = append(ran, "registered "+in.Region)
+		return "ran", nil
+	}, reflectimpl.Meta(tool.Meta{Name: "registered"})))
+	if err := mcpgo.Register(s, []*tool.Tool{reg}, nil); err != nil {
+		t.Fatal(err)
+	}
+	s.AddTool(mcp.NewTool("typed", mcpgo.WithInputSchema[Routed]()), mcpgo.NewTypedToolHandler(func(_ context.Context, _ mcp.CallToolRequest, in Routed) (*mcp.CallToolResult, error) {
+		ran = append(ran, "typed "+in.Region)
+		return mcp.NewToolResultText("ran"), nil
+	}))
+	st, err := mcpgo.Wrap(mcp.NewToolWithRawSchema("wrapped", "", reg.InputSchema), func(_ context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		ran = append(ran, "wrapped "+req.GetString("region", ""))
+		return mcp.NewToolResultText("ran"), nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.AddTools(st)
+	hs := httptest.NewServer(server.NewStreamableHTTPServer(s, server.WithStateLess(true)))
+	defer hs.Close()
+
+	wrap := func(v string) string { return "=?base64?" + base64.StdEncoding.EncodeToString([]byte(v)) + "?=" }
+	for _, name := range []string{"registered", "typed", "wrapped"} {
+		for _, tc := range []struct {
+			name, args string
+			hdr        [][2]string
+			refused    string
+		}{
+			{"agrees", `{"region":"eu-west1"}`, [][2]string{{"Mcp-Param-Region", "eu-west1"}}, ""},
+			{"agrees in base64", `{"region":"zürich"}`, [][2]string{{"Mcp-Param-Region", wrap("zürich")}}, ""},
+			{"no header", `{"region":"eu-west1"}`, nil, ""},
+			{"disagrees, no version", `{"region":"eu-west1"}`, [][2]string{{"Mcp-Param-Region", "us-east1"}}, "Mcp-Param-Region"},
+			{"disagrees, old version", `{"region":"eu-west1"}`, [][2]string{{"Mcp-Protocol-Version", "2025-06-18"}, {"Mcp-Param-Region", "us-east1"}}, "Mcp-Param-Region"},
+			{"twice", `{"region":"eu-west1"}`, [][2]string{{"Mcp-Param-Region", "eu-west1"}, {"Mcp-Param-Region", "us-east1"}}, "given 2 times"},
+			{"for an absent argument", `{"region":"eu-west1"}`, [][2]string{{"Mcp-Param-Region", "eu-west1"}, {"Mcp-Param-Shard", "7"}}, `argument \"shard\" is absent`},
+			{"integer disagrees", `{"region":"eu-west1","shard":3}`, [][2]string{{"Mcp-Param-Region", "eu-west1"}, {"Mcp-Param-Shard", "4"}}, "Mcp-Param-Shard"},
+		} {
+			t.Run(name+"/"+tc.name, func(t *testing.T) {
+				ran = nil
+				body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"` + name + `","arguments":` + tc.args + `}}`
+				req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, hs.URL+"/mcp", strings.NewReader(body))
+				if err != nil {
+					t.Fatal(err)
+				}
+				req.Header.Set("Content-Type", "application/json")
+				req.Header.Set("Accept", "application/json, text/event-stream")
+				for _, h := range tc.hdr {
+					req.Header.Add(h[0], h[1])
+				}
+				resp, err := http.DefaultClient.Do(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				data, _ := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				text := string(data)
+				switch {
+				case tc.refused == "" && (len(ran) != 1 || strings.Contains(text, `"error"`)):
+					t.Errorf("%d %s, ran %q: want the call to run", resp.StatusCode, text, ran)
+				case tc.refused != "" && len(ran) != 0:
+					t.Errorf("the tool ran (%q): %s", ran, text)
+				case tc.refused != "" && (!strings.Contains(text, `"error"`) || !strings.Contains(text, tc.refused) || !strings.Contains(text, name)):
+					t.Errorf("%s, want an error naming the tool and %q", text, tc.refused)
+				}
+			})
+		}
+	}
+}
