@@ -263,10 +263,13 @@ func Tool(t *tool.Tool) mcp.Tool {
 // adds the tool itself (s.AddTool(mt, mcpgo.Handler(t, opts)) with an mt
 // of its own making). Every call goes through t.Invoke with the request's
 // arguments as they came; the tool's context carries the request
-// (RequestFrom). A tool that requires approval asks opts.Approve, after
-// its arguments pass. opts.MaxArgumentBytes applies to a copy of t. The
-// result is as Register's; an error is returned only when the caller's
-// context ended.
+// (RequestFrom). A call whose Mcp-Param headers disagree with its
+// arguments (x-mcp-header, by the schema the server lists for the tool)
+// is refused first, with an error that wraps an mcp.HeaderMismatchError,
+// whatever protocol the client speaks. A tool that requires approval asks
+// opts.Approve, after its arguments pass. opts.MaxArgumentBytes applies
+// to a copy of t. The result is as Register's; an error is returned only
+// for such headers and when the caller's context ended.
 func Handler(t *tool.Tool, opts *Options) server.ToolHandlerFunc {
 	if opts == nil {
 		opts = &Options{}
