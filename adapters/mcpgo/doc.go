@@ -15,7 +15,11 @@
 //     WithOutputSchema[T], NewTypedToolHandler[T] and
 //     NewStructuredToolHandler[A, R]. The schemas are the core's, a type
 //     it refuses panics at registration (rule, field, type), and the
-//     arguments are checked against T's contract before the handler runs.
+//     arguments are checked before the handler runs against what the tool
+//     lists: T's contract with WithInputSchema[T]; over a builder schema
+//     (mcp-go's typed_tools shape) or mcp-go's own schema of T, that schema,
+//     then a decoding into T that refuses only what T cannot hold, so that
+//     what the listing makes optional stays optional.
 //   - Wrap(t, handler) serves a tool made with mcp-go's builder
 //     (mcp.NewTool, mcp.WithString, mcp.Required, mcp.Enum, ...) with the
 //     invoker's checks against the schema it lists (package rawtool).
