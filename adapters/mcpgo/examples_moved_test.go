@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/mcp"
@@ -356,5 +357,42 @@ func TestDropInChecksWhatIsListed(t *testing.T) {
 	r, err := h(t.Context(), req)
 	if err != nil || !r.IsError || !strings.HasPrefix(text(r), "Argument 'age' is required.") {
 		t.Errorf("outside a server: %v %+v", err, r)
+	}
+}
+
+// TestExamplesProgress: everything's longRunningOperation sends its
+// progress notifications to the caller moved as upstream (the wrapped
+// handler gets the request's _meta and the session's context).
+func TestExamplesProgress(t *testing.T) {
+	for _, side := range []string{"upstream", "moved"} {
+		t.Run(side, func(t *testing.T) {
+			c := exampleClient(t, "inprocess", side)
+			got := make(chan string, 10)
+			c.OnNotification(func(n mcp.JSONRPCNotification) {
+				if n.Method == "notifications/progress" {
+					got <- fmt.Sprint(n.Params.AdditionalFields["progress"], "/", n.Params.AdditionalFields["total"], " ", n.Params.AdditionalFields["message"])
+				}
+			})
+			req := mcp.CallToolRequest{}
+			req.Params.Name = "longRunningOperation"
+			req.Params.Arguments = json.RawMessage(`{"duration":0.01,"steps":2}`)
+			req.Params.Meta = &mcp.Meta{ProgressToken: "p1"}
+			r, err := c.CallTool(t.Context(), req)
+			if err != nil || r.IsError {
+				t.Fatal(err, text(r))
+			}
+			var all []string
+			for len(all) < 2 {
+				select {
+				case s := <-got:
+					all = append(all, s)
+				case <-time.After(5 * time.Second):
+					t.Fatalf("progress: %v", all)
+				}
+			}
+			if want := []string{"1/2 Server progress 50%", "2/2 Server progress 100%"}; !slices.Equal(all, want) {
+				t.Errorf("progress %v, want %v", all, want)
+			}
+		})
 	}
 }
