@@ -78,13 +78,13 @@ func NewTypedToolHandler[T any](handler mcp.TypedToolHandlerFunc[T]) func(ctx co
 	d := &typedHandler[T]{h: handler, in: h.Input(), fromTags: requiredFromTags.Load()}
 	names := newNamed(tool.Tool{InputSchema: made.InputSchema}, d)
 	listed := newListing[T](made, d, d.fromTags)
-	return func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return own(func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		t := listed.of(ctx, request.Params.Name)
 		if t == nil {
 			t = names.get(request.Params.Name)
 		}
 		return serve(ctx, t, &request, false, nil)
-	}
+	})
 }
 
 // NewStructuredToolHandler is mcp-go's mcp.NewStructuredToolHandler with
@@ -111,13 +111,13 @@ func NewStructuredToolHandler[A any, R any](handler mcp.StructuredToolHandlerFun
 		null = nullForm(names.get("drop_in"), listed)
 	}
 	listedIn := newListing[A](made, d, d.fromTags)
-	return func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return own(func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		t := listedIn.of(ctx, request.Params.Name)
 		if t == nil {
 			t = names.get(request.Params.Name)
 		}
 		return serve(ctx, t, &request, structured, null)
-	}
+	})
 }
 
 // The functions whose schemas are those of a drop-in's types.

@@ -252,15 +252,15 @@ func resourceLinkTool(_ context.Context, req mcp.CallToolRequest) (*mcp.CallTool
 	}}, nil
 }
 
-// exampleOptions are the examples' server options (everything's hooks,
-// resources and prompts left out: no tool reads them).
+// exampleServer is the examples' server (everything's hooks, resources
+// and prompts left out: no tool reads them).
 func exampleServer() *server.MCPServer {
 	return server.NewMCPServer("examples", "1.0.0", server.WithToolCapabilities(false))
 }
 
 // upstreamExamples is the examples' tools on mcp-go's own identifiers.
 func upstreamExamples() *server.MCPServer {
-	s := exampleServer()
+	s := server.NewMCPServer("examples", "1.0.0", server.WithToolCapabilities(false))
 	s.AddTool(greetingTool(), mcp.NewTypedToolHandler(greeting))
 
 	s.AddTool(mcp.NewTool("get_weather",
@@ -290,11 +290,12 @@ func upstreamExamples() *server.MCPServer {
 	return s
 }
 
-// movedExamples is upstreamExamples moved: the drop-ins' identifiers
-// change package (mcp. to mcpgo.), nothing else; the builder tools of
-// everything, whose handlers are mcp-go's untyped ones, go through Wrap.
+// movedExamples is upstreamExamples moved: server.NewMCPServer and the
+// drop-ins' identifiers change package (to mcpgo.), nothing else; the
+// builder tools of everything, whose handlers are mcp-go's untyped ones,
+// are checked by the server.
 func movedExamples() *server.MCPServer {
-	s := exampleServer()
+	s := mcpgo.NewMCPServer("examples", "1.0.0", server.WithToolCapabilities(false))
 	s.AddTool(greetingTool(), mcpgo.NewTypedToolHandler(greeting))
 
 	s.AddTool(mcp.NewTool("get_weather",
@@ -319,11 +320,7 @@ func movedExamples() *server.MCPServer {
 	), mcpgo.NewTypedToolHandler(manualStructured))
 
 	for _, st := range everythingTools() {
-		w, err := mcpgo.Wrap(st.Tool, st.Handler)
-		if err != nil {
-			panic(err)
-		}
-		s.AddTools(w)
+		s.AddTool(st.Tool, st.Handler)
 	}
 	return s
 }

@@ -10,7 +10,6 @@ import (
 	"sync/atomic"
 
 	"github.com/mark3labs/mcp-go/mcp"
-	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/toolschema/toolschema/rawtool"
 	"github.com/toolschema/toolschema/reflectimpl"
@@ -121,18 +120,10 @@ func (l *listing) build(name string, mt *mcp.Tool) *tool.Tool {
 	return toolimpl.New(tool.Meta{Name: name}, rt.InputSchema, l.out, h, nil)
 }
 
-// listedTool returns the definition a call of name is served under: the
-// session's tool of that name, or the server's.
+// listedTool returns the definition a call of name is served under.
 func listedTool(ctx context.Context, name string) *mcp.Tool {
-	if ss, ok := server.ClientSessionFromContext(ctx).(server.SessionWithTools); ok {
-		if st, ok := ss.GetSessionTools()[name]; ok {
-			return &st.Tool
-		}
-	}
-	if s := server.ServerFromContext(ctx); s != nil {
-		if st := s.GetTool(name); st != nil {
-			return &st.Tool
-		}
+	if st := servedTool(ctx, name); st != nil {
+		return &st.Tool
 	}
 	return nil
 }
