@@ -316,6 +316,7 @@ func TestExamplesCalled(t *testing.T) {
 // with another schema is checked against the new one), its own type's
 // contract when it lists that, and its own type's contract, every
 // field without omitempty required, when it is called outside a server.
+// A structured drop-in over a builder schema checks it alike.
 func TestDropInChecksWhatIsListed(t *testing.T) {
 	h := mcpgo.NewTypedToolHandler(greeting)
 	s := exampleServer()
@@ -350,6 +351,30 @@ func TestDropInChecksWhatIsListed(t *testing.T) {
 	if got, want := callText(`{"name":"Ann"}`), "!Argument 'age' is required.\nArgument 'any_data' is required.\nArgument 'is_vip' is required.\nArgument 'languages' is required.\nArgument 'metadata' is required."; got != want {
 		t.Errorf("own schema: got %q, want %q", got, want)
 	}
+	// A structured drop-in over a builder schema: the same checks, and
+	// its result as structured content.
+	s.AddTool(mcp.NewTool("weather",
+		mcp.WithString("location", mcp.Required(), mcp.MinLength(2)),
+		mcp.WithString("units", mcp.Enum("celsius", "fahrenheit"), mcp.DefaultString("celsius")),
+		mcpgo.WithOutputSchema[StructWeatherResponse](),
+	), mcpgo.NewStructuredToolHandler(getWeather))
+	for _, tc := range []struct{ args, want, structured string }{
+		{`{"location":"Oslo"}`, `{"location":"Oslo","temperature":22.5,"units":"celsius","conditions":"Cloudy with a chance of meatballs","timestamp":"2026-07-28T12:00:00Z"}`,
+			`{"location":"Oslo","temperature":22.5,"units":"celsius","conditions":"Cloudy with a chance of meatballs","timestamp":"2026-07-28T12:00:00Z"}`},
+		{`{"location":"O"}`, "!Argument 'location' must be at least 2 characters long.", ""},
+		{`{"location":"Oslo","units":"kelvin"}`, "!Argument 'units' must be one of \"celsius\", \"fahrenheit\".", ""},
+		{`{"units":"celsius"}`, "!Argument 'location' is required.", ""},
+	} {
+		r := call(t, c, "weather", tc.args)
+		got := text(r)
+		if r.IsError {
+			got = "!" + got
+		}
+		if got != tc.want || string(r.RawStructuredContent) != tc.structured {
+			t.Errorf("structured over a builder schema, %s:\n got %q %s\nwant %q %s", tc.args, got, r.RawStructuredContent, tc.want, tc.structured)
+		}
+	}
+
 	// Outside a server: its own type's contract.
 	req := mcp.CallToolRequest{}
 	req.Params.Name = "greeting"
