@@ -2,14 +2,15 @@ package mcpserver_test
 
 // The typed tools of the go-sdk v1.8.0's examples/server, in their
 // shapes (the same types, tags, tool definitions and handler behaviour),
-// written for these tests: hello's greet and toolschemas' three tools of
-// mcp.AddTool. The schemas toolschemas builds with google/jsonschema-go
+// written for these tests: hello's greet, toolschemas' three tools of
+// mcp.AddTool, and everything's structured, icons and ping tools. The schemas toolschemas builds with google/jsonschema-go
 // (a schema value, and jsonschema.For[Input] with a maxLength added) are
 // given here as the JSON they stand for, which the SDK reads the same.
 
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -45,6 +46,29 @@ var (
 	exCustomSchema = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"the person to greet","maxLength":10}},"required":["name"],"additionalProperties":false}`)
 )
 
+// everything's structured and pinging tools: a pointer input, a pointer
+// result, and no input (any).
+type everythingArgs struct {
+	Name string `json:"name" jsonschema:"the name to say hi to"`
+}
+
+type everythingResult struct {
+	Message string `json:"message" jsonschema:"the message to convey"`
+}
+
+func structuredTool(_ context.Context, _ *mcp.CallToolRequest, args *everythingArgs) (*mcp.CallToolResult, *everythingResult, error) {
+	return nil, &everythingResult{Message: "Hi " + args.Name}, nil
+}
+
+func pingingTool(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
+	if err := req.Session.Ping(ctx, nil); err != nil {
+		return nil, nil, errors.New("ping failed")
+	}
+	return nil, nil, nil
+}
+
+var exIcons = []mcp.Icon{{Source: "https://example.com/icon.png", MIMEType: "image/png", Sizes: []string{"48x48"}}}
+
 // sdkExamples adds the examples' typed tools to s with mcp.AddTool, or
 // moved, with mcpserver.AddTool: the one identifier that changes.
 func sdkExamples(s *mcp.Server, moved bool) {
@@ -53,18 +77,26 @@ func sdkExamples(s *mcp.Server, moved bool) {
 		mcp.AddTool(s, &mcp.Tool{Name: "simple greeting"}, simpleGreeting)
 		mcp.AddTool(s, &mcp.Tool{Name: "customized greeting 1", InputSchema: exInputSchema}, simpleGreeting)
 		mcp.AddTool(s, &mcp.Tool{Name: "customized greeting 2", InputSchema: exCustomSchema}, simpleGreeting)
+		mcp.AddTool(s, &mcp.Tool{Name: "greet (structured)"}, structuredTool)
+		mcp.AddTool(s, &mcp.Tool{Name: "greet (with Icons)", Icons: exIcons}, structuredTool)
+		mcp.AddTool(s, &mcp.Tool{Name: "ping"}, pingingTool)
 		return
 	}
 	mcpserver.AddTool(s, &mcp.Tool{Name: "greet", Description: "say hi"}, helloGreet)
 	mcpserver.AddTool(s, &mcp.Tool{Name: "simple greeting"}, simpleGreeting)
 	mcpserver.AddTool(s, &mcp.Tool{Name: "customized greeting 1", InputSchema: exInputSchema}, simpleGreeting)
 	mcpserver.AddTool(s, &mcp.Tool{Name: "customized greeting 2", InputSchema: exCustomSchema}, simpleGreeting)
+	mcpserver.AddTool(s, &mcp.Tool{Name: "greet (structured)"}, structuredTool)
+	mcpserver.AddTool(s, &mcp.Tool{Name: "greet (with Icons)", Icons: exIcons}, structuredTool)
+	mcpserver.AddTool(s, &mcp.Tool{Name: "ping"}, pingingTool)
 }
 
 // TestSDKExamplesMoved lists and calls the go-sdk examples' typed tools
 // as written for the SDK and moved to mcpserver.AddTool, with the SDK's
 // client: the same listing, good calls answered alike, bad ones an
-// isError result naming the argument and the rule. The last cases are
+// isError result naming the argument and the rule. A tool whose In is
+// any lists the closed empty object, where the SDK lists an open one,
+// and refuses an argument. The last cases are
 // where the move loses what the SDK does: a schema set by hand
 // (toolschemas' customized greetings) is listed as given, but the
 // arguments are checked against In's contract only, so its maxLength is
@@ -77,17 +109,35 @@ func TestSDKExamplesMoved(t *testing.T) {
 		sdkExamples(s, moved)
 		sessions[moved] = connectServer(t, s, nil, "")
 	}
-	listing := map[bool]string{}
+	listing := map[bool]map[string]string{}
 	for moved, cs := range sessions {
 		res, err := cs.ListTools(context.Background(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, _ := json.Marshal(res.Tools)
-		listing[moved] = string(b)
+		listing[moved] = map[string]string{}
+		for _, tl := range res.Tools {
+			b, _ := json.Marshal(tl)
+			listing[moved][tl.Name] = string(b)
+		}
 	}
-	if !jsonEqual([]byte(listing[false]), []byte(listing[true])) {
-		t.Errorf("listing:\n  sdk %s\nmoved %s", listing[false], listing[true])
+	// The same listing, but for a tool whose In is any: the SDK lists
+	// an open object, the drop-in the closed empty one, and refuses an
+	// argument (below).
+	wantMoved := map[string]string{
+		"ping": `{"name":"ping","inputSchema":{"type":"object","properties":{},"additionalProperties":false}}`,
+	}
+	if len(listing[false]) != len(listing[true]) {
+		t.Errorf("%d tools listed moved, %d by the SDK", len(listing[true]), len(listing[false]))
+	}
+	for name, sdk := range listing[false] {
+		want, ok := wantMoved[name]
+		if !ok {
+			want = sdk
+		}
+		if got := listing[true][name]; !jsonEqual([]byte(got), []byte(want)) {
+			t.Errorf("%s listed\n  got %s\n want %s", name, got, want)
+		}
 	}
 
 	const same = "="
@@ -105,6 +155,12 @@ func TestSDKExamplesMoved(t *testing.T) {
 		{"customized 1", "customized greeting 1", `{"name":"Ann"}`, `{"greeting":"Hi Ann"}`, same},
 		{"customized 2", "customized greeting 2", `{"name":"Ann"}`, `{"greeting":"Hi Ann"}`, same},
 		{"customized 2 missing", "customized greeting 2", `{}`, `!validating "arguments": validating root: required: missing properties: ["name"]`, "!Argument 'name' is required."},
+
+		{"structured", "greet (structured)", `{"name":"Ann"}`, `{"message":"Hi Ann"}`, same},
+		{"icons", "greet (with Icons)", `{"name":"Ann"}`, `{"message":"Hi Ann"}`, same},
+		{"structured missing", "greet (structured)", `{}`, `!validating "arguments": validating root: required: missing properties: ["name"]`, "!Argument 'name' is required."},
+		{"ping", "ping", `{}`, "", same},
+		{"ping argument", "ping", `{"x":1}`, "", "!Argument 'x' is not a parameter of the tool."},
 
 		// Lost in the move: the hand schema's maxLength, and its
 		// optional, open name.
