@@ -4,9 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"net/http/httptest"
 	"testing"
 
+	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/toolschema/toolschema/adapters/mcpgo"
 	"github.com/toolschema/toolschema/tool"
@@ -66,4 +69,57 @@ func TestNewMCPServer(t *testing.T) {
 	s.AddTool(mcp.NewTool("echo", mcp.WithString("message", mcp.Enum("hi", "ho"))), echo)
 	check("echo", `{"message":"hey"}`, "!Argument 'message' must be one of \"hi\", \"ho\".")
 	check("echo", `{}`, `{}`)
+}
+
+// TestSessionToolsChecked: a tool of one session (mcp-go's
+// AddSessionTool, over streamable HTTP) is checked against the schema the
+// session lists, by NewMCPServer's checks for an untyped handler and by
+// a typed drop-in for its own. The server lists neither.
+func TestSessionToolsChecked(t *testing.T) {
+	s := mcpgo.NewMCPServer("test", "1.0.0")
+	ts := httptest.NewServer(server.NewStreamableHTTPServer(s, server.WithStateful(true)))
+	t.Cleanup(ts.Close)
+	hc, err := client.NewStreamableHttpClient(ts.URL + "/mcp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Sessions are of the protocol before 2026-07-28, which has none.
+	c := hc
+	t.Cleanup(func() { c.Close() })
+	if err := c.Start(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	init := mcp.InitializeRequest{}
+	init.Params.ProtocolVersion = mcp.LATEST_LEGACY_PROTOCOL_VERSION
+	init.Params.ClientInfo = mcp.Implementation{Name: "test-client", Version: "1"}
+	if _, err := c.Initialize(t.Context(), init); err != nil {
+		t.Fatal(err)
+	}
+	id := c.GetSessionId()
+	if id == "" {
+		t.Fatal("no session")
+	}
+	if err := s.AddSessionTool(id, mcp.NewTool("add",
+		mcp.WithNumber("a", mcp.Required()), mcp.WithNumber("b", mcp.Required()),
+	), addTool); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AddSessionTool(id, greetingTool(), mcpgo.NewTypedToolHandler(greeting)); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ tool, args, want string }{
+		{"add", `{"a":1,"b":2}`, "The sum of 1.000000 and 2.000000 is 3.000000."},
+		{"add", `{"a":1}`, "!Argument 'b' is required."},
+		{"greeting", `{"name":"Ann"}`, "Hello, Ann!"},
+		{"greeting", `{"name":"Ann","age":151}`, "!Argument 'age' must be at most 150."},
+	} {
+		r := call(t, c, tc.tool, tc.args)
+		got := text(r)
+		if r.IsError {
+			got = "!" + got
+		}
+		if got != tc.want {
+			t.Errorf("%s %s: got %q, want %q", tc.tool, tc.args, got, tc.want)
+		}
+	}
 }
