@@ -3,7 +3,7 @@
 // tool.Invoke, every failure an isError result a model can act on. It is
 // a module of its own, so that mcp-go stays out of toolschema's.
 //
-// Three ways in:
+// Four ways in:
 //
 //   - Register(s, tools, opts) serves tools toolschema made (generated,
 //     reflectimpl.Create, rawtool.New): their schemas as they are, the
@@ -15,10 +15,17 @@
 //     WithOutputSchema[T], NewTypedToolHandler[T] and
 //     NewStructuredToolHandler[A, R]. The schemas are the core's, a type
 //     it refuses panics at registration (rule, field, type), and the
-//     arguments are checked against T's contract before the handler runs.
+//     arguments are checked before the handler runs against what the tool
+//     lists: T's contract with WithInputSchema[T]; over a builder schema
+//     (mcp-go's typed_tools shape) or mcp-go's own schema of T, that schema,
+//     then a decoding into T that refuses only what T cannot hold, so that
+//     what the listing makes optional stays optional.
 //   - Wrap(t, handler) serves a tool made with mcp-go's builder
 //     (mcp.NewTool, mcp.WithString, mcp.Required, mcp.Enum, ...) with the
 //     invoker's checks against the schema it lists (package rawtool).
+//   - NewMCPServer, mcp-go's server.NewMCPServer whose every tool added
+//     with s.AddTool is checked as Wrap checks it, at the time of the
+//     call: a server of builder tools moves by changing this identifier.
 //
 // RequestFrom(ctx) gives a tool the mcp-go request it runs for.
 //

@@ -57,7 +57,10 @@ func WithOutputSchema[T any]() mcp.ToolOption {
 }
 
 // NewTypedToolHandler is mcp-go's mcp.NewTypedToolHandler with the
-// invoker's checks: the arguments are checked against T's contract, every
+// invoker's checks: the arguments are checked against what the tool lists
+// (T's contract, with WithInputSchema[T]; a builder schema, or any other,
+// checked as listed, then decoded into T, refused only where T cannot
+// hold a value: the package documentation says how), every
 // violation reported with its path and never its value, and decoded with
 // the defaults filled in, before handler runs; what handler returns is
 // passed on as it is. Its error is an isError result with the invoker's
@@ -74,9 +77,14 @@ func NewTypedToolHandler[T any](handler mcp.TypedToolHandlerFunc[T]) func(ctx co
 	h, _ := toolimpl.Binding(made)
 	d := &typedHandler[T]{h: handler, in: h.Input(), fromTags: requiredFromTags.Load()}
 	names := newNamed(tool.Tool{InputSchema: made.InputSchema}, d)
-	return func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return serve(ctx, names.get(request.Params.Name), &request, false, nil)
-	}
+	listed := newListing[T](made, d, d.fromTags)
+	return own(func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		t := listed.of(ctx, request.Params.Name)
+		if t == nil {
+			t = names.get(request.Params.Name)
+		}
+		return serve(ctx, t, &request, false, nil)
+	})
 }
 
 // NewStructuredToolHandler is mcp-go's mcp.NewStructuredToolHandler with
@@ -102,9 +110,14 @@ func NewStructuredToolHandler[A any, R any](handler mcp.StructuredToolHandlerFun
 	if structured {
 		null = nullForm(names.get("drop_in"), listed)
 	}
-	return func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return serve(ctx, names.get(request.Params.Name), &request, structured, null)
-	}
+	listedIn := newListing[A](made, d, d.fromTags)
+	return own(func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		t := listedIn.of(ctx, request.Params.Name)
+		if t == nil {
+			t = names.get(request.Params.Name)
+		}
+		return serve(ctx, t, &request, structured, null)
+	})
 }
 
 // The functions whose schemas are those of a drop-in's types.

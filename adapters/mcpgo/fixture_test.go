@@ -306,11 +306,19 @@ func newServer() *server.MCPServer {
 
 const stdioEnv = "MCPGO_TEST_STDIO_SERVER"
 
-// TestMain serves the test server on stdio when the test binary is run
-// again as the server of the stdio client.
+// stdioServers are the servers the test binary serves on stdio, by the
+// value of stdioEnv.
+var stdioServers = map[string]func() *server.MCPServer{
+	"1":                 newServer,
+	"examples-upstream": upstreamExamples,
+	"examples-moved":    movedExamples,
+}
+
+// TestMain serves a test server on stdio when the test binary is run
+// again as the server of a stdio client.
 func TestMain(m *testing.M) {
-	if os.Getenv(stdioEnv) == "1" {
-		if err := server.ServeStdio(newServer()); err != nil {
+	if mk, ok := stdioServers[os.Getenv(stdioEnv)]; ok {
+		if err := server.ServeStdio(mk()); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}

@@ -280,7 +280,7 @@ func Handler(t *tool.Tool, opts *Options) server.ToolHandlerFunc {
 	if structured {
 		null = nullForm(t, listed)
 	}
-	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return own(func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		args, ok := rawArguments(&req)
 		if !ok {
 			return unreadable(t.Name), nil
@@ -307,5 +307,5 @@ func Handler(t *tool.Tool, opts *Options) server.ToolHandlerFunc {
 			return nil, err // the caller's context ended
 		}
 		return result(t.Name, r, structured, null), nil
-	}
+	})
 }

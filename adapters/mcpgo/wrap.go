@@ -44,9 +44,26 @@ func Wrap(t mcp.Tool, handler server.ToolHandlerFunc) (server.ServerTool, error)
 			return server.ServerTool{}, fmt.Errorf("mcpgo.Wrap: tool %q: its input schema cannot be written: %v", t.Name, err)
 		}
 	}
-	// rawtool holds names to the providers' rule (64 letters, digits, _
-	// and -); MCP allows more (128, with '.'), and mcp-go serves what it
-	// is given: the name the invoker's texts use is set on a copy.
+	run, err := checkedTool(t.Name, t.Description, in, func(context.Context) server.ToolHandlerFunc { return handler })
+	if err != nil {
+		return server.ServerTool{}, fmt.Errorf("mcpgo.Wrap: tool %q: %w", t.Name, err)
+	}
+	mt := t
+	mt.InputSchema = mcp.ToolInputSchema{}
+	mt.RawInputSchema = run.InputSchema
+	if err := mcp.ValidateParamHeaderAnnotations(&mt); err != nil {
+		// mcp-go's AddTools panics on it.
+		return server.ServerTool{}, fmt.Errorf("mcpgo.Wrap: tool %q: its x-mcp-header annotations break MCP's rules: %w", t.Name, err)
+	}
+	return server.ServerTool{Tool: mt, Handler: own(func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return serve(ctx, run, &req, false, nil)
+	})}, nil
+}
+
+// checkedTool returns the tool that checks a call of the tool name
+// against the input schema in (package rawtool) and calls the handler
+// handlerOf gives for the call's context, with the defaults filled in.
+func checkedTool(name, description string, in json.RawMessage, handlerOf func(context.Context) server.ToolHandlerFunc) (*tool.Tool, error) {
 	fn := func(ctx context.Context, _ *tool.Call, args json.RawMessage) (any, error) {
 		req := request(ctx)
 		// The handler reads the arguments checked, with the defaults
@@ -60,28 +77,20 @@ func Wrap(t mcp.Tool, handler server.ToolHandlerFunc) (server.ServerTool, error)
 			return nil, err
 		}
 		req.Params.Arguments, req.Params.RawArguments = m, args
-		return handOver(handler(ctx, req))
+		return handOver(handlerOf(ctx)(ctx, req))
 	}
-	name := t.Name
-	if rawtool.CheckName(name) != nil {
-		name = "wrapped"
+	// rawtool holds names to MCP's rule; mcp-go serves what it is
+	// given: the name the invoker's texts use is set on a copy.
+	checked := name
+	if rawtool.CheckName(checked) != nil {
+		checked = "wrapped"
 	}
-	rt, err := rawtool.New(tool.Meta{Name: name, Description: t.Description}, in, fn)
+	rt, err := rawtool.New(tool.Meta{Name: checked, Description: description}, in, fn)
 	if err != nil {
-		return server.ServerTool{}, fmt.Errorf("mcpgo.Wrap: tool %q: %w", t.Name, err)
+		return nil, err
 	}
 	c := *rt
-	c.Name = t.Name
+	c.Name = name
 	h, bound := toolimpl.Binding(rt)
-	run := toolimpl.New(c.Meta, c.InputSchema, c.OutputSchema, h, bound)
-	mt := t
-	mt.InputSchema = mcp.ToolInputSchema{}
-	mt.RawInputSchema = run.InputSchema
-	if err := mcp.ValidateParamHeaderAnnotations(&mt); err != nil {
-		// mcp-go's AddTools panics on it.
-		return server.ServerTool{}, fmt.Errorf("mcpgo.Wrap: tool %q: its x-mcp-header annotations break MCP's rules: %w", t.Name, err)
-	}
-	return server.ServerTool{Tool: mt, Handler: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return serve(ctx, run, &req, false, nil)
-	}}, nil
+	return toolimpl.New(c.Meta, c.InputSchema, c.OutputSchema, h, bound), nil
 }

@@ -1,0 +1,132 @@
+package mcpgo
+
+import (
+	"context"
+	"encoding/json"
+	"reflect"
+	"sync"
+	"sync/atomic"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/toolschema/toolschema/tool"
+)
+
+// NewMCPServer is mcp-go's server.NewMCPServer, whose tools are served
+// with the invoker's checks however they are added: a server of builder
+// tools (mcp.NewTool with mcp.WithString, mcp.Required, mcp.Enum, ...)
+// and untyped handlers, added with s.AddTool, moves by changing this one
+// identifier's package. A call of a tool whose handler is not one of this
+// package's (the drop-ins, Wrap's, Register's and Handler's, which check
+// their calls themselves) is checked as Wrap checks it, against the input
+// schema the tool lists at the time of the call: refused arguments are
+// an isError result with one line a violation, naming its path and rule;
+// the handler gets the arguments with the defaults filled in; its error
+// and its panic are isError results. A schema the checks cannot compile
+// is passed through unchecked, as mcp-go's own validation skips it.
+//
+// The checks are a tool handler middleware added after opts: a
+// middleware of opts (server.WithToolHandlerMiddleware) runs before them,
+// with the call as it came; one added later with s.Use runs inside them.
+func NewMCPServer(name, version string, opts ...server.ServerOption) *server.MCPServer {
+	s := server.NewMCPServer(name, version, opts...)
+	c := &listedChecks{}
+	s.Use(c.middleware)
+	return s
+}
+
+// ownHandlers holds the code pointers of this package's handlers: a
+// server made by NewMCPServer leaves their calls to them.
+var ownHandlers sync.Map
+
+// own marks h as a handler of this package and returns it.
+func own(h server.ToolHandlerFunc) server.ToolHandlerFunc {
+	ownHandlers.Store(reflect.ValueOf(h).Pointer(), struct{}{})
+	return h
+}
+
+func isOwn(h server.ToolHandlerFunc) bool {
+	if h == nil {
+		return false
+	}
+	_, ok := ownHandlers.Load(reflect.ValueOf(h).Pointer())
+	return ok
+}
+
+// listedChecks is NewMCPServer's middleware: a checked tool for each
+// name called and the schema it lists.
+type listedChecks struct {
+	m sync.Map // name → *checkedEntry
+	n atomic.Int32
+}
+
+type checkedEntry struct {
+	key schemaKey
+	t   *tool.Tool // nil: the call passes through unchecked
+}
+
+// nextKey is the context key of the handler a checked call runs.
+type nextKey struct{}
+
+func (c *listedChecks) middleware(next server.ToolHandlerFunc) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		st := servedTool(ctx, req.Params.Name)
+		if st == nil || isOwn(st.Handler) {
+			return next(ctx, req)
+		}
+		t := c.tool(&st.Tool)
+		if t == nil {
+			return next(ctx, req)
+		}
+		return serve(context.WithValue(ctx, nextKey{}, next), t, &req, false, nil)
+	}
+}
+
+// tool returns the checked tool of mt, made once for each name and
+// listed schema.
+func (c *listedChecks) tool(mt *mcp.Tool) *tool.Tool {
+	key := keyOf(mt)
+	v, ok := c.m.Load(mt.Name)
+	if ok {
+		if e := v.(*checkedEntry); e.key.same(key) {
+			return e.t
+		}
+	}
+	e := &checkedEntry{key: key}
+	in := mt.RawInputSchema
+	if in == nil {
+		var err error
+		in, err = json.Marshal(mt.InputSchema)
+		if err != nil {
+			in = nil
+		}
+	}
+	if in != nil {
+		e.t, _ = checkedTool(mt.Name, mt.Description, in, func(ctx context.Context) server.ToolHandlerFunc {
+			return ctx.Value(nextKey{}).(server.ToolHandlerFunc)
+		})
+	}
+	if ok || c.n.Add(1) <= maxServedNames {
+		c.m.Store(mt.Name, e)
+	}
+	return e.t
+}
+
+// maxServedNames bounds the tools a server's checks are kept for; past
+// it, a new name's checks are made for each call.
+const maxServedNames = 4096
+
+// servedTool returns the tool a call of name is served by: the session's
+// tool of that name, or the server's.
+func servedTool(ctx context.Context, name string) *server.ServerTool {
+	if ss, ok := server.ClientSessionFromContext(ctx).(server.SessionWithTools); ok {
+		if st, ok := ss.GetSessionTools()[name]; ok {
+			return &st
+		}
+	}
+	if s := server.ServerFromContext(ctx); s != nil {
+		return s.GetTool(name)
+	}
+	return nil
+}
