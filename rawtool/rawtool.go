@@ -79,6 +79,8 @@ type Func func(ctx context.Context, call *tool.Call, args json.RawMessage) (any,
 // ("admin.tools.list"); the provider conversions send a name a provider
 // does not take under its wire name (tool.Set.WireNames), and the loop finds
 // the tool by either (tool.Set.Resolve).
+// An x-mcp-header in inputSchema must keep MCP 2026-07-28's constraints
+// (a client of the streamable HTTP transport drops the tool otherwise).
 // m's examples must be valid arguments (each is kept compact), its icon
 // an icon URL (tool.Meta.Icon) and its result budget not negative.
 // The tool's InputSchema is a compact copy of inputSchema (member order and
@@ -112,6 +114,12 @@ func New(m tool.Meta, inputSchema json.RawMessage, fn Func) (*tool.Tool, error) 
 	}
 	if err := json.Unmarshal(in, &root); err != nil || root.Type != "object" {
 		return nil, fmt.Errorf(`rawtool: tool %s: the input schema's root must be an object schema ("type":"object"): tool arguments are a JSON object`, t.Name)
+	}
+	if _, err := schema.MCPHeaders(in); err != nil {
+		// A client of MCP's streamable HTTP transport drops a tool
+		// whose x-mcp-header breaks MCP's constraints (and the go-sdk's
+		// Server.AddTool panics on it).
+		return nil, fmt.Errorf("rawtool: tool %s: the input schema breaks MCP's rules for x-mcp-header: %v", t.Name, err)
 	}
 	check, err := rawcheck.NewChecker(in)
 	if err != nil {
