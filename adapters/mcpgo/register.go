@@ -57,7 +57,8 @@ func (e servedError) Unwrap() error { return e.c }
 // content, whatever JSON value it is. The execution policy becomes the
 // title and the annotations; the rest of the metadata (ends-loop,
 // parallel-safe, timeout, version, requires-approval) goes in the tool's
-// _meta under "toolschema/", as the root's mcpserver writes it.
+// _meta under "io.github.toolschema/" (and, deprecated, under
+// "toolschema/"), as the root's mcpserver writes it.
 //
 // The names must be unique: a name given twice, or one that s already
 // serves (mcp-go's AddTool would replace it without a word), is refused
@@ -232,18 +233,17 @@ func (o *Options) served(t *tool.Tool) *tool.Tool {
 // RawInputSchema and RawOutputSchema), the policy's title as the title and
 // the annotations' title, the annotations, and the toolschema _meta.
 func Tool(t *tool.Tool) mcp.Tool {
-	meta := map[string]any{
-		"toolschema/endsLoop":     t.EndsLoop,
-		"toolschema/parallelSafe": t.IsParallelSafe(),
-	}
+	meta := make(map[string]any, 10)
+	setMeta(meta, "endsLoop", t.EndsLoop)
+	setMeta(meta, "parallelSafe", t.IsParallelSafe())
 	if t.Timeout > 0 {
-		meta["toolschema/timeout"] = t.Timeout.String()
+		setMeta(meta, "timeout", t.Timeout.String())
 	}
 	if t.Version != "" {
-		meta["toolschema/version"] = t.Version
+		setMeta(meta, "version", t.Version)
 	}
 	if t.RequiresApproval {
-		meta["toolschema/requiresApproval"] = true
+		setMeta(meta, "requiresApproval", true)
 	}
 	mt := mcp.Tool{
 		Name:           t.Name,
@@ -308,4 +308,18 @@ func Handler(t *tool.Tool, opts *Options) server.ToolHandlerFunc {
 		}
 		return result(t.Name, r, structured, null), nil
 	})
+}
+
+// The prefixes of the _meta keys this package writes, the root's
+// mcpserver's: MCP asks for reverse-DNS prefixes; the old prefix's keys
+// are written beside the new ones for one version, then dropped.
+const (
+	metaPrefix       = "io.github.toolschema/"
+	legacyMetaPrefix = "toolschema/" // deprecated: the new prefix's keys have the same names
+)
+
+// setMeta sets the _meta key name in m, under both prefixes.
+func setMeta(m map[string]any, name string, v any) {
+	m[metaPrefix+name] = v
+	m[legacyMetaPrefix+name] = v
 }

@@ -223,21 +223,20 @@ func newResult(n int) *mcp.CallToolResult {
 // recovery and retry-after: what a client's program acts on without
 // parsing the text. The keys are those of the root's mcpserver.
 func failureMeta(r *tool.Result) *mcp.Meta {
-	m := map[string]any{
-		"toolschema/code":    string(r.Code),
-		"toolschema/started": r.Started,
-		"toolschema/outcome": string(r.Outcome()),
-	}
+	m := make(map[string]any, 14)
+	setMeta(m, "code", string(r.Code))
+	setMeta(m, "started", r.Started)
+	setMeta(m, "outcome", string(r.Outcome()))
 	if f := r.Failure; f != nil {
-		m["toolschema/errorCode"] = f.Code
+		setMeta(m, "errorCode", f.Code)
 		if f.Category != "" {
-			m["toolschema/category"] = string(f.Category)
+			setMeta(m, "category", string(f.Category))
 		}
 		if f.Recovery != "" {
-			m["toolschema/recovery"] = f.Recovery
+			setMeta(m, "recovery", f.Recovery)
 		}
 		if f.RetryAfter > 0 {
-			m["toolschema/retryAfterMs"] = f.RetryAfter.Milliseconds()
+			setMeta(m, "retryAfterMs", f.RetryAfter.Milliseconds())
 		}
 	}
 	return &mcp.Meta{AdditionalFields: m}

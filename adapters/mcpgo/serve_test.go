@@ -126,8 +126,15 @@ func TestListTools(t *testing.T) {
 					t.Errorf("%s: no _meta", tc.tool)
 					continue
 				}
+				// Each key under the reverse-DNS prefix and, deprecated,
+				// under "toolschema/".
+				both := map[string]any{}
+				for k, v := range tc.meta {
+					both[k] = v
+					both["io.github."+k] = v
+				}
 				got, _ := json.Marshal(tl.Meta.AdditionalFields)
-				want, _ := json.Marshal(tc.meta)
+				want, _ := json.Marshal(both)
 				if string(got) != string(want) {
 					t.Errorf("%s: _meta %s, want %s", tc.tool, got, want)
 				}
