@@ -56,3 +56,28 @@ func TestMetaKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestToolIcon: the tool's icon (the directive's icon=, tool.Meta.Icon)
+// is listed in MCP's Tool.icons with its media type, as the root's
+// mcpserver lists it; a tool without one lists none.
+func TestToolIcon(t *testing.T) {
+	for _, c := range []struct{ icon, mime string }{
+		{"https://example.com/icons/order.PNG", "image/png"},
+		{"https://example.com/order.svg", "image/svg+xml"},
+		{"data:image/webp;base64,UklGRg==", "image/webp"},
+		{"", ""},
+	} {
+		tl, err := reflectimpl.Create(func(ctx context.Context, in metaIn) (string, error) { return in.ID, nil },
+			reflectimpl.Meta(tool.Meta{Name: "get_order", Icon: c.icon}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		icons := mcpgo.Tool(tl).Icons
+		switch {
+		case c.icon == "" && len(icons) != 0:
+			t.Errorf("no icon: listed %v", icons)
+		case c.icon != "" && (len(icons) != 1 || icons[0].Src != c.icon || icons[0].MIMEType != c.mime):
+			t.Errorf("icon %s: listed %+v, want one of type %s", c.icon, icons, c.mime)
+		}
+	}
+}

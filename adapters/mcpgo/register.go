@@ -6,7 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"net/url"
+	"path"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"weak"
@@ -231,7 +234,8 @@ func (o *Options) served(t *tool.Tool) *tool.Tool {
 
 // Tool returns the mcp-go definition of t: its schemas as they are (in
 // RawInputSchema and RawOutputSchema), the policy's title as the title and
-// the annotations' title, the annotations, and the toolschema _meta.
+// the annotations' title, the annotations, the tool's icon (MCP's icons,
+// with its media type), and the toolschema _meta.
 func Tool(t *tool.Tool) mcp.Tool {
 	meta := make(map[string]any, 10)
 	setMeta(meta, "endsLoop", t.EndsLoop)
@@ -256,7 +260,38 @@ func Tool(t *tool.Tool) mcp.Tool {
 	if out, ok := listedOutput(t.OutputSchema); ok {
 		mt.RawOutputSchema = out
 	}
+	if t.Icon != "" {
+		mt.Icons = []mcp.Icon{{Src: t.Icon, MIMEType: iconType(t.Icon)}}
+	}
 	return mt
+}
+
+// iconType returns the media type of a tool's icon, which the tool's
+// maker checked (tool.Meta.Icon): a data: URL's own, or that of an https
+// URL's file extension.
+func iconType(src string) string {
+	if rest, ok := strings.CutPrefix(src, "data:"); ok {
+		head, _, _ := strings.Cut(rest, ",")
+		mime, _, _ := strings.Cut(head, ";")
+		return mime
+	}
+	if u, err := url.Parse(src); err == nil {
+		switch strings.ToLower(path.Ext(u.Path)) {
+		case ".png":
+			return "image/png"
+		case ".jpg", ".jpeg":
+			return "image/jpeg"
+		case ".gif":
+			return "image/gif"
+		case ".webp":
+			return "image/webp"
+		case ".svg":
+			return "image/svg+xml"
+		case ".ico":
+			return "image/x-icon"
+		}
+	}
+	return ""
 }
 
 // Handler returns the mcp-go handler that calls t, for a program that
