@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/url"
 	"reflect"
 	"strings"
 	"time"
@@ -46,7 +47,9 @@ type Options struct {
 	// Icons are the icons of the tools, by tool name, for a client to
 	// show beside them (MCP's Tool.icons), listed after the tool's own
 	// (tool.Meta.Icon, the directive's icon=). A name that is not of a
-	// tool served is refused.
+	// tool served is refused, and so is an icon MCP does not allow: one
+	// without a Source that is an http, https or data: URI, or with a
+	// Theme other than "light" and "dark".
 	Icons map[string][]mcp.Icon
 
 	// ToolListTTL, when positive, is how long a client may keep the
@@ -160,9 +163,12 @@ func Register(s *mcp.Server, tools []*tool.Tool, opts *Options) error {
 			return fmt.Errorf("mcpserver: tool %q: its x-mcp-header annotations break MCP's rules: %v", t.Name, err)
 		}
 	}
-	for name := range opts.Icons {
+	for name, list := range opts.Icons {
 		if _, ok := set.Lookup(name); !ok {
 			return fmt.Errorf("mcpserver: Options.Icons names %q, which is not a tool served", name)
+		}
+		if err := checkIcons(name, list); err != nil {
+			return err
 		}
 	}
 	bind(s)
@@ -401,4 +407,23 @@ func icons(t *tool.Tool, more []mcp.Icon) []mcp.Icon {
 		return more
 	}
 	return append([]mcp.Icon{{Source: t.Icon, MIMEType: mime}}, more...)
+}
+
+// checkIcons refuses the icons of a tool that MCP's Icon does not allow
+// (schema/2026-07-28: src, required, is an HTTP/HTTPS URL or a data: URI;
+// theme is "light" or "dark").
+func checkIcons(name string, list []mcp.Icon) error {
+	for i, ic := range list {
+		if ic.Source == "" {
+			return fmt.Errorf("mcpserver: Options.Icons: icon %d of tool %q has no src", i+1, name)
+		}
+		u, err := url.Parse(ic.Source)
+		if err != nil || !(u.Scheme == "data" || (u.Scheme == "http" || u.Scheme == "https") && u.Host != "") {
+			return fmt.Errorf("mcpserver: Options.Icons: icon %d of tool %q: src %q is not an http, https or data: URI", i+1, name, ic.Source)
+		}
+		if ic.Theme != "" && ic.Theme != "light" && ic.Theme != "dark" {
+			return fmt.Errorf("mcpserver: Options.Icons: icon %d of tool %q: theme %q is not \"light\" or \"dark\"", i+1, name, ic.Theme)
+		}
+	}
+	return nil
 }

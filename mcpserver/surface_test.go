@@ -181,3 +181,39 @@ func TestToolIcons(t *testing.T) {
 		t.Errorf("%d tools listed", n)
 	}
 }
+
+// TestOptionsIconsChecked: an icon of Options.Icons must be one MCP's
+// Icon allows (schema/2026-07-28: src a URI, required, "an HTTP/HTTPS URL
+// or a data: URI"; theme "light" or "dark"); Register refuses another,
+// naming the tool and the icon, and adds nothing.
+func TestOptionsIconsChecked(t *testing.T) {
+	lookup, err := reflectimpl.Create(func(in struct {
+		ID string `json:"id"`
+	}) (string, error) {
+		return in.ID, nil
+	}, reflectimpl.Meta(tool.Meta{Name: "lookup", ReadOnly: true}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		icon mcp.Icon
+		want string // "" when taken
+	}{
+		{mcp.Icon{Source: "https://example.com/a.png", MIMEType: "image/png", Sizes: []string{"48x48"}, Theme: "dark"}, ""},
+		{mcp.Icon{Source: "http://example.com/a"}, ""},
+		{mcp.Icon{Source: "data:image/png;base64,iVBORw0KGgo="}, ""},
+		{mcp.Icon{}, `icon 1 of tool "lookup" has no src`},
+		{mcp.Icon{Source: "/a.png"}, `icon 1 of tool "lookup": src "/a.png" is not an http, https or data: URI`},
+		{mcp.Icon{Source: "javascript:alert(1)"}, `is not an http, https or data: URI`},
+		{mcp.Icon{Source: "https://example.com/a.png", Theme: "blue"}, `icon 1 of tool "lookup": theme "blue" is not "light" or "dark"`},
+	} {
+		s := newServer()
+		err := mcpserver.Register(s, []*tool.Tool{lookup}, &mcpserver.Options{Icons: map[string][]mcp.Icon{"lookup": {c.icon}}})
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%+v refused: %v", c.icon, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%+v: %v, want an error with %q", c.icon, err, c.want)
+		}
+	}
+}
