@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"path"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -57,7 +58,10 @@ func (e servedError) Unwrap() error { return e.c }
 // Register adds tools to s, all at once or none. Each is listed with its
 // own input schema and, when it has one, its output schema's non-null
 // form (listedOutput); a call's JSON result is then also its structured
-// content, whatever JSON value it is. The execution policy becomes the
+// content, whatever JSON value it is. To a client of a protocol before
+// 2026-07-28, whose schema has both objects, an output schema that is not
+// of objects is not listed (a tool filter of s) and such a result is text
+// content only. The execution policy becomes the
 // title and the annotations; the rest of the metadata (ends-loop,
 // parallel-safe, timeout, version, requires-approval) goes in the tool's
 // _meta under "io.github.toolschema/" (and, deprecated, under
@@ -90,6 +94,7 @@ func Register(s *server.MCPServer, tools []*tool.Tool, opts *Options) error {
 	}
 	served := make([]server.ServerTool, 0, set.Len())
 	serial := map[string]bool{}
+	var older map[string]bool
 	for _, t := range set.Tools() {
 		t = opts.served(t)
 		if !readable(t.InputSchema) {
@@ -106,6 +111,12 @@ func Register(s *server.MCPServer, tools []*tool.Tool, opts *Options) error {
 			// mcp-go's AddTools panics on it.
 			return fmt.Errorf("mcpgo.Register: tool %q: its x-mcp-header annotations break MCP's rules: %w", t.Name, err)
 		}
+		if mt.RawOutputSchema != nil && !objectForm(mt.RawOutputSchema) {
+			if older == nil {
+				older = map[string]bool{}
+			}
+			older[mt.Name] = true
+		}
 		served = append(served, server.ServerTool{Tool: mt, Handler: Handler(t, opts)})
 		serial[t.Name] = !t.IsParallelSafe()
 	}
@@ -121,6 +132,9 @@ func Register(s *server.MCPServer, tools []*tool.Tool, opts *Options) error {
 		}
 	}
 	gateOf(s).set(s, serial)
+	if older != nil {
+		server.WithToolFilter(objectsOnly(older))(s)
+	}
 	s.AddTools(served...)
 	return nil
 }
@@ -129,6 +143,45 @@ func Register(s *server.MCPServer, tools []*tool.Tool, opts *Options) error {
 // serves to its adding of the tools. (One for every server: Register is
 // called at start-up, a few times.)
 var registering sync.Mutex
+
+// anyValueVersion is the first protocol version in which an output schema
+// and structured content may be of any JSON value (SEP-2106); before it,
+// MCP's schema has both objects.
+const anyValueVersion = "2026-07-28"
+
+// anyValue reports whether the client of the request in ctx takes
+// structured content of any JSON value. Protocol versions are dates,
+// which order as strings; a request of no known version is of an older
+// one.
+func anyValue(ctx context.Context) bool {
+	return server.RequestProtocolVersion(ctx) >= anyValueVersion
+}
+
+// objectsOnly is the tool filter that takes the output schemas of the
+// tools named, which are not of objects, out of what a client of a
+// protocol before 2026-07-28 is listed.
+func objectsOnly(names map[string]bool) server.ToolFilterFunc {
+	return func(ctx context.Context, tools []mcp.Tool) []mcp.Tool {
+		if anyValue(ctx) {
+			return tools
+		}
+		out := slices.Clone(tools)
+		for i := range out {
+			if names[out[i].Name] {
+				out[i].RawOutputSchema = nil
+			}
+		}
+		return out
+	}
+}
+
+// objectForm reports whether a listed output schema is of objects.
+func objectForm(listed json.RawMessage) bool {
+	var s struct {
+		Type any `json:"type"`
+	}
+	return json.Unmarshal(listed, &s) == nil && s.Type == "object"
+}
 
 // gate runs the calls of the tools in alone one at a time, each with no
 // other call of the server beside it. A call through this package's
@@ -315,7 +368,9 @@ func Handler(t *tool.Tool, opts *Options) server.ToolHandlerFunc {
 	if structured {
 		null = nullForm(t, listed)
 	}
+	object := objectForm(listed)
 	return own(func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		structured := structured && (object || anyValue(ctx))
 		args, ok := rawArguments(&req)
 		if !ok {
 			return unreadable(t.Name), nil

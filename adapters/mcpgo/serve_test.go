@@ -333,7 +333,10 @@ type schemas struct {
 // writes them, by name.
 func listed(t *testing.T, s *server.MCPServer) map[string]schemas {
 	t.Helper()
-	resp := s.HandleMessage(t.Context(), []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`))
+	// A request of 2026-07-28 (an older one is listed only output schemas
+	// of objects).
+	resp := s.HandleMessage(t.Context(), []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{`+
+		`"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`))
 	data, err := json.Marshal(resp)
 	if err != nil {
 		t.Fatal(err)
