@@ -26,7 +26,7 @@ const headerKeyword = "x-mcp-header"
 // breaks MCP 2026-07-28's constraints (server/tools, "x-mcp-header"): a
 // non-empty HTTP token (RFC 9110's 1*tchar), unique among the schema's
 // whatever its case, on a property of type string, integer or boolean
-// (alone, or with "null") reached from the root through "properties"
+// (one type, not an array) reached from the root through "properties"
 // alone; an annotation anywhere else in a subschema (items, a
 // composition, a condition, $defs, ...) makes the tool invalid. A schema
 // that does not hold the keyword's name costs a scan of its bytes.
@@ -147,21 +147,9 @@ func (w *headerWalk) check(m map[string]any, v any, loc []string, reached bool, 
 }
 
 // primitiveType reports whether typ, a schema's "type", is one of the
-// types MCP mirrors into headers, alone or with "null" (a null argument
-// is sent with no header).
+// types MCP mirrors into headers. A "type" array, even one of a primitive
+// and "null", is not: mcp-go v1.2.1 refuses a tool with one, and the
+// go-sdk v1.8.0 reads no x-mcp-header at all in a schema that has one.
 func primitiveType(typ any) bool {
-	prim := func(t any) bool { return t == "string" || t == "integer" || t == "boolean" }
-	if list, ok := typ.([]any); ok {
-		n := 0
-		for _, t := range list {
-			switch {
-			case prim(t):
-				n++
-			case t != "null":
-				return false
-			}
-		}
-		return n == 1
-	}
-	return prim(typ)
+	return typ == "string" || typ == "integer" || typ == "boolean"
 }

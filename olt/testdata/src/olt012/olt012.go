@@ -14,7 +14,8 @@ type Input struct {
 	Region string                    `json:"region" mcpHeader:"Region"`
 	Weight float64                   `json:"weight" mcpHeader:"Weight"` // want `OLT012: input.weight: tag mcpHeader: applies to string, boolean and integer fields, not number`
 	Lines  []Line                    `json:"lines"`
-	Zone   string                    `json:"zone" mcpHeader:"region"` // want `OLT012: input.zone: tag mcpHeader: header "region" is named by region already`
+	Zone   string                    `json:"zone" mcpHeader:"region"`           // want `OLT012: input.zone: tag mcpHeader: header "region" is named by region already`
+	Dry    *bool                     `json:"dry,omitempty" mcpHeader:"Dry-Run"` // want `OLT012: input.dry: tag mcpHeader: applies to a property of one type, and the field is a pointer`
 }
 
 type Line struct {
