@@ -235,7 +235,8 @@ client drop the whole tool otherwise: an HTTP token as the name, unique in
 the tool whatever its case, on a string, boolean or integer (within
 ±(2^53−1)) property reached through properties alone, never inside a slice,
 array or map, and not a pointer (its property would also take null, which
-mcp-go refuses and the go-sdk cannot read).
+mcp-go refuses and the go-sdk cannot read). A schema a type declares is held
+to the same rules for the x-mcp-header it holds.
 
 A tag on an unexported field, or on an embedded struct that is flattened
 into the outer object, applies to no property; nor does a schema tag other

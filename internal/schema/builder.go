@@ -81,7 +81,16 @@ func (b *Builder) Input(t *Type) ([]byte, error) {
 	if herrs := headerErrs(b.node(root).f.headers); len(herrs) > 0 {
 		return nil, Errors(append(prefixed(b.node(root).errs, ""), herrs...))
 	}
-	return b.fragment(root, false)
+	out, err := b.fragment(root, false)
+	if err != nil {
+		return nil, err
+	}
+	// The tags' headers are checked where they are written; a type that
+	// declares its schema may hold x-mcp-header too, anywhere in it.
+	if _, err := MCPHeaders(out); err != nil {
+		return nil, Errors{errorf(OLT012, "the input schema breaks MCP's rules for x-mcp-header, from a declared schema: %v", err)}
+	}
+	return out, nil
 }
 
 // Output returns the output schema of a tool whose first result is t, or
