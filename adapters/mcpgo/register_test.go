@@ -19,6 +19,7 @@ import (
 	"github.com/toolschema/toolschema/rawtool"
 	"github.com/toolschema/toolschema/reflectimpl"
 	"github.com/toolschema/toolschema/tool"
+	"github.com/toolschema/toolschema/toolimpl"
 )
 
 // inprocess returns an initialized in-process mcp-go client of s.
@@ -423,22 +424,23 @@ func TestAdjustRename(t *testing.T) {
 	}
 }
 
-// TestRegisterRefusesBadHeaders: a tool whose schema (a proxied one,
-// made with rawtool) breaks MCP's rules for x-mcp-header, which mcp-go's
-// AddTools panics on, is refused by Register with an error naming the
-// tool, and nothing is added; Wrap refuses such a builder tool too.
+// TestRegisterRefusesBadHeaders: a tool whose schema breaks MCP's rules
+// for x-mcp-header, which mcp-go's AddTools panics on, is refused by
+// Register with an error naming the tool, and nothing is added; Wrap
+// refuses such a builder tool too. rawtool.New refuses such a schema
+// itself, so the tool is made as toolimpl.New makes one, with the schema
+// as it is given.
 func TestRegisterRefusesBadHeaders(t *testing.T) {
 	fn := func(context.Context, *tool.Call, json.RawMessage) (any, error) { return "ok", nil }
-	for _, tc := range []struct{ name, schema, want string }{
-		{"object", `{"type":"object","properties":{"a":{"type":"object","x-mcp-header":"A"}}}`, "primitive"},
-		{"twice", `{"type":"object","properties":{"a":{"type":"string","x-mcp-header":"A"},"b":{"type":"string","x-mcp-header":"a"}}}`, "duplicate"},
-		{"not a token", `{"type":"object","properties":{"a":{"type":"string","x-mcp-header":"A B"}}}`, "invalid character"},
+	for _, tc := range []struct{ name, schema, want, wrap string }{
+		{"object", `{"type":"object","properties":{"a":{"type":"object","x-mcp-header":"A"}}}`, "primitive", `not "object"`},
+		{"twice", `{"type":"object","properties":{"a":{"type":"string","x-mcp-header":"A"},"b":{"type":"string","x-mcp-header":"a"}}}`, "duplicate", "compared without case"},
+		{"not a token", `{"type":"object","properties":{"a":{"type":"string","x-mcp-header":"A B"}}}`, "invalid character", "is not an HTTP field name"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			proxied, err := rawtool.New(tool.Meta{Name: "proxied.tool"}, json.RawMessage(tc.schema), fn)
-			if err != nil {
-				t.Fatal(err)
-			}
+			plain := must(rawtool.New(tool.Meta{Name: "proxied.tool"}, json.RawMessage(`{"type":"object"}`), fn))
+			h, bound := toolimpl.Binding(plain)
+			proxied := toolimpl.New(plain.Meta, json.RawMessage(tc.schema), nil, h, bound)
 			ok := must(reflectimpl.Create(func() (string, error) { return "ok", nil }, reflectimpl.Meta(tool.Meta{Name: "fine"})))
 			s := server.NewMCPServer("headers", "1")
 			var regErr error
@@ -456,9 +458,9 @@ func TestRegisterRefusesBadHeaders(t *testing.T) {
 			if n := len(s.ListTools()); n != 0 {
 				t.Errorf("%d tools added", n)
 			}
-			_, err = mcpgo.Wrap(mcp.NewToolWithRawSchema("built", "", json.RawMessage(tc.schema)), func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) { return nil, nil })
-			if err == nil || !strings.Contains(err.Error(), `"built"`) || !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("Wrap: %v, want an error naming the tool and %q", err, tc.want)
+			_, err := mcpgo.Wrap(mcp.NewToolWithRawSchema("built", "", json.RawMessage(tc.schema)), func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) { return nil, nil })
+			if err == nil || !strings.Contains(err.Error(), `"built"`) || !strings.Contains(err.Error(), tc.wrap) {
+				t.Errorf("Wrap: %v, want an error naming the tool and %q", err, tc.wrap)
 			}
 		})
 	}
