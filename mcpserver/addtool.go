@@ -46,8 +46,7 @@ func AddTool[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, O
 		panic(fmt.Sprintf("mcpserver.AddTool: tool %q: %v", t.Name, err))
 	}
 	bind(s)
-	listingOf(s)
-	s.AddTool(mt, th)
+	addTool(s, mt, th)
 }
 
 // schemaOf is the function whose schemas are those of a drop-in's types.

@@ -16,6 +16,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"golang.org/x/time/rate"
 
@@ -134,8 +135,16 @@ type HTTPOptions struct {
 //   - A JSON-RPC batch (a body that is a JSON array, which only MCP's
 //     protocol of 2025-03-26 allowed) is refused whole with 400.
 //   - The body's size is bounded (MaxRequestBodyBytes).
+//   - A tools/call whose Mcp-Param-{name} headers disagree with the
+//     arguments they mirror (x-mcp-header) is refused with 400 and MCP's
+//     HeaderMismatch error (-32020), with the request's id, before the
+//     SDK reads it, for the tools Register and AddTool added. The tools'
+//     handlers refuse it too, inside the SDK's 200, where a server is
+//     served otherwise; the SDK's own check skips the input schemas it
+//     cannot read (those with a "type" array).
 //
-// The refusals have a JSON-RPC error as their body (id null). HTTPHandler
+// The other refusals have a JSON-RPC error as their body (id null: the
+// request was not read). HTTPHandler
 // adds a receiving middleware to server (it bounds the calls of each tool
 // and ties a call's context to its request); it acts on the calls that
 // come through this handler only. Serve the handler with a server that
@@ -145,6 +154,7 @@ func HTTPHandler(server *mcp.Server, opts *HTTPOptions) http.Handler {
 		opts = &HTTPOptions{}
 	}
 	h := &httpHandler{
+		server:    server,
 		origins:   http.NewCrossOriginProtection(),
 		maxCalls:  bound(opts.MaxCalls, defaultMaxCalls),
 		perTool:   bound(opts.MaxCallsPerTool, defaultMaxCallsPerTool),
@@ -208,6 +218,7 @@ func bound(n, def int) int {
 // httpHandler is HTTPHandler's handler.
 type httpHandler struct {
 	sdk       http.Handler
+	server    *mcp.Server
 	origins   *http.CrossOriginProtection
 	clients   *clients // nil: no rate limit
 	clientKey func(*http.Request) string
@@ -280,19 +291,32 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			r.Body = http.MaxBytesReader(w, r.Body, h.maxBody)
 		}
 		first, body, err := firstByte(r.Body)
-		var tooBig *http.MaxBytesError
 		switch {
-		case errors.As(err, &tooBig):
-			refuse(w, http.StatusRequestEntityTooLarge, codeRefused, fmt.Sprintf("The request's body is larger than %d bytes.", tooBig.Limit))
-			return
 		case err != nil:
-			refuse(w, http.StatusBadRequest, codeRefused, "The request's body could not be read.")
+			refuseBody(w, err)
 			return
 		case first == '[':
 			refuse(w, http.StatusBadRequest, codeRefused, "A JSON-RPC batch is refused: send one message a request.")
 			return
 		}
 		r.Body = body
+		if l := existingListing(h.server); first == '{' && l != nil && l.hasParamHeaders() && hasParamHeader(r.Header) {
+			// A tools/call whose Mcp-Param headers disagree with its
+			// arguments is refused here with 400 (MCP 2026-07-28): the
+			// tools' handlers refuse it inside the SDK's 200, and the
+			// SDK's own check reads no schema with a type array. The
+			// body is read within the same bounds the SDK reads it in.
+			data, err := io.ReadAll(body)
+			if err != nil {
+				refuseBody(w, err)
+				return
+			}
+			if id, rpcErr := l.paramHeaderRefusal(r.Header, data); rpcErr != nil {
+				answerError(w, http.StatusBadRequest, id, rpcErr)
+				return
+			}
+			r.Body = readCloser{bytes.NewReader(data), body}
+		}
 	}
 	h.sdk.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), httpCallKey{}, &httpCall{h, r.Context()})))
 }
@@ -386,6 +410,30 @@ func refuse(w http.ResponseWriter, status, code int, message string) {
 	// closed after the answer, where net/http would otherwise read what
 	// is left of it first, as slowly as its client sends it.
 	w.Header().Set("Connection", "close")
+	w.WriteHeader(status)
+	w.Write(body)
+}
+
+// refuseBody answers a request whose body could not be read: 413 past
+// its size limit, as the SDK answers it, else 400.
+func refuseBody(w http.ResponseWriter, err error) {
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		refuse(w, http.StatusRequestEntityTooLarge, codeRefused, fmt.Sprintf("The request's body is larger than %d bytes.", tooBig.Limit))
+		return
+	}
+	refuse(w, http.StatusBadRequest, codeRefused, "The request's body could not be read.")
+}
+
+// answerError answers a request that was read, of id, with status and
+// the JSON-RPC error e, as the SDK writes one.
+func answerError(w http.ResponseWriter, status int, id jsonrpc.ID, e *jsonrpc.Error) {
+	body, err := jsonrpc.EncodeMessage(&jsonrpc.Response{ID: id, Error: e})
+	if err != nil {
+		refuse(w, status, int(e.Code), e.Message)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	w.Write(body)
 }

@@ -24,6 +24,54 @@ type listing struct {
 	ttlMs  int             // the lists' ttlMs; 0 leaves it to the server
 	scope  string          // the lists' cacheScope; "" leaves it to the server
 	hidden map[string]bool // tools left out of the lists; never changed in place
+	// params are the x-mcp-header annotations of the tools added by
+	// addTool that have some, by name; never changed in place.
+	params map[string][]paramHeader
+}
+
+// existingListing returns the listing of s, nil when this package has
+// made none (it added no tool to s).
+func existingListing(s *mcp.Server) *listing {
+	if l, ok := listings.Load(weak.Make(s)); ok {
+		return l.(*listing)
+	}
+	return nil
+}
+
+// setParamHeaders records the x-mcp-header annotations of the tool named
+// name (none: it has none, or no longer).
+func (l *listing) setParamHeaders(name string, hs []paramHeader) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(hs) == 0 && l.params[name] == nil {
+		return
+	}
+	p := maps.Clone(l.params)
+	if p == nil {
+		p = map[string][]paramHeader{}
+	}
+	if len(hs) == 0 {
+		delete(p, name)
+	} else {
+		p[name] = hs
+	}
+	l.params = p
+}
+
+// hasParamHeaders reports whether a tool of the listing's server has
+// x-mcp-header annotations.
+func (l *listing) hasParamHeaders() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.params) > 0
+}
+
+// paramHeadersOf returns the x-mcp-header annotations of the tool named
+// name.
+func (l *listing) paramHeadersOf(name string) []paramHeader {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.params[name]
 }
 
 // listings holds the listing of each server this package added tools to,

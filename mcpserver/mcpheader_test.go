@@ -8,7 +8,10 @@ import (
 	"io"
 	"maps"
 	"net/http"
+	"net/http/httptest"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -228,4 +231,176 @@ func TestRegisterRefusesBadHeaders(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestHTTPHandlerHeaderMismatch posts tools/call requests whose
+// Mcp-Param headers agree or disagree with their arguments through
+// HTTPHandler. MCP 2026-07-28 (basic/transports/streamable-http, "Server
+// Behavior for Custom Headers" and "Server Validation") has a server
+// refuse a disagreeing one with 400 Bad Request and a JSON-RPC error
+// HeaderMismatch (-32020) carrying the request's id: so it is for a tool
+// whose schema the go-sdk reads, one whose schema it cannot read (a type
+// array elsewhere in its properties), added by Register or AddTool, and
+// the tool does not run. A header that agrees, and a header for a tool
+// that has none, reach the tool with the body as it was sent.
+func TestHTTPHandlerHeaderMismatch(t *testing.T) {
+	var mu sync.Mutex
+	var got []string // the arguments each call reached its tool with
+	record := func(args json.RawMessage) {
+		mu.Lock()
+		defer mu.Unlock()
+		got = append(got, string(args))
+	}
+	newServer := func(t *testing.T) *mcp.Server {
+		t.Helper()
+		readable, err := reflectimpl.Create(func(ctx context.Context, q SQLQuery) (string, error) {
+			record(mcpserver.RequestFrom(ctx).Params.Arguments)
+			return "ran", nil
+		}, reflectimpl.Meta(tool.Meta{Name: "readable"}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		unreadable, err := reflectimpl.Create(func(ctx context.Context, q SQLQueryNoted) (string, error) {
+			record(mcpserver.RequestFrom(ctx).Params.Arguments)
+			return "ran", nil
+		}, reflectimpl.Meta(tool.Meta{Name: "unreadable"}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain, err := reflectimpl.Create(func(ctx context.Context, q struct {
+			Region string `json:"region"`
+			Query  string `json:"query"`
+		}) (string, error) {
+			record(mcpserver.RequestFrom(ctx).Params.Arguments)
+			return "ran", nil
+		}, reflectimpl.Meta(tool.Meta{Name: "plain"}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
+		if err := mcpserver.Register(s, []*tool.Tool{readable, unreadable, plain}, nil); err != nil {
+			t.Fatal(err)
+		}
+		mcpserver.AddTool(s, &mcp.Tool{Name: "dropin"}, func(_ context.Context, req *mcp.CallToolRequest, _ SQLQueryNoted) (*mcp.CallToolResult, any, error) {
+			record(req.Params.Arguments)
+			return nil, "ran", nil
+		})
+		return s
+	}
+	message := func(id, name, args string) string {
+		return `{"jsonrpc":"2.0","id":` + id + `,"method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"c","version":"0"},"io.modelcontextprotocol/clientCapabilities":{}},"name":"` + name + `","arguments":` + args + `}}`
+	}
+	headers := func(name, region string) map[string]string {
+		return map[string]string{"Mcp-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": name, "Mcp-Param-Region": region}
+	}
+	// Arguments that a body read again must hand on byte for byte: white
+	// space, escapes, text past any buffer's size.
+	long := strings.Repeat("SELECT \\u00fc, \\\"x\\\" ; ", 8000)
+	args := `{ "region" : "eu-west1",` + "\n\t" + `"query":"` + long + `" }`
+
+	hs := serveSafe(t, newServer(t), nil)
+	for _, name := range []string{"readable", "unreadable", "dropin", "plain"} {
+		for _, tc := range []struct {
+			what, id, region string
+			refused          bool
+		}{
+			{"agrees", "7", "eu-west1", false},
+			{"disagrees", "7", "us-east1", name != "plain"},
+			{"disagrees, a string id", `"call-ü 1"`, "us-east1", name != "plain"},
+		} {
+			mu.Lock()
+			got = nil
+			mu.Unlock()
+			status, _, text := post(t, hs.URL, " \n"+message(tc.id, name, args), headers(name, tc.region))
+			mu.Lock()
+			ran := slices.Clone(got)
+			mu.Unlock()
+			if !tc.refused {
+				if status != http.StatusOK || strings.Contains(text, `"error"`) || len(ran) != 1 || ran[0] != args {
+					t.Errorf("%s, %s: %d %.300s; the tool ran with %d arguments (as sent: %v)", name, tc.what, status, text, len(ran), len(ran) == 1 && ran[0] == args)
+				}
+				continue
+			}
+			var resp struct {
+				JSONRPC string          `json:"jsonrpc"`
+				ID      json.RawMessage `json:"id"`
+				Error   struct {
+					Code    int    `json:"code"`
+					Message string `json:"message"`
+				} `json:"error"`
+			}
+			err := json.Unmarshal([]byte(text), &resp)
+			if status != http.StatusBadRequest || err != nil || resp.JSONRPC != "2.0" || string(resp.ID) != tc.id ||
+				resp.Error.Code != -32020 || !strings.Contains(resp.Error.Message, `tool "`+name+`"`) || !strings.Contains(resp.Error.Message, "Mcp-Param-Region") {
+				t.Errorf("%s, %s: %d %s, want 400 with HeaderMismatch (-32020) naming the tool and the header, id %s", name, tc.what, status, text, tc.id)
+			}
+			if strings.Contains(text, "us-east1") || strings.Contains(text, "eu-west1") {
+				t.Errorf("%s, %s: the refusal echoes a value: %s", name, tc.what, text)
+			}
+			if len(ran) != 0 {
+				t.Errorf("%s, %s: the tool ran", name, tc.what)
+			}
+		}
+	}
+
+	// A body past the server's size limit is refused with 413, as the
+	// go-sdk refuses it, and the tool does not run.
+	const limit = 4096
+	small := serveSafe(t, newServer(t), &mcpserver.HTTPOptions{MaxRequestBodyBytes: limit})
+	for _, tc := range []struct {
+		size   int
+		status int
+	}{{limit - 512, http.StatusOK}, {limit + 1, http.StatusRequestEntityTooLarge}, {8 * limit, http.StatusRequestEntityTooLarge}} {
+		mu.Lock()
+		got = nil
+		mu.Unlock()
+		pad := message("1", "unreadable", `{"region":"eu-west1","query":""}`)
+		body := message("1", "unreadable", `{"region":"eu-west1","query":"`+strings.Repeat("q", tc.size-len(pad))+`"}`)
+		status, _, text := post(t, small.URL, body, headers("unreadable", "eu-west1"))
+		mu.Lock()
+		ran := len(got)
+		mu.Unlock()
+		if status != tc.status || ran != map[bool]int{true: 1, false: 0}[tc.status == http.StatusOK] {
+			t.Errorf("a body of %d bytes, limit %d: %d %.200s, the tool ran %d times", len(body), limit, status, text, ran)
+		}
+	}
+
+	// Nor is a body read past the limit: with the default, 4 MiB, a body
+	// of 64 MiB is read no further than the limit and a little.
+	h := mcpserver.HTTPHandler(newServer(t), nil)
+	head := message("1", "unreadable", `{"region":"eu-west1","query":"`)
+	r := &countingReader{r: io.MultiReader(strings.NewReader(head), io.LimitReader(repeatReader('q'), 64<<20))}
+	req := httptest.NewRequestWithContext(t.Context(), http.MethodPost, "/", r)
+	for k, v := range headers("unreadable", "eu-west1") {
+		req.Header.Set(k, v)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, req)
+	if w.Code != http.StatusRequestEntityTooLarge || r.n > mcp.DefaultMaxRequestBodyBytes+64<<10 {
+		t.Errorf("a body of 64 MiB: %d, %d bytes read (the limit %d)", w.Code, r.n, mcp.DefaultMaxRequestBodyBytes)
+	}
+}
+
+// countingReader counts the bytes read from r.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// repeatReader is an endless reader of one byte.
+type repeatReader byte
+
+func (b repeatReader) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = byte(b)
+	}
+	return len(p), nil
 }

@@ -193,7 +193,7 @@ func Register(s *mcp.Server, tools []*tool.Tool, opts *Options) error {
 	}
 	for _, t := range set.Tools() {
 		t = opts.served(t)
-		s.AddTool(describe(t), Handler(t, opts))
+		addTool(s, describe(t), Handler(t, opts))
 	}
 	return nil
 }

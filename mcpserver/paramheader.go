@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"net/http"
 	"net/textproto"
 	"strconv"
 	"strings"
@@ -125,18 +126,31 @@ func cut(s string) string {
 // error is a JSON-RPC error of MCP's code HeaderMismatch, naming the
 // tool, the header and the argument, never their values.
 func checkParamHeaders(name string, hs []paramHeader, req *mcp.CallToolRequest) error {
-	if len(hs) == 0 || req.Extra == nil || req.Extra.Header == nil {
+	if req.Extra == nil {
+		return nil
+	}
+	if err := paramHeaderMismatch(name, hs, req.Extra.Header, req.Params.Arguments); err != nil {
+		return err
+	}
+	return nil // not a nil *jsonrpc.Error in an error
+}
+
+// paramHeaderMismatch is checkParamHeaders for the headers and the
+// arguments of a call, where a tool's handler has them or HTTPHandler
+// reads them from a request (paramHeaderRefusal).
+func paramHeaderMismatch(name string, hs []paramHeader, header http.Header, arguments json.RawMessage) *jsonrpc.Error {
+	if len(hs) == 0 || header == nil {
 		return nil
 	}
 	var args map[string]json.RawMessage
 	read := false
 	for _, b := range hs {
-		vals := req.Extra.Header[b.header]
+		vals := header[b.header]
 		if len(vals) == 0 {
 			continue
 		}
 		where := strings.Join(b.path, ".")
-		mismatch := func(why string) error {
+		mismatch := func(why string) *jsonrpc.Error {
 			return &jsonrpc.Error{Code: mcp.CodeHeaderMismatch, Message: fmt.Sprintf(
 				"tool %q: header %s %s (MCP's x-mcp-header: the header carries the argument's value, and only it)", name, b.header, why)}
 		}
@@ -144,7 +158,7 @@ func checkParamHeaders(name string, hs []paramHeader, req *mcp.CallToolRequest) 
 			return mismatch(fmt.Sprintf("is given %d times", len(vals)))
 		}
 		if !read {
-			json.Unmarshal(req.Params.Arguments, &args)
+			json.Unmarshal(arguments, &args)
 			read = true
 		}
 		arg, ok := argumentAt(args, b.path)
@@ -166,6 +180,52 @@ func checkParamHeaders(name string, hs []paramHeader, req *mcp.CallToolRequest) 
 		}
 	}
 	return nil
+}
+
+// hasParamHeader reports whether header has an Mcp-Param header (by its
+// canonical name, as paramHeaderMismatch looks them up): a request
+// without one is never refused by paramHeaderMismatch.
+func hasParamHeader(header http.Header) bool {
+	for k := range header {
+		if strings.HasPrefix(k, "Mcp-Param-") {
+			return true
+		}
+	}
+	return false
+}
+
+// paramHeaderRefusal reads the body of a request to l's server as the
+// go-sdk reads it: when it is a tools/call of a tool with x-mcp-header
+// annotations, as recorded by addTool, whose headers disagree with its
+// arguments, it returns the request's id and the HeaderMismatch error of
+// paramHeaderMismatch. A body that is not such a call is left to the SDK
+// (nil error).
+func (l *listing) paramHeaderRefusal(header http.Header, body []byte) (jsonrpc.ID, *jsonrpc.Error) {
+	msg, err := jsonrpc.DecodeMessage(body)
+	req, ok := msg.(*jsonrpc.Request)
+	if err != nil || !ok || !req.IsCall() || req.Method != "tools/call" {
+		return jsonrpc.ID{}, nil
+	}
+	// The params' keys as the SDK reads them: exactly, whatever their case.
+	var params map[string]json.RawMessage
+	var name string
+	if json.Unmarshal(req.Params, &params) != nil || json.Unmarshal(params["name"], &name) != nil {
+		return jsonrpc.ID{}, nil
+	}
+	hs := l.paramHeadersOf(name)
+	if len(hs) == 0 {
+		return jsonrpc.ID{}, nil
+	}
+	return req.ID, paramHeaderMismatch(name, hs, header, params["arguments"])
+}
+
+// addTool adds the tool mt to s with handler h, and records its
+// x-mcp-header annotations on s's listing, for HTTPHandler to refuse a
+// call whose headers disagree before the SDK reads it.
+func addTool(s *mcp.Server, mt *mcp.Tool, h mcp.ToolHandler) {
+	s.AddTool(mt, h)
+	hs, _ := paramHeaders(mt.InputSchema)
+	listingOf(s).setParamHeaders(mt.Name, hs)
 }
 
 // argumentAt returns the value at path in args, through objects; ok is

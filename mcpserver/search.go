@@ -133,11 +133,11 @@ func registerSearch(s *mcp.Server, set *tool.Set, handlers map[string]mcp.ToolHa
 	}
 	listingOf(s).hide(unlisted)
 	for _, t := range tools {
-		s.AddTool(describe(t), handlers[t.Name])
+		addTool(s, describe(t), handlers[t.Name])
 	}
-	s.AddTool(describe(search), Handler(search, opts))
+	addTool(s, describe(search), Handler(search, opts))
 	callHandler := Handler(call, opts)
-	s.AddTool(describe(call), func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	addTool(s, describe(call), func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		in, viols, err := call.CheckArgs(ctx, req.Params.Arguments)
 		if err != nil || len(viols) > 0 {
 			return callHandler(ctx, req) // refused as any tool's arguments are
