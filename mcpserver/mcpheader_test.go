@@ -20,6 +20,7 @@ import (
 	"github.com/toolschema/toolschema/rawtool"
 	"github.com/toolschema/toolschema/reflectimpl"
 	"github.com/toolschema/toolschema/tool"
+	"github.com/toolschema/toolschema/toolimpl"
 )
 
 type SQLQuery struct {
@@ -188,10 +189,11 @@ func postTwice(t *testing.T, url, body string, hdr map[string]string, twice stri
 	return resp.StatusCode, string(b)
 }
 
-// TestRegisterRefusesBadHeaders: a proxied tool (rawtool) whose
-// x-mcp-header annotations break MCP's rules, which the go-sdk's AddTool
-// panics on, is refused by Register with an error naming the tool, the
-// property and the rule, and no tool is added.
+// TestRegisterRefusesBadHeaders: a tool whose x-mcp-header annotations
+// break MCP's rules, which the go-sdk's AddTool panics on, is refused by
+// Register with an error naming the tool, the property and the rule, and
+// no tool is added. rawtool.New refuses such a schema itself, so the tool
+// is made as toolimpl.New makes one, with the schema as it is given.
 func TestRegisterRefusesBadHeaders(t *testing.T) {
 	fn := func(context.Context, *tool.Call, json.RawMessage) (any, error) { return "ok", nil }
 	for _, tc := range []struct{ name, schema, want string }{
@@ -203,10 +205,12 @@ func TestRegisterRefusesBadHeaders(t *testing.T) {
 		{"not a string", `{"type":"object","properties":{"a":{"type":"string","x-mcp-header":true}}}`, `x-mcp-header must be a header's name`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			proxied, err := rawtool.New(tool.Meta{Name: "proxied.tool"}, json.RawMessage(tc.schema), fn)
+			plain, err := rawtool.New(tool.Meta{Name: "proxied.tool"}, json.RawMessage(`{"type":"object"}`), fn)
 			if err != nil {
 				t.Fatal(err)
 			}
+			h, bound := toolimpl.Binding(plain)
+			proxied := toolimpl.New(plain.Meta, json.RawMessage(tc.schema), nil, h, bound)
 			fine, err := rawtool.New(tool.Meta{Name: "fine"}, json.RawMessage(`{"type":"object"}`), fn)
 			if err != nil {
 				t.Fatal(err)
