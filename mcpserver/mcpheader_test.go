@@ -197,12 +197,13 @@ func postTwice(t *testing.T, url, body string, hdr map[string]string, twice stri
 func TestRegisterRefusesBadHeaders(t *testing.T) {
 	fn := func(context.Context, *tool.Call, json.RawMessage) (any, error) { return "ok", nil }
 	for _, tc := range []struct{ name, schema, want string }{
-		{"object", `{"type":"object","properties":{"a":{"type":"object","x-mcp-header":"A"}}}`, `property "a": x-mcp-header applies to a property of one type, string, integer or boolean, not "object"`},
-		{"nullable", `{"type":"object","properties":{"a":{"type":["string","null"],"x-mcp-header":"A"}}}`, `property "a": x-mcp-header applies to a property of one type`},
-		{"nested twice", `{"type":"object","properties":{"a":{"type":"string","x-mcp-header":"Tenant"},"b":{"type":"object","properties":{"c":{"type":"integer","x-mcp-header":"tenant"}}}}}`, `is given to "a" already`},
-		{"not a token", `{"type":"object","properties":{"a":{"type":"string","x-mcp-header":"A\r\nX-Evil: 1"}}}`, `is not an HTTP header name: "\r" is not allowed`},
-		{"empty", `{"type":"object","properties":{"a":{"type":"string","x-mcp-header":""}}}`, `x-mcp-header must be a header's name`},
-		{"not a string", `{"type":"object","properties":{"a":{"type":"string","x-mcp-header":true}}}`, `x-mcp-header must be a header's name`},
+		{"object", `{"type":"object","properties":{"a":{"type":"object","x-mcp-header":"A"}}}`, `properties.a: x-mcp-header applies to a property of type string, integer or boolean, not "object"`},
+		{"nullable", `{"type":"object","properties":{"a":{"type":["string","null"],"x-mcp-header":"A"}}}`, `properties.a: x-mcp-header applies to a property of type string, integer or boolean, not ["string","null"]`},
+		{"nested twice", `{"type":"object","properties":{"a":{"type":"string","x-mcp-header":"Tenant"},"b":{"type":"object","properties":{"c":{"type":"integer","x-mcp-header":"tenant"}}}}}`, `x-mcp-header "tenant" is properties.a's already`},
+		{"not a token", `{"type":"object","properties":{"a":{"type":"string","x-mcp-header":"A\r\nX-Evil: 1"}}}`, `is not an HTTP field name: '\r' is not a token character`},
+		{"empty", `{"type":"object","properties":{"a":{"type":"string","x-mcp-header":""}}}`, `x-mcp-header is empty`},
+		{"not a string", `{"type":"object","properties":{"a":{"type":"string","x-mcp-header":true}}}`, `x-mcp-header is true, not a string`},
+		{"in items", `{"type":"object","properties":{"l":{"type":"array","items":{"type":"string","x-mcp-header":"L"}}}}`, `properties.l.items: x-mcp-header`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			plain, err := rawtool.New(tool.Meta{Name: "proxied.tool"}, json.RawMessage(`{"type":"object"}`), fn)

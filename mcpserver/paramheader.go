@@ -1,7 +1,6 @@
 package mcpserver
 
 import (
-	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -13,6 +12,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolschema/toolschema/internal/schema"
 )
 
 // A paramHeader is an argument that MCP's streamable HTTP transport
@@ -24,94 +25,32 @@ type paramHeader struct {
 	header string
 }
 
-// headerProp is what paramHeaders reads of a property's schema.
-type headerProp struct {
-	Type       json.RawMessage            `json:"type"`
-	Header     json.RawMessage            `json:"x-mcp-header"`
-	Properties map[string]json.RawMessage `json:"properties"`
-}
-
 // paramHeaders returns the x-mcp-header annotations of an input schema
 // (a json.RawMessage, or any value that is written as one), or the error
-// that says which breaks MCP's rules: the name must be an HTTP token,
-// unique in the tool whatever its case, on a property of one type,
-// string, integer or boolean. The go-sdk's AddTool panics on such a
-// schema when it can read it, and a schema of the core has none (the
-// mcpHeader tag's rule, OLT012); a schema given as it is (rawtool) may.
-func paramHeaders(schema any) ([]paramHeader, error) {
-	raw, ok := schema.(json.RawMessage)
+// that says which breaks MCP's rules, as rawtool.New and the mcpHeader
+// tag's rule (OLT012) hold them (internal/schema.MCPHeaders). The go-sdk's
+// AddTool panics on such a schema when it can read it; a tool made by
+// toolimpl.New with a schema given as it is may hold one.
+func paramHeaders(s any) ([]paramHeader, error) {
+	raw, ok := s.(json.RawMessage)
 	if !ok {
 		var err error
-		if raw, err = json.Marshal(schema); err != nil {
+		if raw, err = json.Marshal(s); err != nil {
 			return nil, nil // nothing to read: the SDK says what is wrong
 		}
 	}
-	if !bytes.Contains(raw, []byte(`"x-mcp-header"`)) {
+	if !json.Valid(raw) {
 		return nil, nil
 	}
-	var root headerProp
-	if json.Unmarshal(raw, &root) != nil {
-		return nil, nil
-	}
-	var out []paramHeader
-	seen := map[string]string{}
-	var walk func(props map[string]json.RawMessage, path []string) error
-	walk = func(props map[string]json.RawMessage, path []string) error {
-		for name, s := range props {
-			var p headerProp
-			if json.Unmarshal(s, &p) != nil {
-				continue
-			}
-			at := append(path[:len(path):len(path)], name)
-			if p.Header != nil {
-				var h string
-				where := strings.Join(at, ".")
-				if json.Unmarshal(p.Header, &h) != nil || h == "" {
-					return fmt.Errorf("property %q: x-mcp-header must be a header's name, a non-empty string", where)
-				}
-				for i := 0; i < len(h); i++ {
-					if !isTchar(h[i]) {
-						return fmt.Errorf("property %q: x-mcp-header %q is not an HTTP header name: %q is not allowed (letters, digits and !#$%%&'*+-.^_`|~ are)", where, cut(h), h[i:i+1])
-					}
-				}
-				var typ string
-				if json.Unmarshal(p.Type, &typ) != nil || typ != "string" && typ != "integer" && typ != "boolean" {
-					return fmt.Errorf("property %q: x-mcp-header applies to a property of one type, string, integer or boolean, not %s", where, cut(string(p.Type)))
-				}
-				if other, dup := seen[strings.ToLower(h)]; dup {
-					return fmt.Errorf("property %q: x-mcp-header %q is given to %q already (header names are unique whatever their case)", where, h, other)
-				}
-				seen[strings.ToLower(h)] = where
-				out = append(out, paramHeader{path: at, header: textproto.CanonicalMIMEHeaderKey("Mcp-Param-" + h)})
-			}
-			if err := walk(p.Properties, at); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	if err := walk(root.Properties, nil); err != nil {
+	bs, err := schema.MCPHeaders(raw)
+	if err != nil {
 		return nil, err
 	}
+	out := make([]paramHeader, len(bs))
+	for i, b := range bs {
+		out[i] = paramHeader{path: b.Path, header: textproto.CanonicalMIMEHeaderKey("Mcp-Param-" + b.Name)}
+	}
 	return out, nil
-}
-
-// isTchar reports whether c may appear in an HTTP field name (RFC 9110,
-// section 5.6.2).
-func isTchar(c byte) bool {
-	switch {
-	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
-		return true
-	}
-	return strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0
-}
-
-// cut returns s, or its first 64 bytes and "...".
-func cut(s string) string {
-	if len(s) <= 64 {
-		return s
-	}
-	return strings.ToValidUTF8(s[:64], "") + "..."
 }
 
 // checkParamHeaders refuses a call whose Mcp-Param headers say otherwise
