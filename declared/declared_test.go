@@ -40,3 +40,21 @@ func TestCompileRefusesHostile(t *testing.T) {
 		t.Errorf("minimum 1e300 not enforced")
 	}
 }
+
+// TestRawToolRegistered: importing the package registers the maker of
+// the tools that check a schema set by hand on mcpserver.AddTool: it
+// makes a tool of a good schema, and refuses a bad one without naming
+// the placeholder name it gives the tool.
+func TestRawToolRegistered(t *testing.T) {
+	maker := toolhook.RawToolMaker()
+	if maker == nil {
+		t.Fatal("no raw tool maker registered")
+	}
+	if _, err := maker([]byte(`{"type":"object","properties":{"a":{"type":"string","maxLength":3}}}`)); err != nil {
+		t.Errorf("a good schema: %v", err)
+	}
+	_, err := maker([]byte(`{"type":"string"}`))
+	if err == nil || strings.Contains(err.Error(), "drop_in") || strings.HasPrefix(err.Error(), "rawtool:") {
+		t.Errorf("a string schema: %v, want an error without rawtool's prefix", err)
+	}
+}

@@ -24,7 +24,18 @@ import (
 // runs, the arguments are checked by the invoker against In's contract,
 // every violation reported with its path and without the value, and
 // decoded with the defaults filled in; h receives the SDK's request as the
-// SDK gives it. What h returns is passed on as the SDK passes it: its
+// SDK gives it. With an input schema set by hand (a *jsonschema.Schema, a
+// json.RawMessage, or any value that marshals to one; marshaled once, at
+// AddTool), the arguments are checked against that schema, as the SDK
+// checks them (its rules, defaults, optional properties, open objects),
+// with the invoker's words, paths and limits, and then decoded into In
+// with every property optional unless its tags require it, as
+// encoding/json decodes them where In's contract is narrower than the
+// schema: a call the schema allows is refused only where In cannot hold a
+// value. Those checks take the JSON Schema validator, which this package
+// does not link: a program that sets an input schema by hand imports
+// package declared (import _ "github.com/toolschema/toolschema/declared"),
+// and without it AddTool panics, saying so. What h returns is passed on as the SDK passes it: its
 // *mcp.CallToolResult, Out as the structured content (any JSON value for
 // a client of MCP 2026-07-28, an object only for an older one) and as
 // text content when h set none (beside h's when not an object), an error
@@ -37,8 +48,10 @@ import (
 //
 // AddTool panics, as the SDK's does, when a schema cannot be made: here
 // when In is not a struct (or a pointer to one, or any: no input) or a
-// type of In or Out has no schema in the contract; the message names the
-// rule (OLT002, ...) and the field. What differs from the SDK is written
+// type of In or Out has no schema in the contract, the message naming the
+// rule (OLT002, ...) and the field; and when an input schema set by hand
+// cannot be used (it does not compile, its root is not an object schema,
+// it refers outside itself, or package declared is not linked). What differs from the SDK is written
 // in docs/contract.md ("MCP").
 func AddTool[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) {
 	mt, th, err := dropIn(t, h)
@@ -110,14 +123,27 @@ func dropIn[In, Out any](t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) (*mcp.Tool,
 			d.null = json.RawMessage("{}")
 		}
 	}
-	run := toolimpl.New(tool.Meta{
+	meta := tool.Meta{
 		Name:         t.Name,
 		Description:  t.Description,
 		ParallelSafe: new(parallelSafe(t.Meta)),
-	}, made.InputSchema, nil, d, nil)
+	}
+	listed := made.InputSchema
+	var run *tool.Tool
+	if t.InputSchema == nil {
+		run = toolimpl.New(meta, made.InputSchema, nil, d, nil)
+	} else {
+		// Checked against the schema set by hand, as the SDK checks it.
+		if listed, err = handSchema(t.InputSchema); err != nil {
+			return nil, nil, err
+		}
+		if run, err = handTool(meta, listed, d); err != nil {
+			return nil, nil, err
+		}
+	}
 	// A schema of the core has only valid annotations (OLT012); the
 	// SDK's AddTool panics on a hand-set one that has invalid ones.
-	headers, _ := paramHeaders(mt.InputSchema)
+	headers, _ := paramHeaders(listed)
 	return &mt, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		if err := checkParamHeaders(t.Name, headers, req); err != nil {
 			return nil, err

@@ -379,24 +379,6 @@ func comparable(t *testing.T, r *mcp.CallToolResult) []byte {
 	return b
 }
 
-// TestAddToolHandSchema checks that a schema set by hand is kept and
-// listed as given, and that the arguments are still checked against In.
-func TestAddToolHandSchema(t *testing.T) {
-	hand := json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"Who."}},"required":["name"]}`)
-	s := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
-	mcpserver.AddTool(s, &mcp.Tool{Name: "greet", InputSchema: hand}, greet)
-	cs := connectServer(t, s, nil, "")
-	res, err := cs.ListTools(context.Background(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	in, _ := json.Marshal(res.Tools[0].InputSchema)
-	if !jsonEqual(in, hand) {
-		t.Errorf("input schema %s, want %s", in, hand)
-	}
-	checkCall(t, cs, call{"extra", "greet", `{"name":"Ada","x":1}`, true, "Argument 'x' is not a parameter of the tool.", ""})
-}
-
 // TestAddToolRefused checks that a type the contract cannot describe
 // panics at AddTool, as the SDK's does for a schema it cannot make, with
 // the rule and the field.

@@ -3,9 +3,10 @@ package mcpserver_test
 // The typed tools of the go-sdk v1.8.0's examples/server, in their
 // shapes (the same types, tags, tool definitions and handler behaviour),
 // written for these tests: hello's greet, toolschemas' three tools of
-// mcp.AddTool, and everything's structured, icons and ping tools. The schemas toolschemas builds with google/jsonschema-go
-// (a schema value, and jsonschema.For[Input] with a maxLength added) are
-// given here as the JSON they stand for, which the SDK reads the same.
+// mcp.AddTool, and everything's structured, icons and ping tools. The
+// schemas toolschemas builds with google/jsonschema-go are given as it
+// gives them (jsonschema.For[Input] with a maxLength added) and as the
+// JSON they stand for (its schema value), which the SDK reads the same.
 
 import (
 	"context"
@@ -13,8 +14,10 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	_ "github.com/toolschema/toolschema/declared" // the checks of a schema set by hand
 	"github.com/toolschema/toolschema/mcpserver"
 )
 
@@ -39,12 +42,24 @@ func simpleGreeting(_ context.Context, _ *mcp.CallToolRequest, in ExInput) (*mcp
 	return nil, ExOutput{"Hi " + in.Name}, nil
 }
 
-// exInputSchema is toolschemas' inputSchema value; exCustomSchema is
-// jsonschema.For[Input] with the name's maxLength set to 10.
+// exInputSchema is toolschemas' inputSchema value, as JSON; exCustomSchema
+// is jsonschema.For[Input] with the name's maxLength set to 10, as
+// toolschemas makes it (a *jsonschema.Schema), and exCustomJSON the JSON
+// it stands for.
 var (
 	exInputSchema  = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","maxLength":10}}}`)
-	exCustomSchema = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"the person to greet","maxLength":10}},"required":["name"],"additionalProperties":false}`)
+	exCustomSchema = customSchema()
+	exCustomJSON   = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"the person to greet","maxLength":10}},"required":["name"],"additionalProperties":false}`)
 )
+
+func customSchema() *jsonschema.Schema {
+	s, err := jsonschema.For[ExInput](nil)
+	if err != nil {
+		panic(err)
+	}
+	s.Properties["name"].MaxLength = new(10)
+	return s
+}
 
 // everything's structured and pinging tools: a pointer input, a pointer
 // result, and no input (any).
@@ -77,6 +92,7 @@ func sdkExamples(s *mcp.Server, moved bool) {
 		mcp.AddTool(s, &mcp.Tool{Name: "simple greeting"}, simpleGreeting)
 		mcp.AddTool(s, &mcp.Tool{Name: "customized greeting 1", InputSchema: exInputSchema}, simpleGreeting)
 		mcp.AddTool(s, &mcp.Tool{Name: "customized greeting 2", InputSchema: exCustomSchema}, simpleGreeting)
+		mcp.AddTool(s, &mcp.Tool{Name: "customized greeting 3", InputSchema: exCustomJSON}, simpleGreeting)
 		mcp.AddTool(s, &mcp.Tool{Name: "greet (structured)"}, structuredTool)
 		mcp.AddTool(s, &mcp.Tool{Name: "greet (with Icons)", Icons: exIcons}, structuredTool)
 		mcp.AddTool(s, &mcp.Tool{Name: "ping"}, pingingTool)
@@ -86,6 +102,7 @@ func sdkExamples(s *mcp.Server, moved bool) {
 	mcpserver.AddTool(s, &mcp.Tool{Name: "simple greeting"}, simpleGreeting)
 	mcpserver.AddTool(s, &mcp.Tool{Name: "customized greeting 1", InputSchema: exInputSchema}, simpleGreeting)
 	mcpserver.AddTool(s, &mcp.Tool{Name: "customized greeting 2", InputSchema: exCustomSchema}, simpleGreeting)
+	mcpserver.AddTool(s, &mcp.Tool{Name: "customized greeting 3", InputSchema: exCustomJSON}, simpleGreeting)
 	mcpserver.AddTool(s, &mcp.Tool{Name: "greet (structured)"}, structuredTool)
 	mcpserver.AddTool(s, &mcp.Tool{Name: "greet (with Icons)", Icons: exIcons}, structuredTool)
 	mcpserver.AddTool(s, &mcp.Tool{Name: "ping"}, pingingTool)
@@ -96,12 +113,11 @@ func sdkExamples(s *mcp.Server, moved bool) {
 // client: the same listing, good calls answered alike, bad ones an
 // isError result naming the argument and the rule. A tool whose In is
 // any lists the closed empty object, where the SDK lists an open one,
-// and refuses an argument. The last cases are
-// where the move loses what the SDK does: a schema set by hand
-// (toolschemas' customized greetings) is listed as given, but the
-// arguments are checked against In's contract only, so its maxLength is
-// not enforced and a property it leaves optional is required
-// (docs/contract.md, "a schema set by hand").
+// and refuses an argument. A schema set by hand (toolschemas' customized
+// greetings, as a *jsonschema.Schema and as JSON) is listed as given and
+// the arguments are checked against it, as the SDK checks them: its
+// maxLength is enforced, and a property it leaves optional, in an object
+// it leaves open, stays so (docs/contract.md, "a schema set by hand").
 func TestSDKExamplesMoved(t *testing.T) {
 	sessions := map[bool]*mcp.ClientSession{}
 	for _, moved := range []bool{false, true} {
@@ -162,14 +178,19 @@ func TestSDKExamplesMoved(t *testing.T) {
 		{"ping", "ping", `{}`, "", same},
 		{"ping argument", "ping", `{"x":1}`, "", "!Argument 'x' is not a parameter of the tool."},
 
-		// Lost in the move: the hand schema's maxLength, and its
-		// optional, open name.
+		// A schema set by hand: its maxLength, and its optional, open
+		// name, as the SDK reads them.
 		{"customized 1 too long", "customized greeting 1", `{"name":"Christopher"}`,
-			`!validating "arguments": validating root: validating /properties/name: maxLength: "Christopher" contains 11 Unicode code points, more than 10`, `{"greeting":"Hi Christopher"}`},
+			`!validating "arguments": validating root: validating /properties/name: maxLength: "Christopher" contains 11 Unicode code points, more than 10`, "!Argument 'name' must be at most 10 characters long."},
 		{"customized 2 too long", "customized greeting 2", `{"name":"Christopher"}`,
-			`!validating "arguments": validating root: validating /properties/name: maxLength: "Christopher" contains 11 Unicode code points, more than 10`, `{"greeting":"Hi Christopher"}`},
-		{"customized 1 optional", "customized greeting 1", `{}`, `{"greeting":"Hi "}`, "!Argument 'name' is required."},
-		{"customized 1 open", "customized greeting 1", `{"name":"Ann","x":1}`, `{"greeting":"Hi Ann"}`, "!Argument 'x' is not a parameter of the tool."},
+			`!validating "arguments": validating root: validating /properties/name: maxLength: "Christopher" contains 11 Unicode code points, more than 10`, "!Argument 'name' must be at most 10 characters long."},
+		{"customized 3 too long", "customized greeting 3", `{"name":"Christopher"}`,
+			`!validating "arguments": validating root: validating /properties/name: maxLength: "Christopher" contains 11 Unicode code points, more than 10`, "!Argument 'name' must be at most 10 characters long."},
+		{"customized 3 missing", "customized greeting 3", `{}`, `!validating "arguments": validating root: required: missing properties: ["name"]`, "!Argument 'name' is required."},
+		{"customized 3 unknown", "customized greeting 3", `{"name":"Ann","x":1}`, `!validating "arguments": validating root: unexpected additional properties ["x"]`, "!Argument 'x' is not a parameter of the tool."},
+		{"customized 1 optional", "customized greeting 1", `{}`, `{"greeting":"Hi "}`, same},
+		{"customized 1 open", "customized greeting 1", `{"name":"Ann","x":1}`, `{"greeting":"Hi Ann"}`, same},
+		{"customized 1 type", "customized greeting 1", `{"name":7}`, `!validating "arguments": validating root: validating /properties/name: type: 7 has type "integer", want "string"`, "!Argument 'name' must be a string."},
 	}
 	for _, tc := range cases {
 		results := map[bool]*mcp.CallToolResult{}

@@ -73,3 +73,31 @@ func ValidateDeclared(s []byte) (func([]byte) bool, error) {
 	validator.Unlock()
 	return c.valid, c.err
 }
+
+// A RawTool makes the tool of an input schema given as JSON, as
+// rawtool.New makes it (the result is a *tool.Tool, typed any because this
+// package cannot name it), or says why the schema is refused: package
+// declared registers it when imported. mcpserver checks the arguments of
+// a drop-in whose input schema was set by hand with it, without linking
+// jsonschema/v6 itself.
+type RawTool func(schema []byte) (any, error)
+
+var rawTool struct {
+	sync.Mutex
+	f RawTool
+}
+
+// RegisterRawTool sets the maker of raw-schema tools; nil unsets it.
+func RegisterRawTool(f RawTool) {
+	rawTool.Lock()
+	defer rawTool.Unlock()
+	rawTool.f = f
+}
+
+// RawToolMaker returns the registered maker of raw-schema tools, nil when
+// package declared is not linked.
+func RawToolMaker() RawTool {
+	rawTool.Lock()
+	defer rawTool.Unlock()
+	return rawTool.f
+}

@@ -1,0 +1,112 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"reflect"
+
+	"github.com/toolschema/toolschema/internal/toolhook"
+	"github.com/toolschema/toolschema/reflectimpl"
+	"github.com/toolschema/toolschema/tool"
+	"github.com/toolschema/toolschema/toolimpl"
+)
+
+// An input schema set by hand on a drop-in (mcp.Tool's InputSchema: a
+// *jsonschema.Schema of google/jsonschema-go, a json.RawMessage, or any
+// value that marshals to a schema) is what the model reads and what the
+// SDK validates the arguments against. The drop-in checks them against it
+// too, as rawtool checks a raw tool's (with the invoker's words, paths,
+// limits and defaults), then decodes them into In by In's contract with
+// every property optional unless its tags require it, and where that
+// refuses what the schema allows (a key In has no field for, which the
+// SDK's json.Unmarshal drops), with the leniency tool.ShadowArgs, as the
+// SDK decodes them: a call the schema allows is refused only where In
+// cannot hold a value (a fraction for an int). The checks take the
+// validator, which this package does not link: package declared
+// registers them, and without it AddTool panics, naming the import.
+// (adapters/mcpgo does the same for a listed schema in its own module,
+// which cannot import this one's internal packages: its listedHandler is
+// the same few lines.)
+
+// handChecks is the declared package's import path, as a program adds it.
+const handChecks = `_ "github.com/toolschema/toolschema/declared"`
+
+// handSchema returns the JSON of a schema set by hand, marshaled once.
+func handSchema(s any) (json.RawMessage, error) {
+	if raw, ok := s.(json.RawMessage); ok {
+		return raw, nil
+	}
+	raw, err := json.Marshal(s)
+	if err != nil {
+		return nil, fmt.Errorf("the input schema set by hand does not marshal to JSON: %v", err)
+	}
+	return raw, nil
+}
+
+// handTool returns the tool that runs d with the arguments checked
+// against the hand-set schema in.
+func handTool[In, Out any](meta tool.Meta, in json.RawMessage, d *dropInHandler[In, Out]) (*tool.Tool, error) {
+	maker := toolhook.RawToolMaker()
+	if maker == nil {
+		return nil, fmt.Errorf("the input schema is set by hand, and checking the arguments against it takes the JSON Schema validator, which this program does not link: add import %s", handChecks)
+	}
+	made, err := maker(in)
+	if err != nil {
+		return nil, fmt.Errorf("input schema set by hand: %v", err)
+	}
+	rt := made.(*tool.Tool)
+	rh, _ := toolimpl.Binding(rt)
+	checker, ok := rh.(argsChecker)
+	if !ok {
+		return nil, fmt.Errorf("input schema set by hand: its tool has no checks") // declared registers rawtool's, which has
+	}
+	lenient, err := reflectimpl.Create(schemaOf[In, Out], reflectimpl.Meta(tool.Meta{Name: "drop_in"}), reflectimpl.RequiredFromTags())
+	if err != nil {
+		return nil, err
+	}
+	h := &handHandler{schema: checker, typed: lenient, inner: d, fromTags: d.fromTags}
+	return toolimpl.New(meta, rt.InputSchema, nil, h, nil), nil
+}
+
+// argsChecker is a handler that checks its tool's arguments itself
+// (rawtool's).
+type argsChecker interface {
+	CheckArgs(ctx context.Context, args json.RawMessage) (in any, viols []tool.Violation, more int, err error)
+}
+
+// handHandler checks a drop-in's arguments against the schema set by
+// hand, decodes them into In leniently, and calls the drop-in's handler.
+type handHandler struct {
+	schema   argsChecker
+	typed    *tool.Tool // In's contract, every property optional unless tagged
+	inner    toolimpl.Handler
+	fromTags bool
+}
+
+// RequiredFromTags tells the invoker the read mode of the handler's types.
+func (h *handHandler) RequiredFromTags() bool { return h.fromTags }
+
+func (h *handHandler) Input() reflect.Type  { return nil }
+func (h *handHandler) Output() reflect.Type { return h.inner.Output() }
+
+func (h *handHandler) CheckArgs(ctx context.Context, args json.RawMessage) (any, []tool.Violation, int, error) {
+	completed, viols, more, err := h.schema.CheckArgs(ctx, args)
+	if err != nil || len(viols) > 0 {
+		return nil, viols, more, err
+	}
+	raw, _ := completed.(json.RawMessage)
+	in, viols, err := h.typed.CheckArgs(ctx, raw)
+	if err == nil && len(viols) > 0 {
+		// What the schema allows and In's contract does not (a key In
+		// has no field for, a value past a range In's tags set) is
+		// taken as the SDK takes it, by encoding/json; what In cannot
+		// hold at all is refused with the contract's words.
+		in, viols, err = h.typed.CheckArgs(tool.WithLeniency(ctx, tool.ShadowArgs), raw)
+	}
+	return in, viols, 0, err
+}
+
+func (h *handHandler) Call(ctx context.Context, call *tool.Call, fn any, in any) (any, error) {
+	return h.inner.Call(ctx, call, fn, in)
+}

@@ -1,0 +1,136 @@
+package mcpserver_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	_ "github.com/toolschema/toolschema/declared" // the checks of a schema set by hand
+	"github.com/toolschema/toolschema/internal/toolhook"
+	"github.com/toolschema/toolschema/mcpserver"
+)
+
+// Order is an input whose contract is narrower than the schemas set by
+// hand below: a count of at most 5 (the schemas say 10), a required note
+// (they leave it optional).
+type Order struct {
+	Item  string `json:"item"`
+	Count int    `json:"count" maximum:"5"`
+	Note  string `json:"note"`
+}
+
+func order(_ context.Context, _ *mcp.CallToolRequest, in Order) (*mcp.CallToolResult, Order, error) {
+	return nil, in, nil
+}
+
+// orderSchema is a schema set by hand for Order: an open object, item
+// required and at most 10 characters, count a number up to 10 with a
+// default, note optional.
+const orderSchema = `{"type":"object","properties":{"item":{"type":"string","maxLength":10},"count":{"type":"number","maximum":10,"default":1},"note":{"type":"string"}},"required":["item"]}`
+
+// TestAddToolHandSchema: a schema set by hand, as JSON, as a
+// *jsonschema.Schema or as a map, is listed as given and the arguments
+// are checked against it as the SDK checks them (its rules, its
+// defaults, its optional properties and open object), in the invoker's
+// words with the path; they are then decoded into In, refused only where
+// In cannot hold a value; a hostile argument is still refused within the
+// invoker's bounds.
+func TestAddToolHandSchema(t *testing.T) {
+	var asSchema *jsonschema.Schema
+	if err := json.Unmarshal([]byte(orderSchema), &asSchema); err != nil {
+		t.Fatal(err)
+	}
+	var asMap map[string]any
+	json.Unmarshal([]byte(orderSchema), &asMap)
+	deep := strings.Repeat("[", 100) + strings.Repeat("]", 100)
+	calls := []call{
+		{"good", "order", `{"item":"tea","count":2,"note":"hot"}`, false, `{"item":"tea","count":2,"note":"hot"}`, `{"item":"tea","count":2,"note":"hot"}`},
+		{"default and optional", "order", `{"item":"tea"}`, false, `{"item":"tea","count":1,"note":""}`, `{"item":"tea","count":1,"note":""}`},
+		{"open", "order", `{"item":"tea","extra":[1,2]}`, false, `{"item":"tea","count":1,"note":""}`, `{"item":"tea","count":1,"note":""}`},
+		{"the schema's range, not In's", "order", `{"item":"tea","count":7}`, false, `{"item":"tea","count":7,"note":""}`, `{"item":"tea","count":7,"note":""}`},
+		{"too long", "order", `{"item":"Christopher"}`, true, "Argument 'item' must be at most 10 characters long.", ""},
+		{"missing", "order", `{"count":2}`, true, "Argument 'item' is required.", ""},
+		{"over the schema's maximum", "order", `{"item":"tea","count":11}`, true, "Argument 'count' must be at most 10.", ""},
+		{"In cannot hold it", "order", `{"item":"tea","count":2.5}`, true, "Argument 'count' must be an integer.", ""},
+		{"too deep", "order", `{"item":"tea","extra":` + deep + `}`, true, "Arguments are nested deeper than 64 levels.", ""},
+		{"twice", "order", `{"item":"tea","item":"Christopher"}`, true, "Argument 'item' is given twice.", ""},
+	}
+	for _, form := range []struct {
+		name   string
+		schema any
+	}{
+		{"json", json.RawMessage(orderSchema)},
+		{"jsonschema", asSchema},
+		{"map", asMap},
+	} {
+		t.Run(form.name, func(t *testing.T) {
+			s := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
+			mcpserver.AddTool(s, &mcp.Tool{Name: "order", InputSchema: form.schema}, order)
+			cs := connectServer(t, s, nil, "")
+			res, err := cs.ListTools(context.Background(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			in, _ := json.Marshal(res.Tools[0].InputSchema)
+			if !jsonEqual(in, []byte(orderSchema)) {
+				t.Errorf("input schema %s, want %s", in, orderSchema)
+			}
+			for _, c := range calls {
+				checkCall(t, cs, c)
+			}
+		})
+	}
+}
+
+// TestAddToolHandSchemaNeedsDeclared: without package declared linked,
+// a schema set by hand cannot be checked, and AddTool panics, naming the
+// tool and the import to add, rather than leave the arguments unchecked.
+// (This test binary links declared; the registration is taken away for
+// the test, as a program without the import has none.)
+func TestAddToolHandSchemaNeedsDeclared(t *testing.T) {
+	old := toolhook.RawToolMaker()
+	toolhook.RegisterRawTool(nil)
+	defer toolhook.RegisterRawTool(old)
+	defer func() {
+		msg, _ := recover().(string)
+		for _, want := range []string{`mcpserver.AddTool: tool "order": `, `add import _ "github.com/toolschema/toolschema/declared"`} {
+			if !strings.Contains(msg, want) {
+				t.Errorf("panic %q, want one with %q", msg, want)
+			}
+		}
+	}()
+	s := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
+	mcpserver.AddTool(s, &mcp.Tool{Name: "order", InputSchema: json.RawMessage(orderSchema)}, order)
+}
+
+// TestAddToolHandSchemaRefused: a schema set by hand that cannot be used
+// panics at AddTool, as the SDK's AddTool panics on one it cannot
+// resolve, with the tool's name and why.
+func TestAddToolHandSchemaRefused(t *testing.T) {
+	tests := []struct {
+		name   string
+		schema any
+		want   string
+	}{
+		{"not an object schema", json.RawMessage(`{"type":"string"}`), `root must be an object schema`},
+		{"not a schema", json.RawMessage(`{"type":"object","required":3}`), "does not compile"},
+		{"a remote ref", json.RawMessage(`{"type":"object","properties":{"a":{"$ref":"https://example.com/a.json"}}}`), "nothing is fetched"},
+		{"does not marshal", map[string]any{"type": "object", "x": make(chan int)}, "does not marshal to JSON"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			defer func() {
+				msg, _ := recover().(string)
+				if !strings.HasPrefix(msg, `mcpserver.AddTool: tool "order": `) || !strings.Contains(msg, tt.want) {
+					t.Errorf("panic %q, want one with %q", msg, tt.want)
+				}
+			}()
+			s := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
+			mcpserver.AddTool(s, &mcp.Tool{Name: "order", InputSchema: tt.schema}, order)
+		})
+	}
+}
