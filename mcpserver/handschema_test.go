@@ -27,6 +27,12 @@ func order(_ context.Context, _ *mcp.CallToolRequest, in Order) (*mcp.CallToolRe
 	return nil, in, nil
 }
 
+// orderPtr takes a pointer, as the go-sdk's examples/server/everything's
+// structured tool does.
+func orderPtr(_ context.Context, _ *mcp.CallToolRequest, in *Order) (*mcp.CallToolResult, *Order, error) {
+	return nil, in, nil
+}
+
 // orderSchema is a schema set by hand for Order: an open object, item
 // required and at most 10 characters, count a number up to 10 with a
 // default, note optional.
@@ -70,16 +76,20 @@ func TestAddToolHandSchema(t *testing.T) {
 		t.Run(form.name, func(t *testing.T) {
 			s := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
 			mcpserver.AddTool(s, &mcp.Tool{Name: "order", InputSchema: form.schema}, order)
+			mcpserver.AddTool(s, &mcp.Tool{Name: "order_ptr", InputSchema: form.schema}, orderPtr)
 			cs := connectServer(t, s, nil, "")
 			res, err := cs.ListTools(context.Background(), nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			in, _ := json.Marshal(res.Tools[0].InputSchema)
-			if !jsonEqual(in, []byte(orderSchema)) {
-				t.Errorf("input schema %s, want %s", in, orderSchema)
+			for _, tl := range res.Tools {
+				if in, _ := json.Marshal(tl.InputSchema); !jsonEqual(in, []byte(orderSchema)) {
+					t.Errorf("%s: input schema %s, want %s", tl.Name, in, orderSchema)
+				}
 			}
 			for _, c := range calls {
+				checkCall(t, cs, c)
+				c.name, c.tool = c.name+" (pointer)", "order_ptr"
 				checkCall(t, cs, c)
 			}
 		})
