@@ -42,6 +42,8 @@ func TestNewMCPHeader(t *testing.T) {
 		{"same name, other case", `{"type":"object","properties":{"a":{"type":"string","x-mcp-header":"Region"},"b":{"type":"string","x-mcp-header":"REGION"}}}`, `properties.b: x-mcp-header "REGION" is properties.a's already (compared without case)`},
 		{"in items", `{"type":"object","properties":{"l":{"type":"array","items":{"type":"object","properties":{"s":{"type":"string","x-mcp-header":"S"}}}}}}`, `properties.l.items.properties.s: x-mcp-header is not reached from the root through properties alone`},
 		{"in anyOf", `{"type":"object","properties":{"a":{"anyOf":[{"type":"string","x-mcp-header":"A"}]}}}`, `properties.a.anyOf.0: x-mcp-header is not reached`},
+		{"key written with an escape", `{"type":"object","properties":{"w":{"type":"number","x-mcp-\u0068eader":"W"}}}`, `properties.w: x-mcp-header applies to a property of type string, integer or boolean, not "number"`},
+		{"key escaped from its first letter", `{"type":"object","properties":{"w":{"type":"string","\u0078-mcp-header":"a b"}}}`, `' ' is not a token character`},
 		{"in $defs", `{"type":"object","properties":{"a":{"$ref":"#/$defs/r"}},"$defs":{"r":{"type":"string","x-mcp-header":"R"}}}`, `$defs.r: x-mcp-header is not reached`},
 		{"in then", `{"type":"object","if":{"properties":{"a":{"const":1}}},"then":{"properties":{"b":{"type":"string","x-mcp-header":"B"}}}}`, `then.properties.b: x-mcp-header is not reached`},
 		{"in additionalProperties", `{"type":"object","additionalProperties":{"type":"string","x-mcp-header":"A"}}`, `additionalProperties: x-mcp-header is not reached`},

@@ -29,9 +29,12 @@ const headerKeyword = "x-mcp-header"
 // (one type, not an array) reached from the root through "properties"
 // alone; an annotation anywhere else in a subschema (items, a
 // composition, a condition, $defs, ...) makes the tool invalid. A schema
-// that does not hold the keyword's name costs a scan of its bytes.
+// that holds neither the keyword's name nor a \u escape costs a scan of
+// its bytes.
 func MCPHeaders(in []byte) ([]HeaderBinding, error) {
-	if !bytes.Contains(in, []byte(`"`+headerKeyword+`"`)) {
+	if !bytes.Contains(in, []byte(`"`+headerKeyword+`"`)) && !bytes.Contains(in, []byte(`\u`)) {
+		// No key can be the keyword: it is not written as it is, and
+		// no escape could spell it (a key may be "x-mcp-\u0068eader").
 		return nil, nil
 	}
 	var root any
