@@ -238,6 +238,63 @@ func TestRegisterRefusesBadHeaders(t *testing.T) {
 	}
 }
 
+// TestRegisterAdjustedHeaders: the headers checked are those of the
+// schema as listed, after Options.Adjust. An Adjust that gives a tool an
+// annotation breaking MCP's rules is refused by Register with an error,
+// and no tool is added (the SDK's AddTool panicked on it, after the tools
+// before); one that gives a tool a valid annotation has the tool's
+// handler refuse a disagreeing header, also behind the SDK's own HTTP
+// handler and for a schema the SDK cannot read.
+func TestRegisterAdjustedHeaders(t *testing.T) {
+	var ran int
+	fn := func(context.Context, *tool.Call, json.RawMessage) (any, error) { ran++; return "ok", nil }
+	a, err := rawtool.New(tool.Meta{Name: "a"}, json.RawMessage(`{"type":"object"}`), fn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := rawtool.New(tool.Meta{Name: "b"}, json.RawMessage(`{"type":"object"}`), fn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	adjust := func(schema string) func(*tool.Tool, *mcp.Tool) {
+		return func(tl *tool.Tool, mt *mcp.Tool) {
+			if tl.Name == "b" {
+				mt.InputSchema = json.RawMessage(schema)
+			}
+		}
+	}
+
+	s := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
+	var regErr error
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				regErr = fmt.Errorf("panic: %v", r)
+			}
+		}()
+		regErr = mcpserver.Register(s, []*tool.Tool{a, b}, &mcpserver.Options{Adjust: adjust(`{"type":"object","properties":{"w":{"type":"number","x-mcp-header":"W"}}}`)})
+	}()
+	if regErr == nil || strings.HasPrefix(regErr.Error(), "panic") || !strings.Contains(regErr.Error(), `tool "b"`) || !strings.Contains(regErr.Error(), `not "number"`) {
+		t.Errorf("Register: %v, want an error naming b and the rule", regErr)
+	}
+	if res, err := connectServer(t, s, nil, "").ListTools(t.Context(), nil); err != nil || len(res.Tools) != 0 {
+		t.Errorf("listed %v %v, want no tool", res, err)
+	}
+
+	s = mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
+	if err := mcpserver.Register(s, []*tool.Tool{a, b}, &mcpserver.Options{Adjust: adjust(`{"type":"object","properties":{"region":{"type":"string","x-mcp-header":"Region"},"note":{"type":["string","null"]}}}`)}); err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true}))
+	defer hs.Close()
+	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"c","version":"0"},"io.modelcontextprotocol/clientCapabilities":{}},"name":"b","arguments":{"region":"eu-west1"}}}`
+	_, _, text := post(t, hs.URL, body, map[string]string{
+		"Mcp-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "b", "Mcp-Param-Region": "us-east1"})
+	if !strings.Contains(text, "-32020") || ran != 0 {
+		t.Errorf("a header the adjusted schema mirrors, disagreeing: %s (the tool ran %d times)", text, ran)
+	}
+}
+
 // TestHTTPHandlerHeaderMismatch posts tools/call requests whose
 // Mcp-Param headers agree or disagree with their arguments through
 // HTTPHandler. MCP 2026-07-28 (basic/transports/streamable-http, "Server

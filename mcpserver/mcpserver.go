@@ -157,12 +157,6 @@ func Register(s *mcp.Server, tools []*tool.Tool, opts *Options) error {
 	if err := checkCache(opts); err != nil {
 		return err
 	}
-	for _, t := range set.Tools() {
-		// The go-sdk's AddTool panics on these, after the tools before.
-		if _, err := paramHeaders(t.InputSchema); err != nil {
-			return fmt.Errorf("mcpserver: tool %q: its x-mcp-header annotations break MCP's rules: %v", t.Name, err)
-		}
-	}
 	for name, list := range opts.Icons {
 		if _, ok := set.Lookup(name); !ok {
 			return fmt.Errorf("mcpserver: Options.Icons names %q, which is not a tool served", name)
@@ -184,16 +178,31 @@ func Register(s *mcp.Server, tools []*tool.Tool, opts *Options) error {
 		}
 		return mt
 	}
-	if opts.Search != nil {
-		handlers := map[string]mcp.ToolHandler{}
-		for _, t := range set.Tools() {
-			handlers[t.Name] = Handler(t, opts)
+	// Every tool is described (Adjust included) before any is added: the
+	// headers checked are those of the schema as listed, and the go-sdk's
+	// AddTool panics on a breach of MCP's rules for them, after the tools
+	// before.
+	listed := make(map[*tool.Tool]*mcp.Tool, set.Len())
+	handlers := make(map[string]mcp.ToolHandler, set.Len())
+	for _, t := range set.Tools() {
+		mt := describe(opts.served(t))
+		headers, err := paramHeaders(mt.InputSchema)
+		if err != nil {
+			return fmt.Errorf("mcpserver: tool %q: its x-mcp-header annotations break MCP's rules: %v", t.Name, err)
 		}
-		return registerSearch(s, set, handlers, func(t *tool.Tool) *mcp.Tool { return describe(opts.served(t)) }, opts)
+		listed[t] = mt
+		handlers[t.Name] = handler(t, opts, headers)
+	}
+	if opts.Search != nil {
+		return registerSearch(s, set, handlers, func(t *tool.Tool) *mcp.Tool {
+			if mt, ok := listed[t]; ok {
+				return mt
+			}
+			return describe(opts.served(t))
+		}, opts)
 	}
 	for _, t := range set.Tools() {
-		t = opts.served(t)
-		addTool(s, describe(t), Handler(t, opts))
+		addTool(s, listed[t], handlers[t.Name])
 	}
 	return nil
 }
@@ -264,12 +273,18 @@ func noValue(name string) *mcp.CallToolResult {
 // AddTool has added a tool to that server; on a server that has only
 // Handler's, alone among the calls of all such servers of the process.
 func Handler(t *tool.Tool, opts *Options) mcp.ToolHandler {
+	headers, _ := paramHeaders(t.InputSchema)
+	return handler(t, opts, headers)
+}
+
+// handler is Handler with the x-mcp-header bindings of the schema the tool
+// is listed with.
+func handler(t *tool.Tool, opts *Options, headers []paramHeader) mcp.ToolHandler {
 	if opts == nil {
 		opts = &Options{}
 	}
 	t = opts.served(t)
 	out := outputOf(t)
-	headers, _ := paramHeaders(t.InputSchema)
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		if err := checkParamHeaders(t.Name, headers, req); err != nil {
 			return nil, err
