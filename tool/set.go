@@ -170,7 +170,7 @@ func (s *Set) otherWire(t *Tool, wire string) string {
 type crossError struct{ c *CollisionError }
 
 func (e crossError) Error() string {
-	return fmt.Sprintf("tool: tool %q goes by %q in %s's definitions, and tool %q by the same name under another provider's rule, so a call of it could not say which one it means: rename one of them",
+	return fmt.Sprintf("tool: tool %q goes by %q in %s's definitions, and tool %q by the same name (its own, or its wire name under another provider's rule), so a call of it could not say which one it means: rename one of them",
 		e.c.First, e.c.Name, e.c.Provider, e.c.Second)
 }
 
