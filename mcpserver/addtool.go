@@ -35,24 +35,25 @@ import (
 // value. Those checks take the JSON Schema validator, which this package
 // does not link: a program that sets an input schema by hand imports
 // package declared (import _ "github.com/toolschema/toolschema/declared"),
-// and without it AddTool panics, saying so. What h returns is passed on as the SDK passes it: its
-// *mcp.CallToolResult, Out as the structured content (any JSON value for
-// a client of MCP 2026-07-28, an object only for an older one) and as
-// text content when h set none (beside h's when not an object), an error
-// as an IsError result (a *jsonrpc.Error as a protocol error). A panic in
-// h is an IsError result, not a crash. What t sets (name, description,
-// title, annotations, icons, _meta) is kept. The tool is parallel-safe unless
-// t's _meta says "io.github.toolschema/parallelSafe": false (the key
-// Register lists; the deprecated "toolschema/parallelSafe" is read too):
-// then its calls run alone, as Register's serial tools do.
+// and without it AddTool panics, saying so. What h returns is passed on as
+// the SDK passes it: its *mcp.CallToolResult, Out as the structured
+// content (any JSON value for a client of MCP 2026-07-28, an object only
+// for an older one) and as text content when h set none (beside h's when
+// not an object), an error as an IsError result (a *jsonrpc.Error as a
+// protocol error). A panic in h is an IsError result, not a crash. What t
+// sets (name, description, title, annotations, icons, _meta) is kept. The
+// tool is parallel-safe unless t's _meta says
+// "io.github.toolschema/parallelSafe": false (the key Register lists; the
+// deprecated "toolschema/parallelSafe" is read too): then its calls run
+// alone, as Register's serial tools do.
 //
 // AddTool panics, as the SDK's does, when a schema cannot be made: here
 // when In is not a struct (or a pointer to one, or any: no input) or a
 // type of In or Out has no schema in the contract, the message naming the
 // rule (OLT002, ...) and the field; and when an input schema set by hand
 // cannot be used (it does not compile, its root is not an object schema,
-// it refers outside itself, or package declared is not linked). What differs from the SDK is written
-// in docs/contract.md ("MCP").
+// it refers outside itself, or package declared is not linked). What
+// differs from the SDK is written in docs/contract.md ("MCP").
 func AddTool[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) {
 	mt, th, err := dropIn(t, h)
 	if err != nil {
