@@ -9,12 +9,11 @@ import (
 	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
-	"github.com/mark3labs/mcp-go/server"
 )
 
 // checkParamHeaders refuses a call whose Mcp-Param headers say otherwise
 // than its arguments (x-mcp-header, MCP 2026-07-28), by the schema the
-// server lists for the tool: a header with a value for an argument that
+// tool is listed with (the session's tool of that name, or the server's): a header with a value for an argument that
 // is absent or null, a header given twice, or one whose value, as it is
 // or decoded from base64 when it is wrapped as =?base64?...?=, is not the
 // argument's. mcp-go checks them only for a client that says it speaks
@@ -36,11 +35,7 @@ func checkParamHeaders(ctx context.Context, req *mcp.CallToolRequest, args json.
 	if !sent {
 		return nil
 	}
-	s := server.ServerFromContext(ctx)
-	if s == nil {
-		return nil
-	}
-	st := s.GetTool(req.Params.Name)
+	st := servedTool(ctx, req.Params.Name)
 	if st == nil {
 		return nil
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
@@ -28,7 +29,9 @@ type Routed struct {
 // in: mcp-go checks them only for a client that says it speaks
 // 2026-07-28, and reads only the first of a header given twice, while a
 // load balancer may route by either; every such call is refused before
-// the tool runs, and a call whose headers agree runs.
+// the tool runs, and a call whose headers agree runs. So is a call of a
+// session's tool (AddSessionTool), by the session tool's schema, also
+// where the server has a tool of that name.
 func TestParamHeaders(t *testing.T) {
 	var ran []string
 	s := server.NewMCPServer("headers", "1")
@@ -54,8 +57,51 @@ func TestParamHeaders(t *testing.T) {
 	hs := httptest.NewServer(server.NewStreamableHTTPServer(s, server.WithStateLess(true)))
 	defer hs.Close()
 
+	// A session's tools, on a stateful server: "session" only the
+	// session's, "shadowing" also a server tool of that name whose schema
+	// binds no header. The call is checked by the session's tool.
+	ss := server.NewMCPServer("session headers", "1")
+	plain := mcp.NewTool("shadowing", mcp.WithString("region"))
+	ss.AddTool(plain, func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		ran = append(ran, "server shadowing")
+		return mcp.NewToolResultText("ran"), nil
+	})
+	shs := httptest.NewServer(server.NewStreamableHTTPServer(ss, server.WithStateful(true)))
+	defer shs.Close()
+	hc, err := client.NewStreamableHttpClient(shs.URL + "/mcp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer hc.Close()
+	if err := hc.Start(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	init := mcp.InitializeRequest{}
+	init.Params.ProtocolVersion = mcp.LATEST_LEGACY_PROTOCOL_VERSION
+	init.Params.ClientInfo = mcp.Implementation{Name: "test-client", Version: "1"}
+	if _, err := hc.Initialize(t.Context(), init); err != nil {
+		t.Fatal(err)
+	}
+	session := hc.GetSessionId()
+	for _, name := range []string{"session", "shadowing"} {
+		st, err := mcpgo.Wrap(mcp.NewToolWithRawSchema(name, "", reg.InputSchema), func(_ context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			ran = append(ran, req.Params.Name+" "+req.GetString("region", ""))
+			return mcp.NewToolResultText("ran"), nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := ss.AddSessionTool(session, st.Tool, st.Handler); err != nil {
+			t.Fatal(err)
+		}
+	}
+
 	wrap := func(v string) string { return "=?base64?" + base64.StdEncoding.EncodeToString([]byte(v)) + "?=" }
-	for _, name := range []string{"registered", "typed", "wrapped"} {
+	for _, name := range []string{"registered", "typed", "wrapped", "session", "shadowing"} {
+		url, sessionID := hs.URL, ""
+		if name == "session" || name == "shadowing" {
+			url, sessionID = shs.URL, session
+		}
 		for _, tc := range []struct {
 			name, args string
 			hdr        [][2]string
@@ -73,9 +119,12 @@ func TestParamHeaders(t *testing.T) {
 			t.Run(name+"/"+tc.name, func(t *testing.T) {
 				ran = nil
 				body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"` + name + `","arguments":` + tc.args + `}}`
-				req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, hs.URL+"/mcp", strings.NewReader(body))
+				req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, url+"/mcp", strings.NewReader(body))
 				if err != nil {
 					t.Fatal(err)
+				}
+				if sessionID != "" {
+					req.Header.Set("Mcp-Session-Id", sessionID)
 				}
 				req.Header.Set("Content-Type", "application/json")
 				req.Header.Set("Accept", "application/json, text/event-stream")

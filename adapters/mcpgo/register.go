@@ -352,7 +352,7 @@ func iconType(src string) string {
 // of its own making). Every call goes through t.Invoke with the request's
 // arguments as they came; the tool's context carries the request
 // (RequestFrom). A call whose Mcp-Param headers disagree with its
-// arguments (x-mcp-header, by the schema the server lists for the tool)
+// arguments (x-mcp-header, by the schema the session or server lists for the tool)
 // is refused first, with an error that wraps an mcp.HeaderMismatchError,
 // whatever protocol the client speaks. A tool that requires approval asks
 // opts.Approve, after its arguments pass. opts.MaxArgumentBytes applies
