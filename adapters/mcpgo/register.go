@@ -60,8 +60,9 @@ func (e servedError) Unwrap() error { return e.c }
 // form (listedOutput); a call's JSON result is then also its structured
 // content, whatever JSON value it is. To a client of a protocol before
 // 2026-07-28, whose schema has both objects, an output schema that is not
-// of objects is not listed (a tool filter of s) and such a result is text
-// content only. The execution policy becomes the
+// of objects is not listed (a tool filter of s, one for the server, which
+// follows the tool last registered under each name) and such a result is
+// text content only. The execution policy becomes the
 // title and the annotations; the rest of the metadata (ends-loop,
 // parallel-safe, timeout, version, requires-approval) goes in the tool's
 // _meta under "io.github.toolschema/" (and, deprecated, under
@@ -94,7 +95,7 @@ func Register(s *server.MCPServer, tools []*tool.Tool, opts *Options) error {
 	}
 	served := make([]server.ServerTool, 0, set.Len())
 	serial := map[string]bool{}
-	var older map[string]bool
+	older := map[string]bool{} // name → its listed output is not of objects
 	for _, t := range set.Tools() {
 		t = opts.served(t)
 		if !readable(t.InputSchema) {
@@ -111,12 +112,7 @@ func Register(s *server.MCPServer, tools []*tool.Tool, opts *Options) error {
 			// mcp-go's AddTools panics on it.
 			return fmt.Errorf("mcpgo.Register: tool %q: its x-mcp-header annotations break MCP's rules: %w", t.Name, err)
 		}
-		if mt.RawOutputSchema != nil && !objectForm(mt.RawOutputSchema) {
-			if older == nil {
-				older = map[string]bool{}
-			}
-			older[mt.Name] = true
-		}
+		older[mt.Name] = mt.RawOutputSchema != nil && !objectForm(mt.RawOutputSchema)
 		served = append(served, server.ServerTool{Tool: mt, Handler: Handler(t, opts)})
 		serial[t.Name] = !t.IsParallelSafe()
 	}
@@ -131,10 +127,9 @@ func Register(s *server.MCPServer, tools []*tool.Tool, opts *Options) error {
 			return servedError{c: &tool.CollisionError{Name: n, First: n, Second: n}}
 		}
 	}
-	gateOf(s).set(s, serial)
-	if older != nil {
-		server.WithToolFilter(objectsOnly(older))(s)
-	}
+	ps := of(s)
+	ps.gate.set(s, serial)
+	ps.objects.set(s, older)
 	s.AddTools(served...)
 	return nil
 }
@@ -157,22 +152,56 @@ func anyValue(ctx context.Context) bool {
 	return server.RequestProtocolVersion(ctx) >= anyValueVersion
 }
 
-// objectsOnly is the tool filter that takes the output schemas of the
-// tools named, which are not of objects, out of what a client of a
-// protocol before 2026-07-28 is listed.
-func objectsOnly(names map[string]bool) server.ToolFilterFunc {
-	return func(ctx context.Context, tools []mcp.Tool) []mcp.Tool {
-		if anyValue(ctx) {
-			return tools
-		}
-		out := slices.Clone(tools)
-		for i := range out {
-			if names[out[i].Name] {
-				out[i].RawOutputSchema = nil
-			}
-		}
-		return out
+// objectsOnly is a server's tool filter that takes the output schemas
+// that are not of objects out of what a client of a protocol before
+// 2026-07-28 is listed: those of the tools Register last added under
+// each name. A server has one (of), added with the first such tool.
+type objectsOnly struct {
+	names atomic.Pointer[map[string]bool] // replaced, never changed in place
+	added bool                            // the filter is s's; under registering
+}
+
+// set records which of the names given list an output schema that is not
+// of objects, and adds the filter to s with the first. It is called under
+// registering.
+func (o *objectsOnly) set(s *server.MCPServer, older map[string]bool) {
+	next := map[string]bool{}
+	if old := o.names.Load(); old != nil {
+		maps.Copy(next, *old)
 	}
+	some := false
+	for name, not := range older {
+		if not {
+			next[name], some = true, true
+		} else {
+			delete(next, name)
+		}
+	}
+	o.names.Store(&next)
+	if some && !o.added {
+		o.added = true
+		server.WithToolFilter(o.filter)(s)
+	}
+}
+
+func (o *objectsOnly) filter(ctx context.Context, tools []mcp.Tool) []mcp.Tool {
+	if anyValue(ctx) {
+		return tools
+	}
+	names := *o.names.Load()
+	var out []mcp.Tool
+	for i := range tools {
+		if names[tools[i].Name] && tools[i].RawOutputSchema != nil {
+			if out == nil {
+				out = slices.Clone(tools)
+			}
+			out[i].RawOutputSchema = nil
+		}
+	}
+	if out == nil {
+		return tools
+	}
+	return out
 }
 
 // objectForm reports whether a listed output schema is of objects.
@@ -188,7 +217,7 @@ func objectForm(listed json.RawMessage) bool {
 // handlers holds its place until the tool's function has returned
 // (tool.WhenDone): a call that Invoke gave up on at its timeout keeps the
 // others out while its function goes on. Other handlers hold it until
-// they return. A server has one gate (gateOf), whose middleware is added
+// they return. A server has one gate (of), whose middleware is added
 // with its first serial tool.
 type gate struct {
 	mu    sync.RWMutex
@@ -196,21 +225,28 @@ type gate struct {
 	added bool                            // the middleware is s's; under registering
 }
 
-// gates holds the gate of each server Register added tools to, by a weak
-// pointer to the server: a gate does not keep its server alive.
-var gates sync.Map // weak.Pointer[server.MCPServer] -> *gate
+// perServer is what Register keeps for a server: its gate and its tool
+// filter.
+type perServer struct {
+	gate    gate
+	objects objectsOnly
+}
 
-// gateOf returns the gate of s, made once.
-func gateOf(s *server.MCPServer) *gate {
+// servers holds what Register keeps for each server it added tools to, by
+// a weak pointer to the server: it does not keep its server alive.
+var servers sync.Map // weak.Pointer[server.MCPServer] -> *perServer
+
+// of returns what Register keeps for s, made once.
+func of(s *server.MCPServer) *perServer {
 	key := weak.Make(s)
-	if g, ok := gates.Load(key); ok {
-		return g.(*gate)
+	if p, ok := servers.Load(key); ok {
+		return p.(*perServer)
 	}
-	g, loaded := gates.LoadOrStore(key, &gate{})
+	p, loaded := servers.LoadOrStore(key, &perServer{})
 	if !loaded {
-		runtime.AddCleanup(s, func(key weak.Pointer[server.MCPServer]) { gates.Delete(key) }, key)
+		runtime.AddCleanup(s, func(key weak.Pointer[server.MCPServer]) { servers.Delete(key) }, key)
 	}
-	return g.(*gate)
+	return p.(*perServer)
 }
 
 // set records which of the names given are of serial tools, and adds the

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
 	"strings"
 	"sync"
@@ -484,5 +485,64 @@ func TestRegisterOneGate(t *testing.T) {
 	}
 	if n := middlewares(); n != 1 {
 		t.Errorf("%d middlewares after 50 Registers, want 1", n)
+	}
+}
+
+// TestRegisterOneFilter: a server given tools of non-object outputs by
+// many Registers has one tool filter, not one more for every Register;
+// and a name registered again with an object output is listed its output
+// schema to a client of a protocol before 2026-07-28, where a filter left
+// by its earlier tool would take it out.
+func TestRegisterOneFilter(t *testing.T) {
+	s := server.NewMCPServer("filters", "1")
+	filters := func() int {
+		return reflect.ValueOf(s).Elem().FieldByName("toolFilters").Len()
+	}
+	list := func(name string) func() ([]string, error) {
+		return func() ([]string, error) { return []string{name}, nil }
+	}
+	for i := range 50 {
+		name := fmt.Sprintf("list_%d", i%5)
+		s.DeleteTools(name)
+		tl := must(reflectimpl.Create(list(name), reflectimpl.Meta(tool.Meta{Name: name})))
+		if err := mcpgo.Register(s, []*tool.Tool{tl}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := filters(); n != 1 {
+		t.Errorf("%d tool filters after 50 Registers, want 1", n)
+	}
+
+	type Named struct {
+		Name string `json:"name"`
+	}
+	s.DeleteTools("list_0")
+	obj := must(reflectimpl.Create(func() (Named, error) { return Named{"x"}, nil }, reflectimpl.Meta(tool.Meta{Name: "list_0"})))
+	if err := mcpgo.Register(s, []*tool.Tool{obj}, nil); err != nil {
+		t.Fatal(err)
+	}
+	resp := s.HandleMessage(t.Context(), []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`))
+	data, err := json.Marshal(resp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r struct {
+		Result struct {
+			Tools []struct {
+				Name string          `json:"name"`
+				Out  json.RawMessage `json:"outputSchema"`
+			} `json:"tools"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal(data, &r); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]bool{}
+	for _, tl := range r.Result.Tools {
+		got[tl.Name] = tl.Out != nil
+	}
+	want := map[string]bool{"list_0": true, "list_1": false, "list_2": false, "list_3": false, "list_4": false}
+	if !maps.Equal(got, want) {
+		t.Errorf("output schema listed to a 2025-06-18 client, by tool: %v, want %v", got, want)
 	}
 }
