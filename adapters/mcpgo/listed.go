@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"reflect"
 	"sync"
 	"sync/atomic"
@@ -132,14 +131,17 @@ func listedTool(ctx context.Context, name string) *mcp.Tool {
 // its checks were made, without writing it again on every call: the raw
 // schema's bytes, or the builder schema's maps and slices by identity
 // (mcp.NewTool makes new ones for every tool) and its scalars by value.
+// The key holds the maps and slices themselves, not their addresses: a
+// schema's maps stay alive while a key of them is kept, so no new map of
+// another schema can be where they are.
 type schemaKey struct {
 	raw            []byte
 	typ            string
-	props, defs    uintptr
+	props, defs    map[string]any
 	nprops, ndefs  int
 	req            *string
 	nreq           int
-	addl           string
+	addl           any
 	order          *string
 	norder         int
 	builderWritten bool
@@ -150,34 +152,44 @@ func keyOf(mt *mcp.Tool) schemaKey {
 		return schemaKey{raw: mt.RawInputSchema}
 	}
 	s := mt.InputSchema
-	k := schemaKey{typ: s.Type, nprops: len(s.Properties), ndefs: len(s.Defs), nreq: len(s.Required), norder: len(s.PropertyOrder), builderWritten: true}
-	if s.Properties != nil {
-		k.props = reflect.ValueOf(s.Properties).Pointer()
-	}
-	if s.Defs != nil {
-		k.defs = reflect.ValueOf(s.Defs).Pointer()
-	}
+	k := schemaKey{typ: s.Type, props: s.Properties, defs: s.Defs, nprops: len(s.Properties), ndefs: len(s.Defs),
+		nreq: len(s.Required), norder: len(s.PropertyOrder), addl: s.AdditionalProperties, builderWritten: true}
 	if len(s.Required) > 0 {
 		k.req = &s.Required[0]
 	}
 	if len(s.PropertyOrder) > 0 {
 		k.order = &s.PropertyOrder[0]
 	}
-	switch a := s.AdditionalProperties.(type) {
-	case nil:
-	case bool:
-		k.addl = fmt.Sprint(a)
-	default:
-		k.addl = fmt.Sprintf("%T %p", a, a)
-	}
 	return k
 }
 
 func (k schemaKey) same(o schemaKey) bool {
 	return bytes.Equal(k.raw, o.raw) && (k.raw == nil) == (o.raw == nil) &&
-		k.typ == o.typ && k.props == o.props && k.defs == o.defs &&
+		k.typ == o.typ && sameMap(k.props, o.props) && sameMap(k.defs, o.defs) &&
 		k.nprops == o.nprops && k.ndefs == o.ndefs && k.req == o.req && k.nreq == o.nreq &&
-		k.addl == o.addl && k.order == o.order && k.norder == o.norder && k.builderWritten == o.builderWritten
+		sameAddl(k.addl, o.addl) && k.order == o.order && k.norder == o.norder && k.builderWritten == o.builderWritten
+}
+
+// sameMap reports whether a and b are the same map (both nil, or one).
+func sameMap(a, b map[string]any) bool {
+	return reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer()
+}
+
+// sameAddl reports whether a and b, additionalProperties, are the same:
+// equal scalars, or one map, slice or pointer.
+func sameAddl(a, b any) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	va, vb := reflect.ValueOf(a), reflect.ValueOf(b)
+	if va.Type() != vb.Type() {
+		return false
+	}
+	switch va.Kind() {
+	case reflect.Map, reflect.Pointer, reflect.Slice, reflect.Func, reflect.Chan, reflect.UnsafePointer:
+		return va.UnsafePointer() == vb.UnsafePointer() && (va.Kind() != reflect.Slice || va.Len() == vb.Len())
+	}
+	return va.Comparable() && va.Equal(vb)
 }
 
 // argsChecker is a handler that checks its tool's arguments itself

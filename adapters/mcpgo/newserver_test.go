@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http/httptest"
+	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/mark3labs/mcp-go/client"
@@ -120,6 +122,38 @@ func TestSessionToolsChecked(t *testing.T) {
 		}
 		if got != tc.want {
 			t.Errorf("%s %s: got %q, want %q", tc.tool, tc.args, got, tc.want)
+		}
+	}
+}
+
+// TestReplacedBuilderSchema: a tool added again under its name with a
+// builder schema of new maps, of the same sizes, is checked against the
+// new schema, also when the new maps are where the old ones were (the
+// tool deleted first and its maps collected).
+func TestReplacedBuilderSchema(t *testing.T) {
+	s := mcpgo.NewMCPServer("test", "1.0.0")
+	echo := func(_ context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return mcp.NewToolResultText("ran"), nil
+	}
+	for i := range 200 {
+		bound := "maximum"
+		if i%2 == 1 {
+			bound = "minimum"
+		}
+		s.DeleteTools("bounded")
+		runtime.GC() // the old schema's maps are collected, and their place free
+		s.AddTool(mcp.Tool{Name: "bounded", InputSchema: mcp.ToolInputSchema{
+			Type:       "object",
+			Properties: map[string]any{"n": map[string]any{"type": "number", bound: 10}},
+		}}, echo)
+		resp := s.HandleMessage(t.Context(), []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"bounded","arguments":{"n":5}}}`))
+		data, err := json.Marshal(resp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		refused := strings.Contains(string(data), `"isError":true`)
+		if refused != (bound == "minimum") {
+			t.Fatalf("round %d, n=5 against the %s 10: refused %v: %s", i, bound, refused, data)
 		}
 	}
 }
