@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"sync"
 	"sync/atomic"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -291,26 +290,22 @@ const maxNames = 64
 // named holds a drop-in's tool under each name it is called by, so that
 // the invoker's texts name the tool the model called.
 type named struct {
-	base tool.Tool
-	h    toolimpl.Handler
-	m    sync.Map // name → *tool.Tool
-	n    atomic.Int32
+	base  tool.Tool
+	h     toolimpl.Handler
+	cache *bounded[*tool.Tool]
 }
 
 func newNamed(base tool.Tool, h toolimpl.Handler) *named {
-	return &named{base: base, h: h}
+	return &named{base: base, h: h, cache: newBounded[*tool.Tool](maxNames)}
 }
 
 func (n *named) get(name string) *tool.Tool {
-	if v, ok := n.m.Load(name); ok {
-		return v.(*tool.Tool)
+	if t, ok := n.cache.get(name); ok {
+		return t
 	}
 	c := n.base
 	c.Name = name
 	t := toolimpl.New(c.Meta, c.InputSchema, c.OutputSchema, n.h, nil)
-	if n.n.Add(1) > maxNames {
-		return t
-	}
-	v, _ := n.m.LoadOrStore(name, t)
-	return v.(*tool.Tool)
+	n.cache.set(name, t)
+	return t
 }

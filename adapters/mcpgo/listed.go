@@ -5,8 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"reflect"
-	"sync"
-	"sync/atomic"
 
 	"github.com/mark3labs/mcp-go/mcp"
 
@@ -43,13 +41,7 @@ type listing struct {
 	inner    toolimpl.Handler
 	out      json.RawMessage // the drop-in's output schema
 	fromTags bool
-	m        sync.Map // name → *listedEntry
-	n        atomic.Int32
-}
-
-type listedEntry struct {
-	key schemaKey
-	t   *tool.Tool // nil: the tool lists T's own schema, or one the checks cannot read
+	cache    *bounded[*checkedEntry] // t nil: the tool lists T's own schema, or one the checks cannot read
 }
 
 // newListing returns the listing of a drop-in whose input type is In, nil
@@ -62,7 +54,7 @@ func newListing[In any](made *tool.Tool, inner toolimpl.Handler, fromTags bool) 
 	if err != nil {
 		return nil // the strict contract was made; this mode refuses nothing more
 	}
-	return &listing{own: made.InputSchema, lenient: lenient, inner: inner, out: made.OutputSchema, fromTags: fromTags}
+	return &listing{own: made.InputSchema, lenient: lenient, inner: inner, out: made.OutputSchema, fromTags: fromTags, cache: newBounded[*checkedEntry](maxNames)}
 }
 
 // of returns the tool that checks a call of name against the schema the
@@ -77,16 +69,11 @@ func (l *listing) of(ctx context.Context, name string) *tool.Tool {
 		return nil
 	}
 	key := keyOf(mt)
-	v, ok := l.m.Load(name)
-	if ok {
-		if e := v.(*listedEntry); e.key.same(key) {
-			return e.t
-		}
+	if e, ok := l.cache.get(name); ok && e.key.same(key) {
+		return e.t
 	}
-	e := &listedEntry{key: key, t: l.build(name, mt)}
-	if ok || l.n.Add(1) <= maxNames {
-		l.m.Store(name, e)
-	}
+	e := &checkedEntry{key: key, t: l.build(name, mt)}
+	l.cache.set(name, e)
 	return e.t
 }
 

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"reflect"
 	"sync"
-	"sync/atomic"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -31,7 +30,7 @@ import (
 // with the call as it came; one added later with s.Use runs inside them.
 func NewMCPServer(name, version string, opts ...server.ServerOption) *server.MCPServer {
 	s := server.NewMCPServer(name, version, opts...)
-	c := &listedChecks{}
+	c := &listedChecks{cache: newBounded[*checkedEntry](maxServedNames)}
 	s.Use(c.middleware)
 	return s
 }
@@ -57,13 +56,13 @@ func isOwn(h server.ToolHandlerFunc) bool {
 // listedChecks is NewMCPServer's middleware: a checked tool for each
 // name called and the schema it lists.
 type listedChecks struct {
-	m sync.Map // name → *checkedEntry
-	n atomic.Int32
+	cache *bounded[*checkedEntry] // t nil: the call passes through unchecked
 }
 
+// checkedEntry is the checked tool made for a listed schema.
 type checkedEntry struct {
 	key schemaKey
-	t   *tool.Tool // nil: the call passes through unchecked
+	t   *tool.Tool
 }
 
 // nextKey is the context key of the handler a checked call runs.
@@ -87,11 +86,8 @@ func (c *listedChecks) middleware(next server.ToolHandlerFunc) server.ToolHandle
 // listed schema.
 func (c *listedChecks) tool(mt *mcp.Tool) *tool.Tool {
 	key := keyOf(mt)
-	v, ok := c.m.Load(mt.Name)
-	if ok {
-		if e := v.(*checkedEntry); e.key.same(key) {
-			return e.t
-		}
+	if e, ok := c.cache.get(mt.Name); ok && e.key.same(key) {
+		return e.t
 	}
 	e := &checkedEntry{key: key}
 	in := mt.RawInputSchema
@@ -107,9 +103,7 @@ func (c *listedChecks) tool(mt *mcp.Tool) *tool.Tool {
 			return ctx.Value(nextKey{}).(server.ToolHandlerFunc)
 		})
 	}
-	if ok || c.n.Add(1) <= maxServedNames {
-		c.m.Store(mt.Name, e)
-	}
+	c.cache.set(mt.Name, e)
 	return e.t
 }
 
