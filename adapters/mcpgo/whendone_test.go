@@ -90,9 +90,10 @@ func TestSerialPastTimeout(t *testing.T) {
 }
 
 // TestSerialPastTimeoutTwoRegisters: a server given tools by two calls
-// of Register has a gate for each; a serial tool's call holds its place
-// in both until its function returns, not only in the gate of the last
-// Register.
+// of Register has one gate for both (one per server); a serial tool of
+// the first Register, given up on at its timeout, keeps the calls of the
+// second Register's tools, serial or not, out until its function
+// returns.
 func TestSerialPastTimeoutTwoRegisters(t *testing.T) {
 	release := make(chan struct{})
 	var slowRunning, overlapped atomic.Bool
