@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -118,21 +119,60 @@ func TestHostileCalls(t *testing.T) {
 
 // TestCallsWhileRegistering calls tools of every kind from several
 // goroutines while tools, serial ones among them, are registered and
-// removed (run it with -race): every call is answered, and a call of a
-// tool being removed is answered as mcp-go answers an unknown tool.
+// removed (run it with -race): every call is answered, a call of a tool
+// being registered and removed with the tool's result while it is served
+// and as mcp-go answers an unknown tool while it is not.
 func TestCallsWhileRegistering(t *testing.T) {
 	s := newServer()
 	ctx := context.Background()
 	s.HandleMessage(ctx, json.RawMessage(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`))
 	const churn = 8
 	var wg sync.WaitGroup
+	var served, unknown atomic.Int32
+	registered := make(chan struct{})
 	for g := range 4 {
 		wg.Go(func() {
-			for j := range 150 {
+			// 150 calls while tools are registered and removed, if
+			// they are still, then 48 once they are not.
+			for j := range 150 + 48 {
+				if j == 150 {
+					<-registered
+				}
 				name := []string{"tick", "look", "weather", "search", "greet", fmt.Sprintf("t%d", (g+j)%churn)}[j%6]
-				resp := s.HandleMessage(ctx, json.RawMessage(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":%q,"arguments":{"city":"Oslo","query":"q","name":"n"}}}`, j+1, name)))
-				if resp == nil {
-					t.Errorf("%s: no answer", name)
+				churned := j%6 == 5
+				args := `{"city":"Oslo","query":"q","name":"n"}`
+				if churned {
+					args = `{}`
+				}
+				resp := s.HandleMessage(ctx, json.RawMessage(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":%q,"arguments":%s}}`, j+1, name, args)))
+				data, err := json.Marshal(resp)
+				if err != nil {
+					t.Errorf("%s: %v", name, err)
+					continue
+				}
+				var msg struct {
+					Result *struct {
+						Content []struct{ Text string } `json:"content"`
+						IsError bool                    `json:"isError"`
+					} `json:"result"`
+					Error *struct {
+						Code    int    `json:"code"`
+						Message string `json:"message"`
+					} `json:"error"`
+				}
+				if err := json.Unmarshal(data, &msg); err != nil {
+					t.Errorf("%s: %v: %s", name, err, data)
+					continue
+				}
+				switch {
+				case msg.Result != nil && len(msg.Result.Content) > 0 && !churned:
+					// a fixed tool's result
+				case msg.Result != nil && churned && !msg.Result.IsError && len(msg.Result.Content) == 1 && msg.Result.Content[0].Text == "x":
+					served.Add(1) // the tool's result, while it was served
+				case msg.Error != nil && churned && msg.Error.Code == mcp.INVALID_PARAMS && msg.Error.Message == fmt.Sprintf("tool '%s' not found: tool not found", name):
+					unknown.Add(1) // mcp-go's answer to a tool it does not serve
+				default:
+					t.Errorf("%s: %.300s, want the tool's result or mcp-go's unknown tool error", name, data)
 				}
 			}
 		})
@@ -144,7 +184,13 @@ func TestCallsWhileRegistering(t *testing.T) {
 			s.DeleteTools(name)
 		}
 	}
+	close(registered)
 	wg.Wait()
+	// Registered and removed in turn, t0 to t3 end removed and t4 to t7
+	// served: both answers are seen in the last calls at least.
+	if served.Load() == 0 || unknown.Load() == 0 {
+		t.Errorf("the churned tools answered %d times with their result and %d times as unknown, want both", served.Load(), unknown.Load())
+	}
 }
 
 // TestHostileHandlers serves handlers that end their goroutine, ignore
