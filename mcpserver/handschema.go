@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -65,7 +66,7 @@ func handTool[In, Out any](meta tool.Meta, in json.RawMessage, d *dropInHandler[
 	if err != nil {
 		return nil, err
 	}
-	h := &handHandler{schema: checker, typed: lenient, inner: d, fromTags: d.fromTags}
+	h := &handHandler{schema: checker, typed: lenient, keys: readKeys(lenient.InputSchema), inner: d, fromTags: d.fromTags}
 	return toolimpl.New(meta, rt.InputSchema, nil, h, nil), nil
 }
 
@@ -80,6 +81,7 @@ type argsChecker interface {
 type handHandler struct {
 	schema   argsChecker
 	typed    *tool.Tool // In's contract, every property optional unless tagged
+	keys     *keySchema // the properties of In's objects
 	inner    toolimpl.Handler
 	fromTags bool
 }
@@ -98,13 +100,102 @@ func (h *handHandler) CheckArgs(ctx context.Context, args json.RawMessage) (any,
 	raw, _ := completed.(json.RawMessage)
 	in, viols, err := h.typed.CheckArgs(ctx, raw)
 	if err == nil && len(viols) > 0 {
-		// What the schema allows and In's contract does not (a key In
-		// has no field for, a value past a range In's tags set) is
-		// taken as the SDK takes it, by encoding/json; what In cannot
-		// hold at all is refused with the contract's words.
+		// What the schema allows and In's contract does not: a key In
+		// has no field for (the schema's object is open) is dropped, as
+		// the SDK's decoding drops it. It must not reach a field through
+		// encoding/json, which matches a name that differs only in case
+		// ("ITEM" for "item"), past the schema's checks of the field.
+		raw = h.keys.drop(raw)
+		in, viols, err = h.typed.CheckArgs(ctx, raw)
+	}
+	if err == nil && len(viols) > 0 {
+		// A value past a range In's tags set is taken as the SDK takes
+		// it, by encoding/json (every key left is a field's own name);
+		// what In cannot hold at all is refused with the contract's
+		// words.
 		in, viols, err = h.typed.CheckArgs(tool.WithLeniency(ctx, tool.ShadowArgs), raw)
 	}
 	return in, viols, 0, err
+}
+
+// keySchema is what drop reads of In's schema (the core's: a struct is a
+// closed object, a map's values and a slice's items are schemas of their
+// own; nothing is referenced).
+type keySchema struct {
+	props  map[string]*keySchema // a closed object's properties; nil when it is not closed
+	values *keySchema            // a map's values
+	items  *keySchema            // an array's items
+}
+
+// readKeys reads s, the core's schema of In; nil for a schema it cannot
+// read, which drops nothing.
+func readKeys(s json.RawMessage) *keySchema {
+	var raw struct {
+		Properties map[string]json.RawMessage `json:"properties"`
+		Additional json.RawMessage            `json:"additionalProperties"`
+		Items      json.RawMessage            `json:"items"`
+	}
+	if json.Unmarshal(s, &raw) != nil {
+		return nil
+	}
+	k := &keySchema{}
+	switch {
+	case string(raw.Additional) == "false":
+		k.props = make(map[string]*keySchema, len(raw.Properties))
+		for name, p := range raw.Properties {
+			k.props[name] = readKeys(p)
+		}
+	case len(raw.Additional) > 0 && raw.Additional[0] == '{':
+		k.values = readKeys(raw.Additional)
+	}
+	if len(raw.Items) > 0 && raw.Items[0] == '{' {
+		k.items = readKeys(raw.Items)
+	}
+	return k
+}
+
+// drop returns v without the members of In's objects that In has no
+// property of that exact name for, at every level. v has passed the
+// checks of the schema set by hand: it is JSON, with no key given twice.
+func (k *keySchema) drop(v json.RawMessage) json.RawMessage {
+	if v = bytes.TrimLeft(v, " \t\r\n"); k == nil || len(v) == 0 {
+		return v
+	}
+	switch {
+	case v[0] == '{' && (k.props != nil || k.values != nil):
+		var m map[string]json.RawMessage
+		if json.Unmarshal(v, &m) != nil {
+			return v
+		}
+		for name, e := range m {
+			if k.props == nil {
+				m[name] = k.values.drop(e)
+			} else if p, ok := k.props[name]; ok {
+				m[name] = p.drop(e)
+			} else {
+				delete(m, name)
+			}
+		}
+		out, err := json.Marshal(m)
+		if err != nil {
+			return v
+		}
+		return out
+	case v[0] == '[' && k.items != nil:
+		var a []json.RawMessage
+		if json.Unmarshal(v, &a) != nil {
+			return v
+		}
+		for i, e := range a {
+			a[i] = k.items.drop(e)
+		}
+		out, err := json.Marshal(a)
+		if err != nil {
+			return v
+		}
+		return out
+	}
+	return v
 }
 
 func (h *handHandler) Call(ctx context.Context, call *tool.Call, fn any, in any) (any, error) {

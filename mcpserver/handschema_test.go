@@ -64,6 +64,13 @@ func TestAddToolHandSchema(t *testing.T) {
 		{"In cannot hold it", "order", `{"item":"tea","count":2.5}`, true, "Argument 'count' must be an integer.", ""},
 		{"too deep", "order", `{"item":"tea","extra":` + deep + `}`, true, "Arguments are nested deeper than 64 levels.", ""},
 		{"twice", "order", `{"item":"tea","item":"Christopher"}`, true, "Argument 'item' is given twice.", ""},
+		// A name In has only in another case is a key the open schema
+		// lets by; it must not reach In's field past the schema's checks
+		// (encoding/json matches names without regard to case; the SDK's
+		// decoding does not).
+		{"a key in another case", "order", `{"item":"tea","ITEM":"Christopher-the-long"}`, false, `{"item":"tea","count":1,"note":""}`, `{"item":"tea","count":1,"note":""}`},
+		{"only the key in another case", "order", `{"item":"tea","NOTE":"Christopher-the-long","Count":9}`, false, `{"item":"tea","count":1,"note":""}`, `{"item":"tea","count":1,"note":""}`},
+		{"an extra key and a value In cannot hold", "order", `{"item":"tea","extra":1,"count":2.5}`, true, "Argument 'count' must be an integer.", ""},
 	}
 	for _, form := range []struct {
 		name   string
