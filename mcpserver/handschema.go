@@ -118,6 +118,10 @@ func (h *handHandler) CheckArgs(ctx context.Context, args json.RawMessage) (any,
 	return in, viols, 0, err
 }
 
+func (h *handHandler) Call(ctx context.Context, call *tool.Call, fn any, in any) (any, error) {
+	return h.inner.Call(ctx, call, fn, in)
+}
+
 // keySchema is what drop reads of In's schema (the core's: a struct is a
 // closed object, a map's values and a slice's items are schemas of their
 // own; nothing is referenced).
@@ -196,8 +200,4 @@ func (k *keySchema) drop(v json.RawMessage) json.RawMessage {
 		return out
 	}
 	return v
-}
-
-func (h *handHandler) Call(ctx context.Context, call *tool.Call, fn any, in any) (any, error) {
-	return h.inner.Call(ctx, call, fn, in)
 }

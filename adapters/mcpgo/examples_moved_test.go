@@ -221,6 +221,14 @@ func TestExamplesCalled(t *testing.T) {
 		{"greeting maximum", "greeting", `{"name":"Ann","age":200}`, "Hello, Ann! You are 200 years old.", "!Argument 'age' must be at most 150."},
 		{"greeting type", "greeting", `{"name":"Ann","age":"30"}`,
 			"!failed to bind arguments: json: cannot unmarshal string into Go struct field GreetingArgs.age of type int", "!Argument 'age' must be a number."},
+		// A name GreetingArgs has only in another case is a key the open
+		// listing lets by: mcp-go's json.Unmarshal puts it into the field
+		// (past the listing's maximum of age); the moved server drops it,
+		// as a key the type has no field of that name for.
+		{"greeting key in another case", "greeting", `{"name":"Ann","AGE":200}`, "Hello, Ann! You are 200 years old.", "Hello, Ann!"},
+		{"greeting nested key in another case", "greeting", `{"name":"Ann","metadata":{"LOCATION":"Oslo"}}`, "Hello, Ann! I see you're from Oslo.", "Hello, Ann!"},
+		{"greeting extra key and a fraction", "greeting", `{"name":"Ann","nick":"A","age":30.5}`,
+			"!failed to bind arguments: json: cannot unmarshal number 30.5 into Go struct field GreetingArgs.age of type int", "!Argument 'age' must be an integer."},
 		{"greeting nested type", "greeting", `{"name":"Ann","metadata":{"location":7}}`,
 			"!failed to bind arguments: json: cannot unmarshal number into Go struct field .metadata.location of type string", "!Argument 'metadata.location' must be a string."},
 

@@ -38,6 +38,7 @@ import (
 type listing struct {
 	own      json.RawMessage // T's schema, as WithInputSchema[T] lists it
 	lenient  *tool.Tool      // T's contract, every property optional unless tagged
+	keys     *keySchema      // the properties of T's objects
 	inner    toolimpl.Handler
 	out      json.RawMessage // the drop-in's output schema
 	fromTags bool
@@ -54,7 +55,7 @@ func newListing[In any](made *tool.Tool, inner toolimpl.Handler, fromTags bool) 
 	if err != nil {
 		return nil // the strict contract was made; this mode refuses nothing more
 	}
-	return &listing{own: made.InputSchema, lenient: lenient, inner: inner, out: made.OutputSchema, fromTags: fromTags, cache: newBounded[*checkedEntry](maxNames)}
+	return &listing{own: made.InputSchema, lenient: lenient, keys: readKeys(lenient.InputSchema), inner: inner, out: made.OutputSchema, fromTags: fromTags, cache: newBounded[*checkedEntry](maxNames)}
 }
 
 // of returns the tool that checks a call of name against the schema the
@@ -102,7 +103,7 @@ func (l *listing) build(name string, mt *mcp.Tool) *tool.Tool {
 	if !ok {
 		return nil
 	}
-	h := &listedHandler{listed: checker, typed: l.lenient, inner: l.inner, fromTags: l.fromTags}
+	h := &listedHandler{listed: checker, typed: l.lenient, keys: l.keys, inner: l.inner, fromTags: l.fromTags}
 	return toolimpl.New(tool.Meta{Name: name}, rt.InputSchema, l.out, h, nil)
 }
 
@@ -191,6 +192,7 @@ type argsChecker interface {
 type listedHandler struct {
 	listed   argsChecker
 	typed    *tool.Tool
+	keys     *keySchema // the properties of T's objects
 	inner    toolimpl.Handler
 	fromTags bool
 }
@@ -209,11 +211,19 @@ func (h *listedHandler) CheckArgs(ctx context.Context, args json.RawMessage) (an
 	raw, _ := completed.(json.RawMessage)
 	in, viols, err := h.typed.CheckArgs(ctx, raw)
 	if err == nil && len(viols) > 0 {
-		// What the listing allows and T's contract does not (a key T
-		// has no field for, a value outside a range T's tags set) is
-		// taken as mcp-go takes it, by encoding/json; what T cannot
-		// hold at all (a fraction for an int) is refused with the
-		// contract's words.
+		// What the listing allows and T's contract does not: a key T
+		// has no field of that exact name for (the listing's object is
+		// open) is dropped. It must not reach a field through
+		// encoding/json, which matches a name that differs only in case
+		// ("AGE" for "age"), past the listing's checks of the field.
+		raw = h.keys.drop(raw)
+		in, viols, err = h.typed.CheckArgs(ctx, raw)
+	}
+	if err == nil && len(viols) > 0 {
+		// A value outside a range T's tags set is taken as mcp-go takes
+		// it, by encoding/json (every key left is a field's own name);
+		// what T cannot hold at all (a fraction for an int) is refused
+		// with the contract's words.
 		in, viols, err = h.typed.CheckArgs(tool.WithLeniency(ctx, tool.ShadowArgs), raw)
 	}
 	return in, viols, 0, err
@@ -221,4 +231,87 @@ func (h *listedHandler) CheckArgs(ctx context.Context, args json.RawMessage) (an
 
 func (h *listedHandler) Call(ctx context.Context, call *tool.Call, fn any, in any) (any, error) {
 	return h.inner.Call(ctx, call, fn, in)
+}
+
+// (keySchema, readKeys and drop are mcpserver's for a schema set by hand
+// on its drop-in, in this module, which cannot import that one's.)
+
+// keySchema is what drop reads of T's schema (the core's: a struct is a
+// closed object, a map's values and a slice's items are schemas of their
+// own; nothing is referenced).
+type keySchema struct {
+	props  map[string]*keySchema // a closed object's properties; nil when it is not closed
+	values *keySchema            // a map's values
+	items  *keySchema            // an array's items
+}
+
+// readKeys reads s, the core's schema of In; nil for a schema it cannot
+// read, which drops nothing.
+func readKeys(s json.RawMessage) *keySchema {
+	var raw struct {
+		Properties map[string]json.RawMessage `json:"properties"`
+		Additional json.RawMessage            `json:"additionalProperties"`
+		Items      json.RawMessage            `json:"items"`
+	}
+	if json.Unmarshal(s, &raw) != nil {
+		return nil
+	}
+	k := &keySchema{}
+	switch {
+	case string(raw.Additional) == "false":
+		k.props = make(map[string]*keySchema, len(raw.Properties))
+		for name, p := range raw.Properties {
+			k.props[name] = readKeys(p)
+		}
+	case len(raw.Additional) > 0 && raw.Additional[0] == '{':
+		k.values = readKeys(raw.Additional)
+	}
+	if len(raw.Items) > 0 && raw.Items[0] == '{' {
+		k.items = readKeys(raw.Items)
+	}
+	return k
+}
+
+// drop returns v without the members of T's objects that T has no
+// property of that exact name for, at every level. v has passed the
+// checks of the schema set by hand: it is JSON, with no key given twice.
+func (k *keySchema) drop(v json.RawMessage) json.RawMessage {
+	if v = bytes.TrimLeft(v, " \t\r\n"); k == nil || len(v) == 0 {
+		return v
+	}
+	switch {
+	case v[0] == '{' && (k.props != nil || k.values != nil):
+		var m map[string]json.RawMessage
+		if json.Unmarshal(v, &m) != nil {
+			return v
+		}
+		for name, e := range m {
+			if k.props == nil {
+				m[name] = k.values.drop(e)
+			} else if p, ok := k.props[name]; ok {
+				m[name] = p.drop(e)
+			} else {
+				delete(m, name)
+			}
+		}
+		out, err := json.Marshal(m)
+		if err != nil {
+			return v
+		}
+		return out
+	case v[0] == '[' && k.items != nil:
+		var a []json.RawMessage
+		if json.Unmarshal(v, &a) != nil {
+			return v
+		}
+		for i, e := range a {
+			a[i] = k.items.drop(e)
+		}
+		out, err := json.Marshal(a)
+		if err != nil {
+			return v
+		}
+		return out
+	}
+	return v
 }
