@@ -64,7 +64,7 @@ func (c *Checker) Check(in, out types.Type, pos, end token.Pos, label string) []
 		if t.Kind != schema.Struct {
 			continue
 		}
-		for _, w := range schema.TagWarnings(t) {
+		for _, w := range schema.TagWarnings(t, c.in.b.ReadMode) {
 			p, e := c.in.p.FieldPos(w.Field, w.Tag)
 			if p == token.NoPos {
 				continue // declared in another package: reported there, if at all

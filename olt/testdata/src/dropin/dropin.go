@@ -24,6 +24,13 @@ type Forecast struct {
 	Place string `json:"place" jsonschema:"description=The town and country, e.g. Ghent, Belgium"` // want `OLT020: warning: mcpserver.AddTool\[Forecast, Report\]: field Place: tag jsonschema: invopop/jsonschema ends the description at the first unescaped comma`
 }
 
+// Conditions comes from an mcp-go server, which reads the required part
+// after City's text as more of the description and requires Country.
+type Conditions struct {
+	City    string `json:"city" jsonschema:"City name,required"` // want `OLT020: warning: mcpgo.WithInputSchema\[Conditions\]: field City: tag jsonschema: mark3labs/mcp-go reads the required part as description text, .* so 1 property mcp-go requires is optional here: "country"`
+	Country string `json:"country"`
+}
+
 // Report is a clean result.
 type Report struct {
 	Summary string `json:"summary"`
@@ -69,6 +76,7 @@ func serve(s *mcp.Server) {
 
 func mcpgoTools() {
 	mcpgo.WithInputSchema[Clean]()
+	mcpgo.WithInputSchema[Conditions]()
 	mcpgo.WithOutputSchema[Clean]()
 	mcpgo.WithInputSchema[elsewhere.Query]() // want `OLT011: mcpgo.WithInputSchema\[elsewhere.Query\]: input.terms`
 	mcpgo.NewTypedToolHandler(func(ctx context.Context, request mcpgo.Request, args Watch) (*mcpgo.Result, error) {
