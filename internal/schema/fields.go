@@ -441,8 +441,8 @@ func mixedRequired(fields []jsonField, m ReadMode) []string {
 }
 
 // mixedRequiredWarning is the warning about field jf's required part in
-// mark3labs/mcp-go's form, with which invopop's convention makes the
-// properties optional optional. Its fix drops the part and adds
+// mark3labs/mcp-go's form, by which invopop's convention makes the
+// properties named in optional optional. Its fix drops the part and adds
 // required:"true": the field stays required, and the other properties are
 // required again as mcp-go makes them. A tag that would read otherwise
 // without the part has no fix.

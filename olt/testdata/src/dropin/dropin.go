@@ -25,10 +25,19 @@ type Forecast struct {
 }
 
 // Conditions comes from an mcp-go server, which reads the required part
-// after City's text as more of the description and requires Country.
+// after City's text (and Town's) as more of the description and requires
+// Country (and Area). Town is warned about once, as a property of
+// Conditions' object, though Place is reached too.
 type Conditions struct {
-	City    string `json:"city" jsonschema:"City name,required"` // want `OLT020: warning: mcpgo.WithInputSchema\[Conditions\]: field City: tag jsonschema: mark3labs/mcp-go reads the required part as description text, .* so 1 property mcp-go requires is optional here: "country"`
+	Place
+	City    string `json:"city" jsonschema:"City name,required"` // want `OLT020: warning: mcpgo.WithInputSchema\[Conditions\]: field City: tag jsonschema: mark3labs/mcp-go reads the required part as description text, .* so 2 properties mcp-go requires are optional here: "area", "country"`
 	Country string `json:"country"`
+}
+
+// Place is embedded in Conditions.
+type Place struct {
+	Town string `json:"town" jsonschema:"Town name,required"` // want `OLT020: warning: mcpgo.WithInputSchema\[Conditions\]: field Town: tag jsonschema: mark3labs/mcp-go reads the required part as description text, .* so 2 properties mcp-go requires are optional here: "area", "country"`
+	Area string `json:"area"`
 }
 
 // Report is a clean result.
