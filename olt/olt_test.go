@@ -74,7 +74,7 @@ func TestRules(t *testing.T) {
 		{id: "OLT017", cfg: quality, patterns: []string{"olt017"}},
 		{id: "OLT018", cfg: quality, patterns: []string{"olt018"}},
 		{id: "OLT019", cfg: quality, patterns: []string{"olt019"}},
-		{id: "OLT020", patterns: []string{"olt020"}, fixes: true},
+		{id: "OLT020", patterns: []string{"olt020", "olt020mode"}, fixes: true},
 		{id: "OLT021", patterns: []string{"olt021"}},
 		{id: "OLT022", cfg: olt.Config{Migrate: true}, patterns: []string{"olt022", "olt022mode"}, fixes: true},
 		{id: "OLT023", patterns: []string{"olt023"}},

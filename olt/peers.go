@@ -41,7 +41,7 @@ func tagWarnings(p *analyzer.Package) []*analyzer.Diagnostic {
 	var out []*analyzer.Diagnostic
 	done := map[*schema.Field]bool{}
 	structsOf(p, func(t *schema.Type) {
-		for _, w := range schema.TagWarnings(t) {
+		for _, w := range schema.TagWarnings(t, p.ReadMode) {
 			if done[w.Field] {
 				continue
 			}

@@ -59,12 +59,19 @@ func (c *Checker) Check(in, out types.Type, pos, end token.Pos, label string) []
 		}
 	}
 	// The peers' tags a peer library reads otherwise (OLT020), in the
-	// package's own fields.
+	// package's own fields: each field once, as a property of the first
+	// object that has it (an embedding struct's before the embedded one's:
+	// what invopop's convention makes optional is the object's).
+	done := map[*schema.Field]bool{}
 	for t := range schema.Reached(inModel, outModel) {
 		if t.Kind != schema.Struct {
 			continue
 		}
-		for _, w := range schema.TagWarnings(t) {
+		for _, w := range schema.TagWarnings(t, c.in.b.ReadMode) {
+			if done[w.Field] {
+				continue
+			}
+			done[w.Field] = true
 			p, e := c.in.p.FieldPos(w.Field, w.Tag)
 			if p == token.NoPos {
 				continue // declared in another package: reported there, if at all

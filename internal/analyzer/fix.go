@@ -6,6 +6,7 @@ import (
 	"go/format"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -96,6 +97,12 @@ func tagFix(fs fieldSyntax, e *schema.Error) *Fix {
 		case p.Key == e.Tag && e.Fix.Value != "":
 			msg = "Rewrite the tag " + p.Key + " so that the peer library reads it as written"
 			kept = append(kept, p.Key+":"+quoteTagValue(e.Fix.Value))
+			if e.Fix.AddRequired {
+				msg = "Drop the required part of the tag " + p.Key + " and tag the field required:\"true\""
+				if !slices.ContainsFunc(pairs, func(p schema.TagPair) bool { return p.Key == "required" }) {
+					kept = append(kept, `required:"true"`)
+				}
+			}
 			continue
 		case p.Key == e.Tag && e.Fix.DropOption != "":
 			name, opts, _ := strings.Cut(p.Value, ",")

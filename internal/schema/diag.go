@@ -142,6 +142,9 @@ type Fix struct {
 	// Value, when not empty, is the value the Error's Tag pair should
 	// have instead.
 	Value string
+	// AddRequired, with Value: tag the field required:"true" too, unless
+	// it has a required tag already.
+	AddRequired bool
 }
 
 func (e *Error) Error() string {

@@ -3,6 +3,7 @@ package schema
 import (
 	"cmp"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -364,28 +365,110 @@ func Properties(t *Type, m ReadMode) []Property {
 }
 
 // TagWarnings returns what the tags of struct type t's fields (those of
-// its embedded structs included) say that a peer library reads otherwise,
-// where the author's meaning is plain: a description with unescaped
-// commas, which invopop/jsonschema ends at the first one; and a jsonschema
-// tag that is google/jsonschema-go's description with parts written as
-// invopop's, not in mark3labs/mcp-go's form, whose whole text the contract
-// keeps as the description. The contract refuses nothing for them; each
-// warning is an OLT020 Error with its Field and Tag, and a Fix whose Value
-// is the tag's value written so that it reads the same unambiguously.
-func TagWarnings(t *Type) []*Error {
+// its embedded structs included), read in mode m, say that a peer library
+// reads otherwise, where the author's meaning is plain: a description with
+// unescaped commas, which invopop/jsonschema ends at the first one; a
+// jsonschema tag that is google/jsonschema-go's description with parts
+// written as invopop's, not in mark3labs/mcp-go's form, whose whole text
+// the contract keeps as the description; and invopop's required part
+// after the text of mcp-go's form, which mcp-go reads as text, where
+// invopop's convention makes a property of t's object optional that would
+// be required without it (see mixedRequired). The contract refuses
+// nothing for them; each warning is an OLT020 Error with its Field and
+// Tag, and a Fix whose Value is the tag's value written so that it reads
+// the same unambiguously (and, with AddRequired, the required tag that
+// keeps the field required).
+func TagWarnings(t *Type, m ReadMode) []*Error {
 	if t == nil || t.Kind != Struct {
 		return nil
 	}
-	fields, _ := resolveFields(t, ReadMode{})
+	fields, _ := resolveFields(t, m)
+	optional := mixedRequired(fields, m)
 	var out []*Error
-	for _, jf := range fields {
+	for i := range fields {
+		jf := &fields[i]
 		for _, w := range jf.ft.warns {
 			c := *w
 			c.Path, c.Field = jf.name, jf.field
 			out = append(out, &c)
 		}
+		if optional != nil && jf.ft.peerReq && jf.ft.req != -1 && !jf.omit && !jf.viaPointer {
+			w := mixedRequiredWarning(jf, optional)
+			w.Path, w.Field = jf.name, jf.field
+			out = append(out, w)
+		}
 	}
 	return out
+}
+
+// mixedRequired returns the properties of an object that invopop's
+// convention makes optional only because of required parts written in
+// mark3labs/mcp-go's form ("City name,required"), which mcp-go reads as
+// text of the description, requiring every property without omitempty as
+// google/jsonschema-go does: those that would be required without the
+// convention. It returns nil when there are none, when the read mode says
+// RequiredFromTags (the convention holds in every object anyway), or when
+// some field has the part in invopop's own form (jsonschema:"required"),
+// which says the convention plainly.
+func mixedRequired(fields []jsonField, m ReadMode) []string {
+	if m.RequiredFromTags {
+		return nil
+	}
+	mixed := false
+	for i := range fields {
+		if !fields[i].ft.peerReq {
+			continue
+		}
+		if v, _ := lookup(fields[i].tags, peerTag); JSONSchemaForm(v) != PeerMixed {
+			return nil
+		}
+		mixed = true
+	}
+	if !mixed {
+		return nil
+	}
+	var optional []string
+	for _, jf := range fields {
+		if jf.hidden() || !jf.optional() {
+			continue
+		}
+		jf.explicit = false
+		if !jf.optional() {
+			optional = append(optional, jf.name)
+		}
+	}
+	return optional
+}
+
+// mixedRequiredWarning is the warning about field jf's required part in
+// mark3labs/mcp-go's form, by which invopop's convention makes the
+// properties named in optional optional. Its fix drops the part and adds
+// required:"true": the field stays required, and the other properties are
+// required again as mcp-go makes them. A tag that would read otherwise
+// without the part has no fix.
+func mixedRequiredWarning(jf *jsonField, optional []string) *Error {
+	names := make([]string, 0, 6)
+	for i, n := range optional {
+		if i == 5 {
+			names[4] += " and " + strconv.Itoa(len(optional)-5) + " more"
+			break
+		}
+		names = append(names, quote(n))
+	}
+	count := "1 property mcp-go requires is"
+	if len(optional) > 1 {
+		count = strconv.Itoa(len(optional)) + " properties mcp-go requires are"
+	}
+	e := &Error{ID: OLT020, Tag: peerTag,
+		Msg: "tag " + peerTag + ": mark3labs/mcp-go reads the required part as description text, and requires every property without omitempty; " +
+			"the contract reads it as invopop/jsonschema's required part, by whose convention the object's properties without it are optional, so " +
+			count + " optional here: " + strings.Join(names, ", ") + ". " +
+			"Drop the part and tag the field required:\"true\" to keep mcp-go's required list"}
+	v, _ := lookup(jf.tags, peerTag)
+	if fixed, ok := dropRequiredPart(v); ok {
+		e.Fix = Fix{Value: fixed, AddRequired: true}
+	}
+	return e
 }
 
 // optional reports whether the property may be absent. The required

@@ -454,6 +454,33 @@ func cutWarning(tag, v, cut string) *Error {
 			"); the contract keeps the whole text. Escape the commas as \\, so that both read it whole"}
 }
 
+// dropRequiredPart returns a jsonschema tag v in mark3labs/mcp-go's form
+// without invopop's required part (and without empty parts, which both
+// skip), and whether that tag reads as v does but for the part: the same
+// description and keywords.
+func dropRequiredPart(v string) (string, bool) {
+	at, ok := mixedSplit(v)
+	if !ok {
+		return "", false
+	}
+	var b strings.Builder
+	b.WriteString(v[:at-1])
+	tail := v[at:]
+	for _, p := range rawParts(tail) {
+		if p.text != "" && p.text != "required" {
+			b.WriteByte(',')
+			b.WriteString(tail[p.start:p.end])
+		}
+	}
+	fixed := b.String()
+	was := slices.DeleteFunc(ReadPeerTag(peerTag, v), func(p PeerPart) bool { return p.Required })
+	same := slices.EqualFunc(was, ReadPeerTag(peerTag, fixed), func(a, b PeerPart) bool {
+		a.Text, b.Text = "", ""
+		return a == b
+	})
+	return fixed, same
+}
+
 // ambiguousWarning is the warning about a jsonschema tag v in
 // google/jsonschema-go's form with parts written as invopop/jsonschema's
 // that are not mark3labs/mcp-go's form (see mixedSplit): the contract keeps the

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -353,7 +355,7 @@ func TestTextCommas(t *testing.T) {
 			if want := obj(`"a":`+tt.prop, `"a"`); string(got) != want {
 				t.Errorf("got  %s\nwant %s", got, want)
 			}
-			ws := TagWarnings(typ)
+			ws := TagWarnings(typ, ReadMode{})
 			switch {
 			case tt.warn == "" && len(ws) > 0:
 				t.Errorf("warnings %v, want none", ws)
@@ -373,8 +375,8 @@ func TestTextCommas(t *testing.T) {
 			// The fixed tag reads the same, with no warning.
 			fixedTyp := strct(field("A", tString, `json:"a" jsonschema:"`+strings.ReplaceAll(tt.fixed, `\`, `\\`)+`"`))
 			again, err := NewBuilder().Input(fixedTyp)
-			if err != nil || string(again) != string(got) || len(TagWarnings(fixedTyp)) > 0 {
-				t.Errorf("fixed: %s, %v, warnings %v; want %s", again, err, TagWarnings(fixedTyp), got)
+			if err != nil || string(again) != string(got) || len(TagWarnings(fixedTyp, ReadMode{})) > 0 {
+				t.Errorf("fixed: %s, %v, warnings %v; want %s", again, err, TagWarnings(fixedTyp, ReadMode{}), got)
 			}
 		})
 	}
@@ -581,7 +583,7 @@ func TestMixedTags(t *testing.T) {
 				t.Errorf("got  %s\nwant %s", got, want)
 			}
 			schematest.Check(t, got)
-			ws := TagWarnings(typ)
+			ws := TagWarnings(typ, ReadMode{})
 			switch {
 			case tt.fixed == "" && len(ws) > 0:
 				t.Errorf("warnings %v, want none", ws)
@@ -595,8 +597,8 @@ func TestMixedTags(t *testing.T) {
 				// The fixed tag reads the same, with no warning.
 				fixedTyp := strct(field("A", ft, `json:"a" jsonschema:"`+strings.ReplaceAll(tt.fixed, `\`, `\\`)+`"`))
 				again, err := NewBuilder().Input(fixedTyp)
-				if err != nil || string(again) != string(got) || len(TagWarnings(fixedTyp)) > 0 {
-					t.Errorf("fixed: %s, %v, warnings %v; want %s", again, err, TagWarnings(fixedTyp), got)
+				if err != nil || string(again) != string(got) || len(TagWarnings(fixedTyp, ReadMode{})) > 0 {
+					t.Errorf("fixed: %s, %v, warnings %v; want %s", again, err, TagWarnings(fixedTyp, ReadMode{}), got)
 				}
 			}
 		})
@@ -640,4 +642,170 @@ func TestMixedTagsRefused(t *testing.T) {
 	if !PeerRequired(`json:"a" jsonschema:"The name,required"`) || PeerRequired(`json:"a" jsonschema:"The name, required"`) {
 		t.Error("PeerRequired: want true for the mixed form, false for the ambiguous one")
 	}
+}
+
+// TestMixedRequired checks invopop's required part after the text of
+// mcp-go's form: mark3labs/mcp-go reads it as text of the description and
+// requires every property without omitempty, the contract reads it as
+// invopop's required part, whose convention makes the other properties
+// optional. The schema stays as the contract reads it; TagWarnings says
+// so where the convention makes a property optional that would be
+// required without it, and the fix (the part dropped, required:"true"
+// added) makes the schema list what mcp-go's lists.
+func TestMixedRequired(t *testing.T) {
+	const msg = "tag jsonschema: mark3labs/mcp-go reads the required part as description text, and requires every property without omitempty; " +
+		"the contract reads it as invopop/jsonschema's required part, by whose convention the object's properties without it are optional, so %s optional here: %s. " +
+		"Drop the part and tag the field required:\"true\" to keep mcp-go's required list"
+	base := &Type{Kind: Struct, PkgPath: "p", Name: "Base", Fields: []Field{
+		field("Country", tString, `json:"country"`),
+		field("Zip", tString, `json:"zip,omitempty"`),
+	}}
+	type warning struct {
+		field    int    // the field warned about
+		optional string // the properties made optional, as the message lists them
+		count    string // "1 property mcp-go requires is", ...
+		fixed    string // the fix's jsonschema value, "" for no fix
+	}
+	tests := []struct {
+		name string
+		typ  *Type
+		mode ReadMode
+		want []warning
+		// mcpgo is mcp-go's required list: the schema's once the fixes
+		// are applied.
+		mcpgo string
+	}{
+		{"a sibling without omitempty", strct(
+			field("City", tString, `json:"city" jsonschema:"City name,required"`),
+			field("Country", tString, `json:"country"`)),
+			ReadMode{}, []warning{{0, `"country"`, "1 property mcp-go requires is", "City name"}}, `"city","country"`},
+		{"siblings optional anyway", strct(
+			field("City", tString, `json:"city" jsonschema:"City name,required"`),
+			field("Unit", tString, `json:"unit,omitempty"`),
+			field("Days", tInt8, `json:"days" default:"3"`),
+			field("Note", tString, `json:"note" required:"false"`),
+			field("Zone", tString, `json:"zone" jsonschema:"-"`)),
+			ReadMode{}, nil, ""},
+		{"a sibling required by its tag", strct(
+			field("City", tString, `json:"city" jsonschema:"City name,required"`),
+			field("Country", tString, `json:"country" required:"true"`)),
+			ReadMode{}, nil, ""},
+		{"the read mode RequiredFromTags", strct(
+			field("City", tString, `json:"city" jsonschema:"City name,required"`),
+			field("Country", tString, `json:"country"`)),
+			ReadMode{RequiredFromTags: true}, nil, ""},
+		{"the other parts are kept", strct(
+			field("Unit", tString, `json:"unit" jsonschema:"Temperature unit,required,enum=c,enum=f"`),
+			field("City", tString, `json:"city" jsonschema:"City name"`),
+			field("Days", tInt8, `json:"days"`)),
+			ReadMode{}, []warning{{0, `"city", "days"`, "2 properties mcp-go requires are", "Temperature unit,enum=c,enum=f"}}, `"unit","city","days"`},
+		{"two fields with the part", strct(
+			field("City", tString, `json:"city" jsonschema:"City name,required"`),
+			field("Unit", tString, `json:"unit" jsonschema:"Unit,required,enum=c,enum=f,"`),
+			field("Country", tString, `json:"country"`)),
+			ReadMode{}, []warning{{0, `"country"`, "1 property mcp-go requires is", "City name"}, {1, `"country"`, "1 property mcp-go requires is", "Unit,enum=c,enum=f"}},
+			`"city","unit","country"`},
+		{"a promoted sibling", strct(
+			field("City", tString, `json:"city" jsonschema:"City name,required"`),
+			embed(base, "")),
+			ReadMode{}, []warning{{0, `"country"`, "1 property mcp-go requires is", "City name"}}, `"city","country"`},
+		{"the field tagged required:true too", strct(
+			field("City", tString, `json:"city" jsonschema:"City name,required" required:"true"`),
+			field("Country", tString, `json:"country"`)),
+			ReadMode{}, []warning{{0, `"country"`, "1 property mcp-go requires is", "City name"}}, `"city","country"`},
+		{"invopop's form in the object says its convention", strct(
+			field("City", tString, `json:"city" jsonschema:"City name,required"`),
+			field("Zone", tString, `json:"zone" jsonschema:"required,description=Time zone"`),
+			field("Country", tString, `json:"country"`)),
+			ReadMode{}, nil, ""},
+		{"many siblings", strct(
+			field("City", tString, `json:"city" jsonschema:"City name,required"`),
+			field("A", tString, `json:"a"`), field("B", tString, `json:"b"`), field("C", tString, `json:"c"`),
+			field("D", tString, `json:"d"`), field("E", tString, `json:"e"`), field("F", tString, `json:"f"`),
+			field("G", tString, `json:"g"`)),
+			ReadMode{}, []warning{{0, `"a", "b", "c", "d", "e" and 2 more`, "7 properties mcp-go requires are", "City name"}},
+			`"city","a","b","c","d","e","f","g"`},
+		{"no fix where the tag would read otherwise without the part", strct(
+			field("R", tString, `json:"r" jsonschema:"Ratio,e.g.a=b,required"`),
+			field("Country", tString, `json:"country"`)),
+			ReadMode{}, []warning{{0, `"country"`, "1 property mcp-go requires is", ""}}, ""},
+		{"mcp-go's form with a space is ambiguous, not the part", strct(
+			field("City", tString, `json:"city" jsonschema:"City name, required"`),
+			field("Country", tString, `json:"country"`)),
+			ReadMode{}, nil, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := NewBuilder()
+			b.ReadMode = tt.mode
+			if _, err := b.Input(tt.typ); err != nil {
+				t.Fatalf("refused: %v", err)
+			}
+			var ws []*Error
+			for _, w := range TagWarnings(tt.typ, tt.mode) {
+				if !strings.Contains(w.Msg, "mark3labs/mcp-go reads the required part") {
+					continue // the ambiguous tag's own warning
+				}
+				ws = append(ws, w)
+			}
+			if len(ws) != len(tt.want) {
+				t.Fatalf("warnings %v, want %d", ws, len(tt.want))
+			}
+			fixed := *tt.typ
+			fixed.Fields = slices.Clone(tt.typ.Fields)
+			for i, w := range ws {
+				want := tt.want[i]
+				f := &tt.typ.Fields[want.field]
+				wantMsg := fmt.Sprintf(msg, want.count, want.optional)
+				if w.ID != OLT020 || w.Msg != wantMsg || w.Field != f || w.Tag != "jsonschema" || w.Fix.Value != want.fixed || w.Fix.AddRequired != (want.fixed != "") {
+					t.Errorf("warning %s (field %v, tag %q, fix %+v)\nwant    %s (fix %q)", w.Msg, w.Field, w.Tag, w.Fix, wantMsg, want.fixed)
+				}
+				fixed.Fields[want.field].Tag = applyTagFix(t, f.Tag, w)
+			}
+			if tt.mcpgo == "" {
+				return
+			}
+			// The fixed type's schema lists what mcp-go's does, with no
+			// warning left.
+			got, err := b.Input(&fixed)
+			if err != nil {
+				t.Fatalf("fixed: %v", err)
+			}
+			var s struct{ Required []string }
+			if err := json.Unmarshal(got, &s); err != nil {
+				t.Fatal(err)
+			}
+			if list, _ := json.Marshal(s.Required); string(list) != "["+tt.mcpgo+"]" {
+				t.Errorf("fixed: required %s, want mcp-go's [%s]; schema %s", list, tt.mcpgo, got)
+			}
+			if ws := TagWarnings(&fixed, tt.mode); len(ws) > 0 {
+				t.Errorf("fixed: warnings %v", ws)
+			}
+		})
+	}
+}
+
+// applyTagFix applies a warning's fix to a struct tag as a front end
+// does: the tag's new value, and required:"true" added when asked for and
+// absent.
+func applyTagFix(t *testing.T, tag string, w *Error) string {
+	t.Helper()
+	pairs, err := ParseStructTag(tag)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	has := false
+	for _, p := range pairs {
+		v := p.Value
+		if p.Key == w.Tag && w.Fix.Value != "" {
+			v = w.Fix.Value
+		}
+		has = has || p.Key == "required"
+		out = append(out, p.Key+":"+strconv.Quote(v))
+	}
+	if w.Fix.AddRequired && !has {
+		out = append(out, `required:"true"`)
+	}
+	return strings.Join(out, " ")
 }

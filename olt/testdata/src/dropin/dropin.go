@@ -24,6 +24,22 @@ type Forecast struct {
 	Place string `json:"place" jsonschema:"description=The town and country, e.g. Ghent, Belgium"` // want `OLT020: warning: mcpserver.AddTool\[Forecast, Report\]: field Place: tag jsonschema: invopop/jsonschema ends the description at the first unescaped comma`
 }
 
+// Conditions comes from an mcp-go server, which reads the required part
+// after City's text (and Town's) as more of the description and requires
+// Country (and Area). Town is warned about once, as a property of
+// Conditions' object, though Place is reached too.
+type Conditions struct {
+	Place
+	City    string `json:"city" jsonschema:"City name,required"` // want `OLT020: warning: mcpgo.WithInputSchema\[Conditions\]: field City: tag jsonschema: mark3labs/mcp-go reads the required part as description text, .* so 2 properties mcp-go requires are optional here: "area", "country"`
+	Country string `json:"country"`
+}
+
+// Place is embedded in Conditions.
+type Place struct {
+	Town string `json:"town" jsonschema:"Town name,required"` // want `OLT020: warning: mcpgo.WithInputSchema\[Conditions\]: field Town: tag jsonschema: mark3labs/mcp-go reads the required part as description text, .* so 2 properties mcp-go requires are optional here: "area", "country"`
+	Area string `json:"area"`
+}
+
 // Report is a clean result.
 type Report struct {
 	Summary string `json:"summary"`
@@ -69,6 +85,7 @@ func serve(s *mcp.Server) {
 
 func mcpgoTools() {
 	mcpgo.WithInputSchema[Clean]()
+	mcpgo.WithInputSchema[Conditions]()
 	mcpgo.WithOutputSchema[Clean]()
 	mcpgo.WithInputSchema[elsewhere.Query]() // want `OLT011: mcpgo.WithInputSchema\[elsewhere.Query\]: input.terms`
 	mcpgo.NewTypedToolHandler(func(ctx context.Context, request mcpgo.Request, args Watch) (*mcpgo.Result, error) {

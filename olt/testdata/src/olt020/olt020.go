@@ -46,3 +46,43 @@ type Outlook struct {
 //
 //tool:export
 func GetOutlook(in Outlook) (string, error) { return in.City, nil }
+
+// Weather is an mcp-go tool's input: mark3labs/mcp-go reads the required
+// part after City's text as more of the description, and requires every
+// field without omitempty; the contract reads invopop's required part, by
+// whose convention Country is optional: a warning, whose fix keeps what
+// mcp-go required.
+type Weather struct {
+	City    string `json:"city" jsonschema:"City name,required"` // want `OLT020: warning: field City: tag jsonschema: mark3labs/mcp-go reads the required part as description text, and requires every property without omitempty; the contract reads it as invopop/jsonschema's required part, by whose convention the object's properties without it are optional, so 1 property mcp-go requires is optional here: "country"\. Drop the part and tag the field required:"true" to keep mcp-go's required list`
+	Country string `json:"country"`
+	Unit    string `json:"unit,omitempty" jsonschema:"Temperature unit,enum=celsius,enum=fahrenheit"`
+}
+
+// GetWeather tells the weather.
+//
+//tool:export
+func GetWeather(in Weather) (string, error) { return in.City, nil }
+
+// Station's siblings are optional without the convention too: no warning.
+type Station struct {
+	ID   string `json:"id" jsonschema:"Station ID,required"`
+	Name string `json:"name,omitempty"`
+	Kind string `json:"kind" default:"manual"`
+}
+
+// GetStation finds a station.
+//
+//tool:export
+func GetStation(in Station) (string, error) { return in.ID, nil }
+
+// Route's From is tagged required:"true" already: the fix drops the part.
+type Route struct {
+	From string   `json:"from" jsonschema:"Start,required" required:"true"` // want `OLT020: warning: field From: tag jsonschema: mark3labs/mcp-go reads the required part as description text, .* so 2 properties mcp-go requires are optional here: "to", "via"\.`
+	To   string   `json:"to"`
+	Via  []string `json:"via"`
+}
+
+// Plan plans a route.
+//
+//tool:export
+func Plan(in Route) (string, error) { return in.From, nil }
