@@ -295,6 +295,45 @@ func TestRegisterAdjustedHeaders(t *testing.T) {
 	}
 }
 
+// TestRegisterSearchAdjustedHeaders: with Options.Search, the tools
+// Register adds itself (search_tools, call_tool) are described, Adjust
+// included, and their headers checked before any tool is added, as the
+// catalog's are.
+func TestRegisterSearchAdjustedHeaders(t *testing.T) {
+	fn := func(context.Context, *tool.Call, json.RawMessage) (any, error) { return "ok", nil }
+	a, err := rawtool.New(tool.Meta{Name: "a"}, json.RawMessage(`{"type":"object"}`), fn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"search_tools", "call_tool"} {
+		t.Run(name, func(t *testing.T) {
+			s := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
+			var regErr error
+			func() {
+				defer func() {
+					if r := recover(); r != nil {
+						regErr = fmt.Errorf("panic: %v", r)
+					}
+				}()
+				regErr = mcpserver.Register(s, []*tool.Tool{a}, &mcpserver.Options{
+					Search: &mcpserver.Search{Listed: []string{"a"}},
+					Adjust: func(tl *tool.Tool, mt *mcp.Tool) {
+						if tl.Name == name {
+							mt.InputSchema = json.RawMessage(`{"type":"object","properties":{"q":{"type":"string","x-mcp-header":"bad name"}}}`)
+						}
+					},
+				})
+			}()
+			if regErr == nil || strings.HasPrefix(regErr.Error(), "panic") || !strings.Contains(regErr.Error(), `tool "`+name+`"`) || !strings.Contains(regErr.Error(), "not a token character") {
+				t.Errorf("Register: %v, want an error naming %s and the rule", regErr, name)
+			}
+			if res, err := connectServer(t, s, nil, "").ListTools(t.Context(), nil); err != nil || len(res.Tools) != 0 {
+				t.Errorf("listed %v %v, want no tool", res, err)
+			}
+		})
+	}
+}
+
 // TestHTTPHandlerHeaderMismatch posts tools/call requests whose
 // Mcp-Param headers agree or disagree with their arguments through
 // HTTPHandler. MCP 2026-07-28 (basic/transports/streamable-http, "Server

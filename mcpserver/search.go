@@ -125,6 +125,19 @@ func registerSearch(s *mcp.Server, set *tool.Set, handlers map[string]mcp.ToolHa
 	if err != nil {
 		return fmt.Errorf("mcpserver: %w", err)
 	}
+	// The two tools added here are described (Adjust included) and
+	// their headers checked before any tool is added, as Register does
+	// for the catalog's.
+	searchListed, callListed := describe(search), describe(call)
+	var searchHeaders, callHeaders []paramHeader
+	for _, c := range []struct {
+		mt      *mcp.Tool
+		headers *[]paramHeader
+	}{{searchListed, &searchHeaders}, {callListed, &callHeaders}} {
+		if *c.headers, err = paramHeaders(c.mt.InputSchema); err != nil {
+			return fmt.Errorf("mcpserver: tool %q: its x-mcp-header annotations break MCP's rules: %v", c.mt.Name, err)
+		}
+	}
 	var unlisted []string
 	for _, t := range tools {
 		if !listed[t.Name] {
@@ -135,9 +148,9 @@ func registerSearch(s *mcp.Server, set *tool.Set, handlers map[string]mcp.ToolHa
 	for _, t := range tools {
 		addTool(s, describe(t), handlers[t.Name])
 	}
-	addTool(s, describe(search), Handler(search, opts))
-	callHandler := Handler(call, opts)
-	addTool(s, describe(call), func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	addTool(s, searchListed, handler(search, opts, searchHeaders))
+	callHandler := handler(call, opts, callHeaders)
+	addTool(s, callListed, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		in, viols, err := call.CheckArgs(ctx, req.Params.Arguments)
 		if err != nil || len(viols) > 0 {
 			return callHandler(ctx, req) // refused as any tool's arguments are
