@@ -1,6 +1,7 @@
 package mcpgo
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -95,7 +96,7 @@ func Register(s *server.MCPServer, tools []*tool.Tool, opts *Options) error {
 	}
 	served := make([]server.ServerTool, 0, set.Len())
 	serial := map[string]bool{}
-	older := map[string]bool{} // name → its listed output is not of objects
+	older := map[string]json.RawMessage{} // name → its listed output when not of objects, else nil
 	for _, t := range set.Tools() {
 		t = opts.served(t)
 		if !readable(t.InputSchema) {
@@ -112,7 +113,10 @@ func Register(s *server.MCPServer, tools []*tool.Tool, opts *Options) error {
 			// mcp-go's AddTools panics on it.
 			return fmt.Errorf("mcpgo.Register: tool %q: its x-mcp-header annotations break MCP's rules: %w", t.Name, err)
 		}
-		older[mt.Name] = mt.RawOutputSchema != nil && !objectForm(mt.RawOutputSchema)
+		older[mt.Name] = nil
+		if mt.RawOutputSchema != nil && !objectForm(mt.RawOutputSchema) {
+			older[mt.Name] = mt.RawOutputSchema
+		}
 		served = append(served, server.ServerTool{Tool: mt, Handler: Handler(t, opts)})
 		serial[t.Name] = !t.IsParallelSafe()
 	}
@@ -154,25 +158,27 @@ func anyValue(ctx context.Context) bool {
 
 // objectsOnly is a server's tool filter that takes the output schemas
 // that are not of objects out of what a client of a protocol before
-// 2026-07-28 is listed: those of the tools Register last added under
-// each name. A server has one (of), added with the first such tool.
+// 2026-07-28 is listed: those Register last listed under each name, as
+// it listed them (a tool added again another way under the name is
+// listed as it is). A server has one (of), added with the first such
+// tool.
 type objectsOnly struct {
-	names atomic.Pointer[map[string]bool] // replaced, never changed in place
-	added bool                            // the filter is s's; under registering
+	names atomic.Pointer[map[string]json.RawMessage] // replaced, never changed in place
+	added bool                                       // the filter is s's; under registering
 }
 
 // set records which of the names given list an output schema that is not
 // of objects, and adds the filter to s with the first. It is called under
 // registering.
-func (o *objectsOnly) set(s *server.MCPServer, older map[string]bool) {
-	next := map[string]bool{}
+func (o *objectsOnly) set(s *server.MCPServer, older map[string]json.RawMessage) {
+	next := map[string]json.RawMessage{}
 	if old := o.names.Load(); old != nil {
 		maps.Copy(next, *old)
 	}
 	some := false
-	for name, not := range older {
-		if not {
-			next[name], some = true, true
+	for name, out := range older {
+		if out != nil {
+			next[name], some = out, true
 		} else {
 			delete(next, name)
 		}
@@ -191,7 +197,7 @@ func (o *objectsOnly) filter(ctx context.Context, tools []mcp.Tool) []mcp.Tool {
 	names := *o.names.Load()
 	var out []mcp.Tool
 	for i := range tools {
-		if names[tools[i].Name] && tools[i].RawOutputSchema != nil {
+		if listed, ok := names[tools[i].Name]; ok && bytes.Equal(listed, tools[i].RawOutputSchema) {
 			if out == nil {
 				out = slices.Clone(tools)
 			}

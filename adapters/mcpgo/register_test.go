@@ -545,4 +545,27 @@ func TestRegisterOneFilter(t *testing.T) {
 	if !maps.Equal(got, want) {
 		t.Errorf("output schema listed to a 2025-06-18 client, by tool: %v, want %v", got, want)
 	}
+
+	// A tool of a name Register served, added again another way, is
+	// listed as it is: the filter takes out only the schemas Register
+	// listed.
+	s.DeleteTools("list_1")
+	plain := mcp.NewTool("list_1")
+	plain.RawOutputSchema = json.RawMessage(`{"type":"object","properties":{"n":{"type":"integer"}}}`)
+	s.AddTool(plain, func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return mcp.NewToolResultText("x"), nil
+	})
+	data, err = json.Marshal(s.HandleMessage(t.Context(), []byte(`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Result.Tools = nil
+	if err := json.Unmarshal(data, &r); err != nil {
+		t.Fatal(err)
+	}
+	for _, tl := range r.Result.Tools {
+		if tl.Name == "list_1" && tl.Out == nil {
+			t.Errorf("list_1, added with s.AddTool with an object output schema, is listed without it: %s", data)
+		}
+	}
 }
