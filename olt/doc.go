@@ -218,7 +218,10 @@ pointer, which it cannot allocate.
 Fix: write the tags encoding/json reads as they are meant. toolvet suggests
 two of the changes: removing the ,string option ("Remove the ,string
 option") and removing the tag of an unexported field ("Remove the tag
-json").
+json"). A misspelt option is named with the one it is nearest (omitempty,
+omitzero, string), with no fix: the option meant changes what the tag says
+(omitempty makes the field optional, where the misspelt one left it
+required), so the choice is the author's.
 
 # Analyzer OLT012
 

@@ -293,7 +293,11 @@ func jsonTagErrors(tag JSONTag, sf *Field, path string) []*Error {
 		at("json tag name "+quote(tag.Given)+" is not a valid JSON key for encoding/json, which would use "+quote(sf.Name)+" instead", Fix{})
 	}
 	for _, o := range tag.Unknown {
-		at("json tag option "+quote(o)+" is unknown to encoding/json, which ignores it", Fix{})
+		msg := "json tag option " + quote(o) + " is unknown to encoding/json, which ignores it"
+		if near := nearOption(o); near != "" {
+			msg += "; did you mean " + quote(near) + "?"
+		}
+		at(msg, Fix{})
 	}
 	if tag.String {
 		at("the ,string option makes encoding/json quote the value; the contract does not describe that form, remove the option", Fix{DropOption: "string"})
@@ -517,4 +521,49 @@ func (jf *jsonField) requiredErrs() []*Error {
 		return at("it is promoted through an embedded pointer, whose nil value encoding/json writes as no field at all")
 	}
 	return nil
+}
+
+// nearOption returns the option of encoding/json's json tag that o
+// misspells (at most two letters changed, added, dropped or swapped with
+// their neighbour), or "" for none. There is no fix: the option meant
+// changes what the tag says (omitempty makes a field optional), where the
+// misspelt one is ignored.
+func nearOption(o string) string {
+	if len(o) < 4 {
+		return ""
+	}
+	for _, known := range []string{"omitempty", "omitzero", "string"} {
+		if editDistance(o, known) <= 2 {
+			return known
+		}
+	}
+	return ""
+}
+
+// editDistance is the optimal string alignment distance of a and b: the
+// fewest one-letter insertions, deletions, substitutions and swaps of
+// neighbours that turn one into the other. The texts are a tag option's
+// and a known option's: short.
+func editDistance(a, b string) int {
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(a)][len(b)]
 }

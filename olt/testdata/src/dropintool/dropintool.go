@@ -11,7 +11,7 @@ import (
 )
 
 type Query struct {
-	Terms []string `json:"terms,omitemtpy"` // want `OLT011: input.terms: json tag option "omitemtpy" is unknown to encoding/json, which ignores it \(tool find\)`
+	Terms []string `json:"terms,omitemtpy"` // want `OLT011: input.terms: json tag option "omitemtpy" is unknown to encoding/json, which ignores it; did you mean "omitempty"\? \(tool find\)`
 }
 
 // Find finds.
