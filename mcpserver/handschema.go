@@ -19,11 +19,16 @@ import (
 // SDK validates the arguments against. The drop-in checks them against it
 // too, as rawtool checks a raw tool's (with the invoker's words, paths,
 // limits and defaults), then decodes them into In by In's contract with
-// every property optional unless its tags require it, and where that
-// refuses what the schema allows (a key In has no field for, which the
-// SDK's json.Unmarshal drops), with the leniency tool.ShadowArgs, as the
-// SDK decodes them: a call the schema allows is refused only where In
-// cannot hold a value (a fraction for an int). The checks take the
+// every property optional unless its tags require it. Where that refuses
+// what the schema allows, a key In's objects have no property of that
+// exact name for is dropped (the SDK's decoding drops it; encoding/json
+// would match a name that differs only in case to a field, past the
+// schema's checks), and a value past a range In's tags set is decoded
+// with the leniency tool.ShadowArgs, as the SDK decodes it: a call the
+// schema allows is refused only where In cannot hold a value (a fraction
+// for an int). A type that declares its own schema reads its value with
+// its own UnmarshalJSON, as it does under the SDK: nothing in it is
+// dropped. The checks take the
 // validator, which this package does not link: package declared
 // registers them, and without it AddTool panics, naming the import.
 // (adapters/mcpgo does the same for a listed schema in its own module,
@@ -138,8 +143,18 @@ func readKeys(s json.RawMessage) *keySchema {
 		Properties map[string]json.RawMessage `json:"properties"`
 		Additional json.RawMessage            `json:"additionalProperties"`
 		Items      json.RawMessage            `json:"items"`
+		Patterns   json.RawMessage            `json:"patternProperties"`
+		AnyOf      json.RawMessage            `json:"anyOf"`
+		OneOf      json.RawMessage            `json:"oneOf"`
 	}
 	if json.Unmarshal(s, &raw) != nil {
+		return nil
+	}
+	if raw.Patterns != nil || raw.AnyOf != nil || raw.OneOf != nil ||
+		raw.Properties != nil && len(raw.Additional) > 0 && raw.Additional[0] == '{' {
+		// Not a shape the core writes for a Go struct, map or slice: a
+		// type's declared schema, whose own UnmarshalJSON reads the
+		// value. Nothing in it is dropped.
 		return nil
 	}
 	k := &keySchema{}

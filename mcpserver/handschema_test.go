@@ -151,3 +151,39 @@ func TestAddToolHandSchemaRefused(t *testing.T) {
 		})
 	}
 }
+
+// Headers declares its own schema: an object of x- names only, which the
+// core writes as declared.
+type Headers struct{ raw json.RawMessage }
+
+func (h Headers) MarshalJSON() ([]byte, error)  { return h.raw, nil }
+func (h *Headers) UnmarshalJSON(b []byte) error { h.raw = b; return nil }
+func (Headers) ToolschemaSchema() string {
+	return `{"type":"object","patternProperties":{"^x-":{"type":"string"}},"additionalProperties":false}`
+}
+
+type Request struct {
+	URL string  `json:"url"`
+	H   Headers `json:"h"`
+}
+
+func request(_ context.Context, _ *mcp.CallToolRequest, in Request) (*mcp.CallToolResult, Request, error) {
+	return nil, in, nil
+}
+
+// TestAddToolHandSchemaKeepsDeclared: the keys dropped before In is
+// decoded are only those In's own objects have no property for; what a
+// type's declared schema allows beyond its properties (patternProperties)
+// is kept, whether or not another key was dropped beside it.
+func TestAddToolHandSchemaKeepsDeclared(t *testing.T) {
+	const schema = `{"type":"object","properties":{"url":{"type":"string"},"h":{"type":"object"}},"required":["url"]}`
+	s := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
+	mcpserver.AddTool(s, &mcp.Tool{Name: "request", InputSchema: json.RawMessage(schema)}, request)
+	cs := connectServer(t, s, nil, "")
+	for _, c := range []call{
+		{"declared keys", "request", `{"url":"u","h":{"x-a":"1"}}`, false, `{"url":"u","h":{"x-a":"1"}}`, `{"url":"u","h":{"x-a":"1"}}`},
+		{"declared keys beside a dropped one", "request", `{"url":"u","h":{"x-a":"1"},"extra":1}`, false, `{"url":"u","h":{"x-a":"1"}}`, `{"url":"u","h":{"x-a":"1"}}`},
+	} {
+		checkCall(t, cs, c)
+	}
+}

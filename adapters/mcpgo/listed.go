@@ -24,11 +24,15 @@ import (
 // arguments are then checked against the listed schema, as Wrap checks
 // a builder tool (required, ranges, enums, defaults filled in), and then
 // decoded into T: by T's contract with every property optional unless its
-// tags require it, and where that refuses what the listing allows (a key
-// T has no field for, which mcp-go's json.Unmarshal drops), by
-// encoding/json, as mcp-go binds them. A call the listing allows is so
-// refused only where T cannot hold it (a fraction for an int, a string
-// for a number), with the contract's words and path. The handler finds
+// tags require it. Where that refuses what the listing allows, a key T's
+// objects have no property of that exact name for is dropped (mcp-go's
+// json.Unmarshal would match a name that differs only in case to a
+// field, past the listing's checks), and a value outside a range T's
+// tags set is decoded by encoding/json, as mcp-go binds it. A call the
+// listing allows is so refused only where T cannot hold it (a fraction
+// for an int, a string for a number), with the contract's words and
+// path. A type that declares its own schema reads its value with its own
+// UnmarshalJSON: nothing in it is dropped. The handler finds
 // the listing at call time, from the session or server in the call's
 // context (mcp-go puts them there); a handler called outside a server
 // checks T's contract.
@@ -252,8 +256,18 @@ func readKeys(s json.RawMessage) *keySchema {
 		Properties map[string]json.RawMessage `json:"properties"`
 		Additional json.RawMessage            `json:"additionalProperties"`
 		Items      json.RawMessage            `json:"items"`
+		Patterns   json.RawMessage            `json:"patternProperties"`
+		AnyOf      json.RawMessage            `json:"anyOf"`
+		OneOf      json.RawMessage            `json:"oneOf"`
 	}
 	if json.Unmarshal(s, &raw) != nil {
+		return nil
+	}
+	if raw.Patterns != nil || raw.AnyOf != nil || raw.OneOf != nil ||
+		raw.Properties != nil && len(raw.Additional) > 0 && raw.Additional[0] == '{' {
+		// Not a shape the core writes for a Go struct, map or slice: a
+		// type's declared schema, whose own UnmarshalJSON reads the
+		// value. Nothing in it is dropped.
 		return nil
 	}
 	k := &keySchema{}
