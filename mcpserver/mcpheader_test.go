@@ -334,6 +334,49 @@ func TestRegisterSearchAdjustedHeaders(t *testing.T) {
 	}
 }
 
+// TestSearchCallToolHeaders: call_tool given an x-mcp-header by Adjust,
+// in a schema the SDK cannot read (a type array beside it), refuses a
+// call whose header disagrees with its argument, also when the call
+// would go through to the named tool.
+func TestSearchCallToolHeaders(t *testing.T) {
+	var ran []string
+	mk := func(name string) *tool.Tool {
+		tl, err := rawtool.New(tool.Meta{Name: name}, json.RawMessage(`{"type":"object"}`), func(context.Context, *tool.Call, json.RawMessage) (any, error) {
+			ran = append(ran, name)
+			return "ok", nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tl
+	}
+	s := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
+	err := mcpserver.Register(s, []*tool.Tool{mk("a"), mk("b")}, &mcpserver.Options{
+		Search: &mcpserver.Search{Listed: []string{"a"}},
+		Adjust: func(tl *tool.Tool, mt *mcp.Tool) {
+			if tl.Name == "call_tool" {
+				mt.InputSchema = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","x-mcp-header":"Tool"},"arguments":{"type":["object","null"]}},"required":["name"]}`)
+			}
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true}))
+	defer hs.Close()
+	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"c","version":"0"},"io.modelcontextprotocol/clientCapabilities":{}},"name":"call_tool","arguments":{"name":"a"}}}`
+	_, _, text := post(t, hs.URL, body, map[string]string{
+		"Mcp-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "call_tool", "Mcp-Param-Tool": "b"})
+	if !strings.Contains(text, "-32020") || len(ran) != 0 {
+		t.Errorf("call_tool with a header naming another tool: %s (ran %v)", text, ran)
+	}
+	_, _, text = post(t, hs.URL, body, map[string]string{
+		"Mcp-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "call_tool", "Mcp-Param-Tool": "a"})
+	if strings.Contains(text, "-32020") || len(ran) != 1 || ran[0] != "a" {
+		t.Errorf("call_tool with its header: %s (ran %v)", text, ran)
+	}
+}
+
 // TestHTTPHandlerHeaderMismatch posts tools/call requests whose
 // Mcp-Param headers agree or disagree with their arguments through
 // HTTPHandler. MCP 2026-07-28 (basic/transports/streamable-http, "Server

@@ -151,6 +151,11 @@ func registerSearch(s *mcp.Server, set *tool.Set, handlers map[string]mcp.ToolHa
 	addTool(s, searchListed, handler(search, opts, searchHeaders))
 	callHandler := handler(call, opts, callHeaders)
 	addTool(s, callListed, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		// call_tool's own headers first, on every call (callHandler,
+		// which checks them too, runs only for refused arguments).
+		if err := checkParamHeaders(callToolName, callHeaders, req); err != nil {
+			return nil, err
+		}
 		in, viols, err := call.CheckArgs(ctx, req.Params.Arguments)
 		if err != nil || len(viols) > 0 {
 			return callHandler(ctx, req) // refused as any tool's arguments are
