@@ -60,8 +60,9 @@ func (c *Checker) Check(in, out types.Type, pos, end token.Pos, label string) []
 	}
 	// The peers' tags a peer library reads otherwise (OLT020), in the
 	// package's own fields: each field once, as a property of the first
-	// object that has it (an embedding struct's before the embedded one's:
-	// what invopop's convention makes optional is the object's).
+	// object schema.Reached visits that has it (a depth-first walk: an
+	// embedded struct reached first through a field of its own is that
+	// object; the warning and its fix are the field's either way).
 	done := map[*schema.Field]bool{}
 	for t := range schema.Reached(inModel, outModel) {
 		if t.Kind != schema.Struct {
