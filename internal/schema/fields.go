@@ -525,15 +525,17 @@ func (jf *jsonField) requiredErrs() []*Error {
 
 // nearOption returns the option of encoding/json's json tag that o
 // misspells (at most two letters changed, added, dropped or swapped with
-// their neighbour), or "" for none. There is no fix: the option meant
+// their neighbour, in any case), or "" for none. There is no fix: the option meant
 // changes what the tag says (omitempty makes a field optional), where the
 // misspelt one is ignored.
 func nearOption(o string) string {
-	if len(o) < 4 {
-		return ""
+	if len(o) < 4 || len(o) > 16 {
+		return "" // too short to tell, or far from every option
 	}
-	for _, known := range []string{"omitempty", "omitzero", "string"} {
-		if editDistance(o, known) <= 2 {
+	o = strings.ToLower(o)
+	// ",string" is not offered: the contract refuses it.
+	for _, known := range []string{"omitempty", "omitzero"} {
+		if d := len(o) - len(known); d <= 2 && d >= -2 && editDistance(o, known) <= 2 {
 			return known
 		}
 	}

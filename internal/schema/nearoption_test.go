@@ -1,6 +1,9 @@
 package schema
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestNearOption: a misspelt json tag option is named with the option it
 // is nearest, within two edits; an option far from every known one, or
@@ -14,8 +17,10 @@ func TestNearOption(t *testing.T) {
 		{"OmitEmpty", "omitempty"}, // two letters in another case
 		{"omitzer", "omitzero"},
 		{"omitzeor", "omitzero"},
-		{"strng", "string"},
-		{"strings", "string"},
+		{"OMITEMPTY", "omitempty"},
+		{"strng", ""}, // the contract refuses ,string: not offered
+		{"sorting", ""},
+		{strings.Repeat("omitempty", 1<<17), ""}, // a hostile tag costs nothing
 		{"inline", ""},
 		{"omit", ""},
 		{"str", ""},
@@ -24,5 +29,14 @@ func TestNearOption(t *testing.T) {
 		if got := nearOption(c.given); got != c.want {
 			t.Errorf("nearOption(%q) = %q, want %q", c.given, got, c.want)
 		}
+	}
+}
+
+// TestNearOptionCheap: a long option, as a hostile tag may hold, is not
+// compared at all.
+func TestNearOptionCheap(t *testing.T) {
+	long := strings.Repeat("x", 10000)
+	if n := testing.AllocsPerRun(5, func() { nearOption(long) }); n != 0 {
+		t.Errorf("nearOption of a 10,000-byte option allocates %v times, want 0", n)
 	}
 }
