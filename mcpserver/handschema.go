@@ -3,9 +3,11 @@ package mcpserver
 import (
 	"bytes"
 	"context"
+	"encoding"
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"strings"
 
 	"github.com/toolschema/toolschema/internal/toolhook"
 	"github.com/toolschema/toolschema/reflectimpl"
@@ -71,7 +73,7 @@ func handTool[In, Out any](meta tool.Meta, in json.RawMessage, d *dropInHandler[
 	if err != nil {
 		return nil, err
 	}
-	h := &handHandler{schema: checker, typed: lenient, keys: readKeys(lenient.InputSchema), inner: d, fromTags: d.fromTags}
+	h := &handHandler{schema: checker, typed: lenient, keys: keysOf(reflect.TypeFor[In](), map[reflect.Type]*keySchema{}), inner: d, fromTags: d.fromTags}
 	return toolimpl.New(meta, rt.InputSchema, nil, h, nil), nil
 }
 
@@ -86,7 +88,7 @@ type argsChecker interface {
 type handHandler struct {
 	schema   argsChecker
 	typed    *tool.Tool // In's contract, every property optional unless tagged
-	keys     *keySchema // the properties of In's objects
+	keys     *keySchema // the JSON names of In's fields
 	inner    toolimpl.Handler
 	fromTags bool
 }
@@ -127,48 +129,89 @@ func (h *handHandler) Call(ctx context.Context, call *tool.Call, fn any, in any)
 	return h.inner.Call(ctx, call, fn, in)
 }
 
-// keySchema is what drop reads of In's schema (the core's: a struct is a
-// closed object, a map's values and a slice's items are schemas of their
-// own; nothing is referenced).
+// keySchema is what drop reads of In: the JSON names of its structs'
+// fields, its maps' values and its slices' items.
 type keySchema struct {
-	props  map[string]*keySchema // a closed object's properties; nil when it is not closed
+	props  map[string]*keySchema // a struct's properties, by JSON name; nil for a map or a slice
 	values *keySchema            // a map's values
-	items  *keySchema            // an array's items
+	items  *keySchema            // a slice's or an array's items
 }
 
-// readKeys reads s, the core's schema of In; nil for a schema it cannot
-// read, which drops nothing.
-func readKeys(s json.RawMessage) *keySchema {
-	var raw struct {
-		Properties map[string]json.RawMessage `json:"properties"`
-		Additional json.RawMessage            `json:"additionalProperties"`
-		Items      json.RawMessage            `json:"items"`
-		Patterns   json.RawMessage            `json:"patternProperties"`
-		AnyOf      json.RawMessage            `json:"anyOf"`
-		OneOf      json.RawMessage            `json:"oneOf"`
+var (
+	jsonUnmarshaler = reflect.TypeFor[json.Unmarshaler]()
+	textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
+)
+
+// keysOf returns the keySchema of Go type t, nil for a type that reads its
+// own JSON (json.Unmarshaler, encoding.TextUnmarshaler, a declared schema:
+// nothing in its value is dropped) and for a type with no keys.
+func keysOf(t reflect.Type, seen map[reflect.Type]*keySchema) *keySchema {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
 	}
-	if json.Unmarshal(s, &raw) != nil {
-		return nil
+	if k, ok := seen[t]; ok {
+		return k
 	}
-	if raw.Patterns != nil || raw.AnyOf != nil || raw.OneOf != nil ||
-		raw.Properties != nil && len(raw.Additional) > 0 && raw.Additional[0] == '{' {
-		// Not a shape the core writes for a Go struct, map or slice: a
-		// type's declared schema, whose own UnmarshalJSON reads the
-		// value. Nothing in it is dropped.
+	pt := reflect.PointerTo(t)
+	_, declares := pt.MethodByName("ToolschemaSchema")
+	if declares || pt.Implements(jsonUnmarshaler) || pt.Implements(textUnmarshaler) {
 		return nil
 	}
 	k := &keySchema{}
-	switch {
-	case string(raw.Additional) == "false":
-		k.props = make(map[string]*keySchema, len(raw.Properties))
-		for name, p := range raw.Properties {
-			k.props[name] = readKeys(p)
+	switch t.Kind() {
+	case reflect.Struct:
+		seen[t] = k // before its fields: a type may reach itself
+		k.props = map[string]*keySchema{}
+		// encoding/json's names: an untagged embedded struct's fields
+		// are the outer object's, a shallower field's name wins (a tie
+		// is refused by the contract before any call).
+		level := []reflect.Type{t}
+		for visited := map[reflect.Type]bool{}; len(level) > 0; {
+			var next []reflect.Type
+			for _, st := range level {
+				if visited[st] {
+					continue
+				}
+				visited[st] = true
+				for i := range st.NumField() {
+					f := st.Field(i)
+					tag := f.Tag.Get("json")
+					if tag == "-" {
+						continue
+					}
+					name, _, _ := strings.Cut(tag, ",")
+					ft := f.Type
+					if ft.Kind() == reflect.Pointer {
+						ft = ft.Elem()
+					}
+					if f.Anonymous && name == "" && ft.Kind() == reflect.Struct {
+						next = append(next, ft)
+						continue
+					}
+					if !f.IsExported() {
+						continue
+					}
+					if name == "" {
+						name = f.Name
+					}
+					if _, taken := k.props[name]; !taken {
+						k.props[name] = keysOf(f.Type, seen)
+					}
+				}
+			}
+			level = next
 		}
-	case len(raw.Additional) > 0 && raw.Additional[0] == '{':
-		k.values = readKeys(raw.Additional)
-	}
-	if len(raw.Items) > 0 && raw.Items[0] == '{' {
-		k.items = readKeys(raw.Items)
+	case reflect.Map:
+		seen[t] = k
+		k.values = keysOf(t.Elem(), seen)
+	case reflect.Slice, reflect.Array:
+		if t.Elem().Kind() == reflect.Uint8 {
+			return nil // base64 text
+		}
+		seen[t] = k
+		k.items = keysOf(t.Elem(), seen)
+	default:
+		return nil
 	}
 	return k
 }

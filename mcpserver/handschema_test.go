@@ -187,3 +187,39 @@ func TestAddToolHandSchemaKeepsDeclared(t *testing.T) {
 		checkCall(t, cs, c)
 	}
 }
+
+// Host declares a schema of the shape the core writes for a struct (a
+// closed object): its own UnmarshalJSON reads the value, and nothing in
+// it is dropped.
+type Host struct{ raw json.RawMessage }
+
+func (h Host) MarshalJSON() ([]byte, error)  { return h.raw, nil }
+func (h *Host) UnmarshalJSON(b []byte) error { h.raw = b; return nil }
+func (Host) ToolschemaSchema() string {
+	return `{"type":"object","properties":{"host":{"type":"string"}},"additionalProperties":false}`
+}
+
+type HostRequest struct {
+	URL string `json:"url"`
+	H   Host   `json:"h"`
+	P   *Host  `json:"p,omitempty"`
+	L   []Host `json:"l,omitempty"`
+}
+
+func hostRequest(_ context.Context, _ *mcp.CallToolRequest, in HostRequest) (*mcp.CallToolResult, HostRequest, error) {
+	return nil, in, nil
+}
+
+// TestAddToolHandSchemaKeepsDeclaredClosed: a type that declares a
+// closed object's schema keeps every key of its value, as the SDK hands
+// it to the type's UnmarshalJSON, in a field, behind a pointer and in a
+// slice.
+func TestAddToolHandSchemaKeepsDeclaredClosed(t *testing.T) {
+	const schema = `{"type":"object","properties":{"url":{"type":"string"},"h":{"type":"object"},"p":{"type":"object"},"l":{"type":"array"}},"required":["url"]}`
+	s := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
+	mcpserver.AddTool(s, &mcp.Tool{Name: "host", InputSchema: json.RawMessage(schema)}, hostRequest)
+	cs := connectServer(t, s, nil, "")
+	const v = `{"host":"a","x-b":"1"}`
+	want := `{"url":"u","h":` + v + `,"p":` + v + `,"l":[` + v + `]}`
+	checkCall(t, cs, call{"declared closed", "host", `{"url":"u","h":` + v + `,"p":` + v + `,"l":[` + v + `],"extra":1}`, false, want, want})
+}

@@ -2,32 +2,65 @@ package mcpgo
 
 import (
 	"encoding/json"
+	"reflect"
 	"testing"
 )
 
-// TestDropKeys: drop takes out the keys a Go struct's closed object has no
-// property of that exact name for, at every level the core writes
-// (properties, a map's values, an array's items, nullable forms), and
-// nothing inside a schema of another shape (a type's declared schema).
+type keysZone struct {
+	Zone string `json:"zone"`
+}
+
+type keysItem struct {
+	ID int `json:"id"`
+}
+
+type keysValue struct {
+	V int `json:"v"`
+}
+
+// keysDeclared reads its own JSON and declares a closed object's schema:
+// nothing in its value is dropped.
+type keysDeclared struct{ raw json.RawMessage }
+
+func (d *keysDeclared) UnmarshalJSON(b []byte) error { d.raw = b; return nil }
+func (keysDeclared) ToolschemaSchema() string {
+	return `{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":false}`
+}
+
+type keysBase struct {
+	Base string `json:"base"`
+}
+
+type keysIn struct {
+	keysBase
+	Name     string               `json:"name"`
+	Meta     *keysZone            `json:"meta"`
+	List     []keysItem           `json:"list"`
+	ByName   map[string]keysValue `json:"byName"`
+	Declared keysDeclared         `json:"declared"`
+	Any      any                  `json:"any"`
+	Raw      json.RawMessage      `json:"raw"`
+	Bytes    []byte               `json:"bytes"`
+	Skipped  string               `json:"-"`
+	Plain    int
+}
+
+// TestDropKeys: drop takes out the keys a Go struct has no field of that
+// exact JSON name for, at every level (fields, pointers, a map's values,
+// a slice's items, an embedded struct's fields), and nothing inside a
+// type that reads its own JSON, an any or a json.RawMessage.
 func TestDropKeys(t *testing.T) {
-	const core = `{"type":"object","properties":{` +
-		`"name":{"type":"string"},` +
-		`"meta":{"type":["object","null"],"properties":{"zone":{"type":"string"}},"additionalProperties":false},` +
-		`"list":{"type":["array","null"],"items":{"type":"object","properties":{"id":{"type":"integer"}},"additionalProperties":false}},` +
-		`"byName":{"type":["object","null"],"additionalProperties":{"type":"object","properties":{"v":{"type":"integer"}},"additionalProperties":false}},` +
-		`"declared":{"type":"object","patternProperties":{"^x-":{"type":"string"}},"additionalProperties":false},` +
-		`"union":{"anyOf":[{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":false},{"type":"null"}]}` +
-		`},"additionalProperties":false}`
-	k := readKeys(json.RawMessage(core))
+	k := keysOf(reflect.TypeFor[keysIn](), map[reflect.Type]*keySchema{})
 	for _, c := range []struct{ in, want string }{
 		{`{"name":"a","NAME":"b"}`, `{"name":"a"}`},
 		{` {"Name":"b"}`, `{}`},
+		{`{"base":"b","Base":"c","Plain":1,"plain":2,"Skipped":"s"}`, `{"Plain":1,"base":"b"}`},
 		{`{"meta":{"zone":"z","ZONE":"y"}}`, `{"meta":{"zone":"z"}}`},
 		{`{"meta":null}`, `{"meta":null}`},
 		{`{"list":[{"id":1,"ID":2},{"Id":3}]}`, `{"list":[{"id":1},{}]}`},
 		{`{"byName":{"K":{"v":1,"V":2}}}`, `{"byName":{"K":{"v":1}}}`},
-		{`{"declared":{"x-a":"1"},"extra":1}`, `{"declared":{"x-a":"1"}}`},
-		{`{"union":{"a":"1","A":"2"}}`, `{"union":{"a":"1","A":"2"}}`},
+		{`{"declared":{"a":"1","x-b":"2"},"extra":1}`, `{"declared":{"a":"1","x-b":"2"}}`},
+		{`{"any":{"A":1},"raw":{"B":2},"bytes":"AQI="}`, `{"any":{"A":1},"bytes":"AQI=","raw":{"B":2}}`},
 	} {
 		if got := string(k.drop(json.RawMessage(c.in))); got != c.want {
 			t.Errorf("drop(%s) = %s, want %s", c.in, got, c.want)
