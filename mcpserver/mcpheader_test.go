@@ -377,6 +377,42 @@ func TestSearchCallToolHeaders(t *testing.T) {
 	}
 }
 
+// TestSearchInnerToolHeaders: the Mcp-Param headers of a call_tool
+// request mirror call_tool's arguments, not the named tool's, which come
+// inside them: the named tool, whose schema binds a header of the same
+// name, runs with its arguments, and is not refused for the outer header.
+func TestSearchInnerToolHeaders(t *testing.T) {
+	var ran []string
+	inner, err := rawtool.New(tool.Meta{Name: "a"}, json.RawMessage(`{"type":"object","properties":{"region":{"type":"string","x-mcp-header":"Region"},"note":{"type":["string","null"]}}}`),
+		func(_ context.Context, _ *tool.Call, args json.RawMessage) (any, error) {
+			ran = append(ran, string(args))
+			return "ok", nil
+		})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
+	err = mcpserver.Register(s, []*tool.Tool{inner}, &mcpserver.Options{
+		Search: &mcpserver.Search{},
+		Adjust: func(tl *tool.Tool, mt *mcp.Tool) {
+			if tl.Name == "call_tool" {
+				mt.InputSchema = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","x-mcp-header":"Region"},"arguments":{"type":["object","null"]}},"required":["name"]}`)
+			}
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true}))
+	defer hs.Close()
+	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"c","version":"0"},"io.modelcontextprotocol/clientCapabilities":{}},"name":"call_tool","arguments":{"name":"a","arguments":{"region":"eu-west1"}}}}`
+	_, _, text := post(t, hs.URL, body, map[string]string{
+		"Mcp-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "call_tool", "Mcp-Param-Region": "a"})
+	if strings.Contains(text, "-32020") || len(ran) != 1 {
+		t.Errorf("call_tool of a with call_tool's own header: %s (ran %v)", text, ran)
+	}
+}
+
 // TestHTTPHandlerHeaderMismatch posts tools/call requests whose
 // Mcp-Param headers agree or disagree with their arguments through
 // HTTPHandler. MCP 2026-07-28 (basic/transports/streamable-http, "Server

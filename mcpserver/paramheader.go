@@ -48,7 +48,7 @@ func paramHeaders(s any) ([]paramHeader, error) {
 	}
 	out := make([]paramHeader, len(bs))
 	for i, b := range bs {
-		out[i] = paramHeader{path: b.Path, header: textproto.CanonicalMIMEHeaderKey("Mcp-Param-" + b.Name)}
+		out[i] = paramHeader{path: b.Path, header: textproto.CanonicalMIMEHeaderKey(paramPrefix + b.Name)}
 	}
 	return out, nil
 }
@@ -121,12 +121,15 @@ func paramHeaderMismatch(name string, hs []paramHeader, header http.Header, argu
 	return nil
 }
 
+// paramPrefix starts the name of every header MCP mirrors an argument into.
+const paramPrefix = "Mcp-Param-"
+
 // hasParamHeader reports whether header has an Mcp-Param header (by its
 // canonical name, as paramHeaderMismatch looks them up): a request
 // without one is never refused by paramHeaderMismatch.
 func hasParamHeader(header http.Header) bool {
 	for k := range header {
-		if strings.HasPrefix(k, "Mcp-Param-") {
+		if strings.HasPrefix(k, paramPrefix) {
 			return true
 		}
 	}

@@ -172,6 +172,19 @@ func registerSearch(s *mcp.Server, set *tool.Set, handlers map[string]mcp.ToolHa
 		params.Arguments = in.(*callIn).Arguments
 		inner := *req
 		inner.Params = &params
+		if req.Extra != nil {
+			// The request's Mcp-Param headers mirror call_tool's
+			// arguments (checked above), not the named tool's, which
+			// come inside them and no client mirrors.
+			extra := *req.Extra
+			extra.Header = req.Extra.Header.Clone()
+			for k := range extra.Header {
+				if len(k) > len(paramPrefix) && strings.EqualFold(k[:len(paramPrefix)], paramPrefix) {
+					delete(extra.Header, k)
+				}
+			}
+			inner.Extra = &extra
+		}
 		return h(ctx, &inner)
 	})
 	return nil
