@@ -215,6 +215,20 @@ func bound(n, def int) int {
 	return n
 }
 
+// paramListing returns the listing of the server whose tools' headers a
+// request's body must be read for: a JSON object that comes with an
+// Mcp-Param header, to a server with a tool that binds one. The headers
+// are looked at first: most requests have none, and pay no more.
+func (h *httpHandler) paramListing(first byte, header http.Header) *listing {
+	if first != '{' || !hasParamHeader(header) {
+		return nil
+	}
+	if l := existingListing(h.server); l != nil && l.hasParamHeaders() {
+		return l
+	}
+	return nil
+}
+
 // httpHandler is HTTPHandler's handler.
 type httpHandler struct {
 	sdk       http.Handler
@@ -300,7 +314,7 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		r.Body = body
-		if l := existingListing(h.server); first == '{' && l != nil && l.hasParamHeaders() && hasParamHeader(r.Header) {
+		if l := h.paramListing(first, r.Header); l != nil {
 			// A tools/call whose Mcp-Param headers disagree with its
 			// arguments is refused here with 400 (MCP 2026-07-28): the
 			// tools' handlers refuse it inside the SDK's 200, and the
