@@ -1,14 +1,13 @@
 package mcpserver
 
 import (
-	"bytes"
 	"context"
-	"encoding"
 	"encoding/json"
 	"fmt"
 	"reflect"
-	"strings"
 
+	"github.com/toolschema/toolschema/internal/reflecttype"
+	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/internal/toolhook"
 	"github.com/toolschema/toolschema/reflectimpl"
 	"github.com/toolschema/toolschema/tool"
@@ -33,9 +32,10 @@ import (
 // dropped. The checks take the
 // validator, which this package does not link: package declared
 // registers them, and without it AddTool panics, naming the import.
-// (adapters/mcpgo does the same for a listed schema in its own module,
-// which cannot import this one's internal packages: its listedHandler is
-// the same few lines.)
+// The keys dropped are read from In's description by the core
+// (schema.Keys). (adapters/mcpgo does the same for a listed schema in its
+// own module, which cannot import this one's internal packages: its
+// listedHandler is the same few lines, and its key table a copy.)
 
 // handChecks is the declared package's import path, as a program adds it.
 const handChecks = `_ "github.com/toolschema/toolschema/declared"`
@@ -73,7 +73,7 @@ func handTool[In, Out any](meta tool.Meta, in json.RawMessage, d *dropInHandler[
 	if err != nil {
 		return nil, err
 	}
-	h := &handHandler{schema: checker, typed: lenient, keys: keysOf(reflect.TypeFor[In](), map[reflect.Type]*keySchema{}), inner: d, fromTags: d.fromTags}
+	h := &handHandler{schema: checker, typed: lenient, keys: schema.Keys(reflecttype.New(1).Describe(reflect.TypeFor[In]()), schema.ReadMode{RequiredFromTags: true}), inner: d, fromTags: d.fromTags}
 	return toolimpl.New(meta, rt.InputSchema, nil, h, nil), nil
 }
 
@@ -87,8 +87,8 @@ type argsChecker interface {
 // hand, decodes them into In leniently, and calls the drop-in's handler.
 type handHandler struct {
 	schema   argsChecker
-	typed    *tool.Tool // In's contract, every property optional unless tagged
-	keys     *keySchema // the JSON names of In's fields
+	typed    *tool.Tool       // In's contract, every property optional unless tagged
+	keys     *schema.KeyTable // the JSON names of In's fields
 	inner    toolimpl.Handler
 	fromTags bool
 }
@@ -112,7 +112,7 @@ func (h *handHandler) CheckArgs(ctx context.Context, args json.RawMessage) (any,
 		// the SDK's decoding drops it. It must not reach a field through
 		// encoding/json, which matches a name that differs only in case
 		// ("ITEM" for "item"), past the schema's checks of the field.
-		raw = h.keys.drop(raw)
+		raw = h.keys.Drop(raw)
 		in, viols, err = h.typed.CheckArgs(ctx, raw)
 	}
 	if err == nil && len(viols) > 0 {
@@ -127,135 +127,4 @@ func (h *handHandler) CheckArgs(ctx context.Context, args json.RawMessage) (any,
 
 func (h *handHandler) Call(ctx context.Context, call *tool.Call, fn any, in any) (any, error) {
 	return h.inner.Call(ctx, call, fn, in)
-}
-
-// keySchema is what drop reads of In: the JSON names of its structs'
-// fields, its maps' values and its slices' items.
-type keySchema struct {
-	props  map[string]*keySchema // a struct's properties, by JSON name; nil for a map or a slice
-	values *keySchema            // a map's values
-	items  *keySchema            // a slice's or an array's items
-}
-
-var (
-	jsonUnmarshaler = reflect.TypeFor[json.Unmarshaler]()
-	textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
-)
-
-// keysOf returns the keySchema of Go type t, nil for a type that reads its
-// own JSON (json.Unmarshaler, encoding.TextUnmarshaler, a declared schema:
-// nothing in its value is dropped) and for a type with no keys.
-func keysOf(t reflect.Type, seen map[reflect.Type]*keySchema) *keySchema {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	if k, ok := seen[t]; ok {
-		return k
-	}
-	pt := reflect.PointerTo(t)
-	_, declares := pt.MethodByName("ToolschemaSchema")
-	if declares || pt.Implements(jsonUnmarshaler) || pt.Implements(textUnmarshaler) {
-		return nil
-	}
-	k := &keySchema{}
-	switch t.Kind() {
-	case reflect.Struct:
-		seen[t] = k // before its fields: a type may reach itself
-		k.props = map[string]*keySchema{}
-		// encoding/json's names: an untagged embedded struct's fields
-		// are the outer object's, a shallower field's name wins (a tie
-		// is refused by the contract before any call).
-		level := []reflect.Type{t}
-		for visited := map[reflect.Type]bool{}; len(level) > 0; {
-			var next []reflect.Type
-			for _, st := range level {
-				if visited[st] {
-					continue
-				}
-				visited[st] = true
-				for i := range st.NumField() {
-					f := st.Field(i)
-					tag := f.Tag.Get("json")
-					if tag == "-" {
-						continue
-					}
-					name, _, _ := strings.Cut(tag, ",")
-					ft := f.Type
-					if ft.Kind() == reflect.Pointer {
-						ft = ft.Elem()
-					}
-					if f.Anonymous && name == "" && ft.Kind() == reflect.Struct {
-						next = append(next, ft)
-						continue
-					}
-					if !f.IsExported() {
-						continue
-					}
-					if name == "" {
-						name = f.Name
-					}
-					if _, taken := k.props[name]; !taken {
-						k.props[name] = keysOf(f.Type, seen)
-					}
-				}
-			}
-			level = next
-		}
-	case reflect.Map:
-		seen[t] = k
-		k.values = keysOf(t.Elem(), seen)
-	case reflect.Slice, reflect.Array:
-		if t.Elem().Kind() == reflect.Uint8 {
-			return nil // base64 text
-		}
-		seen[t] = k
-		k.items = keysOf(t.Elem(), seen)
-	default:
-		return nil
-	}
-	return k
-}
-
-// drop returns v without the members of In's objects that In has no
-// property of that exact name for, at every level. v has passed the
-// checks of the schema set by hand: it is JSON, with no key given twice.
-func (k *keySchema) drop(v json.RawMessage) json.RawMessage {
-	if v = bytes.TrimLeft(v, " \t\r\n"); k == nil || len(v) == 0 {
-		return v
-	}
-	switch {
-	case v[0] == '{' && (k.props != nil || k.values != nil):
-		var m map[string]json.RawMessage
-		if json.Unmarshal(v, &m) != nil {
-			return v
-		}
-		for name, e := range m {
-			if k.props == nil {
-				m[name] = k.values.drop(e)
-			} else if p, ok := k.props[name]; ok {
-				m[name] = p.drop(e)
-			} else {
-				delete(m, name)
-			}
-		}
-		out, err := json.Marshal(m)
-		if err != nil {
-			return v
-		}
-		return out
-	case v[0] == '[' && k.items != nil:
-		var a []json.RawMessage
-		if json.Unmarshal(v, &a) != nil {
-			return v
-		}
-		for i, e := range a {
-			a[i] = k.items.drop(e)
-		}
-		out, err := json.Marshal(a)
-		if err != nil {
-			return v
-		}
-		return out
-	}
-	return v
 }

@@ -239,8 +239,11 @@ func (h *listedHandler) Call(ctx context.Context, call *tool.Call, fn any, in an
 	return h.inner.Call(ctx, call, fn, in)
 }
 
-// (keySchema, keysOf and drop are mcpserver's for a schema set by hand
-// on its drop-in, in this module, which cannot import that one's.)
+// (keySchema, keysOf and drop are the core's KeyTable (the root's
+// internal/schema.Keys and Drop, which mcpserver uses for a schema set by
+// hand), read here from the Go type with encoding/json's names: this
+// module cannot import the root's internal packages. TestDropKeys is the
+// same table of cases in both.)
 
 // keySchema is what drop reads of T: the JSON names of its structs'
 // fields, its maps' values and its slices' items.
