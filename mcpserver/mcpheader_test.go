@@ -73,7 +73,7 @@ func TestMCPHeader(t *testing.T) {
 	}
 
 	// A header that says otherwise than the arguments.
-	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"c","version":"0"},"io.modelcontextprotocol/clientCapabilities":{}},"name":"execute_sql","arguments":{"region":"eu-west1","query":"SELECT 1"}}}`
+	body := callMessage2026("1", "execute_sql", `{"region":"eu-west1","query":"SELECT 1"}`)
 	status, _, text := post(t, hs.URL, body, map[string]string{
 		"Mcp-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "execute_sql", "Mcp-Param-Region": "us-east1"})
 	if status != http.StatusBadRequest || !strings.Contains(text, "-32020") {
@@ -285,9 +285,8 @@ func TestRegisterAdjustedHeaders(t *testing.T) {
 	if err := mcpserver.Register(s, []*tool.Tool{a, b}, &mcpserver.Options{Adjust: adjust(`{"type":"object","properties":{"region":{"type":"string","x-mcp-header":"Region"},"note":{"type":["string","null"]}}}`)}); err != nil {
 		t.Fatal(err)
 	}
-	hs := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true}))
-	defer hs.Close()
-	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"c","version":"0"},"io.modelcontextprotocol/clientCapabilities":{}},"name":"b","arguments":{"region":"eu-west1"}}}`
+	hs := sdkServer(t, s)
+	body := callMessage2026("1", "b", `{"region":"eu-west1"}`)
 	_, _, text := post(t, hs.URL, body, map[string]string{
 		"Mcp-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "b", "Mcp-Param-Region": "us-east1"})
 	if !strings.Contains(text, "-32020") || ran != 0 {
@@ -362,9 +361,8 @@ func TestSearchCallToolHeaders(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hs := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true}))
-	defer hs.Close()
-	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"c","version":"0"},"io.modelcontextprotocol/clientCapabilities":{}},"name":"call_tool","arguments":{"name":"a"}}}`
+	hs := sdkServer(t, s)
+	body := callMessage2026("1", "call_tool", `{"name":"a"}`)
 	_, _, text := post(t, hs.URL, body, map[string]string{
 		"Mcp-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "call_tool", "Mcp-Param-Tool": "b"})
 	if !strings.Contains(text, "-32020") || len(ran) != 0 {
@@ -403,9 +401,8 @@ func TestSearchInnerToolHeaders(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hs := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true}))
-	defer hs.Close()
-	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"c","version":"0"},"io.modelcontextprotocol/clientCapabilities":{}},"name":"call_tool","arguments":{"name":"a","arguments":{"region":"eu-west1"}}}}`
+	hs := sdkServer(t, s)
+	body := callMessage2026("1", "call_tool", `{"name":"a","arguments":{"region":"eu-west1"}}`)
 	_, _, text := post(t, hs.URL, body, map[string]string{
 		"Mcp-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "call_tool", "Mcp-Param-Region": "a"})
 	if strings.Contains(text, "-32020") || len(ran) != 1 {
@@ -467,9 +464,6 @@ func TestHTTPHandlerHeaderMismatch(t *testing.T) {
 		})
 		return s
 	}
-	message := func(id, name, args string) string {
-		return `{"jsonrpc":"2.0","id":` + id + `,"method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"c","version":"0"},"io.modelcontextprotocol/clientCapabilities":{}},"name":"` + name + `","arguments":` + args + `}}`
-	}
 	headers := func(name, region string) map[string]string {
 		return map[string]string{"Mcp-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": name, "Mcp-Param-Region": region}
 	}
@@ -491,7 +485,7 @@ func TestHTTPHandlerHeaderMismatch(t *testing.T) {
 			mu.Lock()
 			got = nil
 			mu.Unlock()
-			status, _, text := post(t, hs.URL, " \n"+message(tc.id, name, args), headers(name, tc.region))
+			status, _, text := post(t, hs.URL, " \n"+callMessage2026(tc.id, name, args), headers(name, tc.region))
 			mu.Lock()
 			ran := slices.Clone(got)
 			mu.Unlock()
@@ -534,8 +528,8 @@ func TestHTTPHandlerHeaderMismatch(t *testing.T) {
 		mu.Lock()
 		got = nil
 		mu.Unlock()
-		pad := message("1", "unreadable", `{"region":"eu-west1","query":""}`)
-		body := message("1", "unreadable", `{"region":"eu-west1","query":"`+strings.Repeat("q", tc.size-len(pad))+`"}`)
+		pad := callMessage2026("1", "unreadable", `{"region":"eu-west1","query":""}`)
+		body := callMessage2026("1", "unreadable", `{"region":"eu-west1","query":"`+strings.Repeat("q", tc.size-len(pad))+`"}`)
 		status, _, text := post(t, small.URL, body, headers("unreadable", "eu-west1"))
 		mu.Lock()
 		ran := len(got)
@@ -548,7 +542,7 @@ func TestHTTPHandlerHeaderMismatch(t *testing.T) {
 	// Nor is a body read past the limit: with the default, 4 MiB, a body
 	// of 64 MiB is read no further than the limit and a little.
 	h := mcpserver.HTTPHandler(newServer(t), nil)
-	head := message("1", "unreadable", `{"region":"eu-west1","query":"`)
+	head := callMessage2026("1", "unreadable", `{"region":"eu-west1","query":"`)
 	r := &countingReader{r: io.MultiReader(strings.NewReader(head), io.LimitReader(repeatReader('q'), 64<<20))}
 	req := httptest.NewRequestWithContext(t.Context(), http.MethodPost, "/", r)
 	for k, v := range headers("unreadable", "eu-west1") {
@@ -583,4 +577,18 @@ func (b repeatReader) Read(p []byte) (int, error) {
 		p[i] = byte(b)
 	}
 	return len(p), nil
+}
+
+// callMessage2026 is a tools/call of the tool name with the arguments args
+// (JSON), as a client of MCP 2026-07-28 sends it.
+func callMessage2026(id, name, args string) string {
+	return `{"jsonrpc":"2.0","id":` + id + `,"method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"c","version":"0"},"io.modelcontextprotocol/clientCapabilities":{}},"name":"` + name + `","arguments":` + args + `}}`
+}
+
+// sdkServer serves s with the SDK's own streamable handler (not
+// HTTPHandler), stateless, answering in JSON, until the test ends.
+func sdkServer(t *testing.T, s *mcp.Server) *httptest.Server {
+	hs := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true}))
+	t.Cleanup(hs.Close)
+	return hs
 }
