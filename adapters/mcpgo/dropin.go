@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/toolschema/toolschema/reflectimpl"
 	"github.com/toolschema/toolschema/tool"
@@ -76,14 +77,7 @@ func NewTypedToolHandler[T any](handler mcp.TypedToolHandlerFunc[T]) func(ctx co
 	h, _ := toolimpl.Binding(made)
 	d := &typedHandler[T]{h: handler, in: h.Input(), fromTags: requiredFromTags.Load()}
 	names := newNamed(tool.Tool{InputSchema: made.InputSchema}, d)
-	listed := newListing[T](made, d, d.fromTags)
-	return own(func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		t := listed.of(ctx, request.Params.Name)
-		if t == nil {
-			t = names.get(request.Params.Name)
-		}
-		return serve(ctx, t, &request, false, nil)
-	})
+	return handle(newListing[T](made, d, d.fromTags), names, false, nil)
 }
 
 // NewStructuredToolHandler is mcp-go's mcp.NewStructuredToolHandler with
@@ -109,9 +103,15 @@ func NewStructuredToolHandler[A any, R any](handler mcp.StructuredToolHandlerFun
 	if structured {
 		null = nullForm(names.get("drop_in"), listed)
 	}
-	listedIn := newListing[A](made, d, d.fromTags)
+	return handle(newListing[A](made, d, d.fromTags), names, structured, null)
+}
+
+// handle is a drop-in's handler: a call is served by the tool that checks
+// what the server lists under the call's name (listed), or the drop-in's
+// own contract under that name (names).
+func handle(listed *listing, names *named, structured bool, null json.RawMessage) server.ToolHandlerFunc {
 	return own(func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		t := listedIn.of(ctx, request.Params.Name)
+		t := listed.of(ctx, request.Params.Name)
 		if t == nil {
 			t = names.get(request.Params.Name)
 		}
