@@ -21,7 +21,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
+
 	"maps"
 	"math/big"
 	"reflect"
@@ -36,7 +36,6 @@ import (
 
 	"github.com/toolschema/toolschema/internal/limits"
 	"github.com/toolschema/toolschema/internal/metaschema"
-	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/internal/violation"
 	"github.com/toolschema/toolschema/tool"
 )
@@ -79,114 +78,6 @@ func (v *Value) index(k string) int {
 		return i
 	}
 	return -1
-}
-
-// A ParseError is what makes a JSON text unusable, where it is.
-type ParseError struct {
-	Rule string   // json, depth, duplicate, range, size
-	Loc  []string // the location of the value at fault, its segments marked
-}
-
-// parser reads JSON into values. For arguments it refuses duplicate keys
-// and nesting deeper than MaxArgumentDepth; a result is only read.
-type parser struct {
-	d    *json.Decoder
-	args bool
-}
-
-// Parse reads a JSON text: as arguments (args) or as a result.
-func Parse(data []byte, args bool) (*Value, *ParseError) { return parseAt(data, args, nil, 0) }
-
-// ParseAt reads a JSON text found inside arguments, as the value at loc
-// (marked segments) and depth: as arguments are read, so that a key given
-// twice or a depth past MaxArgumentDepth in it is an error at its place.
-func ParseAt(text string, loc []string, depth int) (*Value, *ParseError) {
-	return parseAt([]byte(text), true, loc, depth)
-}
-
-func parseAt(data []byte, args bool, loc []string, depth int) (*Value, *ParseError) {
-	p := &parser{d: json.NewDecoder(bytes.NewReader(data)), args: args}
-	p.d.UseNumber()
-	v, perr := p.value(loc, depth)
-	if perr != nil {
-		return nil, perr
-	}
-	if _, err := p.d.Token(); err != io.EOF {
-		return nil, &ParseError{Rule: "json"}
-	}
-	return v, nil
-}
-
-func (p *parser) value(loc []string, depth int) (*Value, *ParseError) {
-	tok, err := p.d.Token()
-	if err != nil {
-		return nil, &ParseError{Rule: "json"}
-	}
-	switch t := tok.(type) {
-	case json.Delim:
-		if t != '[' && t != '{' {
-			return nil, &ParseError{Rule: "json"}
-		}
-		if p.args && depth >= MaxArgumentDepth {
-			return nil, &ParseError{Rule: "depth", Loc: loc}
-		}
-		v := &Value{Kind: byte(t)}
-		var seen map[string]bool
-		for i := 0; p.d.More(); i++ {
-			sub := loc
-			if t == '{' {
-				k, err := p.d.Token()
-				if err != nil {
-					return nil, &ParseError{Rule: "json"}
-				}
-				key := k.(string)
-				sub = append(slices.Clip(loc), KeyMark+key)
-				if p.args {
-					if seen == nil && len(v.Keys) >= 16 {
-						seen = map[string]bool{}
-						for _, k := range v.Keys {
-							seen[k] = true
-						}
-					}
-					if seen != nil && seen[key] || seen == nil && slices.Contains(v.Keys, key) {
-						return nil, &ParseError{Rule: "duplicate", Loc: sub}
-					}
-					if seen != nil {
-						seen[key] = true
-					}
-				}
-				v.Keys = append(v.Keys, key)
-			} else {
-				sub = append(slices.Clip(loc), IndexMark+strconv.Itoa(i))
-			}
-			e, perr := p.value(sub, depth+1)
-			if perr != nil {
-				return nil, perr
-			}
-			v.Vals = append(v.Vals, e)
-		}
-		// The closing delimiter: its absence is a truncated text.
-		if end, err := p.d.Token(); err != nil || end != json.Delim(t+2) {
-			return nil, &ParseError{Rule: "json"}
-		}
-		return v, nil
-	case string:
-		return &Value{Kind: '"', Str: t}, nil
-	case json.Number:
-		if len(t) > limits.MaxNumberLength {
-			return nil, &ParseError{Rule: "size", Loc: loc}
-		}
-		if e := schema.Exponent(string(t)); e > schema.MaxExponent || e < -schema.MaxExponent {
-			return nil, &ParseError{Rule: "range", Loc: loc}
-		}
-		return &Value{Kind: '0', Str: string(t)}, nil
-	case bool:
-		if t {
-			return &Value{Kind: 't'}, nil
-		}
-		return &Value{Kind: 'f'}, nil
-	}
-	return &Value{Kind: 'n'}, nil
 }
 
 // Violation turns a parse error into a violation, its path rendered
@@ -516,10 +407,13 @@ func (c *Checker) Check(v *Value, noun string) (out []Violation) {
 			out = c.leaves(ve, noun, out)
 		}
 	}
-	out = Sort(c.extra(v, c.View(c.raw), nil, noun, out))
+	out = Sort(c.extra(v, c.View(c.raw), make([]string, 0, 8), noun, out))
 	// One type violation per value: the validator's ("must be an integer
 	// or null.") over the extra check's ("must be an integer.").
 	// (By path, in one pass: a hostile call can bring many.)
+	if len(out) < 2 {
+		return out
+	}
 	typeMessages := map[string][]string{}
 	for _, v := range out {
 		if v.Rule == "type" {
@@ -669,12 +563,12 @@ func (c *Checker) extra(v *Value, s map[string]any, loc []string, noun string, o
 			if ps == nil {
 				ps = addl
 			}
-			out = c.extra(v.Vals[i], c.View(ps), append(slices.Clip(loc), k), noun, out)
+			out = c.extra(v.Vals[i], c.View(ps), append(loc, k), noun, out) // loc is rendered at once, never kept
 		}
 	case '[':
 		items, _ := s["items"].(map[string]any)
 		for i, e := range v.Vals {
-			out = c.extra(e, c.View(items), append(slices.Clip(loc), strconv.Itoa(i)), noun, out)
+			out = c.extra(e, c.View(items), append(loc, strconv.Itoa(i)), noun, out)
 		}
 	}
 	return out
@@ -740,7 +634,9 @@ func (c *Checker) dropOptionalNulls(v *Value, s map[string]any) {
 	case '{':
 		props, _ := s["properties"].(map[string]any)
 		var required map[string]bool // read at the first null: a call may bring many objects
-		keys, vals := v.Keys[:0:0], v.Vals[:0:0]
+		// The members kept, made only at the first taken out.
+		var keys []string
+		var vals []*Value
 		for i, k := range v.Keys {
 			ps, _ := props[k].(map[string]any)
 			if v.Vals[i].Kind == 'n' && ps != nil && required == nil {
@@ -750,6 +646,10 @@ func (c *Checker) dropOptionalNulls(v *Value, s map[string]any) {
 				}
 			}
 			if v.Vals[i].Kind == 'n' && ps != nil && !required[k] && !takesNull(c.View(ps)) {
+				if keys == nil {
+					keys = append(make([]string, 0, len(v.Keys)), v.Keys[:i]...)
+					vals = append(make([]*Value, 0, len(v.Vals)), v.Vals[:i]...)
+				}
 				v.changed = true
 				continue
 			}
@@ -758,9 +658,13 @@ func (c *Checker) dropOptionalNulls(v *Value, s map[string]any) {
 			}
 			c.dropOptionalNulls(v.Vals[i], ps)
 			v.changed = v.changed || v.Vals[i].changed
-			keys, vals = append(keys, k), append(vals, v.Vals[i])
+			if keys != nil {
+				keys, vals = append(keys, k), append(vals, v.Vals[i])
+			}
 		}
-		v.Keys, v.Vals = keys, vals
+		if keys != nil {
+			v.Keys, v.Vals = keys, vals
+		}
 	case '[':
 		items, _ := s["items"].(map[string]any)
 		for _, e := range v.Vals {

@@ -1,0 +1,324 @@
+package rawcheck
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"slices"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/toolschema/toolschema/internal/limits"
+	"github.com/toolschema/toolschema/internal/schema"
+)
+
+// A ParseError is what makes a JSON text unusable, where it is.
+type ParseError struct {
+	Rule string   // json, depth, duplicate, range, size
+	Loc  []string // the location of the value at fault, its segments marked
+}
+
+// Parse reads a JSON text: as arguments (args) or as a result. For
+// arguments it refuses a key given twice and nesting deeper than
+// MaxArgumentDepth; a result is only read. Every text has its numbers
+// bounded (MaxNumberLength characters, an exponent within
+// schema.MaxExponent).
+//
+// The grammar is encoding/json's: a text json.Valid accepts is walked
+// once, its keys and plain strings taken as slices of one copy of it, a
+// string with an escape or bytes that are not UTF-8 read by
+// json.Unmarshal; a text it refuses is read token by token with
+// json.Decoder, so that the fault reported is the first in the text (a
+// key given twice before the syntax breaks is a duplicate).
+func Parse(data []byte, args bool) (*Value, *ParseError) {
+	if !json.Valid(data) {
+		return parseTokens(data, args, nil, 0)
+	}
+	return parseValid(string(data), args, nil, 0)
+}
+
+// ParseAt reads a JSON text found inside arguments, as the value at loc
+// (marked segments) and depth: as arguments are read, so that a key given
+// twice or a depth past MaxArgumentDepth in it is an error at its place.
+func ParseAt(text string, loc []string, depth int) (*Value, *ParseError) {
+	if data := []byte(text); !json.Valid(data) {
+		return parseTokens(data, true, loc, depth)
+	}
+	return parseValid(text, true, loc, depth)
+}
+
+// number checks a number literal against the bounds every text keeps.
+func number(lit string) (rule string) {
+	if len(lit) > limits.MaxNumberLength {
+		return "size"
+	}
+	if e := schema.Exponent(lit); e > schema.MaxExponent || e < -schema.MaxExponent {
+		return "range"
+	}
+	return ""
+}
+
+// walker reads a text json.Valid accepts into values.
+type walker struct {
+	text string
+	i    int
+	args bool
+	// slab is where values are made, a few at a time.
+	slab []Value
+	// at is the location of the value being read, below base.
+	base []string
+	at   []step
+	// keys and vals hold the members of the objects and arrays being
+	// read, each given a slice of its own, of its size, at its end.
+	keys []string
+	vals []*Value
+}
+
+// A step is one segment of a location: a key, or an index (key < 0 marks
+// none: the index).
+type step struct {
+	key   string
+	index int
+}
+
+func parseValid(text string, args bool, loc []string, depth int) (*Value, *ParseError) {
+	w := &walker{text: text, args: args, base: loc}
+	return w.value(depth)
+}
+
+// loc writes the location being read as marked segments.
+func (w *walker) loc() []string {
+	out := slices.Clone(w.base)
+	for _, s := range w.at {
+		if s.index >= 0 {
+			out = append(out, IndexMark+strconv.Itoa(s.index))
+		} else {
+			out = append(out, KeyMark+s.key)
+		}
+	}
+	return out
+}
+
+func (w *walker) fault(rule string) *ParseError { return &ParseError{Rule: rule, Loc: w.loc()} }
+
+func (w *walker) make(kind byte) *Value {
+	if len(w.slab) == cap(w.slab) {
+		w.slab = make([]Value, 0, 16)
+	}
+	w.slab = append(w.slab, Value{Kind: kind})
+	return &w.slab[len(w.slab)-1]
+}
+
+func (w *walker) ws() {
+	for w.i < len(w.text) {
+		switch w.text[w.i] {
+		case ' ', '\t', '\r', '\n':
+			w.i++
+		default:
+			return
+		}
+	}
+}
+
+// str reads the string at w.i.
+func (w *walker) str() string {
+	start := w.i
+	escaped, high := false, false
+	for w.i++; w.text[w.i] != '"'; w.i++ {
+		switch c := w.text[w.i]; {
+		case c == '\\':
+			escaped = true
+			w.i++ // the escaped character: never the string's end
+		case c >= utf8.RuneSelf:
+			high = true
+		}
+	}
+	w.i++
+	if s := w.text[start+1 : w.i-1]; !escaped && (!high || utf8.ValidString(s)) {
+		return s // as encoding/json reads it, without a copy
+
+	}
+	var s string
+	json.Unmarshal([]byte(w.text[start:w.i]), &s) // cannot fail: json.Valid read it
+	return s
+}
+
+func (w *walker) value(depth int) (*Value, *ParseError) {
+	w.ws()
+	switch c := w.text[w.i]; c {
+	case '{', '[':
+		if w.args && depth >= MaxArgumentDepth {
+			return nil, w.fault("depth")
+		}
+		w.i++
+		v := w.make(c)
+		var seen map[string]bool
+		w.at = append(w.at, step{index: -1})
+		keys, vals := len(w.keys), len(w.vals)
+		for n := 0; ; n++ {
+			w.ws()
+			if w.text[w.i] == c+2 {
+				w.i++
+				break
+			}
+			if n > 0 {
+				w.i++ // the comma
+				w.ws()
+			}
+			if c == '{' {
+				key := w.str()
+				w.at[len(w.at)-1] = step{key: key, index: -1}
+				if w.args {
+					if read := w.keys[keys:]; seen == nil && len(read) >= 16 {
+						seen = make(map[string]bool, 2*len(read))
+						for _, k := range read {
+							seen[k] = true
+						}
+					}
+					if seen != nil && seen[key] || seen == nil && slices.Contains(w.keys[keys:], key) {
+						return nil, w.fault("duplicate")
+					}
+					if seen != nil {
+						seen[key] = true
+					}
+				}
+				w.keys = append(w.keys, key)
+				w.ws()
+				w.i++ // the colon
+			} else {
+				w.at[len(w.at)-1] = step{index: n}
+			}
+			e, perr := w.value(depth + 1)
+			if perr != nil {
+				return nil, perr
+			}
+			w.vals = append(w.vals, e)
+		}
+		w.at = w.at[:len(w.at)-1]
+		if len(w.vals) > vals {
+			if c == '{' {
+				v.Keys = slices.Clone(w.keys[keys:])
+			}
+			v.Vals = slices.Clone(w.vals[vals:])
+		}
+		w.keys, w.vals = w.keys[:keys], w.vals[:vals]
+		return v, nil
+	case '"':
+		v := w.make('"')
+		v.Str = w.str()
+		return v, nil
+	case 't':
+		w.i += len("true")
+		return w.make('t'), nil
+	case 'f':
+		w.i += len("false")
+		return w.make('f'), nil
+	case 'n':
+		w.i += len("null")
+		return w.make('n'), nil
+	}
+	start := w.i
+	for w.i < len(w.text) && isNumberByte(w.text[w.i]) {
+		w.i++
+	}
+	lit := w.text[start:w.i]
+	if rule := number(lit); rule != "" {
+		return nil, w.fault(rule)
+	}
+	v := w.make('0')
+	v.Str = lit
+	return v, nil
+}
+
+func isNumberByte(c byte) bool {
+	return '0' <= c && c <= '9' || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E'
+}
+
+// tokenParser reads a text token by token (json.Decoder), for a text that
+// breaks the grammar: it stops at the first fault, of any rule.
+type tokenParser struct {
+	d    *json.Decoder
+	args bool
+}
+
+func parseTokens(data []byte, args bool, loc []string, depth int) (*Value, *ParseError) {
+	p := &tokenParser{d: json.NewDecoder(bytes.NewReader(data)), args: args}
+	p.d.UseNumber()
+	v, perr := p.value(loc, depth)
+	if perr != nil {
+		return nil, perr
+	}
+	if _, err := p.d.Token(); err != io.EOF {
+		return nil, &ParseError{Rule: "json"}
+	}
+	return v, nil
+}
+
+func (p *tokenParser) value(loc []string, depth int) (*Value, *ParseError) {
+	tok, err := p.d.Token()
+	if err != nil {
+		return nil, &ParseError{Rule: "json"}
+	}
+	switch t := tok.(type) {
+	case json.Delim:
+		if t != '[' && t != '{' {
+			return nil, &ParseError{Rule: "json"}
+		}
+		if p.args && depth >= MaxArgumentDepth {
+			return nil, &ParseError{Rule: "depth", Loc: loc}
+		}
+		v := &Value{Kind: byte(t)}
+		var seen map[string]bool
+		for i := 0; p.d.More(); i++ {
+			sub := loc
+			if t == '{' {
+				k, err := p.d.Token()
+				if err != nil {
+					return nil, &ParseError{Rule: "json"}
+				}
+				key := k.(string)
+				sub = append(slices.Clip(loc), KeyMark+key)
+				if p.args {
+					if seen == nil && len(v.Keys) >= 16 {
+						seen = map[string]bool{}
+						for _, k := range v.Keys {
+							seen[k] = true
+						}
+					}
+					if seen != nil && seen[key] || seen == nil && slices.Contains(v.Keys, key) {
+						return nil, &ParseError{Rule: "duplicate", Loc: sub}
+					}
+					if seen != nil {
+						seen[key] = true
+					}
+				}
+				v.Keys = append(v.Keys, key)
+			} else {
+				sub = append(slices.Clip(loc), IndexMark+strconv.Itoa(i))
+			}
+			e, perr := p.value(sub, depth+1)
+			if perr != nil {
+				return nil, perr
+			}
+			v.Vals = append(v.Vals, e)
+		}
+		// The closing delimiter: its absence is a truncated text.
+		if end, err := p.d.Token(); err != nil || end != json.Delim(t+2) {
+			return nil, &ParseError{Rule: "json"}
+		}
+		return v, nil
+	case string:
+		return &Value{Kind: '"', Str: t}, nil
+	case json.Number:
+		if rule := number(string(t)); rule != "" {
+			return nil, &ParseError{Rule: rule, Loc: loc}
+		}
+		return &Value{Kind: '0', Str: string(t)}, nil
+	case bool:
+		if t {
+			return &Value{Kind: 't'}, nil
+		}
+		return &Value{Kind: 'f'}, nil
+	}
+	return &Value{Kind: 'n'}, nil
+}

@@ -1,0 +1,119 @@
+package rawcheck
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// parseSeeds are texts at every turn of the walk: escapes, text that is
+// not UTF-8, keys given twice at depth and past sixteen keys, nesting at
+// the bound, numbers at their bounds, and texts that break the grammar
+// after a fault of another rule.
+var parseSeeds = []string{
+	`{}`, `[]`, `null`, `true`, `false`, `0`, `-1.5e+3`, `""`,
+	` { "a" : [ 1 , 2 , { "b" : null } ] , "c" : "d" } `,
+	`{"a\"b":"x\\y","\u00e9":"\ud83d\ude00","\/":"\u0000"}`,
+	`{"Zürich":"São Paulo","k":"` + "\xff\xfe" + `"}`,
+	`{"a":{"b":1,"b":2}}`,
+	`[{"x":1},{"y":[1,{"z":0,"z":1}]}]`,
+	`{"a":1,"a":2,`,
+	`{"a":[1,2`,
+	`[` + strings.Repeat(`[`, 70) + strings.Repeat(`]`, 71),
+	`1e400`, `{"n":1e-99999999}`, `{"n":` + strings.Repeat("9", 300) + `}`,
+	`{"a":1} {"b":2}`, ``, `   `, `{"a":01}`, `"\ud800"`,
+}
+
+func manyKeys(n int, dup string) string {
+	var b strings.Builder
+	b.WriteString("{")
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString(`"k` + strings.Repeat("x", i) + `":` + "1")
+	}
+	if dup != "" {
+		b.WriteString(`,"` + dup + `":2`)
+	}
+	return b.String() + "}"
+}
+
+// TestParseWalkerIsTokenParser: on a text json.Valid accepts, the walk
+// reads what json.Decoder's tokens read: the same values, or the same
+// fault at the same place.
+func TestParseWalkerIsTokenParser(t *testing.T) {
+	texts := append(parseSeeds, manyKeys(20, ""), manyKeys(20, "kxxx"), manyKeys(3, "kx"))
+	valid := 0
+	for _, text := range texts {
+		for _, args := range []bool{true, false} {
+			if sameParse(t, text, args) {
+				valid++
+			}
+		}
+	}
+	if valid < 20 {
+		t.Errorf("only %d of the texts are valid JSON: the walk is barely tried", valid)
+	}
+}
+
+// sameParse compares the walk with the token parser on text, and reports
+// whether the walk read it (json.Valid accepts it).
+func sameParse(t *testing.T, text string, args bool) bool {
+	t.Helper()
+	wantV, wantE := parseTokens([]byte(text), args, []string{KeyMark + "at"}, 1)
+	if !json.Valid([]byte(text)) {
+		if wantE == nil {
+			t.Errorf("%q: json.Valid refuses it and json.Decoder reads it", text)
+		}
+		return false
+	}
+	gotV, gotE := parseValid(text, args, []string{KeyMark + "at"}, 1)
+	if !reflect.DeepEqual(gotE, wantE) {
+		t.Errorf("%q (args %v): walk error %+v, token parser %+v", text, args, gotE, wantE)
+	}
+	if !reflect.DeepEqual(gotV, wantV) {
+		t.Errorf("%q (args %v): walk read %s, token parser %s", text, args, show(gotV), show(wantV))
+	}
+	return true
+}
+
+func show(v *Value) string {
+	if v == nil {
+		return "nil"
+	}
+	return string(v.append(nil))
+}
+
+// TestParseChoosesByValidity: Parse reports the first fault of a text
+// that breaks the grammar, whatever rule it is.
+func TestParseChoosesByValidity(t *testing.T) {
+	tests := []struct {
+		text, rule string
+		loc        []string
+	}{
+		{`{"a":1,"a":2,`, "duplicate", []string{KeyMark + "a"}},
+		{`{"a":[1,2`, "json", nil},
+		{`{"a":[1,{"b":1,"b":2}]}`, "duplicate", []string{KeyMark + "a", IndexMark + "1", KeyMark + "b"}},
+		{`{"n":1e999999}`, "range", []string{KeyMark + "n"}},
+		{`{"n":1e999999`, "range", []string{KeyMark + "n"}},
+		{`{"a":{}} x`, "json", nil},
+	}
+	for _, tt := range tests {
+		_, perr := Parse([]byte(tt.text), true)
+		if perr == nil || perr.Rule != tt.rule || !reflect.DeepEqual(perr.Loc, tt.loc) {
+			t.Errorf("Parse(%q) = %+v, want %s at %q", tt.text, perr, tt.rule, tt.loc)
+		}
+	}
+}
+
+// FuzzParse holds the walk to the token parser on arbitrary texts.
+func FuzzParse(f *testing.F) {
+	for _, s := range parseSeeds {
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, text string, args bool) {
+		sameParse(t, text, args)
+	})
+}
