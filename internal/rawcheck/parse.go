@@ -58,38 +58,28 @@ func number(lit string) (rule string) {
 	return ""
 }
 
-// walker reads a text json.Valid accepts into values.
-type walker struct {
-	text string
-	i    int
-	args bool
-	// slab is where values are made, a few at a time.
-	slab []Value
-	// at is the location of the value being read, below base.
-	base []string
-	at   []step
-	// keys and vals hold the members of the objects and arrays being
-	// read, each given a slice of its own, of its size, at its end.
-	keys []string
-	vals []*Value
+// maxNesting is encoding/json's bound on nesting (json.Valid refuses a
+// text nested deeper): the token parser keeps it too, for a result.
+const maxNesting = 10000
+
+// A locator follows the location of the value being read: a step a
+// level, written out as marked segments only at a fault.
+type locator struct {
+	base []string // the location of the text's value
+	at   []step   // the location of the value being read, below base
 }
 
-// A step is one segment of a location: a key, or an index (key < 0 marks
-// none: the index).
+// A step is one segment of a location: a key, or an index (index < 0
+// marks a key).
 type step struct {
 	key   string
 	index int
 }
 
-func parseValid(text string, args bool, loc []string, depth int) (*Value, *ParseError) {
-	w := &walker{text: text, args: args, base: loc}
-	return w.value(depth)
-}
-
 // loc writes the location being read as marked segments.
-func (w *walker) loc() []string {
-	out := slices.Clone(w.base)
-	for _, s := range w.at {
+func (l *locator) loc() []string {
+	out := slices.Clone(l.base)
+	for _, s := range l.at {
 		if s.index >= 0 {
 			out = append(out, IndexMark+strconv.Itoa(s.index))
 		} else {
@@ -99,7 +89,26 @@ func (w *walker) loc() []string {
 	return out
 }
 
-func (w *walker) fault(rule string) *ParseError { return &ParseError{Rule: rule, Loc: w.loc()} }
+func (l *locator) fault(rule string) *ParseError { return &ParseError{Rule: rule, Loc: l.loc()} }
+
+// walker reads a text json.Valid accepts into values.
+type walker struct {
+	locator
+	text string
+	i    int
+	args bool
+	// slab is where values are made, a few at a time.
+	slab []Value
+	// keys and vals hold the members of the objects and arrays being
+	// read, each given a slice of its own, of its size, at its end.
+	keys []string
+	vals []*Value
+}
+
+func parseValid(text string, args bool, loc []string, depth int) (*Value, *ParseError) {
+	w := &walker{locator: locator{base: loc}, text: text, args: args}
+	return w.value(depth)
+}
 
 func (w *walker) make(kind byte) *Value {
 	if len(w.slab) == cap(w.slab) {
@@ -235,16 +244,18 @@ func isNumberByte(c byte) bool {
 }
 
 // tokenParser reads a text token by token (json.Decoder), for a text that
-// breaks the grammar: it stops at the first fault, of any rule.
+// breaks the grammar: it stops at the first fault, of any rule. A text
+// nested deeper than json.Valid reads (maxNesting) is not JSON.
 type tokenParser struct {
+	locator
 	d    *json.Decoder
 	args bool
 }
 
 func parseTokens(data []byte, args bool, loc []string, depth int) (*Value, *ParseError) {
-	p := &tokenParser{d: json.NewDecoder(bytes.NewReader(data)), args: args}
+	p := &tokenParser{locator: locator{base: loc}, d: json.NewDecoder(bytes.NewReader(data)), args: args}
 	p.d.UseNumber()
-	v, perr := p.value(loc, depth)
+	v, perr := p.value(depth)
 	if perr != nil {
 		return nil, perr
 	}
@@ -254,7 +265,7 @@ func parseTokens(data []byte, args bool, loc []string, depth int) (*Value, *Pars
 	return v, nil
 }
 
-func (p *tokenParser) value(loc []string, depth int) (*Value, *ParseError) {
+func (p *tokenParser) value(depth int) (*Value, *ParseError) {
 	tok, err := p.d.Token()
 	if err != nil {
 		return nil, &ParseError{Rule: "json"}
@@ -265,19 +276,22 @@ func (p *tokenParser) value(loc []string, depth int) (*Value, *ParseError) {
 			return nil, &ParseError{Rule: "json"}
 		}
 		if p.args && depth >= MaxArgumentDepth {
-			return nil, &ParseError{Rule: "depth", Loc: loc}
+			return nil, p.fault("depth")
+		}
+		if len(p.at) >= maxNesting {
+			return nil, &ParseError{Rule: "json"}
 		}
 		v := &Value{Kind: byte(t)}
 		var seen map[string]bool
+		p.at = append(p.at, step{index: -1})
 		for i := 0; p.d.More(); i++ {
-			sub := loc
 			if t == '{' {
 				k, err := p.d.Token()
 				if err != nil {
 					return nil, &ParseError{Rule: "json"}
 				}
 				key := k.(string)
-				sub = append(slices.Clip(loc), KeyMark+key)
+				p.at[len(p.at)-1] = step{key: key, index: -1}
 				if p.args {
 					if seen == nil && len(v.Keys) >= 16 {
 						seen = map[string]bool{}
@@ -286,7 +300,7 @@ func (p *tokenParser) value(loc []string, depth int) (*Value, *ParseError) {
 						}
 					}
 					if seen != nil && seen[key] || seen == nil && slices.Contains(v.Keys, key) {
-						return nil, &ParseError{Rule: "duplicate", Loc: sub}
+						return nil, p.fault("duplicate")
 					}
 					if seen != nil {
 						seen[key] = true
@@ -294,14 +308,15 @@ func (p *tokenParser) value(loc []string, depth int) (*Value, *ParseError) {
 				}
 				v.Keys = append(v.Keys, key)
 			} else {
-				sub = append(slices.Clip(loc), IndexMark+strconv.Itoa(i))
+				p.at[len(p.at)-1] = step{index: i}
 			}
-			e, perr := p.value(sub, depth+1)
+			e, perr := p.value(depth + 1)
 			if perr != nil {
 				return nil, perr
 			}
 			v.Vals = append(v.Vals, e)
 		}
+		p.at = p.at[:len(p.at)-1]
 		// The closing delimiter: its absence is a truncated text.
 		if end, err := p.d.Token(); err != nil || end != json.Delim(t+2) {
 			return nil, &ParseError{Rule: "json"}
@@ -311,7 +326,7 @@ func (p *tokenParser) value(loc []string, depth int) (*Value, *ParseError) {
 		return &Value{Kind: '"', Str: t}, nil
 	case json.Number:
 		if rule := number(string(t)); rule != "" {
-			return nil, &ParseError{Rule: rule, Loc: loc}
+			return nil, p.fault(rule)
 		}
 		return &Value{Kind: '0', Str: string(t)}, nil
 	case bool:

@@ -3,6 +3,7 @@ package rawcheck
 import (
 	"encoding/json"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -23,6 +24,13 @@ var parseSeeds = []string{
 	`[` + strings.Repeat(`[`, 70) + strings.Repeat(`]`, 71),
 	`1e400`, `{"n":1e-99999999}`, `{"n":` + strings.Repeat("9", 300) + `}`,
 	`{"a":1} {"b":2}`, ``, `   `, `{"a":01}`, `"\ud800"`,
+	// Keys that are the same only once read: an escape, bytes that are
+	// not UTF-8 (each read as U+FFFD), before and past sixteen keys.
+	`{"a":1,"\u0061":2}`, `{"\u0061":1,"a":2}`, "{\"\xff\":1,\"\xfe\":2}",
+	"{\"\xff\":1,\"\\ufffd\":2}", `{"\/":1,"/":2}`,
+	`{"é":1,"\u00e9":2}`, `{"\ud83d\ude00":1,"😀":2}`,
+	"\ufeff{}", "{}\x00", "{\"a\x00\":1}", "[1]]", "[1,]", `{"a" 1}`, "\v[]",
+	`{"a":-0,"b":0e0,"c":1E-400,"d":1e+401,"e":-1e-0000000000000401}`,
 }
 
 func manyKeys(n int, dup string) string {
@@ -44,7 +52,17 @@ func manyKeys(n int, dup string) string {
 // reads what json.Decoder's tokens read: the same values, or the same
 // fault at the same place.
 func TestParseWalkerIsTokenParser(t *testing.T) {
-	texts := append(parseSeeds, manyKeys(20, ""), manyKeys(20, "kxxx"), manyKeys(3, "kx"))
+	texts := append(parseSeeds, manyKeys(20, ""), manyKeys(20, "kxxx"), manyKeys(3, "kx"),
+		manyKeys(16, "kxxxxxxxxxxxxxxx"), manyKeys(16, `k\u0078`), manyKeys(17, `k\u0078\u0078`),
+		manyKeys(40, `k\u0078xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx`),
+		strings.Repeat("[", MaxArgumentDepth-1)+strings.Repeat("]", MaxArgumentDepth-1),
+		strings.Repeat("[", MaxArgumentDepth)+strings.Repeat("]", MaxArgumentDepth),
+		strings.Repeat(`{"a":`, 9999)+"0"+strings.Repeat("}", 9999),
+		`{"n":`+strings.Repeat("1", 256)+`}`, `{"n":`+strings.Repeat("1", 257)+`}`,
+		`{"n":`+strings.Repeat("1", 251)+`e+400}`, `{"n":`+strings.Repeat("1", 251)+`e-401}`)
+	for _, h := range hostiles {
+		texts = append(texts, h.text(40))
+	}
 	valid := 0
 	for _, text := range texts {
 		for _, args := range []bool{true, false} {
@@ -105,6 +123,48 @@ func TestParseChoosesByValidity(t *testing.T) {
 		if perr == nil || perr.Rule != tt.rule || !reflect.DeepEqual(perr.Loc, tt.loc) {
 			t.Errorf("Parse(%q) = %+v, want %s at %q", tt.text, perr, tt.rule, tt.loc)
 		}
+	}
+}
+
+// TestParseResultDepth: a result has no depth bound but encoding/json's
+// (10000 levels, as json.Valid and json.Unmarshal keep it): a text
+// nested deeper is not JSON (the token parser read what json.Valid
+// refuses), and the reading of it does not recurse past it.
+func TestParseResultDepth(t *testing.T) {
+	nest := func(n int) string { return strings.Repeat("[", n) + strings.Repeat("]", n) }
+	tests := []struct {
+		name, text string
+		rule       string // "" when read
+	}{
+		{"10000 levels", nest(10000), ""},
+		{"10001 levels", nest(10001), "json"},
+		{"10001 levels in objects", strings.Repeat(`{"a":`, 10001) + "0" + strings.Repeat("}", 10001), "json"},
+	}
+	for _, tt := range tests {
+		v, perr := Parse([]byte(tt.text), false)
+		switch {
+		case tt.rule == "" && (perr != nil || v == nil):
+			t.Errorf("%s: Parse = %+v, want the value", tt.name, perr)
+		case tt.rule != "" && (perr == nil || perr.Rule != tt.rule):
+			t.Errorf("%s: Parse = %+v, want a %s error", tt.name, perr, tt.rule)
+		}
+	}
+}
+
+// TestParseDeepResultMemory: a result nested deep, and broken, is read by
+// the token parser in memory linear in its size: the location of each
+// value is not written out at each level (that was the square of the
+// depth: a few kilobytes of text took a hundred megabytes).
+func TestParseDeepResultMemory(t *testing.T) {
+	text := []byte(strings.Repeat(`{"a":[`, 2000) + "x")
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	if _, perr := Parse(text, false); perr == nil || perr.Rule != "json" {
+		t.Fatalf("Parse = %+v, want a json error", perr)
+	}
+	runtime.ReadMemStats(&after)
+	if got, most := after.TotalAlloc-before.TotalAlloc, uint64(1000*len(text)); got > most {
+		t.Errorf("reading %d bytes allocated %d bytes, want at most %d", len(text), got, most)
 	}
 }
 
