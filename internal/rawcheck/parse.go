@@ -110,7 +110,8 @@ func parseValid(text string, args bool, loc []string, depth int) (*Value, *Parse
 	return w.value(depth)
 }
 
-func (w *walker) make(kind byte) *Value {
+// alloc makes a value of the kind, from the slab.
+func (w *walker) alloc(kind byte) *Value {
 	if len(w.slab) == cap(w.slab) {
 		w.slab = make([]Value, 0, 16)
 	}
@@ -118,6 +119,7 @@ func (w *walker) make(kind byte) *Value {
 	return &w.slab[len(w.slab)-1]
 }
 
+// ws skips the whitespace at w.i.
 func (w *walker) ws() {
 	for w.i < len(w.text) {
 		switch w.text[w.i] {
@@ -145,13 +147,13 @@ func (w *walker) str() string {
 	w.i++
 	if s := w.text[start+1 : w.i-1]; !escaped && (!high || utf8.ValidString(s)) {
 		return s // as encoding/json reads it, without a copy
-
 	}
 	var s string
 	json.Unmarshal([]byte(w.text[start:w.i]), &s) // cannot fail: json.Valid read it
 	return s
 }
 
+// value reads the value at w.i, at depth.
 func (w *walker) value(depth int) (*Value, *ParseError) {
 	w.ws()
 	switch c := w.text[w.i]; c {
@@ -160,7 +162,7 @@ func (w *walker) value(depth int) (*Value, *ParseError) {
 			return nil, w.fault("depth")
 		}
 		w.i++
-		v := w.make(c)
+		v := w.alloc(c)
 		var seen map[string]bool
 		w.at = append(w.at, step{index: -1})
 		keys, vals := len(w.keys), len(w.vals)
@@ -213,18 +215,18 @@ func (w *walker) value(depth int) (*Value, *ParseError) {
 		w.keys, w.vals = w.keys[:keys], w.vals[:vals]
 		return v, nil
 	case '"':
-		v := w.make('"')
+		v := w.alloc('"')
 		v.Str = w.str()
 		return v, nil
 	case 't':
 		w.i += len("true")
-		return w.make('t'), nil
+		return w.alloc('t'), nil
 	case 'f':
 		w.i += len("false")
-		return w.make('f'), nil
+		return w.alloc('f'), nil
 	case 'n':
 		w.i += len("null")
-		return w.make('n'), nil
+		return w.alloc('n'), nil
 	}
 	start := w.i
 	for w.i < len(w.text) && isNumberByte(w.text[w.i]) {
@@ -234,7 +236,7 @@ func (w *walker) value(depth int) (*Value, *ParseError) {
 	if rule := number(lit); rule != "" {
 		return nil, w.fault(rule)
 	}
-	v := w.make('0')
+	v := w.alloc('0')
 	v.Str = lit
 	return v, nil
 }
