@@ -20,7 +20,8 @@ type ParseError struct {
 
 // Parse reads a JSON text: as arguments (args) or as a result. For
 // arguments it refuses a key given twice and nesting deeper than
-// MaxArgumentDepth; a result is only read. Every text has its numbers
+// MaxArgumentDepth; a result is only read, nested no deeper than
+// encoding/json reads (10000 levels). Every text has its numbers
 // bounded (MaxNumberLength characters, an exponent within
 // schema.MaxExponent).
 //
@@ -89,6 +90,7 @@ func (l *locator) loc() []string {
 	return out
 }
 
+// fault is an error of the rule at the location being read.
 func (l *locator) fault(rule string) *ParseError { return &ParseError{Rule: rule, Loc: l.loc()} }
 
 // walker reads a text json.Valid accepts into values.
