@@ -27,8 +27,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
+	"github.com/toolschema/toolschema/internal/jsonscan"
 	"github.com/toolschema/toolschema/internal/reflecttype"
 	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/internal/strictmode"
@@ -698,12 +698,12 @@ func marshal(v any) (json.RawMessage, error) {
 }
 
 // parseOrdered reads JSON keeping object key order and number text.
-// Valid JSON is read by a scanner of its own (readValid); the decoder's
-// tokens, which cost an allocation each, only say what is wrong with
-// invalid JSON.
+// Valid JSON is read in one walk (readValid, with internal/jsonscan); the
+// decoder's tokens, which cost an allocation each, only say what is wrong
+// with invalid JSON.
 func parseOrdered(data []byte) (ordered, error) {
 	if json.Valid(data) {
-		v, _ := readValid(data, 0)
+		v, _ := readValid(string(data), 0) // its strings are slices of one copy
 		o, ok := v.(ordered)
 		if !ok {
 			return nil, fmt.Errorf("not an object")
@@ -764,47 +764,47 @@ func parseValue(d *json.Decoder) (any, error) {
 	return tok, nil
 }
 
-// readValid reads the JSON value that starts at or after data[i], data
+// readValid reads the JSON value that starts at or after text[i], text
 // being valid JSON (json.Valid), as parseValue does, and returns it with
 // the index past it.
-func readValid(data []byte, i int) (any, int) {
-	i = skipSpace(data, i)
-	switch data[i] {
+func readValid(text string, i int) (any, int) {
+	i = jsonscan.Space(text, i)
+	switch text[i] {
 	case '{':
 		o := ordered{}
-		i = skipSpace(data, i+1)
-		if data[i] == '}' {
+		i = jsonscan.Space(text, i+1)
+		if text[i] == '}' {
 			return o, i + 1
 		}
 		for {
-			k, j := readString(data, skipSpace(data, i))
+			k, j := jsonscan.String(text, jsonscan.Space(text, i))
 			var v any
-			v, i = readValid(data, skipSpace(data, j)+1) // past the colon
+			v, i = readValid(text, jsonscan.Space(text, j)+1) // past the colon
 			o = append(o, kv{k, v})
-			i = skipSpace(data, i)
-			if data[i] == '}' {
+			i = jsonscan.Space(text, i)
+			if text[i] == '}' {
 				return o, i + 1
 			}
 			i++ // the comma
 		}
 	case '[':
 		a := []any{}
-		i = skipSpace(data, i+1)
-		if data[i] == ']' {
+		i = jsonscan.Space(text, i+1)
+		if text[i] == ']' {
 			return a, i + 1
 		}
 		for {
 			var v any
-			v, i = readValid(data, i)
+			v, i = readValid(text, i)
 			a = append(a, v)
-			i = skipSpace(data, i)
-			if data[i] == ']' {
+			i = jsonscan.Space(text, i)
+			if text[i] == ']' {
 				return a, i + 1
 			}
 			i++ // the comma
 		}
 	case '"':
-		return readString(data, i)
+		return jsonscan.String(text, i)
 	case 't':
 		return true, i + 4
 	case 'f':
@@ -812,41 +812,6 @@ func readValid(data []byte, i int) (any, int) {
 	case 'n':
 		return nil, i + 4
 	}
-	j := i
-	for j < len(data) && strings.IndexByte("+-.0123456789eE", data[j]) >= 0 {
-		j++
-	}
-	return json.Number(data[i:j]), j
-}
-
-// readString reads the valid JSON string that starts at data[i]: plain
-// ASCII as it is, anything else (an escape, UTF-8) as encoding/json
-// reads it.
-func readString(data []byte, i int) (string, int) {
-	plain := true
-	j := i + 1
-	for ; data[j] != '"'; j++ {
-		switch c := data[j]; {
-		case c == '\\':
-			plain = false
-			j++ // the escaped character: a quote does not end the string
-		case c >= utf8.RuneSelf:
-			plain = false
-		}
-	}
-	if plain {
-		return string(data[i+1 : j]), j + 1
-	}
-	var s string
-	json.Unmarshal(data[i:j+1], &s) // valid: no error
-	return s, j + 1
-}
-
-// skipSpace returns the index of the first byte at or after i that is not
-// JSON whitespace.
-func skipSpace(data []byte, i int) int {
-	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
-		i++
-	}
-	return i
+	j := jsonscan.Number(text, i)
+	return json.Number(text[i:j]), j
 }

@@ -6,8 +6,8 @@ import (
 	"io"
 	"slices"
 	"strconv"
-	"unicode/utf8"
 
+	"github.com/toolschema/toolschema/internal/jsonscan"
 	"github.com/toolschema/toolschema/internal/limits"
 	"github.com/toolschema/toolschema/internal/schema"
 )
@@ -122,36 +122,12 @@ func (w *walker) alloc(kind byte) *Value {
 }
 
 // ws skips the whitespace at w.i.
-func (w *walker) ws() {
-	for w.i < len(w.text) {
-		switch w.text[w.i] {
-		case ' ', '\t', '\r', '\n':
-			w.i++
-		default:
-			return
-		}
-	}
-}
+func (w *walker) ws() { w.i = jsonscan.Space(w.text, w.i) }
 
 // str reads the string at w.i.
 func (w *walker) str() string {
-	start := w.i
-	escaped, high := false, false
-	for w.i++; w.text[w.i] != '"'; w.i++ {
-		switch c := w.text[w.i]; {
-		case c == '\\':
-			escaped = true
-			w.i++ // the escaped character: never the string's end
-		case c >= utf8.RuneSelf:
-			high = true
-		}
-	}
-	w.i++
-	if s := w.text[start+1 : w.i-1]; !escaped && (!high || utf8.ValidString(s)) {
-		return s // as encoding/json reads it, without a copy
-	}
-	var s string
-	json.Unmarshal([]byte(w.text[start:w.i]), &s) // cannot fail: json.Valid read it
+	s, end := jsonscan.String(w.text, w.i)
+	w.i = end
 	return s
 }
 
@@ -231,9 +207,7 @@ func (w *walker) value(depth int) (*Value, *ParseError) {
 		return w.alloc('n'), nil
 	}
 	start := w.i
-	for w.i < len(w.text) && isNumberByte(w.text[w.i]) {
-		w.i++
-	}
+	w.i = jsonscan.Number(w.text, w.i)
 	lit := w.text[start:w.i]
 	if rule := number(lit); rule != "" {
 		return nil, w.fault(rule)
@@ -241,10 +215,6 @@ func (w *walker) value(depth int) (*Value, *ParseError) {
 	v := w.alloc('0')
 	v.Str = lit
 	return v, nil
-}
-
-func isNumberByte(c byte) bool {
-	return '0' <= c && c <= '9' || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E'
 }
 
 // tokenParser reads a text token by token (json.Decoder), for a text that

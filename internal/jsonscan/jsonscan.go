@@ -1,0 +1,68 @@
+// Package jsonscan reads the parts of a JSON text that json.Valid has
+// accepted: whitespace, strings and numbers, each as encoding/json reads
+// it. It serves the readers that keep what encoding/json's decoding
+// loses (the order of an object's members, a number's text): the
+// raw-schema checker's (internal/rawcheck) and the provider conversions'
+// (package provider). A text json.Valid refuses is theirs to read with
+// json.Decoder, which says where it breaks.
+//
+// Every function takes the index of where to start and returns the index
+// past what it read; none checks the grammar, which json.Valid did.
+package jsonscan
+
+import (
+	"encoding/json"
+	"unicode/utf8"
+)
+
+// Space returns the index of the first byte at or after i that is not
+// JSON whitespace (len(text) when there is none).
+func Space(text string, i int) int {
+	for i < len(text) {
+		switch text[i] {
+		case ' ', '\t', '\r', '\n':
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// String reads the string whose opening quote is at text[i]: its value,
+// as json.Unmarshal reads it, and the index past its closing quote. A
+// string without an escape, in valid UTF-8, is a slice of text; any other
+// is read by json.Unmarshal (an invalid byte becomes U+FFFD).
+func String(text string, i int) (string, int) {
+	start := i
+	escaped, high := false, false
+	for i++; text[i] != '"'; i++ {
+		switch c := text[i]; {
+		case c == '\\':
+			escaped = true
+			i++ // the escaped character: a quote does not end the string
+		case c >= utf8.RuneSelf:
+			high = true
+		}
+	}
+	i++
+	if s := text[start+1 : i-1]; !escaped && (!high || utf8.ValidString(s)) {
+		return s, i
+	}
+	var s string
+	json.Unmarshal([]byte(text[start:i]), &s) // cannot fail: json.Valid read it
+	return s, i
+}
+
+// Number returns the index past the number literal that starts at
+// text[i].
+func Number(text string, i int) int {
+	for i < len(text) && isNumberByte(text[i]) {
+		i++
+	}
+	return i
+}
+
+func isNumberByte(c byte) bool {
+	return '0' <= c && c <= '9' || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E'
+}

@@ -1,0 +1,61 @@
+package jsonscan
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+var stringSeeds = []string{
+	`""`, `"plain"`, `"Zürich"`, `"a\"b"`, `"x\\"`, `"\\\""`, `"\u00e9\ud83d\ude00"`,
+	`"\ud800"`, `"\/\b\f\n\r\t"`, "\"\xff\xfe\"", "\"caf\xc3\"", `"\u0000"`,
+}
+
+// TestString: a string is read as json.Unmarshal reads it, and the index
+// returned is past its closing quote, whatever follows.
+func TestString(t *testing.T) {
+	for _, s := range stringSeeds {
+		checkString(t, s)
+	}
+}
+
+func checkString(t *testing.T, lit string) {
+	t.Helper()
+	var want string
+	if json.Unmarshal([]byte(lit), &want) != nil || len(lit) < 2 || lit[0] != '"' || lit[len(lit)-1] != '"' {
+		return // not one JSON string, alone
+	}
+	text := ` ` + lit + `,"next"`
+	got, end := String(text, 1)
+	if got != want || end != 1+len(lit) {
+		t.Errorf("String(%q) = %q, %d; want %q, %d", text, got, end, want, 1+len(lit))
+	}
+}
+
+func FuzzString(f *testing.F) {
+	for _, s := range stringSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(checkString)
+}
+
+func TestSpaceAndNumber(t *testing.T) {
+	tests := []struct {
+		text         string
+		space, after int // Space(text, 0), Number(text, Space(text, 0))
+	}{
+		{" \t\r\n-1.5e+3,", 4, 11},
+		{"0]", 0, 1},
+		{"12", 0, 2},
+		{"   ", 3, 3},
+		{"", 0, 0},
+	}
+	for _, tt := range tests {
+		i := Space(tt.text, 0)
+		if i != tt.space {
+			t.Errorf("Space(%q, 0) = %d, want %d", tt.text, i, tt.space)
+		}
+		if j := Number(tt.text, i); j != tt.after {
+			t.Errorf("Number(%q, %d) = %d, want %d", tt.text, i, j, tt.after)
+		}
+	}
+}
