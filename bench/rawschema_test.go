@@ -115,8 +115,9 @@ func BenchmarkRawNew(b *testing.B) {
 // BenchmarkRawCall measures a raw tool's call on hostile arguments at 1×,
 // 4× and 16×: numbers checked against multipleOf at the exponent bound
 // (1e-400), strings against a pattern at the program bound matched at
-// every position, and an enum of 1,000 numbers (whose call is refused by
-// its cost, not checked).
+// every position, the most values a text of that size holds (integers
+// of one digit: what a call's memory grows with), and an enum of 1,000
+// numbers (whose call is refused by its cost, not checked).
 func BenchmarkRawCall(b *testing.B) {
 	for _, k := range rawCallKinds() {
 		tl, err := rawtool.New(tool.Meta{Name: "t"}, json.RawMessage(k.schema), rawEcho)
@@ -161,6 +162,8 @@ func rawCallKinds() []rawCallKind {
 			func(n int) string {
 				return rawList(`{"a":[`, n, func(int) string { return `"` + strings.Repeat("a", 997) + `!"` }, `]}`)
 			}, []int{6, 25, 100}, false},
+		{"integers", `{"type":"object","properties":{"a":{"type":"array","items":{"type":"integer"}}}}`,
+			func(n int) string { return rawList(`{"a":[`, n, func(int) string { return "0" }, `]}`) }, []int{1 << 15, 1 << 17, 1 << 19}, true},
 		{"enum-numbers", `{"type":"object","properties":{"a":{"type":"array","items":{"enum":[` + strings.Join(nums, ",") + `]}}}}`,
 			func(n int) string { return rawList(`{"a":[`, n, func(int) string { return "1.5" }, `]}`) }, []int{1250, 5000, 20000}, false},
 	}
