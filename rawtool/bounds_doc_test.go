@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolschema/toolschema/internal/limits"
 	"github.com/toolschema/toolschema/internal/metaschema"
 )
 
@@ -28,6 +29,7 @@ func TestBoundsDoc(t *testing.T) {
 		{metaschema.MaxPatternBytes, 1024, "pattern over 1,024 bytes"},
 		{metaschema.MaxPatternInsts, 1000, "or 1,000 regexp/syntax instructions"},
 		{metaschema.MaxTotalPatternInsts, 200000, "over 200,000 instructions"},
+		{limits.MaxRawArgumentValues, 65536, "hold over 65,536 values"},
 	} {
 		if b.value != b.want {
 			t.Errorf("the bound is %d; the doc's %q says %d", b.value, b.text, b.want)

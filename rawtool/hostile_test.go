@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/toolschema/toolschema/internal/limits"
 	"github.com/toolschema/toolschema/rawtool"
 	"github.com/toolschema/toolschema/tool"
 )
@@ -442,6 +443,51 @@ func TestCallCost(t *testing.T) {
 		}
 		if took > 3*time.Second {
 			t.Errorf("%s: %v", tt.name, took)
+		}
+	}
+}
+
+// TestCallValues: a call's arguments are read up to MaxRawArgumentValues
+// values and no further, whatever their size: one of 4 MiB of one-digit
+// numbers held over half a GiB while it was checked (about 300 bytes a
+// value, most of them the validator's). At the bound the call is
+// checked; one value past it, anywhere, it is refused with the bound.
+func TestCallValues(t *testing.T) {
+	tl, err := newRaw(`{"type":"object","properties":{"a":{"type":"array","items":{"type":"integer"}},"b":{}}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tl.MaxArgumentBytes = -1
+	zeros := func(n int) string { return strings.TrimSuffix(strings.Repeat("0,", n), ",") }
+	max := limits.MaxRawArgumentValues
+	refused := fmt.Sprintf("Arguments hold more than %d values, more than this tool's schema checks in one call: send fewer.", max)
+	tests := []struct {
+		name, args string
+		ok         bool
+	}{
+		// The object and its array are two of the values.
+		{"at the bound", `{"a":[` + zeros(max-2) + `]}`, true},
+		{"one past", `{"a":[` + zeros(max-1) + `]}`, false},
+		{"one past, in another member", `{"a":[` + zeros(max-2) + `],"b":0}`, false},
+		{"one past, broken after it", `{"a":[` + zeros(max-1) + `,]}`, false},
+		{"4 MiB", `{"a":[` + zeros(2<<20-8) + `]}`, false},
+	}
+	for _, tt := range tests {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		r, err := tl.Invoke(context.Background(), json.RawMessage(tt.args))
+		runtime.ReadMemStats(&after)
+		if err != nil || r.IsError == tt.ok {
+			t.Fatalf("%s: %v %.300s", tt.name, err, r.Text())
+		}
+		if !tt.ok && !strings.Contains(r.Text(), refused) {
+			t.Errorf("%s: %.300s, want %q", tt.name, r.Text(), refused)
+		}
+		// What a call allocates stays bounded by the values read: under
+		// 64 MB here (about 30 MB at the bound; the 4 MiB text itself,
+		// copied once, counts).
+		if got := after.TotalAlloc - before.TotalAlloc; got > 64<<20 {
+			t.Errorf("%s: the call allocated %d MB", tt.name, got>>20)
 		}
 	}
 }

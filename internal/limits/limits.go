@@ -20,4 +20,12 @@ const (
 	// literal is refused before it is compared or converted, which keeps
 	// every comparison cheap.
 	MaxNumberLength = 256
+	// MaxRawArgumentValues is how many values (objects, arrays and
+	// scalars, at any depth) the arguments of a raw-schema tool may hold.
+	// Their checks take a tree of the values and the validator's work
+	// for each, about 300 bytes a value held at once: unbounded, one call
+	// of 4 MiB of one-digit numbers would hold over half a GiB. At this
+	// bound a call holds about 20 MB; a model's call is far below it
+	// (each value costs it at least a token). Past it the reading stops.
+	MaxRawArgumentValues = 1 << 16
 )

@@ -14,8 +14,10 @@ import (
 
 // A ParseError is what makes a JSON text unusable, where it is.
 type ParseError struct {
-	Rule string   // json, depth, duplicate, range, size
+	Rule string   // json, depth, duplicate, range, size, values
 	Loc  []string // the location of the value at fault, its segments marked
+	// Max is the bound on values a "values" error passed.
+	Max int
 }
 
 // Parse reads a JSON text: as arguments (args) or as a result. For
@@ -31,21 +33,27 @@ type ParseError struct {
 // json.Unmarshal; a text it refuses is read token by token with
 // json.Decoder, so that the fault reported is the first in the text (a
 // key given twice before the syntax breaks is a duplicate).
-func Parse(data []byte, args bool) (*Value, *ParseError) {
+func Parse(data []byte, args bool) (*Value, *ParseError) { return parse(data, args, 0) }
+
+// parse is Parse that stops past maxValues values (0: no bound), with
+// the error "values".
+func parse(data []byte, args bool, maxValues int) (*Value, *ParseError) {
+	l := locator{maxValues: maxValues}
 	if !json.Valid(data) {
-		return parseTokens(data, args, nil, 0)
+		return parseTokens(data, args, l, 0)
 	}
-	return parseValid(string(data), args, nil, 0)
+	return parseValid(string(data), args, l, 0)
 }
 
 // ParseAt reads a JSON text found inside arguments, as the value at loc
 // (marked segments) and depth: as arguments are read, so that a key given
 // twice or a depth past MaxArgumentDepth in it is an error at its place.
 func ParseAt(text string, loc []string, depth int) (*Value, *ParseError) {
+	l := locator{base: loc}
 	if data := []byte(text); !json.Valid(data) {
-		return parseTokens(data, true, loc, depth)
+		return parseTokens(data, true, l, depth)
 	}
-	return parseValid(text, true, loc, depth)
+	return parseValid(text, true, l, depth)
 }
 
 // number checks a number literal against the bounds every text keeps.
@@ -68,6 +76,8 @@ const maxNesting = 10000
 type locator struct {
 	base []string // the location of the text's value
 	at   []step   // the location of the value being read, below base
+	// values counts the values read, up to maxValues when it is not 0.
+	values, maxValues int
 }
 
 // A step is one segment of a location: a key, or an index (index < 0
@@ -93,6 +103,14 @@ func (l *locator) loc() []string {
 // fault is an error of the rule at the location being read.
 func (l *locator) fault(rule string) *ParseError { return &ParseError{Rule: rule, Loc: l.loc()} }
 
+// count counts a value, and refuses it past maxValues.
+func (l *locator) count() *ParseError {
+	if l.values++; l.maxValues > 0 && l.values > l.maxValues {
+		return &ParseError{Rule: "values", Max: l.maxValues}
+	}
+	return nil
+}
+
 // walker reads a text json.Valid accepts into values.
 type walker struct {
 	locator
@@ -107,8 +125,8 @@ type walker struct {
 	vals []*Value
 }
 
-func parseValid(text string, args bool, loc []string, depth int) (*Value, *ParseError) {
-	w := &walker{locator: locator{base: loc}, text: text, args: args}
+func parseValid(text string, args bool, l locator, depth int) (*Value, *ParseError) {
+	w := &walker{locator: l, text: text, args: args}
 	return w.value(depth)
 }
 
@@ -133,6 +151,9 @@ func (w *walker) str() string {
 
 // value reads the value at w.i, at depth.
 func (w *walker) value(depth int) (*Value, *ParseError) {
+	if perr := w.count(); perr != nil {
+		return nil, perr
+	}
 	w.ws()
 	switch c := w.text[w.i]; c {
 	case '{', '[':
@@ -226,8 +247,8 @@ type tokenParser struct {
 	args bool
 }
 
-func parseTokens(data []byte, args bool, loc []string, depth int) (*Value, *ParseError) {
-	p := &tokenParser{locator: locator{base: loc}, d: json.NewDecoder(bytes.NewReader(data)), args: args}
+func parseTokens(data []byte, args bool, l locator, depth int) (*Value, *ParseError) {
+	p := &tokenParser{locator: l, d: json.NewDecoder(bytes.NewReader(data)), args: args}
 	p.d.UseNumber()
 	v, perr := p.value(depth)
 	if perr != nil {
@@ -241,14 +262,14 @@ func parseTokens(data []byte, args bool, loc []string, depth int) (*Value, *Pars
 
 func (p *tokenParser) value(depth int) (*Value, *ParseError) {
 	tok, err := p.d.Token()
-	if err != nil {
+	if d, ok := tok.(json.Delim); err != nil || ok && d != '[' && d != '{' {
 		return nil, &ParseError{Rule: "json"}
+	}
+	if perr := p.count(); perr != nil {
+		return nil, perr
 	}
 	switch t := tok.(type) {
 	case json.Delim:
-		if t != '[' && t != '{' {
-			return nil, &ParseError{Rule: "json"}
-		}
 		if p.args && depth >= MaxArgumentDepth {
 			return nil, p.fault("depth")
 		}

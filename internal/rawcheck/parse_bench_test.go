@@ -92,7 +92,7 @@ func BenchmarkParse(b *testing.B) {
 				b.SetBytes(int64(len(data)))
 				b.ReportAllocs()
 				for b.Loop() {
-					parseTokens(data, h.args, nil, 0)
+					parseTokens(data, h.args, locator{}, 0)
 				}
 			})
 		}

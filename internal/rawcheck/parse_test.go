@@ -76,25 +76,30 @@ func TestParseWalkerIsTokenParser(t *testing.T) {
 	}
 }
 
-// sameParse compares the walk with the token parser on text, and reports
-// whether the walk read it (json.Valid accepts it).
+// sameParse compares the walk with the token parser on text, with no
+// bound on the values read and with a bound of 3, and reports whether the
+// walk read it (json.Valid accepts it).
 func sameParse(t *testing.T, text string, args bool) bool {
 	t.Helper()
-	wantV, wantE := parseTokens([]byte(text), args, []string{KeyMark + "at"}, 1)
-	if !json.Valid([]byte(text)) {
-		if wantE == nil {
-			t.Errorf("%q: json.Valid refuses it and json.Decoder reads it", text)
+	valid := json.Valid([]byte(text))
+	for _, maxValues := range []int{0, 3} {
+		at := func() locator { return locator{base: []string{KeyMark + "at"}, maxValues: maxValues} }
+		wantV, wantE := parseTokens([]byte(text), args, at(), 1)
+		if !valid {
+			if wantE == nil {
+				t.Errorf("%q: json.Valid refuses it and json.Decoder reads it", text)
+			}
+			continue
 		}
-		return false
+		gotV, gotE := parseValid(text, args, at(), 1)
+		if !reflect.DeepEqual(gotE, wantE) {
+			t.Errorf("%q (args %v, at most %d values): walk error %+v, token parser %+v", text, args, maxValues, gotE, wantE)
+		}
+		if !reflect.DeepEqual(gotV, wantV) {
+			t.Errorf("%q (args %v, at most %d values): walk read %s, token parser %s", text, args, maxValues, show(gotV), show(wantV))
+		}
 	}
-	gotV, gotE := parseValid(text, args, []string{KeyMark + "at"}, 1)
-	if !reflect.DeepEqual(gotE, wantE) {
-		t.Errorf("%q (args %v): walk error %+v, token parser %+v", text, args, gotE, wantE)
-	}
-	if !reflect.DeepEqual(gotV, wantV) {
-		t.Errorf("%q (args %v): walk read %s, token parser %s", text, args, show(gotV), show(wantV))
-	}
-	return true
+	return valid
 }
 
 func show(v *Value) string {

@@ -92,6 +92,8 @@ func (e *ParseError) Violation(noun string, c *Checker) Violation {
 		return Violation{Path: path, Rule: "range", Message: fmt.Sprintf("%s '%s' is beyond the range of a number.", noun, path)}
 	case "size":
 		return Violation{Path: path, Rule: "size", Message: fmt.Sprintf("%s is a number of more than %d characters.", violation.Subject(noun, path), limits.MaxNumberLength)}
+	case "values":
+		return Violation{Rule: "size", Message: fmt.Sprintf("%ss hold more than %d values, more than this tool's schema checks in one call: send fewer.", noun, e.Max)}
 	}
 	return Violation{Rule: "json", Message: violation.Whole(noun) + " not valid JSON."}
 }
@@ -791,7 +793,11 @@ func (c *Checker) ArgumentsPrepared(args []byte, prepare func(*Value) (bool, *Pa
 	if len(bytes.Trim(args, " \t\r\n")) == 0 {
 		args = []byte("{}")
 	}
-	v, perr := Parse(args, true)
+	maxValues := 0
+	if c.bounded {
+		maxValues = limits.MaxRawArgumentValues
+	}
+	v, perr := parse(args, true, maxValues)
 	if perr != nil {
 		return nil, []Violation{perr.Violation("Argument", c)}
 	}
