@@ -14,9 +14,10 @@ import (
 
 // A ParseError is what makes a JSON text unusable, where it is.
 type ParseError struct {
-	Rule string   // json, depth, duplicate, range, size, values
+	Rule string   // json, depth, duplicate, range, size
 	Loc  []string // the location of the value at fault, its segments marked
-	// Max is the bound on values a "values" error passed.
+	// Max is, for a "size" error of too many values, the bound they
+	// passed (0 for a number too long, at Loc).
 	Max int
 }
 
@@ -35,8 +36,8 @@ type ParseError struct {
 // key given twice before the syntax breaks is a duplicate).
 func Parse(data []byte, args bool) (*Value, *ParseError) { return parse(data, args, 0) }
 
-// parse is Parse that stops past maxValues values (0: no bound), with
-// the error "values".
+// parse is Parse that stops past maxValues values (0: no bound), with a
+// "size" error that gives the bound.
 func parse(data []byte, args bool, maxValues int) (*Value, *ParseError) {
 	l := locator{maxValues: maxValues}
 	if !json.Valid(data) {
@@ -106,7 +107,7 @@ func (l *locator) fault(rule string) *ParseError { return &ParseError{Rule: rule
 // count counts a value, and refuses it past maxValues.
 func (l *locator) count() *ParseError {
 	if l.values++; l.maxValues > 0 && l.values > l.maxValues {
-		return &ParseError{Rule: "values", Max: l.maxValues}
+		return &ParseError{Rule: "size", Max: l.maxValues}
 	}
 	return nil
 }

@@ -91,9 +91,10 @@ func (e *ParseError) Violation(noun string, c *Checker) Violation {
 	case "range":
 		return Violation{Path: path, Rule: "range", Message: fmt.Sprintf("%s '%s' is beyond the range of a number.", noun, path)}
 	case "size":
+		if e.Max > 0 {
+			return Violation{Rule: "size", Message: fmt.Sprintf("%ss hold more than %d values, more than this tool's schema checks in one call: send fewer.", noun, e.Max)}
+		}
 		return Violation{Path: path, Rule: "size", Message: fmt.Sprintf("%s is a number of more than %d characters.", violation.Subject(noun, path), limits.MaxNumberLength)}
-	case "values":
-		return Violation{Rule: "size", Message: fmt.Sprintf("%ss hold more than %d values, more than this tool's schema checks in one call: send fewer.", noun, e.Max)}
 	}
 	return Violation{Rule: "json", Message: violation.Whole(noun) + " not valid JSON."}
 }
