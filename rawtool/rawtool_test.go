@@ -353,18 +353,15 @@ func TestRelativeRefNotRoot(t *testing.T) {
 }
 
 // BenchmarkManyViolations is a raw-schema tool called with an array of
-// 16k, 64k and 256k strings where integers are wanted: one violation
-// each. The time must grow with the size (16x from the first to the
-// last), not its square.
+// 4,000, 16,000 and 64,000 strings where integers are wanted: one
+// violation each. The time must grow with the size (16x from the first to
+// the last), not its square. The last is within the bound on a call's
+// values (65,536), past which the call is refused unchecked.
 func BenchmarkManyViolations(b *testing.B) {
-	tl, err := rawtool.New(tool.Meta{Name: "many"}, json.RawMessage(`{"type":"object","properties":{"a":{"type":"array","items":{"type":"integer"}}}}`),
-		func(context.Context, *tool.Call, json.RawMessage) (any, error) { return nil, nil })
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, n := range []int{16 << 10, 64 << 10, 256 << 10} {
-		args := json.RawMessage(`{"a":[` + strings.TrimSuffix(strings.Repeat(`"s",`, n), ",") + `]}`)
-		b.Run(strconv.Itoa(n>>10)+"k", func(b *testing.B) {
+	tl := manyViolationsTool(b)
+	for _, n := range manyViolationsSizes {
+		args := manyViolationsArgs(n)
+		b.Run(strconv.Itoa(n/1000)+"k", func(b *testing.B) {
 			for b.Loop() {
 				r, err := tl.Invoke(context.Background(), args)
 				if err != nil || r.Code != tool.InvalidArguments {
@@ -372,6 +369,37 @@ func BenchmarkManyViolations(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+var manyViolationsSizes = []int{4000, 16000, 64000}
+
+func manyViolationsTool(tb testing.TB) *tool.Tool {
+	tl, err := rawtool.New(tool.Meta{Name: "many"}, json.RawMessage(`{"type":"object","properties":{"a":{"type":"array","items":{"type":"integer"}}}}`),
+		func(context.Context, *tool.Call, json.RawMessage) (any, error) { return nil, nil })
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return tl
+}
+
+// manyViolationsArgs is an array of n strings where integers are wanted.
+func manyViolationsArgs(n int) json.RawMessage {
+	return json.RawMessage(`{"a":[` + strings.TrimSuffix(strings.Repeat(`"s",`, n), ",") + `]}`)
+}
+
+// TestManyViolationsChecked makes the check BenchmarkManyViolations
+// stands on, which go test without -bench never reaches: at every size
+// the call is checked and gets a violation for each string, not refused
+// before the checks (the bound on a call's values would make the
+// benchmark time the refusal).
+func TestManyViolationsChecked(t *testing.T) {
+	tl := manyViolationsTool(t)
+	for _, n := range manyViolationsSizes {
+		r, err := tl.Invoke(context.Background(), manyViolationsArgs(n))
+		if err != nil || r.Code != tool.InvalidArguments || !strings.Contains(r.Text(), "Argument 'a[0]' must be an integer.") {
+			t.Errorf("%d strings: %v %.300s", n, err, r.Text())
+		}
 	}
 }
 
