@@ -112,6 +112,27 @@ func (l *locator) count() *ParseError {
 	return nil
 }
 
+// given reports whether key is among read, the keys of an object read so
+// far, and then adds it to seen: read is scanned while it holds a few,
+// seen made from it at the sixteenth and kept, so that finding a key
+// given twice stays linear in the keys.
+func given(seen *map[string]bool, read []string, key string) bool {
+	if *seen == nil {
+		if len(read) < 16 {
+			return slices.Contains(read, key)
+		}
+		*seen = make(map[string]bool, 2*len(read))
+		for _, k := range read {
+			(*seen)[k] = true
+		}
+	}
+	if (*seen)[key] {
+		return true
+	}
+	(*seen)[key] = true
+	return false
+}
+
 // walker reads a text json.Valid accepts into values.
 type walker struct {
 	locator
@@ -180,17 +201,8 @@ func (w *walker) value(depth int) (*Value, *ParseError) {
 				key := w.str()
 				w.at[len(w.at)-1] = step{key: key, index: -1}
 				if w.args {
-					if read := w.keys[keys:]; seen == nil && len(read) >= 16 {
-						seen = make(map[string]bool, 2*len(read))
-						for _, k := range read {
-							seen[k] = true
-						}
-					}
-					if seen != nil && seen[key] || seen == nil && slices.Contains(w.keys[keys:], key) {
+					if given(&seen, w.keys[keys:], key) {
 						return nil, w.fault("duplicate")
-					}
-					if seen != nil {
-						seen[key] = true
 					}
 				}
 				w.keys = append(w.keys, key)
@@ -289,17 +301,8 @@ func (p *tokenParser) value(depth int) (*Value, *ParseError) {
 				key := k.(string)
 				p.at[len(p.at)-1] = step{key: key, index: -1}
 				if p.args {
-					if seen == nil && len(v.Keys) >= 16 {
-						seen = map[string]bool{}
-						for _, k := range v.Keys {
-							seen[k] = true
-						}
-					}
-					if seen != nil && seen[key] || seen == nil && slices.Contains(v.Keys, key) {
+					if given(&seen, v.Keys, key) {
 						return nil, p.fault("duplicate")
-					}
-					if seen != nil {
-						seen[key] = true
 					}
 				}
 				v.Keys = append(v.Keys, key)
