@@ -11,6 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolschema/toolschema/bench/invoketool"
+	_ "github.com/toolschema/toolschema/declared" // mcpserver.AddTool's checks of a schema set by hand
 	"github.com/toolschema/toolschema/mcpserver"
 	"github.com/toolschema/toolschema/reflectimpl"
 	"github.com/toolschema/toolschema/tool"
@@ -141,6 +142,48 @@ func invokePaths(tb testing.TB) []invokePath {
 		dcs.Close()
 		dss.Wait()
 	})
+	// The same tool with an input schema set by hand (the tool's own, as
+	// JSON), on the SDK and on the drop-in: each checks the arguments
+	// against that schema, the SDK with google/jsonschema-go, the drop-in
+	// with package rawtool, and then decodes them.
+	handSchema := &mcp.Tool{Name: generated.Name, Description: generated.Description, InputSchema: generated.InputSchema}
+	handSDK := mcp.NewServer(&mcp.Implementation{Name: "bench-hand", Version: "v0.0.1"}, nil)
+	mcp.AddTool(handSDK, handSchema, searchHandler)
+	handDropIn := mcp.NewServer(&mcp.Implementation{Name: "bench-hand-dropin", Version: "v0.0.1"}, nil)
+	mcpserver.AddTool(handDropIn, handSchema, searchHandler)
+	var handleHandSDK, handleHandDropIn mcp.MethodHandler
+	handSDK.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		handleHandSDK = next
+		return next
+	})
+	handDropIn.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		handleHandDropIn = next
+		return next
+	})
+	hst, hct := mcp.NewInMemoryTransports()
+	hss, err := handSDK.Connect(ctx, hst, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	hcs, err := client.Connect(ctx, hct, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	hdst, hdct := mcp.NewInMemoryTransports()
+	hdss, err := handDropIn.Connect(ctx, hdst, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	hdcs, err := client.Connect(ctx, hdct, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() {
+		hcs.Close()
+		hss.Wait()
+		hdcs.Close()
+		hdss.Wait()
+	})
 	mcpResult := func(out any) (invoketool.Result, error) {
 		r, ok := out.(*mcp.CallToolResult)
 		if !ok {
@@ -217,6 +260,26 @@ func invokePaths(tb testing.TB) []invokePath {
 			call: func(ctx context.Context, args json.RawMessage) (any, error) {
 				return handleDropIn(ctx, "tools/call", &mcp.CallToolRequest{
 					Session: dss,
+					Params:  &mcp.CallToolParamsRaw{Name: generated.Name, Arguments: args},
+				})
+			},
+			result: mcpResult,
+		},
+		{
+			name: "mcp-handschema",
+			call: func(ctx context.Context, args json.RawMessage) (any, error) {
+				return handleHandSDK(ctx, "tools/call", &mcp.CallToolRequest{
+					Session: hss,
+					Params:  &mcp.CallToolParamsRaw{Name: generated.Name, Arguments: args},
+				})
+			},
+			result: mcpResult,
+		},
+		{
+			name: "mcp-dropin-handschema",
+			call: func(ctx context.Context, args json.RawMessage) (any, error) {
+				return handleHandDropIn(ctx, "tools/call", &mcp.CallToolRequest{
+					Session: hdss,
 					Params:  &mcp.CallToolParamsRaw{Name: generated.Name, Arguments: args},
 				})
 			},
@@ -300,6 +363,10 @@ func TestInvokePaths(t *testing.T) {
 //   - mcp-dropin: the same handler added with mcpserver.AddTool (the
 //     invoker's typed checks and decoding, call, output marshal), reached
 //     the same way;
+//   - mcp-handschema and mcp-dropin-handschema: the SDK's typed handler
+//     and the drop-in with the tool's input schema set by hand (the
+//     arguments checked against it, by google/jsonschema-go and by
+//     package rawtool, then decoded), reached the same way;
 //   - mcp-transport: the same through a client session over the SDK's
 //     in-memory transports (JSON-RPC framing and both sessions included).
 //
