@@ -57,9 +57,12 @@ type Note struct {
 	Text string `json:"text"`
 }
 
-// Nested is the input of the nesting kind.
+// Nested is the input of the nesting kind: arrays nested 16 deep in an
+// array, each level a Go slice. (Into []any, past 65,536 values, the
+// arguments would be refused before they are read: values read without a
+// Go type are bounded.)
 type Nested struct {
-	Data []any `json:"data"`
+	Data [][][][][][][][][][][][][][][][][]int `json:"data"`
 }
 
 type hostileKind struct {

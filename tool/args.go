@@ -11,6 +11,10 @@ const (
 	// defaultMaxArgumentBytes is the size limit of a call's arguments
 	// when the tool sets none: 4 MiB.
 	defaultMaxArgumentBytes = limits.DefaultMaxArgumentBytes
+	// maxUntypedValues is how many values a call's arguments may bring
+	// that are read without a Go type (into any, or into a type that
+	// declares its schema): 65,536, as a raw-schema tool's arguments.
+	maxUntypedValues = limits.MaxRawArgumentValues
 	// maxViolations is how many violations a result lists: 100.
 	maxViolations = limits.MaxViolations
 	// maxErrorTextBytes bounds the text of a tool's own error or panic

@@ -8,7 +8,7 @@ import (
 // against the schema, then decoded by the type's UnmarshalJSON.
 func (d *decoder) declared(p *plan, v reflect.Value, depth int) {
 	start := d.i
-	d.skip(depth)
+	d.skipUntyped(depth)
 	text := d.data[start:d.i]
 	if !p.valid(text) {
 		d.add("schema", "does not match the schema of its type.")

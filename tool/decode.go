@@ -46,6 +46,10 @@ type decoder struct {
 	// their keySets.
 	keyStack [][]byte
 
+	// untyped counts the values read without a Go type: into any, or
+	// into a type that declares its schema (skipUntyped).
+	untyped int
+
 	viols []Violation
 	more  int // violations found past the maxViolations kept
 	// worst is the least useful of the violations kept, once
@@ -423,7 +427,7 @@ func (d *decoder) value(p *plan, v reflect.Value, depth int) {
 		return
 	case byAny:
 		start := d.i
-		d.skip(depth)
+		d.skipUntyped(depth)
 		if v.IsValid() && json.Unmarshal(d.data[start:d.i], v.Addr().Interface()) != nil {
 			d.refused(true)
 		}
@@ -1092,6 +1096,31 @@ func mayOverflow(lit string) bool {
 }
 
 // skip reads a value of any type, checking only what any JSON text must
+// skipUntyped skips a value that is read without a Go type, counting its
+// values: in arguments, past maxUntypedValues in the call, the reading
+// stops. encoding/json (into any) and the schema validator (a declared
+// type) hold a few hundred bytes for each such value, where a value of a
+// Go type of its own costs its size.
+func (d *decoder) skipUntyped(depth int) {
+	before := d.ticks
+	d.skip(depth)
+	if d.untyped += d.ticks - before; d.args && d.untyped > maxUntypedValues {
+		path := d.where()
+		panic(fault{Violation{Path: path, Rule: "size", Message: violation.Subject(d.noun, path) + untypedPast}})
+	}
+}
+
+// untypedPast ends the message of the arguments refused past
+// maxUntypedValues, which no leniency lets through (untypedBound).
+var untypedPast = " brings the values read without a Go type past " + strconv.Itoa(maxUntypedValues) + ": send fewer."
+
+// untypedBound reports whether viols are the refusal past
+// maxUntypedValues: a bound on what a call may cost, as the size limit is,
+// not a check of the schema.
+func untypedBound(viols []Violation) bool {
+	return len(viols) == 1 && viols[0].Rule == "size" && strings.HasSuffix(viols[0].Message, untypedPast)
+}
+
 // satisfy (and, for arguments, duplicates and depth).
 func (d *decoder) skip(depth int) {
 	d.tick()

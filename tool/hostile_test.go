@@ -14,6 +14,7 @@ import (
 	"time"
 
 	_ "github.com/toolschema/toolschema/declared" // TypeSchema's validator
+	"github.com/toolschema/toolschema/internal/limits"
 	"github.com/toolschema/toolschema/reflectimpl"
 	"github.com/toolschema/toolschema/tool"
 	"github.com/toolschema/toolschema/toolimpl"
@@ -29,6 +30,96 @@ type Qty struct {
 // TestLongNumber: a fractional literal of a million digits for an integer
 // field panicked out of Invoke (math/big refuses such a literal, and the
 // nil it returned was used). A literal past MaxNumberLength is refused,
+// declaredRows reads a JSON array of numbers as its count.
+type declaredRows int
+
+func (r *declaredRows) UnmarshalJSON(b []byte) error {
+	var a []json.Number
+	err := json.Unmarshal(b, &a)
+	*r = declaredRows(len(a))
+	return err
+}
+
+// TestUntypedValues: the values a typed tool reads without a Go type
+// (into any, or into a type that declares its schema) are read up to
+// limits.MaxRawArgumentValues in one call, and refused past it, as a
+// raw-schema tool's are: encoding/json holds about 170 bytes for each,
+// and 4 MiB of one-digit numbers into []any allocated some 360 MB. Values
+// with a Go type of their own (a []int) have no such bound.
+func TestUntypedValues(t *testing.T) {
+	type In struct {
+		Items []any          `json:"items,omitempty"`
+		Meta  map[string]any `json:"meta,omitempty"`
+		One   any            `json:"one,omitempty"`
+		Nums  []int          `json:"nums,omitempty"`
+	}
+	tl := mustCreate(t, func(in In) int { return len(in.Items) + len(in.Nums) }, reflectimpl.Meta(tool.Meta{Name: "untyped"}))
+	tl.MaxArgumentBytes = -1
+	// A type that declares its schema: checked by the validator, then
+	// read by its own UnmarshalJSON.
+	type Declared struct {
+		Rows declaredRows `json:"rows"`
+	}
+	decl := mustCreate(t, func(in Declared) int { return int(in.Rows) }, reflectimpl.Meta(tool.Meta{Name: "declared"}),
+		reflectimpl.TypeSchema[declaredRows](`{"type":"array","items":{"type":"integer"}}`))
+	decl.MaxArgumentBytes = -1
+	zeros := func(n int) string { return strings.TrimSuffix(strings.Repeat("0,", n), ",") }
+	max := limits.MaxRawArgumentValues
+	tests := []struct {
+		name, args string
+		refusedAt  string // the path of the refusal; "-" for none
+	}{
+		{"at the bound, items", `{"items":[` + zeros(max) + `]}`, "-"},
+		{"at the bound, across fields", `{"items":[` + zeros(max-3) + `],"meta":{"a":0},"one":[0]}`, "-"},
+		{"one past, in items", `{"items":[` + zeros(max+1) + `]}`, fmt.Sprintf("items[%d]", max)},
+		{"one past, in meta", `{"items":[` + zeros(max-1) + `],"meta":{"a":0,"b":0}}`, "meta{}"}, // a map value: its key is the model's text,
+		{"one past, inside one", `{"items":[` + zeros(max-1) + `],"one":[0]}`, "one"},
+		{"4 MiB of items", `{"items":[` + zeros(2<<20-8) + `]}`, fmt.Sprintf("items[%d]", max)},
+		{"4 MiB of typed numbers", `{"nums":[` + zeros(2<<20-8) + `]}`, "-"},
+		{"declared, at the bound", `{"rows":[` + zeros(max-1) + `]}`, "-"},
+		{"declared, one past", `{"rows":[` + zeros(max) + `]}`, "rows"},
+		{"declared, 4 MiB", `{"rows":[` + zeros(2<<20-8) + `]}`, "rows"},
+	}
+	for _, tt := range tests {
+		tl := tl
+		if strings.HasPrefix(tt.name, "declared") {
+			tl = decl
+		}
+		// Under every leniency: ShadowArgs lets the schema's violations
+		// through to encoding/json, but not a bound on the call's cost.
+		for _, l := range []tool.Leniency{tool.Strict, tool.RepairArgs, tool.ShadowArgs} {
+			checkUntyped(t, tl, tool.WithLeniency(context.Background(), l), tt.name+", "+l.String(), tt.args, tt.refusedAt)
+		}
+	}
+}
+
+// checkUntyped calls tl with args under ctx: taken when refusedAt is
+// "-", else refused past the bound at that path, within bounded
+// allocations.
+func checkUntyped(t *testing.T, tl *tool.Tool, ctx context.Context, name, args, refusedAt string) {
+	t.Helper()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	r, err := tl.Invoke(ctx, json.RawMessage(args))
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if refusedAt == "-" {
+		if r.IsError {
+			t.Errorf("%s: refused: %.300s", name, r.Text())
+		}
+		return
+	}
+	want := fmt.Sprintf("Argument '%s' brings the values read without a Go type past %d: send fewer.", refusedAt, limits.MaxRawArgumentValues)
+	if !r.IsError || len(r.Violations) != 1 || r.Violations[0].Rule != "size" || r.Violations[0].Message != want {
+		t.Errorf("%s: %.300s %+v, want %q", name, r.Text(), r.Violations, want)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 64<<20 {
+		t.Errorf("%s: the call allocated %d MB", name, got>>20)
+	}
+}
+
 // whatever the field.
 func TestLongNumber(t *testing.T) {
 	tl := mustCreate(t, func(in Qty) int { return in.Qty }, reflectimpl.Meta(tool.Meta{Name: "qty"}))
@@ -595,8 +686,11 @@ func TestLinearChecks(t *testing.T) {
 	}
 	tl := mustCreate(t, func(in In) int { return len(in.Tags) + len(in.Text) }, reflectimpl.Meta(tool.Meta{Name: "x"}))
 	const n = 20_000 // past every threshold (16 keys, MaxViolations); growth is BenchmarkHostile's
+	// Objects of five values each into []any: 12,000 keep them within the
+	// values a call may read without a Go type (TestUntypedValues).
+	const nObjs = 12_000
 	var b strings.Builder
-	list := func(f func(i int) string) string {
+	list := func(f func(i int) string, n int) string {
 		b.Reset()
 		for i := range n {
 			if i > 0 {
@@ -606,16 +700,16 @@ func TestLinearChecks(t *testing.T) {
 		}
 		return b.String()
 	}
-	tags := list(func(i int) string { return fmt.Sprintf(`"t%d"`, i) })
-	objs := list(func(i int) string { return fmt.Sprintf(`{"a":%d,"b":[%d.0,"x"]}`, i, i) })
-	keys := list(func(i int) string { return fmt.Sprintf(`"k%d":1`, i) })
+	tags := list(func(i int) string { return fmt.Sprintf(`"t%d"`, i) }, n)
+	objs := list(func(i int) string { return fmt.Sprintf(`{"a":%d,"b":[%d.0,"x"]}`, i, i) }, nObjs)
+	keys := list(func(i int) string { return fmt.Sprintf(`"k%d":1`, i) }, n)
 	for _, tt := range []struct {
 		name, args, want string
 	}{
 		{"unique strings", `{"tags":[` + tags + `]}`, ""},
 		{"a repeated string last", `{"tags":[` + tags + `,"t17"]}`, fmt.Sprintf("Argument 'tags' must not repeat an item (items 17 and %d are equal).", n)},
 		{"unique objects", `{"objs":[` + objs + `]}`, ""},
-		{"an equal object, members reordered", `{"objs":[` + objs + `,{"b":[5,"x"],"a":5e0}]}`, fmt.Sprintf("Argument 'objs' must not repeat an item (items 5 and %d are equal).", n)},
+		{"an equal object, members reordered", `{"objs":[` + objs + `,{"b":[5,"x"],"a":5e0}]}`, fmt.Sprintf("Argument 'objs' must not repeat an item (items 5 and %d are equal).", nObjs)},
 		{"unknown keys", `{` + keys + `}`, ""},
 		{"an unknown key twice", `{` + keys + `,"k9":2}`, "Argument 'k9' is given twice."},
 		{"escapes", `{"text":"` + strings.Repeat(`\n`, 1<<18) + `"}`, ""},

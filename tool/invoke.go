@@ -184,8 +184,10 @@ func blank(args []byte) bool { return skipSpace(args, 0) == len(args) }
 // would let through and the contract forbids is refused: duplicate keys,
 // names that match a parameter only case-insensitively, fractional numbers
 // or numbers out of the range of the Go type, nesting deeper than
-// 64 levels, number literals longer than 256 characters, anything
-// but an object. Empty arguments (or only white space) are {}. Defaults
+// 64 levels, number literals longer than 256 characters, more than 65,536
+// values read without a Go type (into any, or a type that declares its
+// schema), anything but an object. Empty arguments (or only white space)
+// are {}. Defaults
 // fill in absent arguments. Approval is asked only for arguments that pass.
 //
 // The tool runs on a goroutine of its own, so that a panic or a
@@ -410,6 +412,11 @@ func lenientDecode(ctx context.Context, p *plan, it reflect.Type, args json.RawM
 		}
 		return v, viols, more, lax, err
 	case ShadowArgs:
+		if untypedBound(viols) {
+			// Past a bound of what a call may cost, as over the size
+			// limit: encoding/json would read what the bound keeps out.
+			return reflect.Value{}, viols, more, nil, nil
+		}
 		v := reflect.New(it)
 		if err := unmarshalGuarded(args, v.Interface()); err != nil {
 			if mp, ok := err.(*methodPanic); ok {

@@ -41,7 +41,8 @@ const (
 	// Result.Shadowed. Arguments that encoding/json cannot decode
 	// into the input type at all (not JSON, a value of the wrong Go type)
 	// are still refused; so are arguments over the size limit, which are
-	// not read. Defaults are not filled in where there were violations.
+	// not read, and those past the bound on values read without a Go type
+	// (Invoke). Defaults are not filled in where there were violations.
 	ShadowArgs
 )
 

@@ -21,11 +21,14 @@ const (
 	// every comparison cheap.
 	MaxNumberLength = 256
 	// MaxRawArgumentValues is how many values (objects, arrays and
-	// scalars, at any depth) the arguments of a raw-schema tool may hold.
-	// Their checks take a tree of the values and the validator's work
-	// for each, about 300 bytes a value held at once: unbounded, one call
-	// of 4 MiB of one-digit numbers would hold over half a GiB. At this
-	// bound a call holds about 20 MB; a model's call is far below it
-	// (each value costs it at least a token). Past it the reading stops.
+	// scalars, at any depth) the arguments of a raw-schema tool may hold,
+	// and how many a typed tool's may bring that it reads without a Go
+	// type (into any, or into a type that declares its schema). Their
+	// reading holds a few hundred bytes a value (a raw schema's checks a
+	// tree of them and the validator's work for each, encoding/json's
+	// interfaces about 170 bytes): unbounded, one call of 4 MiB of
+	// one-digit numbers held over half a GiB. At this bound a call holds
+	// about 20 MB; a model's call is far below it. Past it the reading
+	// stops.
 	MaxRawArgumentValues = 1 << 16
 )
