@@ -1095,7 +1095,6 @@ func mayOverflow(lit string) bool {
 	return n+schema.Exponent(lit) > 308
 }
 
-// skip reads a value of any type, checking only what any JSON text must
 // skipUntyped skips a value that is read without a Go type, counting its
 // values: in arguments, past maxUntypedValues in the call, the reading
 // stops. encoding/json (into any) and the schema validator (a declared
@@ -1114,6 +1113,63 @@ func (d *decoder) skipUntyped(depth int) {
 // maxUntypedValues, which no leniency lets through (untypedBound).
 var untypedPast = " brings the values read without a Go type past " + strconv.Itoa(maxUntypedValues) + ": send fewer."
 
+// shadowPast is the refusal, under ShadowArgs, of arguments of more than
+// maxUntypedValues values in all for an input type that reads values
+// without a Go type: encoding/json reads them again, and not as the
+// strict reading counted them.
+var shadowPast = "The arguments hold more than " + strconv.Itoa(maxUntypedValues) + " values, and the tool reads some without a Go type: send fewer."
+
+// readsUntyped reports whether p, or a plan inside it, reads values
+// without a Go type (into any, or into a type that declares its schema).
+// Plans are trees: a type that refers to itself has none.
+func (p *plan) readsUntyped() bool {
+	if p.how == byAny || p.how == byDeclared || p.elem != nil && p.elem.readsUntyped() {
+		return true
+	}
+	for _, props := range [][]prop{p.props, p.hidden} {
+		for i := range props {
+			if props[i].p.readsUntyped() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// valuesPast reports whether the JSON text data holds more than n values
+// (objects, arrays and scalars, at any depth), counted without recursion:
+// each value starts with a byte of its own outside strings, but a key,
+// which a colon follows. On text that is not JSON the count means
+// nothing.
+func valuesPast(data []byte, n int) bool {
+	count := 0
+	for i := 0; i < len(data); i++ {
+		switch c := data[i]; {
+		case c == '"':
+			count++
+			for i++; i < len(data) && data[i] != '"'; i++ {
+				if data[i] == '\\' {
+					i++
+				}
+			}
+		case c == ':':
+			count-- // the string before it was a key: not a value
+		case c == '{' || c == '[':
+			if count++; count > n {
+				return true
+			}
+		case c == 't' || c == 'f' || c == 'n' || c == '-' || c >= '0' && c <= '9':
+			if count++; count > n {
+				return true
+			}
+			for i+1 < len(data) && !strings.ContainsRune(" \t\r\n,]}", rune(data[i+1])) {
+				i++
+			}
+		}
+	}
+	return count > n // a string last: not a key
+}
+
 // untypedBound reports whether viols are the refusal past
 // maxUntypedValues: a bound on what a call may cost, as the size limit is,
 // not a check of the schema.
@@ -1121,6 +1177,7 @@ func untypedBound(viols []Violation) bool {
 	return len(viols) == 1 && viols[0].Rule == "size" && strings.HasSuffix(viols[0].Message, untypedPast)
 }
 
+// skip reads a value of any type, checking only what any JSON text must
 // satisfy (and, for arguments, duplicates and depth).
 func (d *decoder) skip(depth int) {
 	d.tick()

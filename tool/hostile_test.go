@@ -27,9 +27,6 @@ type Qty struct {
 	Qty int `json:"qty"`
 }
 
-// TestLongNumber: a fractional literal of a million digits for an integer
-// field panicked out of Invoke (math/big refuses such a literal, and the
-// nil it returned was used). A literal past MaxNumberLength is refused,
 // declaredRows reads a JSON array of numbers as its count.
 type declaredRows int
 
@@ -93,6 +90,66 @@ func TestUntypedValues(t *testing.T) {
 	}
 }
 
+// TestUntypedValuesShadowed: under ShadowArgs, encoding/json reads the
+// arguments again, members the strict reading never counted included: a
+// key given twice, or one the tool has in another case, or whatever
+// follows a fault that stopped the reading. 4 MiB of one-digit numbers so
+// sent reached a []any (168 MB allocated). Where the input type reads
+// values without a Go type, every value of the arguments now counts.
+func TestUntypedValuesShadowed(t *testing.T) {
+	type In struct {
+		Items []any `json:"items,omitempty"`
+		Nums  []int `json:"nums,omitempty"`
+		One   any   `json:"one,omitempty"`
+	}
+	tl := mustCreate(t, func(in In) int { return len(in.Items) }, reflectimpl.Meta(tool.Meta{Name: "shadowed"}))
+	tl.MaxArgumentBytes = -1
+	typed := mustCreate(t, func(in struct {
+		Nums []int `json:"nums"`
+	}) int {
+		return len(in.Nums)
+	}, reflectimpl.Meta(tool.Meta{Name: "typed"}))
+	typed.MaxArgumentBytes = -1
+	zeros := func(n int) string { return strings.TrimSuffix(strings.Repeat("0,", n), ",") }
+	max := limits.MaxRawArgumentValues
+	many := zeros(2<<20 - 64)
+	shadow := tool.WithLeniency(context.Background(), tool.ShadowArgs)
+	refused := fmt.Sprintf("The arguments hold more than %d values, and the tool reads some without a Go type: send fewer.", max)
+	tests := []struct {
+		name, args string
+		tl         *tool.Tool
+		ok         bool
+	}{
+		{"a key given twice", `{"items":[],"items":[` + many + `]}`, tl, false},
+		{"a key in another case", `{"ITEMS":[` + many + `]}`, tl, false},
+		{"after a number too long", `{"nums":[` + strings.Repeat("1", 300) + `],"items":[` + many + `]}`, tl, false},
+		{"after nesting too deep", `{"one":` + strings.Repeat("[", 70) + strings.Repeat("]", 70) + `,"items":[` + many + `]}`, tl, false},
+		// The object, the two arrays and max-3 numbers.
+		{"a key given twice, at the bound", `{"items":[],"items":[` + zeros(max-3) + `]}`, tl, true},
+		{"a key given twice, one past", `{"items":[],"items":[` + zeros(max-2) + `]}`, tl, false},
+		// Values of the tool's own Go types are not counted.
+		{"a key given twice, typed", `{"nums":[],"nums":[` + many + `]}`, typed, true},
+	}
+	for _, tt := range tests {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		r, err := tt.tl.Invoke(shadow, json.RawMessage(tt.args))
+		runtime.ReadMemStats(&after)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		switch {
+		case tt.ok && (r.IsError || len(r.Shadowed) == 0):
+			t.Errorf("%s: %.300s, want taken, shadowed", tt.name, r.Text())
+		case !tt.ok && (!r.IsError || len(r.Violations) != 1 || r.Violations[0].Rule != "size" || r.Violations[0].Message != refused):
+			t.Errorf("%s: %.300s %+v, want %q", tt.name, r.Text(), r.Violations, refused)
+		}
+		if got := after.TotalAlloc - before.TotalAlloc; !tt.ok && got > 64<<20 {
+			t.Errorf("%s: the call allocated %d MB", tt.name, got>>20)
+		}
+	}
+}
+
 // checkUntyped calls tl with args under ctx: taken when refusedAt is
 // "-", else refused past the bound at that path, within bounded
 // allocations.
@@ -120,6 +177,9 @@ func checkUntyped(t *testing.T, tl *tool.Tool, ctx context.Context, name, args, 
 	}
 }
 
+// TestLongNumber: a fractional literal of a million digits for an integer
+// field panicked out of Invoke (math/big refuses such a literal, and the
+// nil it returned was used). A literal past MaxNumberLength is refused,
 // whatever the field.
 func TestLongNumber(t *testing.T) {
 	tl := mustCreate(t, func(in Qty) int { return in.Qty }, reflectimpl.Meta(tool.Meta{Name: "qty"}))

@@ -417,6 +417,12 @@ func lenientDecode(ctx context.Context, p *plan, it reflect.Type, args json.RawM
 			// limit: encoding/json would read what the bound keeps out.
 			return reflect.Value{}, viols, more, nil, nil
 		}
+		if p.readsUntyped() && valuesPast(args, maxUntypedValues) && json.Valid(args) {
+			// encoding/json reads members the strict reading did not
+			// count: a key given twice, a name in another case, what
+			// follows a fault that stopped the reading.
+			return reflect.Value{}, []Violation{{Rule: "size", Message: shadowPast}}, 0, nil, nil
+		}
 		v := reflect.New(it)
 		if err := unmarshalGuarded(args, v.Interface()); err != nil {
 			if mp, ok := err.(*methodPanic); ok {

@@ -42,7 +42,10 @@ const (
 	// into the input type at all (not JSON, a value of the wrong Go type)
 	// are still refused; so are arguments over the size limit, which are
 	// not read, and those past the bound on values read without a Go type
-	// (Invoke). Defaults are not filled in where there were violations.
+	// (Invoke): for an input type that reads any, every value of the
+	// arguments counts, as encoding/json reads members the strict checks
+	// did not (a key given twice, a name in another case). Defaults are
+	// not filled in where there were violations.
 	ShadowArgs
 )
 
