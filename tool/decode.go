@@ -1136,40 +1136,6 @@ func (p *plan) readsUntyped() bool {
 	return false
 }
 
-// valuesPast reports whether the JSON text data holds more than n values
-// (objects, arrays and scalars, at any depth), counted without recursion:
-// each value starts with a byte of its own outside strings, but a key,
-// which a colon follows. On text that is not JSON the count means
-// nothing.
-func valuesPast(data []byte, n int) bool {
-	count := 0
-	for i := 0; i < len(data); i++ {
-		switch c := data[i]; {
-		case c == '"':
-			count++
-			for i++; i < len(data) && data[i] != '"'; i++ {
-				if data[i] == '\\' {
-					i++
-				}
-			}
-		case c == ':':
-			count-- // the string before it was a key: not a value
-		case c == '{' || c == '[':
-			if count++; count > n {
-				return true
-			}
-		case c == 't' || c == 'f' || c == 'n' || c == '-' || c >= '0' && c <= '9':
-			if count++; count > n {
-				return true
-			}
-			for i+1 < len(data) && !strings.ContainsRune(" \t\r\n,]}", rune(data[i+1])) {
-				i++
-			}
-		}
-	}
-	return count > n // a string last: not a key
-}
-
 // untypedBound reports whether viols are the refusal past
 // maxUntypedValues: a bound on what a call may cost, as the size limit is,
 // not a check of the schema.

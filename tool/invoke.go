@@ -15,6 +15,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/toolschema/toolschema/internal/jsonscan"
 	"github.com/toolschema/toolschema/internal/violation"
 )
 
@@ -417,7 +418,7 @@ func lenientDecode(ctx context.Context, p *plan, it reflect.Type, args json.RawM
 			// limit: encoding/json would read what the bound keeps out.
 			return reflect.Value{}, viols, more, nil, nil
 		}
-		if p.readsUntyped() && valuesPast(args, maxUntypedValues) && json.Valid(args) {
+		if p.readsUntyped() && json.Valid(args) && jsonscan.ValuesPast(string(args), maxUntypedValues) {
 			// encoding/json reads members the strict reading did not
 			// count: a key given twice, a name in another case, what
 			// follows a fault that stopped the reading.

@@ -3,8 +3,9 @@
 // it. It serves the readers that keep what encoding/json's decoding
 // loses (the order of an object's members, a number's text): the
 // raw-schema checker's (internal/rawcheck) and the provider conversions'
-// (package provider). A text json.Valid refuses is theirs to read with
-// json.Decoder, which says where it breaks.
+// (package provider); and it counts a text's values for the invoker
+// (package tool), which bounds them. A text json.Valid refuses is theirs
+// to read with json.Decoder, which says where it breaks.
 //
 // Every function takes the index of where to start and returns the index
 // past what it read; none checks the grammar, which json.Valid did.
@@ -61,6 +62,36 @@ func Number(text string, i int) int {
 		i++
 	}
 	return i
+}
+
+// ValuesPast reports whether text holds more than n values (objects,
+// arrays and scalars, at any depth; a key is not a value), counted in one
+// pass without recursion and stopped past n: each value starts with a
+// byte of its own outside strings, and a key is a string a colon follows.
+func ValuesPast(text string, n int) bool {
+	count := 0
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; {
+		case c == '"':
+			count++
+			for i++; text[i] != '"'; i++ {
+				if text[i] == '\\' {
+					i++ // the escaped character: a quote does not end the string
+				}
+			}
+		case c == ':':
+			count-- // the string before it was a key
+		case c == '{' || c == '[' || c == 't' || c == 'f' || c == 'n':
+			count++
+		case c == '-' || '0' <= c && c <= '9':
+			count++
+			i = Number(text, i) - 1
+		}
+		if count > n+1 {
+			return true // past n even if the last string read is a key
+		}
+	}
+	return count > n
 }
 
 func isNumberByte(c byte) bool {

@@ -59,3 +59,25 @@ func TestSpaceAndNumber(t *testing.T) {
 		}
 	}
 }
+
+// TestValuesPast: ValuesPast counts every value of a JSON text, keys
+// apart, exactly: past count-1, not past count.
+func TestValuesPast(t *testing.T) {
+	for _, tt := range []struct {
+		text  string
+		count int
+	}{
+		{`{}`, 1},
+		{`{"a":1}`, 2},
+		{`{"a":"b","c":"d"}`, 3},
+		{`{"a" : "b" , "c"  :  [ true , false , null , -1.5e+3 ]}`, 7},
+		{`["\"", "a\\", "{[:", {"k\":":{}}]`, 6},
+		{`[[],[[]],{"x":{"y":[0,1]}}]`, 9},
+		{`"only"`, 1},
+		{`12`, 1},
+	} {
+		if !ValuesPast(tt.text, tt.count-1) || ValuesPast(tt.text, tt.count) {
+			t.Errorf("%s: not counted %d values", tt.text, tt.count)
+		}
+	}
+}
