@@ -65,8 +65,6 @@ func searchHandler(ctx context.Context, _ *mcp.CallToolRequest, in invoketool.Qu
 // (ClientSession.CallTool over mcp.NewInMemoryTransports).
 func invokePaths(tb testing.TB) []invokePath {
 	tb.Helper()
-	ctx := context.Background()
-
 	toolResult := func(out any) (invoketool.Result, error) {
 		r := out.(*tool.Result)
 		if r.IsError {
@@ -99,91 +97,25 @@ func invokePaths(tb testing.TB) []invokePath {
 		tb.Fatal(err)
 	}
 
-	server := mcp.NewServer(&mcp.Implementation{Name: "bench", Version: "v0.0.1"}, nil)
-	mcp.AddTool(server, &mcp.Tool{Name: generated.Name, Description: generated.Description}, searchHandler)
-	var handle mcp.MethodHandler
-	server.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
-		handle = next
-		return next
-	})
-	st, ct := mcp.NewInMemoryTransports()
-	ss, err := server.Connect(ctx, st, nil)
-	if err != nil {
-		tb.Fatal(err)
+	newServer := func(name string) *mcp.Server {
+		return mcp.NewServer(&mcp.Implementation{Name: name, Version: "v0.0.1"}, nil)
 	}
-	client := mcp.NewClient(&mcp.Implementation{Name: "bench-client", Version: "v0.0.1"}, nil)
-	cs, err := client.Connect(ctx, ct, nil)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() {
-		cs.Close()
-		ss.Wait()
-	})
-	// The same handler through mcpserver.AddTool, the drop-in, reached the
-	// same way as path "mcp".
-	dropIn := mcp.NewServer(&mcp.Implementation{Name: "bench-dropin", Version: "v0.0.1"}, nil)
+	sdk := newServer("bench")
+	mcp.AddTool(sdk, &mcp.Tool{Name: generated.Name, Description: generated.Description}, searchHandler)
+	// The same handler through mcpserver.AddTool, the drop-in.
+	dropIn := newServer("bench-dropin")
 	mcpserver.AddTool(dropIn, &mcp.Tool{Name: generated.Name, Description: generated.Description}, searchHandler)
-	var handleDropIn mcp.MethodHandler
-	dropIn.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
-		handleDropIn = next
-		return next
-	})
-	dst, dct := mcp.NewInMemoryTransports()
-	dss, err := dropIn.Connect(ctx, dst, nil)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	dcs, err := client.Connect(ctx, dct, nil)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() {
-		dcs.Close()
-		dss.Wait()
-	})
 	// The same tool with an input schema set by hand (the tool's own, as
 	// JSON), on the SDK and on the drop-in: each checks the arguments
 	// against that schema, the SDK with google/jsonschema-go, the drop-in
 	// with package rawtool, and then decodes them.
 	handSchema := &mcp.Tool{Name: generated.Name, Description: generated.Description, InputSchema: generated.InputSchema}
-	handSDK := mcp.NewServer(&mcp.Implementation{Name: "bench-hand", Version: "v0.0.1"}, nil)
+	handSDK := newServer("bench-hand")
 	mcp.AddTool(handSDK, handSchema, searchHandler)
-	handDropIn := mcp.NewServer(&mcp.Implementation{Name: "bench-hand-dropin", Version: "v0.0.1"}, nil)
+	handDropIn := newServer("bench-hand-dropin")
 	mcpserver.AddTool(handDropIn, handSchema, searchHandler)
-	var handleHandSDK, handleHandDropIn mcp.MethodHandler
-	handSDK.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
-		handleHandSDK = next
-		return next
-	})
-	handDropIn.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
-		handleHandDropIn = next
-		return next
-	})
-	hst, hct := mcp.NewInMemoryTransports()
-	hss, err := handSDK.Connect(ctx, hst, nil)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	hcs, err := client.Connect(ctx, hct, nil)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	hdst, hdct := mcp.NewInMemoryTransports()
-	hdss, err := handDropIn.Connect(ctx, hdst, nil)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	hdcs, err := client.Connect(ctx, hdct, nil)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() {
-		hcs.Close()
-		hss.Wait()
-		hdcs.Close()
-		hdss.Wait()
-	})
+	servedSDK, servedDropIn := serve(tb, sdk), serve(tb, dropIn)
+	servedHandSDK, servedHandDropIn := serve(tb, handSDK), serve(tb, handDropIn)
 	mcpResult := func(out any) (invoketool.Result, error) {
 		r, ok := out.(*mcp.CallToolResult)
 		if !ok {
@@ -246,52 +178,78 @@ func invokePaths(tb testing.TB) []invokePath {
 			result: toolResult,
 		},
 		{
-			name: "mcp",
-			call: func(ctx context.Context, args json.RawMessage) (any, error) {
-				return handle(ctx, "tools/call", &mcp.CallToolRequest{
-					Session: ss,
-					Params:  &mcp.CallToolParamsRaw{Name: generated.Name, Arguments: args},
-				})
-			},
+			name:   "mcp",
+			call:   servedSDK.call(generated.Name),
 			result: mcpResult,
 		},
 		{
-			name: "mcp-dropin",
-			call: func(ctx context.Context, args json.RawMessage) (any, error) {
-				return handleDropIn(ctx, "tools/call", &mcp.CallToolRequest{
-					Session: dss,
-					Params:  &mcp.CallToolParamsRaw{Name: generated.Name, Arguments: args},
-				})
-			},
+			name:   "mcp-dropin",
+			call:   servedDropIn.call(generated.Name),
 			result: mcpResult,
 		},
 		{
-			name: "mcp-handschema",
-			call: func(ctx context.Context, args json.RawMessage) (any, error) {
-				return handleHandSDK(ctx, "tools/call", &mcp.CallToolRequest{
-					Session: hss,
-					Params:  &mcp.CallToolParamsRaw{Name: generated.Name, Arguments: args},
-				})
-			},
+			name:   "mcp-handschema",
+			call:   servedHandSDK.call(generated.Name),
 			result: mcpResult,
 		},
 		{
-			name: "mcp-dropin-handschema",
-			call: func(ctx context.Context, args json.RawMessage) (any, error) {
-				return handleHandDropIn(ctx, "tools/call", &mcp.CallToolRequest{
-					Session: hdss,
-					Params:  &mcp.CallToolParamsRaw{Name: generated.Name, Arguments: args},
-				})
-			},
+			name:   "mcp-dropin-handschema",
+			call:   servedHandDropIn.call(generated.Name),
 			result: mcpResult,
 		},
 		{
 			name: "mcp-transport",
 			call: func(ctx context.Context, args json.RawMessage) (any, error) {
-				return cs.CallTool(ctx, &mcp.CallToolParams{Name: generated.Name, Arguments: args})
+				return servedSDK.client.CallTool(ctx, &mcp.CallToolParams{Name: generated.Name, Arguments: args})
 			},
 			result: mcpResult,
 		},
+	}
+}
+
+// A servedServer is a server connected to a client over the SDK's
+// in-memory transports, with the server's method handler (what its
+// session calls after decoding a JSON-RPC message) taken by a receiving
+// middleware.
+type servedServer struct {
+	handle  mcp.MethodHandler
+	session *mcp.ServerSession
+	client  *mcp.ClientSession
+}
+
+// serve connects s to a client, closing both when tb ends.
+func serve(tb testing.TB, s *mcp.Server) servedServer {
+	tb.Helper()
+	ctx := context.Background()
+	var v servedServer
+	s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		v.handle = next
+		return next
+	})
+	st, ct := mcp.NewInMemoryTransports()
+	var err error
+	if v.session, err = s.Connect(ctx, st, nil); err != nil {
+		tb.Fatal(err)
+	}
+	client := mcp.NewClient(&mcp.Implementation{Name: "bench-client", Version: "v0.0.1"}, nil)
+	if v.client, err = client.Connect(ctx, ct, nil); err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() {
+		v.client.Close()
+		v.session.Wait()
+	})
+	return v
+}
+
+// call returns a path that sends a tools/call request of the tool named
+// name to the server's method handler, as its session does.
+func (v servedServer) call(name string) func(context.Context, json.RawMessage) (any, error) {
+	return func(ctx context.Context, args json.RawMessage) (any, error) {
+		return v.handle(ctx, "tools/call", &mcp.CallToolRequest{
+			Session: v.session,
+			Params:  &mcp.CallToolParamsRaw{Name: name, Arguments: args},
+		})
 	}
 }
 
