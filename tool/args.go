@@ -15,6 +15,16 @@ const (
 	// that are read without a Go type (into any, or into a type that
 	// declares its schema): 65,536, as a raw-schema tool's arguments.
 	maxUntypedValues = limits.MaxRawArgumentValues
+	// builtBase and builtPerByte are the budget of the Go values a call's
+	// arguments may be read into (slices' arrays, maps' entries,
+	// pointers' values, counted by their Go size): 64 MiB, and 16 bytes
+	// for each byte of the arguments. A value's text may be far shorter
+	// than its Go value ("{}" for a struct of twelve strings: 3 bytes for
+	// 192), and a slice's array is made again as it grows. Strings are
+	// not counted (no longer than their text), nor values read without a
+	// Go type (maxUntypedValues).
+	builtBase    = 64 << 20
+	builtPerByte = 16
 	// maxViolations is how many violations a result lists: 100.
 	maxViolations = limits.MaxViolations
 	// maxErrorTextBytes bounds the text of a tool's own error or panic

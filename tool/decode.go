@@ -49,6 +49,9 @@ type decoder struct {
 	// untyped counts the values read without a Go type: into any, or
 	// into a type that declares its schema (skipUntyped).
 	untyped int
+	// built counts the bytes of the Go values made for arguments (slices'
+	// arrays, maps' entries, pointers' values), up to budget (charge).
+	built, budget int
 
 	viols []Violation
 	more  int // violations found past the maxViolations kept
@@ -183,6 +186,7 @@ func newDecoder(ctx context.Context, data []byte, args bool, noun string) *decod
 	d := decoders.Get().(*decoder)
 	d.data, d.args, d.noun, d.ctx, d.done = data, args, noun, ctx, ctx.Done()
 	d.path = d.buf[:0]
+	d.budget = builtBase + builtPerByte*len(data)
 	return d
 }
 
@@ -400,6 +404,7 @@ func (d *decoder) value(p *plan, v reflect.Value, depth int) {
 	for p.how == byPointer {
 		if v.IsValid() {
 			if v.IsNil() {
+				d.charge(p.t.Elem().Size())
 				v.Set(reflect.New(p.t.Elem()))
 			}
 			v = v.Elem()
@@ -501,6 +506,8 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 	if p.elem != nil && v.IsValid() && p.how == byKind {
 		m = v
 		if m.IsNil() {
+			// A map's first entry makes a group of eight.
+			d.charge(48 + 8*(p.t.Key().Size()+p.t.Elem().Size()))
 			m = reflect.MakeMap(p.t)
 		}
 	}
@@ -538,7 +545,7 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 				present.add(k)
 				var fv reflect.Value
 				if v.IsValid() {
-					fv = fieldAlloc(v, pr.index)
+					fv = d.fieldAlloc(v, pr.index)
 				}
 				d.value(pr.p, fv, depth+1)
 			}
@@ -551,6 +558,9 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 			d.colon()
 			var ev reflect.Value
 			if m.IsValid() {
+				// The value, made and then copied into the map with
+				// its key (the map's groups grown as it fills).
+				d.charge(2 * (p.t.Elem().Size() + p.t.Key().Size()))
 				ev = reflect.New(p.t.Elem()).Elem()
 			}
 			d.value(p.elem, ev, depth+1)
@@ -606,7 +616,7 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 func (d *decoder) fill(pr *prop, v reflect.Value, depth int) {
 	// Checked when the plan was made: it only fills in.
 	sub := newDecoder(context.Background(), pr.p.c.Default, false, d.noun)
-	sub.value(pr.p, fieldAlloc(v, pr.index), depth+1)
+	sub.value(pr.p, d.fieldAlloc(v, pr.index), depth+1)
 	sub.free()
 }
 
@@ -804,13 +814,14 @@ func (d *decoder) isNull() bool {
 
 // fieldAlloc returns the field of struct v at index, allocating the
 // embedded pointers on the way as encoding/json does.
-func fieldAlloc(v reflect.Value, index []int) reflect.Value {
+func (d *decoder) fieldAlloc(v reflect.Value, index []int) reflect.Value {
 	if len(index) == 1 {
 		return v.Field(index[0])
 	}
 	for i, x := range index {
 		if i > 0 && v.Kind() == reflect.Pointer {
 			if v.IsNil() {
+				d.charge(v.Type().Elem().Size())
 				v.Set(reflect.New(v.Type().Elem()))
 			}
 			v = v.Elem()
@@ -872,6 +883,9 @@ func (d *decoder) array(p *plan, v reflect.Value, depth int) {
 				}
 			} else {
 				if n == v.Cap() {
+					// Charged before it is made: the array for
+					// n+max(4, n) elements (or a little more).
+					d.charge(uintptr(n+max(4, n)) * p.t.Elem().Size())
 					v.Grow(max(4, n))
 				}
 				v.SetLen(n + 1)
@@ -1113,35 +1127,37 @@ func (d *decoder) skipUntyped(depth int) {
 // maxUntypedValues, which no leniency lets through (untypedBound).
 var untypedPast = " brings the values read without a Go type past " + strconv.Itoa(maxUntypedValues) + ": send fewer."
 
-// shadowPast is the refusal, under ShadowArgs, of arguments of more than
-// maxUntypedValues values in all for an input type that reads values
-// without a Go type: encoding/json reads them again, and not as the
-// strict reading counted them.
-var shadowPast = "The arguments hold more than " + strconv.Itoa(maxUntypedValues) + " values, and the tool reads some without a Go type: send fewer."
+// shadowPast is the refusal, under ShadowArgs, of arguments that broke
+// the schema and hold more than maxUntypedValues values: encoding/json
+// would read them again, members the strict reading did not read or
+// count included (a key given twice, a name in another case, what
+// follows a fault that stopped the reading), into values nothing bounds.
+var shadowPast = "The arguments break the tool's schema and hold more than " + strconv.Itoa(maxUntypedValues) + " values, too many to read without its checks: send fewer."
 
-// readsUntyped reports whether p, or a plan inside it, reads values
-// without a Go type (into any, or into a type that declares its schema).
-// Plans are trees: a type that refers to itself has none.
-func (p *plan) readsUntyped() bool {
-	if p.how == byAny || p.how == byDeclared || p.elem != nil && p.elem.readsUntyped() {
-		return true
-	}
-	for _, props := range [][]prop{p.props, p.hidden} {
-		for i := range props {
-			if props[i].p.readsUntyped() {
-				return true
-			}
-		}
-	}
-	return false
+// boundPassed reports whether viols are the refusal past
+// maxUntypedValues or past the budget of Go values: a bound on what a
+// call may cost, as the size limit is, not a check of the schema.
+func boundPassed(viols []Violation) bool {
+	return len(viols) == 1 && viols[0].Rule == "size" &&
+		(strings.HasSuffix(viols[0].Message, untypedPast) || strings.HasSuffix(viols[0].Message, builtPast))
 }
 
-// untypedBound reports whether viols are the refusal past
-// maxUntypedValues: a bound on what a call may cost, as the size limit is,
-// not a check of the schema.
-func untypedBound(viols []Violation) bool {
-	return len(viols) == 1 && viols[0].Rule == "size" && strings.HasSuffix(viols[0].Message, untypedPast)
+// charge counts n bytes of Go values made for the arguments: past the
+// budget of the call (builtBase, and builtPerByte for each byte of the
+// arguments), the reading stops. A value of a Go type costs its size
+// however short its text ("{}" for a struct of many fields), so that
+// without it 4 MiB of arguments could make gigabytes.
+func (d *decoder) charge(n uintptr) {
+	if d.built += int(n); d.args && d.built > d.budget {
+		path := d.where()
+		panic(fault{Violation{Path: path, Rule: "size", Message: violation.Subject(d.noun, path) +
+			" brings the Go values the tool reads the arguments into past " + strconv.Itoa(d.budget>>20) + " MiB" + builtPast}})
+	}
 }
+
+// builtPast ends the message of arguments refused past their budget of
+// Go values, which no leniency lets through (boundPassed).
+const builtPast = " (64 MiB, and 16 bytes for each byte of the arguments): send fewer or smaller values."
 
 // skip reads a value of any type, checking only what any JSON text must
 // satisfy (and, for arguments, duplicates and depth).

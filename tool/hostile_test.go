@@ -37,6 +37,94 @@ func (r *declaredRows) UnmarshalJSON(b []byte) error {
 	return err
 }
 
+// TestTypedValuesMemory: the Go values a typed tool's arguments are read
+// into are bounded by a budget (64 MiB, and 16 bytes for each byte of the
+// arguments), under every leniency: a struct of twelve strings costs 192
+// bytes for the 3 of "{}", and 4 MiB of them allocated 561 MB (1,376 MB
+// under ShadowArgs, encoding/json reading them again under a name in
+// another case). A slice of numbers within the size limit stays within
+// the budget.
+func TestTypedValuesMemory(t *testing.T) {
+	type Row struct {
+		A, B, C, D, E, F, G, H, I, J, K, L string `json:",omitempty"`
+	}
+	rows := mustCreate(t, func(in struct {
+		Rows []Row `json:"rows"`
+	}) int {
+		return len(in.Rows)
+	}, reflectimpl.Meta(tool.Meta{Name: "rows"}))
+	ptrs := mustCreate(t, func(in struct {
+		Rows []*Row `json:"rows"`
+	}) int {
+		return len(in.Rows)
+	}, reflectimpl.Meta(tool.Meta{Name: "ptrs"}))
+	maps := mustCreate(t, func(in struct {
+		Rows []map[string]Row `json:"rows"`
+	}) int {
+		return len(in.Rows)
+	}, reflectimpl.Meta(tool.Meta{Name: "maps"}))
+	nums := mustCreate(t, func(in struct {
+		Nums []int64 `json:"nums"`
+	}) int {
+		return len(in.Nums)
+	}, reflectimpl.Meta(tool.Meta{Name: "nums"}))
+	fill := func(item string, size int) string {
+		return strings.TrimSuffix(strings.Repeat(item+",", size/(len(item)+1)), ",")
+	}
+	const size = 4<<20 - 64
+	refused := func(path string) string {
+		return fmt.Sprintf("Argument '%s' brings the Go values the tool reads the arguments into past 127 MiB (64 MiB, and 16 bytes for each byte of the arguments): send fewer or smaller values.", path)
+	}
+	shadowed := fmt.Sprintf("The arguments break the tool's schema and hold more than %d values, too many to read without its checks: send fewer.", limits.MaxRawArgumentValues)
+	tests := []struct {
+		name string
+		tl   *tool.Tool
+		args string
+		l    tool.Leniency
+		want string // "" for taken
+	}{
+		{"structs", rows, `{"rows":[` + fill("{}", size) + `]}`, tool.Strict, "rows["},
+		{"structs, repair", rows, `{"rows":[` + fill("{}", size) + `]}`, tool.RepairArgs, "rows["},
+		{"structs, shadow", rows, `{"rows":[` + fill("{}", size) + `]}`, tool.ShadowArgs, "rows["},
+		{"structs, shadow, a name in another case", rows, `{"ROWS":[` + fill("{}", size) + `]}`, tool.ShadowArgs, shadowed},
+		{"pointers", ptrs, `{"rows":[` + fill("{}", size) + `]}`, tool.Strict, "rows["},
+		{"maps", maps, `{"rows":[` + fill(`{"":{}}`, size) + `]}`, tool.Strict, "rows["},
+		{"numbers", nums, `{"nums":[` + fill("0", size) + `]}`, tool.Strict, ""},
+	}
+	for _, tt := range tests {
+		tt.tl.MaxArgumentBytes = -1
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		r, err := tt.tl.Invoke(tool.WithLeniency(context.Background(), tt.l), json.RawMessage(tt.args))
+		runtime.ReadMemStats(&after)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		switch {
+		case tt.want == "":
+			if r.IsError {
+				t.Errorf("%s: refused: %.300s", tt.name, r.Text())
+			}
+		case !r.IsError || len(r.Violations) != 1 || r.Violations[0].Rule != "size":
+			t.Errorf("%s: %.300s, want refused for its size", tt.name, r.Text())
+		case tt.want == shadowed:
+			if r.Violations[0].Message != shadowed {
+				t.Errorf("%s: %q, want %q", tt.name, r.Violations[0].Message, shadowed)
+			}
+		case !strings.HasPrefix(r.Violations[0].Path, tt.want) || r.Violations[0].Message != refused(r.Violations[0].Path):
+			t.Errorf("%s: %+v, want %q at %s…", tt.name, r.Violations[0], refused(r.Violations[0].Path), tt.want)
+		}
+		// The budget, the arguments' own copies and what the
+		// collector has not yet taken back.
+		got := after.TotalAlloc - before.TotalAlloc
+		if got > 256<<20 {
+			t.Errorf("%s: %d bytes of arguments allocated %d MB", tt.name, len(tt.args), got>>20)
+		}
+		t.Logf("%s: %d MB allocated", tt.name, got>>20)
+	}
+}
+
 // TestUntypedValues: the values a typed tool reads without a Go type
 // (into any, or into a type that declares its schema) are read up to
 // limits.MaxRawArgumentValues in one call, and refused past it, as a
@@ -114,7 +202,7 @@ func TestUntypedValuesShadowed(t *testing.T) {
 	max := limits.MaxRawArgumentValues
 	many := zeros(2<<20 - 64)
 	shadow := tool.WithLeniency(context.Background(), tool.ShadowArgs)
-	refused := fmt.Sprintf("The arguments hold more than %d values, and the tool reads some without a Go type: send fewer.", max)
+	refused := fmt.Sprintf("The arguments break the tool's schema and hold more than %d values, too many to read without its checks: send fewer.", max)
 	tests := []struct {
 		name, args string
 		tl         *tool.Tool
@@ -127,8 +215,10 @@ func TestUntypedValuesShadowed(t *testing.T) {
 		// The object, the two arrays and max-3 numbers.
 		{"a key given twice, at the bound", `{"items":[],"items":[` + zeros(max-3) + `]}`, tl, true},
 		{"a key given twice, one past", `{"items":[],"items":[` + zeros(max-2) + `]}`, tl, false},
-		// Values of the tool's own Go types are not counted.
-		{"a key given twice, typed", `{"nums":[],"nums":[` + many + `]}`, typed, true},
+		// Values of the tool's own Go types count too: encoding/json
+		// would make them, unbounded.
+		{"a key given twice, typed", `{"nums":[],"nums":[` + many + `]}`, typed, false},
+		{"a key given twice, typed, at the bound", `{"nums":[],"nums":[` + zeros(max-3) + `]}`, typed, true},
 	}
 	for _, tt := range tests {
 		var before, after runtime.MemStats

@@ -187,8 +187,10 @@ func blank(args []byte) bool { return skipSpace(args, 0) == len(args) }
 // or numbers out of the range of the Go type, nesting deeper than
 // 64 levels, number literals longer than 256 characters, more than 65,536
 // values read without a Go type (into any, or a type that declares its
-// schema), anything but an object. Empty arguments (or only white space)
-// are {}. Defaults
+// schema), Go values past a budget (64 MiB, and 16 bytes for each byte of
+// the arguments, by Go size: "{}" for a struct of many fields costs
+// them all), anything but an object. Empty arguments (or only white
+// space) are {}. Defaults
 // fill in absent arguments. Approval is asked only for arguments that pass.
 //
 // The tool runs on a goroutine of its own, so that a panic or a
@@ -413,15 +415,17 @@ func lenientDecode(ctx context.Context, p *plan, it reflect.Type, args json.RawM
 		}
 		return v, viols, more, lax, err
 	case ShadowArgs:
-		if untypedBound(viols) {
+		if boundPassed(viols) {
 			// Past a bound of what a call may cost, as over the size
 			// limit: encoding/json would read what the bound keeps out.
 			return reflect.Value{}, viols, more, nil, nil
 		}
-		if p.readsUntyped() && json.Valid(args) && jsonscan.ValuesPast(string(args), maxUntypedValues) {
+		if json.Valid(args) && jsonscan.ValuesPast(string(args), maxUntypedValues) {
 			// encoding/json reads members the strict reading did not
-			// count: a key given twice, a name in another case, what
-			// follows a fault that stopped the reading.
+			// read or count (a key given twice, a name in another case,
+			// what follows a fault that stopped the reading): past the
+			// bound on values, the Go values it would make are not
+			// bounded by what the strict reading charged.
 			return reflect.Value{}, []Violation{{Rule: "size", Message: shadowPast}}, 0, nil, nil
 		}
 		v := reflect.New(it)

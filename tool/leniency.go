@@ -41,10 +41,9 @@ const (
 	// Result.Shadowed. Arguments that encoding/json cannot decode
 	// into the input type at all (not JSON, a value of the wrong Go type)
 	// are still refused; so are arguments over the size limit, which are
-	// not read, and those past the bound on values read without a Go type
-	// (Invoke): for an input type that reads any, every value of the
-	// arguments counts, as encoding/json reads members the strict checks
-	// did not (a key given twice, a name in another case). Defaults are
+	// not read, arguments past the bounds on the memory of a call
+	// (Invoke), and arguments of more than 65,536 values, which
+	// encoding/json would read again without those bounds. Defaults are
 	// not filled in where there were violations.
 	ShadowArgs
 )
