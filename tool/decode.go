@@ -617,7 +617,12 @@ func (d *decoder) fill(pr *prop, v reflect.Value, depth int) {
 	// Checked when the plan was made: it only fills in.
 	sub := newDecoder(context.Background(), pr.p.c.Default, false, d.noun)
 	sub.value(pr.p, d.fieldAlloc(v, pr.index), depth+1)
+	built := sub.built
 	sub.free()
+	// A default is made again for every struct that lacks it, however
+	// short the arguments' text ("{}"): what it makes counts, its
+	// strings too (no longer than its text).
+	d.charge(uintptr(built + len(pr.p.c.Default)))
 }
 
 // unknown reports a member the struct of plan p lacks, named by the last

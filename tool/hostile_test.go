@@ -63,6 +63,15 @@ func TestTypedValuesMemory(t *testing.T) {
 	}) int {
 		return len(in.Rows)
 	}, reflectimpl.Meta(tool.Meta{Name: "maps"}))
+	type Noted struct {
+		Name string `json:"name,omitempty"`
+		Note string `json:"note,omitempty" default:"nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn"`
+	}
+	noted := mustCreate(t, func(in struct {
+		Rows []Noted `json:"rows"`
+	}) int {
+		return len(in.Rows)
+	}, reflectimpl.Meta(tool.Meta{Name: "noted"}))
 	nums := mustCreate(t, func(in struct {
 		Nums []int64 `json:"nums"`
 	}) int {
@@ -89,6 +98,9 @@ func TestTypedValuesMemory(t *testing.T) {
 		{"structs, shadow, a name in another case", rows, `{"ROWS":[` + fill("{}", size) + `]}`, tool.ShadowArgs, shadowed},
 		{"pointers", ptrs, `{"rows":[` + fill("{}", size) + `]}`, tool.Strict, "rows["},
 		{"maps", maps, `{"rows":[` + fill(`{"":{}}`, size) + `]}`, tool.Strict, "rows["},
+		// A default is made again for each struct that lacks it: 1,000
+		// bytes for the 3 of "{}" (512 MB without its charge).
+		{"defaults", noted, `{"rows":[` + fill("{}", size) + `]}`, tool.Strict, "rows["},
 		{"numbers", nums, `{"nums":[` + fill("0", size) + `]}`, tool.Strict, ""},
 	}
 	for _, tt := range tests {
