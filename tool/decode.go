@@ -1133,11 +1133,58 @@ func (d *decoder) skipUntyped(depth int) {
 var untypedPast = " brings the values read without a Go type past " + strconv.Itoa(maxUntypedValues) + ": send fewer."
 
 // shadowPast is the refusal, under ShadowArgs, of arguments that broke
-// the schema and hold more than maxUntypedValues values: encoding/json
+// the schema and hold more than n values (shadowBound): encoding/json
 // would read them again, members the strict reading did not read or
 // count included (a key given twice, a name in another case, what
 // follows a fault that stopped the reading), into values nothing bounds.
-var shadowPast = "The arguments break the tool's schema and hold more than " + strconv.Itoa(maxUntypedValues) + " values, too many to read without its checks: send fewer."
+func shadowPast(n int) string {
+	return "The arguments break the tool's schema and hold more than " + strconv.Itoa(n) + " values, too many to read without its checks: send fewer."
+}
+
+// shadowBound is how many values arguments of size bytes that broke the
+// schema may hold for encoding/json to read them into p's type under
+// ShadowArgs: maxUntypedValues, and no more than the budget of Go values
+// over 8 times the widest Go value one JSON value makes there
+// (encoding/json grows a slice by a quarter at a time: some 5 times its
+// final array in all).
+func (p *plan) shadowBound(size int) int {
+	if w := int(p.widest()); w > 0 {
+		return min(maxUntypedValues, (builtBase+builtPerByte*size)/(8*w))
+	}
+	return maxUntypedValues
+}
+
+// widest returns the size of the widest Go value made for one JSON value
+// read with p: a slice's element, a map's key and value, a pointer's
+// value (embedded pointers' too). Plans are trees: a type that refers to
+// itself has none.
+func (p *plan) widest() uintptr {
+	var w uintptr
+	switch {
+	case p.how == byPointer:
+		w = p.t.Elem().Size()
+	case p.elem != nil && p.t.Kind() == reflect.Slice:
+		w = p.t.Elem().Size()
+	case p.elem != nil && p.t.Kind() == reflect.Map:
+		w = p.t.Key().Size() + p.t.Elem().Size()
+	}
+	if p.elem != nil {
+		w = max(w, p.elem.widest())
+	}
+	for _, props := range [][]prop{p.props, p.hidden} {
+		for i := range props {
+			w = max(w, props[i].p.widest())
+			t := p.t
+			for _, x := range props[i].index[:len(props[i].index)-1] {
+				if t = t.Field(x).Type; t.Kind() == reflect.Pointer {
+					t = t.Elem()
+					w = max(w, t.Size())
+				}
+			}
+		}
+	}
+	return w
+}
 
 // boundPassed reports whether viols are the refusal past
 // maxUntypedValues or past the budget of Go values: a bound on what a

@@ -72,6 +72,14 @@ func TestTypedValuesMemory(t *testing.T) {
 	}) int {
 		return len(in.Rows)
 	}, reflectimpl.Meta(tool.Meta{Name: "noted"}))
+	type Wide struct {
+		A [256]int64 `json:"a,omitempty"`
+	}
+	wide := mustCreate(t, func(in struct {
+		Rows []Wide `json:"rows"`
+	}) int {
+		return len(in.Rows)
+	}, reflectimpl.Meta(tool.Meta{Name: "wide"}))
 	nums := mustCreate(t, func(in struct {
 		Nums []int64 `json:"nums"`
 	}) int {
@@ -81,6 +89,11 @@ func TestTypedValuesMemory(t *testing.T) {
 		return strings.TrimSuffix(strings.Repeat(item+",", size/(len(item)+1)), ",")
 	}
 	const size = 4<<20 - 64
+	// 60,000 values, under 65,536, of 2 KiB each: encoding/json made
+	// 658 MB of them. The bound is the budget over 8 times the widest
+	// value (a slice grows by a quarter at a time).
+	wideArgs := `{"ROWS":[` + fill("{}", 60000*3) + `]}`
+	wideShadowed := fmt.Sprintf("The arguments break the tool's schema and hold more than %d values, too many to read without its checks: send fewer.", (64<<20+16*len(wideArgs))/(8*2048))
 	refused := func(path string) string {
 		return fmt.Sprintf("Argument '%s' brings the Go values the tool reads the arguments into past 127 MiB (64 MiB, and 16 bytes for each byte of the arguments): send fewer or smaller values.", path)
 	}
@@ -96,6 +109,7 @@ func TestTypedValuesMemory(t *testing.T) {
 		{"structs, repair", rows, `{"rows":[` + fill("{}", size) + `]}`, tool.RepairArgs, "rows["},
 		{"structs, shadow", rows, `{"rows":[` + fill("{}", size) + `]}`, tool.ShadowArgs, "rows["},
 		{"structs, shadow, a name in another case", rows, `{"ROWS":[` + fill("{}", size) + `]}`, tool.ShadowArgs, shadowed},
+		{"wide structs, shadow, a name in another case", wide, wideArgs, tool.ShadowArgs, wideShadowed},
 		{"pointers", ptrs, `{"rows":[` + fill("{}", size) + `]}`, tool.Strict, "rows["},
 		{"maps", maps, `{"rows":[` + fill(`{"":{}}`, size) + `]}`, tool.Strict, "rows["},
 		// A default is made again for each struct that lacks it: 1,000
@@ -120,9 +134,9 @@ func TestTypedValuesMemory(t *testing.T) {
 			}
 		case !r.IsError || len(r.Violations) != 1 || r.Violations[0].Rule != "size":
 			t.Errorf("%s: %.300s, want refused for its size", tt.name, r.Text())
-		case tt.want == shadowed:
-			if r.Violations[0].Message != shadowed {
-				t.Errorf("%s: %q, want %q", tt.name, r.Violations[0].Message, shadowed)
+		case tt.want == shadowed || tt.want == wideShadowed:
+			if r.Violations[0].Message != tt.want {
+				t.Errorf("%s: %q, want %q", tt.name, r.Violations[0].Message, tt.want)
 			}
 		case !strings.HasPrefix(r.Violations[0].Path, tt.want) || r.Violations[0].Message != refused(r.Violations[0].Path):
 			t.Errorf("%s: %+v, want %q at %s…", tt.name, r.Violations[0], refused(r.Violations[0].Path), tt.want)

@@ -42,7 +42,8 @@ const (
 	// into the input type at all (not JSON, a value of the wrong Go type)
 	// are still refused; so are arguments over the size limit, which are
 	// not read, arguments past the bounds on the memory of a call
-	// (Invoke), and arguments of more than 65,536 values, which
+	// (Invoke), and arguments of more than 65,536 values (fewer for wide
+	// Go values: the budget over 8 times the widest), which
 	// encoding/json would read again without those bounds. Defaults are
 	// not filled in where there were violations.
 	ShadowArgs
