@@ -559,8 +559,10 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 			var ev reflect.Value
 			if m.IsValid() {
 				// The value, made and then copied into the map with
-				// its key (the map's groups grown as it fills).
-				d.charge(2 * (p.t.Elem().Size() + p.t.Key().Size()))
+				// its key: the map's groups, grown and split as it
+				// fills, cost some 3 times the key and value (560
+				// bytes an entry were measured for 144).
+				d.charge(p.t.Elem().Size() + 3*(p.t.Elem().Size()+p.t.Key().Size()))
 				ev = reflect.New(p.t.Elem()).Elem()
 			}
 			d.value(p.elem, ev, depth+1)

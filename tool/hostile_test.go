@@ -80,6 +80,15 @@ func TestTypedValuesMemory(t *testing.T) {
 	}) int {
 		return len(in.Rows)
 	}, reflectimpl.Meta(tool.Meta{Name: "wide"}))
+	type Row16 struct {
+		A [16]int64 `json:"a,omitempty"`
+	}
+	keyed := mustCreate(t, func(in struct {
+		Rows map[string]Row16 `json:"rows"`
+		N    int              `json:"n"`
+	}) int {
+		return len(in.Rows) + in.N
+	}, reflectimpl.Meta(tool.Meta{Name: "keyed"}))
 	nums := mustCreate(t, func(in struct {
 		Nums []int64 `json:"nums"`
 	}) int {
@@ -89,6 +98,13 @@ func TestTypedValuesMemory(t *testing.T) {
 		return strings.TrimSuffix(strings.Repeat(item+",", size/(len(item)+1)), ",")
 	}
 	const size = 4<<20 - 64
+	var entries strings.Builder
+	for i := 0; entries.Len() < size-32; i++ {
+		if i > 0 {
+			entries.WriteByte(',')
+		}
+		fmt.Fprintf(&entries, `"%x":{}`, i)
+	}
 	// 60,000 values, under 65,536, of 2 KiB each: encoding/json made
 	// 658 MB of them. The bound is the budget over 8 times the widest
 	// value (a slice grows by a quarter at a time).
@@ -112,6 +128,10 @@ func TestTypedValuesMemory(t *testing.T) {
 		{"wide structs, shadow, a name in another case", wide, wideArgs, tool.ShadowArgs, wideShadowed},
 		{"pointers", ptrs, `{"rows":[` + fill("{}", size) + `]}`, tool.Strict, "rows["},
 		{"maps", maps, `{"rows":[` + fill(`{"":{}}`, size) + `]}`, tool.Strict, "rows["},
+		// A map of 144-byte entries costs some 560 bytes an entry (its
+		// groups grown and split, the value made first): under the
+		// budget as charged, strict then repaired allocated 466 MB.
+		{"maps of wide values, repair", keyed, `{"rows":{` + entries.String() + `},"n":"5"}`, tool.RepairArgs, "rows{"},
 		// A default is made again for each struct that lacks it: 1,000
 		// bytes for the 3 of "{}" (512 MB without its charge).
 		{"defaults", noted, `{"rows":[` + fill("{}", size) + `]}`, tool.Strict, "rows["},
