@@ -337,6 +337,8 @@ var (
 		"any":             reflect.TypeFor[any](),
 		"json.Number":     reflect.TypeFor[json.Number](),
 		"big.Int":         reflect.TypeFor[big.Int](),
+		"big.Float":       reflect.TypeFor[big.Float](),
+		"big.Rat":         reflect.TypeFor[big.Rat](),
 		"netip.Addr":      reflect.TypeFor[netip.Addr](),
 		"net.IP":          reflect.TypeFor[net.IP](),
 		"netip.AddrPort":  reflect.TypeFor[netip.AddrPort](),

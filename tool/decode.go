@@ -991,17 +991,27 @@ func (d *decoder) str(p *plan, v reflect.Value) {
 		d.add("format", "must be in the format "+c.Format+".")
 		return
 	}
+	broken := false // a violation found here: the text is not handed to the type's own method
 	if c.MinLength >= 0 || c.MaxLength >= 0 {
 		n := int64(utf8.RuneCountInString(s))
 		if c.MinLength >= 0 && n < c.MinLength {
 			d.add("length", "must be at least "+strconv.FormatInt(c.MinLength, 10)+" "+violation.Plural(int(c.MinLength), "character")+" long.")
+			broken = true
 		}
 		if c.MaxLength >= 0 && n > c.MaxLength {
 			d.add("length", "must be at most "+strconv.FormatInt(c.MaxLength, 10)+" "+violation.Plural(int(c.MaxLength), "character")+" long.")
+			broken = true
 		}
 	}
 	if p.re != nil && !p.re.MatchString(s) {
 		d.add("pattern", "must match the pattern "+c.Pattern+".")
+		broken = true
+	}
+	if broken && (p.how == byJSON || p.how == byText) {
+		// The call is refused: the type's method (big.Float's reading
+		// costs the square of the length) is not run on a text the
+		// schema refused.
+		return
 	}
 	var data []byte
 	if c.Encoding == "base64" {
@@ -1154,6 +1164,27 @@ func (p *plan) shadowBound(size int) int {
 		return min(maxUntypedValues, (builtBase+builtPerByte*size)/(8*w))
 	}
 	return maxUntypedValues
+}
+
+// boundsMethodText reports whether p, or a plan inside it, reads a
+// string with the type's own method (UnmarshalText, UnmarshalJSON) under
+// a maxLength: the bound keeps the text from a method that may cost more
+// than its length (big.Float's and big.Rat's reading costs its square).
+func (p *plan) boundsMethodText() bool {
+	if (p.how == byText || p.how == byJSON) && p.c.MaxLength >= 0 {
+		return true
+	}
+	if p.elem != nil && p.elem.boundsMethodText() {
+		return true
+	}
+	for _, props := range [][]prop{p.props, p.hidden} {
+		for i := range props {
+			if props[i].p.boundsMethodText() {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // widest returns the size of the widest Go value made for one JSON value

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/big"
 	"reflect"
 	"runtime"
 	"strings"
@@ -35,6 +36,45 @@ func (r *declaredRows) UnmarshalJSON(b []byte) error {
 	err := json.Unmarshal(b, &a)
 	*r = declaredRows(len(a))
 	return err
+}
+
+// TestBigNumbersAsText: big.Float and big.Rat read their text with a
+// cost of the square of its length (4 MiB of digits took 16 s and 36 GB
+// of allocations): the core bounds them as number literals are (256
+// characters), and a text past it is never handed to their method, under
+// any leniency. At the bound, they are read.
+func TestBigNumbersAsText(t *testing.T) {
+	type In struct {
+		F *big.Float `json:"f,omitempty"`
+		R *big.Rat   `json:"r,omitempty"`
+	}
+	tl := mustCreate(t, func(in In) string {
+		if in.F != nil {
+			return in.F.Text('g', 5)
+		}
+		return in.R.String()
+	}, reflectimpl.Meta(tool.Meta{Name: "big"}))
+	long := strings.Repeat("7", 1<<20)
+	for _, l := range []tool.Leniency{tool.Strict, tool.RepairArgs, tool.ShadowArgs} {
+		ctx := tool.WithLeniency(context.Background(), l)
+		for _, f := range []string{"f", "r"} {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			r, err := tl.Invoke(ctx, json.RawMessage(`{"`+f+`":"`+long+`"}`))
+			runtime.ReadMemStats(&after)
+			want := fmt.Sprintf("Argument '%s' must be at most %d characters long.", f, tool.MaxNumberLength)
+			if err != nil || !r.IsError || r.Text() != want {
+				t.Errorf("%s %s: %v %.200s, want %q", l, f, err, r.Text(), want)
+			}
+			if got := after.TotalAlloc - before.TotalAlloc; got > 64<<20 {
+				t.Errorf("%s %s: the call allocated %d MB", l, f, got>>20)
+			}
+			at := `{"` + f + `":"` + strings.Repeat("7", tool.MaxNumberLength) + `"}`
+			if r, err := tl.Invoke(ctx, json.RawMessage(at)); err != nil || r.IsError {
+				t.Errorf("%s %s at the bound: %v %.200s", l, f, err, r.Text())
+			}
+		}
+	}
 }
 
 // TestTypedValuesMemory: the Go values a typed tool's arguments are read

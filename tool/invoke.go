@@ -420,6 +420,11 @@ func lenientDecode(ctx context.Context, p *plan, it reflect.Type, args json.RawM
 			// limit: encoding/json would read what the bound keeps out.
 			return reflect.Value{}, viols, more, nil, nil
 		}
+		if p.boundsMethodText() && slices.ContainsFunc(viols, func(v Violation) bool { return v.Rule == "length" }) {
+			// encoding/json would hand a text past its maxLength to
+			// the type's own method, which the bound keeps it from.
+			return reflect.Value{}, viols, more, nil, nil
+		}
 		if n := p.shadowBound(len(args)); json.Valid(args) && jsonscan.ValuesPast(string(args), n) {
 			// encoding/json reads members the strict reading did not
 			// read or count (a key given twice, a name in another case,

@@ -1,6 +1,11 @@
 package schema
 
-import "net/netip"
+import (
+	"math/big"
+	"net/netip"
+
+	"github.com/toolschema/toolschema/internal/limits"
+)
 
 // typeName identifies a named type by its package path and name.
 type typeName struct{ pkg, name string }
@@ -22,6 +27,13 @@ var wellKnown = map[typeName]frag{
 	// An integer of any size, written as a JSON number.
 	// (Through (*Int).MarshalJSON: a big.Int inside a map is refused.)
 	{"math/big", "Int"}: {typ: jInteger, ptrMarshal: true},
+	// Numbers as text, through MarshalText and UnmarshalText: no longer
+	// than a number literal may be (limits.MaxNumberLength), as reading
+	// one costs the square of its length (4 MiB of digits took 16 s).
+	{"math/big", "Float"}: {typ: jString, desc: "A decimal number, as text.", maxLen: limit{n: limits.MaxNumberLength, ok: true},
+		textCheck: func(v string) bool { _, ok := new(big.Float).SetString(v); return ok }},
+	{"math/big", "Rat"}: {typ: jString, desc: "A fraction such as 1/3, or a decimal number, as text.", maxLen: limit{n: limits.MaxNumberLength, ok: true},
+		textCheck: func(v string) bool { _, ok := new(big.Rat).SetString(v); return ok }},
 	// Text forms.
 	{"net/netip", "Addr"}: {typ: jString, desc: "An IPv4 or IPv6 address.",
 		textCheck: func(v string) bool { _, err := netip.ParseAddr(v); return err == nil }},
