@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"math/big"
+	"reflect"
 	"sync"
 
 	"github.com/toolschema/toolschema/internal/reflecttype"
@@ -23,21 +24,35 @@ var checkedSchemas sync.Map // *tool.Tool -> []byte
 // and the checks keep (the Go type cannot hold more). Any other
 // difference between the schema bytes and the check tree still shows.
 func checkedSchema(tl *tool.Tool) []byte {
-	if b, ok := checkedSchemas.Load(tl); ok {
+	return withRanges(tl, &checkedSchemas, tl.InputSchema, func(h toolimpl.Handler) reflect.Type { return h.Input() })
+}
+
+// checkedOutputSchema is checkedSchema for the tool's output schema and
+// output type.
+func checkedOutputSchema(tl *tool.Tool) []byte {
+	return withRanges(tl, &checkedOutputSchemas, tl.OutputSchema, func(h toolimpl.Handler) reflect.Type { return h.Output() })
+}
+
+var checkedOutputSchemas sync.Map
+
+// withRanges returns schema with the bounds of the Go type typeOf gives
+// added (addRanges), once per tool in cache.
+func withRanges(tl *tool.Tool, cache *sync.Map, schemaBytes []byte, typeOf func(toolimpl.Handler) reflect.Type) []byte {
+	if b, ok := cache.Load(tl); ok {
 		return b.([]byte)
 	}
-	out := tl.InputSchema
+	out := schemaBytes
 	h, _ := toolimpl.Binding(tl)
-	if it := h.Input(); it != nil {
+	if it := typeOf(h); it != nil {
 		c, err := schema.NewBuilder().Checks(reflecttype.New(32).Describe(it))
 		if err == nil {
-			if root, err := parseTree(tl.InputSchema); err == nil {
+			if root, err := parseTree(schemaBytes); err == nil {
 				addRanges(root, c)
 				out, _ = json.Marshal(root)
 			}
 		}
 	}
-	checkedSchemas.Store(tl, []byte(out))
+	cache.Store(tl, []byte(out))
 	return out
 }
 
