@@ -1141,7 +1141,7 @@ func (d *decoder) skipUntyped(depth int) {
 }
 
 // untypedPast ends the message of the arguments refused past
-// maxUntypedValues, which no leniency lets through (untypedBound).
+// maxUntypedValues, which no leniency lets through (boundPassed).
 var untypedPast = " brings the values read without a Go type past " + strconv.Itoa(maxUntypedValues) + ": send fewer."
 
 // shadowPast is the refusal, under ShadowArgs, of arguments that broke
