@@ -1168,10 +1168,11 @@ func (p *plan) shadowBound(size int) int {
 
 // boundsMethodText reports whether p, or a plan inside it, reads a
 // string with the type's own method (UnmarshalText, UnmarshalJSON) under
-// a maxLength: the bound keeps the text from a method that may cost more
-// than its length (big.Float's and big.Rat's reading costs its square).
+// a maxLength or a pattern: the bound keeps the text from a method that
+// may cost more than its length (big.Float's and big.Rat's reading costs
+// its square; big.Rat's, an exponent's power of ten).
 func (p *plan) boundsMethodText() bool {
-	if (p.how == byText || p.how == byJSON) && p.c.MaxLength >= 0 {
+	if (p.how == byText || p.how == byJSON) && (p.c.MaxLength >= 0 || p.re != nil) {
 		return true
 	}
 	if p.elem != nil && p.elem.boundsMethodText() {

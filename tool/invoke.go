@@ -420,9 +420,11 @@ func lenientDecode(ctx context.Context, p *plan, it reflect.Type, args json.RawM
 			// limit: encoding/json would read what the bound keeps out.
 			return reflect.Value{}, viols, more, nil, nil
 		}
-		if p.boundsMethodText() && slices.ContainsFunc(viols, func(v Violation) bool { return v.Rule == "length" }) {
-			// encoding/json would hand a text past its maxLength to
-			// the type's own method, which the bound keeps it from.
+		if p.boundsMethodText() && (more > 0 || slices.ContainsFunc(viols, func(v Violation) bool { return v.Rule == "length" || v.Rule == "pattern" })) {
+			// encoding/json would hand a text past its maxLength, or
+			// off its pattern, to the type's own method, which the
+			// bound keeps it from. Past the violations kept, one of
+			// those may be among the ones only counted.
 			return reflect.Value{}, viols, more, nil, nil
 		}
 		if n := p.shadowBound(len(args)); json.Valid(args) && jsonscan.ValuesPast(string(args), n) {

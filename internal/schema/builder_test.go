@@ -75,7 +75,7 @@ func TestTypeTable(t *testing.T) {
 		{"uuid", &Type{Kind: Array, PkgPath: "github.com/google/uuid", Name: "UUID", Methods: TextMarshaler | TextUnmarshaler, Opaque: true}, `{"type":"string","format":"uuid"}`},
 		{"netip.Addr", &Type{Kind: Struct, PkgPath: "net/netip", Name: "Addr", Methods: TextMarshaler | TextUnmarshaler, Opaque: true}, `{"type":"string","description":"An IPv4 or IPv6 address."}`},
 		{"big.Float", &Type{Kind: Struct, PkgPath: "math/big", Name: "Float", Methods: TextMarshaler | TextUnmarshaler, Opaque: true}, `{"type":"string","description":"A decimal number, as text.","maxLength":256}`},
-		{"big.Rat", &Type{Kind: Struct, PkgPath: "math/big", Name: "Rat", Methods: TextMarshaler | TextUnmarshaler, Opaque: true}, `{"type":"string","description":"A fraction such as 1/3, or a decimal number, as text.","maxLength":256}`},
+		{"big.Rat", &Type{Kind: Struct, PkgPath: "math/big", Name: "Rat", Methods: TextMarshaler | TextUnmarshaler, Opaque: true}, `{"type":"string","description":"A fraction such as 1/3, or a decimal number, as text.","maxLength":256,"pattern":"^[^eEpP]*(?:[eEpP][+-]?[0-9_]{0,2}(?:[^0-9_eEpP][^eEpP]*)?)*$"}`},
 		{"json.RawMessage", &Type{Kind: Slice, PkgPath: "encoding/json", Name: "RawMessage", Methods: JSONMarshaler | JSONUnmarshaler, Opaque: true}, `{}`},
 		{"json.Number", named("encoding/json", "Number", tString), `{"type":"number"}`},
 		{"big.Int", &Type{Kind: Struct, PkgPath: "math/big", Name: "Int", Methods: JSONMarshaler | JSONUnmarshaler | TextMarshaler | TextUnmarshaler, Opaque: true}, `{"type":"integer"}`},
