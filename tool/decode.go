@@ -356,9 +356,9 @@ func (d *decoder) stop(rule string) {
 	case "duplicate":
 		v = Violation{Path: path, Rule: rule, Message: d.noun + " '" + path + "' is given twice."}
 	case "range":
-		v = Violation{Path: path, Rule: rule, Message: d.noun + " '" + path + "' is beyond the range of a number."}
+		v = Violation{Path: path, Rule: rule, Message: d.noun + " '" + path + "'" + rangePast}
 	case "size":
-		v = Violation{Path: path, Rule: rule, Message: violation.Subject(d.noun, path) + " is a number of more than " + strconv.Itoa(maxNumberLength) + " characters."}
+		v = Violation{Path: path, Rule: rule, Message: violation.Subject(d.noun, path) + numberPast}
 	}
 	panic(fault{v})
 }
@@ -1029,6 +1029,9 @@ func (d *decoder) str(p *plan, v reflect.Value) {
 	case byJSON:
 		d.unmarshalJSON(v, d.data[start:d.i])
 	case byText:
+		if p.numText {
+			d.numberText(s)
+		}
 		if err := guard(func() error { return v.Addr().Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(s)) }); err != nil {
 			d.refused(false)
 		}
@@ -1140,6 +1143,13 @@ func (d *decoder) skipUntyped(depth int) {
 	}
 }
 
+// numberPast and rangePast end the messages of a number past its length
+// or its exponent's range, which no leniency lets through (boundPassed).
+var (
+	numberPast = " is a number of more than " + strconv.Itoa(maxNumberLength) + " characters."
+	rangePast  = " is beyond the range of a number."
+)
+
 // untypedPast ends the message of the arguments refused past
 // maxUntypedValues, which no leniency lets through (boundPassed).
 var untypedPast = " brings the values read without a Go type past " + strconv.Itoa(maxUntypedValues) + ": send fewer."
@@ -1166,26 +1176,40 @@ func (p *plan) shadowBound(size int) int {
 	return maxUntypedValues
 }
 
-// boundsMethodText reports whether p, or a plan inside it, reads a
-// string with the type's own method (UnmarshalText, UnmarshalJSON) under
-// a maxLength or a pattern: the bound keeps the text from a method that
-// may cost more than its length (big.Float's and big.Rat's reading costs
-// its square; big.Rat's, an exponent's power of ten).
-func (p *plan) boundsMethodText() bool {
-	if (p.how == byText || p.how == byJSON) && (p.c.MaxLength >= 0 || p.re != nil) {
-		return true
+// numberText stops the reading at a number given as text (big.Float's,
+// big.Rat's) that a number literal could not be: longer than
+// maxNumberLength, or with an exponent beyond schema.MaxExponent (a
+// binary one, after p in hexadecimal, beyond four times it). Their own
+// reading costs the square of the digits (4 MiB of them took 16 s), and
+// big.Rat's makes the power of the exponent exactly ("1e999999": 415 KB).
+// It is a limit, as for a literal, not a check of the schema: a result of
+// any length is written and checked as the type writes it.
+func (d *decoder) numberText(s string) {
+	if len(s) > maxNumberLength {
+		d.stop("size")
 	}
-	if p.elem != nil && p.elem.boundsMethodText() {
-		return true
+	t := strings.TrimLeft(s, "+-")
+	marks, most := "eE", schema.MaxExponent
+	if len(t) > 1 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X') {
+		marks, most = "pP", 4*schema.MaxExponent // e is a digit
 	}
-	for _, props := range [][]prop{p.props, p.hidden} {
-		for i := range props {
-			if props[i].p.boundsMethodText() {
-				return true
-			}
+	i := strings.LastIndexAny(t, marks)
+	if i < 0 {
+		return
+	}
+	exp := strings.TrimLeft(t[i+1:], "+-")
+	n := 0
+	for _, c := range exp {
+		if c == '_' {
+			continue
+		}
+		if c < '0' || c > '9' {
+			break
+		}
+		if n = n*10 + int(c-'0'); n > most {
+			d.stop("range")
 		}
 	}
-	return false
 }
 
 // widest returns the size of the widest Go value made for one JSON value
@@ -1221,11 +1245,22 @@ func (p *plan) widest() uintptr {
 }
 
 // boundPassed reports whether viols are the refusal past
-// maxUntypedValues or past the budget of Go values: a bound on what a
-// call may cost, as the size limit is, not a check of the schema.
+// maxUntypedValues, past the budget of Go values, or of a number (a
+// literal, or a text read by its type's method: numberText) past its
+// length or exponent: a bound on what a call may cost, as the size limit
+// is, not a check of the schema.
 func boundPassed(viols []Violation) bool {
-	return len(viols) == 1 && viols[0].Rule == "size" &&
-		(strings.HasSuffix(viols[0].Message, untypedPast) || strings.HasSuffix(viols[0].Message, builtPast))
+	if len(viols) != 1 {
+		return false
+	}
+	switch v := viols[0]; v.Rule {
+	case "size":
+		return strings.HasSuffix(v.Message, untypedPast) || strings.HasSuffix(v.Message, builtPast) ||
+			strings.HasSuffix(v.Message, numberPast)
+	case "range":
+		return strings.HasSuffix(v.Message, rangePast)
+	}
+	return false
 }
 
 // charge counts n bytes of Go values made for the arguments: past the

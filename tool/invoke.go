@@ -185,7 +185,8 @@ func blank(args []byte) bool { return skipSpace(args, 0) == len(args) }
 // would let through and the contract forbids is refused: duplicate keys,
 // names that match a parameter only case-insensitively, fractional numbers
 // or numbers out of the range of the Go type, nesting deeper than
-// 64 levels, number literals longer than 256 characters, more than 65,536
+// 64 levels, number literals (and big.Float and big.Rat texts) longer
+// than 256 characters or with an exponent past ±400, more than 65,536
 // values read without a Go type (into any, or a type that declares its
 // schema), Go values past a budget (64 MiB, and 16 bytes for each byte of
 // the arguments, by Go size: "{}" for a struct of many fields costs
@@ -418,13 +419,6 @@ func lenientDecode(ctx context.Context, p *plan, it reflect.Type, args json.RawM
 		if boundPassed(viols) {
 			// Past a bound of what a call may cost, as over the size
 			// limit: encoding/json would read what the bound keeps out.
-			return reflect.Value{}, viols, more, nil, nil
-		}
-		if p.boundsMethodText() && (more > 0 || slices.ContainsFunc(viols, func(v Violation) bool { return v.Rule == "length" || v.Rule == "pattern" })) {
-			// encoding/json would hand a text past its maxLength, or
-			// off its pattern, to the type's own method, which the
-			// bound keeps it from. Past the violations kept, one of
-			// those may be among the ones only counted.
 			return reflect.Value{}, viols, more, nil, nil
 		}
 		if n := p.shadowBound(len(args)); json.Valid(args) && jsonscan.ValuesPast(string(args), n) {

@@ -3,15 +3,7 @@ package schema
 import (
 	"math/big"
 	"net/netip"
-
-	"github.com/toolschema/toolschema/internal/limits"
 )
-
-// ratPattern is big.Rat's text with no exponent (e, E, or p, P for a
-// binary one) of more than two digits, in the syntax both RE2 and
-// ECMA-262 read (no lookahead). In hexadecimal, e is a digit: 0x1e123 is
-// refused as well.
-const ratPattern = "^[^eEpP]*(?:[eEpP][+-]?[0-9_]{0,2}(?:[^0-9_eEpP][^eEpP]*)?)*$"
 
 // typeName identifies a named type by its package path and name.
 type typeName struct{ pkg, name string }
@@ -33,15 +25,14 @@ var wellKnown = map[typeName]frag{
 	// An integer of any size, written as a JSON number.
 	// (Through (*Int).MarshalJSON: a big.Int inside a map is refused.)
 	{"math/big", "Int"}: {typ: jInteger, ptrMarshal: true},
-	// Numbers as text, through MarshalText and UnmarshalText: no longer
-	// than a number literal may be (limits.MaxNumberLength), as reading
-	// one costs the square of its length (4 MiB of digits took 16 s).
-	{"math/big", "Float"}: {typ: jString, desc: "A decimal number, as text.", maxLen: limit{n: limits.MaxNumberLength, ok: true},
+	// Numbers as text, through MarshalText and UnmarshalText. Reading one
+	// costs more than its length (the square of its digits; a power of
+	// ten for big.Rat's exponent): the invoker bounds the text as it
+	// bounds a number literal (package tool), not the schema, so that a
+	// result of any length is written and checked as the type writes it.
+	{"math/big", "Float"}: {typ: jString, desc: "A decimal number, as text.",
 		textCheck: func(v string) bool { _, ok := new(big.Float).SetString(v); return ok }},
-	// A big.Rat reads a decimal exponent exactly ("1e999999" is a number
-	// of 415 KB, made in 16 ms): its exponent has at most two digits.
-	{"math/big", "Rat"}: {typ: jString, desc: "A fraction such as 1/3, or a decimal number, as text.", maxLen: limit{n: limits.MaxNumberLength, ok: true},
-		pattern:   ratPattern,
+	{"math/big", "Rat"}: {typ: jString, desc: "A fraction such as 1/3, or a decimal number, as text.",
 		textCheck: func(v string) bool { _, ok := new(big.Rat).SetString(v); return ok }},
 	// Text forms.
 	{"net/netip", "Addr"}: {typ: jString, desc: "An IPv4 or IPv6 address.",
