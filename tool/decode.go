@@ -1179,36 +1179,14 @@ func (p *plan) shadowBound(size int) int {
 // numberText stops the reading at a number given as text (big.Float's,
 // big.Rat's) that a number literal could not be: longer than
 // maxNumberLength, or with an exponent beyond schema.MaxExponent (a
-// binary one, after p in hexadecimal, beyond four times it). Their own
+// binary one, after p, beyond four times it). Their own
 // reading costs the square of the digits (4 MiB of them took 16 s), and
 // big.Rat's makes the power of the exponent exactly ("1e999999": 415 KB).
 // It is a limit, as for a literal, not a check of the schema: a result of
 // any length is written and checked as the type writes it.
 func (d *decoder) numberText(s string) {
-	if len(s) > maxNumberLength {
-		d.stop("size")
-	}
-	t := strings.TrimLeft(s, "+-")
-	marks, most := "eE", schema.MaxExponent
-	if len(t) > 1 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X') {
-		marks, most = "pP", 4*schema.MaxExponent // e is a digit
-	}
-	i := strings.LastIndexAny(t, marks)
-	if i < 0 {
-		return
-	}
-	exp := strings.TrimLeft(t[i+1:], "+-")
-	n := 0
-	for _, c := range exp {
-		if c == '_' {
-			continue
-		}
-		if c < '0' || c > '9' {
-			break
-		}
-		if n = n*10 + int(c-'0'); n > most {
-			d.stop("range")
-		}
+	if rule := schema.NumberTextPast(s); rule != "" {
+		d.stop(rule)
 	}
 }
 

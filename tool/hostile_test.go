@@ -115,6 +115,10 @@ func TestBigRatExponent(t *testing.T) {
 	}
 	tl := mustCreate(t, func(in In) int { return len(in.R) }, reflectimpl.Meta(tool.Meta{Name: "rat"}))
 	many := strings.Repeat(`"1e999999",`, 199) + `"1e999999"`
+	// A binary exponent, after p, which big.Rat reads after a mantissa
+	// in any base: "1p9999999" is a number of 1.2 MB (3.6 MB made).
+	manyP := strings.Repeat(`"1p9999999",`, 19) + `"0b1p-9999999"`
+	manyO := `"0o1P+9_999_999",` + manyP
 	for _, l := range []tool.Leniency{tool.Strict, tool.RepairArgs, tool.ShadowArgs} {
 		ctx := tool.WithLeniency(context.Background(), l)
 		// With another fault (n is not a number), which encoding/json
@@ -126,6 +130,8 @@ func TestBigRatExponent(t *testing.T) {
 			`{"r":[` + many + `]}`,
 			`{"r":[` + many + `],"n":"1"}`,
 			`{"ns":[` + strings.Repeat(`"1",`, 150) + `"1"],"r":[` + many + `]}`,
+			`{"r":[` + manyP + `]}`,
+			`{"r":[` + manyO + `]}`,
 		} {
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)
@@ -140,7 +146,7 @@ func TestBigRatExponent(t *testing.T) {
 				t.Errorf("%s %.30s: the call allocated %d MB in %v", l, args, got>>20, took)
 			}
 		}
-		for _, ok := range []string{"1e99", "-1.5E-99", "1/3", "0x1p-99", "0x1e5", "12345678901234567890", "1e400", "1e-400", "0x1p-1074", "0x1e123"} {
+		for _, ok := range []string{"1e99", "-1.5E-99", "1/3", "0x1p-99", "0x1e5", "12345678901234567890", "1e400", "1e-400", "0x1p-1074", "0x1e123", "1p1600", "-0b1.1p-1600", "0o7P99"} {
 			if r, err := tl.Invoke(ctx, json.RawMessage(`{"r":["`+ok+`"]}`)); err != nil || r.IsError {
 				t.Errorf("%s %s: %v %.200s", l, ok, err, r.Text())
 			}
@@ -1225,5 +1231,52 @@ func TestApprovalOwnChecker(t *testing.T) {
 	ctx := tool.Approve(context.Background(), "x", json.RawMessage(`{"a":1}`))
 	if r, err := tl.Invoke(ctx, json.RawMessage(` {"a": 1} `)); err != nil || r.IsError || r.Text() != "ran" {
 		t.Errorf("approved: %+v, %v", r, err)
+	}
+}
+
+// TestBigNumberDefaults: a default of a big.Float or big.Rat the invoker
+// would refuse as an argument (too long, an exponent past its range) is
+// refused when the tool is made, not by every call that lacks it (which
+// were refused with "Argument ” is beyond the range of a number.").
+func TestBigNumberDefaults(t *testing.T) {
+	long := strings.Repeat("1", limits.MaxNumberLength+1)
+	for _, tc := range []struct {
+		def string
+		ok  bool
+	}{
+		{"1e400", true}, {"-0x1p-1600", true}, {"1/3", true}, {strings.Repeat("1", limits.MaxNumberLength), true},
+		{"1e401", false}, {"1p1601", false}, {"0x1p-16_01", false}, {long, false},
+	} {
+		for _, fn := range []any{
+			reflect.MakeFunc(reflect.FuncOf([]reflect.Type{reflect.StructOf([]reflect.StructField{{
+				Name: "R", Type: reflect.TypeFor[*big.Rat](), Tag: reflect.StructTag(`json:"r,omitempty" default:"` + tc.def + `"`),
+			}})}, []reflect.Type{reflect.TypeFor[int]()}, false), func([]reflect.Value) []reflect.Value {
+				return []reflect.Value{reflect.ValueOf(1)}
+			}).Interface(),
+			reflect.MakeFunc(reflect.FuncOf([]reflect.Type{reflect.StructOf([]reflect.StructField{{
+				Name: "F", Type: reflect.TypeFor[big.Float](), Tag: reflect.StructTag(`json:"f,omitempty" default:"` + tc.def + `"`),
+			}})}, []reflect.Type{reflect.TypeFor[int]()}, false), func([]reflect.Value) []reflect.Value {
+				return []reflect.Value{reflect.ValueOf(1)}
+			}).Interface(),
+		} {
+			if tc.def == "1/3" && reflect.TypeOf(fn).In(0).Field(0).Name == "F" {
+				continue // not a big.Float
+			}
+			tl, err := reflectimpl.Create(fn, reflectimpl.Meta(tool.Meta{Name: "d"}))
+			if !tc.ok {
+				if err == nil {
+					r, _ := tl.Invoke(context.Background(), json.RawMessage(`{}`))
+					t.Errorf("%T default %.20s: made; a call %.100s", fn, tc.def, r.Text())
+				}
+				continue
+			}
+			if err != nil {
+				t.Errorf("%T default %.20s: %v", fn, tc.def, err)
+				continue
+			}
+			if r, err := tl.Invoke(context.Background(), json.RawMessage(`{}`)); err != nil || r.IsError {
+				t.Errorf("%T default %.20s: %v %.100s", fn, tc.def, err, r.Text())
+			}
+		}
 	}
 }

@@ -3,6 +3,9 @@ package schema
 import (
 	"math/big"
 	"net/netip"
+	"strings"
+
+	"github.com/toolschema/toolschema/internal/limits"
 )
 
 // typeName identifies a named type by its package path and name.
@@ -31,9 +34,9 @@ var wellKnown = map[typeName]frag{
 	// bounds a number literal (package tool), not the schema, so that a
 	// result of any length is written and checked as the type writes it.
 	{"math/big", "Float"}: {typ: jString, desc: "A decimal number, as text.",
-		textCheck: func(v string) bool { _, ok := new(big.Float).SetString(v); return ok }},
+		textCheck: func(v string) bool { _, ok := new(big.Float).SetString(v); return ok && NumberTextPast(v) == "" }},
 	{"math/big", "Rat"}: {typ: jString, desc: "A fraction such as 1/3, or a decimal number, as text.",
-		textCheck: func(v string) bool { _, ok := new(big.Rat).SetString(v); return ok }},
+		textCheck: func(v string) bool { return NumberTextPast(v) == "" && ratText(v) }},
 	// Text forms.
 	{"net/netip", "Addr"}: {typ: jString, desc: "An IPv4 or IPv6 address.",
 		textCheck: func(v string) bool { _, err := netip.ParseAddr(v); return err == nil }},
@@ -57,3 +60,48 @@ var formats = map[string]bool{
 	"iri": true, "iri-reference": true, "uuid": true, "uri-template": true,
 	"json-pointer": true, "relative-json-pointer": true, "regex": true,
 }
+
+// NumberTextPast returns why s, a big.Float's or big.Rat's text, is past
+// the bounds of a number literal: "size", longer than
+// limits.MaxNumberLength; "range", with an exponent beyond MaxExponent (a
+// binary one, after p, beyond four times it). Or "" when it is within
+// them. The invoker stops an argument's text there, before the type's
+// method (whose cost is the square of the digits, or the power of the
+// exponent); a default past them is refused here.
+func NumberTextPast(s string) string {
+	if len(s) > limits.MaxNumberLength {
+		return "size"
+	}
+	t := strings.TrimLeft(s, "+-")
+	marks := "eEpP"
+	if len(t) > 1 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X') {
+		marks = "pP" // e is a digit
+	}
+	i := strings.LastIndexAny(t, marks)
+	if i < 0 {
+		return ""
+	}
+	// A binary exponent, after p, follows a mantissa in any base (big.Rat
+	// reads "1p9999999" as a number of 1.2 MB).
+	most := MaxExponent
+	if t[i] == 'p' || t[i] == 'P' {
+		most = 4 * MaxExponent
+	}
+	exp := strings.TrimLeft(t[i+1:], "+-")
+	n := 0
+	for _, c := range exp {
+		if c == '_' {
+			continue
+		}
+		if c < '0' || c > '9' {
+			break
+		}
+		if n = n*10 + int(c-'0'); n > most {
+			return "range"
+		}
+	}
+	return ""
+}
+
+// ratText reports whether big.Rat reads v.
+func ratText(v string) bool { _, ok := new(big.Rat).SetString(v); return ok }
