@@ -370,7 +370,7 @@ func TestUntypedValuesShadowed(t *testing.T) {
 		name, args string
 		tl         *tool.Tool
 		ok         bool
-		want       string // the refusal; "" for refused
+		want       string // the refusal; "" for the bound's (refused)
 	}{
 		{"a key given twice", `{"items":[],"items":[` + many + `]}`, tl, false, ""},
 		{"a key in another case", `{"ITEMS":[` + many + `]}`, tl, false, ""},
