@@ -4,7 +4,6 @@ import (
 	"encoding"
 	"encoding/json"
 	"fmt"
-	"math/big"
 	"reflect"
 	"regexp"
 	"sync"
@@ -31,8 +30,8 @@ type plan struct {
 	// default (schema.Check.Hidden): filled in, never read.
 	hidden []prop
 	keyTxt bool // map keys are read by UnmarshalText
-	// numText: the type is a number read from text by its own method
-	// (big.Float, big.Rat), bounded as a number literal (numberText).
+	// numText: the text is a number its type's own method reads
+	// (schema.Check.NumberText), bounded as a number literal.
 	numText bool
 
 	// min and max are the Check's bounds, parsed once.
@@ -198,7 +197,7 @@ func compile(t reflect.Type, c *schema.Check) (*plan, error) {
 		p.how = byJSON
 	case reflect.PointerTo(t).Implements(textUnmarshalerType) && c.Type == schema.JSONString:
 		p.how = byText
-		p.numText = t == reflect.TypeFor[big.Float]() || t == reflect.TypeFor[big.Rat]()
+		p.numText = c.NumberText
 	case t.Kind() == reflect.Interface:
 		p.how = byAny
 	case t.Kind() == reflect.Slice && c.Encoding == "base64":

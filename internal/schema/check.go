@@ -40,6 +40,10 @@ type Check struct {
 	Pattern              string // "" when none
 	Encoding             string // contentEncoding: "base64" for []byte
 	Unique               bool
+	// NumberText reports a string read by its type's own method as a
+	// number (big.Float, big.Rat), at a cost past its length: an
+	// argument's text is bounded as a number literal (NumberTextPast).
+	NumberText bool
 	// Default is the JSON text of the value that fills in an absent
 	// property, nil when none.
 	Default []byte
@@ -89,6 +93,7 @@ func (b *Builder) check(t *Type, na bool, f *frag) *Check {
 		MinLength: count(f.minLen), MaxLength: count(f.maxLen),
 		MinItems: count(f.minItems), MaxItems: count(f.maxItems),
 		Pattern: f.pattern, Encoding: f.encoding, Unique: f.unique, Default: f.deflt,
+		NumberText: f.numText,
 	}
 	if f.decl != nil {
 		c.Declared = f.decl.own

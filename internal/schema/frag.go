@@ -119,18 +119,21 @@ type frag struct {
 	// ptrMarshal, for a well-known type, says its marshalling method has
 	// a pointer receiver.
 	ptrMarshal bool
-	minLen     limit
-	maxLen     limit
-	pattern    string
-	encoding   string // contentEncoding
-	items      []byte
-	minItems   limit
-	maxItems   limit
-	unique     bool
-	fixedLen   bool   // a Go array: minItems and maxItems are its length
-	props      []prop // a struct: its properties in order (not nil, even when empty)
-	addl       []byte // additionalProperties
-	deflt      []byte // encoded default value
+	// numText, for a well-known type, says its text is a number its own
+	// method reads at a cost past the text's length (Check.NumberText).
+	numText  bool
+	minLen   limit
+	maxLen   limit
+	pattern  string
+	encoding string // contentEncoding
+	items    []byte
+	minItems limit
+	maxItems limit
+	unique   bool
+	fixedLen bool   // a Go array: minItems and maxItems are its length
+	props    []prop // a struct: its properties in order (not nil, even when empty)
+	addl     []byte // additionalProperties
+	deflt    []byte // encoded default value
 	// decl is the schema of a type that declares it.
 	decl *declFrag
 	// header is the name of the HTTP header the value is mirrored into

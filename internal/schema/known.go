@@ -30,12 +30,13 @@ var wellKnown = map[typeName]frag{
 	{"math/big", "Int"}: {typ: jInteger, ptrMarshal: true},
 	// Numbers as text, through MarshalText and UnmarshalText. Reading one
 	// costs more than its length (the square of its digits; a power of
-	// ten for big.Rat's exponent): the invoker bounds the text as it
-	// bounds a number literal (package tool), not the schema, so that a
-	// result of any length is written and checked as the type writes it.
-	{"math/big", "Float"}: {typ: jString, desc: "A decimal number, as text.",
+	// ten for big.Rat's exponent): the check bounds an argument's text as
+	// a number literal is bounded (numText, Check.NumberText), not the
+	// schema, so that a result of any length is written and checked as
+	// the type writes it.
+	{"math/big", "Float"}: {typ: jString, desc: "A decimal number, as text.", numText: true,
 		textCheck: func(v string) bool { _, ok := new(big.Float).SetString(v); return ok && NumberTextPast(v) == "" }},
-	{"math/big", "Rat"}: {typ: jString, desc: "A fraction such as 1/3, or a decimal number, as text.",
+	{"math/big", "Rat"}: {typ: jString, desc: "A fraction such as 1/3, or a decimal number, as text.", numText: true,
 		textCheck: func(v string) bool { return NumberTextPast(v) == "" && ratText(v) }},
 	// Text forms.
 	{"net/netip", "Addr"}: {typ: jString, desc: "An IPv4 or IPv6 address.",
