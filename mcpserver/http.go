@@ -27,12 +27,9 @@ import (
 const (
 	// defaultMaxCalls is the most requests HTTPHandler works on at once.
 	// A request holds its body while its call runs: with the 4 MiB body
-	// limit, 64 held calls keep about half a GiB alive. Their arguments
-	// are read into more: a crafted call of 4 MiB may make up to the
-	// invoker's budget of Go values (64 MiB, and 16 bytes a byte of the
-	// arguments), so that 64 such calls at once can hold several GiB; a
-	// server that takes calls from clients it does not trust lowers
-	// MaxCalls, or the tools' MaxArgumentBytes, to its memory.
+	// limit, 64 held calls keep about half a GiB alive. The Go values
+	// their arguments are read into are the invoker's to bound, over all
+	// the calls at once: 1 GiB, or a quarter of GOMEMLIMIT.
 	defaultMaxCalls = 64
 	// defaultMaxCallsPerTool is the most calls of one tool that run at
 	// once.

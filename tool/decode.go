@@ -52,6 +52,9 @@ type decoder struct {
 	// built counts the bytes of the Go values made for arguments (slices'
 	// arrays, maps' entries, pointers' values), up to budget (charge).
 	built, budget int
+	// held, when not nil, is the room the call took from heldValues for
+	// those values: they are read only while there is room.
+	held *held
 
 	viols []Violation
 	more  int // violations found past the maxViolations kept
@@ -129,15 +132,17 @@ const pollEvery = 1024
 // maxViolations most useful first, and how many more were found. The error
 // is ctx's, when it ended during the reading, or a *methodPanic.
 func decode(ctx context.Context, p *plan, data []byte, v reflect.Value, args bool, noun string) (viols []Violation, more int, err error) {
-	return decodeRepairing(ctx, p, data, v, args, noun, nil)
+	return decodeRepairing(ctx, p, data, v, args, noun, nil, nil)
 }
 
 // decodeRepairing is decode, with the repairs of RepairArgs when repairs
 // is not nil: those made are added to it (on a refusal too: the model is
-// told what was assumed before the checks refused it).
-func decodeRepairing(ctx context.Context, p *plan, data []byte, v reflect.Value, args bool, noun string, repairs *repairLog) (viols []Violation, more int, err error) {
+// told what was assumed before the checks refused it). The Go values of
+// arguments take room from h when it is not nil; the error is then
+// errHeldPast when there is none left.
+func decodeRepairing(ctx context.Context, p *plan, data []byte, v reflect.Value, args bool, noun string, repairs *repairLog, h *held) (viols []Violation, more int, err error) {
 	d := newDecoder(ctx, data, args, noun)
-	d.repairs = repairs
+	d.repairs, d.held = repairs, h
 	defer d.free()
 	defer func() {
 		if r := recover(); r != nil {
@@ -146,6 +151,8 @@ func decodeRepairing(ctx context.Context, p *plan, data []byte, v reflect.Value,
 				viols, more, err = []Violation{r.v}, 0, nil
 			case gaveUp:
 				viols, more, err = nil, 0, r.err
+			case errHeldPast:
+				viols, more, err = nil, 0, r
 			case *methodPanic:
 				r.of = "its arguments"
 				if noun != "Argument" {
@@ -1251,6 +1258,9 @@ func (d *decoder) charge(n uintptr) {
 		path := d.where()
 		panic(fault{Violation{Path: path, Rule: "size", Message: violation.Subject(d.noun, path) +
 			" brings the Go values the tool reads the arguments into past " + strconv.Itoa(d.budget>>20) + " MiB" + builtPast}})
+	}
+	if d.held != nil && d.built > freeHeld && !d.held.cover(d.built) {
+		panic(errHeldPast{})
 	}
 }
 

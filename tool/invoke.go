@@ -190,7 +190,10 @@ func blank(args []byte) bool { return skipSpace(args, 0) == len(args) }
 // values read without a Go type (into any, or a type that declares its
 // schema), Go values past a budget (64 MiB, and 16 bytes for each byte of
 // the arguments, by Go size: "{}" for a struct of many fields costs
-// them all), anything but an object. Empty arguments (or only white
+// them all), anything but an object. The Go values of all the calls
+// running at once are bounded too (1 GiB, or a quarter of GOMEMLIMIT):
+// a call that finds no room left is not started, and fails with the
+// business error SERVER_BUSY, to retry. Empty arguments (or only white
 // space) are {}. Defaults
 // fill in absent arguments. Approval is asked only for arguments that pass.
 //
@@ -213,10 +216,15 @@ func (t *Tool) Invoke(ctx context.Context, args json.RawMessage) (*Result, error
 	if err := ctx.Err(); err != nil {
 		return errorResult(Cancelled, false, call, "The call was cancelled."), err
 	}
-	in, viols, more, lax, err := t.decodeArgs(ctx, args)
+	// The room its values took is given back when the tool is done with
+	// them: here, unless run hands it to the tool's goroutine.
+	defer call.held.release()
+	in, viols, more, lax, err := t.decodeArgs(ctx, args, &call.held)
 	switch {
 	case err != nil && ctx.Err() != nil:
 		return errorResult(Cancelled, false, call, "The call was cancelled."), ctx.Err()
+	case err == errHeldPast{}:
+		return t.heldPast(call), nil
 	case err != nil:
 		return errorResult(Failed, false, call, fmt.Sprintf("Tool '%s' failed: %v", t.Name, err)), nil
 	case len(viols) > 0:
@@ -330,13 +338,19 @@ func violationText(viols []Violation, more int) string {
 // a person the arguments of a call that needs approval. ctx's leniency
 // (WithLeniency) applies: under ShadowArgs there are no violations unless
 // encoding/json cannot decode the arguments. The error says the tool has
-// no function behind it, or that its input type has no schema, or is
-// ctx's, when it ends during the checks.
+// no function behind it, or that its input type has no schema, or that
+// the calls running at once hold all the room their values may have
+// (Invoke's SERVER_BUSY), or is ctx's, when it ends during the checks.
 func (t *Tool) CheckArgs(ctx context.Context, args json.RawMessage) (in any, viols []Violation, err error) {
 	if t.handler == nil {
 		return nil, nil, fmt.Errorf("tool: %s has no function behind it", t.Name)
 	}
-	in, viols, _, _, err = t.decodeArgs(ctx, args)
+	h, _ := ctx.Value(heldKey{}).(*held)
+	if h == nil {
+		h = new(held)
+		defer h.release()
+	}
+	in, viols, _, _, err = t.decodeArgs(ctx, args, h)
 	return in, viols, err
 }
 
@@ -350,7 +364,7 @@ var noInput = reflect.TypeFor[struct{}]()
 // leniency ctx asks for let through. The error is ctx's, when it ended
 // during the checks, or says the input type has no plan or that one of
 // its methods panicked (neither the arguments' fault).
-func (t *Tool) decodeArgs(ctx context.Context, args json.RawMessage) (any, []Violation, int, *lenient, error) {
+func (t *Tool) decodeArgs(ctx context.Context, args json.RawMessage, h *held) (any, []Violation, int, *lenient, error) {
 	limit := t.MaxArgumentBytes
 	if limit == 0 {
 		limit = defaultMaxArgumentBytes
@@ -365,7 +379,9 @@ func (t *Tool) decodeArgs(ctx context.Context, args json.RawMessage) (any, []Vio
 		// Its input is the text, not a value read from it: what is not
 		// UTF-8 is mended first, so that the handler gets what the
 		// approval compared (strings by their characters, as read).
-		in, viols, more, err := ac.CheckArgs(ctx, mendText(args))
+		// The values it reads through a typed tool's CheckArgs are this
+		// call's, held until its tool is done with them.
+		in, viols, more, err := ac.CheckArgs(context.WithValue(ctx, heldKey{}, h), mendText(args))
 		return in, viols, more, nil, err
 	}
 	it := t.handler.Input()
@@ -378,12 +394,12 @@ func (t *Tool) decodeArgs(ctx context.Context, args json.RawMessage) (any, []Vio
 		return nil, nil, 0, nil, fmt.Errorf("its input type has no schema: %v", err)
 	}
 	v := reflect.New(it)
-	viols, more, err := decode(ctx, p, args, v.Elem(), true, "Argument")
+	viols, more, err := decodeRepairing(ctx, p, args, v.Elem(), true, "Argument", nil, h)
 	var lax *lenient
 	if err == nil && len(viols) > 0 {
 		// The leniency is asked for only here, where the strict checks
 		// failed: arguments that pass them cost nothing more.
-		v, viols, more, lax, err = lenientDecode(ctx, p, it, args, viols, more)
+		v, viols, more, lax, err = lenientDecode(ctx, p, it, args, viols, more, h)
 	}
 	if err != nil || len(viols) > 0 {
 		return nil, viols, more, lax, err
@@ -398,7 +414,7 @@ func (t *Tool) decodeArgs(ctx context.Context, args json.RawMessage) (any, []Vio
 // more) as the leniency of ctx asks: again with the repairs of RepairArgs,
 // or by encoding/json for ShadowArgs. It returns the new value (a pointer
 // to it) or the violations to refuse the arguments for.
-func lenientDecode(ctx context.Context, p *plan, it reflect.Type, args json.RawMessage, viols []Violation, more int) (reflect.Value, []Violation, int, *lenient, error) {
+func lenientDecode(ctx context.Context, p *plan, it reflect.Type, args json.RawMessage, viols []Violation, more int, h *held) (reflect.Value, []Violation, int, *lenient, error) {
 	switch leniencyOf(ctx) {
 	case RepairArgs:
 		// Every repair starts where a value's type does not fit; a fault
@@ -409,7 +425,7 @@ func lenientDecode(ctx context.Context, p *plan, it reflect.Type, args json.RawM
 		}
 		var log repairLog
 		v := reflect.New(it)
-		viols, more, err := decodeRepairing(ctx, p, args, v.Elem(), true, "Argument", &log)
+		viols, more, err := decodeRepairing(ctx, p, args, v.Elem(), true, "Argument", &log, h)
 		var lax *lenient
 		if log.kept != nil {
 			lax = &lenient{repairs: log.kept, more: log.more}
@@ -485,6 +501,7 @@ func (t *Tool) run(ctx context.Context, call *Call, in any, e *ends, check bool)
 		defer cancel()
 	}
 	r := &runner{t: t, outer: ctx, ctx: runCtx, call: call, in: in, check: check, done: make(chan struct{}, 1), ends: e}
+	r.held, call.held = call.held, held{} // the tool's goroutine gives it back
 	e.hold()
 	go r.work()
 	var o outcome
@@ -552,6 +569,7 @@ type runner struct {
 	o     outcome       // set by the goroutine before it sends on done
 	done  chan struct{} // buffered: the goroutine never waits to send
 	ends  *ends         // released when the goroutine is done
+	held  held          // the room of in's values, given back then too
 }
 
 // work is the goroutine of one call: it starts the tool unless Invoke gave
@@ -562,6 +580,7 @@ type runner struct {
 // keeps o from being set.
 func (r *runner) work() {
 	if !r.state.CompareAndSwap(pending, started) {
+		r.held.release()
 		r.ends.release()
 		return // Invoke returned before the tool could start
 	}
@@ -569,8 +588,11 @@ func (r *runner) work() {
 	defer func() { r.o = o; r.done <- struct{}{} }()
 	// Released before the outcome is sent: when Invoke has the outcome,
 	// the tool's part is done, and Invoke's own release (the last) runs
-	// the WhenDone function before Invoke returns.
+	// the WhenDone function before Invoke returns. The room of the
+	// arguments' values is given back then too, a runtime.Goexit
+	// included.
 	defer r.ends.release()
+	defer r.held.release()
 	done := r.t.callFunc(r.ctx, r.call, r.in)
 	done.res, done.ctxErr = r.t.settle(r.outer, r.ctx, r.call, done, r.check)
 	o = done
@@ -764,6 +786,16 @@ func (t *Tool) CheckResult(data []byte) ([]Violation, int) {
 	}
 	viols, more, _ := decode(context.Background(), p, data, reflect.Value{}, false, "Result") // checked, not kept
 	return viols, more
+}
+
+// heldPast is the result of a call whose arguments' values found no room
+// left (heldValues): a busy server's, not the arguments' fault, to retry.
+func (t *Tool) heldPast(call *Call) *Result {
+	r := errorResult(Failed, false, call, fmt.Sprintf(
+		"Tool '%s' failed: SERVER_BUSY: the calls running now hold all the memory the server gives to the values of arguments. Recovery: retry. Retry after 1 s.", t.Name))
+	r.Failure = &Error{Code: "SERVER_BUSY", Category: CategoryRateLimit, Recovery: RecoverRetry,
+		RetryAfter: time.Second, Outcome: OutcomeNotStarted, Err: errHeldPast{}}
+	return r
 }
 
 func errorResult(code ErrorCode, started bool, call *Call, msg string) *Result {

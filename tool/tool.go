@@ -196,6 +196,8 @@ type Call struct {
 
 	mu    sync.Mutex
 	costs []Cost
+
+	held held // the room the arguments' values took (Invoke's goroutine's)
 }
 
 // AddCost records a cost line. The lines are kept on every outcome of the

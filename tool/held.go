@@ -1,0 +1,98 @@
+package tool
+
+import (
+	"math"
+	"runtime/debug"
+	"sync/atomic"
+)
+
+// Each call's Go values are bounded by its budget (builtBase, and
+// builtPerByte for each byte of the arguments); the values that all the
+// calls running at once hold are bounded too, by heldValues: without it,
+// a server working on 64 calls at once, each of crafted arguments within
+// its budget, could hold 64 times 128 MiB. A call's first freeHeld bytes
+// of values are its own; past them, it takes room from heldValues, in
+// steps of heldStep, while its values are read and until the tool is done
+// with them (its function has returned, or it never started). A call that
+// finds no room left is refused as busy, to retry (errHeldPast): its
+// arguments are not at fault.
+const (
+	freeHeld = 1 << 20
+	heldStep = 4 << 20
+	// heldDefault is the room when the process has no memory limit:
+	// 1 GiB. Under a limit (GOMEMLIMIT, debug.SetMemoryLimit), a
+	// quarter of it.
+	heldDefault = 1 << 30
+)
+
+// heldValues is the room the calls running at once share.
+var heldValues heldPool
+
+type heldPool struct {
+	used atomic.Int64
+	// room, when positive, is the room in place of heldRoom's (tests).
+	room atomic.Int64
+}
+
+// heldRoom is the room of the calls' values: a quarter of the process's
+// memory limit, heldDefault when it has none.
+func heldRoom() int64 {
+	if l := debug.SetMemoryLimit(-1); l != math.MaxInt64 {
+		return l / 4
+	}
+	return heldDefault
+}
+
+// take takes n bytes of room, or none and reports false when that would
+// pass the room.
+func (p *heldPool) take(n int64) bool {
+	room := p.room.Load()
+	if room <= 0 {
+		room = heldRoom()
+	}
+	if p.used.Add(n) > room {
+		p.used.Add(-n)
+		return false
+	}
+	return true
+}
+
+// A held is the room one call took from heldValues. The zero held took
+// none.
+type held struct{ n int64 }
+
+// cover takes room for a call whose values have come to built bytes, in
+// steps of heldStep, and reports false when there is none left.
+func (h *held) cover(built int) bool {
+	need := int64(built) - freeHeld
+	if need <= h.n {
+		return true
+	}
+	step := (need - h.n + heldStep - 1) / heldStep * heldStep
+	if !heldValues.take(step) {
+		return false
+	}
+	h.n += step
+	return true
+}
+
+// release gives back the room h took; h can be used again.
+func (h *held) release() {
+	if h.n > 0 {
+		heldValues.used.Add(-h.n)
+		h.n = 0
+	}
+}
+
+// heldKey is the context key of the held of an Invoke whose handler
+// checks its own arguments (argsChecker): a typed tool's CheckArgs it
+// calls takes room for that call, given back when its tool is done.
+type heldKey struct{}
+
+// errHeldPast is the error of a call refused because the calls running
+// at once hold all the room their values may have (heldValues).
+type errHeldPast struct{}
+
+func (errHeldPast) Error() string {
+	return "the calls running now hold all the memory the server gives to the values of arguments"
+}

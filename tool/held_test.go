@@ -1,0 +1,271 @@
+package tool_test
+
+import (
+	"context"
+	"encoding/json"
+	"reflect"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/toolschema/toolschema/reflectimpl"
+	"github.com/toolschema/toolschema/tool"
+	"github.com/toolschema/toolschema/toolimpl"
+)
+
+// Row512 is 512 bytes of Go value for the 2 of "{}".
+type Row512 struct {
+	A [64]int64 `json:"a,omitempty"`
+}
+
+// wideArgs are arguments of n rows of Row512, each given as {}.
+func wideArgs(n int) json.RawMessage {
+	return json.RawMessage(`{"rows":[` + strings.TrimSuffix(strings.Repeat("{},", n), ",") + `]}`)
+}
+
+// TestHeldValuesBound: the Go values that the calls running at once hold
+// are bounded together, not only each call's. Before, every call within
+// its own budget (64 MiB, and 16 bytes a byte of its arguments) was let
+// through whatever the others held: 64 calls at once of 4 MiB of
+// crafted arguments could hold 8 GiB. A call that finds no room left is a
+// busy server's failure, to retry, and gives back what it took; a small
+// call needs no room; the room comes back when the tool returns.
+func TestHeldValuesBound(t *testing.T) {
+	release := make(chan struct{})
+	started := make(chan struct{}, 8)
+	wide := mustCreate(t, func(ctx context.Context, in struct {
+		Rows []Row512 `json:"rows"`
+	}) (int, error) {
+		started <- struct{}{}
+		<-release
+		return len(in.Rows), nil
+	}, reflectimpl.Meta(tool.Meta{Name: "wide"}))
+	base := tool.HeldValues()
+	tool.SetHeldRoom(t, 1<<30)
+	const rows = 16 << 10 // 8 MiB of Go values
+	big := wideArgs(rows)
+
+	first := make(chan *tool.Result, 1)
+	go func() {
+		r, _ := wide.Invoke(context.Background(), big)
+		first <- r
+	}()
+	<-started
+	taken := tool.HeldValues() - base
+	if taken < 8<<20 {
+		t.Fatalf("a running call of 8 MiB of values holds %d bytes of room; want at least 8 MiB", taken)
+	}
+	// Room for half of another such call.
+	tool.SetHeldRoom(t, base+taken+taken/2)
+
+	r, err := wide.Invoke(context.Background(), big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.IsError || r.Code != tool.Failed || r.Started || r.Failure == nil || r.Failure.Code != "SERVER_BUSY" ||
+		r.Failure.Category != tool.CategoryRateLimit || r.Failure.Recovery != tool.RecoverRetry ||
+		r.Failure.RetryAfter != time.Second || r.Failure.Outcome != tool.OutcomeNotStarted {
+		t.Fatalf("a second call past the room: %+v (failure %+v); want a SERVER_BUSY failure, not started, to retry after 1s", r, r.Failure)
+	}
+	if got, want := r.Text(), "Tool 'wide' failed: SERVER_BUSY: the calls running now hold all the memory the server gives to the values of arguments. Recovery: retry. Retry after 1 s."; got != want {
+		t.Errorf("its text:\n%s\nwant:\n%s", got, want)
+	}
+	if got := tool.HeldValues() - base; got != taken {
+		t.Errorf("after the refused call, %d bytes are held; want the running call's %d", got, taken)
+	}
+
+	// A call of few values takes no room.
+	small := make(chan *tool.Result, 1)
+	go func() {
+		r, _ := wide.Invoke(context.Background(), wideArgs(100))
+		small <- r
+	}()
+	<-started
+	if got := tool.HeldValues() - base; got != taken {
+		t.Errorf("with a small call running, %d bytes are held; want %d", got, taken)
+	}
+
+	close(release)
+	for name, c := range map[string]chan *tool.Result{"first": first, "small": small} {
+		if r := <-c; r.IsError {
+			t.Errorf("the %s call: %s", name, r.Text())
+		}
+	}
+	if got := tool.HeldValues(); got != base {
+		t.Errorf("after the calls returned, %d bytes are held; want %d", got, base)
+	}
+	if r, _ := wide.Invoke(context.Background(), big); r.IsError {
+		t.Errorf("the call again, alone: %s", r.Text())
+	}
+}
+
+// TestHeldValuesGivenBack: the room a call's values took comes back on
+// every way the call ends: refused arguments, a panic, a runtime.Goexit,
+// a timeout (when the tool returns, not when Invoke does), a call that
+// never started, CheckArgs, and under RepairArgs.
+func TestHeldValuesGivenBack(t *testing.T) {
+	base := tool.HeldValues()
+	tool.SetHeldRoom(t, 1<<30)
+	const rows = 8 << 10 // 4 MiB of Go values
+	type In struct {
+		Rows []Row512 `json:"rows"`
+		Do   string   `json:"do,omitempty"`
+		N    int      `json:"n,omitempty"`
+	}
+	out := make(chan struct{})
+	running := make(chan struct{}, 1)
+	do := func(ctx context.Context, in In) (int, error) {
+		switch in.Do {
+		case "panic":
+			panic("no")
+		case "goexit":
+			runtime.Goexit()
+		case "sleep":
+			running <- struct{}{}
+			<-out
+		}
+		return len(in.Rows), nil
+	}
+	plain := mustCreate(t, do, reflectimpl.Meta(tool.Meta{Name: "plain"}))
+	timed := mustCreate(t, do, reflectimpl.Meta(tool.Meta{Name: "timed", Timeout: 50 * time.Millisecond}))
+	args := func(do string, n string) json.RawMessage {
+		return json.RawMessage(strings.Replace(string(wideArgs(rows)), `{"rows"`, `{"do":"`+do+`","n":`+n+`,"rows"`, 1))
+	}
+	check := func(what string) {
+		t.Helper()
+		if got := tool.HeldValues(); got != base {
+			t.Errorf("%s: %d bytes held; want %d", what, got, base)
+		}
+	}
+	for _, c := range []struct {
+		name, do, n string
+		ctx         context.Context
+		code        tool.ErrorCode
+	}{
+		{"refused", "", `"x"`, context.Background(), tool.InvalidArguments},
+		{"repaired", "", `"7"`, tool.WithLeniency(context.Background(), tool.RepairArgs), ""},
+		{"panic", "panic", "0", context.Background(), tool.Failed},
+		{"goexit", "goexit", "0", context.Background(), tool.Failed},
+		{"done", "", "0", context.Background(), ""},
+	} {
+		r, err := plain.Invoke(c.ctx, args(c.do, c.n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Code != c.code {
+			t.Errorf("%s: code %q (%s); want %q", c.name, r.Code, r.Text(), c.code)
+		}
+		check(c.name)
+	}
+
+	// A timeout: the room stays taken while the tool runs on.
+	ended := make(chan struct{})
+	r, _ := timed.Invoke(tool.WhenDone(context.Background(), func() { close(ended) }), args("sleep", "0"))
+	if r.Code != tool.TimedOut {
+		t.Fatalf("timed out: %s", r.Text())
+	}
+	<-running
+	if got := tool.HeldValues() - base; got < 4<<20 {
+		t.Errorf("with the timed-out tool still running, %d bytes are held; want its values' room", got)
+	}
+	close(out)
+	<-ended
+	check("timed out, after the tool returned")
+
+	// Given up on before the tool started: its goroutine gives the room
+	// back when it finds it was (a timeout of 1ns passes before most
+	// calls' goroutines start).
+	instant := mustCreate(t, do, reflectimpl.Meta(tool.Meta{Name: "instant", Timeout: 1}))
+	notStarted := 0
+	for range 20 {
+		ended := make(chan struct{})
+		r, _ := instant.Invoke(tool.WhenDone(context.Background(), func() { close(ended) }), args("", "0"))
+		if r.Code != tool.TimedOut && r.Code != "" {
+			t.Fatalf("1ns timeout: %s", r.Text())
+		}
+		if r.Code == tool.TimedOut && !r.Started {
+			notStarted++
+		}
+		<-ended
+		check("timed out at once")
+	}
+	if notStarted == 0 {
+		t.Error("no call of a 1ns timeout was given up on before its tool started")
+	}
+
+	// Cancelled before the tool starts.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := plain.Invoke(ctx, args("", "0")); err == nil {
+		t.Error("cancelled: no error")
+	}
+	check("cancelled")
+
+	if _, viols, err := plain.CheckArgs(context.Background(), args("", "0")); err != nil || viols != nil {
+		t.Fatalf("CheckArgs: %v %v", viols, err)
+	}
+	check("CheckArgs")
+}
+
+// checksOwn is a handler that checks its arguments itself and reads them
+// through a typed tool's CheckArgs, as a tool listed with a schema set
+// by hand does (mcpserver.AddTool, the mcp-go drop-ins).
+type checksOwn struct {
+	typed *tool.Tool
+	run   func(in any) (any, error)
+}
+
+func (h checksOwn) Input() reflect.Type  { return nil }
+func (h checksOwn) Output() reflect.Type { return nil }
+func (h checksOwn) Call(ctx context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return h.run(in)
+}
+func (h checksOwn) CheckArgs(ctx context.Context, args json.RawMessage) (any, []tool.Violation, int, error) {
+	in, viols, err := h.typed.CheckArgs(ctx, args)
+	return in, viols, 0, err
+}
+
+// TestHeldValuesCheckedOwn: the values a tool that checks its own
+// arguments reads through a typed tool's CheckArgs hold room until the
+// tool is done with them, as a typed tool's do. Before, CheckArgs gave
+// the room back as it returned, and the tool then held the values with
+// none taken.
+func TestHeldValuesCheckedOwn(t *testing.T) {
+	base := tool.HeldValues()
+	tool.SetHeldRoom(t, 1<<30)
+	typed := mustCreate(t, func(in struct {
+		Rows []Row512 `json:"rows"`
+	}) int {
+		return len(in.Rows)
+	}, reflectimpl.Meta(tool.Meta{Name: "typed"}))
+	release := make(chan struct{})
+	started := make(chan int64, 1)
+	own := toolimpl.New(tool.Meta{Name: "own", Description: "Reads rows."}, json.RawMessage(`{"type":"object"}`), nil,
+		checksOwn{typed: typed, run: func(any) (any, error) {
+			started <- tool.HeldValues() - base
+			<-release
+			return "done", nil
+		}}, nil)
+	done := make(chan *tool.Result, 1)
+	go func() {
+		r, _ := own.Invoke(context.Background(), wideArgs(16<<10))
+		done <- r
+	}()
+	if held := <-started; held < 8<<20 {
+		t.Errorf("while the tool runs, %d bytes are held; want the room of its 8 MiB of values", held)
+	}
+	close(release)
+	if r := <-done; r.IsError {
+		t.Fatal(r.Text())
+	}
+	if got := tool.HeldValues(); got != base {
+		t.Errorf("after the call, %d bytes are held; want %d", got, base)
+	}
+	if _, _, err := typed.CheckArgs(context.Background(), wideArgs(16<<10)); err != nil {
+		t.Fatal(err)
+	}
+	if got := tool.HeldValues(); got != base {
+		t.Errorf("after CheckArgs, %d bytes are held; want %d", got, base)
+	}
+}
