@@ -395,7 +395,7 @@ func busy(name string, limit int) *mcp.CallToolResult {
 		IsError: true,
 		Code:    tool.Failed,
 		Parts: []tool.Part{tool.TextPart{Text: fmt.Sprintf(
-			"Tool '%s' failed: TOOL_BUSY: it runs at most %d %s at once, and that many are running. Recovery: retry. Retry after 1s.", name, limit, calls)}},
+			"Tool '%s' failed: TOOL_BUSY: it runs at most %d %s at once, and that many are running. Recovery: retry. Retry after 1 s.", name, limit, calls)}},
 		Failure: &tool.Error{Code: "TOOL_BUSY", Category: tool.CategoryRateLimit, Recovery: tool.RecoverRetry,
 			RetryAfter: time.Second, Outcome: tool.OutcomeNotStarted},
 	}

@@ -391,7 +391,7 @@ func TestHTTPConcurrency(t *testing.T) {
 	if err != nil {
 		t.Fatalf("a call past the tool's bound: %v", err)
 	}
-	want := "Tool 'hold' failed: TOOL_BUSY: it runs at most 1 call at once, and that many are running. Recovery: retry. Retry after 1s."
+	want := "Tool 'hold' failed: TOOL_BUSY: it runs at most 1 call at once, and that many are running. Recovery: retry. Retry after 1 s."
 	if !r.IsError || texts(t, r) != want || r.Meta["toolschema/errorCode"] != "TOOL_BUSY" || r.Meta["toolschema/outcome"] != "not_started" {
 		t.Errorf("a call past the tool's bound: IsError %v %q %v, want %q", r.IsError, texts(t, r), r.Meta, want)
 	}

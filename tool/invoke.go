@@ -791,10 +791,10 @@ func (t *Tool) CheckResult(data []byte) ([]Violation, int) {
 // heldPast is the result of a call whose arguments' values found no room
 // left (heldValues): a busy server's, not the arguments' fault, to retry.
 func (t *Tool) heldPast(call *Call) *Result {
-	r := errorResult(Failed, false, call, fmt.Sprintf(
-		"Tool '%s' failed: SERVER_BUSY: the calls running now hold all the memory the server gives to the values of arguments. Recovery: retry. Retry after 1 s.", t.Name))
-	r.Failure = &Error{Code: "SERVER_BUSY", Category: CategoryRateLimit, Recovery: RecoverRetry,
-		RetryAfter: time.Second, Outcome: OutcomeNotStarted, Err: errHeldPast{}}
+	e := &Error{Code: "SERVER_BUSY", Category: CategoryRateLimit, Recovery: RecoverRetry,
+		SafeMessage: errHeldPast{}.Error() + ".", RetryAfter: time.Second, Outcome: OutcomeNotStarted, Err: errHeldPast{}}
+	r := errorResult(Failed, false, call, t.failureText(e))
+	r.Failure = e
 	return r
 }
 

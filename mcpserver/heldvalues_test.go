@@ -1,0 +1,71 @@
+package mcpserver_test
+
+import (
+	"context"
+	"encoding/json"
+	"runtime/debug"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolschema/toolschema/reflectimpl"
+	"github.com/toolschema/toolschema/tool"
+)
+
+// TestHeldValuesBusy: a call whose arguments' Go values find no room
+// left, the calls running at once holding the room the process gives
+// them (a quarter of its memory limit), reaches the client as a busy
+// server's error result, not started, to retry; once the running call
+// is done, the same call goes through.
+func TestHeldValuesBusy(t *testing.T) {
+	prev := debug.SetMemoryLimit(128 << 20) // a room of 32 MiB
+	t.Cleanup(func() { debug.SetMemoryLimit(prev) })
+	type Row struct {
+		A [64]int64 `json:"a,omitempty"` // 512 bytes for the 2 of "{}"
+	}
+	started, release := make(chan struct{}, 2), make(chan struct{})
+	rows, err := reflectimpl.Create(func(ctx context.Context, in struct {
+		Rows []Row `json:"rows"`
+	}) (int, error) {
+		started <- struct{}{}
+		<-release
+		return len(in.Rows), nil
+	}, reflectimpl.Meta(tool.Meta{Name: "rows", Description: "Counts rows."}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs := connect(t, []*tool.Tool{rows}, nil)
+	// 12 MiB of values, made in slices as they grow: more than half the room.
+	args := json.RawMessage(`{"rows":[` + strings.TrimSuffix(strings.Repeat("{},", 24<<10), ",") + `]}`)
+	call := func() (*mcp.CallToolResult, error) {
+		return cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "rows", Arguments: args})
+	}
+	first := make(chan *mcp.CallToolResult, 1)
+	go func() {
+		r, err := call()
+		if err != nil {
+			t.Error(err)
+		}
+		first <- r
+	}()
+	<-started
+
+	r, err := call()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "Tool 'rows' failed: SERVER_BUSY: the calls running now hold all the memory the server gives to the values of arguments. Recovery: retry. Retry after 1 s."
+	if !r.IsError || texts(t, r) != want || r.Meta["io.github.toolschema/errorCode"] != "SERVER_BUSY" ||
+		r.Meta["io.github.toolschema/outcome"] != "not_started" {
+		t.Errorf("a call with no room left: IsError %v %q %v; want %q, code SERVER_BUSY, not started", r.IsError, texts(t, r), r.Meta, want)
+	}
+
+	close(release)
+	if r := <-first; r == nil || r.IsError {
+		t.Fatalf("the running call: %+v", r)
+	}
+	if r, err := call(); err != nil || r.IsError {
+		t.Errorf("the call again, alone: %v %+v", err, r)
+	}
+}
