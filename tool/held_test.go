@@ -269,3 +269,43 @@ func TestHeldValuesCheckedOwn(t *testing.T) {
 		t.Errorf("after CheckArgs, %d bytes are held; want %d", got, base)
 	}
 }
+
+// TestHeldValuesShadowed: under ShadowArgs, the values encoding/json
+// reads arguments into past the strict checks (here under a name in
+// another case, which the strict reading refuses without reading) take
+// room for the most they can be, and are refused as busy when there is
+// none. Before, they took none.
+func TestHeldValuesShadowed(t *testing.T) {
+	base := tool.HeldValues()
+	running := make(chan int64, 1)
+	rows := mustCreate(t, func(in struct {
+		Rows []Row512 `json:"rows"`
+	}) int {
+		running <- tool.HeldValues() - base
+		return len(in.Rows)
+	}, reflectimpl.Meta(tool.Meta{Name: "rows"}))
+	args := json.RawMessage(strings.Replace(string(wideArgs(4<<10)), `"rows"`, `"ROWS"`, 1))
+	shadow := tool.WithLeniency(context.Background(), tool.ShadowArgs)
+
+	tool.SetHeldRoom(t, 1<<30)
+	r, err := rows.Invoke(shadow, args)
+	if err != nil || r.IsError || len(r.Shadowed) == 0 {
+		t.Fatalf("shadowed: %v %s (shadowed %v)", err, r.Text(), r.Shadowed)
+	}
+	// 4,097 values, 8 times 512 bytes each, past the first MiB.
+	if held := <-running; held < 15<<20 {
+		t.Errorf("while the tool runs, %d bytes are held; want room for 4,097 values of 512 bytes, 8 times over", held)
+	}
+	if got := tool.HeldValues(); got != base {
+		t.Errorf("after the call, %d bytes are held; want %d", got, base)
+	}
+
+	tool.SetHeldRoom(t, base+8<<20)
+	r, _ = rows.Invoke(shadow, args)
+	if r.Failure == nil || r.Failure.Code != "SERVER_BUSY" {
+		t.Errorf("shadowed, with 8 MiB of room: %s; want SERVER_BUSY", r.Text())
+	}
+	if got := tool.HeldValues(); got != base {
+		t.Errorf("after the refused call, %d bytes are held; want %d", got, base)
+	}
+}

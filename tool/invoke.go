@@ -437,13 +437,22 @@ func lenientDecode(ctx context.Context, p *plan, it reflect.Type, args json.RawM
 			// limit: encoding/json would read what the bound keeps out.
 			return reflect.Value{}, viols, more, nil, nil
 		}
-		if n := p.shadowBound(len(args)); json.Valid(args) && jsonscan.ValuesPast(string(args), n) {
-			// encoding/json reads members the strict reading did not
-			// read or count (a key given twice, a name in another case,
-			// what follows a fault that stopped the reading): past the
-			// bound on values, the Go values it would make are not
-			// bounded by what the strict reading charged.
-			return reflect.Value{}, []Violation{{Rule: "size", Message: shadowPast(n)}}, 0, nil, nil
+		if n := p.shadowBound(len(args)); json.Valid(args) {
+			values := jsonscan.Values(string(args), n)
+			if values > n {
+				// encoding/json reads members the strict reading did not
+				// read or count (a key given twice, a name in another
+				// case, what follows a fault that stopped the reading):
+				// past the bound on values, the Go values it would make
+				// are not bounded by what the strict reading charged.
+				return reflect.Value{}, []Violation{{Rule: "size", Message: shadowPast(n)}}, 0, nil, nil
+			}
+			// Nor is the room they take: it is taken for the most they
+			// can be, 8 times the widest Go value for each JSON value
+			// (shadowBound).
+			if h != nil && !h.cover(values*8*int(p.widest())) {
+				return reflect.Value{}, nil, 0, nil, errHeldPast{}
+			}
 		}
 		v := reflect.New(it)
 		if err := unmarshalGuarded(args, v.Interface()); err != nil {

@@ -64,11 +64,12 @@ func Number(text string, i int) int {
 	return i
 }
 
-// ValuesPast reports whether text holds more than n values (objects,
-// arrays and scalars, at any depth; a key is not a value), counted in one
-// pass without recursion and stopped past n: each value starts with a
-// byte of its own outside strings, and a key is a string a colon follows.
-func ValuesPast(text string, n int) bool {
+// Values counts the values of text (objects, arrays and scalars, at any
+// depth; a key is not a value) in one pass without recursion, up to
+// past: it returns the count, or, once the count is known to pass past,
+// a number above past, stopping there. Each value starts with a byte of
+// its own outside strings, and a key is a string a colon follows.
+func Values(text string, past int) int {
 	count := 0
 	for i := 0; i < len(text); i++ {
 		switch c := text[i]; {
@@ -87,11 +88,11 @@ func ValuesPast(text string, n int) bool {
 			count++
 			i = Number(text, i) - 1
 		}
-		if count > n+1 {
-			return true // past n even if the last string read is a key
+		if count > past+1 {
+			return count // past it even if the last string read is a key
 		}
 	}
-	return count > n
+	return count
 }
 
 func isNumberByte(c byte) bool {
