@@ -8,8 +8,10 @@
 package mcpgo_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -257,4 +259,113 @@ func TestBenchServers(t *testing.T) {
 	if r, err := h.greeting(context.Background(), req); err != nil || !r.IsError || !strings.Contains(text(r), "Argument 'any_data' is required.") {
 		t.Errorf("toolschema: the greeting handler outside a server: %v %+v", err, r)
 	}
+}
+
+// OrderRequest is an order of items, in mcp-go's tag dialect: a
+// description, and an enum given as enum= parts, which the drop-ins read
+// as mcp-go does.
+type OrderRequest struct {
+	Customer string      `json:"customer" jsonschema:"The customer's account."`
+	Items    []OrderItem `json:"items" jsonschema:"What to order."`
+	Note     string      `json:"note,omitempty" jsonschema:"For the courier."`
+}
+
+type OrderItem struct {
+	SKU  string `json:"sku" jsonschema:"The product's stock-keeping unit."`
+	Qty  int    `json:"qty" jsonschema:"How many."`
+	Size string `json:"size,omitempty" jsonschema:"The size,enum=S,enum=M,enum=L"`
+}
+
+type OrderResponse struct {
+	Lines int `json:"lines"`
+	Units int `json:"units"`
+}
+
+func order(_ context.Context, _ mcp.CallToolRequest, in OrderRequest) (OrderResponse, error) {
+	r := OrderResponse{Lines: len(in.Items)}
+	for _, it := range in.Items {
+		r.Units += it.Qty
+	}
+	return r, nil
+}
+
+// orderCall is a tools/call of the order tool with n items.
+func orderCall(n int) []byte {
+	var b strings.Builder
+	b.WriteString(`{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"order","arguments":{"customer":"acme-42","items":[`)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`{"sku":"SKU-` + strings.Repeat("7", 1+i%5) + `","qty":2,"size":"M"}`)
+	}
+	b.WriteString(`],"note":"Leave at the door."}}}`)
+	return []byte(b.String())
+}
+
+// BenchmarkCallSize is one call of an order tool (WithInputSchema and
+// NewStructuredToolHandler) through the server, with 1, 16 and 256
+// items, on mcp-go's typed path without and with its checks, and the
+// drop-ins: how the checks' cost grows with the arguments beside the
+// server's, which BenchmarkCall's small calls leave out.
+func BenchmarkCallSize(b *testing.B) {
+	for _, n := range []int{1, 16, 256} {
+		in := orderCall(n)
+		for _, bs := range orderServers {
+			s := bs.make()
+			b.Run(fmt.Sprintf("items=%d/%s", n, bs.name), func(b *testing.B) {
+				ctx := context.Background()
+				b.ReportAllocs()
+				b.SetBytes(int64(len(in)))
+				defer reportCPU(b, processCPU())
+				for b.Loop() {
+					out, err := json.Marshal(s.HandleMessage(ctx, in))
+					if err != nil || !bytes.Contains(out, []byte(`"units":`)) {
+						b.Fatal(err, string(out))
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestBenchOrder checks that the servers BenchmarkCallSize compares
+// answer alike, and that mcp-go's checks and the drop-ins' refuse the
+// same bad item, so that none is timed for less work.
+func TestBenchOrder(t *testing.T) {
+	bad := bytes.Replace(orderCall(16), []byte(`"qty":2,"size":"M"}]`), []byte(`"qty":2,"size":"XL"}]`), 1)
+	for _, bs := range orderServers {
+		s := bs.make()
+		out, err := json.Marshal(s.HandleMessage(context.Background(), orderCall(16)))
+		if err != nil || !bytes.Contains(out, []byte(`"structuredContent":{"lines":16,"units":32}`)) {
+			t.Errorf("%s: %v %s", bs.name, err, out)
+		}
+		out, _ = json.Marshal(s.HandleMessage(context.Background(), bad))
+		if refused := bytes.Contains(out, []byte(`"isError":true`)) || bytes.Contains(out, []byte(`"error":{`)); refused != (bs.name != "mcp-go") {
+			t.Errorf("%s: a size out of the enum: %s", bs.name, out)
+		}
+	}
+}
+
+// orderServers serve the order tool three ways: mcp-go's typed path
+// without and with its checks, and the drop-ins.
+var orderServers = []struct {
+	name string
+	make func() *server.MCPServer
+}{
+	{"mcp-go", func() *server.MCPServer {
+		s := server.NewMCPServer("bench", "1")
+		s.AddTool(mcp.NewTool("order", mcp.WithInputSchema[OrderRequest](), mcp.WithOutputSchema[OrderResponse]()), mcp.NewStructuredToolHandler(order))
+		return s
+	}},
+	{"mcp-go-validated", func() *server.MCPServer {
+		s := server.NewMCPServer("bench", "1", server.WithInputSchemaValidation())
+		s.AddTool(mcp.NewTool("order", mcp.WithInputSchema[OrderRequest](), mcp.WithOutputSchema[OrderResponse]()), mcp.NewStructuredToolHandler(order))
+		return s
+	}},
+	{"toolschema", func() *server.MCPServer {
+		s := server.NewMCPServer("bench", "1")
+		s.AddTool(mcp.NewTool("order", mcpgo.WithInputSchema[OrderRequest](), mcpgo.WithOutputSchema[OrderResponse]()), mcpgo.NewStructuredToolHandler(order))
+		return s
+	}},
 }
