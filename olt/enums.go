@@ -59,8 +59,14 @@ func (f *enumFact) String() string {
 // A reachFact marks a generic function, or a generic type with methods,
 // whose type parameters at Params (indexes) reach a schema made by
 // reflection: an instantiation's type arguments there are checked as the
-// call's own.
-type reachFact struct{ Params []int }
+// call's own. Drops are the drop-in calls it passes type parameters on to
+// as they are: for each, the indexes of the parameters given as the
+// tool's input and result (-1 for none), whose type arguments an
+// instantiation's types are checked as, by the rules of a tool's.
+type reachFact struct {
+	Params []int
+	Drops  [][2]int
+}
 
 func (*reachFact) AFact() {}
 
@@ -257,7 +263,22 @@ func (e *enumPass) sites() {
 					}
 				}
 				e.typeCheck(in, out, id.Pos(), id.End(), label)
+				e.passOn(id.Pos(), in, out)
+				continue
 			}
+		}
+		// A generic function that passes its type parameters on to a
+		// drop-in: its type arguments are the drop-in's.
+		for _, d := range e.fact(obj).Drops {
+			var in, out types.Type
+			if d[0] >= 0 && d[0] < inst.TypeArgs.Len() {
+				in = inst.TypeArgs.At(d[0])
+			}
+			if d[1] >= 0 && d[1] < inst.TypeArgs.Len() {
+				out = inst.TypeArgs.At(d[1])
+			}
+			e.typeCheck(in, out, id.Pos(), id.End(), label)
+			e.passOn(id.Pos(), in, out)
 		}
 	}
 	for _, f := range e.pass.Files {
@@ -278,16 +299,55 @@ func (e *enumPass) reaching(obj types.Object) []int {
 		}
 		return all
 	}
+	return e.fact(obj).Params
+}
+
+// fact returns what is known of obj, a generic function or type of this
+// package or another: the zero fact when nothing.
+func (e *enumPass) fact(obj types.Object) *reachFact {
 	if f := e.local[obj]; f != nil {
-		return f.Params
+		return f
 	}
 	if obj.Pkg() != e.pass.Pkg {
 		var f reachFact
 		if e.pass.ImportObjectFact(obj, &f) {
-			return f.Params
+			return &f
 		}
 	}
-	return nil
+	return &reachFact{}
+}
+
+// passOn records a drop-in's input and result at pos (nil when none) that
+// are type parameters of the generic function or type around pos, as
+// they are: its instantiations' type arguments are checked in their
+// place. A type with a type parameter inside (*In, []Out) is not
+// followed.
+func (e *enumPass) passOn(pos token.Pos, in, out types.Type) {
+	d := [2]int{-1, -1}
+	var owner types.Object
+	for i, t := range []types.Type{in, out} {
+		tp, ok := types.Unalias(t).(*types.TypeParam)
+		if !ok {
+			continue
+		}
+		o := e.owner(pos, tp)
+		if o == nil || owner != nil && o != owner {
+			return
+		}
+		owner, d[i] = o, tp.Index()
+	}
+	if owner == nil {
+		return
+	}
+	f := e.local[owner]
+	if f == nil {
+		f = &reachFact{}
+		e.local[owner] = f
+	}
+	if !slices.Contains(f.Drops, d) {
+		f.Drops = append(f.Drops, d)
+		e.grew = true
+	}
 }
 
 // creates checks the calls of reflectimpl.Create (and of a Cache's) in f:
@@ -632,30 +692,8 @@ func (e *enumPass) isEnum(obj *types.TypeName) bool {
 // param records that a type parameter of the function or type around the
 // site reaches a schema made by reflection.
 func (w *typeWalk) param(tp *types.TypeParam) {
-	fd := w.e.enclosing(w.pos)
-	if fd == nil {
-		return
-	}
-	fn, ok := w.e.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-	if !ok {
-		return
-	}
-	sig := fn.Signature()
-	var owner types.Object
-	switch i := tp.Index(); {
-	case i < sig.TypeParams().Len() && sig.TypeParams().At(i) == tp:
-		owner = fn
-	case i < sig.RecvTypeParams().Len() && sig.RecvTypeParams().At(i) == tp:
-		recv := types.Unalias(sig.Recv().Type())
-		if p, ok := recv.(*types.Pointer); ok {
-			recv = types.Unalias(p.Elem())
-		}
-		n, ok := recv.(*types.Named)
-		if !ok {
-			return
-		}
-		owner = n.Origin().Obj()
-	default:
+	owner := w.e.owner(w.pos, tp)
+	if owner == nil {
 		return
 	}
 	f := w.e.local[owner]
@@ -667,6 +705,33 @@ func (w *typeWalk) param(tp *types.TypeParam) {
 		f.Params = append(f.Params, tp.Index())
 		w.e.grew = true
 	}
+}
+
+// owner returns the generic function, or the generic type of the method,
+// around pos whose type parameter tp is; nil when tp is not one of theirs.
+func (e *enumPass) owner(pos token.Pos, tp *types.TypeParam) types.Object {
+	fd := e.enclosing(pos)
+	if fd == nil {
+		return nil
+	}
+	fn, ok := e.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	if !ok {
+		return nil
+	}
+	sig := fn.Signature()
+	switch i := tp.Index(); {
+	case i < sig.TypeParams().Len() && sig.TypeParams().At(i) == tp:
+		return fn
+	case i < sig.RecvTypeParams().Len() && sig.RecvTypeParams().At(i) == tp:
+		recv := types.Unalias(sig.Recv().Type())
+		if p, ok := recv.(*types.Pointer); ok {
+			recv = types.Unalias(p.Elem())
+		}
+		if n, ok := recv.(*types.Named); ok {
+			return n.Origin().Obj()
+		}
+	}
+	return nil
 }
 
 // enclosing returns the function declaration around pos, nil outside one.
