@@ -88,7 +88,7 @@ func TestRules(t *testing.T) {
 		{id: "OLT011", patterns: []string{"dropin", "dropintool"}, fixes: true},
 		{id: "OLT002", patterns: []string{"dropin", "dropinwrap"}},
 		{id: "OLT003", patterns: []string{"dropin", "dropinwrap"}},
-		{id: "OLT020", patterns: []string{"dropin"}, fixes: true},
+		{id: "OLT020", patterns: []string{"dropin", "dropinwrap"}, fixes: true},
 		{id: "OLT025", patterns: []string{"olt025"}, fixes: true},
 		{id: "OLT026", cfg: quality, patterns: []string{"olt026"}, fixes: true},
 		{id: "OLT027", cfg: quality, patterns: []string{"olt027"}},

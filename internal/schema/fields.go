@@ -448,7 +448,7 @@ func mixedRequired(fields []jsonField, m ReadMode) []string {
 // mark3labs/mcp-go's form, by which invopop's convention makes the
 // properties named in optional optional. Its fix drops the part and adds
 // required:"true": the field stays required, and the other properties are
-// required again as mcp-go makes them. A tag that would read otherwise
+// required again as mcp-go and the go-sdk make them. A tag that would read otherwise
 // without the part has no fix.
 func mixedRequiredWarning(jf *jsonField, optional []string) *Error {
 	names := make([]string, 0, 6)
@@ -459,15 +459,18 @@ func mixedRequiredWarning(jf *jsonField, optional []string) *Error {
 		}
 		names = append(names, quote(n))
 	}
-	count := "1 property mcp-go requires is"
+	count := "1 property they require is"
 	if len(optional) > 1 {
-		count = strconv.Itoa(len(optional)) + " properties mcp-go requires are"
+		count = strconv.Itoa(len(optional)) + " properties they require are"
 	}
+	// Both peers that take this form for text say so: the go-sdk's
+	// mcp.AddTool (google/jsonschema-go) and mcp-go, whose users move to
+	// the drop-ins.
 	e := &Error{ID: OLT020, Tag: peerTag,
-		Msg: "tag " + peerTag + ": mark3labs/mcp-go reads the required part as description text, and requires every property without omitempty; " +
+		Msg: "tag " + peerTag + ": google/jsonschema-go (the go-sdk's mcp.AddTool) and mark3labs/mcp-go read the required part as description text, and require every property without omitempty; " +
 			"the contract reads it as invopop/jsonschema's required part, by whose convention the object's properties without it are optional, so " +
 			count + " optional here: " + strings.Join(names, ", ") + ". " +
-			"Drop the part and tag the field required:\"true\" to keep mcp-go's required list"}
+			"Drop the part and tag the field required:\"true\" to keep their required list"}
 	v, _ := lookup(jf.tags, peerTag)
 	if fixed, ok := dropRequiredPart(v); ok {
 		e.Fix = Fix{Value: fixed, AddRequired: true}

@@ -653,9 +653,9 @@ func TestMixedTagsRefused(t *testing.T) {
 // required without it, and the fix (the part dropped, required:"true"
 // added) makes the schema list what mcp-go's lists.
 func TestMixedRequired(t *testing.T) {
-	const msg = "tag jsonschema: mark3labs/mcp-go reads the required part as description text, and requires every property without omitempty; " +
+	const msg = "tag jsonschema: google/jsonschema-go (the go-sdk's mcp.AddTool) and mark3labs/mcp-go read the required part as description text, and require every property without omitempty; " +
 		"the contract reads it as invopop/jsonschema's required part, by whose convention the object's properties without it are optional, so %s optional here: %s. " +
-		"Drop the part and tag the field required:\"true\" to keep mcp-go's required list"
+		"Drop the part and tag the field required:\"true\" to keep their required list"
 	base := &Type{Kind: Struct, PkgPath: "p", Name: "Base", Fields: []Field{
 		field("Country", tString, `json:"country"`),
 		field("Zip", tString, `json:"zip,omitempty"`),
@@ -663,7 +663,7 @@ func TestMixedRequired(t *testing.T) {
 	type warning struct {
 		field    int    // the field warned about
 		optional string // the properties made optional, as the message lists them
-		count    string // "1 property mcp-go requires is", ...
+		count    string // "1 property they require is", ...
 		fixed    string // the fix's jsonschema value, "" for no fix
 	}
 	tests := []struct {
@@ -678,7 +678,7 @@ func TestMixedRequired(t *testing.T) {
 		{"a sibling without omitempty", strct(
 			field("City", tString, `json:"city" jsonschema:"City name,required"`),
 			field("Country", tString, `json:"country"`)),
-			ReadMode{}, []warning{{0, `"country"`, "1 property mcp-go requires is", "City name"}}, `"city","country"`},
+			ReadMode{}, []warning{{0, `"country"`, "1 property they require is", "City name"}}, `"city","country"`},
 		{"siblings optional anyway", strct(
 			field("City", tString, `json:"city" jsonschema:"City name,required"`),
 			field("Unit", tString, `json:"unit,omitempty"`),
@@ -698,21 +698,21 @@ func TestMixedRequired(t *testing.T) {
 			field("Unit", tString, `json:"unit" jsonschema:"Temperature unit,required,enum=c,enum=f"`),
 			field("City", tString, `json:"city" jsonschema:"City name"`),
 			field("Days", tInt8, `json:"days"`)),
-			ReadMode{}, []warning{{0, `"city", "days"`, "2 properties mcp-go requires are", "Temperature unit,enum=c,enum=f"}}, `"unit","city","days"`},
+			ReadMode{}, []warning{{0, `"city", "days"`, "2 properties they require are", "Temperature unit,enum=c,enum=f"}}, `"unit","city","days"`},
 		{"two fields with the part", strct(
 			field("City", tString, `json:"city" jsonschema:"City name,required"`),
 			field("Unit", tString, `json:"unit" jsonschema:"Unit,required,enum=c,enum=f,"`),
 			field("Country", tString, `json:"country"`)),
-			ReadMode{}, []warning{{0, `"country"`, "1 property mcp-go requires is", "City name"}, {1, `"country"`, "1 property mcp-go requires is", "Unit,enum=c,enum=f"}},
+			ReadMode{}, []warning{{0, `"country"`, "1 property they require is", "City name"}, {1, `"country"`, "1 property they require is", "Unit,enum=c,enum=f"}},
 			`"city","unit","country"`},
 		{"a promoted sibling", strct(
 			field("City", tString, `json:"city" jsonschema:"City name,required"`),
 			embed(base, "")),
-			ReadMode{}, []warning{{0, `"country"`, "1 property mcp-go requires is", "City name"}}, `"city","country"`},
+			ReadMode{}, []warning{{0, `"country"`, "1 property they require is", "City name"}}, `"city","country"`},
 		{"the field tagged required:true too", strct(
 			field("City", tString, `json:"city" jsonschema:"City name,required" required:"true"`),
 			field("Country", tString, `json:"country"`)),
-			ReadMode{}, []warning{{0, `"country"`, "1 property mcp-go requires is", "City name"}}, `"city","country"`},
+			ReadMode{}, []warning{{0, `"country"`, "1 property they require is", "City name"}}, `"city","country"`},
 		{"invopop's form in the object says its convention", strct(
 			field("City", tString, `json:"city" jsonschema:"City name,required"`),
 			field("Zone", tString, `json:"zone" jsonschema:"required,description=Time zone"`),
@@ -723,12 +723,12 @@ func TestMixedRequired(t *testing.T) {
 			field("A", tString, `json:"a"`), field("B", tString, `json:"b"`), field("C", tString, `json:"c"`),
 			field("D", tString, `json:"d"`), field("E", tString, `json:"e"`), field("F", tString, `json:"f"`),
 			field("G", tString, `json:"g"`)),
-			ReadMode{}, []warning{{0, `"a", "b", "c", "d", "e" and 2 more`, "7 properties mcp-go requires are", "City name"}},
+			ReadMode{}, []warning{{0, `"a", "b", "c", "d", "e" and 2 more`, "7 properties they require are", "City name"}},
 			`"city","a","b","c","d","e","f","g"`},
 		{"no fix where the tag would read otherwise without the part", strct(
 			field("R", tString, `json:"r" jsonschema:"Ratio,e.g.a=b,required"`),
 			field("Country", tString, `json:"country"`)),
-			ReadMode{}, []warning{{0, `"country"`, "1 property mcp-go requires is", ""}}, ""},
+			ReadMode{}, []warning{{0, `"country"`, "1 property they require is", ""}}, ""},
 		{"mcp-go's form with a space is ambiguous, not the part", strct(
 			field("City", tString, `json:"city" jsonschema:"City name, required"`),
 			field("Country", tString, `json:"country"`)),
@@ -743,7 +743,7 @@ func TestMixedRequired(t *testing.T) {
 			}
 			var ws []*Error
 			for _, w := range TagWarnings(tt.typ, tt.mode) {
-				if !strings.Contains(w.Msg, "mark3labs/mcp-go reads the required part") {
+				if !strings.Contains(w.Msg, "read the required part as description text") {
 					continue // the ambiguous tag's own warning
 				}
 				ws = append(ws, w)

@@ -30,13 +30,13 @@ type Forecast struct {
 // Conditions' object, though Place is reached too.
 type Conditions struct {
 	Place
-	City    string `json:"city" jsonschema:"City name,required"` // want `OLT020: warning: mcpgo.WithInputSchema\[Conditions\]: field City: tag jsonschema: mark3labs/mcp-go reads the required part as description text, .* so 2 properties mcp-go requires are optional here: "area", "country"`
+	City    string `json:"city" jsonschema:"City name,required"` // want `OLT020: warning: mcpgo.WithInputSchema\[Conditions\]: field City: tag jsonschema: google/jsonschema-go \(the go-sdk's mcp.AddTool\) and mark3labs/mcp-go read the required part as description text, .* so 2 properties they require are optional here: "area", "country"`
 	Country string `json:"country"`
 }
 
 // Place is embedded in Conditions.
 type Place struct {
-	Town string `json:"town" jsonschema:"Town name,required"` // want `OLT020: warning: mcpgo.WithInputSchema\[Conditions\]: field Town: tag jsonschema: mark3labs/mcp-go reads the required part as description text, .* so 2 properties mcp-go requires are optional here: "area", "country"`
+	Town string `json:"town" jsonschema:"Town name,required"` // want `OLT020: warning: mcpgo.WithInputSchema\[Conditions\]: field Town: tag jsonschema: google/jsonschema-go \(the go-sdk's mcp.AddTool\) and mark3labs/mcp-go read the required part as description text, .* so 2 properties they require are optional here: "area", "country"`
 	Area string `json:"area"`
 }
 

@@ -31,6 +31,14 @@ type Pipe struct {
 	Flow chan bool `json:"flow"` // want `OLT002: again\[Pipe, Clean\]: input.flow: type chan bool has no schema`
 }
 
+// Issue is gitlab-mcp-server's shape: "text,required" in a go-sdk server,
+// where google/jsonschema-go reads it all as the description and requires
+// Project, which has no omitempty.
+type Issue struct {
+	Project string `json:"project_id"`
+	IID     int64  `json:"issue_iid" jsonschema:"Issue IID,required"` // want `OLT020: warning: register\[Issue, Clean\]: field IID: tag jsonschema: google/jsonschema-go \(the go-sdk's mcp.AddTool\) and mark3labs/mcp-go read the required part as description text, and require every property without omitempty; .* so 1 property they require is optional here: "project_id"\. Drop the part and tag the field required:"true" to keep their required list`
+}
+
 // Clean has nothing to say.
 type Clean struct {
 	Name string `json:"name"`
@@ -60,9 +68,14 @@ func pipe(ctx context.Context, req *mcp.CallToolRequest, in Pipe) (*mcp.CallTool
 	return nil, Clean{}, nil
 }
 
+func issue(ctx context.Context, req *mcp.CallToolRequest, in Issue) (*mcp.CallToolResult, Clean, error) {
+	return nil, Clean{}, nil
+}
+
 func serve(s *mcp.Server) {
 	register(s, "watch", watch)
 	register(s, "clean", clean)
 	again(s, clean)
 	again(s, pipe)
+	register(s, "issue", issue)
 }

@@ -53,7 +53,7 @@ func GetOutlook(in Outlook) (string, error) { return in.City, nil }
 // whose convention Country is optional: a warning, whose fix keeps what
 // mcp-go required.
 type Weather struct {
-	City    string `json:"city" jsonschema:"City name,required"` // want `OLT020: warning: field City: tag jsonschema: mark3labs/mcp-go reads the required part as description text, and requires every property without omitempty; the contract reads it as invopop/jsonschema's required part, by whose convention the object's properties without it are optional, so 1 property mcp-go requires is optional here: "country"\. Drop the part and tag the field required:"true" to keep mcp-go's required list`
+	City    string `json:"city" jsonschema:"City name,required"` // want `OLT020: warning: field City: tag jsonschema: google/jsonschema-go \(the go-sdk's mcp.AddTool\) and mark3labs/mcp-go read the required part as description text, and require every property without omitempty; the contract reads it as invopop/jsonschema's required part, by whose convention the object's properties without it are optional, so 1 property they require is optional here: "country"\. Drop the part and tag the field required:"true" to keep their required list`
 	Country string `json:"country"`
 	Unit    string `json:"unit,omitempty" jsonschema:"Temperature unit,enum=celsius,enum=fahrenheit"`
 }
@@ -77,7 +77,7 @@ func GetStation(in Station) (string, error) { return in.ID, nil }
 
 // Route's From is tagged required:"true" already: the fix drops the part.
 type Route struct {
-	From string   `json:"from" jsonschema:"Start,required" required:"true"` // want `OLT020: warning: field From: tag jsonschema: mark3labs/mcp-go reads the required part as description text, .* so 2 properties mcp-go requires are optional here: "to", "via"\.`
+	From string   `json:"from" jsonschema:"Start,required" required:"true"` // want `OLT020: warning: field From: tag jsonschema: google/jsonschema-go \(the go-sdk's mcp.AddTool\) and mark3labs/mcp-go read the required part as description text, .* so 2 properties they require are optional here: "to", "via"\.`
 	To   string   `json:"to"`
 	Via  []string `json:"via"`
 }
