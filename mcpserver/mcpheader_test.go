@@ -139,7 +139,12 @@ func TestMCPHeaderChecked(t *testing.T) {
 		{"non-ASCII in base64", `{"region":"zürich","query":"q"}`, map[string]string{"Mcp-Param-Region": "=?base64?" + base64.StdEncoding.EncodeToString([]byte("zürich")) + "?="}, "", ""},
 		{"non-ASCII disagrees", `{"region":"zürich","query":"q"}`, map[string]string{"Mcp-Param-Region": "=?base64?" + base64.StdEncoding.EncodeToString([]byte("zurich")) + "?="}, "", "Mcp-Param-Region"},
 		{"bad base64", `{"region":"eu-west1","query":"q"}`, map[string]string{"Mcp-Param-Region": "=?base64?!!!?="}, "", "base64"},
-		{"a value that looks wrapped, sent as it is", `{"region":"=?base64?!!!?=","query":"q"}`, map[string]string{"Mcp-Param-Region": "=?base64?!!!?="}, "", ""},
+		{"a value that looks wrapped, sent as it is", `{"region":"=?base64?!!!?=","query":"q"}`, map[string]string{"Mcp-Param-Region": "=?base64?!!!?="}, "", "base64"},
+		{"a value that looks wrapped, wrapped", `{"region":"=?base64?!!!?=","query":"q"}`, map[string]string{"Mcp-Param-Region": "=?base64?" + base64.StdEncoding.EncodeToString([]byte("=?base64?!!!?=")) + "?="}, "", ""},
+		// An intermediary decodes the header and routes to us-east1.
+		{"a value that decodes to another, sent as it is", `{"region":"=?base64?dXMtZWFzdDE=?=","query":"q"}`, map[string]string{"Mcp-Param-Region": "=?base64?dXMtZWFzdDE=?="}, "", "Mcp-Param-Region"},
+		{"non-ASCII as it is", `{"region":"zürich","query":"q"}`, map[string]string{"Mcp-Param-Region": "zürich"}, "", "printable ASCII"},
+		{"a tab as it is", `{"region":"eu\twest1","query":"q"}`, map[string]string{"Mcp-Param-Region": "eu\twest1"}, "", "printable ASCII"},
 		{"given twice", `{"region":"eu-west1","query":"q"}`, nil, "eu-west1,us-east1", "given 2 times"},
 		{"huge", `{"region":"eu-west1","query":"q"}`, map[string]string{"Mcp-Param-Region": strings.Repeat("x", 60000)}, "", "Mcp-Param-Region"},
 	} {

@@ -55,9 +55,9 @@ func paramHeaders(s any) ([]paramHeader, error) {
 
 // checkParamHeaders refuses a call whose Mcp-Param headers say otherwise
 // than its arguments: a header with a value for an argument that is
-// absent or null, a header given twice, or one whose value, as it is or
-// decoded from base64 when it is wrapped as =?base64?...?=, is not the
-// argument's. MCP requires a server to refuse such a call (a load
+// absent or null, a header given twice, or one whose value is not the
+// argument's (headerValue: a value of the form =?base64?...?= is always
+// decoded, and any other holds printable ASCII only). MCP requires a server to refuse such a call (a load
 // balancer may have routed it by the header); the go-sdk does it only
 // for tools whose schema it reads, and it does not read a schema with a
 // property of type ["string","null"] anywhere. A header not sent is not
@@ -107,12 +107,9 @@ func paramHeaderMismatch(name string, hs []paramHeader, header http.Header, argu
 			}
 			return mismatch(fmt.Sprintf("is given, and argument %q is absent or null", where))
 		}
-		if sameValue(vals[0], arg) {
-			continue // as it is: a text that only looks wrapped, too
-		}
-		v, ok := headerValue(vals[0])
-		if !ok {
-			return mismatch("is not valid base64 inside =?base64?...?=")
+		v, why := headerValue(vals[0])
+		if why != "" {
+			return mismatch(why)
 		}
 		if !sameValue(v, arg) {
 			return mismatch(fmt.Sprintf("does not carry the value of argument %q", where))
@@ -189,16 +186,29 @@ func argumentAt(args map[string]json.RawMessage, path []string) (json.RawMessage
 	return nil, false
 }
 
-// headerValue returns the text a header's value carries: itself, or the
-// base64 inside =?base64?...?=.
-func headerValue(v string) (string, bool) {
-	if inner, ok := strings.CutPrefix(v, "=?base64?"); ok {
-		if inner, ok = strings.CutSuffix(inner, "?="); ok {
-			b, err := base64.StdEncoding.DecodeString(inner)
-			return string(b), err == nil
+// headerValue returns the text a header's value carries, or why it
+// carries none, as MCP's value encoding has it: a value that starts with
+// =?base64? and ends with ?= is the base64 between them, always (a
+// client encodes a text of that form too, and an intermediary decodes
+// it: taken as it is, it could route by one value and run with another);
+// any other value is itself, and holds printable ASCII only (a client
+// encodes any other character, and a server refuses a value holding one).
+func headerValue(v string) (string, string) {
+	if strings.HasPrefix(v, "=?base64?") && strings.HasSuffix(v, "?=") {
+		inner, _ := strings.CutPrefix(v, "=?base64?")
+		inner, ok := strings.CutSuffix(inner, "?=")
+		b, err := base64.StdEncoding.DecodeString(inner)
+		if !ok || err != nil {
+			return "", "is not valid base64 inside =?base64?...?="
+		}
+		return string(b), ""
+	}
+	for i := range len(v) {
+		if v[i] < 0x20 || v[i] > 0x7e {
+			return "", "holds a character outside printable ASCII, which is sent in base64 (=?base64?...?=)"
 		}
 	}
-	return v, true
+	return v, ""
 }
 
 // sameValue reports whether a header's text is arg's value: a string

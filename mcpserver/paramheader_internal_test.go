@@ -4,13 +4,15 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // FuzzParamHeader checks a header against a string argument, nested in
-// an object: the argument's text, as it is or wrapped in base64, passes;
+// an object: the argument's text wrapped in base64 passes, and as it is
+// when a client sends it so (printable ASCII, not of the wrapped form);
 // any other text that does not decode to it is refused; nothing panics.
 func FuzzParamHeader(f *testing.F) {
 	for _, s := range [][2]string{
@@ -43,15 +45,29 @@ func FuzzParamHeader(f *testing.F) {
 				Extra: &mcp.RequestExtra{Header: http.Header{"Mcp-Param-Region": {h}}}}
 			return checkParamHeaders("x", hs, req)
 		}
-		if err := check(arg); err != nil {
+		if err := check(arg); (err == nil) != plainHeader(arg) {
 			t.Fatalf("the argument %q as it is: %v", arg, err)
 		}
 		if err := check("=?base64?" + base64.StdEncoding.EncodeToString([]byte(arg)) + "?="); err != nil {
 			t.Fatalf("the argument %q wrapped: %v", arg, err)
 		}
-		v, ok := headerValue(header)
-		if err := check(header); (err == nil) != (header == arg || ok && v == arg) {
+		v, why := headerValue(header)
+		if err := check(header); (err == nil) != (why == "" && v == arg) {
 			t.Fatalf("header %q, argument %q: %v", header, arg, err)
 		}
 	})
+}
+
+// plainHeader reports whether a client sends s as it is in a header, not
+// in base64: printable ASCII, and not of the form =?base64?...?=.
+func plainHeader(s string) bool {
+	if strings.HasPrefix(s, "=?base64?") && strings.HasSuffix(s, "?=") {
+		return false
+	}
+	for i := range len(s) {
+		if s[i] < 0x20 || s[i] > 0x7e {
+			return false
+		}
+	}
+	return true
 }

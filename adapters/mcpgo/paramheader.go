@@ -2,6 +2,7 @@ package mcpgo
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -14,9 +15,9 @@ import (
 // checkParamHeaders refuses a call whose Mcp-Param headers say otherwise
 // than its arguments (x-mcp-header, MCP 2026-07-28), by the schema the
 // tool is listed with (the session's tool of that name, or the server's): a header with a value for an argument that
-// is absent or null, a header given twice, or one whose value, as it is
-// or decoded from base64 when it is wrapped as =?base64?...?=, is not the
-// argument's. mcp-go checks them only for a client that says it speaks
+// is absent or null, a header given twice, or one whose value is not the
+// argument's (headerValue: a value of the form =?base64?...?= is always
+// decoded, and any other holds printable ASCII only). mcp-go checks them only for a client that says it speaks
 // 2026-07-28, and reads the first of a header given twice; a load
 // balancer may have routed the call by any of them. A header not sent is
 // left to mcp-go. The error wraps an mcp.HeaderMismatchError, and names
@@ -65,12 +66,9 @@ func checkParamHeaders(ctx context.Context, req *mcp.CallToolRequest, args json.
 			}
 			return mismatch(fmt.Sprintf("is given, and argument %q is absent or null", where))
 		}
-		if sameValue(vals[0], arg) {
-			continue // as it is: a text that only looks wrapped, too
-		}
-		v, ok := mcp.DecodeHeaderValue(vals[0])
-		if !ok {
-			return mismatch("is not valid base64 inside =?base64?...?=")
+		v, why := headerValue(vals[0])
+		if why != "" {
+			return mismatch(why)
 		}
 		if !sameValue(v, arg) {
 			return mismatch(fmt.Sprintf("does not carry the value of argument %q", where))
@@ -96,6 +94,31 @@ func argumentAt(args map[string]json.RawMessage, path []string) (json.RawMessage
 		}
 	}
 	return nil, false
+}
+
+// headerValue returns the text a header's value carries, or why it
+// carries none, as MCP's value encoding has it: a value that starts with
+// =?base64? and ends with ?= is the base64 between them, always (a
+// client encodes a text of that form too, and an intermediary decodes
+// it: taken as it is, it could route by one value and run with another);
+// any other value is itself, and holds printable ASCII only (a client
+// encodes any other character, and a server refuses a value holding one).
+func headerValue(v string) (string, string) {
+	if strings.HasPrefix(v, "=?base64?") && strings.HasSuffix(v, "?=") {
+		inner, _ := strings.CutPrefix(v, "=?base64?")
+		inner, ok := strings.CutSuffix(inner, "?=")
+		b, err := base64.StdEncoding.DecodeString(inner)
+		if !ok || err != nil {
+			return "", "is not valid base64 inside =?base64?...?="
+		}
+		return string(b), ""
+	}
+	for i := range len(v) {
+		if v[i] < 0x20 || v[i] > 0x7e {
+			return "", "holds a character outside printable ASCII, which is sent in base64 (=?base64?...?=)"
+		}
+	}
+	return v, ""
 }
 
 // sameValue reports whether a header's text is arg's value: a string

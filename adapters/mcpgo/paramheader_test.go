@@ -115,6 +115,13 @@ func TestParamHeaders(t *testing.T) {
 			{"twice", `{"region":"eu-west1"}`, [][2]string{{"Mcp-Param-Region", "eu-west1"}, {"Mcp-Param-Region", "us-east1"}}, "given 2 times"},
 			{"for an absent argument", `{"region":"eu-west1"}`, [][2]string{{"Mcp-Param-Region", "eu-west1"}, {"Mcp-Param-Shard", "7"}}, `argument \"shard\" is absent`},
 			{"integer disagrees", `{"region":"eu-west1","shard":3}`, [][2]string{{"Mcp-Param-Region", "eu-west1"}, {"Mcp-Param-Shard", "4"}}, "Mcp-Param-Shard"},
+			{"wrapped form as it is", `{"region":"=?base64?!!!?="}`, [][2]string{{"Mcp-Param-Region", "=?base64?!!!?="}}, "base64"},
+			{"wrapped form wrapped", `{"region":"=?base64?!!!?="}`, [][2]string{{"Mcp-Param-Region", wrap("=?base64?!!!?=")}}, ""},
+			// An intermediary decodes the header and routes to us-east1.
+			{"decodes to another, as it is, old version", `{"region":"=?base64?dXMtZWFzdDE=?="}`, [][2]string{{"Mcp-Protocol-Version", "2025-06-18"}, {"Mcp-Param-Region", "=?base64?dXMtZWFzdDE=?="}}, "Mcp-Param-Region"},
+			{"decodes to another, as it is, no version", `{"region":"=?base64?dXMtZWFzdDE=?="}`, [][2]string{{"Mcp-Param-Region", "=?base64?dXMtZWFzdDE=?="}}, "Mcp-Param-Region"},
+			{"non-ASCII as it is", `{"region":"zürich"}`, [][2]string{{"Mcp-Protocol-Version", "2025-06-18"}, {"Mcp-Param-Region", "zürich"}}, "printable ASCII"},
+			{"a tab as it is", `{"region":"eu\twest1"}`, [][2]string{{"Mcp-Param-Region", "eu\twest1"}}, "printable ASCII"},
 		} {
 			t.Run(name+"/"+tc.name, func(t *testing.T) {
 				ran = nil
