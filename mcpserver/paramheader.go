@@ -212,8 +212,9 @@ func headerValue(v string) (string, string) {
 }
 
 // sameValue reports whether a header's text is arg's value: a string
-// itself, a boolean as true or false, an integer as its number (within
-// ±(2^53-1), as MCP's clients write it).
+// itself, a boolean as true or false, an integer (within ±(2^53-1), as
+// MCP's clients write it) as a decimal number of exactly its value
+// (decimalIs).
 func sameValue(h string, arg json.RawMessage) bool {
 	var v any
 	if json.Unmarshal(arg, &v) != nil {
@@ -226,8 +227,79 @@ func sameValue(h string, arg json.RawMessage) bool {
 		return h == strconv.FormatBool(v)
 	case float64:
 		const safe = 1<<53 - 1
-		n, err := strconv.ParseFloat(h, 64)
-		return err == nil && v == math.Trunc(v) && math.Abs(v) <= safe && n == v
+		return v == math.Trunc(v) && math.Abs(v) <= safe && decimalIs(h, int64(v))
 	}
 	return false
+}
+
+// decimalIs reports whether h is a decimal number, -?digits, an optional
+// fraction and an optional exponent (1000, 1000.0, 1e3, -0), whose value
+// is exactly n: MCP asks a server to compare an integer's header and
+// argument as numbers, and a client writes the integer in decimal. A
+// number only a float64 rounds to n (3.0000000000000001), a hexadecimal
+// float, a sign +, Inf and NaN are not n. The text is read digit by digit
+// and never computed: an exponent of any length costs its length.
+func decimalIs(h string, n int64) bool {
+	neg := strings.HasPrefix(h, "-")
+	h = strings.TrimPrefix(h, "-")
+	mant, exp, hasExp := strings.Cut(h, "e")
+	if !hasExp {
+		mant, exp, hasExp = strings.Cut(h, "E")
+	}
+	whole, frac, hasFrac := strings.Cut(mant, ".")
+	if !allDigits(whole) || whole == "" || hasFrac && (frac == "" || !allDigits(frac)) {
+		return false
+	}
+	expNeg := false
+	if hasExp {
+		if exp != "" && (exp[0] == '+' || exp[0] == '-') {
+			expNeg = exp[0] == '-'
+			exp = exp[1:]
+		}
+		if exp == "" || !allDigits(exp) {
+			return false
+		}
+	}
+	// The value is digits × 10^(e - len(frac)); leading zeros of the
+	// digits and of the exponent say nothing.
+	digits := strings.TrimLeft(whole+frac, "0")
+	if digits == "" {
+		return n == 0 // zero, whatever its sign and exponent
+	}
+	if n == 0 {
+		return false
+	}
+	exp = strings.TrimLeft(exp, "0")
+	if len(exp) > 4 {
+		return false // 10^10000 or 10^-10000 times a nonzero integer is no safe integer
+	}
+	e, _ := strconv.Atoi("0" + exp)
+	if expNeg {
+		e = -e
+	}
+	e -= len(frac)
+	trimmed := strings.TrimRight(digits, "0")
+	e += len(digits) - len(trimmed)
+	digits = trimmed
+	if e < 0 || len(digits)+e > 16 {
+		return false // a fraction, or more digits than 2^53 has
+	}
+	m, err := strconv.ParseInt(digits+strings.Repeat("0", e), 10, 64)
+	if err != nil {
+		return false
+	}
+	if neg {
+		m = -m
+	}
+	return m == n
+}
+
+// allDigits reports whether s holds only the digits 0 to 9.
+func allDigits(s string) bool {
+	for i := range len(s) {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }

@@ -3,7 +3,9 @@ package mcpserver
 import (
 	"encoding/base64"
 	"encoding/json"
+	"math/big"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -71,3 +73,61 @@ func plainHeader(s string) bool {
 	}
 	return true
 }
+
+// TestDecimalIs: an integer's header is a decimal number of exactly the
+// argument's value, whatever its form; anything else is not.
+func TestDecimalIs(t *testing.T) {
+	for _, tc := range []struct {
+		h    string
+		n    int64
+		want bool
+	}{
+		{"1000", 1000, true}, {"1000.0", 1000, true}, {"1e3", 1000, true}, {"1E+3", 1000, true},
+		{"10000e-1", 1000, true}, {"0001000.000", 1000, true}, {"-7", -7, true}, {"-0", 0, true},
+		{"0e99999999999999999999", 0, true}, {"0.000", 0, true}, {"9007199254740991", 1<<53 - 1, true},
+		{"-9.007199254740991e15", -(1<<53 - 1), true},
+		{"1000", 1001, false}, {"-1000", 1000, false}, {"+1000", 1000, false}, {"0x3e8", 1000, false},
+		{"0x1.f4p9", 1000, false}, {"1_000", 1000, false}, {"1000.", 1000, false}, {".5e1", 5, false},
+		{"1e", 1, false}, {"1e+", 1, false}, {"Inf", 0, false}, {"NaN", 0, false}, {"", 0, false},
+		{"-", 0, false}, {" 1", 1, false}, {"1000.0000000000001", 1000, false},
+		{"9007199254740990.9", 1<<53 - 1, false}, {"1e99999999999999999999", 1, false},
+		{"1e-99999999999999999999", 0, false}, {"10e-1", 1, true}, {"15e-1", 1, false},
+		{"1e16", 1e16 / 10, false}, {"99999999999999999", 0, false},
+	} {
+		if got := decimalIs(tc.h, tc.n); got != tc.want {
+			t.Errorf("decimalIs(%q, %d) = %v, want %v", tc.h, tc.n, got, tc.want)
+		}
+	}
+}
+
+// FuzzDecimalIs checks decimalIs against exact rational arithmetic for
+// texts of a decimal number's form with a short exponent, and that it is
+// false of any other text.
+func FuzzDecimalIs(f *testing.F) {
+	for _, s := range []string{"1000", "1e3", "-0", "3.0000000000000001", "12.50e1", "9007199254740991"} {
+		f.Add(s, int64(1000))
+	}
+	f.Fuzz(func(t *testing.T, h string, n int64) {
+		n %= 1 << 53
+		got := decimalIs(h, n)
+		m := numberForm.FindStringSubmatch(h)
+		if m == nil {
+			if got {
+				t.Fatalf("decimalIs(%q, %d) is true of a text not of a number's form", h, n)
+			}
+			return
+		}
+		if len(strings.TrimLeft(m[3], "0")) > 3 {
+			return // too big an exponent for big.Rat to compute soon
+		}
+		var r big.Rat
+		if _, ok := r.SetString(h); !ok {
+			t.Fatalf("big.Rat does not read %q", h)
+		}
+		if want := r.Cmp(new(big.Rat).SetInt64(n)) == 0; got != want {
+			t.Fatalf("decimalIs(%q, %d) = %v, want %v", h, n, got, want)
+		}
+	})
+}
+
+var numberForm = regexp.MustCompile(`^-?[0-9]+(\.[0-9]+)?([eE][+-]?([0-9]+))?$`)

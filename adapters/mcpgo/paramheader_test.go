@@ -115,6 +115,11 @@ func TestParamHeaders(t *testing.T) {
 			{"twice", `{"region":"eu-west1"}`, [][2]string{{"Mcp-Param-Region", "eu-west1"}, {"Mcp-Param-Region", "us-east1"}}, "given 2 times"},
 			{"for an absent argument", `{"region":"eu-west1"}`, [][2]string{{"Mcp-Param-Region", "eu-west1"}, {"Mcp-Param-Shard", "7"}}, `argument \"shard\" is absent`},
 			{"integer disagrees", `{"region":"eu-west1","shard":3}`, [][2]string{{"Mcp-Param-Region", "eu-west1"}, {"Mcp-Param-Shard", "4"}}, "Mcp-Param-Shard"},
+			{"integer as a decimal fraction", `{"region":"eu-west1","shard":3}`, [][2]string{{"Mcp-Param-Region", "eu-west1"}, {"Mcp-Param-Shard", "3.0"}}, ""},
+			{"integer with an exponent", `{"region":"eu-west1","shard":3000}`, [][2]string{{"Mcp-Param-Region", "eu-west1"}, {"Mcp-Param-Shard", "3e3"}}, ""},
+			{"integer as a hexadecimal float", `{"region":"eu-west1","shard":3}`, [][2]string{{"Mcp-Param-Region", "eu-west1"}, {"Mcp-Param-Shard", "0x1.8p1"}}, "Mcp-Param-Shard"},
+			{"integer with a plus sign", `{"region":"eu-west1","shard":3}`, [][2]string{{"Mcp-Param-Region", "eu-west1"}, {"Mcp-Param-Shard", "+3"}}, "Mcp-Param-Shard"},
+			{"integer as a fraction a double rounds to it", `{"region":"eu-west1","shard":3}`, [][2]string{{"Mcp-Param-Region", "eu-west1"}, {"Mcp-Param-Shard", "3.0000000000000001"}}, "Mcp-Param-Shard"},
 			{"wrapped form as it is", `{"region":"=?base64?!!!?="}`, [][2]string{{"Mcp-Param-Region", "=?base64?!!!?="}}, "base64"},
 			{"wrapped form wrapped", `{"region":"=?base64?!!!?="}`, [][2]string{{"Mcp-Param-Region", wrap("=?base64?!!!?=")}}, ""},
 			// An intermediary decodes the header and routes to us-east1.
