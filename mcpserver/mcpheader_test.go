@@ -113,6 +113,7 @@ func TestMCPHeaderChecked(t *testing.T) {
 		t.Fatal(err)
 	}
 	hs := serveSafe(t, s, nil)
+	sdkURL := sdkServer(t, s).URL
 
 	// The SDK's own client, which sends no header for this tool.
 	cs := connectSafe(t, hs.URL, "2026-07-28")
@@ -156,20 +157,29 @@ func TestMCPHeaderChecked(t *testing.T) {
 		{"given twice", `{"region":"eu-west1","query":"q"}`, nil, "eu-west1,us-east1", "given 2 times"},
 		{"huge", `{"region":"eu-west1","query":"q"}`, map[string]string{"Mcp-Param-Region": strings.Repeat("x", 60000)}, "", "Mcp-Param-Region"},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			ran = nil
-			hdr := maps.Clone(base)
-			maps.Copy(hdr, tc.headers)
-			status, text := postTwice(t, hs.URL, head+tc.args+`}}`, hdr, tc.twice)
-			switch {
-			case tc.refused == "" && (len(ran) != 1 || strings.Contains(text, `"error"`)):
-				t.Errorf("refused: %d %s", status, text)
-			case tc.refused != "" && len(ran) != 0:
-				t.Errorf("the tool ran (%q): %d %s", ran, status, text)
-			case tc.refused != "" && (!strings.Contains(text, "-32020") || !strings.Contains(text, tc.refused) || !strings.Contains(text, "execute_sql")):
-				t.Errorf("%d %s, want a HeaderMismatch naming the tool and %q", status, text, tc.refused)
-			}
-		})
+		// HTTPHandler refuses before the SDK reads the call (400); the
+		// SDK's own handler, served without it, runs the tool's handler,
+		// which refuses (inside a 200).
+		for _, srv := range []struct {
+			name   string
+			url    string
+			status int
+		}{{"HTTPHandler", hs.URL, http.StatusBadRequest}, {"SDK", sdkURL, http.StatusOK}} {
+			t.Run(srv.name+"/"+tc.name, func(t *testing.T) {
+				ran = nil
+				hdr := maps.Clone(base)
+				maps.Copy(hdr, tc.headers)
+				status, text := postTwice(t, srv.url, head+tc.args+`}}`, hdr, tc.twice)
+				switch {
+				case tc.refused == "" && (len(ran) != 1 || strings.Contains(text, `"error"`)):
+					t.Errorf("refused: %d %s", status, text)
+				case tc.refused != "" && len(ran) != 0:
+					t.Errorf("the tool ran (%q): %d %s", ran, status, text)
+				case tc.refused != "" && (status != srv.status || !strings.Contains(text, "-32020") || !strings.Contains(text, tc.refused) || !strings.Contains(text, "execute_sql")):
+					t.Errorf("%d %s, want %d with a HeaderMismatch naming the tool and %q", status, text, srv.status, tc.refused)
+				}
+			})
+		}
 	}
 }
 
