@@ -26,6 +26,9 @@
 //   - NewMCPServer, mcp-go's server.NewMCPServer whose every tool added
 //     with s.AddTool is checked as Wrap checks it, at the time of the
 //     call: a server of builder tools moves by changing this identifier.
+//     It also lists a client of a protocol before 2026-07-28 no output
+//     schema that is not of objects (a drop-in's WithOutputSchema[[]T]),
+//     which such clients may refuse.
 //
 // RequestFrom(ctx) gives a tool the mcp-go request it runs for.
 //

@@ -39,8 +39,12 @@ func WithInputSchema[T any]() mcp.ToolOption {
 // lists: the non-null form of any JSON value (an object, an array, a
 // number), where mcp-go forces "object". A type whose results are text
 // (a string) or unknown (any) lists no output schema, and
-// NewStructuredToolHandler answers it with text only. A type the contract
-// refuses panics here, with the rule, the field and the type.
+// NewStructuredToolHandler answers it with text only. A schema that is
+// not of objects is listed to every client of a server made by
+// server.NewMCPServer, though MCP's schema before 2026-07-28 has output
+// schemas of objects only; mcpgo.NewMCPServer lists it to a client of
+// 2026-07-28 or later only. A type the contract refuses panics here, with
+// the rule, the field and the type.
 func WithOutputSchema[T any]() mcp.ToolOption {
 	made, err := create[any, T](true)
 	if err != nil {
@@ -77,14 +81,16 @@ func NewTypedToolHandler[T any](handler mcp.TypedToolHandlerFunc[T]) func(ctx co
 	h, _ := toolimpl.Binding(made)
 	d := &typedHandler[T]{h: handler, in: h.Input(), fromTags: requiredFromTags.Load()}
 	names := newNamed(tool.Tool{InputSchema: made.InputSchema}, d)
-	return handle(newListing[T](made, d, d.fromTags), names, false, nil)
+	return handle(newListing[T](made, d, d.fromTags), names, false, false, nil)
 }
 
 // NewStructuredToolHandler is mcp-go's mcp.NewStructuredToolHandler with
 // the invoker's checks and results. The arguments are checked as by
 // NewTypedToolHandler. The result is Register's: its JSON as the
-// structured content, whatever JSON value it is (a []Alert is an array),
-// with the same JSON as text; a nil pointer, slice or map sends the empty
+// structured content, whatever JSON value it is (a []Alert is an array;
+// to a client of a protocol before 2026-07-28, whose schema has
+// structured content of objects only, a result that is not an object is
+// text only), with the same JSON as text; a nil pointer, slice or map sends the empty
 // value of its type ({}, [], the zero struct) when that passes R's checks,
 // and is a failed result otherwise. An error is an isError result with
 // the invoker's text and _meta (a *tool.Error with its code and
@@ -103,19 +109,22 @@ func NewStructuredToolHandler[A any, R any](handler mcp.StructuredToolHandlerFun
 	if structured {
 		null = nullForm(names.get("drop_in"), listed)
 	}
-	return handle(newListing[A](made, d, d.fromTags), names, structured, null)
+	return handle(newListing[A](made, d, d.fromTags), names, structured, objectForm(listed), null)
 }
 
 // handle is a drop-in's handler: a call is served by the tool that checks
 // what the server lists under the call's name (listed), or the drop-in's
-// own contract under that name (names).
-func handle(listed *listing, names *named, structured bool, null json.RawMessage) server.ToolHandlerFunc {
+// own contract under that name (names). A result that is not of objects
+// (object false) is sent as structured content only to a client of
+// 2026-07-28 or later, as Register sends it: before, MCP's schema has
+// structured content of objects only.
+func handle(listed *listing, names *named, structured, object bool, null json.RawMessage) server.ToolHandlerFunc {
 	return own(func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		t := listed.of(ctx, request.Params.Name)
 		if t == nil {
 			t = names.get(request.Params.Name)
 		}
-		return serve(ctx, t, &request, structured, null)
+		return serve(ctx, t, &request, structured && (object || anyValue(ctx)), null)
 	})
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"reflect"
+	"slices"
 	"sync"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -28,11 +29,44 @@ import (
 // The checks are a tool handler middleware added after opts: a
 // middleware of opts (server.WithToolHandlerMiddleware) runs before them,
 // with the call as it came; one added later with s.Use runs inside them.
+//
+// To a client of a protocol before 2026-07-28, whose schema has output
+// schemas of objects only (the TypeScript SDK's client fails tools/list
+// for the whole server on one that is not), a tool whose output schema is
+// not of objects (a drop-in's WithOutputSchema[[]T], a raw schema of an
+// array) is listed without it, however it was added: a tool filter added
+// after those of opts.
 func NewMCPServer(name, version string, opts ...server.ServerOption) *server.MCPServer {
 	s := server.NewMCPServer(name, version, opts...)
 	c := &listedChecks{cache: newBounded[*checkedEntry](maxServedNames)}
 	s.Use(c.middleware)
+	server.WithToolFilter(olderObjectsOnly)(s)
 	return s
+}
+
+// olderObjectsOnly is NewMCPServer's tool filter: to a client of a
+// protocol before 2026-07-28, the tools whose output schema is not of
+// objects are listed without it.
+func olderObjectsOnly(ctx context.Context, tools []mcp.Tool) []mcp.Tool {
+	if anyValue(ctx) {
+		return tools
+	}
+	var out []mcp.Tool
+	for i := range tools {
+		mt := &tools[i]
+		if mt.RawOutputSchema == nil && (mt.OutputSchema.Type == "" || mt.OutputSchema.Type == "object") ||
+			mt.RawOutputSchema != nil && objectForm(mt.RawOutputSchema) {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(tools)
+		}
+		out[i].RawOutputSchema, out[i].OutputSchema = nil, mcp.ToolOutputSchema{}
+	}
+	if out == nil {
+		return tools
+	}
+	return out
 }
 
 // ownHandlers holds the code pointers of this package's handlers: a
