@@ -75,7 +75,7 @@ type glHints struct {
 }
 
 type glListIn struct {
-	Project    glID     `json:"project_id"`
+	Project    glID     `json:"project_id" jsonschema:"Project ID or URL-encoded path"`
 	State      string   `json:"state,omitempty" jsonschema:"Filter by state (opened, closed, all)"`
 	Labels     []string `json:"labels,omitempty" jsonschema:"Label names to filter by"`
 	IIDs       []int64  `json:"iids,omitempty" jsonschema:"Only these issue IIDs"`
@@ -113,7 +113,7 @@ type glListOut struct {
 }
 
 type glGetIn struct {
-	Project glID  `json:"project_id"`
+	Project glID  `json:"project_id" jsonschema:"Project ID or URL-encoded path"`
 	IID     int64 `json:"issue_iid" jsonschema:"Issue IID (not the global id),required"`
 }
 
@@ -398,8 +398,9 @@ func TestRealServersMoved(t *testing.T) {
 	// What differs in the listing, each by the contract.
 	wantMoved := map[string]func(sdk map[string]any){
 		// glID declares its schema (ToolschemaSchema), listed as
-		// declared; the SDK infers a string from its kind
-		// (docs/contract.md, "Declared schemas"). The "text,required"
+		// declared with the field's description beside it; the SDK
+		// infers a string from its kind (docs/contract.md, "Declared
+		// schemas"). The "text,required"
 		// tag is mcp-go's form: the text is the description and the
 		// required part invopop's, which makes the other properties of
 		// the object optional unless tagged ("Required": invopop's
@@ -418,6 +419,15 @@ func TestRealServersMoved(t *testing.T) {
 			// values written as the empty schema.
 			sdk["outputSchema"].(map[string]any)["additionalProperties"] = map[string]any{}
 		},
+	}
+	// The field's description is kept beside the declared schema, as
+	// the SDK lists it beside the string it infers.
+	for _, name := range []string{"gitlab_issue_list", "gitlab_issue_get", "gitlab_issue_delete"} {
+		var v map[string]any
+		json.Unmarshal(listing[true][name], &v)
+		if d := prop(v, "inputSchema", "project_id")["description"]; d != "Project ID or URL-encoded path" {
+			t.Errorf("%s lists project_id with the description %v", name, d)
+		}
 	}
 	if len(listing[false]) != len(listing[true]) {
 		t.Errorf("%d tools listed moved, %d by the SDK", len(listing[true]), len(listing[false]))
@@ -582,7 +592,7 @@ type glRawIn struct {
 }
 
 type glTaggedIn struct {
-	Project glID `json:"project_id" jsonschema:"Project ID or path,required"`
+	Project glID `json:"project_id" jsonschema:"Project ID or path,required,minLength=1"`
 }
 
 // TestRealServersRefused: what the SDK takes from these servers and the
@@ -601,13 +611,14 @@ func TestRealServersRefused(t *testing.T) {
 				return nil, nil, nil
 			})
 		}, "OLT005: input.project_id: mcpserver_test.glRawID implements json.Marshaler and json.Unmarshaler"},
-		// A declared schema is written as declared; a tag on its field
-		// is refused ("Declared schemas").
-		{"a tag on a declared type", func(s *mcp.Server) {
+		// A declared schema owns the value's constraints: a keyword
+		// tag on its field is refused, the description beside it
+		// taken ("Declared schemas").
+		{"a keyword tag on a declared type", func(s *mcp.Server) {
 			mcpserver.AddTool(s, &mcp.Tool{Name: "tagged"}, func(context.Context, *mcp.CallToolRequest, glTaggedIn) (*mcp.CallToolResult, any, error) {
 				return nil, nil, nil
 			})
-		}, "OLT012: input.project_id: tag jsonschema: the field's type declares its schema"},
+		}, "OLT012: input.project_id: tag jsonschema (minLength): the field's type declares its schema (ToolschemaSchema), which owns the value's constraints"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

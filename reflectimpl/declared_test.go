@@ -142,6 +142,45 @@ func TestDeclaredSchemas(t *testing.T) {
 	}
 }
 
+// describedInput is declaredInput with a description on each field: the
+// schema carries them, and nothing else changes (the calls of
+// TestDeclaredSchemas answer alike).
+type describedInput struct {
+	Names  StringOrSlice `json:"names" jsonschema:"Who to tell"`
+	Amount *money        `json:"amount" jsonschema_description:"What they owe"`
+}
+
+func TestDeclaredDescribed(t *testing.T) {
+	plain, err := Create(func(in declaredInput) (string, error) { return "ok", nil }, Meta(tool.Meta{Name: "plain"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tl, err := Create(func(in describedInput) (string, error) { return "ok", nil }, Meta(tool.Meta{Name: "described"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = `{"type":"object","properties":{"names":{"description":"Who to tell","anyOf":[{"type":"string"},{"type":["array","null"],"items":{"type":"string"}}]},` +
+		`"amount":{"description":"What they owe","anyOf":[{"type":"string","pattern":"^-?[0-9]+(\\.[0-9]+)?$"},{"type":"null"}]}},"required":["names","amount"],"additionalProperties":false}`
+	if string(tl.InputSchema) != want {
+		t.Errorf("schema\n got %s\nwant %s", tl.InputSchema, want)
+	}
+	schematest.Check(t, tl.InputSchema)
+	for _, args := range []string{`{"names":"a","amount":"1.50"}`, `{"names":null,"amount":null}`, `{"names":5,"amount":"2"}`,
+		`{"names":"a","amount":"1,5"}`, `{"names":"a","amount":7}`, `{"amount":"1"}`, `{"names":"a","amount":"1","x":1}`} {
+		a, err := plain.Invoke(context.Background(), json.RawMessage(args))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := tl.Invoke(context.Background(), json.RawMessage(args))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.IsError != b.IsError || a.Text() != b.Text() {
+			t.Errorf("%s: described %v %q, plain %v %q", args, b.IsError, b.Text(), a.IsError, a.Text())
+		}
+	}
+}
+
 func TestDeclaredRefused(t *testing.T) {
 	tests := []struct {
 		fn   any
@@ -169,10 +208,15 @@ func TestDeclaredRefused(t *testing.T) {
 			return nil
 		}, "OLT023: input.s: reflectimpl.wrongSignature declares a schema (ToolschemaSchema) that cannot be read: ToolschemaSchema must be a method func() string"},
 		{func(struct {
-			N StringOrSlice `json:"n" description:"Names."`
+			N StringOrSlice `json:"n" description:"Names." minItems:"1"`
 		}) error {
 			return nil
-		}, "OLT012: input.n: tag description: the field's type declares its schema (ToolschemaSchema), which a tag cannot change"},
+		}, "OLT012: input.n: tag minItems: the field's type declares its schema (ToolschemaSchema), which owns the value's constraints; say it in the declared schema"},
+		{func(struct {
+			N StringOrSlice `json:"n" jsonschema:"Names,enum=a"`
+		}) error {
+			return nil
+		}, "OLT012: input.n: tag jsonschema (enum): the field's type declares its schema (ToolschemaSchema), which owns the value's constraints"},
 	}
 	for _, tt := range tests {
 		_, err := Create(tt.fn, Meta(tool.Meta{Name: "refused"}))

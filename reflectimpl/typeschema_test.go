@@ -99,6 +99,21 @@ func TestTypeSchemaSchemas(t *testing.T) {
 			in:   `{"type":"object","properties":{"names":{"anyOf":[{"type":"string"},{"type":["array","null"],"items":{"type":"string"}}]}},"required":["names"],"additionalProperties":false}`,
 		},
 		{
+			// The description is the field's: it goes in the
+			// property's object, beside the given schema's keywords or
+			// the anyOf with null.
+			name: "fields that describe themselves",
+			fn: func(struct {
+				Amount decimal  `json:"amount" jsonschema:"The amount to pay"`
+				Tax    *decimal `json:"tax,omitempty" description:"The tax on it"`
+			}) error {
+				return nil
+			},
+			opts: []Option{TypeSchema[decimal](decimalString)},
+			in: `{"type":"object","properties":{"amount":{"description":"The amount to pay","type":"string","pattern":"^-?[0-9]+(\\.[0-9]+)?$"},` +
+				`"tax":{"description":"The tax on it","anyOf":[{"type":"string","pattern":"^-?[0-9]+(\\.[0-9]+)?$"},{"type":"null"}]}},"required":["amount"],"additionalProperties":false}`,
+		},
+		{
 			name: "a type the tool does not reach changes nothing",
 			fn:   namesOf,
 			opts: []Option{TypeSchema[decimal](decimalString)},
@@ -170,11 +185,11 @@ func TestTypeSchemaRefused(t *testing.T) {
 		}, []Option{TypeSchema[big.Int](`{"type":"string"}`)},
 			"OLT023: input.n: big.Int is given a schema (option TypeSchema), but its schema is the contract's own"},
 		{"a keyword tag on the field", func(struct {
-			A decimal `json:"a" description:"The amount."`
+			A decimal `json:"a" description:"The amount." maxLength:"12"`
 		}) error {
 			return nil
 		}, []Option{TypeSchema[decimal](decimalString)},
-			"OLT012: input.a: tag description: the field's type declares its schema"},
+			"OLT012: input.a: tag maxLength: the field's type is given its schema (option TypeSchema), which owns the value's constraints; say it in the given schema"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

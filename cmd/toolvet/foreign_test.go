@@ -74,7 +74,9 @@ func TestForeignUnderVet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`Size is how many results come back.`, `"enum":["red","green","blue"]`, `Cents to pay.`} {
+	for _, want := range []string{`Size is how many results come back.`, `"enum":["red","green","blue"]`,
+		// The declared schema, its description the field's doc comment.
+		`"money":{"type":"integer","minimum":0,"description":"Money is the most to pay."}`} {
 		if !strings.Contains(string(gen), want) {
 			t.Errorf("the generated file lacks %s:\n%s", want, gen)
 		}

@@ -47,16 +47,20 @@ func (a Amount) MarshalJSON() ([]byte, error) { return json.Marshal(a.text) }
 // UnmarshalJSON reads the digits.
 func (a *Amount) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, &a.text) }
 
-// ToolschemaSchema declares the schema of Amount, with a pointer receiver.
+// ToolschemaSchema declares the schema of Amount, with a pointer receiver,
+// and a description of its own, which a field's replaces.
 func (*Amount) ToolschemaSchema() string {
-	return `{"type":"string","pattern":"^[0-9]+(\\.[0-9]{1,2})?$"}`
+	return `{"type":"string","description":"A decimal amount.","pattern":"^[0-9]+(\\.[0-9]{1,2})?$"}`
 }
 
-// InvoiceNotice is an input with types that declare their schemas.
+// InvoiceNotice is an input with types that declare their schemas, its
+// fields described as fields of other types are: by a peer's tag, a doc
+// comment (which reflection does not see) and a description tag.
 type InvoiceNotice struct {
-	To     Recipients `json:"to"`
-	Total  Amount     `json:"total"`
-	Refund *Amount    `json:"refund,omitempty"`
+	To Recipients `json:"to" jsonschema:"Who to tell, one address or several"`
+	// Total is what the recipients owe.
+	Total  Amount  `json:"total"`
+	Refund *Amount `json:"refund,omitempty" description:"What was paid back, if anything"`
 }
 
 // SendInvoiceNotice tells the recipients what they owe.

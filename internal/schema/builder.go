@@ -461,7 +461,8 @@ func headerErrs(headers []headerUse) []*Error {
 // fieldFrag returns the fragment of a property: that of its field's type,
 // n, with the field's doc comment and keyword tags applied (a description
 // tag, native or a peer's, wins over the doc comment), and whether there
-// were any.
+// were any. Of a declared schema only the description is the field's (see
+// declaredField).
 func fieldFrag(jf jsonField, n *node) (f frag, tagged bool, errs []*Error) {
 	if !jf.hasKeywords() {
 		return n.f, false, nil
@@ -469,13 +470,7 @@ func fieldFrag(jf jsonField, n *node) (f frag, tagged bool, errs []*Error) {
 	sf := jf.field
 	f = n.f
 	if f.decl != nil {
-		// A declared schema is written as declared: neither a doc
-		// comment nor a tag is merged into it.
-		for _, k := range jf.ft.kws {
-			errs = append(errs, &Error{ID: OLT012, Path: jf.name, Field: sf, Tag: k.tag,
-				Msg: "tag " + k.tag + ": the field's type declares its schema (" + DeclaredMethod + "), which a tag cannot change; say it in the declared schema"})
-		}
-		return f, len(errs) > 0, errs
+		return declaredField(jf, f)
 	}
 	if sf.Doc != "" {
 		f.desc = sf.Doc

@@ -131,3 +131,92 @@ func validatorMessage(err error) string {
 	}
 	return strings.Join(keep, "; ")
 }
+
+// declaredField returns the fragment of a property whose type declares its
+// schema (f, its type's fragment). The declared schema owns the value's
+// constraints: a keyword tag is refused. The description is the
+// property's, not the type's (two fields of one type say different
+// things): the field's doc comment or description tag (native or a
+// peer's; the tag wins) is written into the property's own object by
+// describeDeclared. The schema arguments are checked against, decl.own,
+// is the declared one whatever the description.
+func declaredField(jf jsonField, f frag) (frag, bool, []*Error) {
+	sf := jf.field
+	var errs []*Error
+	var descs []keywordTag
+	for _, k := range jf.ft.kws {
+		if k.key == "description" {
+			descs = append(descs, k)
+			continue
+		}
+		what, where := "declares its schema ("+DeclaredMethod+")", "the declared schema"
+		if by := declaredBy(sf.Type); by != "" {
+			what, where = "is given its schema ("+by+")", "the given schema"
+		}
+		prefix := "tag " + k.key + ": "
+		if k.tag != k.key {
+			prefix = "tag " + k.tag + " (" + k.key + "): "
+		}
+		errs = append(errs, &Error{ID: OLT012, Path: jf.name, Field: sf, Tag: k.tag,
+			Msg: prefix + "the field's type " + what + ", which owns the value's constraints; say it in " + where + " (a tag on such a field may give only its description)"})
+	}
+	d := frag{desc: sf.Doc}
+	derrs := applyTags(&d, descs)
+	for _, e := range derrs {
+		e.Path, e.Field = jf.name, sf
+	}
+	errs = append(derrs, errs...)
+	if d.desc != "" {
+		f.decl = &declFrag{raw: describeDeclared(f.decl.raw, d.desc), own: f.decl.own}
+	}
+	return f, true, errs
+}
+
+// declaredBy returns who gave the declared schema of t, through pointers:
+// "" for one the type declares itself.
+func declaredBy(t *Type) string {
+	for t.Kind == Pointer && t.Declared == nil {
+		t = t.Elem
+	}
+	if t.Declared == nil {
+		return ""
+	}
+	return t.Declared.By
+}
+
+// describeDeclared writes desc as the description of raw, a property's
+// object as the builder wrote it from a declared schema (compact): in
+// place of every description keyword at its top level, whose key is kept
+// as written, or, when it has none, first. Through a pointer raw is the
+// anyOf with null, whose branches are left as they are: the description
+// is the property's, beside them.
+func describeDeclared(raw []byte, desc string) []byte {
+	val := appendString(nil, desc)
+	out := make([]byte, 0, len(raw)+len(val)+len(`"description":,`))
+	d := json.NewDecoder(bytes.NewReader(raw))
+	d.Token() // {
+	last, found := int64(0), false
+	for d.More() {
+		k, err := d.Token()
+		if err != nil {
+			break
+		}
+		start := d.InputOffset() + 1 // past the colon: raw is compact
+		var v json.RawMessage
+		if err := d.Decode(&v); err != nil {
+			break
+		}
+		if k == "description" {
+			out = append(append(out, raw[last:start]...), val...)
+			last, found = d.InputOffset(), true
+		}
+	}
+	if found {
+		return append(out, raw[last:]...)
+	}
+	out = append(append(out, `{"description":`...), val...)
+	if len(raw) > 2 {
+		out = append(out, ',')
+	}
+	return append(out, raw[1:]...)
+}

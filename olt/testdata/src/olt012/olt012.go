@@ -1,5 +1,25 @@
 package olt012
 
+import "encoding/json"
+
+// ID is a string or a number, by its own methods, and declares so.
+type ID struct{ raw json.RawMessage }
+
+func (id ID) MarshalJSON() ([]byte, error)  { return id.raw, nil }
+func (id *ID) UnmarshalJSON(b []byte) error { id.raw = b; return nil }
+func (ID) ToolschemaSchema() string         { return `{"type":["string","integer"]}` }
+
+// Owners holds fields of a type that declares its schema: each may say
+// its own description, and nothing else.
+type Owners struct {
+	Project ID  `json:"project" jsonschema:"Project ID or URL-encoded path"`
+	Group   ID  `json:"group" description:"Group ID" minimum:"1"`            // want `OLT012: input.owners.group: tag minimum: the field's type declares its schema \(ToolschemaSchema\), which owns the value's constraints; say it in the declared schema \(a tag on such a field may give only its description\)`
+	Owner   *ID `json:"owner,omitempty" jsonschema:"Owner ID,enum=a,enum=b"` // want `OLT012: input.owners.owner: tag jsonschema \(enum\): the field's type declares its schema`
+	Author  ID  `json:"author" jsonschema_description:"Author ID"`
+	// User is described by its doc comment.
+	User ID `json:"user"`
+}
+
 type Base struct {
 	ID string `json:"id"`
 }
@@ -14,6 +34,7 @@ type Input struct {
 	Region string                    `json:"region" mcpHeader:"Region"`
 	Weight float64                   `json:"weight" mcpHeader:"Weight"` // want `OLT012: input.weight: tag mcpHeader: applies to string, boolean and integer fields, not number`
 	Lines  []Line                    `json:"lines"`
+	Owners Owners                    `json:"owners"`
 	Zone   string                    `json:"zone" mcpHeader:"region"`           // want `OLT012: input.zone: tag mcpHeader: header "region" is named by region already`
 	Dry    *bool                     `json:"dry,omitempty" mcpHeader:"Dry-Run"` // want `OLT012: input.dry: tag mcpHeader: applies to a property of one type, and the field is a pointer`
 }
