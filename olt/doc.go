@@ -241,6 +241,14 @@ array or map, and not a pointer (its property would also take null, which
 mcp-go refuses and the go-sdk cannot read). A schema a type declares is held
 to the same rules for the x-mcp-header it holds.
 
+A field whose type declares its schema (a ToolschemaSchema method, or
+reflectimpl.TypeSchema) takes its description from its tags or doc comment
+as any field does, but no tag that constrains its value: the declared schema
+owns those (tag minimum: the field's type declares its schema
+(ToolschemaSchema), which owns the value's constraints; in a peer's tag, tag
+jsonschema (enum): ...). Move the constraint into the declared schema; keep
+the description where it is.
+
 A tag on an unexported field, or on an embedded struct that is flattened
 into the outer object, applies to no property; nor does a schema tag other
 than default on a field hidden from the model by jsonschema:"-" (its fix
