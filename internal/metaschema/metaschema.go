@@ -16,7 +16,9 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"net/url"
 	"strconv"
+	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -61,6 +63,29 @@ func Compile(s []byte, configure func(*jsonschema.Compiler)) (sch *jsonschema.Sc
 		return nil, doc, errors.New(cutLines(err.Error()))
 	}
 	return sch, doc, nil
+}
+
+// CompileAt compiles the schema at a location of the document that comp,
+// configured by Compile, compiled: the location is a JSON pointer given
+// as its tokens, so that its references resolve from the root, as in the
+// whole schema (a location the whole schema compiled is taken from the
+// compiler's store, not compiled again). A panic of the validator is an
+// error.
+func CompileAt(comp *jsonschema.Compiler, tokens []string) (sch *jsonschema.Schema, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			sch, err = nil, errors.New("the validator failed on the schema: "+Cut(fmt.Sprint(r), MaxMessageBytes))
+		}
+	}()
+	var b strings.Builder
+	b.WriteString(resourceURL + "#")
+	for _, t := range tokens {
+		// A JSON pointer's escapes, then a URL fragment's: the compiler
+		// reads the fragment percent-decoded.
+		b.WriteByte('/')
+		b.WriteString(url.PathEscape(strings.ReplaceAll(strings.ReplaceAll(t, "~", "~0"), "/", "~1")))
+	}
+	return comp.Compile(b.String())
 }
 
 // noLoader fetches nothing: the walk refuses a reference outside the

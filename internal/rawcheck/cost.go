@@ -66,10 +66,11 @@ type patCost struct {
 	n     *costNode
 }
 
-// costGraph builds the cost nodes of the schemas reachable from root.
-func costGraph(doc *metaschema.Doc) *costNode {
+// costGraph builds the cost nodes of the schemas reachable from root: the
+// root's, and each object schema's by its map.
+func costGraph(doc *metaschema.Doc) (*costNode, map[unsafe.Pointer]*costNode) {
 	if doc == nil {
-		return nil
+		return nil, nil
 	}
 	refs := map[unsafe.Pointer][]map[string]any{}
 	doc.Refs(func(r metaschema.Ref) { refs[mapKey(r.From)] = append(refs[mapKey(r.From)], r.To) })
@@ -179,7 +180,7 @@ func costGraph(doc *metaschema.Doc) *costNode {
 		}
 		return n
 	}
-	return build(doc.Root)
+	return build(doc.Root), nodes
 }
 
 func abs(i int) int {

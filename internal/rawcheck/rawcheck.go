@@ -371,19 +371,162 @@ func asAnys(v any) []any { a, _ := v.([]any); return a }
 // compileChecker compiles schema into a checker of its own.
 func compileChecker(schema json.RawMessage) *Checker {
 	c := &Checker{}
-	sch, doc, err := metaschema.Compile(schema, func(comp *jsonschema.Compiler) {
-		comp.AssertFormat()
-		comp.AssertContent()
+	var comp *jsonschema.Compiler
+	sch, doc, err := metaschema.Compile(schema, func(jc *jsonschema.Compiler) {
+		jc.AssertFormat()
+		jc.AssertContent()
+		comp = jc
 	})
 	c.schema, c.err = sch, err
 	if doc != nil {
 		c.contentSchema = doc.ContentSchema
 		c.raw, _ = doc.Root.(map[string]any)
 		c.views = buildViews(doc)
-		c.cost = costGraph(doc)
+		var nodes map[unsafe.Pointer]*costNode
+		c.cost, nodes = costGraph(doc)
 		c.defaults = c.defaultNames(doc.Root)
+		if err == nil {
+			c.defaults = c.fittingDefaults(doc, comp, nodes, budgetBase+budgetPerByte*len(schema))
+		}
 	}
 	return c
+}
+
+// fittingDefaults keeps, of the defaults that fillDefaults can reach,
+// those that fit their own property's schema: a default the validator
+// would refuse as the argument (a string for a number, a value outside
+// the enum or the range, a text not in its format) is not filled in, so
+// that the tool gets the property absent, as from a server that fills in
+// no defaults, rather than a value the checks never saw. Each property's
+// schema is compiled at its place in the document by comp (the compiler
+// of the whole schema, which has compiled it already) and decided once,
+// here; a property that is only a $ref shares its target's verdict, so
+// that a large default many properties share is checked once. The checks
+// together are bounded by a call's budget for arguments the size of the
+// schema; past it, a default is not filled in. Whatever the validator
+// chokes on leaves its default out; the schema is never refused for it.
+func (c *Checker) fittingDefaults(doc *metaschema.Doc, comp *jsonschema.Compiler, nodes map[unsafe.Pointer]*costNode, budget int) map[unsafe.Pointer][]string {
+	if len(c.defaults) == 0 || comp == nil {
+		return nil
+	}
+	// Where each object or array of the document is: its parent's place
+	// and its key there.
+	type place struct {
+		parent *place
+		key    string
+	}
+	places := map[unsafe.Pointer]*place{}
+	var index func(v any, at *place)
+	index = func(v any, at *place) {
+		switch v := v.(type) {
+		case map[string]any:
+			places[mapKey(v)] = at
+			for k, e := range v {
+				switch e.(type) {
+				case map[string]any, []any:
+					index(e, &place{at, k})
+				}
+			}
+		case []any:
+			for i, e := range v {
+				switch e.(type) {
+				case map[string]any, []any:
+					index(e, &place{at, strconv.Itoa(i)})
+				}
+			}
+		}
+	}
+	index(doc.Root, nil)
+	targets := map[unsafe.Pointer]map[string]any{}
+	doc.Refs(func(r metaschema.Ref) {
+		if r.Key == "$ref" {
+			targets[mapKey(r.From)] = r.To
+		}
+	})
+	verdicts := map[unsafe.Pointer]bool{}
+	fits := func(ps map[string]any) (ok bool) {
+		for range len(targets) {
+			t := targets[mapKey(ps)]
+			if t == nil || len(ps) != 1 {
+				break
+			}
+			ps = t
+		}
+		k := mapKey(ps)
+		if ok, done := verdicts[k]; done {
+			return ok
+		}
+		if budget < 0 {
+			return false // before the default is read: it may be large
+		}
+		defer func() {
+			// The validator is not ours: what it chokes on is no default.
+			if recover() != nil {
+				ok = false
+			}
+			verdicts[k] = ok
+		}()
+		s := c.View(ps)
+		b, err := json.Marshal(s["default"])
+		if err != nil {
+			return false
+		}
+		dv, perr := Parse(b, false)
+		if perr != nil {
+			return false
+		}
+		if spend(nodes[k], dv, &budget, 0); budget < 0 {
+			return false
+		}
+		at, found := places[k]
+		if !found {
+			return false
+		}
+		var tokens []string
+		for ; at != nil; at = at.parent {
+			tokens = append(tokens, at.key)
+		}
+		slices.Reverse(tokens)
+		sub, err := metaschema.CompileAt(comp, tokens)
+		if err != nil || sub.Validate(dv.any()) != nil {
+			return false
+		}
+		cc := *c
+		cc.v = dv
+		return len(cc.extra(dv, s, nil, "Argument", nil)) == 0
+	}
+	// The schemas fillDefaults reaches (as it goes: properties,
+	// additionalProperties, items), each once, in a fixed order.
+	out := map[unsafe.Pointer][]string{}
+	seen := map[unsafe.Pointer]bool{}
+	var walk func(s map[string]any)
+	walk = func(s map[string]any) {
+		s = c.View(s)
+		if s == nil || seen[mapKey(s)] {
+			return
+		}
+		seen[mapKey(s)] = true
+		props, _ := s["properties"].(map[string]any)
+		var kept []string
+		for _, name := range c.defaults[mapKey(s)] {
+			if ps, _ := props[name].(map[string]any); ps != nil && fits(ps) {
+				kept = append(kept, name)
+			}
+		}
+		if kept != nil {
+			out[mapKey(s)] = kept
+		}
+		for _, name := range slices.Sorted(maps.Keys(props)) {
+			ps, _ := props[name].(map[string]any)
+			walk(ps)
+		}
+		addl, _ := s["additionalProperties"].(map[string]any)
+		walk(addl)
+		items, _ := s["items"].(map[string]any)
+		walk(items)
+	}
+	walk(c.raw)
+	return out
 }
 
 // Check validates v, and returns the violations, most useful first. noun
