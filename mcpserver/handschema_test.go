@@ -223,3 +223,31 @@ func TestAddToolHandSchemaKeepsDeclaredClosed(t *testing.T) {
 	want := `{"url":"u","h":` + v + `,"p":` + v + `,"l":[` + v + `]}`
 	checkCall(t, cs, call{"declared closed", "host", `{"url":"u","h":` + v + `,"p":` + v + `,"l":[` + v + `],"extra":1}`, false, want, want})
 }
+
+// TestAddToolHandSchemaDefaultBreaksItsSchema: a schema set by hand whose
+// default its own property's schema refuses (a string for a number) is
+// taken, and the default is not filled in: In gets the zero value, as
+// from arguments that leave it out where no default is filled. (It was
+// filled in after the checks, and decoding "1" into Count refused the
+// call for an argument the model never sent.) The SDK's AddTool refuses
+// such a schema: it panics.
+func TestAddToolHandSchemaDefaultBreaksItsSchema(t *testing.T) {
+	const schema = `{"type":"object","properties":{"item":{"type":"string"},"count":{"type":"number","default":"1"},"note":{"type":"string","default":"none"}},"required":["item"]}`
+	s := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
+	mcpserver.AddTool(s, &mcp.Tool{Name: "order", InputSchema: json.RawMessage(schema)}, order)
+	cs := connectServer(t, s, nil, "")
+	for _, c := range []call{
+		{"left out", "order", `{"item":"tea"}`, false, `{"item":"tea","count":0,"note":"none"}`, `{"item":"tea","count":0,"note":"none"}`},
+		{"given", "order", `{"item":"tea","count":2}`, false, `{"item":"tea","count":2,"note":"none"}`, `{"item":"tea","count":2,"note":"none"}`},
+	} {
+		checkCall(t, cs, c)
+	}
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Error("the SDK's AddTool took the schema")
+			}
+		}()
+		mcp.AddTool(mcp.NewServer(&mcp.Implementation{Name: "sdk", Version: "v0"}, nil), &mcp.Tool{Name: "order", InputSchema: json.RawMessage(schema)}, order)
+	}()
+}
