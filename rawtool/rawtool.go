@@ -4,9 +4,15 @@
 // JSON, after they have been checked against the schema with
 // github.com/santhosh-tekuri/jsonschema/v6, with the invoker's messages and
 // limits (size, depth, keys given twice, one line per violation, null for
-// an optional property as absent, defaults filled in). The tools are
-// *tool.Tool values: they join a tool.Set, the provider conversions and
-// mcpserver as any other.
+// an optional property as absent, defaults filled in). A default that its
+// own property's schema refuses (mcp-go's mcp.WithNumber("limit",
+// mcp.DefaultString("10")): a string for a number, or a value outside the
+// enum, the range or the format) is not filled in: the function gets the
+// property absent, as from a server that fills in no defaults. The tool
+// is not refused for it; each default is checked once, in New.
+//
+// The tools are *tool.Tool values: they join a tool.Set, the provider
+// conversions and mcpserver as any other.
 //
 // A schema is taken as untrusted. Before it is compiled, New refuses,
 // naming the location and the rule (and, for the bounds on nesting,
@@ -66,7 +72,7 @@ import (
 // and matching a pattern time linear in the string.
 
 // A Func runs a raw tool: args are the checked arguments, a JSON object
-// with the defaults filled in. Its result is converted as a typed tool's
+// with the defaults filled in (those that fit their schemas). Its result is converted as a typed tool's
 // (a string is a text part, json.RawMessage a JSON part, *tool.Result
 // itself, ...), and an error is a failure result.
 type Func func(ctx context.Context, call *tool.Call, args json.RawMessage) (any, error)

@@ -18,8 +18,10 @@ import (
 // its handler, served with the invoker's checks against the schema the
 // tool lists, as it lists it: the schema is checked by package rawtool
 // (JSON Schema 2020-12), with the invoker's messages and limits, and
-// handler runs only for arguments that pass, with the defaults filled in:
-// Params.Arguments and Params.RawArguments are both set from the
+// handler runs only for arguments that pass, with the defaults filled in
+// (not one that its own property's schema refuses, as
+// mcp.DefaultString("10") for a number: it is left out, as mcp-go leaves
+// out every default): Params.Arguments and Params.RawArguments are both set from the
 // arguments checked (RawArguments when the request has them, as mcp-go's
 // BindArguments reads them), whatever Arguments said. Add it with
 // s.AddTools(st) or s.AddTool(st.Tool, st.Handler).

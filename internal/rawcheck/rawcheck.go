@@ -3,7 +3,8 @@
 // with the invoker's messages, order and limits: the same rules, paths
 // and words as a typed tool's checks (shared through internal/violation),
 // null for an optional property as absent and defaults filled in (both
-// following in-document $ref), and a bound on what a call may cost the
+// following in-document $ref; a default that its own property's schema
+// refuses is never filled in), and a bound on what a call may cost the
 // validator. The schema is compiled by internal/metaschema, within its
 // bounds.
 //
@@ -241,7 +242,7 @@ type Checker struct {
 	// cost is the schema as the cost walk reads it.
 	cost *costNode
 	// defaults holds, for each object schema (or view) whose properties
-	// have defaults, their names in order.
+	// have defaults that fit their own schemas, their names in order.
 	defaults map[unsafe.Pointer][]string
 	// contentSchema is where the schema's first contentSchema is.
 	contentSchema string
@@ -720,7 +721,8 @@ func (c *Checker) extra(v *Value, s map[string]any, loc []string, noun string, o
 }
 
 // fillDefaults adds the defaults of absent properties, in objects at any
-// depth that the arguments have, and reports whether it added any.
+// depth that the arguments have, and reports whether it added any. Only
+// the defaults that fit their own schemas are added (fittingDefaults).
 func (c *Checker) fillDefaults(v *Value, s map[string]any) (added bool) {
 	s = c.View(s)
 	if v == nil || s == nil {
@@ -922,7 +924,8 @@ func (c *Checker) Err() error { return c.err }
 func (c *Checker) Root() map[string]any { return c.raw }
 
 // Arguments checks and completes a call's arguments: the completed
-// arguments (defaults filled in, an optional property's null taken out),
+// arguments (defaults that fit their schemas filled in, an optional
+// property's null taken out),
 // or the violations, most useful first (all of them: the invoker keeps
 // the first limits.MaxViolations).
 func (c *Checker) Arguments(args []byte) (json.RawMessage, []Violation) {
