@@ -17,7 +17,9 @@ import (
 // receives, or the violations (most useful first, at most 100) and how
 // many more there were, which Invoke answers with an invalid_arguments
 // result. The error is ctx's, or says the arguments cannot be checked at
-// all.
+// all. A typed tool's CheckArgs that it calls with ctx while it runs takes
+// room for the call's values (heldLease); called with ctx later, it takes
+// room of its own.
 type argsChecker interface {
 	handler
 	CheckArgs(ctx context.Context, args json.RawMessage) (in any, viols []Violation, more int, err error)

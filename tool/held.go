@@ -3,6 +3,7 @@ package tool
 import (
 	"math"
 	"runtime/debug"
+	"sync"
 	"sync/atomic"
 )
 
@@ -84,10 +85,41 @@ func (h *held) release() {
 	}
 }
 
-// heldKey is the context key of the held of an Invoke whose handler
-// checks its own arguments (argsChecker): a typed tool's CheckArgs it
-// calls takes room for that call, given back when its tool is done.
+// heldKey is the context key of the heldLease of an Invoke whose
+// handler checks its own arguments (argsChecker): a typed tool's
+// CheckArgs it calls takes room for that call, given back when its tool
+// is done.
 type heldKey struct{}
+
+// A heldLease lends a call's held to the typed CheckArgs that the
+// handler's CheckArgs calls with its context, while that runs, one at a
+// time: a CheckArgs called with the context after the handler's has
+// returned (a handler may keep it), or beside another, takes room of its
+// own, given back as it returns. Else it would take room for a call that
+// is over, which nothing gives back, or write the call's held unguarded.
+type heldLease struct {
+	mu sync.Mutex
+	h  *held // nil once the handler's CheckArgs has returned
+}
+
+// borrow returns the held of the lease's call, locked, or nil when it is
+// over or in use.
+func (l *heldLease) borrow() *held {
+	if l == nil || !l.mu.TryLock() {
+		return nil
+	}
+	if l.h == nil {
+		l.mu.Unlock()
+	}
+	return l.h
+}
+
+// end ends the lease, when the handler's CheckArgs has returned.
+func (l *heldLease) end() {
+	l.mu.Lock()
+	l.h = nil
+	l.mu.Unlock()
+}
 
 // errHeldPast is the error of a call refused because the calls running
 // at once hold all the room their values may have (heldValues).

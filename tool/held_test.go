@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -307,5 +308,66 @@ func TestHeldValuesShadowed(t *testing.T) {
 	}
 	if got := tool.HeldValues(); got != base {
 		t.Errorf("after the refused call, %d bytes are held; want %d", got, base)
+	}
+}
+
+// keepsContext is a handler that checks its own arguments through a typed
+// tool's CheckArgs, and keeps the context its CheckArgs was given; with
+// both, it checks them twice at once.
+type keepsContext struct {
+	typed *tool.Tool
+	kept  *context.Context
+	both  bool
+}
+
+func (h keepsContext) Input() reflect.Type  { return nil }
+func (h keepsContext) Output() reflect.Type { return nil }
+func (h keepsContext) Call(context.Context, *tool.Call, any, any) (any, error) {
+	return "done", nil
+}
+func (h keepsContext) CheckArgs(ctx context.Context, args json.RawMessage) (any, []tool.Violation, int, error) {
+	*h.kept = ctx
+	if h.both {
+		var wg sync.WaitGroup
+		for range 2 {
+			wg.Go(func() { h.typed.CheckArgs(ctx, args) })
+		}
+		wg.Wait()
+	}
+	in, viols, err := h.typed.CheckArgs(ctx, args)
+	return in, viols, 0, err
+}
+
+// TestHeldValuesKeptContext: the context a handler's CheckArgs is given
+// takes room for its call only while that CheckArgs runs. Before, a
+// typed tool's CheckArgs called with it after the call was over took
+// room that nothing gave back (28 MiB for 8 MiB of values, each time),
+// and two called with it at once wrote the call's room unguarded.
+func TestHeldValuesKeptContext(t *testing.T) {
+	base := tool.HeldValues()
+	tool.SetHeldRoom(t, 1<<30)
+	typed := mustCreate(t, func(in struct {
+		Rows []Row512 `json:"rows"`
+	}) int {
+		return len(in.Rows)
+	}, reflectimpl.Meta(tool.Meta{Name: "typed"}))
+	for _, both := range []bool{false, true} {
+		var kept context.Context
+		own := toolimpl.New(tool.Meta{Name: "own", Description: "Reads rows."}, json.RawMessage(`{"type":"object"}`), nil,
+			keepsContext{typed: typed, kept: &kept, both: both}, nil)
+		if r, err := own.Invoke(context.Background(), wideArgs(16<<10)); err != nil || r.IsError {
+			t.Fatalf("both %v: %v %s", both, err, r.Text())
+		}
+		if got := tool.HeldValues(); got != base {
+			t.Errorf("both %v: after the call, %d bytes are held; want %d", both, got, base)
+		}
+		for range 2 {
+			if _, _, err := typed.CheckArgs(kept, wideArgs(16<<10)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := tool.HeldValues(); got != base {
+			t.Errorf("both %v: after CheckArgs with the kept context, %d bytes are held; want %d", both, got, base)
+		}
 	}
 }

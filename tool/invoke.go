@@ -345,8 +345,11 @@ func (t *Tool) CheckArgs(ctx context.Context, args json.RawMessage) (in any, vio
 	if t.handler == nil {
 		return nil, nil, fmt.Errorf("tool: %s has no function behind it", t.Name)
 	}
-	h, _ := ctx.Value(heldKey{}).(*held)
-	if h == nil {
+	l, _ := ctx.Value(heldKey{}).(*heldLease)
+	h := l.borrow()
+	if h != nil {
+		defer l.mu.Unlock()
+	} else {
 		h = new(held)
 		defer h.release()
 	}
@@ -381,7 +384,9 @@ func (t *Tool) decodeArgs(ctx context.Context, args json.RawMessage, h *held) (a
 		// approval compared (strings by their characters, as read).
 		// The values it reads through a typed tool's CheckArgs are this
 		// call's, held until its tool is done with them.
-		in, viols, more, err := ac.CheckArgs(context.WithValue(ctx, heldKey{}, h), mendText(args))
+		l := &heldLease{h: h}
+		defer l.end()
+		in, viols, more, err := ac.CheckArgs(context.WithValue(ctx, heldKey{}, l), mendText(args))
 		return in, viols, more, nil, err
 	}
 	it := t.handler.Input()
