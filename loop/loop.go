@@ -178,8 +178,7 @@ type Turn struct {
 //
 // The error is the approval hook's (a panic of the hook is its error,
 // naming the tool and the call), or the context's when it ends (with the
-// outcomes of the calls made so far, the others answered as cancelled),
-// or a tool without a function behind it.
+// outcomes of the calls made so far, the others answered as cancelled).
 func (r *Runner) Turn(ctx context.Context, calls []Call) (*Turn, error) {
 	turn, outs := newTurn(len(calls))
 	if r.CheckOutputs {
@@ -213,13 +212,16 @@ func (r *Runner) Turn(ctx context.Context, calls []Call) (*Turn, error) {
 			// The arguments first: bad ones are answered with their
 			// violations, and nobody is asked about them.
 			in, viols, err := t.CheckArgs(ctx, c.Args)
-			if err != nil {
+			if err != nil && ctx.Err() != nil {
 				return nil, fmt.Errorf("loop: %w", err)
 			}
-			if len(viols) > 0 {
+			if err != nil || len(viols) > 0 {
 				// Invoke refuses them before anything runs, with the
 				// invoker's own text (its count of violations past those
-				// listed included).
+				// listed included); and answers arguments that could not
+				// be checked (the calls running at once hold all the
+				// room their values may have: SERVER_BUSY, to retry; a
+				// method of the input type panicked) as for any call.
 				if outs[i].Result, err = invoke(ctx, t, c.Args); err != nil {
 					return nil, err
 				}

@@ -1,0 +1,64 @@
+package loop_test
+
+import (
+	"context"
+	"encoding/json"
+	"runtime/debug"
+	"strings"
+	"testing"
+
+	"github.com/toolschema/toolschema/loop"
+	"github.com/toolschema/toolschema/reflectimpl"
+	"github.com/toolschema/toolschema/tool"
+)
+
+// TestApprovalBusy: a call that needs approval, whose arguments' Go
+// values find no room left (here the process's memory limit leaves less
+// room than one step of it), is answered as Invoke answers it, a busy
+// server's failure to retry, and nobody is asked about it; the turn goes
+// on. So is a call of a tool with no function behind it, as the
+// contract's table says. Before, CheckArgs's error ended the turn with an
+// error.
+func TestApprovalBusy(t *testing.T) {
+	prev := debug.SetMemoryLimit(15 << 20) // a room of 3.75 MiB, less than a step of 4
+	t.Cleanup(func() { debug.SetMemoryLimit(prev) })
+	type Row struct {
+		A [64]int64 `json:"a,omitempty"` // 512 bytes for the 2 of "{}"
+	}
+	rows, err := reflectimpl.Create(func(in struct {
+		Rows []Row `json:"rows"`
+	}) int {
+		return len(in.Rows)
+	}, reflectimpl.Meta(tool.Meta{Name: "rows", RequiresApproval: true}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := tool.NewSet([]*tool.Tool{rows, {Meta: tool.Meta{Name: "none", RequiresApproval: true}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	asked := 0
+	r := &loop.Runner{Tools: set, Approve: func(context.Context, loop.Approval) (bool, error) { asked++; return true, nil }}
+	// 4 MiB of values, more than the first MiB a call has of its own.
+	big := json.RawMessage(`{"rows":[` + strings.TrimSuffix(strings.Repeat("{},", 8<<10), ",") + `]}`)
+	turn, err := r.Turn(context.Background(), []loop.Call{
+		{ID: "1", Name: "rows", Args: big},
+		{ID: "2", Name: "rows", Args: json.RawMessage(`{"rows":[{}]}`)},
+		{ID: "3", Name: "none", Args: json.RawMessage(`{}`)},
+	})
+	if err != nil {
+		t.Fatalf("Turn: %v", err)
+	}
+	if res := turn.Outcomes[0].Result; res.Failure == nil || res.Failure.Code != "SERVER_BUSY" || res.Started {
+		t.Errorf("the call with no room left: %s; want SERVER_BUSY, not started", res.Text())
+	}
+	if res := turn.Outcomes[1].Result; res.IsError || res.Text() != "1" {
+		t.Errorf("the small call: %s", res.Text())
+	}
+	if res := turn.Outcomes[2].Result; res.Code != tool.Failed || res.Text() != "Tool 'none' cannot be called: it has no function behind it." {
+		t.Errorf("the call of a tool with no function: %s %s", res.Code, res.Text())
+	}
+	if asked != 1 {
+		t.Errorf("the hook was asked %d times; want once, for the small call", asked)
+	}
+}
