@@ -45,17 +45,22 @@ func heldRoom() int64 {
 }
 
 // take takes n bytes of room, or none and reports false when that would
-// pass the room.
+// pass the room. A take refused never counts, not even for a moment: a
+// take beside it that fits is not refused for it.
 func (p *heldPool) take(n int64) bool {
 	room := p.room.Load()
 	if room <= 0 {
 		room = heldRoom()
 	}
-	if p.used.Add(n) > room {
-		p.used.Add(-n)
-		return false
+	for {
+		used := p.used.Load()
+		if used > room-n {
+			return false
+		}
+		if p.used.CompareAndSwap(used, used+n) {
+			return true
+		}
 	}
-	return true
 }
 
 // A held is the room one call took from heldValues. The zero held took
