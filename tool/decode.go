@@ -53,8 +53,10 @@ type decoder struct {
 	// arrays, maps' entries, pointers' values), up to budget (charge).
 	built, budget int
 	// held, when not nil, is the room the call took from heldValues for
-	// those values: they are read only while there is room.
-	held *held
+	// those values, and for the value they are read into, of heldBase
+	// bytes: they are read only while there is room.
+	held     *held
+	heldBase int
 
 	viols []Violation
 	more  int // violations found past the maxViolations kept
@@ -143,6 +145,9 @@ func decode(ctx context.Context, p *plan, data []byte, v reflect.Value, args boo
 func decodeRepairing(ctx context.Context, p *plan, data []byte, v reflect.Value, args bool, noun string, repairs *repairLog, h *held) (viols []Violation, more int, err error) {
 	d := newDecoder(ctx, data, args, noun)
 	d.repairs, d.held = repairs, h
+	if h != nil && v.IsValid() {
+		d.heldBase = int(v.Type().Size())
+	}
 	defer d.free()
 	defer func() {
 		if r := recover(); r != nil {
@@ -1259,7 +1264,7 @@ func (d *decoder) charge(n uintptr) {
 		panic(fault{Violation{Path: path, Rule: "size", Message: violation.Subject(d.noun, path) +
 			" brings the Go values the tool reads the arguments into past " + strconv.Itoa(d.budget>>20) + " MiB" + builtPast}})
 	}
-	if d.held != nil && d.built > freeHeld && !d.held.cover(d.built) {
+	if d.held != nil && d.built+d.heldBase > freeHeld && !d.held.cover(d.built+d.heldBase) {
 		panic(errHeldPast{})
 	}
 }

@@ -371,3 +371,54 @@ func TestHeldValuesKeptContext(t *testing.T) {
 		}
 	}
 }
+
+// Vector16 is an input of 16 MiB of Go value, whatever its arguments.
+type Vector16 struct {
+	V [1 << 21]int64 `json:"v,omitempty"`
+}
+
+// TestHeldValuesInput: the value of the input type itself, which the
+// invoker makes for every call before it reads the arguments into it,
+// takes room as the values it makes while reading do (a struct of wide
+// arrays is wide however short its arguments). Before, it took none: a
+// call of "{}" held 16 MiB with no room taken.
+func TestHeldValuesInput(t *testing.T) {
+	base := tool.HeldValues()
+	running := make(chan int64, 1)
+	wide := mustCreate(t, func(in Vector16) int {
+		select {
+		case running <- tool.HeldValues() - base:
+		default:
+		}
+		return len(in.V)
+	}, reflectimpl.Meta(tool.Meta{Name: "wide"}))
+	for _, l := range []tool.Leniency{tool.Strict, tool.ShadowArgs} {
+		ctx := tool.WithLeniency(context.Background(), l)
+		args := json.RawMessage(`{}`)
+		if l == tool.ShadowArgs {
+			args = json.RawMessage(`{"V":[1]}`) // a name in another case
+		}
+		tool.SetHeldRoom(t, 1<<30)
+		select {
+		case <-running:
+		default:
+		}
+		r, err := wide.Invoke(ctx, args)
+		if err != nil || r.IsError {
+			t.Fatalf("%v: %v %s", l, err, r.Text())
+		}
+		if held := <-running; held < 15<<20 {
+			t.Errorf("%v: while the tool runs, %d bytes are held; want the room of its 16 MiB input", l, held)
+		}
+		tool.SetHeldRoom(t, base+8<<20)
+		if r, _ := wide.Invoke(ctx, args); r.Failure == nil || r.Failure.Code != "SERVER_BUSY" {
+			t.Errorf("%v: with 8 MiB of room: %s; want SERVER_BUSY", l, r.Text())
+		}
+		if _, _, err := wide.CheckArgs(ctx, args); err == nil {
+			t.Errorf("%v: CheckArgs with 8 MiB of room: no error", l)
+		}
+		if got := tool.HeldValues(); got != base {
+			t.Errorf("%v: after the calls, %d bytes are held; want %d", l, got, base)
+		}
+	}
+}

@@ -398,6 +398,11 @@ func (t *Tool) decodeArgs(ctx context.Context, args json.RawMessage, h *held) (a
 	if err != nil {
 		return nil, nil, 0, nil, fmt.Errorf("its input type has no schema: %v", err)
 	}
+	// The value read into takes room too, before it is made: a struct
+	// of wide arrays is wide however short the arguments.
+	if !h.cover(int(it.Size())) {
+		return nil, nil, 0, nil, errHeldPast{}
+	}
 	v := reflect.New(it)
 	viols, more, err := decodeRepairing(ctx, p, args, v.Elem(), true, "Argument", nil, h)
 	var lax *lenient
@@ -454,8 +459,8 @@ func lenientDecode(ctx context.Context, p *plan, it reflect.Type, args json.RawM
 			}
 			// Nor is the room they take: it is taken for the most they
 			// can be, 8 times the widest Go value for each JSON value
-			// (shadowBound).
-			if h != nil && !h.cover(values*8*int(p.widest())) {
+			// (shadowBound), and the value read into.
+			if h != nil && !h.cover(int(it.Size())+values*8*int(p.widest())) {
 				return reflect.Value{}, nil, 0, nil, errHeldPast{}
 			}
 		}
