@@ -53,10 +53,11 @@ type decoder struct {
 	// arrays, maps' entries, pointers' values), up to budget (charge).
 	built, budget int
 	// held, when not nil, is the room the call took from heldValues for
-	// those values, and for the value they are read into, of heldBase
-	// bytes: they are read only while there is room.
-	held     *held
-	heldBase int
+	// those values, for the value they are read into, of heldBase bytes,
+	// and for the values encoding/json made into any, of anyBuilt: they
+	// are read only while there is room.
+	held               *held
+	heldBase, anyBuilt int
 
 	viols []Violation
 	more  int // violations found past the maxViolations kept
@@ -443,10 +444,14 @@ func (d *decoder) value(p *plan, v reflect.Value, depth int) {
 		}
 		return
 	case byAny:
-		start := d.i
+		start, before := d.i, d.untyped
 		d.skipUntyped(depth)
-		if v.IsValid() && json.Unmarshal(d.data[start:d.i], v.Addr().Interface()) != nil {
-			d.refused(true)
+		if v.IsValid() {
+			d.anyBuilt += (d.untyped - before) * anyValueBytes
+			d.cover()
+			if json.Unmarshal(d.data[start:d.i], v.Addr().Interface()) != nil {
+				d.refused(true)
+			}
 		}
 		return
 	}
@@ -1204,11 +1209,14 @@ func (d *decoder) numberText(s string) {
 
 // widest returns the size of the widest Go value made for one JSON value
 // read with p: a slice's element, a map's key and value, a pointer's
-// value (embedded pointers' too). Plans are trees: a type that refers to
-// itself has none.
+// value (embedded pointers' too), an eighth of a value into any
+// (anyValueBytes, all that one costs). Plans are trees: a type that
+// refers to itself has none.
 func (p *plan) widest() uintptr {
 	var w uintptr
 	switch {
+	case p.how == byAny:
+		w = anyValueBytes / 8
 	case p.how == byPointer:
 		w = p.t.Elem().Size()
 	case p.elem != nil && p.t.Kind() == reflect.Slice:
@@ -1264,7 +1272,13 @@ func (d *decoder) charge(n uintptr) {
 		panic(fault{Violation{Path: path, Rule: "size", Message: violation.Subject(d.noun, path) +
 			" brings the Go values the tool reads the arguments into past " + strconv.Itoa(d.budget>>20) + " MiB" + builtPast}})
 	}
-	if d.held != nil && d.built+d.heldBase > freeHeld && !d.held.cover(d.built+d.heldBase) {
+	d.cover()
+}
+
+// cover takes room for the values made so far, when the call takes room
+// for them (held), and stops the reading when there is none left.
+func (d *decoder) cover() {
+	if n := d.built + d.heldBase + d.anyBuilt; d.held != nil && n > freeHeld && !d.held.cover(n) {
 		panic(errHeldPast{})
 	}
 }

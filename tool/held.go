@@ -24,6 +24,9 @@ const (
 	// 1 GiB. Under a limit (GOMEMLIMIT, debug.SetMemoryLimit), a
 	// quarter of it.
 	heldDefault = 1 << 30
+	// anyValueBytes is the room of a value encoding/json makes into
+	// any: 65,535 values as objects of one member held 10 MB.
+	anyValueBytes = 160
 )
 
 // heldValues is the room the calls running at once share.

@@ -422,3 +422,48 @@ func TestHeldValuesInput(t *testing.T) {
 		}
 	}
 }
+
+// TestHeldValuesUntyped: the values encoding/json makes for arguments
+// read into any take room too, some 160 bytes each (65,535 values as
+// objects of one member held 10 MB). Before, they took none: bounded by
+// their number alone, 64 calls at once held 640 MB past the room.
+func TestHeldValuesUntyped(t *testing.T) {
+	base := tool.HeldValues()
+	running := make(chan int64, 1)
+	anyTool := mustCreate(t, func(in struct {
+		X any `json:"x"`
+	}) int {
+		select {
+		case running <- tool.HeldValues() - base:
+		default:
+		}
+		return 1
+	}, reflectimpl.Meta(tool.Meta{Name: "any"}))
+	args := json.RawMessage(`{"x":[` + strings.TrimSuffix(strings.Repeat(`{"a":0},`, 32767), ",") + `]}`)
+	shadowArgs := json.RawMessage(strings.Replace(string(args), `"x"`, `"X"`, 1)) // a name in another case
+	for _, l := range []tool.Leniency{tool.Strict, tool.ShadowArgs} {
+		ctx, args := context.Background(), args
+		if l == tool.ShadowArgs {
+			ctx, args = tool.WithLeniency(ctx, l), shadowArgs
+		}
+		tool.SetHeldRoom(t, 1<<30)
+		select {
+		case <-running:
+		default:
+		}
+		r, err := anyTool.Invoke(ctx, args)
+		if err != nil || r.IsError {
+			t.Fatalf("%v: %v %s", l, err, r.Text())
+		}
+		if held := <-running; held < 8<<20 {
+			t.Errorf("%v: while the tool runs, %d bytes are held; want the room of 65,535 values into any", l, held)
+		}
+		tool.SetHeldRoom(t, base+4<<20)
+		if r, _ := anyTool.Invoke(ctx, args); r.Failure == nil || r.Failure.Code != "SERVER_BUSY" {
+			t.Errorf("%v: with 4 MiB of room: %s; want SERVER_BUSY", l, r.Text())
+		}
+		if got := tool.HeldValues(); got != base {
+			t.Errorf("%v: after the calls, %d bytes are held; want %d", l, got, base)
+		}
+	}
+}
