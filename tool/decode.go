@@ -147,7 +147,7 @@ func decodeRepairing(ctx context.Context, p *plan, data []byte, v reflect.Value,
 	d := newDecoder(ctx, data, args, noun)
 	d.repairs, d.held = repairs, h
 	if h != nil && v.IsValid() {
-		d.heldBase = int(v.Type().Size())
+		d.heldBase = int(goSize(v.Type()))
 	}
 	defer d.free()
 	defer func() {
@@ -417,7 +417,7 @@ func (d *decoder) value(p *plan, v reflect.Value, depth int) {
 	for p.how == byPointer {
 		if v.IsValid() {
 			if v.IsNil() {
-				d.charge(p.t.Elem().Size())
+				d.charge(goSize(p.t.Elem()))
 				v.Set(reflect.New(p.t.Elem()))
 			}
 			v = v.Elem()
@@ -524,7 +524,7 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 		m = v
 		if m.IsNil() {
 			// A map's first entry makes a group of eight.
-			d.charge(48 + 8*(p.t.Key().Size()+p.t.Elem().Size()))
+			d.charge(48 + 8*(goSize(p.t.Key())+goSize(p.t.Elem())))
 			m = reflect.MakeMap(p.t)
 		}
 	}
@@ -579,7 +579,7 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 				// its key: the map's groups, grown and split as it
 				// fills, cost some 3 times the key and value (560
 				// bytes an entry were measured for 144).
-				d.charge(p.t.Elem().Size() + 3*(p.t.Elem().Size()+p.t.Key().Size()))
+				d.charge(goSize(p.t.Elem()) + 3*(goSize(p.t.Elem())+goSize(p.t.Key())))
 				ev = reflect.New(p.t.Elem()).Elem()
 			}
 			d.value(p.elem, ev, depth+1)
@@ -845,7 +845,7 @@ func (d *decoder) fieldAlloc(v reflect.Value, index []int) reflect.Value {
 	for i, x := range index {
 		if i > 0 && v.Kind() == reflect.Pointer {
 			if v.IsNil() {
-				d.charge(v.Type().Elem().Size())
+				d.charge(goSize(v.Type().Elem()))
 				v.Set(reflect.New(v.Type().Elem()))
 			}
 			v = v.Elem()
@@ -909,7 +909,7 @@ func (d *decoder) array(p *plan, v reflect.Value, depth int) {
 				if n == v.Cap() {
 					// Charged before it is made: the array for
 					// n+max(4, n) elements (or a little more).
-					d.charge(uintptr(n+max(4, n)) * p.t.Elem().Size())
+					d.charge(uintptr(n+max(4, n)) * goSize(p.t.Elem()))
 					v.Grow(max(4, n))
 				}
 				v.SetLen(n + 1)
@@ -1218,11 +1218,11 @@ func (p *plan) widest() uintptr {
 	case p.how == byAny:
 		w = anyValueBytes / 8
 	case p.how == byPointer:
-		w = p.t.Elem().Size()
+		w = goSize(p.t.Elem())
 	case p.elem != nil && p.t.Kind() == reflect.Slice:
-		w = p.t.Elem().Size()
+		w = goSize(p.t.Elem())
 	case p.elem != nil && p.t.Kind() == reflect.Map:
-		w = p.t.Key().Size() + p.t.Elem().Size()
+		w = goSize(p.t.Key()) + goSize(p.t.Elem())
 	}
 	if p.elem != nil {
 		w = max(w, p.elem.widest())
@@ -1234,7 +1234,7 @@ func (p *plan) widest() uintptr {
 			for _, x := range props[i].index[:len(props[i].index)-1] {
 				if t = t.Field(x).Type; t.Kind() == reflect.Pointer {
 					t = t.Elem()
-					w = max(w, t.Size())
+					w = max(w, goSize(t))
 				}
 			}
 		}
@@ -1282,6 +1282,15 @@ func (d *decoder) cover() {
 		panic(errHeldPast{})
 	}
 }
+
+// maxGoSize is the most a Go size counts for: a type made at run time
+// (reflect.ArrayOf) may be as wide as the address space, and its size
+// would wrap the counts it is added to and multiplied in. It is past any
+// budget, which refuses the value before it is made.
+const maxGoSize = 1 << 40
+
+// goSize is t's size, up to maxGoSize.
+func goSize(t reflect.Type) uintptr { return min(t.Size(), maxGoSize) }
 
 // builtPast ends the message of arguments refused past their budget of
 // Go values, which no leniency lets through (boundPassed).

@@ -400,7 +400,7 @@ func (t *Tool) decodeArgs(ctx context.Context, args json.RawMessage, h *held) (a
 	}
 	// The value read into takes room too, before it is made: a struct
 	// of wide arrays is wide however short the arguments.
-	if !h.cover(int(it.Size())) {
+	if !h.cover(int(goSize(it))) {
 		return nil, nil, 0, nil, errHeldPast{}
 	}
 	v := reflect.New(it)
@@ -460,7 +460,7 @@ func lenientDecode(ctx context.Context, p *plan, it reflect.Type, args json.RawM
 			// Nor is the room they take: it is taken for the most they
 			// can be, 8 times the widest Go value for each JSON value
 			// (shadowBound), and the value read into.
-			if h != nil && !h.cover(int(it.Size())+values*8*int(p.widest())) {
+			if h != nil && !h.cover(int(goSize(it))+values*8*int(p.widest())) {
 				return reflect.Value{}, nil, 0, nil, errHeldPast{}
 			}
 		}
