@@ -467,3 +467,60 @@ func TestHeldValuesUntyped(t *testing.T) {
 		}
 	}
 }
+
+// TestHeldValuesConcurrent: calls of every kind at once (refused, repaired,
+// shadowed, panicking, ending their goroutine, given up on before or
+// after their tool started, checked by their handler), in a room that
+// refuses some of them, give back all the room they took, and race with
+// nothing (go test -race).
+func TestHeldValuesConcurrent(t *testing.T) {
+	base := tool.HeldValues()
+	tool.SetHeldRoom(t, base+24<<20)
+	type In struct {
+		Rows []Row512 `json:"rows"`
+		Do   string   `json:"do,omitempty"`
+		N    int      `json:"n,omitempty"`
+	}
+	do := func(ctx context.Context, in In) (int, error) {
+		switch in.Do {
+		case "panic":
+			panic("no")
+		case "goexit":
+			runtime.Goexit()
+		}
+		return len(in.Rows), nil
+	}
+	plain := mustCreate(t, do, reflectimpl.Meta(tool.Meta{Name: "plain"}))
+	instant := mustCreate(t, do, reflectimpl.Meta(tool.Meta{Name: "instant", Timeout: 1}))
+	own := toolimpl.New(tool.Meta{Name: "own", Description: "Reads rows."}, json.RawMessage(`{"type":"object"}`), nil,
+		checksOwn{typed: plain, run: func(any) (any, error) { return 1, nil }}, nil)
+	args := func(do, n string, rows int) json.RawMessage {
+		return json.RawMessage(strings.Replace(string(wideArgs(rows)), `{"rows"`, `{"do":"`+do+`","n":`+n+`,"rows"`, 1))
+	}
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for i := range 15 {
+				ctx, tl := context.Background(), plain
+				switch (g + i) % 5 {
+				case 1:
+					tl = instant
+				case 2:
+					ctx = tool.WithLeniency(ctx, tool.RepairArgs)
+				case 3:
+					ctx = tool.WithLeniency(ctx, tool.ShadowArgs)
+				case 4:
+					tl = own
+				}
+				ended := make(chan struct{})
+				tl.Invoke(tool.WhenDone(ctx, func() { close(ended) }),
+					args([]string{"", "panic", "goexit"}[i%3], []string{"0", `"7"`, `"x"`}[(i/3)%3], 2<<10+(i*g*97)%(6<<10)))
+				<-ended
+			}
+		})
+	}
+	wg.Wait()
+	if got := tool.HeldValues(); got != base {
+		t.Errorf("after the calls, %d bytes are held; want %d", got, base)
+	}
+}
