@@ -1254,7 +1254,7 @@ func boundPassed(viols []Violation) bool {
 	switch v := viols[0]; v.Rule {
 	case "size":
 		return strings.HasSuffix(v.Message, untypedPast) || strings.HasSuffix(v.Message, builtPast) ||
-			strings.HasSuffix(v.Message, numberPast)
+			strings.HasSuffix(v.Message, numberPast) || strings.HasSuffix(v.Message, roomPast)
 	case "range":
 		return strings.HasSuffix(v.Message, rangePast)
 	}
@@ -1278,8 +1278,16 @@ func (d *decoder) charge(n uintptr) {
 // cover takes room for the values made so far, when the call takes room
 // for them (held), and stops the reading when there is none left.
 func (d *decoder) cover() {
-	if n := d.built + d.heldBase + d.anyBuilt; d.held != nil && n > freeHeld && !d.held.cover(n) {
+	n := d.built + d.heldBase + d.anyBuilt
+	if d.held == nil || n <= freeHeld {
+		return
+	}
+	switch d.held.cover(n) {
+	case heldBusy:
 		panic(errHeldPast{})
+	case heldNever:
+		path := d.where()
+		panic(fault{Violation{Path: path, Rule: "size", Message: roomPastText(violation.Subject(d.noun, path))}})
 	}
 }
 

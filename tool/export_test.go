@@ -11,6 +11,13 @@ func SetHeldRoom(t testing.TB, n int64) {
 
 func HeldValues() int64 { return heldValues.used.Load() }
 
+// HoldRoom holds n bytes of the room, as a running call would, until the
+// function it returns is called.
+func HoldRoom(n int64) (giveBack func()) {
+	heldValues.used.Add(n)
+	return func() { heldValues.used.Add(-n) }
+}
+
 // The limits the tests check against.
 const (
 	MaxViolations           = maxViolations

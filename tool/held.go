@@ -3,6 +3,7 @@ package tool
 import (
 	"math"
 	"runtime/debug"
+	"strconv"
 	"sync"
 	"sync/atomic"
 )
@@ -47,14 +48,18 @@ func heldRoom() int64 {
 	return heldDefault
 }
 
-// take takes n bytes of room, or none and reports false when that would
-// pass the room. A take refused never counts, not even for a moment: a
-// take beside it that fits is not refused for it.
-func (p *heldPool) take(n int64) bool {
-	room := p.room.Load()
-	if room <= 0 {
-		room = heldRoom()
+// roomNow is the room the calls share now.
+func (p *heldPool) roomNow() int64 {
+	if room := p.room.Load(); room > 0 {
+		return room
 	}
+	return heldRoom()
+}
+
+// take takes n bytes of room, or none and reports false when that would
+// pass room. A take refused never counts, not even for a moment: a take
+// beside it that fits is not refused for it.
+func (p *heldPool) take(n, room int64) bool {
 	for {
 		used := p.used.Load()
 		if used > room-n {
@@ -70,19 +75,42 @@ func (p *heldPool) take(n int64) bool {
 // none.
 type held struct{ n int64 }
 
+// The verdicts of cover.
+const (
+	heldFits  = iota
+	heldBusy  // no room left now: the calls running give it back as they end
+	heldNever // past the whole room: no call's end makes room for it
+)
+
 // cover takes room for a call whose values have come to built bytes, in
-// steps of heldStep, and reports false when there is none left.
-func (h *held) cover(built int) bool {
+// steps of heldStep (up to the whole room), and says whether it could.
+func (h *held) cover(built int) int {
 	need := int64(built) - freeHeld
 	if need <= h.n {
-		return true
+		return heldFits
 	}
-	step := (need - h.n + heldStep - 1) / heldStep * heldStep
-	if !heldValues.take(step) {
-		return false
+	room := heldValues.roomNow()
+	if need > room {
+		return heldNever
+	}
+	step := min((need-h.n+heldStep-1)/heldStep*heldStep, room-h.n)
+	if !heldValues.take(step, room) {
+		return heldBusy
 	}
 	h.n += step
-	return true
+	return heldFits
+}
+
+// roomPast ends the message of arguments refused because their Go values
+// alone pass the whole room (heldNever): to retry would not help. No
+// leniency lets them through (boundPassed).
+const roomPast = ", all the room this server gives the values of the calls it runs at once: send fewer or smaller values."
+
+// roomPastText is the message of arguments (subject) whose Go values pass
+// the whole room.
+func roomPastText(subject string) string {
+	return subject + " brings the Go values the tool reads the arguments into past " +
+		strconv.FormatInt(heldValues.roomNow()>>20, 10) + " MiB" + roomPast
 }
 
 // release gives back the room h took; h can be used again.

@@ -17,7 +17,7 @@ func TestHeldTakeFits(t *testing.T) {
 	var wg sync.WaitGroup
 	wg.Go(func() {
 		for !stop.Load() {
-			if p.take(8<<20 + 1) {
+			if p.take(8<<20+1, p.roomNow()) {
 				t.Error("a take past the room was let through")
 				return
 			}
@@ -25,7 +25,7 @@ func TestHeldTakeFits(t *testing.T) {
 	})
 	refused := 0
 	for range 200000 {
-		if !p.take(heldStep) {
+		if !p.take(heldStep, p.roomNow()) {
 			refused++
 			continue
 		}

@@ -25,6 +25,31 @@ func wideArgs(n int) json.RawMessage {
 	return json.RawMessage(`{"rows":[` + strings.TrimSuffix(strings.Repeat("{},", n), ",") + `]}`)
 }
 
+// busyThenTooLarge checks that call, whose values need more than left
+// bytes of room and no more than room, is refused as busy while the
+// calls running hold all but left bytes of a room of 1 GiB, and as too
+// large for the server, not to retry, when the whole room is room bytes.
+func busyThenTooLarge(t *testing.T, what string, left, room int64, call func() *tool.Result) {
+	t.Helper()
+	base := tool.HeldValues()
+	tool.SetHeldRoom(t, 1<<30)
+	giveBack := tool.HoldRoom(1<<30 - base - left)
+	r := call()
+	giveBack()
+	if r.Failure == nil || r.Failure.Code != "SERVER_BUSY" {
+		t.Errorf("%s, with %d MiB of room left: %s; want SERVER_BUSY", what, left>>20, r.Text())
+	}
+	tool.SetHeldRoom(t, base+room)
+	r = call()
+	if r.Code != tool.InvalidArguments || len(r.Violations) != 1 || r.Violations[0].Rule != "size" ||
+		!strings.HasSuffix(r.Text(), ", all the room this server gives the values of the calls it runs at once: send fewer or smaller values.") {
+		t.Errorf("%s, with %d MiB of room in all: %s (%+v); want invalid_arguments, past all the room", what, room>>20, r.Text(), r.Violations)
+	}
+	if got := tool.HeldValues(); got != base {
+		t.Errorf("%s: after the calls, %d bytes are held; want %d", what, got, base)
+	}
+}
+
 // TestHeldValuesBound: the Go values that the calls running at once hold
 // are bounded together, not only each call's. Before, every call within
 // its own budget (64 MiB, and 16 bytes a byte of its arguments) was let
@@ -301,14 +326,10 @@ func TestHeldValuesShadowed(t *testing.T) {
 		t.Errorf("after the call, %d bytes are held; want %d", got, base)
 	}
 
-	tool.SetHeldRoom(t, base+8<<20)
-	r, _ = rows.Invoke(shadow, args)
-	if r.Failure == nil || r.Failure.Code != "SERVER_BUSY" {
-		t.Errorf("shadowed, with 8 MiB of room: %s; want SERVER_BUSY", r.Text())
-	}
-	if got := tool.HeldValues(); got != base {
-		t.Errorf("after the refused call, %d bytes are held; want %d", got, base)
-	}
+	busyThenTooLarge(t, "shadowed", 8<<20, 8<<20, func() *tool.Result {
+		r, _ := rows.Invoke(shadow, args)
+		return r
+	})
 }
 
 // keepsContext is a handler that checks its own arguments through a typed
@@ -410,16 +431,16 @@ func TestHeldValuesInput(t *testing.T) {
 		if held := <-running; held < 15<<20 {
 			t.Errorf("%v: while the tool runs, %d bytes are held; want the room of its 16 MiB input", l, held)
 		}
-		tool.SetHeldRoom(t, base+8<<20)
-		if r, _ := wide.Invoke(ctx, args); r.Failure == nil || r.Failure.Code != "SERVER_BUSY" {
-			t.Errorf("%v: with 8 MiB of room: %s; want SERVER_BUSY", l, r.Text())
-		}
+		busyThenTooLarge(t, l.String(), 8<<20, 8<<20, func() *tool.Result {
+			r, _ := wide.Invoke(ctx, args)
+			return r
+		})
+		tool.SetHeldRoom(t, 1<<30)
+		giveBack := tool.HoldRoom(1<<30 - base - 8<<20)
 		if _, _, err := wide.CheckArgs(ctx, args); err == nil {
-			t.Errorf("%v: CheckArgs with 8 MiB of room: no error", l)
+			t.Errorf("%v: CheckArgs with 8 MiB of room left: no error", l)
 		}
-		if got := tool.HeldValues(); got != base {
-			t.Errorf("%v: after the calls, %d bytes are held; want %d", l, got, base)
-		}
+		giveBack()
 	}
 }
 
@@ -458,13 +479,10 @@ func TestHeldValuesUntyped(t *testing.T) {
 		if held := <-running; held < 8<<20 {
 			t.Errorf("%v: while the tool runs, %d bytes are held; want the room of 65,535 values into any", l, held)
 		}
-		tool.SetHeldRoom(t, base+4<<20)
-		if r, _ := anyTool.Invoke(ctx, args); r.Failure == nil || r.Failure.Code != "SERVER_BUSY" {
-			t.Errorf("%v: with 4 MiB of room: %s; want SERVER_BUSY", l, r.Text())
-		}
-		if got := tool.HeldValues(); got != base {
-			t.Errorf("%v: after the calls, %d bytes are held; want %d", l, got, base)
-		}
+		busyThenTooLarge(t, l.String(), 4<<20, 4<<20, func() *tool.Result {
+			r, _ := anyTool.Invoke(ctx, args)
+			return r
+		})
 	}
 }
 

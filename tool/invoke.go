@@ -400,8 +400,11 @@ func (t *Tool) decodeArgs(ctx context.Context, args json.RawMessage, h *held) (a
 	}
 	// The value read into takes room too, before it is made: a struct
 	// of wide arrays is wide however short the arguments.
-	if !h.cover(int(goSize(it))) {
+	switch h.cover(int(goSize(it))) {
+	case heldBusy:
 		return nil, nil, 0, nil, errHeldPast{}
+	case heldNever:
+		return nil, []Violation{{Rule: "size", Message: roomPastText("Arguments")}}, 0, nil, nil
 	}
 	v := reflect.New(it)
 	viols, more, err := decodeRepairing(ctx, p, args, v.Elem(), true, "Argument", nil, h)
@@ -460,8 +463,13 @@ func lenientDecode(ctx context.Context, p *plan, it reflect.Type, args json.RawM
 			// Nor is the room they take: it is taken for the most they
 			// can be, 8 times the widest Go value for each JSON value
 			// (shadowBound), and the value read into.
-			if h != nil && !h.cover(int(goSize(it))+values*8*int(p.widest())) {
-				return reflect.Value{}, nil, 0, nil, errHeldPast{}
+			if h != nil {
+				switch h.cover(int(goSize(it)) + values*8*int(p.widest())) {
+				case heldBusy:
+					return reflect.Value{}, nil, 0, nil, errHeldPast{}
+				case heldNever:
+					return reflect.Value{}, []Violation{{Rule: "size", Message: roomPastText("Arguments")}}, 0, nil, nil
+				}
 			}
 		}
 		v := reflect.New(it)
