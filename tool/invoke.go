@@ -223,7 +223,7 @@ func (t *Tool) Invoke(ctx context.Context, args json.RawMessage) (*Result, error
 	switch {
 	case err != nil && ctx.Err() != nil:
 		return errorResult(Cancelled, false, call, "The call was cancelled."), ctx.Err()
-	case err == errHeldPast{}:
+	case errors.Is(err, errHeldPast{}):
 		return t.heldPast(call), nil
 	case err != nil:
 		return errorResult(Failed, false, call, fmt.Sprintf("Tool '%s' failed: %v", t.Name, err)), nil
