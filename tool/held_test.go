@@ -3,6 +3,7 @@ package tool_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"runtime"
 	"strings"
@@ -240,6 +241,7 @@ func TestHeldValuesGivenBack(t *testing.T) {
 type checksOwn struct {
 	typed *tool.Tool
 	run   func(in any) (any, error)
+	wrap  bool // its CheckArgs wraps the error it gets
 }
 
 func (h checksOwn) Input() reflect.Type  { return nil }
@@ -249,6 +251,9 @@ func (h checksOwn) Call(ctx context.Context, _ *tool.Call, _ any, in any) (any, 
 }
 func (h checksOwn) CheckArgs(ctx context.Context, args json.RawMessage) (any, []tool.Violation, int, error) {
 	in, viols, err := h.typed.CheckArgs(ctx, args)
+	if err != nil && h.wrap {
+		err = fmt.Errorf("checking the arguments: %w", err)
+	}
 	return in, viols, 0, err
 }
 
@@ -541,4 +546,21 @@ func TestHeldValuesConcurrent(t *testing.T) {
 	if got := tool.HeldValues(); got != base {
 		t.Errorf("after the calls, %d bytes are held; want %d", got, base)
 	}
+}
+
+// TestHeldValuesBusyWrapped: a busy server is SERVER_BUSY also when a
+// handler that checks its own arguments wraps the error its typed
+// CheckArgs returned. Before, it was a plain failure.
+func TestHeldValuesBusyWrapped(t *testing.T) {
+	typed := mustCreate(t, func(in struct {
+		Rows []Row512 `json:"rows"`
+	}) int {
+		return len(in.Rows)
+	}, reflectimpl.Meta(tool.Meta{Name: "typed"}))
+	own := toolimpl.New(tool.Meta{Name: "own", Description: "Reads rows."}, json.RawMessage(`{"type":"object"}`), nil,
+		checksOwn{typed: typed, wrap: true, run: func(any) (any, error) { return "done", nil }}, nil)
+	busyThenTooLarge(t, "wrapped", 4<<20, 8<<20, func() *tool.Result {
+		r, _ := own.Invoke(context.Background(), wideArgs(16<<10))
+		return r
+	})
 }
