@@ -12,15 +12,15 @@ import (
 	"github.com/toolschema/toolschema/tool"
 )
 
-// TestApprovalBusy: a call that needs approval, whose arguments' Go
-// values find no room left (here the process's memory limit leaves less
-// room than one step of it), is answered as Invoke answers it, a busy
-// server's failure to retry, and nobody is asked about it; the turn goes
-// on. So is a call of a tool with no function behind it, as the
-// contract's table says. Before, CheckArgs's error ended the turn with an
-// error.
-func TestApprovalBusy(t *testing.T) {
-	prev := debug.SetMemoryLimit(15 << 20) // a room of 3.75 MiB, less than a step of 4
+// TestApprovalNotChecked: a call that needs approval, whose arguments cannot
+// be checked as the turn goes (here their Go values alone pass the whole
+// room the process's memory limit leaves them), is answered as Invoke
+// answers it, and nobody is asked about it; the turn goes on. So is a
+// call of a tool with no function behind it, whose CheckArgs is an
+// error, as the contract's table says. Before, CheckArgs's error ended
+// the turn with an error.
+func TestApprovalNotChecked(t *testing.T) {
+	prev := debug.SetMemoryLimit(15 << 20) // a room of 3.75 MiB
 	t.Cleanup(func() { debug.SetMemoryLimit(prev) })
 	type Row struct {
 		A [64]int64 `json:"a,omitempty"` // 512 bytes for the 2 of "{}"
@@ -49,8 +49,9 @@ func TestApprovalBusy(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Turn: %v", err)
 	}
-	if res := turn.Outcomes[0].Result; res.Failure == nil || res.Failure.Code != "SERVER_BUSY" || res.Started {
-		t.Errorf("the call with no room left: %s; want SERVER_BUSY, not started", res.Text())
+	if res := turn.Outcomes[0].Result; res.Code != tool.InvalidArguments || res.Started || len(res.Violations) != 1 ||
+		!strings.HasSuffix(res.Text(), "all the room this server gives the values of the calls it runs at once: send fewer or smaller values.") {
+		t.Errorf("the call past the whole room: %s; want invalid_arguments, past all the room, not started", res.Text())
 	}
 	if res := turn.Outcomes[1].Result; res.IsError || res.Text() != "1" {
 		t.Errorf("the small call: %s", res.Text())
