@@ -62,6 +62,7 @@ import (
 	"github.com/toolschema/toolschema/internal/metaschema"
 	"github.com/toolschema/toolschema/internal/rawcheck"
 	"github.com/toolschema/toolschema/internal/schema"
+	"github.com/toolschema/toolschema/internal/toolhook"
 	"github.com/toolschema/toolschema/tool"
 	"github.com/toolschema/toolschema/toolimpl"
 )
@@ -209,6 +210,10 @@ var _ interface {
 	CheckArgs(ctx context.Context, args json.RawMessage) (in any, viols []tool.Violation, more int, err error)
 } = handler{}
 
+// checksBytes is what the checks of a raw schema hold for a value of
+// the arguments, at most (docs/contract.md, "A call's memory").
+const checksBytes = 320
+
 func (handler) Input() reflect.Type  { return nil }
 func (handler) Output() reflect.Type { return nil }
 
@@ -218,7 +223,15 @@ func (h handler) CheckArgs(ctx context.Context, args json.RawMessage) (any, []to
 			return nil, nil, 0, err
 		}
 	}
+	// What the checks hold while they run (about 300 bytes a value, at
+	// most half as many values as bytes, past the depth) takes room from
+	// the room the calls running at once share, given back when they end.
+	giveBack, err := toolhook.HoldRoom(checksBytes * min(limits.MaxRawArgumentValues, len(args)/2+limits.MaxArgumentDepth))
+	if err != nil {
+		return nil, nil, 0, err
+	}
 	completed, viols := h.check.Arguments(args)
+	giveBack()
 	if len(viols) > 0 {
 		more := 0
 		if len(viols) > limits.MaxViolations {

@@ -101,6 +101,25 @@ func (h *held) cover(built int) int {
 	return heldFits
 }
 
+// holdRoom takes n bytes of room for memory a call holds while it is
+// checked (rawtool's checks: toolhook.HoldRoom), all of the room when n
+// is more, past freeHeld; the function it returns gives it back.
+func holdRoom(n int) (func(), error) {
+	if n <= freeHeld {
+		return giveNothing, nil
+	}
+	h := new(held)
+	if room := heldValues.roomNow(); int64(n)-freeHeld > room {
+		n = int(room + freeHeld)
+	}
+	if h.cover(n) != heldFits {
+		return nil, errHeldPast{}
+	}
+	return h.release, nil
+}
+
+func giveNothing() {}
+
 // roomPast ends the message of arguments refused because their Go values
 // alone pass the whole room (heldNever): to retry would not help. No
 // leniency lets them through (boundPassed).

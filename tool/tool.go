@@ -177,6 +177,7 @@ func init() {
 		}
 	}
 	toolhook.Binding = func(t *Tool) (any, any) { return t.handler, t.bound }
+	toolhook.HoldRoom = holdRoom
 }
 
 // A Cost is one line of what a call cost: an external API call, tokens of a

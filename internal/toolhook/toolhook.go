@@ -19,6 +19,13 @@ import (
 //	Binding func(t *tool.Tool) (h any, fn any) // the handler and function of t, nil for none
 var Bind, Binding any
 
+// HoldRoom is set by package tool: it takes n bytes of the room that the
+// calls running at once share (all of it when n is more), for the memory
+// rawtool's checks hold while they run, and returns the function that
+// gives it back. Its error says there is no room left now, which Invoke
+// answers as a busy server.
+var HoldRoom func(n int) (giveBack func(), err error)
+
 // A Validator compiles a JSON Schema 2020-12 and returns a function that
 // says whether a JSON value is valid against it.
 type Validator func(schema []byte) (valid func(value []byte) bool, err error)
