@@ -68,3 +68,23 @@ func TestChecksTakeRoom(t *testing.T) {
 		t.Errorf("the call again, with the room given back: %s", r.Text())
 	}
 }
+
+// TestChecksRoomNotJSON: arguments that are not JSON, long enough for
+// their values to be counted for the room, are refused as any are, with
+// no fault in the counting (an unterminated string ran past the text).
+func TestChecksRoomNotJSON(t *testing.T) {
+	echo, err := rawtool.New(tool.Meta{Name: "echo"}, json.RawMessage(`{"type":"object"}`),
+		func(_ context.Context, _ *tool.Call, args json.RawMessage) (any, error) { return len(args), nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range []string{
+		`{"xs":"` + strings.Repeat("a", 64<<10),
+		`{"xs":[` + strings.Repeat(`"\\`, 8<<10),
+	} {
+		r, err := echo.Invoke(context.Background(), json.RawMessage(args))
+		if err != nil || r.Code != tool.InvalidArguments {
+			t.Errorf("%.20s…: %v %s; want invalid_arguments", args, err, r.Text())
+		}
+	}
+}

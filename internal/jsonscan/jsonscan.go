@@ -68,14 +68,16 @@ func Number(text string, i int) int {
 // depth; a key is not a value) in one pass without recursion, up to
 // past: it returns the count, or, once the count is known to pass past,
 // a number above past, stopping there. Each value starts with a byte of
-// its own outside strings, and a key is a string a colon follows.
+// its own outside strings, and a key is a string a colon follows. Text
+// that is not JSON is counted so too, without a fault: an unterminated
+// string ends the text.
 func Values(text string, past int) int {
 	count := 0
 	for i := 0; i < len(text); i++ {
 		switch c := text[i]; {
 		case c == '"':
 			count++
-			for i++; text[i] != '"'; i++ {
+			for i++; i < len(text) && text[i] != '"'; i++ {
 				if text[i] == '\\' {
 					i++ // the escaped character: a quote does not end the string
 				}

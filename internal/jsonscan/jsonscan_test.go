@@ -84,3 +84,34 @@ func TestValues(t *testing.T) {
 		}
 	}
 }
+
+// TestValuesNotJSON: text that is not JSON is counted without a fault:
+// an unterminated string, one that ends in an escape, a lone quote.
+// Before, an unterminated string read past the end of the text.
+func TestValuesNotJSON(t *testing.T) {
+	for _, tt := range []struct {
+		text  string
+		count int
+	}{
+		{`"`, 1},
+		{`["abc`, 2},
+		{`["ab\`, 2},
+		{`{"a":"\"`, 2},
+		{`[1,"x`, 3},
+	} {
+		if got := Values(tt.text, 100); got != tt.count {
+			t.Errorf("%q: %d values; want %d", tt.text, got, tt.count)
+		}
+	}
+}
+
+func FuzzValues(f *testing.F) {
+	for _, s := range []string{`{"a":[1,"b",null]}`, `"`, `["\`, `{"k":`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if n := Values(text, 1<<30); n > len(text) {
+			t.Errorf("%q: %d values, more than its bytes", text, n)
+		}
+	})
+}
