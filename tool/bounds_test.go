@@ -3,6 +3,8 @@ package tool_test
 import (
 	"context"
 	"encoding/json"
+	"math"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -37,16 +39,19 @@ func TestTypeRangeWithoutSchemaBounds(t *testing.T) {
 			t.Fatalf("the schema carries %s: %s", k, tl.InputSchema)
 		}
 	}
+	// int is 32 or 64 bits wide, as the platform's.
+	minInt, maxInt := strconv.Itoa(math.MinInt), strconv.Itoa(math.MaxInt)
+	pastInt := strconv.FormatUint(math.MaxInt+1, 10)
 	tests := []struct {
 		args string
 		want string // "" when taken
 	}{
-		{`{"i":9223372036854775807,"u":18446744073709551615,"n":-9223372036854775808,"d":-9223372036854775808}`, ""},
+		{`{"i":9223372036854775807,"u":18446744073709551615,"n":` + minInt + `,"d":-9223372036854775808}`, ""},
 		{`{"i":9223372036854775808}`, "Argument 'i' must be at most 9223372036854775807."},
 		{`{"i":-9223372036854775809}`, "Argument 'i' must be at least -9223372036854775808."},
 		{`{"u":18446744073709551616}`, "Argument 'u' must be at most 18446744073709551615."},
 		{`{"u":-1}`, "Argument 'u' must be at least 0."},
-		{`{"n":9223372036854775808}`, "Argument 'n' must be at most 9223372036854775807."},
+		{`{"n":` + pastInt + `}`, "Argument 'n' must be at most " + maxInt + "."},
 		{`{"d":9223372036854775808}`, "Argument 'd' must be at most 9223372036854775807."},
 		{`{"p":-9223372036854775809}`, "Argument 'p' must be at least -9223372036854775808."},
 		{`{"p":null}`, ""},

@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"hash/maphash"
+	"math"
 	"reflect"
 	"slices"
 	"strconv"
@@ -1294,8 +1295,9 @@ func (d *decoder) cover() {
 // maxGoSize is the most a Go size counts for: a type made at run time
 // (reflect.ArrayOf) may be as wide as the address space, and its size
 // would wrap the counts it is added to and multiplied in. It is past any
-// budget, which refuses the value before it is made.
-const maxGoSize = 1 << 40
+// budget, which refuses the value before it is made: 1 TiB, or a quarter
+// of the largest int where int has 32 bits.
+const maxGoSize = min(1<<40, math.MaxInt>>2)
 
 // goSize is t's size, up to maxGoSize.
 func goSize(t reflect.Type) uintptr { return min(t.Size(), maxGoSize) }
