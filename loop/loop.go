@@ -222,10 +222,23 @@ func (r *Runner) Turn(ctx context.Context, calls []Call) (*Turn, error) {
 				// be checked (the calls running at once hold all the
 				// room their values may have: SERVER_BUSY, to retry; a
 				// method of the input type panicked) as for any call.
-				if outs[i].Result, err = invoke(ctx, t, c.Args); err != nil {
-					return nil, err
+				res, ierr := invoke(ctx, t, c.Args)
+				if ierr != nil {
+					return nil, ierr
 				}
-				continue
+				if err != nil && res.Code == tool.ApprovalRequired {
+					// The room was given back since: the arguments pass,
+					// and the call needs the approval nobody was asked
+					// for. It is asked for now.
+					in, viols, err = t.CheckArgs(ctx, c.Args)
+					if err != nil && ctx.Err() != nil {
+						return nil, fmt.Errorf("loop: %w", err)
+					}
+				}
+				if err != nil || len(viols) > 0 || res.Code != tool.ApprovalRequired {
+					outs[i].Result = res
+					continue
+				}
 			}
 			if r.Approve != nil {
 				yes, err := r.approve(ctx, Approval{Call: c, Tool: t, Input: in})

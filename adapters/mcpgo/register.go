@@ -307,6 +307,24 @@ func (h *hold) done() { h.once.Do(h.release) }
 
 type holdKey struct{}
 
+// checkedForApproval reports whether args pass t's checks, so that its
+// approval is asked for. Arguments that could not be checked (the calls
+// running at once hold all the room their values may have) are checked
+// again when Invoke, which answers them, would answer that the call needs
+// an approval: the room was given back since, and the approval nobody
+// was asked for is asked for now. A tool without approval never runs
+// from Invoke, so asking it is safe (t.Invoke itself: the gate's place
+// is the call's, not this question's).
+func checkedForApproval(ctx context.Context, t *tool.Tool, args json.RawMessage) bool {
+	_, viols, err := t.CheckArgs(ctx, args)
+	if err != nil && ctx.Err() == nil {
+		if r, ierr := t.Invoke(ctx, args); ierr == nil && r.Code == tool.ApprovalRequired {
+			_, viols, err = t.CheckArgs(ctx, args)
+		}
+	}
+	return err == nil && len(viols) == 0
+}
+
 // invoke calls t.Invoke, handing ctx's place in the gate, if it has one,
 // to Invoke: it is released when the tool's function has returned.
 func invoke(ctx context.Context, t *tool.Tool, args json.RawMessage) (*tool.Result, error) {
@@ -424,7 +442,7 @@ func Handler(t *tool.Tool, opts *Options) server.ToolHandlerFunc {
 		if t.RequiresApproval && opts.Approve != nil {
 			// Refused arguments are refused as such by Invoke, before
 			// anyone is asked to approve them.
-			if _, viols, err := t.CheckArgs(ctx, args); err == nil && len(viols) == 0 {
+			if checkedForApproval(ctx, t, args) {
 				ok, err := opts.Approve(ctx, req, t, args)
 				if err != nil {
 					return nil, err
