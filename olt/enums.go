@@ -477,10 +477,17 @@ func toolTypes(sig *types.Signature) (in, out types.Type, ok bool) {
 // tag when it is in the package's syntax, else at pos..end. A type with a
 // type parameter in it is known only where it is instantiated, and left.
 func (e *enumPass) typeCheck(in, out types.Type, pos, end token.Pos, label string) {
-	for _, t := range []types.Type{in, out} {
-		if t != nil && hasTypeParam(t, map[types.Type]bool{}) {
-			return
-		}
+	// A side with a type parameter in it is checked where the generic
+	// function around the call is instantiated (passOn), or not at all
+	// (*In, []Out); the other side is checked here, once.
+	if in != nil && hasTypeParam(in, map[types.Type]bool{}) {
+		in = nil
+	}
+	if out != nil && hasTypeParam(out, map[types.Type]bool{}) {
+		out = nil
+	}
+	if in == nil && out == nil {
+		return
 	}
 	if e.checker == nil {
 		e.checker = analyzer.NewChecker(e.pass.Fset, e.pass.Files, e.pass.Pkg, e.pass.TypesInfo, &analyzer.Config{Sizes: e.pass.TypesSizes,

@@ -46,6 +46,23 @@ type Clean struct {
 
 func (Clean) Render() string { return "" }
 
+// Sink is a result with no schema, given by registerIn itself.
+type Sink struct {
+	Drain chan int `json:"drain"` // want `OLT003: mcpserver\.AddTool\[In, Sink\]: .*chan int`
+}
+
+func (Sink) Render() string { return "" }
+
+// registerIn passes In on, and gives Out itself: Out is checked at the
+// call in its body, In at each of its instantiations.
+func registerIn[In any](s *mcp.Server, name string, h mcp.ToolHandlerFor[In, Sink]) {
+	mcpserver.AddTool(s, &mcp.Tool{Name: name}, h)
+}
+
+func sink(ctx context.Context, req *mcp.CallToolRequest, in Clean) (*mcp.CallToolResult, Sink, error) {
+	return nil, Sink{}, nil
+}
+
 // register passes In and Out on to the drop-in, as they are.
 func register[In any, Out renderer](s *mcp.Server, name string, h mcp.ToolHandlerFor[In, Out]) {
 	mcpserver.AddTool(s, &mcp.Tool{Name: name}, h)
@@ -78,4 +95,5 @@ func serve(s *mcp.Server) {
 	again(s, clean)
 	again(s, pipe)
 	register(s, "issue", issue)
+	registerIn(s, "sink", sink)
 }
