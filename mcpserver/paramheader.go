@@ -270,8 +270,10 @@ func decimalIs(h string, n int64) bool {
 		return false
 	}
 	exp = strings.TrimLeft(exp, "0")
-	if len(exp) > 4 {
-		return false // 10^10000 or 10^-10000 times a nonzero integer is no safe integer
+	if len(exp) > 9 {
+		// An exponent of a billion or more: the digits, at most the
+		// header's length, cannot bring it back near 0.
+		return false
 	}
 	e, _ := strconv.Atoi("0" + exp)
 	if expNeg {

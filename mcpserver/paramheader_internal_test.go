@@ -93,6 +93,11 @@ func TestDecimalIs(t *testing.T) {
 		{"9007199254740990.9", 1<<53 - 1, false}, {"1e99999999999999999999", 1, false},
 		{"1e-99999999999999999999", 0, false}, {"10e-1", 1, true}, {"15e-1", 1, false},
 		{"1e16", 1e16 / 10, false}, {"99999999999999999", 0, false},
+		// Long digits and a long exponent that cancel out: exactly 1 and
+		// 42 (the exponent's length alone said "no").
+		{"1" + strings.Repeat("0", 10001) + "e-10001", 1, true},
+		{"0.0000" + strings.Repeat("0", 20000) + "42e20006", 42, true},
+		{"1" + strings.Repeat("0", 10001) + "e-10000", 1, false},
 	} {
 		if got := decimalIs(tc.h, tc.n); got != tc.want {
 			t.Errorf("decimalIs(%q, %d) = %v, want %v", tc.h, tc.n, got, tc.want)
