@@ -54,16 +54,16 @@ func paramHeaders(s any) ([]paramHeader, error) {
 }
 
 // checkParamHeaders refuses a call whose Mcp-Param headers say otherwise
-// than its arguments: a header with a value for an argument that is
-// absent or null, a header given twice, or one whose value is not the
-// argument's (headerValue: a value of the form =?base64?...?= is always
-// decoded, and any other holds printable ASCII only). MCP requires a server to refuse such a call (a load
-// balancer may have routed it by the header); the go-sdk does it only
-// for tools whose schema it reads, and it does not read a schema with a
-// property of type ["string","null"] anywhere. A header not sent is not
-// refused here: the SDK's own client sends none for such a tool. The
-// error is a JSON-RPC error of MCP's code HeaderMismatch, naming the
-// tool, the header and the argument, never their values.
+// than its arguments: a header with a value for an argument that is absent
+// or null, a header given twice, or one whose value is not the argument's
+// (headerValue: a value of the form =?base64?...?= is always decoded, and
+// any other holds printable ASCII only). MCP requires a server to refuse
+// such a call (a load balancer may have routed it by the header); the
+// go-sdk does it only for tools whose schema it reads, and it does not read
+// a schema with a property of type ["string","null"] anywhere. A header not
+// sent is not refused here: the SDK's own client sends none for such a
+// tool. The error is a JSON-RPC error of MCP's code HeaderMismatch, naming
+// the tool, the header and the argument, never their values.
 func checkParamHeaders(name string, hs []paramHeader, req *mcp.CallToolRequest) error {
 	if req.Extra == nil {
 		return nil

@@ -36,14 +36,14 @@
 // disk or the network. A panic of the validator's compile is an error.
 // Errors quote at most 256 bytes of any text of the schema.
 //
-// A call is refused before the validator runs when its arguments hold
-// over 65,536 values (objects, arrays and scalars at any depth: the checks
-// hold about 300 bytes a value, and the reading stops at the bound), or
-// when checking it would cost more than a budget (about 0.1 s of the
-// validator's time, plus a share for each byte of the arguments): the
-// cost is counted on the arguments, per schema applied, enum value
-// compared, byte matched per pattern instruction. In-document $ref are followed for defaults and for an
-// optional property's null.
+// A call is refused before the validator runs when its arguments hold over
+// 65,536 values (objects, arrays and scalars at any depth: the checks hold
+// about 300 bytes a value, and the reading stops at the bound), or when
+// checking it would cost more than a budget (about 0.1 s of the validator's
+// time, plus a share for each byte of the arguments): the cost is counted
+// on the arguments, per schema applied, enum value compared, byte matched
+// per pattern instruction. In-document $ref are followed for defaults and
+// for an optional property's null.
 //
 // Package tool does not link jsonschema/v6 (it costs programs that use
 // only typed tools); this package does.
@@ -74,9 +74,9 @@ import (
 // and matching a pattern time linear in the string.
 
 // A Func runs a raw tool: args are the checked arguments, a JSON object
-// with the defaults filled in (those that fit their schemas). Its result is converted as a typed tool's
-// (a string is a text part, json.RawMessage a JSON part, *tool.Result
-// itself, ...), and an error is a failure result.
+// with the defaults filled in (those that fit their schemas). Its result is
+// converted as a typed tool's (a string is a text part, json.RawMessage a
+// JSON part, *tool.Result itself, ...), and an error is a failure result.
 type Func func(ctx context.Context, call *tool.Call, args json.RawMessage) (any, error)
 
 // New returns a tool with metadata m, whose input schema is inputSchema

@@ -1288,7 +1288,7 @@ func (d *decoder) cover() {
 		panic(errHeldPast{})
 	case heldNever:
 		path := d.where()
-		panic(fault{Violation{Path: path, Rule: "size", Message: roomPastText(violation.Subject(d.noun, path))}})
+		panic(fault{Violation{Path: path, Rule: "size", Message: roomPastText(d.noun, path)}})
 	}
 }
 

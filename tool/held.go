@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+
+	"github.com/toolschema/toolschema/internal/violation"
 )
 
 // Each call's Go values are bounded by its budget (builtBase, and
@@ -83,19 +85,35 @@ const (
 )
 
 // cover takes room for a call whose values have come to built bytes, in
-// steps of heldStep (up to the whole room), and says whether it could.
+// steps of heldStep (up to the whole room; the bytes needed alone when a
+// step does not fit), and says whether it could.
 func (h *held) cover(built int) int {
-	need := int64(built) - freeHeld
+	return h.take(int64(built)-freeHeld, false)
+}
+
+// coverAtMost is cover for a count that is only a bound of the values
+// (ShadowArgs'): past the whole room, it takes all of it, and is never
+// heldNever.
+func (h *held) coverAtMost(built int) int {
+	return h.take(int64(built)-freeHeld, true)
+}
+
+func (h *held) take(need int64, atMost bool) int {
 	if need <= h.n {
 		return heldFits
 	}
 	room := heldValues.roomNow()
 	if need > room {
-		return heldNever
+		if !atMost {
+			return heldNever
+		}
+		need = room
 	}
 	step := min((need-h.n+heldStep-1)/heldStep*heldStep, room-h.n)
 	if !heldValues.take(step, room) {
-		return heldBusy
+		if step = need - h.n; !heldValues.take(step, room) {
+			return heldBusy
+		}
 	}
 	h.n += step
 	return heldFits
@@ -109,10 +127,7 @@ func holdRoom(n int) (func(), error) {
 		return giveNothing, nil
 	}
 	h := new(held)
-	if room := heldValues.roomNow(); int64(n)-freeHeld > room {
-		n = int(room + freeHeld)
-	}
-	if h.cover(n) != heldFits {
+	if h.coverAtMost(n) != heldFits {
 		return nil, errHeldPast{}
 	}
 	return h.release, nil
@@ -125,11 +140,14 @@ func giveNothing() {}
 // leniency lets them through (boundPassed).
 const roomPast = ", all the room this server gives the values of the calls it runs at once: send fewer or smaller values."
 
-// roomPastText is the message of arguments (subject) whose Go values pass
-// the whole room.
-func roomPastText(subject string) string {
-	return subject + " brings the Go values the tool reads the arguments into past " +
-		strconv.FormatInt(heldValues.roomNow()>>20, 10) + " MiB" + roomPast
+// roomPastText is the message of arguments whose Go values pass the
+// whole room, at path ("" for the arguments as a whole).
+func roomPastText(noun, path string) string {
+	mib := strconv.FormatFloat(float64(heldValues.roomNow())/(1<<20), 'f', -1, 64)
+	if path == "" {
+		return "The Go values the tool reads the arguments into pass " + mib + " MiB" + roomPast
+	}
+	return violation.Subject(noun, path) + " brings the Go values the tool reads the arguments into past " + mib + " MiB" + roomPast
 }
 
 // release gives back the room h took; h can be used again.

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -32,6 +33,19 @@ func wideArgs(n int) json.RawMessage {
 // large for the server, not to retry, when the whole room is room bytes.
 func busyThenTooLarge(t *testing.T, what string, left, room int64, call func() *tool.Result) {
 	t.Helper()
+	busyThen(t, what, left, room, false, call)
+}
+
+// busyThenRuns is busyThenTooLarge for a call whose room is taken for a
+// bound of its values (under ShadowArgs): past the whole room, it takes
+// all of it, and runs when nothing else holds any.
+func busyThenRuns(t *testing.T, what string, left, room int64, call func() *tool.Result) {
+	t.Helper()
+	busyThen(t, what, left, room, true, call)
+}
+
+func busyThen(t *testing.T, what string, left, room int64, runs bool, call func() *tool.Result) {
+	t.Helper()
 	base := tool.HeldValues()
 	tool.SetHeldRoom(t, 1<<30)
 	giveBack := tool.HoldRoom(1<<30 - base - left)
@@ -42,7 +56,11 @@ func busyThenTooLarge(t *testing.T, what string, left, room int64, call func() *
 	}
 	tool.SetHeldRoom(t, base+room)
 	r = call()
-	if r.Code != tool.InvalidArguments || len(r.Violations) != 1 || r.Violations[0].Rule != "size" ||
+	if runs {
+		if r.IsError {
+			t.Errorf("%s, with %d MiB of room in all, nothing else holding any: %s; want it run", what, room>>20, r.Text())
+		}
+	} else if r.Code != tool.InvalidArguments || len(r.Violations) != 1 || r.Violations[0].Rule != "size" ||
 		!strings.HasSuffix(r.Text(), ", all the room this server gives the values of the calls it runs at once: send fewer or smaller values.") {
 		t.Errorf("%s, with %d MiB of room in all: %s (%+v); want invalid_arguments, past all the room", what, room>>20, r.Text(), r.Violations)
 	}
@@ -331,7 +349,7 @@ func TestHeldValuesShadowed(t *testing.T) {
 		t.Errorf("after the call, %d bytes are held; want %d", got, base)
 	}
 
-	busyThenTooLarge(t, "shadowed", 8<<20, 8<<20, func() *tool.Result {
+	busyThenRuns(t, "shadowed", 8<<20, 8<<20, func() *tool.Result {
 		r, _ := rows.Invoke(shadow, args)
 		return r
 	})
@@ -484,7 +502,9 @@ func TestHeldValuesUntyped(t *testing.T) {
 		if held := <-running; held < 8<<20 {
 			t.Errorf("%v: while the tool runs, %d bytes are held; want the room of 65,535 values into any", l, held)
 		}
-		busyThenTooLarge(t, l.String(), 4<<20, 4<<20, func() *tool.Result {
+		// Strict, the values are counted as they are made; under
+		// ShadowArgs, their room is a bound.
+		busyThen(t, l.String(), 4<<20, 4<<20, l == tool.ShadowArgs, func() *tool.Result {
 			r, _ := anyTool.Invoke(ctx, args)
 			return r
 		})
@@ -521,6 +541,11 @@ func TestHeldValuesConcurrent(t *testing.T) {
 		return json.RawMessage(strings.Replace(string(wideArgs(rows)), `{"rows"`, `{"do":"`+do+`","n":`+n+`,"rows"`, 1))
 	}
 	var wg sync.WaitGroup
+	var busy atomic.Int32
+	// All but 2 MiB of the room is held until a call is refused for it,
+	// so that some are, however the calls happen to overlap.
+	var once sync.Once
+	giveBack := tool.HoldRoom(22 << 20)
 	for g := range 8 {
 		wg.Go(func() {
 			for i := range 15 {
@@ -536,15 +561,23 @@ func TestHeldValuesConcurrent(t *testing.T) {
 					tl = own
 				}
 				ended := make(chan struct{})
-				tl.Invoke(tool.WhenDone(ctx, func() { close(ended) }),
+				r, _ := tl.Invoke(tool.WhenDone(ctx, func() { close(ended) }),
 					args([]string{"", "panic", "goexit"}[i%3], []string{"0", `"7"`, `"x"`}[(i/3)%3], 2<<10+(i*g*97)%(6<<10)))
+				if r.Failure != nil && r.Failure.Code == "SERVER_BUSY" {
+					busy.Add(1)
+					once.Do(giveBack)
+				}
 				<-ended
 			}
 		})
 	}
 	wg.Wait()
+	once.Do(giveBack)
 	if got := tool.HeldValues(); got != base {
 		t.Errorf("after the calls, %d bytes are held; want %d", got, base)
+	}
+	if busy.Load() == 0 {
+		t.Error("no call was refused as busy: the room is not exercised full")
 	}
 }
 

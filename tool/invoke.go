@@ -404,7 +404,7 @@ func (t *Tool) decodeArgs(ctx context.Context, args json.RawMessage, h *held) (a
 	case heldBusy:
 		return nil, nil, 0, nil, errHeldPast{}
 	case heldNever:
-		return nil, []Violation{{Rule: "size", Message: roomPastText("Arguments")}}, 0, nil, nil
+		return nil, []Violation{{Rule: "size", Message: roomPastText("Argument", "")}}, 0, nil, nil
 	}
 	v := reflect.New(it)
 	viols, more, err := decodeRepairing(ctx, p, args, v.Elem(), true, "Argument", nil, h)
@@ -462,14 +462,10 @@ func lenientDecode(ctx context.Context, p *plan, it reflect.Type, args json.RawM
 			}
 			// Nor is the room they take: it is taken for the most they
 			// can be, 8 times the widest Go value for each JSON value
-			// (shadowBound), and the value read into.
-			if h != nil {
-				switch h.cover(int(goSize(it)) + values*8*int(p.widest())) {
-				case heldBusy:
-					return reflect.Value{}, nil, 0, nil, errHeldPast{}
-				case heldNever:
-					return reflect.Value{}, []Violation{{Rule: "size", Message: roomPastText("Arguments")}}, 0, nil, nil
-				}
+			// (shadowBound), and the value read into; a bound, so past
+			// the whole room it takes all of it.
+			if h.coverAtMost(int(goSize(it))+values*8*int(p.widest())) != heldFits {
+				return reflect.Value{}, nil, 0, nil, errHeldPast{}
 			}
 		}
 		v := reflect.New(it)

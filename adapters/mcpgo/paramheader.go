@@ -13,15 +13,16 @@ import (
 )
 
 // checkParamHeaders refuses a call whose Mcp-Param headers say otherwise
-// than its arguments (x-mcp-header, MCP 2026-07-28), by the schema the
-// tool is listed with (the session's tool of that name, or the server's): a header with a value for an argument that
-// is absent or null, a header given twice, or one whose value is not the
-// argument's (headerValue: a value of the form =?base64?...?= is always
-// decoded, and any other holds printable ASCII only). mcp-go checks them only for a client that says it speaks
-// 2026-07-28, and reads the first of a header given twice; a load
+// than its arguments (x-mcp-header, MCP 2026-07-28), by the schema the tool
+// is listed with (the session's tool of that name, or the server's): a
+// header with a value for an argument that is absent or null, a header
+// given twice, or one whose value is not the argument's (headerValue: a
+// value of the form =?base64?...?= is always decoded, and any other holds
+// printable ASCII only). mcp-go checks them only for a client that says it
+// speaks 2026-07-28, and reads the first of a header given twice; a load
 // balancer may have routed the call by any of them. A header not sent is
-// left to mcp-go. The error wraps an mcp.HeaderMismatchError, and names
-// the tool, the header and the argument, never their values.
+// left to mcp-go. The error wraps an mcp.HeaderMismatchError, and names the
+// tool, the header and the argument, never their values.
 func checkParamHeaders(ctx context.Context, req *mcp.CallToolRequest, args json.RawMessage) error {
 	if len(req.Header) == 0 {
 		return nil

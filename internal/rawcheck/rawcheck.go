@@ -675,8 +675,9 @@ func bound(s map[string]any, key string, r *big.Rat) string {
 	return ratString(r)
 }
 
-// extra checks what the validator lets through and encoding/json refuses:
-// a fractional or exponent literal for an integer, a number beyond a float64, a date-time time.Time does not read.
+// extra checks what the validator lets through and encoding/json refuses: a
+// fractional or exponent literal for an integer, a number beyond a float64,
+// a date-time time.Time does not read.
 func (c *Checker) extra(v *Value, s map[string]any, loc []string, noun string, out []Violation) []Violation {
 	if s == nil || v == nil {
 		return out
