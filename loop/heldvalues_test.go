@@ -5,9 +5,9 @@ import (
 	"encoding/json"
 	"runtime/debug"
 	"strings"
-	"sync/atomic"
 	"testing"
 
+	"github.com/toolschema/toolschema/internal/roomtest"
 	"github.com/toolschema/toolschema/loop"
 	"github.com/toolschema/toolschema/reflectimpl"
 	"github.com/toolschema/toolschema/tool"
@@ -65,28 +65,6 @@ func TestApprovalNotChecked(t *testing.T) {
 	}
 }
 
-// knock is a text argument whose reading, the second time, lets a
-// running call end and waits until it has: the room that call held is
-// given back between two readings of the same arguments.
-type knock string
-
-var knocks struct {
-	n       atomic.Int32
-	release chan struct{} // closed at the second reading
-	ended   chan struct{} // closed when the running call has returned
-}
-
-func (k knock) MarshalText() ([]byte, error) { return []byte(k), nil }
-
-func (k *knock) UnmarshalText(b []byte) error {
-	if knocks.n.Add(1) == 2 {
-		close(knocks.release)
-		<-knocks.ended
-	}
-	*k = knock(b)
-	return nil
-}
-
 // TestApprovalAfterBusy: a call that needs approval, whose arguments
 // could not be checked because the calls running at once held the room
 // their values need, and could be by the time Invoke read them again (the
@@ -94,35 +72,8 @@ func (k *knock) UnmarshalText(b []byte) error {
 // Before, Invoke answered that it needed an approval nobody was asked
 // for.
 func TestApprovalAfterBusy(t *testing.T) {
-	prev := debug.SetMemoryLimit(128 << 20) // a room of 32 MiB
-	t.Cleanup(func() { debug.SetMemoryLimit(prev) })
-	knocks.release, knocks.ended = make(chan struct{}), make(chan struct{})
-	knocks.n.Store(0)
-	type Row struct {
-		A [64]int64 `json:"a,omitempty"`
-	}
-	rowsOf := func(n int) string { return strings.TrimSuffix(strings.Repeat("{},", n), ",") }
-	started := make(chan struct{})
-	holder, err := reflectimpl.Create(func(in struct {
-		Rows []Row `json:"rows"`
-	}) int {
-		close(started)
-		<-knocks.release
-		return len(in.Rows)
-	}, reflectimpl.Meta(tool.Meta{Name: "holder"}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	go func() {
-		defer close(knocks.ended)
-		holder.Invoke(context.Background(), json.RawMessage(`{"rows":[`+rowsOf(12<<10)+`]}`)) // 12 MiB of room
-	}()
-	<-started
-
-	guarded, err := reflectimpl.Create(func(in struct {
-		Tag  knock `json:"tag"`
-		Rows []Row `json:"rows"`
-	}) int {
+	reads := roomtest.Start(t)
+	guarded, err := reflectimpl.Create(func(in roomtest.Guarded) int {
 		return len(in.Rows)
 	}, reflectimpl.Meta(tool.Meta{Name: "guarded", RequiresApproval: true}))
 	if err != nil {
@@ -134,16 +85,14 @@ func TestApprovalAfterBusy(t *testing.T) {
 	}
 	asked := 0
 	r := &loop.Runner{Tools: set, Approve: func(context.Context, loop.Approval) (bool, error) { asked++; return true, nil }}
-	turn, err := r.Turn(context.Background(), []loop.Call{
-		{ID: "1", Name: "guarded", Args: json.RawMessage(`{"tag":"x","rows":[` + rowsOf(16<<10) + `]}`)}, // 28 MiB
-	})
+	turn, err := r.Turn(context.Background(), []loop.Call{{ID: "1", Name: "guarded", Args: roomtest.GuardedArgs}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if res := turn.Outcomes[0].Result; res.IsError || res.Text() != "16384" || asked != 1 {
 		t.Errorf("the call: %s %q, the hook asked %d times; want it run, asked once", res.Code, res.Text(), asked)
 	}
-	if n := knocks.n.Load(); n < 3 {
+	if n := reads(); n < 3 {
 		t.Errorf("the arguments were read %d times; want the busy reading, Invoke's and one more", n)
 	}
 }
