@@ -58,7 +58,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/toolschema/toolschema/internal/jsonscan"
 	"github.com/toolschema/toolschema/internal/limits"
 	"github.com/toolschema/toolschema/internal/metaschema"
 	"github.com/toolschema/toolschema/internal/rawcheck"
@@ -215,10 +214,6 @@ var _ interface {
 // the arguments, at most (docs/contract.md, "A call's memory").
 const checksBytes = 320
 
-// freeChecks is what a call's checks may hold with no room taken: the
-// first MiB of its values (package tool).
-const freeChecks = 1 << 20
-
 func (handler) Input() reflect.Type  { return nil }
 func (handler) Output() reflect.Type { return nil }
 
@@ -228,21 +223,15 @@ func (h handler) CheckArgs(ctx context.Context, args json.RawMessage) (any, []to
 			return nil, nil, 0, err
 		}
 	}
-	// What the checks hold while they run (about 300 bytes a value)
-	// takes room from the room the calls running at once share, given
-	// back when they end. The values are counted only where there may be
-	// enough of them to take any: a value takes two bytes at the least,
-	// but for the brackets of its nesting.
-	values := min(limits.MaxRawArgumentValues, len(args)/2+limits.MaxArgumentDepth)
-	if checksBytes*values > freeChecks {
-		values = min(values, jsonscan.Values(string(args), limits.MaxRawArgumentValues))
-	}
-	giveBack, err := toolhook.HoldRoom(checksBytes * values)
+	// What the checks hold while they run (about 300 bytes a value of
+	// the arguments, counted as they are read) takes room from the room
+	// the calls running at once share, given back when they end.
+	completed, viols, err := h.check.ArgumentsHeld(args, func(values int) (func(), error) {
+		return toolhook.HoldRoom(checksBytes * values)
+	})
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	completed, viols := h.check.Arguments(args)
-	giveBack()
 	if len(viols) > 0 {
 		more := 0
 		if len(viols) > limits.MaxViolations {

@@ -69,9 +69,9 @@ func TestChecksTakeRoom(t *testing.T) {
 	}
 }
 
-// TestChecksRoomNotJSON: arguments that are not JSON, long enough for
-// their values to be counted for the room, are refused as any are, with
-// no fault in the counting (an unterminated string ran past the text).
+// TestChecksRoomNotJSON: arguments that are not JSON, long enough that
+// their values would take room, are refused as any are, before any is
+// taken.
 func TestChecksRoomNotJSON(t *testing.T) {
 	echo, err := rawtool.New(tool.Meta{Name: "echo"}, json.RawMessage(`{"type":"object"}`),
 		func(_ context.Context, _ *tool.Call, args json.RawMessage) (any, error) { return len(args), nil })

@@ -34,14 +34,20 @@ type ParseError struct {
 // json.Unmarshal; a text it refuses is read token by token with
 // json.Decoder, so that the fault reported is the first in the text (a
 // key given twice before the syntax breaks is a duplicate).
-func Parse(data []byte, args bool) (*Value, *ParseError) { return parse(data, args, 0) }
+func Parse(data []byte, args bool) (*Value, *ParseError) {
+	v, _, perr := parse(data, args, 0)
+	return v, perr
+}
 
 // parse is Parse that stops past maxValues values (0: no bound), with a
 // "size" error that gives the bound.
-func parse(data []byte, args bool, maxValues int) (*Value, *ParseError) {
+func parse(data []byte, args bool, maxValues int) (v *Value, values int, perr *ParseError) {
 	l := locator{maxValues: maxValues}
 	if !json.Valid(data) {
-		return parseTokens(data, args, l, 0)
+		// Refused (the token parser reads what is not JSON only to say
+		// where): there is no count to give.
+		v, perr = parseTokens(data, args, l, 0)
+		return v, 0, perr
 	}
 	return parseValid(string(data), args, l, 0)
 }
@@ -54,7 +60,8 @@ func ParseAt(text string, loc []string, depth int) (*Value, *ParseError) {
 	if data := []byte(text); !json.Valid(data) {
 		return parseTokens(data, true, l, depth)
 	}
-	return parseValid(text, true, l, depth)
+	v, _, perr := parseValid(text, true, l, depth)
+	return v, perr
 }
 
 // number checks a number literal against the bounds every text keeps.
@@ -147,9 +154,10 @@ type walker struct {
 	vals []*Value
 }
 
-func parseValid(text string, args bool, l locator, depth int) (*Value, *ParseError) {
+func parseValid(text string, args bool, l locator, depth int) (*Value, int, *ParseError) {
 	w := &walker{locator: l, text: text, args: args}
-	return w.value(depth)
+	v, perr := w.value(depth)
+	return v, w.values, perr
 }
 
 // alloc makes a value of the kind, from the slab.

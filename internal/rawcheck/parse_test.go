@@ -91,7 +91,7 @@ func sameParse(t *testing.T, text string, args bool) bool {
 			}
 			continue
 		}
-		gotV, gotE := parseValid(text, args, at(), 1)
+		gotV, _, gotE := parseValid(text, args, at(), 1)
 		if !reflect.DeepEqual(gotE, wantE) {
 			t.Errorf("%q (args %v, at most %d values): walk error %+v, token parser %+v", text, args, maxValues, gotE, wantE)
 		}

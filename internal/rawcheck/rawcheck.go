@@ -938,6 +938,18 @@ func (c *Checker) Arguments(args []byte) (json.RawMessage, []Violation) {
 // in place, and reports whether it did, or refuses it with the error of
 // a text it read. The parity oracle's repair rules are such a step.
 func (c *Checker) ArgumentsPrepared(args []byte, prepare func(*Value) (bool, *ParseError)) (json.RawMessage, []Violation) {
+	out, viols, _ := c.arguments(args, prepare, nil)
+	return out, viols
+}
+
+// ArgumentsHeld is Arguments that, once the arguments are read, takes
+// room for what the checks hold with hold, given the number of values
+// read, and gives it back when they are done. The error is hold's.
+func (c *Checker) ArgumentsHeld(args []byte, hold func(values int) (giveBack func(), err error)) (json.RawMessage, []Violation, error) {
+	return c.arguments(args, nil, hold)
+}
+
+func (c *Checker) arguments(args []byte, prepare func(*Value) (bool, *ParseError), hold func(int) (func(), error)) (json.RawMessage, []Violation, error) {
 	if len(bytes.Trim(args, " \t\r\n")) == 0 {
 		args = []byte("{}")
 	}
@@ -945,32 +957,39 @@ func (c *Checker) ArgumentsPrepared(args []byte, prepare func(*Value) (bool, *Pa
 	if c.bounded {
 		maxValues = limits.MaxRawArgumentValues
 	}
-	v, perr := parse(args, true, maxValues)
+	v, values, perr := parse(args, true, maxValues)
 	if perr != nil {
-		return nil, []Violation{perr.Violation("Argument", c)}
+		return nil, []Violation{perr.Violation("Argument", c)}, nil
+	}
+	if hold != nil {
+		giveBack, err := hold(values)
+		if err != nil {
+			return nil, nil, err
+		}
+		defer giveBack()
 	}
 	if v.Kind != '{' {
-		return nil, []Violation{{Rule: "object", Message: "Arguments must be a JSON object."}}
+		return nil, []Violation{{Rule: "object", Message: "Arguments must be a JSON object."}}, nil
 	}
 	if c.err != nil {
-		return nil, []Violation{{Rule: "json", Message: "The tool's input schema does not compile."}}
+		return nil, []Violation{{Rule: "json", Message: "The tool's input schema does not compile."}}, nil
 	}
 	if prepare != nil {
 		changed, perr := prepare(v)
 		if perr != nil {
-			return nil, []Violation{perr.Violation("Argument", c)}
+			return nil, []Violation{perr.Violation("Argument", c)}, nil
 		}
 		v.changed = v.changed || changed
 	}
 	c.dropOptionalNulls(v, c.raw)
 	if c.bounded && !c.cost.affordable(v, budgetBase+budgetPerByte*len(args)) {
-		return nil, []Violation{{Rule: "size", Message: "Arguments cost too much to check against the tool's schema: send fewer values, or shorter strings."}}
+		return nil, []Violation{{Rule: "size", Message: "Arguments cost too much to check against the tool's schema: send fewer values, or shorter strings."}}, nil
 	}
 	if viols := c.Check(v, "Argument"); len(viols) > 0 {
-		return nil, viols
+		return nil, viols, nil
 	}
 	if !c.fillDefaults(v, c.raw) && !v.changed {
-		return args, nil // nothing added or taken: the arguments as given
+		return args, nil, nil // nothing added or taken: the arguments as given
 	}
-	return v.append(nil), nil
+	return v.append(nil), nil, nil
 }
