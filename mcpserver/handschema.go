@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"reflect"
 
-	"github.com/toolschema/toolschema/internal/reflecttype"
-	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/internal/toolhook"
 	"github.com/toolschema/toolschema/reflectimpl"
 	"github.com/toolschema/toolschema/tool"
@@ -32,10 +30,9 @@ import (
 // dropped. The checks take the
 // validator, which this package does not link: package declared
 // registers them, and without it AddTool panics, naming the import.
-// The keys dropped are read from In's description by the core
-// (schema.Keys). (adapters/mcpgo does the same for a listed schema in its
-// own module, which cannot import this one's internal packages: its
-// listedHandler is the same few lines, and its key table a copy.)
+// The keys are dropped by the invoker, from the core's table of In's
+// names (schema.Keys), for a handler that asks it to (DropsUnknownKeys):
+// adapters/mcpgo's listed drop-ins ask the same.
 
 // handChecks is the declared package's import path, as a program adds it.
 const handChecks = `_ "github.com/toolschema/toolschema/declared"`
@@ -73,7 +70,7 @@ func handTool[In, Out any](meta tool.Meta, in json.RawMessage, d *dropInHandler[
 	if err != nil {
 		return nil, err
 	}
-	h := &handHandler{schema: checker, typed: lenient, keys: schema.Keys(reflecttype.New(1).Describe(reflect.TypeFor[In]()), schema.ReadMode{RequiredFromTags: true}), inner: d, fromTags: d.fromTags}
+	h := &handHandler{schema: checker, typed: lenient, inner: d, fromTags: d.fromTags}
 	return toolimpl.New(meta, rt.InputSchema, nil, h, nil), nil
 }
 
@@ -87,14 +84,17 @@ type argsChecker interface {
 // hand, decodes them into In leniently, and calls the drop-in's handler.
 type handHandler struct {
 	schema   argsChecker
-	typed    *tool.Tool       // In's contract, every property optional unless tagged
-	keys     *schema.KeyTable // the JSON names of In's fields
+	typed    *tool.Tool // In's contract, every property optional unless tagged
 	inner    toolimpl.Handler
 	fromTags bool
 }
 
 // RequiredFromTags tells the invoker the read mode of the handler's types.
 func (h *handHandler) RequiredFromTags() bool { return h.fromTags }
+
+// DropsUnknownKeys asks the typed CheckArgs h calls to drop the keys In
+// has no field of that exact name for.
+func (h *handHandler) DropsUnknownKeys() bool { return true }
 
 func (h *handHandler) Input() reflect.Type  { return nil }
 func (h *handHandler) Output() reflect.Type { return h.inner.Output() }
@@ -105,16 +105,12 @@ func (h *handHandler) CheckArgs(ctx context.Context, args json.RawMessage) (any,
 		return nil, viols, more, err
 	}
 	raw, _ := completed.(json.RawMessage)
+	// What the schema allows and In's contract does not: a key In has no
+	// field for (the schema's object is open) is dropped, as the SDK's
+	// decoding drops it (DropsUnknownKeys). It must not reach a field
+	// through encoding/json, which matches a name that differs only in
+	// case ("ITEM" for "item"), past the schema's checks of the field.
 	in, viols, err := h.typed.CheckArgs(ctx, raw)
-	if err == nil && len(viols) > 0 {
-		// What the schema allows and In's contract does not: a key In
-		// has no field for (the schema's object is open) is dropped, as
-		// the SDK's decoding drops it. It must not reach a field through
-		// encoding/json, which matches a name that differs only in case
-		// ("ITEM" for "item"), past the schema's checks of the field.
-		raw = h.keys.Drop(raw)
-		in, viols, err = h.typed.CheckArgs(ctx, raw)
-	}
 	if err == nil && len(viols) > 0 {
 		// A value past a range In's tags set is taken as the SDK takes
 		// it, by encoding/json (every key left is a field's own name);

@@ -173,6 +173,9 @@ type heldKey struct{}
 type heldLease struct {
 	mu sync.Mutex
 	h  *held // nil once the handler's CheckArgs has returned
+	// drops: the handler drops unknown keys (keysDropper), which the
+	// typed CheckArgs it calls does for it.
+	drops bool
 }
 
 // borrow returns the held of the lease's call, locked, or nil when it is

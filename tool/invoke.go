@@ -349,6 +349,9 @@ func (t *Tool) CheckArgs(ctx context.Context, args json.RawMessage) (in any, vio
 	h := l.borrow()
 	if h != nil {
 		defer l.mu.Unlock()
+		if l.drops {
+			return t.checkDropping(ctx, args, h)
+		}
 	} else {
 		h = new(held)
 		defer h.release()
@@ -384,7 +387,7 @@ func (t *Tool) decodeArgs(ctx context.Context, args json.RawMessage, h *held) (a
 		// approval compared (strings by their characters, as read).
 		// The values it reads through a typed tool's CheckArgs are this
 		// call's, held until its tool is done with them.
-		l := &heldLease{h: h}
+		l := &heldLease{h: h, drops: dropsKeys(t.handler)}
 		defer l.end()
 		in, viols, more, err := ac.CheckArgs(context.WithValue(ctx, heldKey{}, l), mendText(args))
 		return in, viols, more, nil, err

@@ -40,7 +40,12 @@ type EnforceVersion uint
 // CheckArgs(ctx context.Context, args json.RawMessage) (in any, viols
 // []tool.Violation, more int, err error) checks its tool's arguments
 // itself, in place of the typed checks of its input type (rawtool's, whose
-// input schema is any JSON Schema); no other should have it.
+// input schema is any JSON Schema); no other should have it. One whose
+// CheckArgs reads the arguments through a typed tool's CheckArgs after
+// checking them against another schema (mcpserver's for a schema set by
+// hand, the mcp-go drop-ins' for a listing) may also have the method
+// DropsUnknownKeys() bool: when it reports true, that typed reading drops
+// the keys its input type has no field of that exact name for.
 type Handler interface {
 	// Input returns the tool's input type, a struct type; nil when the
 	// tool takes no input.

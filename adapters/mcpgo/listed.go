@@ -3,10 +3,8 @@ package mcpgo
 import (
 	"bytes"
 	"context"
-	"encoding"
 	"encoding/json"
 	"reflect"
-	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
 
@@ -44,7 +42,6 @@ import (
 type listing struct {
 	own      json.RawMessage // T's schema, as WithInputSchema[T] lists it
 	lenient  *tool.Tool      // T's contract, every property optional unless tagged
-	keys     *keySchema      // the JSON names of T's fields
 	inner    toolimpl.Handler
 	out      json.RawMessage // the drop-in's output schema
 	fromTags bool
@@ -61,7 +58,7 @@ func newListing[In any](made *tool.Tool, inner toolimpl.Handler, fromTags bool) 
 	if err != nil {
 		return nil // the strict contract was made; this mode refuses nothing more
 	}
-	return &listing{own: made.InputSchema, lenient: lenient, keys: keysOf(reflect.TypeFor[In](), map[reflect.Type]*keySchema{}), inner: inner, out: made.OutputSchema, fromTags: fromTags, cache: newBounded[*checkedEntry](maxNames)}
+	return &listing{own: made.InputSchema, lenient: lenient, inner: inner, out: made.OutputSchema, fromTags: fromTags, cache: newBounded[*checkedEntry](maxNames)}
 }
 
 // of returns the tool that checks a call of name against the schema the
@@ -109,7 +106,7 @@ func (l *listing) build(name string, mt *mcp.Tool) *tool.Tool {
 	if !ok {
 		return nil
 	}
-	h := &listedHandler{listed: checker, typed: l.lenient, keys: l.keys, inner: l.inner, fromTags: l.fromTags}
+	h := &listedHandler{listed: checker, typed: l.lenient, inner: l.inner, fromTags: l.fromTags}
 	return toolimpl.New(tool.Meta{Name: name}, rt.InputSchema, l.out, h, nil)
 }
 
@@ -198,13 +195,16 @@ type argsChecker interface {
 type listedHandler struct {
 	listed   argsChecker
 	typed    *tool.Tool
-	keys     *keySchema // the JSON names of T's fields
 	inner    toolimpl.Handler
 	fromTags bool
 }
 
 // RequiredFromTags tells the invoker the read mode of the output type.
 func (h *listedHandler) RequiredFromTags() bool { return h.fromTags }
+
+// DropsUnknownKeys asks the typed CheckArgs h calls to drop the keys T
+// has no field of that exact name for.
+func (h *listedHandler) DropsUnknownKeys() bool { return true }
 
 func (h *listedHandler) Input() reflect.Type  { return nil }
 func (h *listedHandler) Output() reflect.Type { return h.inner.Output() }
@@ -215,16 +215,13 @@ func (h *listedHandler) CheckArgs(ctx context.Context, args json.RawMessage) (an
 		return nil, viols, more, err
 	}
 	raw, _ := completed.(json.RawMessage)
+	// What the listing allows and T's contract does not: a key T has no
+	// field of that exact name for (the listing's object is open) is
+	// dropped, by the invoker (DropsUnknownKeys). It must not reach a
+	// field through encoding/json, which matches a name that differs
+	// only in case ("AGE" for "age"), past the listing's checks of the
+	// field.
 	in, viols, err := h.typed.CheckArgs(ctx, raw)
-	if err == nil && len(viols) > 0 {
-		// What the listing allows and T's contract does not: a key T
-		// has no field of that exact name for (the listing's object is
-		// open) is dropped. It must not reach a field through
-		// encoding/json, which matches a name that differs only in case
-		// ("AGE" for "age"), past the listing's checks of the field.
-		raw = h.keys.drop(raw)
-		in, viols, err = h.typed.CheckArgs(ctx, raw)
-	}
 	if err == nil && len(viols) > 0 {
 		// A value outside a range T's tags set is taken as mcp-go takes
 		// it, by encoding/json (every key left is a field's own name);
@@ -237,141 +234,4 @@ func (h *listedHandler) CheckArgs(ctx context.Context, args json.RawMessage) (an
 
 func (h *listedHandler) Call(ctx context.Context, call *tool.Call, fn any, in any) (any, error) {
 	return h.inner.Call(ctx, call, fn, in)
-}
-
-// (keySchema, keysOf and drop are the core's KeyTable (the root's
-// internal/schema.Keys and Drop, which mcpserver uses for a schema set by
-// hand), read here from the Go type with encoding/json's names: this
-// module cannot import the root's internal packages. TestDropKeys is the
-// same table of cases in both.)
-
-// keySchema is what drop reads of T: the JSON names of its structs'
-// fields, its maps' values and its slices' items.
-type keySchema struct {
-	props  map[string]*keySchema // a struct's properties, by JSON name; nil for a map or a slice
-	values *keySchema            // a map's values
-	items  *keySchema            // a slice's or an array's items
-}
-
-var (
-	jsonUnmarshaler = reflect.TypeFor[json.Unmarshaler]()
-	textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
-)
-
-// keysOf returns the keySchema of Go type t, nil for a type that reads its
-// own JSON (json.Unmarshaler, encoding.TextUnmarshaler, a declared schema:
-// nothing in its value is dropped) and for a type with no keys.
-func keysOf(t reflect.Type, seen map[reflect.Type]*keySchema) *keySchema {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	if k, ok := seen[t]; ok {
-		return k
-	}
-	pt := reflect.PointerTo(t)
-	_, declares := pt.MethodByName("ToolschemaSchema")
-	if declares || pt.Implements(jsonUnmarshaler) || pt.Implements(textUnmarshaler) {
-		return nil
-	}
-	k := &keySchema{}
-	switch t.Kind() {
-	case reflect.Struct:
-		seen[t] = k // before its fields: a type may reach itself
-		k.props = map[string]*keySchema{}
-		// encoding/json's names: an untagged embedded struct's fields
-		// are the outer object's, a shallower field's name wins (a tie
-		// is refused by the contract before any call).
-		level := []reflect.Type{t}
-		for visited := map[reflect.Type]bool{}; len(level) > 0; {
-			var next []reflect.Type
-			for _, st := range level {
-				if visited[st] {
-					continue
-				}
-				visited[st] = true
-				for i := range st.NumField() {
-					f := st.Field(i)
-					tag := f.Tag.Get("json")
-					if tag == "-" {
-						continue
-					}
-					name, _, _ := strings.Cut(tag, ",")
-					ft := f.Type
-					if ft.Kind() == reflect.Pointer {
-						ft = ft.Elem()
-					}
-					if f.Anonymous && name == "" && ft.Kind() == reflect.Struct {
-						next = append(next, ft)
-						continue
-					}
-					if !f.IsExported() {
-						continue
-					}
-					if name == "" {
-						name = f.Name
-					}
-					if _, taken := k.props[name]; !taken {
-						k.props[name] = keysOf(f.Type, seen)
-					}
-				}
-			}
-			level = next
-		}
-	case reflect.Map:
-		seen[t] = k
-		k.values = keysOf(t.Elem(), seen)
-	case reflect.Slice, reflect.Array:
-		if t.Elem().Kind() == reflect.Uint8 {
-			return nil // base64 text
-		}
-		seen[t] = k
-		k.items = keysOf(t.Elem(), seen)
-	default:
-		return nil
-	}
-	return k
-}
-
-// drop returns v without the members of T's objects that T has no
-// property of that exact name for, at every level. v has passed the
-// checks of the schema set by hand: it is JSON, with no key given twice.
-func (k *keySchema) drop(v json.RawMessage) json.RawMessage {
-	if v = bytes.TrimLeft(v, " \t\r\n"); k == nil || len(v) == 0 {
-		return v
-	}
-	switch {
-	case v[0] == '{' && (k.props != nil || k.values != nil):
-		var m map[string]json.RawMessage
-		if json.Unmarshal(v, &m) != nil {
-			return v
-		}
-		for name, e := range m {
-			if k.props == nil {
-				m[name] = k.values.drop(e)
-			} else if p, ok := k.props[name]; ok {
-				m[name] = p.drop(e)
-			} else {
-				delete(m, name)
-			}
-		}
-		out, err := json.Marshal(m)
-		if err != nil {
-			return v
-		}
-		return out
-	case v[0] == '[' && k.items != nil:
-		var a []json.RawMessage
-		if json.Unmarshal(v, &a) != nil {
-			return v
-		}
-		for i, e := range a {
-			a[i] = k.items.drop(e)
-		}
-		out, err := json.Marshal(a)
-		if err != nil {
-			return v
-		}
-		return out
-	}
-	return v
 }

@@ -8,12 +8,12 @@ import (
 // A KeyTable holds the JSON names by which encoding/json reads a value of
 // a Go type into its fields, at every level: a struct's properties (the
 // contract's resolution of its fields, embedded structs flattened), a
-// map's values and a slice's items. A drop-in that checks arguments
+// map's values and a slice's items. For a drop-in that checks arguments
 // against another schema than its type's (a schema set by hand, a
-// listing) drops, with Drop, what the type has no field of that exact
-// name for before decoding the rest with encoding/json, which would
-// match a name that differs only in case to a field, past that schema's
-// checks.
+// listing), the invoker drops, with Drop, what the type has no field of
+// that exact name for before decoding the rest, with encoding/json under
+// ShadowArgs, which would match a name that differs only in case to a
+// field, past that schema's checks.
 type KeyTable struct {
 	props  map[string]*KeyTable // a struct's properties, by JSON name
 	values *KeyTable            // a map's values
