@@ -605,6 +605,7 @@ type runner struct {
 // and what they write cannot panic: sprintSafe), so only a runtime.Goexit
 // keeps o from being set.
 func (r *runner) work() {
+	growStack(0)
 	if !r.state.CompareAndSwap(pending, started) {
 		r.held.release()
 		r.ends.release()
@@ -623,6 +624,22 @@ func (r *runner) work() {
 	done.res, done.ctxErr = r.t.settle(r.outer, r.ctx, r.call, done, r.check)
 	o = done
 }
+
+// growStack grows the goroutine's stack, while it holds one frame, to
+// what a tool's call commonly needs. A goroutine starts with a stack of a
+// few KiB; growing it under the tool's frames (encoding/json, fmt)
+// copies and adjusts each of them, once per doubling, on every call.
+//
+//go:noinline
+func growStack(i int) byte {
+	var pad [growStackBytes]byte
+	pad[i] = 1
+	return pad[i^1]
+}
+
+// growStackBytes is the frame growStack takes: the runtime then gives the
+// goroutine the smallest stack, a power of two, that holds it and a guard.
+const growStackBytes = 12 << 10
 
 // callFunc calls the function behind the tool, a panic recovered as the
 // outcome (a runtime.Goexit is the runner's to report).
