@@ -32,7 +32,11 @@ import (
 // with every property optional unless its tags require it, as
 // encoding/json decodes them where In's contract is narrower than the
 // schema: a call the schema allows is refused only where In cannot hold a
-// value. Those checks take the JSON Schema validator, which this package
+// value. With a schema set by hand, In may be a map of the arguments
+// (map[string]any), as the handlers of github/github-mcp-server and
+// containers/kubernetes-mcp-server take them: the schema is then the
+// whole input contract, and the map holds what it let through, defaults
+// filled in, decoded by encoding/json (numbers as float64). Those checks take the JSON Schema validator, which this package
 // does not link: a program that sets an input schema by hand imports
 // package declared (import _ "github.com/toolschema/toolschema/declared"),
 // and without it AddTool panics, saying so. What h returns is passed on as
@@ -48,7 +52,8 @@ import (
 // alone, as Register's serial tools do.
 //
 // AddTool panics, as the SDK's does, when a schema cannot be made: here
-// when In is not a struct (or a pointer to one, or any: no input) or a
+// when In is not a struct (or a pointer to one, or any: no input, or a
+// map of the arguments beside a schema set by hand) or a
 // type of In or Out has no schema in the contract, the message naming the
 // rule (OLT002, ...) and the field; and when an input schema set by hand
 // cannot be used (it does not compile, its root is not an object schema,
@@ -81,6 +86,10 @@ func dropIn[In, Out any](t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) (*mcp.Tool,
 	if anyIn && t.InputSchema != nil {
 		return nil, nil, fmt.Errorf("OLT002: input: In is any, and the arguments are checked against In: with an input schema set by hand, give In the struct type it describes")
 	}
+	// A map of the arguments (map[string]any) with an input schema set by
+	// hand: the schema is the whole input contract, and the map is what
+	// encoding/json makes of the arguments it let through.
+	mapIn := t.InputSchema != nil && isArgsMap(reflect.TypeFor[In]())
 	var made *tool.Tool
 	var err error
 	fromTags := requiredFromTags.Load()
@@ -88,7 +97,7 @@ func dropIn[In, Out any](t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) (*mcp.Tool,
 	if fromTags {
 		opts = append(opts, reflectimpl.RequiredFromTags())
 	}
-	if anyIn {
+	if anyIn || mapIn {
 		made, err = reflectimpl.Create(noArgs[Out], opts...)
 	} else {
 		made, err = reflectimpl.Create(schemaOf[In, Out], opts...)
@@ -105,7 +114,7 @@ func dropIn[In, Out any](t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) (*mcp.Tool,
 	if !handOut && hasForm {
 		mt.OutputSchema = form
 	}
-	d := &dropInHandler[In, Out]{h: h, anyIn: anyIn, fromTags: fromTags}
+	d := &dropInHandler[In, Out]{h: h, anyIn: anyIn, mapIn: mapIn, fromTags: fromTags}
 	in, _ := toolimpl.Binding(made)
 	d.in = in.Input()
 	switch {
@@ -153,6 +162,15 @@ func dropIn[In, Out any](t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) (*mcp.Tool,
 	}, nil
 }
 
+// isArgsMap reports whether t is a map of the arguments a handler reads
+// by name: string keys (or a string type's), values of the empty
+// interface, as github/github-mcp-server's and
+// containers/kubernetes-mcp-server's handlers take them.
+func isArgsMap(t reflect.Type) bool {
+	return t.Kind() == reflect.Map && t.Key().Kind() == reflect.String &&
+		t.Elem().Kind() == reflect.Interface && t.Elem().NumMethod() == 0
+}
+
 // dropInHandler runs a go-sdk handler as a toolimpl.Handler: the invoker checks
 // and decodes the arguments and recovers a panic; what the handler
 // returns comes back whole, as an outcome.
@@ -160,6 +178,7 @@ type dropInHandler[In, Out any] struct {
 	h         mcp.ToolHandlerFor[In, Out]
 	in        reflect.Type
 	anyIn     bool
+	mapIn     bool            // In is a map of the arguments, decoded as encoding/json decodes them
 	null      json.RawMessage // what a null Out sends; nil: null itself
 	nullFails bool            // a null Out is a failure: its zero value breaks the output schema
 	fromTags  bool            // the types are read in the mode RequiredFromTags

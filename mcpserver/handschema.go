@@ -66,11 +66,24 @@ func handTool[In, Out any](meta tool.Meta, in json.RawMessage, d *dropInHandler[
 	if !ok {
 		return nil, fmt.Errorf("input schema set by hand: its tool has no checks") // declared registers rawtool's, which has
 	}
-	lenient, err := reflectimpl.Create(schemaOf[In, Out], reflectimpl.Meta(tool.Meta{Name: "drop_in"}), reflectimpl.RequiredFromTags())
-	if err != nil {
-		return nil, err
+	h := &handHandler{schema: checker, inner: d, fromTags: d.fromTags}
+	if d.mapIn {
+		// The map takes what the schema let through, as encoding/json
+		// decodes it (numbers as float64), as the SDK gives it.
+		h.decode = func(raw json.RawMessage) (any, error) {
+			var v In
+			if len(raw) == 0 {
+				return &v, nil
+			}
+			return &v, json.Unmarshal(raw, &v)
+		}
+	} else {
+		lenient, err := reflectimpl.Create(schemaOf[In, Out], reflectimpl.Meta(tool.Meta{Name: "drop_in"}), reflectimpl.RequiredFromTags())
+		if err != nil {
+			return nil, err
+		}
+		h.typed = lenient
 	}
-	h := &handHandler{schema: checker, typed: lenient, inner: d, fromTags: d.fromTags}
 	return toolimpl.New(meta, rt.InputSchema, nil, h, nil), nil
 }
 
@@ -84,7 +97,8 @@ type argsChecker interface {
 // hand, decodes them into In leniently, and calls the drop-in's handler.
 type handHandler struct {
 	schema   argsChecker
-	typed    *tool.Tool // In's contract, every property optional unless tagged
+	typed    *tool.Tool                         // In's contract, every property optional unless tagged
+	decode   func(json.RawMessage) (any, error) // In a map of the arguments: its decoding, in place of typed
 	inner    toolimpl.Handler
 	fromTags bool
 }
@@ -105,6 +119,10 @@ func (h *handHandler) CheckArgs(ctx context.Context, args json.RawMessage) (any,
 		return nil, viols, more, err
 	}
 	raw, _ := completed.(json.RawMessage)
+	if h.decode != nil {
+		in, err := h.decode(raw)
+		return in, nil, 0, err
+	}
 	// What the schema allows and In's contract does not: a key In has no
 	// field for (the schema's object is open) is dropped, as the SDK's
 	// decoding drops it (DropsUnknownKeys). It must not reach a field
