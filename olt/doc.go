@@ -79,7 +79,10 @@ the input and result of reflectimpl.Create's function where its type is
 known. What the core refuses in them (OLT002, OLT011, ...), and the OLT020
 warnings, are reported by each rule, at the field or tag when it is
 declared in the package, else at the call: the problems these calls would
-panic or fail with at start-up.
+panic or fail with at start-up. An input of mcpserver.AddTool that is a
+map of the arguments (map[string]any) is not reported: the drop-in takes
+it beside an input schema set by hand, and whether the tool has one is
+not known where it is called.
 
 # Analyzer OLT001
 

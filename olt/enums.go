@@ -62,10 +62,11 @@ func (f *enumFact) String() string {
 // call's own. Drops are the drop-in calls it passes type parameters on to
 // as they are: for each, the indexes of the parameters given as the
 // tool's input and result (-1 for none), whose type arguments an
-// instantiation's types are checked as, by the rules of a tool's.
+// instantiation's types are checked as, by the rules of a tool's, and 1
+// when the drop-in takes a map of the arguments as its input (argsMap).
 type reachFact struct {
 	Params []int
-	Drops  [][2]int
+	Drops  [][3]int
 }
 
 func (*reachFact) AFact() {}
@@ -262,8 +263,9 @@ func (e *enumPass) sites() {
 						out = inst.TypeArgs.At(i)
 					}
 				}
-				e.typeCheck(in, out, id.Pos(), id.End(), label)
-				e.passOn(id.Pos(), in, out)
+				maps := fn.Pkg().Path() == mcpserverPkg && fn.Name() == "AddTool"
+				e.typeCheck(argsIn(in, maps), out, id.Pos(), id.End(), label)
+				e.passOn(id.Pos(), in, out, maps)
 				continue
 			}
 		}
@@ -277,8 +279,8 @@ func (e *enumPass) sites() {
 			if d[1] >= 0 && d[1] < inst.TypeArgs.Len() {
 				out = inst.TypeArgs.At(d[1])
 			}
-			e.typeCheck(in, out, id.Pos(), id.End(), label)
-			e.passOn(id.Pos(), in, out)
+			e.typeCheck(argsIn(in, d[2] == 1), out, id.Pos(), id.End(), label)
+			e.passOn(id.Pos(), in, out, d[2] == 1)
 		}
 	}
 	for _, f := range e.pass.Files {
@@ -322,8 +324,11 @@ func (e *enumPass) fact(obj types.Object) *reachFact {
 // they are: its instantiations' type arguments are checked in their
 // place. A type with a type parameter inside (*In, []Out) is not
 // followed.
-func (e *enumPass) passOn(pos token.Pos, in, out types.Type) {
-	d := [2]int{-1, -1}
+func (e *enumPass) passOn(pos token.Pos, in, out types.Type, maps bool) {
+	d := [3]int{-1, -1, 0}
+	if maps {
+		d[2] = 1
+	}
 	var owner types.Object
 	for i, t := range []types.Type{in, out} {
 		tp, ok := types.Unalias(t).(*types.TypeParam)
@@ -512,6 +517,30 @@ func (e *enumPass) typeCheck(in, out types.Type, pos, end token.Pos, label strin
 		}
 		e.diags = append(e.diags, d)
 	}
+}
+
+// argsIn returns in, or nil when it is a map of the arguments
+// (map[string]any) and the drop-in takes one: mcpserver.AddTool takes it
+// beside an input schema set by hand, which is then the input's whole
+// contract, and panics at start-up, naming the rule, when there is none.
+// Whether the tool has one is not known here (the tool is often built
+// elsewhere), so the map is not reported.
+func argsIn(in types.Type, maps bool) types.Type {
+	if !maps || in == nil {
+		return in
+	}
+	m, ok := in.Underlying().(*types.Map)
+	if !ok {
+		return in
+	}
+	k, ok := m.Key().Underlying().(*types.Basic)
+	if !ok || k.Info()&types.IsString == 0 {
+		return in
+	}
+	if el, ok := m.Elem().Underlying().(*types.Interface); ok && el.Empty() {
+		return nil
+	}
+	return in
 }
 
 // hasTypeParam reports whether t has a type parameter in it.

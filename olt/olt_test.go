@@ -85,9 +85,9 @@ func TestRules(t *testing.T) {
 		{id: "OLT034", patterns: []string{"olt034"}},
 		// The types of the drop-ins' calls and of reflectimpl.Create, in
 		// a package without tools.
-		{id: "OLT011", patterns: []string{"dropin", "dropintool"}, fixes: true},
-		{id: "OLT002", patterns: []string{"dropin", "dropinwrap"}},
-		{id: "OLT003", patterns: []string{"dropin", "dropinwrap"}},
+		{id: "OLT011", patterns: []string{"dropin", "dropintool", "dropinbig"}, fixes: true},
+		{id: "OLT002", patterns: []string{"dropin", "dropinwrap", "dropinbig"}},
+		{id: "OLT003", patterns: []string{"dropin", "dropinwrap", "dropinbig"}},
 		{id: "OLT020", patterns: []string{"dropin", "dropinwrap"}, fixes: true},
 		{id: "OLT025", patterns: []string{"olt025"}, fixes: true},
 		{id: "OLT026", cfg: quality, patterns: []string{"olt026"}, fixes: true},
