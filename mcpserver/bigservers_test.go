@@ -779,7 +779,7 @@ func TestBigServersMoved(t *testing.T) {
 				want: map[bigWay]string{
 					asIs:  `{"kind":"","method":"create"}`,
 					sdk:   "!validating \"arguments\": validating root: validating /properties/kind: anyOf: did not validate against any of [<anonymous schema> <anonymous schema>]:\nvalidating /properties/kind/anyOf/0: minLength: \"\" contains 0 Unicode code points, fewer than 1\nvalidating /properties/kind/anyOf/1: type:  has type \"string\", want \"null\"",
-					moved: "!Argument 'kind' must be null.\nArgument 'kind' must be at least 1 character long.",
+					moved: "!Argument 'kind' must be at least 1 character long, or null.",
 				}},
 			{name: "write, a field's unknown key", tool: "issue_write", args: `{"method":"create","owner":"o","repo":"r","fields":[{"field_name":"size","colour":"red"}]}`,
 				want: map[bigWay]string{

@@ -583,6 +583,12 @@ func Sort(out []Violation) []Violation {
 
 // leaves turns the validator's error tree into violations.
 func (c *Checker) leaves(ve *jsonschema.ValidationError, noun string, out []Violation) []Violation {
+	switch ve.ErrorKind.(type) {
+	case *kind.AnyOf, *kind.OneOf:
+		if v, ok := c.alternatives(ve, noun); ok {
+			return append(out, v)
+		}
+	}
 	if len(ve.Causes) > 0 {
 		for _, cause := range ve.Causes {
 			out = c.leaves(cause, noun, out)
@@ -660,6 +666,52 @@ func (c *Checker) leaves(ve *jsonschema.ValidationError, noun string, out []Viol
 		at("type", "does not fit the tool's schema.")
 	}
 	return out
+}
+
+// alternatives returns the one violation of a value that fits none of
+// the branches of an anyOf or oneOf: what each branch asks of the value,
+// joined by "or" ("must be at least 1 character long, or null."), where
+// one line per branch, each a "must", would tell the model to satisfy
+// them all. It does so only when every branch fails at the value itself
+// with words of the form "must ...": a branch that fails deeper in the
+// value (a property of an object) keeps its own lines.
+func (c *Checker) alternatives(ve *jsonschema.ValidationError, noun string) (Violation, bool) {
+	if len(ve.Causes) < 2 {
+		return Violation{}, false
+	}
+	path := c.Render(ve.InstanceLocation, c.v)
+	lead := violation.Subject(noun, path) + " must "
+	var rule string
+	var asks []string
+	singles := true
+	for _, cause := range ve.Causes {
+		vs := Sort(c.leaves(cause, noun, nil))
+		if len(vs) == 0 {
+			return Violation{}, false
+		}
+		parts := make([]string, 0, len(vs))
+		for _, v := range vs {
+			if v.Path != path || !strings.HasPrefix(v.Message, lead) || !strings.HasSuffix(v.Message, ".") {
+				return Violation{}, false
+			}
+			parts = append(parts, strings.TrimSuffix(strings.TrimPrefix(v.Message, lead), "."))
+		}
+		if rule == "" {
+			rule = vs[0].Rule
+		}
+		singles = singles && len(parts) == 1
+		ask := strings.Join(parts, " and ")
+		if !slices.Contains(asks, ask) {
+			asks = append(asks, ask)
+		}
+	}
+	// "be a string, or be an array" reads as "be a string, or an array".
+	if singles && !slices.ContainsFunc(asks, func(a string) bool { return !strings.HasPrefix(a, "be ") }) {
+		for i := 1; i < len(asks); i++ {
+			asks[i] = strings.TrimPrefix(asks[i], "be ")
+		}
+	}
+	return Violation{Path: path, Rule: rule, Message: lead + strings.Join(asks, ", or ") + "."}, true
 }
 
 // maxListed bounds the text of a schema's values that a violation lists
