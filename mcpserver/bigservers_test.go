@@ -39,6 +39,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"net/http"
 	"sort"
 	"strings"
 	"testing"
@@ -801,6 +802,19 @@ func TestBigServersMoved(t *testing.T) {
 					sdk:   `!validating "arguments": validating root: validating /properties/files: validating /properties/files/items: required: missing properties: ["content"]`,
 					moved: "!Argument 'files[0].content' is required.",
 				}},
+			{name: "get, a key given twice", tool: "get_snippet", args: `{"snippet_id":"a","snippet_id":"b"}`,
+				want: map[bigWay]string{
+					sdk:   `{"files":1,"id":"b"}`,
+					moved: "!Argument 'snippet_id' is given twice.",
+				}},
+			// The server's schemas are open: a key they do not name
+			// reaches the map on every way.
+			{name: "list, a key the schema does not name", tool: "list_snippets", args: `{"usernme":"ann"}`,
+				want: map[bigWay]string{sdk: `{"page":1,"per_page":30,"user":"octo"}`}},
+			// null for the arguments: refused by the server as it is and
+			// by the invoker (as for every tool), taken as none by the SDK.
+			{name: "me, null arguments", tool: "get_me", args: `null`,
+				want: map[bigWay]string{asIs: "!invalid arguments: arguments must be a JSON object", sdk: `{"login":"octo"}`, moved: "!Arguments must be a JSON object."}},
 			{name: "me", tool: "get_me", args: `{}`, want: map[bigWay]string{sdk: `{"login":"octo"}`}},
 			{name: "me, no arguments", tool: "get_me", args: ``, want: map[bigWay]string{sdk: `{"login":"octo"}`}},
 			{name: "assign", tool: "assign_bot", args: `{"owner":"o","repo":"r","issue_number":4}`, want: map[bigWay]string{sdk: "assigned to #4"}},
@@ -943,4 +957,51 @@ func TestArgsMapNeedsSchema(t *testing.T) {
 		}
 	}()
 	mcpserver.AddTool(mcp.NewServer(&mcp.Implementation{Name: "moved"}, nil), &mcp.Tool{Name: "bare"}, h)
+}
+
+// TestBigServersHeaders serves github-mcp-server's shape over streamable
+// HTTP, as it is and moved, through HTTPHandler and through the SDK's own
+// handler: the SDK's client of 2026-07-28 keeps every tool (it drops one
+// whose x-mcp-header breaks MCP's rules) and calls them with the
+// Mcp-Param headers, and a call whose header disagrees with its argument
+// is refused before the tool runs, a 400 with HeaderMismatch, on every
+// way (the SDK reads these schemas, and checks the headers itself).
+func TestBigServersHeaders(t *testing.T) {
+	const head = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"c","version":"0"},"io.modelcontextprotocol/clientCapabilities":{}},"name":`
+	for _, way := range []bigWay{asIs, moved} {
+		s := hubServer(way)
+		for _, srv := range []struct{ name, url string }{{"HTTPHandler", serveSafe(t, s, nil).URL}, {"SDK", sdkServer(t, s).URL}} {
+			t.Run(way.String()+"/"+srv.name, func(t *testing.T) {
+				cs := connectSafe(t, srv.url, "2026-07-28")
+				n := 0
+				for tl, err := range cs.Tools(context.Background(), nil) {
+					if err != nil {
+						t.Fatal(err)
+					}
+					n++
+					if tl.Name == "issue_read" && !strings.Contains(fmt.Sprint(tl.InputSchema), "x-mcp-header") {
+						t.Errorf("issue_read listed without its x-mcp-header: %v", tl.InputSchema)
+					}
+				}
+				if n != len(hubTools()) {
+					t.Errorf("the client lists %d tools, want %d", n, len(hubTools()))
+				}
+				res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "issue_read", Arguments: map[string]any{"method": "get", "owner": "o", "repo": "r", "issue_number": 12}})
+				if err != nil || res.IsError || !jsonEqual([]byte(texts(t, res)), []byte(`{"number":12,"repo":"o/r","title":"a bug"}`)) {
+					t.Fatalf("call: %v %+v", err, res)
+				}
+				for _, tc := range []struct{ tool, args string }{
+					{"issue_read", `{"method":"get","owner":"o","repo":"r","issue_number":12}`},
+					{"issue_write", `{"method":"create","owner":"o","repo":"r"}`},
+				} {
+					hdr := map[string]string{"Mcp-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": tc.tool,
+						"Mcp-Param-Owner": "o", "Mcp-Param-Repo": "elsewhere"}
+					status, _, text := post(t, srv.url, head+`"`+tc.tool+`","arguments":`+tc.args+`}}`, hdr)
+					if status != http.StatusBadRequest || !strings.Contains(text, "-32020") || !strings.Contains(strings.ToLower(text), "mcp-param-repo") {
+						t.Errorf("%s with a header that disagrees: %d %s", tc.tool, status, text)
+					}
+				}
+			})
+		}
+	}
 }
