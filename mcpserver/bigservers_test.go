@@ -1005,3 +1005,52 @@ func TestBigServersHeaders(t *testing.T) {
 		}
 	}
 }
+
+type bigCount struct {
+	Kind  string `json:"kind"`
+	Count int    `json:"count"`
+}
+
+// TestArgsMapTypedOut: a map of the arguments with a typed result lists
+// the result's output schema and sends it as structured content, as the
+// SDK does; defaults of the schema set by hand reach the map.
+func TestArgsMapTypedOut(t *testing.T) {
+	h := func(_ context.Context, _ *mcp.CallToolRequest, args map[string]any) (*mcp.CallToolResult, bigCount, error) {
+		kind, _ := args["kind"].(string)
+		n, _ := args["limit"].(float64)
+		return nil, bigCount{Kind: kind, Count: int(n)}, nil
+	}
+	def := func() *mcp.Tool {
+		return &mcp.Tool{Name: "count", InputSchema: &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{
+			"kind":  {Type: "string", Enum: []any{"pods", "nodes"}},
+			"limit": {Type: "integer", Default: json.RawMessage(`10`)},
+		}, Required: []string{"kind"}}}
+	}
+	results := map[bigWay][2]string{}
+	for _, way := range []bigWay{sdk, moved} {
+		s := mcp.NewServer(&mcp.Implementation{Name: "count"}, nil)
+		if way == moved {
+			mcpserver.AddTool(s, def(), h)
+		} else {
+			mcp.AddTool(s, def(), h)
+		}
+		cs := connectServer(t, s, nil, "")
+		lr, err := cs.ListTools(context.Background(), nil)
+		if err != nil || len(lr.Tools) != 1 {
+			t.Fatalf("%v: %v %v", way, err, lr)
+		}
+		out, _ := json.Marshal(lr.Tools[0].OutputSchema)
+		r, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "count", Arguments: map[string]any{"kind": "pods"}})
+		if err != nil || r.IsError {
+			t.Fatalf("%v: %v %+v", way, err, r)
+		}
+		sc, _ := json.Marshal(r.StructuredContent)
+		results[way] = [2]string{string(normalTypes(t, out)), string(sc)}
+	}
+	if want := `{"count":10,"kind":"pods"}`; !jsonEqual([]byte(results[moved][1]), []byte(want)) || !jsonEqual([]byte(results[sdk][1]), []byte(want)) {
+		t.Errorf("structured content: sdk %s, moved %s, want %s", results[sdk][1], results[moved][1], want)
+	}
+	if !jsonEqual([]byte(results[moved][0]), []byte(results[sdk][0])) {
+		t.Errorf("output schema: sdk %s, moved %s", results[sdk][0], results[moved][0])
+	}
+}
