@@ -40,6 +40,7 @@ import (
 	"fmt"
 	"maps"
 	"net/http"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -1007,18 +1008,21 @@ func TestBigServersHeaders(t *testing.T) {
 }
 
 type bigCount struct {
-	Kind  string `json:"kind"`
-	Count int    `json:"count"`
+	Kind  string   `json:"kind"`
+	Count int      `json:"count"`
+	Keys  []string `json:"keys"`
 }
 
 // TestArgsMapTypedOut: a map of the arguments with a typed result lists
 // the result's output schema and sends it as structured content, as the
-// SDK does; defaults of the schema set by hand reach the map.
+// SDK does; defaults of the schema set by hand reach the map, and so
+// does a key an open schema does not name.
 func TestArgsMapTypedOut(t *testing.T) {
 	h := func(_ context.Context, _ *mcp.CallToolRequest, args map[string]any) (*mcp.CallToolResult, bigCount, error) {
 		kind, _ := args["kind"].(string)
 		n, _ := args["limit"].(float64)
-		return nil, bigCount{Kind: kind, Count: int(n)}, nil
+		keys := slices.Sorted(maps.Keys(args))
+		return nil, bigCount{Kind: kind, Count: int(n), Keys: keys}, nil
 	}
 	def := func() *mcp.Tool {
 		return &mcp.Tool{Name: "count", InputSchema: &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{
@@ -1040,14 +1044,14 @@ func TestArgsMapTypedOut(t *testing.T) {
 			t.Fatalf("%v: %v %v", way, err, lr)
 		}
 		out, _ := json.Marshal(lr.Tools[0].OutputSchema)
-		r, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "count", Arguments: map[string]any{"kind": "pods"}})
+		r, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "count", Arguments: map[string]any{"kind": "pods", "extra": true}})
 		if err != nil || r.IsError {
 			t.Fatalf("%v: %v %+v", way, err, r)
 		}
 		sc, _ := json.Marshal(r.StructuredContent)
 		results[way] = [2]string{string(normalTypes(t, out)), string(sc)}
 	}
-	if want := `{"count":10,"kind":"pods"}`; !jsonEqual([]byte(results[moved][1]), []byte(want)) || !jsonEqual([]byte(results[sdk][1]), []byte(want)) {
+	if want := `{"count":10,"keys":["extra","kind","limit"],"kind":"pods"}`; !jsonEqual([]byte(results[moved][1]), []byte(want)) || !jsonEqual([]byte(results[sdk][1]), []byte(want)) {
 		t.Errorf("structured content: sdk %s, moved %s, want %s", results[sdk][1], results[moved][1], want)
 	}
 	if !jsonEqual([]byte(results[moved][0]), []byte(results[sdk][0])) {
