@@ -36,8 +36,9 @@ import (
 // (map[string]any), as the handlers of github/github-mcp-server and
 // containers/kubernetes-mcp-server take them: the schema is then the
 // whole input contract, and the map holds what it let through, defaults
-// filled in, decoded by encoding/json (numbers as float64). Those checks take the JSON Schema validator, which this package
-// does not link: a program that sets an input schema by hand imports
+// filled in, decoded by encoding/json (numbers as float64). Those checks
+// take the JSON Schema validator, which this package does not link: a
+// program that sets an input schema by hand imports
 // package declared (import _ "github.com/toolschema/toolschema/declared"),
 // and without it AddTool panics, saying so. What h returns is passed on as
 // the SDK passes it: its *mcp.CallToolResult, Out as the structured
