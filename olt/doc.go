@@ -270,7 +270,7 @@ description").
 
 # Analyzer OLT013
 
-OLT013: malformed or unknown tool directive option
+OLT013: malformed or unknown tool directive or option
 
 The directive takes these options, separated by spaces: name=NAME,
 ends-loop[=BOOL], requires-approval[=BOOL], parallel-safe=BOOL,

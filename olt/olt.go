@@ -175,7 +175,8 @@ func runCore(pass *analysis.Pass) (any, error) {
 		}
 		for _, cg := range f.Comments {
 			for _, c := range cg.List {
-				marked = marked || strings.HasPrefix(c.Text, analyzer.Directive)
+				// A slip of a directive too: the tool meant is reported.
+				marked = marked || strings.HasPrefix(c.Text, analyzer.Directive) || analyzer.Slip(c.Text) != ""
 			}
 		}
 	}

@@ -60,7 +60,7 @@ func TestRules(t *testing.T) {
 		{id: "OLT010", patterns: []string{"olt010"}},
 		{id: "OLT011", patterns: []string{"olt011"}, fixes: true},
 		{id: "OLT012", patterns: []string{"olt012"}, fixes: true},
-		{id: "OLT013", patterns: []string{"olt013", "olt013fix"}, fixes: true},
+		{id: "OLT013", patterns: []string{"olt013", "olt013fix", "olt013slip"}, fixes: true},
 		{id: "OLT014", patterns: []string{"olt014/missing", "olt014/stale", "olt014/unneeded",
 			// Schemas made by reflection from enum types without their
 			// generated values, across packages.

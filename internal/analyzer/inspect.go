@@ -313,6 +313,9 @@ func (in *inspector) file(f *ast.File) {
 	}
 	for _, cg := range f.Comments {
 		for _, c := range cg.List {
+			if msg := Slip(c.Text); msg != "" {
+				in.report(c.Pos(), c.End(), schema.OLT013, "%s", msg)
+			}
 			if _, ok := directive(c); ok && !seen[c] {
 				in.report(c.Pos(), c.End(), schema.OLT001, "%s must be in the doc comment of a package-level function or a method", Directive)
 			}
@@ -379,6 +382,41 @@ func (in *inspector) readMode(f *ast.File) {
 func exampleDirective(c *ast.Comment) bool {
 	d, ok := ast.ParseDirective(c.Pos(), c.Text)
 	return ok && d.Tool == "tool" && d.Name == "example"
+}
+
+// directiveNames are the names of the //tool: directives.
+var directiveNames = []string{"export", "example", "required-from-tags"}
+
+// Slip says why a comment meant as a //tool: directive is not read as one:
+// a space after // (Go reads a directive only with none), or a name a
+// letter or two off a directive's (//tool:exprot). Either would leave a
+// function out of the tools without a word. It returns "" for a
+// directive, for prose, and for a //tool: name near none of ours.
+func Slip(text string) string {
+	rest, ok := strings.CutPrefix(text, "//")
+	if !ok {
+		return ""
+	}
+	word := strings.TrimLeft(rest, " \t")
+	if !strings.HasPrefix(word, "tool:") {
+		return "" // most comments
+	}
+	head := word
+	if i := strings.IndexAny(word, " \t"); i >= 0 {
+		head = word[:i]
+	}
+	name, ok := strings.CutPrefix(head, "tool:")
+	switch {
+	case !ok:
+		return ""
+	case !slices.Contains(directiveNames, name):
+		if near := nearest(name, directiveNames); near != "" && word == rest {
+			return fmt.Sprintf("//tool:%s is not a directive; did you mean //tool:%s?", name, near)
+		}
+	case word != rest:
+		return fmt.Sprintf("%q is not read as a directive: Go reads one only with no space after //; write //tool:%s", text[:len(text)-len(word)+len(head)], name)
+	}
+	return ""
 }
 
 // directive parses c if it is a //tool:export directive.
@@ -1127,12 +1165,18 @@ func parseSize(s string) (int, bool) {
 // least edit distance, when that is at most 2 (1 for a key of up to four
 // letters) and no other option is as near; "" when there is none.
 func nearestOption(key string) string {
+	return nearest(key, DirectiveOptions)
+}
+
+// nearest returns the one of names that key is a slip of, as nearestOption
+// says.
+func nearest(key string, names []string) string {
 	limit := 2
 	if len(key) <= 4 {
 		limit = 1
 	}
 	best, bestD, ties := "", limit+1, 0
-	for _, o := range DirectiveOptions {
+	for _, o := range names {
 		switch d := editDistance(strings.ToLower(key), o); {
 		case d < bestD:
 			best, bestD, ties = o, d, 0

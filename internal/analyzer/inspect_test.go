@@ -250,3 +250,42 @@ func G(in Other) error { return nil }
 		})
 	}
 }
+
+// TestDirectiveSlips checks that a comment meant as a directive but not
+// read as one (a space after //, a letter off the name) is reported rather
+// than leaving the function silently out of the tools, and that prose and
+// other tools' directives are not.
+func TestDirectiveSlips(t *testing.T) {
+	tests := []struct {
+		name    string
+		comment string
+		diag    string
+	}{
+		{"a space after //", "// tool:export", `OLT013: "// tool:export" is not read as a directive: Go reads one only with no space after //; write //tool:export`},
+		{"a space and options", "// tool:export timeout=5s", `OLT013: "// tool:export" is not read as a directive: Go reads one only with no space after //; write //tool:export`},
+		{"a tab", "//\ttool:export", `OLT013: "//\ttool:export" is not read as a directive: Go reads one only with no space after //; write //tool:export`},
+		{"a spaced example", "// tool:example {\"a\":1}", `OLT013: "// tool:example" is not read as a directive: Go reads one only with no space after //; write //tool:example`},
+		{"letters swapped", "//tool:exprot", "OLT013: //tool:exprot is not a directive; did you mean //tool:export?"},
+		{"a plural", "//tool:exports", "OLT013: //tool:exports is not a directive; did you mean //tool:export?"},
+		{"upper case", "//tool:Export", "OLT013: //tool:Export is not a directive; did you mean //tool:export?"},
+		{"the directive", "//tool:export", ""},
+		{"prose", "// tool:exporting is not a word", ""},
+		{"prose about tools", "// tools export their schemas", ""},
+		{"another tool's directive", "//tool:frobnicate", ""},
+		{"another namespace", "//go:noinline", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := "package p\n\n// F is a tool, maybe.\n//\n" + tt.comment + "\nfunc F() error { return nil }\n"
+			dir := testmodule.New(t, map[string]string{"p/p.go": src})
+			p := inspect(t, dir, "./p")
+			var diags []string
+			for _, d := range p.Diags {
+				diags = append(diags, d.String())
+			}
+			if got := strings.Join(diags, "\n"); got != tt.diag {
+				t.Fatalf("diagnostics %q, want %q", got, tt.diag)
+			}
+		})
+	}
+}

@@ -24,7 +24,7 @@ const (
 	OLT010 ID = "OLT010" // the receiver type has type parameters
 	OLT011 ID = "OLT011" // a json tag the schema cannot follow
 	OLT012 ID = "OLT012" // a schema keyword tag that does not parse or fit
-	OLT013 ID = "OLT013" // a malformed or unknown directive option
+	OLT013 ID = "OLT013" // a malformed or unknown directive or option
 	OLT014 ID = "OLT014" // generated code missing or stale
 	OLT015 ID = "OLT015" // a keyword or limit a provider's strict mode rejects
 	OLT016 ID = "OLT016" // a tool or input field without a description
@@ -71,7 +71,7 @@ var catalog = []Rule{
 	{OLT010, "receiver type has type parameters", true},
 	{OLT011, "json tag the schema cannot follow", true},
 	{OLT012, "schema tag does not parse or does not fit its field", true},
-	{OLT013, "malformed or unknown tool directive option", true},
+	{OLT013, "malformed or unknown tool directive or option", true},
 	{OLT014, "generated tool code is missing or stale", true},
 	{OLT015, "schema uses a keyword or exceeds a limit of a provider's strict mode", false},
 	{OLT016, "tool or input field has no description", false},
