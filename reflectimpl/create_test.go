@@ -267,13 +267,13 @@ func TestRefusals(t *testing.T) {
 		{"three results", func() (int, int, error) { return 0, 0, nil }, []Option{Meta(tool.Meta{Name: "t"})}, "OLT003: output: the function has 3 results; a tool returns at most a value and an error"},
 		{"second result not error", func() (int, int) { return 0, 0 }, []Option{Meta(tool.Meta{Name: "t"})}, "OLT003: output: the second result is int; it must be error"},
 		{"error first", func() (error, error) { return nil, nil }, []Option{Meta(tool.Meta{Name: "t"})}, "OLT003: output: the first result is an error; a tool returns a value and then an error"},
-		{"result without schema", func() (chan int, error) { return nil, nil }, []Option{Meta(tool.Meta{Name: "t"})}, "OLT003: output: result type chan int has no schema: type chan int has no schema: channels cannot be written as JSON (OLT002)"},
+		{"result without schema", func() (chan int, error) { return nil, nil }, []Option{Meta(tool.Meta{Name: "t"})}, "OLT003: output: result type chan int has no schema: type chan int has no schema: channels cannot be written as JSON; use a type encoding/json can write (json:\"-\" leaves a field out) (OLT002)"},
 		{"field without schema", func(struct {
 			Items []struct {
 				When func() `json:"when"`
 			} `json:"items"`
 		}) {
-		}, []Option{Meta(tool.Meta{Name: "t"})}, "OLT002: input.items[].when: type func has no schema: functions cannot be written as JSON"},
+		}, []Option{Meta(tool.Meta{Name: "t"})}, "OLT002: input.items[].when: type func has no schema: functions cannot be written as JSON; use a type encoding/json can write (json:\"-\" leaves a field out)"},
 		{"bad tag", func(struct {
 			N int `json:"n" minimum:"x"`
 		}) {

@@ -203,7 +203,7 @@ func B() error { return nil }
 	}
 	for _, want := range []string{
 		"bad/bad.go:5:15: OLT013: option timeout:",
-		"bad/bad.go:7:2: OLT002: input.c: type chan int has no schema: channels cannot be written as JSON",
+		"bad/bad.go:7:2: OLT002: input.c: type chan int has no schema: channels cannot be written as JSON; use a type encoding/json can write (json:\"-\" leaves a field out)",
 		"bad/bad.go:12:15: OLT008: tool name \"b!\"",
 	} {
 		if !strings.Contains(stderr, want) {
@@ -290,7 +290,7 @@ func TestRefusedToolsLeftOut(t *testing.T) {
 		t.Fatalf("exit %d, want 1\n%s", code, stderr)
 	}
 	wantLines := []string{
-		"mixed/mixed.go:7:2: OLT002: input.w.updates: type chan string has no schema: channels cannot be written as JSON (tools watch, tail)",
+		"mixed/mixed.go:7:2: OLT002: input.w.updates: type chan string has no schema: channels cannot be written as JSON; use a type encoding/json can write (json:\"-\" leaves a field out) (tools watch, tail)",
 		"mixed/mixed.go:39:15: OLT013: option timeout: \"soon\" is not a positive Go duration such as 5s or 1m30s (tool late)",
 	}
 	if got := strings.Split(strings.TrimSpace(stderr), "\n"); !slices.Equal(got, wantLines) {

@@ -156,7 +156,7 @@ func (b *Builder) nodeAt(t *Type, na bool) *node {
 	if n := nodes[t]; n != nil {
 		if n.state == building {
 			// t is being built further up: it contains itself.
-			return &node{errs: []*Error{errorf(OLT006, "type %s refers to itself; recursive types have no schema", t)}}
+			return &node{errs: []*Error{errorf(OLT006, "type %s refers to itself; recursive types have no schema, as every schema is inline: flatten it (say, nodes that name their parent), or take that part as json.RawMessage", t)}}
 		}
 		return n
 	}
@@ -305,7 +305,7 @@ func (b *Builder) build(t *Type, na bool) (frag, []*Error) {
 		if t.NumMethods == 0 {
 			return frag{}, nil
 		}
-		return frag{}, []*Error{errorf(OLT002, "interface type %s has methods; the value behind it has no schema", t)}
+		return frag{}, []*Error{errorf(OLT002, "interface type %s has methods; the value behind it has no schema: use a concrete type, or any or json.RawMessage for any JSON value", t)}
 	}
 	why := map[Kind]string{
 		Chan:          "channels cannot be written as JSON",
@@ -317,7 +317,7 @@ func (b *Builder) build(t *Type, na bool) (frag, []*Error) {
 	if why == "" {
 		why = "its kind is not supported"
 	}
-	return frag{}, []*Error{errorf(OLT002, "type %s has no schema: %s", t, why)}
+	return frag{}, []*Error{errorf(OLT002, "type %s has no schema: %s; use a type encoding/json can write (json:\"-\" leaves a field out)", t, why)}
 }
 
 func methodNames(m Methods, first, second string) string {

@@ -130,15 +130,15 @@ func TestRefused(t *testing.T) {
 		typ  *Type
 		want string // the error text
 	}{
-		{"chan", &Type{Kind: Chan, Elem: tInt}, "OLT002: type chan int64 has no schema: channels cannot be written as JSON"},
-		{"func", &Type{Kind: Func}, "OLT002: type func has no schema: functions cannot be written as JSON"},
-		{"complex", basic(Complex, 128), "OLT002: type complex128 has no schema: complex numbers cannot be written as JSON"},
-		{"unsafe.Pointer", &Type{Kind: UnsafePointer}, "OLT002: type unsafe.Pointer has no schema: unsafe pointers cannot be written as JSON"},
-		{"uintptr", &Type{Kind: Uintptr}, "OLT002: type uintptr has no schema: a uintptr holds a memory address, not data"},
-		{"interface", &Type{Kind: Interface, PkgPath: "io", Name: "Reader", NumMethods: 1}, "OLT002: interface type io.Reader has methods; the value behind it has no schema"},
+		{"chan", &Type{Kind: Chan, Elem: tInt}, "OLT002: type chan int64 has no schema: channels cannot be written as JSON; use a type encoding/json can write (json:\"-\" leaves a field out)"},
+		{"func", &Type{Kind: Func}, "OLT002: type func has no schema: functions cannot be written as JSON; use a type encoding/json can write (json:\"-\" leaves a field out)"},
+		{"complex", basic(Complex, 128), "OLT002: type complex128 has no schema: complex numbers cannot be written as JSON; use a type encoding/json can write (json:\"-\" leaves a field out)"},
+		{"unsafe.Pointer", &Type{Kind: UnsafePointer}, "OLT002: type unsafe.Pointer has no schema: unsafe pointers cannot be written as JSON; use a type encoding/json can write (json:\"-\" leaves a field out)"},
+		{"uintptr", &Type{Kind: Uintptr}, "OLT002: type uintptr has no schema: a uintptr holds a memory address, not data; use a type encoding/json can write (json:\"-\" leaves a field out)"},
+		{"interface", &Type{Kind: Interface, PkgPath: "io", Name: "Reader", NumMethods: 1}, "OLT002: interface type io.Reader has methods; the value behind it has no schema: use a concrete type, or any or json.RawMessage for any JSON value"},
 		{"map key", mapOf(tInt, tString), "OLT002: map key type int64 is not of string kind; only string keys, and keys with both halves of the text pair (MarshalText on the value), have a schema"},
-		{"element", slice(&Type{Kind: Func}), "OLT002: []: type func has no schema: functions cannot be written as JSON"},
-		{"map value", mapOf(tString, &Type{Kind: Chan, Elem: tBool}), "OLT002: {}: type chan bool has no schema: channels cannot be written as JSON"},
+		{"element", slice(&Type{Kind: Func}), "OLT002: []: type func has no schema: functions cannot be written as JSON; use a type encoding/json can write (json:\"-\" leaves a field out)"},
+		{"map value", mapOf(tString, &Type{Kind: Chan, Elem: tBool}), "OLT002: {}: type chan bool has no schema: channels cannot be written as JSON; use a type encoding/json can write (json:\"-\" leaves a field out)"},
 		{"json.Marshaler", &Type{Kind: Struct, PkgPath: "p", Name: "Money", Methods: JSONMarshaler}, "OLT005: p.Money implements json.Marshaler, so its JSON form is its own and has no derived schema"},
 		{"json pair", &Type{Kind: Struct, PkgPath: "p", Name: "Money", Methods: JSONMarshaler | JSONUnmarshaler}, "OLT005: p.Money implements json.Marshaler and json.Unmarshaler, so its JSON form is its own and has no derived schema"},
 		{"half text pair", &Type{Kind: Struct, PkgPath: "p", Name: "Color", Methods: TextMarshaler}, "OLT005: p.Color implements only encoding.TextMarshaler of the text pair, so encoding/json writes and reads it differently"},
@@ -148,8 +148,8 @@ func TestRefused(t *testing.T) {
 			"OLT005: {}.n: big.Int marshals through a method with a pointer receiver, which encoding/json does not call on a value inside a map; give the method a value receiver, or store *big.Int"},
 		{"big.Int in an array in a map", mapOf(tString, array(2, tBigInt)),
 			"OLT005: {}[]: big.Int marshals through a method with a pointer receiver, which encoding/json does not call on a value inside a map; give the method a value receiver, or store *big.Int"},
-		{"self", self, "OLT006: next: type p.Node refers to itself; recursive types have no schema"},
-		{"cycle", a, "OLT006: B{}.A[]: type p.A refers to itself; recursive types have no schema"},
+		{"self", self, "OLT006: next: type p.Node refers to itself; recursive types have no schema, as every schema is inline: flatten it (say, nodes that name their parent), or take that part as json.RawMessage"},
+		{"cycle", a, "OLT006: B{}.A[]: type p.A refers to itself; recursive types have no schema, as every schema is inline: flatten it (say, nodes that name their parent), or take that part as json.RawMessage"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -352,7 +352,7 @@ func TestStructRefused(t *testing.T) {
 		{"float32 default", strct(field("F", basic(Float, 32), `default:"-4e38"`)), []string{`OLT012: F: tag default: "-4e38" is outside the range of float32`}, "default"},
 		{"huge exponent", strct(field("F", tFloat, `minimum:"1e999999999"`)), []string{`OLT012: F: tag minimum: "1e999999999" has an exponent beyond what a float64 holds`}, "minimum"},
 		{"tags on an unexported field", strct(field("limit", tInt, `json:"limit" minimum:"1"`)),
-			[]string{"OLT011: limit: field limit is unexported, so encoding/json ignores it and its json tag",
+			[]string{"OLT011: limit: field limit is unexported, so encoding/json ignores it and its json tag; export it, or drop the tag",
 				"OLT012: limit: tag minimum: field limit is unexported, so encoding/json ignores it and the tag has no effect"}, "json"},
 		{"tags on a flattened embedded struct", strct(embed(&Type{Kind: Struct, PkgPath: "p", Name: "Base", Fields: []Field{field("ID", tString, "")}}, `json:",omitemtpy" description:"The base."`)),
 			[]string{`OLT011: Base: json tag option "omitemtpy" is unknown to encoding/json, which ignores it; did you mean "omitempty"?`,
@@ -380,9 +380,9 @@ func TestStructRefused(t *testing.T) {
 			[]string{`OLT012: the input schema breaks MCP's rules for x-mcp-header, from a declared schema: properties.z: x-mcp-header "region" is properties.r's already (compared without case)`}, ""},
 		{"all errors at once", strct(field("A", &Type{Kind: Chan, Elem: tBool}, `json:"a"`), field("B", tString, `minimum:"1"`), field("C", slice(strct(field("D", &Type{Kind: Func}, `json:"d"`))), `json:"c"`)),
 			[]string{
-				"OLT002: a: type chan bool has no schema: channels cannot be written as JSON",
+				"OLT002: a: type chan bool has no schema: channels cannot be written as JSON; use a type encoding/json can write (json:\"-\" leaves a field out)",
 				"OLT012: B: tag minimum: applies to integer and number fields, not string",
-				"OLT002: c[].d: type func has no schema: functions cannot be written as JSON",
+				"OLT002: c[].d: type func has no schema: functions cannot be written as JSON; use a type encoding/json can write (json:\"-\" leaves a field out)",
 			}, ""},
 	}
 	for _, tt := range tests {
@@ -420,8 +420,8 @@ func TestBuilderCaches(t *testing.T) {
 	}
 	bad := strct(field("C", &Type{Kind: Chan, Elem: tBool}, ""))
 	_, err := b.Input(strct(field("A", bad, `json:"a"`), field("B", slice(bad), `json:"b"`)))
-	want := "OLT002: a.C: type chan bool has no schema: channels cannot be written as JSON\n" +
-		"OLT002: b[].C: type chan bool has no schema: channels cannot be written as JSON"
+	want := "OLT002: a.C: type chan bool has no schema: channels cannot be written as JSON; use a type encoding/json can write (json:\"-\" leaves a field out)\n" +
+		"OLT002: b[].C: type chan bool has no schema: channels cannot be written as JSON; use a type encoding/json can write (json:\"-\" leaves a field out)"
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)
 	}

@@ -273,7 +273,7 @@ func ignoredTags(sf *Field) []*Error {
 		switch {
 		case p.Key == "json" && p.Value != "-":
 			errs = append(errs, &Error{ID: OLT011, Path: sf.Name, Field: sf, Tag: p.Key, Fix: Fix{DropTag: true},
-				Msg: "field " + sf.Name + " is unexported, so encoding/json ignores it and its json tag"})
+				Msg: "field " + sf.Name + " is unexported, so encoding/json ignores it and its json tag; export it, or drop the tag"})
 		case isSchemaTag(p.Key):
 			errs = append(errs, &Error{ID: OLT012, Path: sf.Name, Field: sf, Tag: p.Key, Fix: Fix{DropTag: true},
 				Msg: "tag " + p.Key + ": field " + sf.Name + " is unexported, so encoding/json ignores it and the tag has no effect"})

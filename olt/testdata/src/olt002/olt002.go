@@ -1,7 +1,7 @@
 package olt002
 
 type Input struct {
-	Updates chan string         `json:"updates"` // want `OLT002: input.updates: type chan string has no schema: channels cannot be written as JSON`
+	Updates chan string         `json:"updates"` // want `OLT002: input.updates: type chan string has no schema: channels cannot be written as JSON; use a type encoding/json can write \(json:"-" leaves a field out\)`
 	Keys    map[int]bool        // want `OLT002: input.Keys: map key type int is not of string kind`
 	Reader  interface{ Read() } // want `OLT002: input.Reader: interface type interface\{...\} has methods`
 }

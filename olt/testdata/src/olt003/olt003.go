@@ -18,7 +18,7 @@ func Flipped() (error, error) { return nil, nil } // want `OLT003: the first res
 // Chan returns a channel.
 //
 //tool:export
-func Chan() (chan int, error) { return nil, nil } // want `OLT003: output: result type chan int has no schema: type chan int has no schema: channels cannot be written as JSON \(OLT002\) \(tool chan\)`
+func Chan() (chan int, error) { return nil, nil } // want `OLT003: output: result type chan int has no schema: type chan int has no schema: channels cannot be written as JSON; use a type encoding/json can write \(json:"-" leaves a field out\) \(OLT002\) \(tool chan\)`
 
 // Entry is a stored record; the store writes Archived with encoding/json.
 type Entry struct {
