@@ -231,6 +231,10 @@ func newService() *Service {
 }
 
 func run(w io.Writer, svc *Service, tools []*tool.Tool) error {
+	fmt.Fprintln(w, "The tools of this package, written by toolgen (go generate) into toolschema_gen.go")
+	fmt.Fprintln(w, "from its //tool:export functions, and checked by toolvet (go vet -vettool=$(go tool -n toolvet)):")
+	fmt.Fprintln(w, "each with its schemas and its definition for each provider.")
+	fmt.Fprintln(w)
 	for _, t := range tools {
 		fmt.Fprintf(w, "tool %s: %s\n", t.Name, t.Description)
 		fmt.Fprintf(w, "  requires approval: %v, parallel safe: %v, timeout: %v\n", t.RequiresApproval, t.IsParallelSafe(), t.Timeout)
@@ -261,6 +265,9 @@ func run(w io.Writer, svc *Service, tools []*tool.Tool) error {
 	}
 
 	// Calls as a model makes them.
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Calls as a model makes them: the arguments are checked against the schema before the tool runs.")
+	fmt.Fprintln(w)
 	ctx := context.Background()
 	byName := map[string]*tool.Tool{}
 	for _, t := range tools {
