@@ -4,8 +4,9 @@
 // result.
 //
 // Two ways in: Register serves tools that toolschema made (generated or
-// by reflectimpl), and AddTool is a drop-in for the SDK's mcp.AddTool, so
-// that a server written for the SDK changes one import.
+// by reflectimpl), and AddTool is a drop-in for the SDK's mcp.AddTool: a
+// server written for the SDK imports mcpserver beside mcp and calls
+// mcpserver.AddTool where it called mcp.AddTool, the rest unchanged.
 package mcpserver
 
 import (

@@ -11,8 +11,9 @@
 // property absent, as from a server that fills in no defaults. The tool
 // is not refused for it; each default is checked once, in New.
 //
-// The tools are *tool.Tool values: they join a tool.Set, the provider
-// conversions and mcpserver as any other.
+// The entry point is New, which takes the tool's tool.Meta, its input
+// schema and a Func (ExampleNew). The tools are *tool.Tool values: they
+// join a tool.Set, the provider conversions and mcpserver as any other.
 //
 // A schema is taken as untrusted. Before it is compiled, New refuses,
 // naming the location and the rule (and, for the bounds on nesting,
