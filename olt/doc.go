@@ -276,14 +276,15 @@ The directive takes these options, separated by spaces: name=NAME,
 ends-loop[=BOOL], requires-approval[=BOOL], parallel-safe=BOOL,
 timeout=DURATION (positive), version=V, and the execution policy
 read-only[=BOOL], destructive[=BOOL], idempotent[=BOOL], open-world[=BOOL]
-and title=TEXT, and the errors errors=CODE,CODE and safe-errors[=BOOL], and
-the catalog's defer-loading[=BOOL] and namespace=NAME (a tool name's
-letters). An unknown or malformed option, an option given twice, an error
-code that is not upper-case letters, digits and _ or is given twice, options
-that do not parse (an unclosed quote) and a second directive on one
-declaration are reported. An unknown option one or two letters away from a
-known one (requires-aproval, timeot) is taken for a slip: the message asks
-whether the known one was meant, and the suggested fix writes it.
+and title=TEXT, and the errors errors=CODE,CODE and safe-errors[=BOOL], the
+catalog's defer-loading[=BOOL] and namespace=NAME (a tool name's letters),
+the result budget max-result=SIZE and icon=URL. An unknown or malformed
+option, an option given twice, an error code that is not upper-case letters,
+digits and _ or is given twice, options that do not parse (an unclosed
+quote) and a second directive on one declaration are reported. An unknown
+option one or two letters away from a known one (requires-aproval, timeot)
+is taken for a slip: the message asks whether the known one was meant, and
+the suggested fix writes it.
 
 Fix: one directive, with each option once and well formed.
 
