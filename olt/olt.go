@@ -235,7 +235,7 @@ func stale(pass *analysis.Pass, p *analyzer.Package, files []*ast.File, generate
 			at = p.Tools[0].Decl.Name
 		}
 		return &analyzer.Diagnostic{Pos: at.Pos(), End: at.End(), ID: schema.OLT014,
-			Message: "the generated tool code is missing: run go generate with //go:generate go tool toolgen, or toolgen, in this package"}
+			Message: "the generated tool code is missing: " + regenerate(files)}
 	}
 	got, err := pass.ReadFile(pass.Fset.File(generated.Pos()).Name())
 	if err != nil || string(got) == string(want) {
@@ -256,7 +256,23 @@ func stale(pass *analysis.Pass, p *analyzer.Package, files []*ast.File, generate
 		}
 	}
 	return &analyzer.Diagnostic{Pos: generated.Package, End: generated.Name.End(), ID: schema.OLT014,
-		Message: analyzer.GeneratedFile + " is stale: the tools, their schemas or the enum values changed since it was generated; run go generate (or toolgen)"}
+		Message: analyzer.GeneratedFile + " is stale: the tools, their schemas or the enum values changed since it was generated; " + regenerate(files)}
+}
+
+// regenerate says how to write the package's generated file: by go
+// generate, which does nothing in a package without a //go:generate line
+// that runs toolgen; such a package is told to add one.
+func regenerate(files []*ast.File) string {
+	for _, f := range files {
+		for _, cg := range f.Comments {
+			for _, c := range cg.List {
+				if strings.HasPrefix(c.Text, "//go:generate ") && strings.Contains(c.Text, "toolgen") {
+					return "run go generate in this package"
+				}
+			}
+		}
+	}
+	return "the package has no //go:generate line that runs toolgen; add //go:generate go tool toolgen and run go generate (or go tool toolgen in the package)"
 }
 
 // ruleRun reports one rule: the core's diagnostics with its ID, then

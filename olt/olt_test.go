@@ -61,7 +61,7 @@ func TestRules(t *testing.T) {
 		{id: "OLT011", patterns: []string{"olt011"}, fixes: true},
 		{id: "OLT012", patterns: []string{"olt012"}, fixes: true},
 		{id: "OLT013", patterns: []string{"olt013", "olt013fix", "olt013slip"}, fixes: true},
-		{id: "OLT014", patterns: []string{"olt014/missing", "olt014/stale", "olt014/unneeded",
+		{id: "OLT014", patterns: []string{"olt014/missing", "olt014/missinggen", "olt014/stale", "olt014/stalegen", "olt014/unneeded",
 			// Schemas made by reflection from enum types without their
 			// generated values, across packages.
 			"olt014/enumcalls", "olt014/enumsev", "olt014/enumfresh", "olt014/enumstale", "olt014/enumwrap", "olt014/enumtool"}},

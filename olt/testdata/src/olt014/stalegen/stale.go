@@ -1,0 +1,8 @@
+package stalegen
+
+//go:generate go tool toolgen
+
+// Ping answers.
+//
+//tool:export
+func Ping() string { return "pong" }
