@@ -41,6 +41,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/toolschema/toolschema/internal/generator"
@@ -80,7 +81,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "toolgen: %v\n", err)
 		return 1
 	}
-	status := 0
+	status, unwritten := 0, false
 	var tools []jsonTool
 	for _, r := range results {
 		if len(r.Errs) > 0 {
@@ -103,7 +104,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		case *check:
 			if msg := checkFile(r); msg != "" {
 				fmt.Fprintln(stderr, msg)
-				status = 1
+				status, unwritten = 1, true
 			}
 		default:
 			if err := write(r); err != nil {
@@ -111,6 +112,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 				status = 1
 			}
 		}
+	}
+	if unwritten {
+		pkgs := strings.Join(fs.Args(), " ")
+		if pkgs == "" {
+			pkgs = "."
+		}
+		if *tags != "" {
+			pkgs = "-tags " + *tags + " " + pkgs
+		}
+		fmt.Fprintf(stderr, "toolgen: to write them, run go tool toolgen %s (or go generate in each package), and commit them\n", pkgs)
 	}
 	if *asJSON && status == 0 {
 		b, err := encodeTools(tools)
@@ -174,6 +185,7 @@ func write(r generator.Result) error {
 // checkFile says how a package's generated file (or its lock) differs from
 // what toolgen would write, "" when it does not.
 func checkFile(r generator.Result) string {
+	r.LockPath, r.OutputPath = relative(r.LockPath), relative(r.OutputPath)
 	if r.Lock != nil {
 		if old, err := os.ReadFile(r.LockPath); err != nil {
 			return r.LockPath + ": missing"
@@ -194,6 +206,19 @@ func checkFile(r generator.Result) string {
 		return r.OutputPath + ": stale"
 	}
 	return ""
+}
+
+// relative names a file from the current directory, when it is under it,
+// as toolgen's diagnostics name theirs.
+func relative(path string) string {
+	wd, err := os.Getwd()
+	if err != nil || path == "" {
+		return path
+	}
+	if rel, err := filepath.Rel(wd, path); err == nil && filepath.IsLocal(rel) {
+		return rel
+	}
+	return path
 }
 
 // jsonTool is one element of -json's output: the tool's metadata as the
