@@ -252,6 +252,12 @@ owns those (tag minimum: the field's type declares its schema
 jsonschema (enum): ...). Move the constraint into the declared schema; keep
 the description where it is.
 
+A struct tag key a letter or two off a schema tag's, in any case
+(descripton, Description, maxlength, enums), would be ignored, and the
+schema would lack what it meant: it is reported with the tag it is nearest.
+A key of another library (form, env, yaml, example, header) is near none and
+left alone.
+
 A tag on an unexported field, or on an embedded struct that is flattened
 into the outer object, applies to no property; nor does a schema tag other
 than default on a field hidden from the model by jsonschema:"-" (its fix
@@ -264,9 +270,9 @@ refuses what the Go type cannot hold without it: on a uint64 field,
 maximum:"18446744073709551615" is reported as beyond ±9007199254740991
 (leave it out).
 
-Fix: correct the values and use the tag that fits the type. toolvet suggests
-removing a tag that has no effect ("Remove the tag minimum", "Remove the tag
-description").
+Fix: correct the values and use the tag that fits the type, spelt as the
+contract spells it. toolvet suggests removing a tag that has no effect
+("Remove the tag minimum", "Remove the tag description").
 
 # Analyzer OLT013
 

@@ -519,17 +519,55 @@ func peerWhy(k string) string {
 	return k + " builds a oneOf or anyOf from tags, which the contract does not write: a type with such a form declares its schema"
 }
 
+// nearTag returns the schema tag that a struct tag key k misspells (in
+// any case; one letter off for a key of up to five letters, two for a
+// longer one; the nearest, when no other is as near), or "" when k is a
+// schema tag or near none: a key of another library (form, env, example,
+// header) is left alone. There is no fix: the tag meant may not fit the
+// field, which the misspelt one never had to.
+func nearTag(k string) string {
+	if len(k) < 4 || len(k) > 24 || k == "json" || isSchemaTag(k) {
+		return ""
+	}
+	limit := 2
+	if len(k) <= 5 {
+		limit = 1
+	}
+	lower := strings.ToLower(k)
+	best, bestD, ties := "", limit+1, 0
+	for _, known := range append(keywordTags[:len(keywordTags):len(keywordTags)], requiredTag, peerTag) {
+		if d := len(lower) - len(known); d > limit || d < -limit {
+			continue
+		}
+		switch d := editDistance(lower, strings.ToLower(known)); {
+		case d < bestD:
+			best, bestD, ties = known, d, 0
+		case d == bestD:
+			ties++
+		}
+	}
+	if ties > 0 {
+		return "" // as near two tags: which one is not clear
+	}
+	return best
+}
+
 // readTags reads what a field's struct tags say to the schema: the keyword
 // tags, the required tag and the peers' tags. A keyword given by two tags
 // with different values is OLT021; a part of a peer's tag the contract
 // cannot follow is OLT020.
 func readTags(pairs []TagPair) fieldTags {
 	var ft fieldTags
-	if !hasSchemaTags(pairs) {
-		return ft
-	}
 	fail := func(id ID, tag, msg string) {
 		ft.errs = append(ft.errs, &Error{ID: id, Tag: tag, Msg: "tag " + tag + ": " + msg})
+	}
+	for _, p := range pairs {
+		if near := nearTag(p.Key); near != "" {
+			fail(OLT012, p.Key, "is no tag the schema reads, so it would be ignored; did you mean "+near+"?")
+		}
+	}
+	if !hasSchemaTags(pairs) {
+		return ft
 	}
 	var found []keywordTag
 	seen := map[string]bool{}

@@ -26,6 +26,7 @@ type Base struct {
 
 type Input struct {
 	Limit  int                       `json:"limit" minimum:"ten"`                 // want `OLT012: input.limit: tag minimum: "ten" is not an integer`
+	Note   string                    `json:"note" descripton:"A note."`           // want `OLT012: input.note: tag descripton: is no tag the schema reads, so it would be ignored; did you mean description\?`
 	Name   string                    `json:"name" pattern:"(?i)^a" minLength:"1"` // want `OLT012: input.name: tag pattern: uses \(\?i\)`
 	Day    string                    `json:"day" format:"date" default:"today"`   // want `OLT012: input.day: tag default: "today" is not of the format date`
 	hidden int                       `minimum:"1"`                                // want `OLT012: input.hidden: tag minimum: field hidden is unexported`

@@ -1,0 +1,48 @@
+package schema
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestTagSlips checks that a tag key a letter or two off a schema tag's
+// (descripton, Description, minimun) is reported, where it would be ignored
+// and the schema would lack what it meant, and that the keys of other
+// libraries (form, env, yaml, example, header, path) are left alone.
+func TestTagSlips(t *testing.T) {
+	tests := []struct {
+		tag  string
+		want string // "" when the tag is taken
+	}{
+		{`json:"a" descripton:"The a."`, `OLT012: a: tag descripton: is no tag the schema reads, so it would be ignored; did you mean description?`},
+		{`json:"a" Description:"The a."`, `OLT012: a: tag Description: is no tag the schema reads, so it would be ignored; did you mean description?`},
+		{`json:"a" maxlength:"3"`, `OLT012: a: tag maxlength: is no tag the schema reads, so it would be ignored; did you mean maxLength?`},
+		{`json:"a" paterrn:"^a"`, `OLT012: a: tag paterrn: is no tag the schema reads, so it would be ignored; did you mean pattern?`},
+		{`json:"a" enums:"x,y"`, `OLT012: a: tag enums: is no tag the schema reads, so it would be ignored; did you mean enum?`},
+		{`json:"a" jsonchema:"The a."`, `OLT012: a: tag jsonchema: is no tag the schema reads, so it would be ignored; did you mean jsonschema?`},
+		{`json:"a" requried:"true"`, `OLT012: a: tag requried: is no tag the schema reads, so it would be ignored; did you mean required?`},
+		{`json:"a" description:"The a." defualt:"x"`, `OLT012: a: tag defualt: is no tag the schema reads, so it would be ignored; did you mean default?`},
+		{`json:"a" form:"a" env:"A" yaml:"a" db:"a" xml:"a" toml:"a" bson:"a"`, ""},
+		{`json:"a" example:"x" header:"X-A" path:"a" query:"a" validate:"required" binding:"required" doc:"The a." title:"A"`, ""},
+		{`json:"a" mapstructure:"a" gorm:"column:a" protobuf:"bytes,1" msgpack:"a" dynamodbav:"a" url:"a" schema:"a"`, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.tag, func(t *testing.T) {
+			_, err := NewBuilder().Input(strct(field("A", tString, tt.tag)))
+			got := ""
+			if err != nil {
+				got = err.Error()
+			}
+			if got != tt.want {
+				t.Errorf("errors %q, want %q", got, tt.want)
+			}
+			if tt.want == "" {
+				return
+			}
+			key, _, _ := strings.Cut(strings.TrimPrefix(tt.want, "OLT012: a: tag "), ":")
+			if es, _ := err.(Errors); len(es) != 1 || es[0].Tag != key {
+				t.Errorf("the error's tag is not the key at fault, %s: %+v", key, es)
+			}
+		})
+	}
+}
