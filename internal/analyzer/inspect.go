@@ -317,13 +317,37 @@ func (in *inspector) file(f *ast.File) {
 				in.report(c.Pos(), c.End(), schema.OLT013, "%s", msg)
 			}
 			if _, ok := directive(c); ok && !seen[c] {
-				in.report(c.Pos(), c.End(), schema.OLT001, "%s must be in the doc comment of a package-level function or a method", Directive)
+				why := ""
+				if name := in.detached(f, cg); name != "" {
+					why = ": a blank line parts it from " + name + " below; remove the blank line"
+				}
+				in.report(c.Pos(), c.End(), schema.OLT001, "%s must be in the doc comment of a package-level function or a method%s", Directive, why)
 			}
 			if exampleDirective(c) && !seen[c] {
 				in.report(c.Pos(), c.End(), schema.OLT001, "%s must be in the doc comment of a tool, beside its %s", ExampleDirective, Directive)
 			}
 		}
 	}
+}
+
+// detached names the function or method that comment group cg would be
+// the doc comment of but for the blank lines between them; "" when the
+// next declaration is not such a function, or cg is inside a declaration.
+func (in *inspector) detached(f *ast.File, cg *ast.CommentGroup) string {
+	for _, d := range f.Decls {
+		switch {
+		case d.End() <= cg.Pos():
+			continue
+		case d.Pos() < cg.Pos():
+			return "" // inside d
+		}
+		fd, ok := d.(*ast.FuncDecl)
+		if ok && fd.Doc == nil && in.fset.Position(fd.Pos()).Line > in.fset.Position(cg.End()).Line+1 {
+			return fd.Name.Name
+		}
+		return ""
+	}
+	return ""
 }
 
 // Operating systems and architectures, as file name suffixes select them.

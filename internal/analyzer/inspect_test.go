@@ -273,6 +273,7 @@ func TestDirectiveSlips(t *testing.T) {
 		{"prose about tools", "// tools export their schemas", ""},
 		{"another tool's directive", "//tool:frobnicate", ""},
 		{"another namespace", "//go:noinline", ""},
+		{"a blank line before the function", "//tool:export\n", "OLT001: //tool:export must be in the doc comment of a package-level function or a method: a blank line parts it from F below; remove the blank line"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
