@@ -18,9 +18,10 @@ package mcpgo_test
 //   - the call: unknown top-level keys refused (a key equal but for case
 //     taken), then json.Unmarshal with two repairs on failure: a quoted
 //     integer for an integer field, a string for a []string field;
-//   - the argument types: strings for times, *int, *int64, *bool and
-//     *string options, []int64, nested structs by value and by pointer with
-//     required fields of their own, slices of them, map[string]string,
+//   - the argument types: strings and time.Time for times, *int, *int64,
+//     *bool and *string options, []int64, []int, *[]string, float64,
+//     interface{}, nested structs by value and by pointer with required
+//     fields of their own, slices of them, map[string]string,
 //     map[string]any, []map[string]any, an empty struct, a type with its
 //     own JSON methods and invopop's JSONSchema method (StringOrSlice);
 //   - the four hints and the title as mcp-go annotations, on most tools.
@@ -41,6 +42,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/invopop/jsonschema"
 	"github.com/mark3labs/mcp-go/client"
@@ -209,6 +211,33 @@ type ProfileTypesArgs struct {
 	Matchers string `json:"matchers,omitempty" jsonschema:"Label matchers to narrow the profiles (defaults to: {})"`
 }
 
+type PatchOp struct {
+	Op    string      `json:"op" jsonschema:"required,description=What to do: 'replace'\\, 'add' or 'remove'"`
+	Path  string      `json:"path" jsonschema:"required,description=A JSONPath to the property\\, e.g. '$.panels[0].title'"`
+	Value interface{} `json:"value,omitempty" jsonschema:"description=The new value\\, for replace and add"`
+}
+
+type BoardUpdateArgs struct {
+	Board   map[string]interface{} `json:"board,omitempty" jsonschema:"description=The whole board JSON\\, for a new board or a rewrite"`
+	UID     string                 `json:"uid,omitempty" jsonschema:"description=The board to patch\\, with ops"`
+	Ops     []PatchOp              `json:"ops,omitempty" jsonschema:"description=Patch operations\\, in order"`
+	Tags    *[]string              `json:"tags,omitempty" jsonschema:"description=The board's new tags; the whole list"`
+	Message string                 `json:"message,omitempty" jsonschema:"description=A note for the version history"`
+}
+
+type ErrorPatternArgs struct {
+	Name   string            `json:"name" jsonschema:"required,description=A name for the investigation"`
+	Labels map[string]string `json:"labels" jsonschema:"required,description=Labels that scope it"`
+	Start  time.Time         `json:"start,omitempty" jsonschema:"description=Its start; 30 minutes ago if left out"`
+	End    time.Time         `json:"end,omitempty" jsonschema:"description=Its end; now if left out"`
+}
+
+type PanelRunArgs struct {
+	BoardUID   string  `json:"boardUid" jsonschema:"required,description=The board"`
+	PanelIDs   []int   `json:"panelIds" jsonschema:"required,description=The panels to run\\, one or more"`
+	Percentile float64 `json:"percentile,omitempty" jsonschema:"description=A percentile to reduce to (e.g. 95)"`
+}
+
 // --- the handlers ---
 
 func searchBoards(_ context.Context, a BoardSearchArgs) (*BoardHits, error) {
@@ -367,6 +396,32 @@ func profileTypes(_ context.Context, a ProfileTypesArgs) (string, error) {
 		m = "{}"
 	}
 	return "profile types of " + a.SourceUID + " " + m, nil
+}
+
+func updateBoard(_ context.Context, a BoardUpdateArgs) (string, error) {
+	if a.Board == nil && (a.UID == "" || len(a.Ops) == 0) {
+		return "", errors.New("give board, or uid with ops")
+	}
+	ops, _ := json.Marshal(a.Ops)
+	tags := "-"
+	if a.Tags != nil {
+		tags = fmt.Sprint(*a.Tags)
+	}
+	return fmt.Sprintf("board uid=%q fields=%d ops=%s tags=%s message=%q", a.UID, len(a.Board), ops, tags, a.Message), nil
+}
+
+func findErrorPatterns(_ context.Context, a ErrorPatternArgs) (string, error) {
+	at := func(t time.Time, dflt string) string {
+		if t.IsZero() {
+			return dflt
+		}
+		return t.UTC().Format(time.RFC3339)
+	}
+	return fmt.Sprintf("investigation %q labels=%d from %s to %s", a.Name, len(a.Labels), at(a.Start, "-30m"), at(a.End, "now")), nil
+}
+
+func runPanels(_ context.Context, a PanelRunArgs) (string, error) {
+	return fmt.Sprintf("ran %v of %s p=%v", a.PanelIDs, a.BoardUID, a.Percentile), nil
 }
 
 // --- the helper, as written for mcp-go ---
@@ -586,6 +641,9 @@ func grafanaTools(moved bool) []gTool {
 	resource := helper[ResourceArgs, string](moved)
 	api := helper[APIArgs, *mcp.CallToolResult](moved)
 	profiles := helper[ProfileTypesArgs, string](moved)
+	boards := helper[BoardUpdateArgs, string](moved)
+	patterns := helper[ErrorPatternArgs, string](moved)
+	panels := helper[PanelRunArgs, string](moved)
 
 	return []gTool{
 		search("search_boards", "Searches boards by title.", searchBoards, readOnly("Search boards")...),
@@ -607,6 +665,10 @@ func grafanaTools(moved bool) []gTool {
 		api("api_request", "Sends a request to the HTTP API.", apiRequest,
 			mcp.WithTitleAnnotation("API request"), mcp.WithOpenWorldHintAnnotation(false)),
 		profiles("list_profile_types", "Lists the profile types of a profiling data source.", profileTypes, readOnly("List profile types")...),
+		boards("update_board", "Creates or changes a board: the whole JSON, or patch operations.", updateBoard,
+			mcp.WithTitleAnnotation("Update board"), mcp.WithDestructiveHintAnnotation(true)),
+		patterns("find_error_patterns", "Looks for error patterns in the logs of a scope.", findErrorPatterns, readOnly("Find error patterns")...),
+		panels("run_panels", "Runs the queries of a board's panels.", runPanels, readOnly("Run panels")...),
 	}
 }
 
@@ -728,8 +790,8 @@ func TestGrafanaListed(t *testing.T) {
 		if !slices.Equal(slices.Sorted(mapsKeys(up)), slices.Sorted(mapsKeys(mv))) {
 			t.Fatalf("tools: upstream %v, moved %v", slices.Sorted(mapsKeys(up)), slices.Sorted(mapsKeys(mv)))
 		}
-		if len(up) != 14 {
-			t.Fatalf("%d tools listed, want 14", len(up))
+		if len(up) != 17 {
+			t.Fatalf("%d tools listed, want 17", len(up))
 		}
 		var got []string
 		for name := range up {
@@ -855,6 +917,24 @@ func TestGrafanaCalled(t *testing.T) {
 		{"link preview missing", "make_deeplink", `{"kind":"board","preview":{"repo":"r"}}`, "/board/preview/r/@ short=false", "!Argument 'preview.path' is required.", same},
 		{"link queries", "make_deeplink", `{"kind":"explore","queries":[{"refId":"A","expr":"up"}]}`, `/explore&queries=[{"expr":"up","refId":"A"}] short=false`, same, same},
 		{"update", "update_annotation", `{"id":7,"text":"x","data":{"k":[1,2]}}`, `updated 7 text=x data={"k":[1,2]}`, same, same},
+		// Any values (interface{}, map[string]interface{}), a pointer to
+		// a slice, time.Time, []int and float64.
+		{"board patch", "update_board", `{"uid":"b1","ops":[{"op":"replace","path":"$.title","value":"New"},{"op":"add","path":"$.x","value":null}],"tags":[]}`,
+			`board uid="b1" fields=0 ops=[{"op":"replace","path":"$.title","value":"New"},{"op":"add","path":"$.x"}] tags=[] message=""`, same, same},
+		{"board whole", "update_board", `{"board":{"title":"x","panels":[]},"message":"m","tags":null}`, `board uid="" fields=2 ops=null tags=- message="m"`, same, same},
+		{"board op missing", "update_board", `{"uid":"b1","ops":[{"op":"add","value":{"a":1}}]}`,
+			`board uid="b1" fields=0 ops=[{"op":"add","path":"","value":{"a":1}}] tags=- message=""`, "!Argument 'ops[0].path' is required.", same},
+		{"patterns", "find_error_patterns", `{"name":"n","labels":{"cluster":"c1"},"start":"2026-12-07T10:00:00+01:00"}`, `investigation "n" labels=1 from 2026-12-07T09:00:00Z to now`, same, same},
+		{"patterns missing", "find_error_patterns", `{"name":"n"}`, `investigation "n" labels=0 from -30m to now`, "!Argument 'labels' is required.", same},
+		{"patterns relative", "find_error_patterns", `{"name":"n","labels":{},"start":"now-1h"}`,
+			`protocol error: internal error: unmarshal args: parsing time "now-1h" as "2006-01-02T15:04:05Z07:00": cannot parse "now-1h" as "2006"`, "!Argument 'start' must be in the format date-time.", same},
+		{"panels", "run_panels", `{"boardUid":"b","panelIds":[1,2],"percentile":99.5}`, "ran [1 2] of b p=99.5", same, same},
+		{"panels fraction", "run_panels", `{"boardUid":"b","panelIds":[1.5]}`,
+			"protocol error: internal error: unmarshal args: json: cannot unmarshal number 1.5 into Go struct field PanelRunArgs.panelIds of type int", "!Argument 'panelIds[0]' must be an integer.", same},
+		// A quoted number for a float: the helper repairs integers only;
+		// the invoker's repair reads it.
+		{"panels quoted", "run_panels", `{"boardUid":"b","panelIds":[],"percentile":"95"}`,
+			"protocol error: internal error: unmarshal args: json: cannot unmarshal string into Go struct field PanelRunArgs.percentile of type float64", "!Argument 'percentile' must be a number.", "ran [] of b p=95"},
 	}
 	clients := []*client.Client{serveHTTP(t, grafanaServer(false, false), false), serveHTTP(t, grafanaServer(true, false), false), serveHTTP(t, grafanaServer(true, true), false)}
 	for _, tc := range cases {
