@@ -147,7 +147,11 @@ MarshalText has a pointer receiver is written by its kind inside a map,
 whose values are not addressable.
 
 Fix: describe the value with plain fields, implement both halves of the text
-pair (the type is then a string), and store pointers in the map.
+pair (the type is then a string), and store pointers in the map. A type that
+encoding/json reads through its UnmarshalJSON may instead declare the schema
+of its form, with a method ToolschemaSchema() string (see OLT023), and the
+message says so: a type that accepts a string or a list of strings, say,
+whose JSONSchema method (invopop/jsonschema's) the contract does not call.
 
 # Analyzer OLT006
 

@@ -1055,7 +1055,7 @@ func renderVars[V ~[]string](board string, vars map[string]V) string {
 func TestGrafanaOwnJSONType(t *testing.T) {
 	mcpgo.SetRequiredFromTags(true)
 	defer mcpgo.SetRequiredFromTags(false)
-	want := "mcpgo.WithInputSchema[mcpgo_test.RenderArgs]: OLT005: input.variables{}: mcpgo_test.VarValues implements json.Marshaler and json.Unmarshaler, so its JSON form is its own and has no derived schema"
+	want := "mcpgo.WithInputSchema[mcpgo_test.RenderArgs]: OLT005: input.variables{}: mcpgo_test.VarValues implements json.Marshaler and json.Unmarshaler, so its JSON form is its own and has no derived schema; declare the schema of that form with a method ToolschemaSchema() string"
 	if got := panicText(func() { mcpgo.WithInputSchema[RenderArgs]() }); got != want {
 		t.Errorf("refused:\n got %q\nwant %q", got, want)
 	}

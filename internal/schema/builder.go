@@ -224,8 +224,15 @@ func (b *Builder) build(t *Type, na bool) (frag, []*Error) {
 	const text = TextMarshaler | TextUnmarshaler
 	switch {
 	case t.Methods&json != 0:
-		return frag{}, []*Error{errorf(OLT005, "%s implements %s, so its JSON form is its own and has no derived schema",
-			t, methodNames(t.Methods&json, "json.Marshaler", "json.Unmarshaler"))}
+		// A type encoding/json reads through its UnmarshalJSON may
+		// declare the schema of its form (declaredFrag); one it reads by
+		// its kind may not, and its fix is the documentation's.
+		howTo := ""
+		if t.Methods&JSONUnmarshaler != 0 {
+			howTo = "; declare the schema of that form with a method " + DeclaredMethod + "() string"
+		}
+		return frag{}, []*Error{errorf(OLT005, "%s implements %s, so its JSON form is its own and has no derived schema%s",
+			t, methodNames(t.Methods&json, "json.Marshaler", "json.Unmarshaler"), howTo)}
 	case t.Methods&text == text:
 		return frag{typ: jString}, nil
 	case t.Methods&text != 0 && t.Kind == String:

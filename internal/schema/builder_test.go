@@ -140,7 +140,13 @@ func TestRefused(t *testing.T) {
 		{"element", slice(&Type{Kind: Func}), "OLT002: []: type func has no schema: functions cannot be written as JSON; use a type encoding/json can write (json:\"-\" leaves a field out)"},
 		{"map value", mapOf(tString, &Type{Kind: Chan, Elem: tBool}), "OLT002: {}: type chan bool has no schema: channels cannot be written as JSON; use a type encoding/json can write (json:\"-\" leaves a field out)"},
 		{"json.Marshaler", &Type{Kind: Struct, PkgPath: "p", Name: "Money", Methods: JSONMarshaler}, "OLT005: p.Money implements json.Marshaler, so its JSON form is its own and has no derived schema"},
-		{"json pair", &Type{Kind: Struct, PkgPath: "p", Name: "Money", Methods: JSONMarshaler | JSONUnmarshaler}, "OLT005: p.Money implements json.Marshaler and json.Unmarshaler, so its JSON form is its own and has no derived schema"},
+		// A type encoding/json reads through its UnmarshalJSON may declare
+		// its schema: the message says how (mcp-grafana's StringOrSlice,
+		// moved to the mcp-go drop-ins, panicked without saying).
+		{"json pair", &Type{Kind: Struct, PkgPath: "p", Name: "Money", Methods: JSONMarshaler | JSONUnmarshaler},
+			"OLT005: p.Money implements json.Marshaler and json.Unmarshaler, so its JSON form is its own and has no derived schema; declare the schema of that form with a method ToolschemaSchema() string"},
+		{"json.Unmarshaler", &Type{Kind: Slice, Elem: tString, PkgPath: "p", Name: "StringOrSlice", Methods: JSONUnmarshaler},
+			"OLT005: p.StringOrSlice implements json.Unmarshaler, so its JSON form is its own and has no derived schema; declare the schema of that form with a method ToolschemaSchema() string"},
 		{"half text pair", &Type{Kind: Struct, PkgPath: "p", Name: "Color", Methods: TextMarshaler}, "OLT005: p.Color implements only encoding.TextMarshaler of the text pair, so encoding/json writes and reads it differently"},
 		{"pointer-receiver marshaller in a map", mapOf(tString, &Type{Kind: Int, Bits: 64, PkgPath: "p", Name: "Level", Methods: TextMarshaler | TextUnmarshaler}),
 			"OLT005: {}: p.Level marshals through a method with a pointer receiver, which encoding/json does not call on a value inside a map; give the method a value receiver, or store *p.Level"},
@@ -287,7 +293,7 @@ func TestStructRefused(t *testing.T) {
 	}{
 		{"input not a struct", tInt, []string{"OLT002: the input is int64, not a struct; tool arguments are the fields of one struct"}, ""},
 		{"input with its own JSON", &Type{Kind: Struct, PkgPath: "p", Name: "Raw", Methods: JSONUnmarshaler},
-			[]string{"OLT005: p.Raw implements json.Unmarshaler, so its JSON form is its own and has no derived schema"}, ""},
+			[]string{"OLT005: p.Raw implements json.Unmarshaler, so its JSON form is its own and has no derived schema; declare the schema of that form with a method ToolschemaSchema() string"}, ""},
 		{"two fields with one name", strct(field("A", tBool, `json:"x"`), field("B", tBool, `json:"x"`)),
 			[]string{`OLT011: x: fields A and B both have the JSON name "x"; encoding/json would drop both`}, "json"},
 		{"embedded tie", strct(embed(dup1, ""), embed(dup2, "")),
@@ -344,7 +350,7 @@ func TestStructRefused(t *testing.T) {
 		{"default on slice", strct(field("L", slice(tString), `default:"a"`)), []string{`OLT012: L: tag default: applies to boolean, integer, number and string fields, not array`}, "default"},
 		{"empty description", strct(field("S", tString, `description:" "`)), []string{`OLT012: S: tag description: is empty`}, "description"},
 		{"embedding promotes time.Time's methods", &Type{Kind: Struct, PkgPath: "p", Name: "Event", Methods: tTime.Methods, Fields: []Field{embed(tTime, ""), field("Name", tString, "")}},
-			[]string{"OLT005: p.Event implements json.Marshaler and json.Unmarshaler, so its JSON form is its own and has no derived schema"}, ""},
+			[]string{"OLT005: p.Event implements json.Marshaler and json.Unmarshaler, so its JSON form is its own and has no derived schema; declare the schema of that form with a method ToolschemaSchema() string"}, ""},
 		{"embedded marshaler not promoted", strct(embed(tTime, "")),
 			[]string{"OLT005: Time: embedded time.Time has a JSON form of its own that is not promoted to the outer struct; encoding/json would flatten its fields instead"}, ""},
 		{"number not JSON", strct(field("F", tFloat, `minimum:".5"`)), []string{`OLT012: F: tag minimum: ".5" is not a JSON number`}, "minimum"},

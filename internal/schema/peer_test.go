@@ -470,7 +470,7 @@ func TestTextHalves(t *testing.T) {
 		{"int kind, only MarshalText", num(tm, tm), "OLT005: p.Level implements only encoding.TextMarshaler of the text pair, so encoding/json writes and reads it differently"},
 		{"int kind, both, pointer MarshalText, in a map", mapOf(tString, num(tm|tu, tu)),
 			"OLT005: {}: p.Level marshals through a method with a pointer receiver, which encoding/json does not call on a value inside a map; give the method a value receiver, or store *p.Level"},
-		{"string kind, UnmarshalJSON", str(JSONUnmarshaler, 0), "OLT005: p.URI implements json.Unmarshaler, so its JSON form is its own and has no derived schema"},
+		{"string kind, UnmarshalJSON", str(JSONUnmarshaler, 0), "OLT005: p.URI implements json.Unmarshaler, so its JSON form is its own and has no derived schema; declare the schema of that form with a method ToolschemaSchema() string"},
 		{"string kind, MarshalJSON", str(JSONMarshaler|tu, JSONMarshaler), "OLT005: p.URI implements json.Marshaler, so its JSON form is its own and has no derived schema"},
 	}
 	for _, tt := range tests {
