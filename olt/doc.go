@@ -150,8 +150,7 @@ Fix: describe the value with plain fields, implement both halves of the text
 pair (the type is then a string), and store pointers in the map. A type that
 encoding/json reads through its UnmarshalJSON may instead declare the schema
 of its form, with a method ToolschemaSchema() string (see OLT023), and the
-message says so: a type that accepts a string or a list of strings, say,
-whose JSONSchema method (invopop/jsonschema's) the contract does not call.
+message says so.
 
 # Analyzer OLT006
 
@@ -404,7 +403,7 @@ two states.
 
 # Analyzer OLT020
 
-OLT020: part of a peer library's schema tag the contract cannot follow
+OLT020: part of a peer library's schema tag, or a peer's schema method, the contract cannot follow
 
 Code written for google/jsonschema-go, invopop/jsonschema or
 mark3labs/mcp-go comes over as it is: their tags are read, each part mapped
@@ -420,9 +419,16 @@ format, length, bound or default part on a slice (invopop applies those to
 the items); a part after an unescaped comma that continues no description
 (enum=GET, POST); a key given twice; an empty google tag.
 
-jsonschema:"-" itself hides an input field from the model (see
-docs/contract.md); in a result, where encoding/json writes the field, it is
-refused, and reported as OLT003 for the result type.
+A type that gives invopop/jsonschema its schema, or part of it, by a method
+(JSONSchema() *Schema, JSONSchemaExtend(*Schema), JSONSchemaAlias() any,
+JSONSchemaProperty(string) any) is reported too: the contract derives a
+type's schema from the type and its tags and never calls such a method (the
+generator reads source), so what the method says would be lost. A type that
+encoding/json reads through its UnmarshalJSON (mcp-grafana's StringOrSlice,
+a string or a list of strings) declares the same schema with
+ToolschemaSchema() string (see OLT023), which the contract then reads, the
+peer's method kept for the peer; any other type says it with its fields,
+tags and enum constants, and drops the method.
 
 Fix: say it with the parts the contract reads, give the items a type of
 their own, and use a pointer for a value that may be null.

@@ -335,3 +335,89 @@ func TestMCPGoDialect(t *testing.T) {
 		})
 	}
 }
+
+// Types that give invopop/jsonschema their schemas by its methods, which
+// the contract does not call: each is refused, naming the method, where
+// a schema derived without it would drop what it says (mcp-grafana's
+// StringOrSlice gives its oneOf so). A method of that name and another
+// shape is not invopop's.
+
+type Schema struct{ Enum []any }
+
+type severity string
+
+func (severity) JSONSchema() *Schema { return &Schema{Enum: []any{"low", "high"}} }
+
+type stringOrSlice []string
+
+func (s *stringOrSlice) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, (*[]string)(s)) }
+func (s stringOrSlice) MarshalJSON() ([]byte, error)  { return json.Marshal([]string(s)) }
+func (stringOrSlice) JSONSchema() *Schema             { return &Schema{} }
+
+type window struct {
+	From string `json:"from"`
+}
+
+func (*window) JSONSchemaExtend(*Schema) {}
+
+type aliased struct{ N int }
+
+func (aliased) JSONSchemaAlias() any { return 0 }
+
+type renamed struct{ N int }
+
+func (renamed) JSONSchemaProperty(string) any { return nil }
+
+type otherShape string
+
+func (otherShape) JSONSchema() string { return "" }
+
+func TestPeerSchemaMethods(t *testing.T) {
+	tests := []struct {
+		name string
+		fn   any
+		want string // the error's text; "" for none
+	}{
+		{"JSONSchema", func(struct {
+			S severity `json:"s"`
+		}) error {
+			return nil
+		}, "OLT020: input.s: reflectimpl.severity has invopop/jsonschema's method JSONSchema, which the contract does not call, so what it says would be lost: say it with the type's fields, tags and constants, and drop the method"},
+		{"JSONSchema, own JSON form", func(struct {
+			V map[string]stringOrSlice `json:"v"`
+		}) error {
+			return nil
+		}, "OLT020: input.v{}: reflectimpl.stringOrSlice has invopop/jsonschema's method JSONSchema, which the contract does not call: declare the schema it gives with a method ToolschemaSchema() string"},
+		{"JSONSchemaExtend, pointer receiver", func(struct {
+			W *window `json:"w"`
+		}) error {
+			return nil
+		}, "OLT020: input.w: reflectimpl.window has invopop/jsonschema's method JSONSchemaExtend"},
+		{"JSONSchemaAlias", func(struct {
+			A aliased `json:"a"`
+		}) error {
+			return nil
+		}, "OLT020: input.a: reflectimpl.aliased has invopop/jsonschema's method JSONSchemaAlias"},
+		{"JSONSchemaProperty", func(struct {
+			R []renamed `json:"r"`
+		}) error {
+			return nil
+		}, "OLT020: input.r[]: reflectimpl.renamed has invopop/jsonschema's method JSONSchemaProperty"},
+		{"another shape", func(struct {
+			O otherShape `json:"o"`
+		}) error {
+			return nil
+		}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Create(tt.fn, Meta(tool.Meta{Name: "peer"}))
+			switch {
+			case tt.want == "" && err != nil:
+				t.Errorf("Create: %v", err)
+			case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+				t.Errorf("Create: %v\nwant %s", err, tt.want)
+			}
+		})
+	}
+}

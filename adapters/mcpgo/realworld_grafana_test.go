@@ -1010,6 +1010,17 @@ func (VarValues) JSONSchema() *jsonschema.Schema {
 	return &jsonschema.Schema{OneOf: []*jsonschema.Schema{{Type: "string"}, {Type: "array", Items: &jsonschema.Schema{Type: "string"}}}}
 }
 
+// SilenceState is a string whose enum invopop's JSONSchema method gives.
+type SilenceState string
+
+func (SilenceState) JSONSchema() *jsonschema.Schema {
+	return &jsonschema.Schema{Type: "string", Enum: []any{"active", "expired", "pending"}}
+}
+
+type SilenceStateArgs struct {
+	State SilenceState `json:"state" jsonschema:"description=Silences in this state"`
+}
+
 type RenderArgs struct {
 	BoardUID  string               `json:"boardUid,omitempty" jsonschema:"description=The board"`
 	Variables map[string]VarValues `json:"variables,omitempty" jsonschema:"description=Board variables: a value or a list of values"`
@@ -1047,17 +1058,26 @@ func renderVars[V ~[]string](board string, vars map[string]V) string {
 
 // TestGrafanaOwnJSONType: the panel-rendering input, whose map values have
 // JSON methods of their own and invopop's JSONSchema method, is refused by
-// the drop-in at registration, naming the rule, the field and the type
-// (contract: OLT005), where invopop lists the method's schema. With the
+// the drop-in at registration, naming the rule, the field, the type, the
+// method and the way out (OLT020), where invopop lists the method's
+// schema; and so is a plain type whose enum the method gives. With the
 // schema declared (ToolschemaSchema), the moved tool lists it as invopop
 // does and answers the same; a value off it is an isError result with the
 // path, where the helper's decoding is a protocol error.
 func TestGrafanaOwnJSONType(t *testing.T) {
 	mcpgo.SetRequiredFromTags(true)
 	defer mcpgo.SetRequiredFromTags(false)
-	want := "mcpgo.WithInputSchema[mcpgo_test.RenderArgs]: OLT005: input.variables{}: mcpgo_test.VarValues implements json.Marshaler and json.Unmarshaler, so its JSON form is its own and has no derived schema; declare the schema of that form with a method ToolschemaSchema() string"
-	if got := panicText(func() { mcpgo.WithInputSchema[RenderArgs]() }); got != want {
-		t.Errorf("refused:\n got %q\nwant %q", got, want)
+	for _, tc := range []struct{ got, want string }{
+		{panicText(func() { mcpgo.WithInputSchema[RenderArgs]() }),
+			"mcpgo.WithInputSchema[mcpgo_test.RenderArgs]: OLT020: input.variables{}: mcpgo_test.VarValues has invopop/jsonschema's method JSONSchema, which the contract does not call: declare the schema it gives with a method ToolschemaSchema() string"},
+		// A type read by its kind whose enum only invopop's method gives:
+		// refused, where the enum would have been dropped.
+		{panicText(func() { mcpgo.WithInputSchema[SilenceStateArgs]() }),
+			"mcpgo.WithInputSchema[mcpgo_test.SilenceStateArgs]: OLT020: input.state: mcpgo_test.SilenceState has invopop/jsonschema's method JSONSchema, which the contract does not call, so what it says would be lost: say it with the type's fields, tags and constants, and drop the method"},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("refused:\n got %q\nwant %q", tc.got, tc.want)
+		}
 	}
 
 	up := server.NewMCPServer("grafana", "1.0.0")

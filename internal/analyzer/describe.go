@@ -217,6 +217,7 @@ func (d *describer) describe(t types.Type) *schema.Type {
 	default:
 		if !schema.Opaque(st.PkgPath, st.Name, 0) {
 			st.Methods, st.ValueMethods = methodsOf(t)
+			st.PeerSchema = peerSchema(t)
 		}
 	}
 	if schema.MayDeclare(st.Methods) {
@@ -393,6 +394,49 @@ func iface(name string, params, results []types.Type) *types.Interface {
 	}
 	sig := types.NewSignatureType(nil, nil, nil, tuple(params), tuple(results), false)
 	return types.NewInterfaceType([]*types.Func{types.NewFunc(token.NoPos, nil, name, sig)}, nil).Complete()
+}
+
+// peerSchema returns the first of schema.PeerSchemaMethods that t or *t
+// has with invopop/jsonschema's shape, "" when none.
+func peerSchema(t types.Type) string {
+	schemaPtr := func(t types.Type) bool {
+		p, ok := types.Unalias(t).(*types.Pointer)
+		if !ok {
+			return false
+		}
+		n, ok := types.Unalias(p.Elem()).(*types.Named)
+		return ok && n.Obj().Name() == "Schema"
+	}
+	anyValue := func(t types.Type) bool {
+		i, ok := t.Underlying().(*types.Interface)
+		return ok && i.Empty()
+	}
+	for _, name := range schema.PeerSchemaMethods {
+		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
+		fn, ok := obj.(*types.Func)
+		if !ok {
+			continue
+		}
+		params, results := fn.Signature().Params(), fn.Signature().Results()
+		var shaped bool
+		switch name {
+		case "JSONSchema":
+			shaped = params.Len() == 0 && results.Len() == 1 && schemaPtr(results.At(0).Type())
+		case "JSONSchemaExtend":
+			shaped = params.Len() == 1 && results.Len() == 0 && schemaPtr(params.At(0).Type())
+		case "JSONSchemaAlias":
+			shaped = params.Len() == 0 && results.Len() == 1 && anyValue(results.At(0).Type())
+		case "JSONSchemaProperty":
+			if params.Len() == 1 && results.Len() == 1 {
+				b, isBasic := params.At(0).Type().Underlying().(*types.Basic)
+				shaped = isBasic && b.Info()&types.IsString != 0 && anyValue(results.At(0).Type())
+			}
+		}
+		if shaped {
+			return name
+		}
+	}
+	return ""
 }
 
 // methodsOf reports the encoding hooks of t or *t, and those of t alone.

@@ -83,6 +83,7 @@ func (d *Describer) Describe(t reflect.Type) *schema.Type {
 	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface && !schema.Opaque(st.PkgPath, st.Name, 0) {
 		// A well-known type is mapped by name whatever its methods.
 		st.Methods, st.ValueMethods = methodsOf(t)
+		st.PeerSchema = peerSchema(t)
 	}
 	if s, ok := d.Schemas.of(t); ok {
 		st.Declared = &schema.Declared{Schema: s, By: d.Schemas.By}
@@ -155,6 +156,39 @@ func declared(t reflect.Type) ([]byte, string) {
 		return nil, schema.DeclaredSignature
 	}
 	return nil, ""
+}
+
+// peerSchema returns the first of schema.PeerSchemaMethods that t or *t
+// has with invopop/jsonschema's shape, "" when none.
+func peerSchema(t reflect.Type) string {
+	pt := reflect.PointerTo(t)
+	if pt.NumMethod() == 0 {
+		return ""
+	}
+	schemaPtr := func(t reflect.Type) bool { return t.Kind() == reflect.Pointer && t.Elem().Name() == "Schema" }
+	anyValue := func(t reflect.Type) bool { return t.Kind() == reflect.Interface && t.NumMethod() == 0 }
+	for _, name := range schema.PeerSchemaMethods {
+		m, ok := pt.MethodByName(name)
+		if !ok {
+			continue
+		}
+		ft := m.Type // the receiver first
+		var shaped bool
+		switch name {
+		case "JSONSchema":
+			shaped = ft.NumIn() == 1 && ft.NumOut() == 1 && schemaPtr(ft.Out(0))
+		case "JSONSchemaExtend":
+			shaped = ft.NumIn() == 2 && ft.NumOut() == 0 && schemaPtr(ft.In(1))
+		case "JSONSchemaAlias":
+			shaped = ft.NumIn() == 1 && ft.NumOut() == 1 && anyValue(ft.Out(0))
+		case "JSONSchemaProperty":
+			shaped = ft.NumIn() == 2 && ft.NumOut() == 1 && ft.In(1).Kind() == reflect.String && anyValue(ft.Out(0))
+		}
+		if shaped {
+			return name
+		}
+	}
+	return ""
 }
 
 // methodsOf reports the encoding hooks of t or *t, and those of t alone.

@@ -220,6 +220,17 @@ func (b *Builder) build(t *Type, na bool) (frag, []*Error) {
 	if t.Declared != nil {
 		return b.declaredFrag(t)
 	}
+	if t.PeerSchema != "" {
+		// invopop/jsonschema would list what the method says; the contract
+		// cannot call it (the generator reads source), and a schema
+		// derived without it would drop it unsaid.
+		if t.Methods&JSONUnmarshaler != 0 {
+			return frag{}, []*Error{errorf(OLT020, "%s has invopop/jsonschema's method %s, which the contract does not call: declare the schema it gives with a method %s() string",
+				t, t.PeerSchema, DeclaredMethod)}
+		}
+		return frag{}, []*Error{errorf(OLT020, "%s has invopop/jsonschema's method %s, which the contract does not call, so what it says would be lost: say it with the type's fields, tags and constants, and drop the method",
+			t, t.PeerSchema)}
+	}
 	const json = JSONMarshaler | JSONUnmarshaler
 	const text = TextMarshaler | TextUnmarshaler
 	switch {

@@ -43,3 +43,20 @@ func TestNoValidator(t *testing.T) {
 		t.Errorf("Input: %v\nwant %s", err, want)
 	}
 }
+
+// TestDeclaredOverPeerMethod: a type that declares its schema
+// (ToolschemaSchema) and keeps invopop/jsonschema's JSONSchema method for
+// the peer is read by its declaration; the peer's method is no fault.
+func TestDeclaredOverPeerMethod(t *testing.T) {
+	sos := &Type{Kind: Slice, PkgPath: "example.com/m", PkgName: "m", Name: "StringOrSlice", PeerSchema: "JSONSchema",
+		Methods: JSONMarshaler | JSONUnmarshaler, Declared: &Declared{Schema: []byte(`{"type":["string","array"],"items":{"type":"string"}}`)}}
+	b := NewBuilder()
+	b.CheckDeclared = func([]byte) error { return nil }
+	got, err := b.Input(strct(field("V", sos, `json:"v"`)))
+	if err != nil {
+		t.Fatalf("Input: %v", err)
+	}
+	if !strings.Contains(string(got), `"v":{"type":["string","array"],"items":{"type":"string"}}`) {
+		t.Errorf("Input = %s, want v as declared", got)
+	}
+}

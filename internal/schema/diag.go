@@ -31,7 +31,7 @@ const (
 	OLT017 ID = "OLT017" // an identity field the model should not supply
 	OLT018 ID = "OLT018" // a vague tool name
 	OLT019 ID = "OLT019" // two booleans that encode one state
-	OLT020 ID = "OLT020" // a part of a peer library's tag the contract cannot follow
+	OLT020 ID = "OLT020" // a part of a peer library's tag, or a peer's schema method, the contract cannot follow
 	OLT021 ID = "OLT021" // two tags give one keyword different values
 	OLT022 ID = "OLT022" // a peer library's tag that has a native form (migration)
 	OLT023 ID = "OLT023" // a schema a type declares that is not valid
@@ -78,7 +78,7 @@ var catalog = []Rule{
 	{OLT017, "input field is an identity the model should not supply", false},
 	{OLT018, "tool name is vague", false},
 	{OLT019, "two booleans encode one state", false},
-	{OLT020, "part of a peer library's schema tag the contract cannot follow", true},
+	{OLT020, "part of a peer library's schema tag, or a peer's schema method, the contract cannot follow", true},
 	{OLT021, "two tags give one keyword different values", true},
 	{OLT022, "schema tag of a peer library has a native form", false},
 	{OLT023, "schema a type declares for its JSON form is not valid", true},

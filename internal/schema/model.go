@@ -95,6 +95,11 @@ type Type struct {
 	// Declared is the schema the type's author declares for its own JSON
 	// form (see DeclaredMethod); nil when none.
 	Declared *Declared
+	// PeerSchema is the name of the first of PeerSchemaMethods the type
+	// has (through T or *T, promoted methods included), by which
+	// invopop/jsonschema takes its schema, or part of it, from the type
+	// itself; "" when none.
+	PeerSchema string
 	// Opaque reports that the front end did not describe the type's
 	// structure (its fields or elements), because Opaque said it need not.
 	Opaque bool
@@ -131,6 +136,14 @@ type Declared struct {
 	// Err says why the front end could not read it ("" when it could).
 	Err string
 }
+
+// PeerSchemaMethods are the methods by which invopop/jsonschema takes a
+// type's schema, or part of it, from the type: JSONSchema() *Schema,
+// JSONSchemaExtend(*Schema), JSONSchemaAlias() any and
+// JSONSchemaProperty(string) any. A front end reports one (Type.PeerSchema)
+// only with that shape, Schema being any type of that name, so that a
+// method of another library's that shares the name is not taken for it.
+var PeerSchemaMethods = [...]string{"JSONSchema", "JSONSchemaExtend", "JSONSchemaAlias", "JSONSchemaProperty"}
 
 // DeclaredMethod is the name of the method by which a type with a JSON form
 // of its own (json.Marshaler, json.Unmarshaler) declares its schema:

@@ -86,3 +86,55 @@ type Route struct {
 //
 //tool:export
 func Plan(in Route) (string, error) { return in.From, nil }
+
+// Schema stands for invopop/jsonschema's Schema: its schema methods are
+// known by their shape, whatever package the type is in.
+type Schema struct{ Enum []any }
+
+// Severity takes its enum from invopop's JSONSchema method, which the
+// contract does not call: refused, where the enum would be lost.
+type Severity string
+
+func (Severity) JSONSchema() *Schema { return &Schema{Enum: []any{"low", "high"}} }
+
+// Values is a string or a list of them, by its own JSON methods and
+// invopop's JSONSchema method; Declared says the same as ToolschemaSchema.
+type Values []string
+
+func (v *Values) UnmarshalJSON(b []byte) error { return nil }
+func (v Values) MarshalJSON() ([]byte, error)  { return nil, nil }
+func (Values) JSONSchema() *Schema             { return &Schema{} }
+
+type Declared []string
+
+func (v *Declared) UnmarshalJSON(b []byte) error { return nil }
+func (v Declared) MarshalJSON() ([]byte, error)  { return nil, nil }
+func (Declared) JSONSchema() *Schema             { return &Schema{} }
+func (Declared) ToolschemaSchema() string {
+	return `{"type":["string","array"],"items":{"type":"string"}}`
+}
+
+// Window extends its derived schema through invopop's JSONSchemaExtend.
+type Window struct {
+	From string `json:"from"`
+}
+
+func (*Window) JSONSchemaExtend(s *Schema) {}
+
+// Other has a method named JSONSchema of another shape: not invopop's.
+type Other string
+
+func (Other) JSONSchema() string { return "" }
+
+type Alert struct {
+	Severity Severity            `json:"severity"` // want `OLT020: input.severity: olt020.Severity has invopop/jsonschema's method JSONSchema, which the contract does not call, so what it says would be lost`
+	Values   map[string]Values   `json:"values"`   // want `OLT020: input.values\{\}: olt020.Values has invopop/jsonschema's method JSONSchema, which the contract does not call: declare the schema it gives with a method ToolschemaSchema\(\) string`
+	Declared map[string]Declared `json:"declared"`
+	Window   *Window             `json:"window"` // want `OLT020: input.window: olt020.Window has invopop/jsonschema's method JSONSchemaExtend`
+	Other    Other               `json:"other"`
+}
+
+// RaiseAlert raises an alert.
+//
+//tool:export
+func RaiseAlert(in Alert) error { return nil }
