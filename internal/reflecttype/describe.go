@@ -165,7 +165,13 @@ func peerSchema(t reflect.Type) string {
 	if pt.NumMethod() == 0 {
 		return ""
 	}
-	schemaPtr := func(t reflect.Type) bool { return t.Kind() == reflect.Pointer && t.Elem().Name() == "Schema" }
+	schemaPtr := func(t reflect.Type) bool {
+		if t.Kind() != reflect.Pointer {
+			return false
+		}
+		name, _, _ := strings.Cut(t.Elem().Name(), "[") // as go/types names an instance
+		return name == "Schema"
+	}
 	anyValue := func(t reflect.Type) bool { return t.Kind() == reflect.Interface && t.NumMethod() == 0 }
 	for _, name := range schema.PeerSchemaMethods {
 		m, ok := pt.MethodByName(name)
