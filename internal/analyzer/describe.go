@@ -405,7 +405,7 @@ func peerSchema(t types.Type) string {
 			return false
 		}
 		n, ok := types.Unalias(p.Elem()).(*types.Named)
-		return ok && n.Obj().Name() == "Schema"
+		return ok && n.Obj().Name() == "Schema" && (n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != schema.GoogleSchemaPkg)
 	}
 	anyValue := func(t types.Type) bool {
 		i, ok := t.Underlying().(*types.Interface)

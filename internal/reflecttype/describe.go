@@ -170,7 +170,7 @@ func peerSchema(t reflect.Type) string {
 			return false
 		}
 		name, _, _ := strings.Cut(t.Elem().Name(), "[") // as go/types names an instance
-		return name == "Schema"
+		return name == "Schema" && t.Elem().PkgPath() != schema.GoogleSchemaPkg
 	}
 	anyValue := func(t reflect.Type) bool { return t.Kind() == reflect.Interface && t.NumMethod() == 0 }
 	for _, name := range schema.PeerSchemaMethods {

@@ -3,6 +3,8 @@ package reflecttype
 import (
 	"reflect"
 	"testing"
+
+	"github.com/google/jsonschema-go/jsonschema"
 )
 
 // Schema is generic here: go/types names its instances Schema, reflect
@@ -24,6 +26,12 @@ type other string
 
 func (other) JSONSchema() *notSchema { return nil }
 
+// googleTyped returns google/jsonschema-go's Schema, which that library
+// never asks a type for: the program's own method, not invopop's.
+type googleTyped string
+
+func (googleTyped) JSONSchema() *jsonschema.Schema { return &jsonschema.Schema{Type: "string"} }
+
 func TestPeerSchema(t *testing.T) {
 	for _, tt := range []struct {
 		typ  reflect.Type
@@ -32,6 +40,7 @@ func TestPeerSchema(t *testing.T) {
 		{reflect.TypeFor[level](), "JSONSchema"},
 		{reflect.TypeFor[window](), "JSONSchemaExtend"},
 		{reflect.TypeFor[other](), ""},
+		{reflect.TypeFor[googleTyped](), ""},
 		{reflect.TypeFor[string](), ""},
 	} {
 		if got := peerSchema(tt.typ); got != tt.want {

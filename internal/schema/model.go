@@ -141,9 +141,15 @@ type Declared struct {
 // type's schema, or part of it, from the type: JSONSchema() *Schema,
 // JSONSchemaExtend(*Schema), JSONSchemaAlias() any and
 // JSONSchemaProperty(string) any. A front end reports one (Type.PeerSchema)
-// only with that shape, Schema being any type of that name, so that a
-// method of another library's that shares the name is not taken for it.
+// only with that shape, Schema being any type of that name but
+// google/jsonschema-go's (GoogleSchemaPkg), so that a method of another
+// library's that shares the name is not taken for it.
 var PeerSchemaMethods = [...]string{"JSONSchema", "JSONSchemaExtend", "JSONSchemaAlias", "JSONSchemaProperty"}
+
+// GoogleSchemaPkg is the package of google/jsonschema-go's Schema. That
+// library calls no method of a type for its schema: a JSONSchema method
+// that returns its *Schema is a program's own, not invopop's.
+const GoogleSchemaPkg = "github.com/google/jsonschema-go/jsonschema"
 
 // DeclaredMethod is the name of the method by which a type with a JSON form
 // of its own (json.Marshaler, json.Unmarshaler) declares its schema:

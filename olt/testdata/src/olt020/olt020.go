@@ -1,5 +1,7 @@
 package olt020
 
+import "github.com/google/jsonschema-go/jsonschema"
+
 type Input struct {
 	Name   string   `json:"name" jsonschema:"title=Name,description=The user's name"`                          // want `OLT020: input.name: tag jsonschema: title is not a keyword the contract writes`
 	Method string   `json:"method" jsonschema:"enum=GET, POST"`                                                // want `OLT020: input.method: tag jsonschema: " POST" is not a part invopop/jsonschema reads`
@@ -126,12 +128,19 @@ type Other string
 
 func (Other) JSONSchema() string { return "" }
 
+// Google returns google/jsonschema-go's Schema, which that library never
+// asks a type for: the program's own method, not invopop's.
+type Google string
+
+func (Google) JSONSchema() *jsonschema.Schema { return &jsonschema.Schema{Type: "string"} }
+
 type Alert struct {
 	Severity Severity            `json:"severity"` // want `OLT020: input.severity: olt020.Severity has invopop/jsonschema's method JSONSchema, which the contract does not call, so what it says would be lost`
 	Values   map[string]Values   `json:"values"`   // want `OLT020: input.values\{\}: olt020.Values has invopop/jsonschema's method JSONSchema, which the contract does not call: declare the schema it gives with a method ToolschemaSchema\(\) string`
 	Declared map[string]Declared `json:"declared"`
 	Window   *Window             `json:"window"` // want `OLT020: input.window: olt020.Window has invopop/jsonschema's method JSONSchemaExtend`
 	Other    Other               `json:"other"`
+	Google   Google              `json:"google"`
 }
 
 // RaiseAlert raises an alert.
