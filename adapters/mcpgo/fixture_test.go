@@ -405,6 +405,24 @@ func text(r *mcp.CallToolResult) string {
 	return strings.Join(parts, "\n")
 }
 
+// called calls the tool name with the JSON text args over c and renders
+// the answer as the realworld tables write it: the text of a result, "!"
+// before an isError result's, "protocol error: " before an error's.
+func called(t *testing.T, c *client.Client, name, args string) (string, *mcp.CallToolResult) {
+	t.Helper()
+	req := mcp.CallToolRequest{}
+	req.Params.Name = name
+	req.Params.Arguments = rawJSON(args)
+	r, err := c.CallTool(t.Context(), req)
+	switch {
+	case err != nil:
+		return "protocol error: " + err.Error(), nil
+	case r.IsError:
+		return "!" + text(r), r
+	}
+	return text(r), r
+}
+
 // rawJSON is JSON text as arguments, sent as they are.
 func rawJSON(s string) any {
 	if s == "" {

@@ -945,19 +945,7 @@ func TestGrafanaCalled(t *testing.T) {
 				if w != same {
 					want = w
 				}
-				req := mcp.CallToolRequest{}
-				req.Params.Name = tc.tool
-				req.Params.Arguments = rawJSON(tc.args)
-				r, err := clients[i].CallTool(t.Context(), req)
-				var got string
-				switch {
-				case err != nil:
-					got = "protocol error: " + err.Error()
-				case r.IsError:
-					got = "!" + text(r)
-				default:
-					got = text(r)
-				}
+				got, r := called(t, clients[i], tc.tool, tc.args)
 				if got != want {
 					t.Errorf("%s:\n got %q\nwant %q", []string{"upstream", "moved", "repaired"}[i], got, want)
 				}
@@ -1103,19 +1091,7 @@ func TestGrafanaOwnJSONType(t *testing.T) {
 			"!Argument 'variables{}' does not match the schema of its type."},
 	} {
 		for i, want := range []string{tc.upstream, tc.moved} {
-			req := mcp.CallToolRequest{}
-			req.Params.Name = "render_panel"
-			req.Params.Arguments = rawJSON(tc.args)
-			r, err := clients[i].CallTool(t.Context(), req)
-			var got string
-			switch {
-			case err != nil:
-				got = "protocol error: " + err.Error()
-			case r.IsError:
-				got = "!" + text(r)
-			default:
-				got = text(r)
-			}
+			got, _ := called(t, clients[i], "render_panel", tc.args)
 			if got != want {
 				t.Errorf("%s %s:\n got %q\nwant %q", []string{"upstream", "moved"}[i], tc.args, got, want)
 			}

@@ -903,19 +903,7 @@ func TestRealWorldCalled(t *testing.T) {
 						if side == "moved" && tc.moved != same {
 							want = tc.moved
 						}
-						req := mcp.CallToolRequest{}
-						req.Params.Name = tc.tool
-						req.Params.Arguments = rawJSON(tc.args)
-						var got string
-						r, err := clients[side].CallTool(t.Context(), req)
-						switch {
-						case err != nil:
-							got = "protocol error: " + err.Error()
-						case r.IsError:
-							got = "!" + text(r)
-						default:
-							got = text(r)
-						}
+						got, r := called(t, clients[side], tc.tool, tc.args)
 						if got != want {
 							t.Errorf("%s:\n got %q\nwant %q", side, got, want)
 						}
