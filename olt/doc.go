@@ -256,10 +256,11 @@ jsonschema (enum): ...). Move the constraint into the declared schema; keep
 the description where it is.
 
 A struct tag key a letter or two off a schema tag's, in any case
-(descripton, Description, maxlength, enums), would be ignored, and the
-schema would lack what it meant: it is reported with the tag it is nearest.
-A key of another library (form, env, yaml, example, header) is near none and
-left alone.
+(descripton, Description, maxlength, enun), would be ignored, and the schema
+would lack what it meant: it is reported with the tag it is nearest. A key
+of another library (form, env, yaml, example, header) is near none and left
+alone, and so is swaggo/swag's enums, near enum but its own library's key
+(the schema does not read it).
 
 A tag on an unexported field, or on an embedded struct that is flattened
 into the outer object, applies to no property; nor does a schema tag other

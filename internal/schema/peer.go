@@ -523,10 +523,11 @@ func peerWhy(k string) string {
 // any case; one letter off for a key of up to five letters, two for a
 // longer one; the nearest, when no other is as near), or "" when k is a
 // schema tag or near none: a key of another library (form, env, example,
-// header) is left alone. There is no fix: the tag meant may not fit the
-// field, which the misspelt one never had to.
+// header) is left alone, and so are the keys of other libraries that are
+// near a schema tag (otherTags). There is no fix: the tag meant may not
+// fit the field, which the misspelt one never had to.
 func nearTag(k string) string {
-	if len(k) < 4 || len(k) > 24 || k == "json" || isSchemaTag(k) {
+	if len(k) < 4 || len(k) > 24 || k == "json" || isSchemaTag(k) || slices.Contains(otherTags, k) {
 		return ""
 	}
 	limit := 2
@@ -550,6 +551,13 @@ func nearTag(k string) string {
 		return "" // as near two tags: which one is not clear
 	}
 	return best
+}
+
+// otherTags are struct tag keys of other libraries a letter or two off a
+// schema tag's, which nearTag leaves alone: a struct shared with code
+// that reads them is correct as it is.
+var otherTags = []string{
+	"enums", // swaggo/swag: a field's enum values, enums:"asc,desc"
 }
 
 // readTags reads what a field's struct tags say to the schema: the keyword

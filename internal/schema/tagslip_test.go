@@ -6,9 +6,10 @@ import (
 )
 
 // TestTagSlips checks that a tag key a letter or two off a schema tag's
-// (descripton, Description, minimun) is reported, where it would be ignored
+// (descripton, Description, minimun, enun) is reported, where it would be ignored
 // and the schema would lack what it meant, and that the keys of other
-// libraries (form, env, yaml, example, header, path) are left alone.
+// libraries (form, env, yaml, example, header, path, swaggo/swag's enums)
+// are left alone.
 func TestTagSlips(t *testing.T) {
 	tests := []struct {
 		tag  string
@@ -18,12 +19,15 @@ func TestTagSlips(t *testing.T) {
 		{`json:"a" Description:"The a."`, `OLT012: a: tag Description: is no tag the schema reads, so it would be ignored; did you mean description?`},
 		{`json:"a" maxlength:"3"`, `OLT012: a: tag maxlength: is no tag the schema reads, so it would be ignored; did you mean maxLength?`},
 		{`json:"a" paterrn:"^a"`, `OLT012: a: tag paterrn: is no tag the schema reads, so it would be ignored; did you mean pattern?`},
-		{`json:"a" enums:"x,y"`, `OLT012: a: tag enums: is no tag the schema reads, so it would be ignored; did you mean enum?`},
+		{`json:"a" enun:"x,y"`, `OLT012: a: tag enun: is no tag the schema reads, so it would be ignored; did you mean enum?`},
 		{`json:"a" jsonchema:"The a."`, `OLT012: a: tag jsonchema: is no tag the schema reads, so it would be ignored; did you mean jsonschema?`},
 		{`json:"a" requried:"true"`, `OLT012: a: tag requried: is no tag the schema reads, so it would be ignored; did you mean required?`},
 		{`json:"a" description:"The a." defualt:"x"`, `OLT012: a: tag defualt: is no tag the schema reads, so it would be ignored; did you mean default?`},
 		{`json:"a" form:"a" env:"A" yaml:"a" db:"a" xml:"a" toml:"a" bson:"a"`, ""},
 		{`json:"a" example:"x" header:"X-A" path:"a" query:"a" validate:"required" binding:"required" doc:"The a." title:"A"`, ""},
+		// swaggo/swag's own keys, enums among them: a struct shared with a
+		// swag-documented HTTP API is correct code.
+		{`json:"a" enums:"x,y" example:"x" swaggertype:"string" format:"uuid"`, ""},
 		{`json:"a" mapstructure:"a" gorm:"column:a" protobuf:"bytes,1" msgpack:"a" dynamodbav:"a" url:"a" schema:"a"`, ""},
 	}
 	for _, tt := range tests {
