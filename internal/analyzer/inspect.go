@@ -415,7 +415,8 @@ var directiveNames = []string{"export", "example", "required-from-tags"}
 // a space after // (Go reads a directive only with none), or a name a
 // letter or two off a directive's (//tool:exprot). Either would leave a
 // function out of the tools without a word. It returns "" for a
-// directive, for prose, and for a //tool: name near none of ours.
+// directive, for prose (a spaced name followed by words that are not the
+// directive's arguments), and for a //tool: name near none of ours.
 func Slip(text string) string {
 	rest, ok := strings.CutPrefix(text, "//")
 	if !ok {
@@ -437,10 +438,34 @@ func Slip(text string) string {
 		if near := nearest(name, directiveNames); near != "" && word == rest {
 			return fmt.Sprintf("//tool:%s is not a directive; did you mean //tool:%s?", name, near)
 		}
-	case word != rest:
+	case word != rest && directiveArgs(name, word[len(head):]):
 		return fmt.Sprintf("%q is not read as a directive: Go reads one only with no space after //; write //tool:%s", text[:len(text)-len(word)+len(head)], name)
 	}
 	return ""
+}
+
+// directiveArgs reports whether what follows a directive's name in a
+// comment, args, reads as that directive's arguments (nothing; options,
+// key=value or bare, a letter or two off or not; an example's JSON; each
+// maybe followed by a // comment) rather than as prose that starts with
+// the directive's name ("// tool:export marks a tool.").
+func directiveArgs(name, args string) bool {
+	args, _, _ = strings.Cut(args, "//") // a comment after them
+	args = strings.TrimSpace(args)
+	switch {
+	case args == "":
+		return true
+	case name == "export":
+		for _, f := range strings.Fields(args) {
+			if !strings.Contains(f, "=") && !slices.Contains(DirectiveOptions, f) && nearestOption(f) == "" {
+				return false
+			}
+		}
+		return true
+	case name == "example":
+		return args[0] == '{' || args[0] == '['
+	}
+	return false
 }
 
 // directive parses c if it is a //tool:export directive.
