@@ -66,16 +66,16 @@ func handTool[In, Out any](meta tool.Meta, in json.RawMessage, d *dropInHandler[
 	if !ok {
 		return nil, fmt.Errorf("input schema set by hand: its tool has no checks") // declared registers rawtool's, which has
 	}
-	h := &handHandler{schema: checker, inner: d, fromTags: d.fromTags}
+	h := &handHandler{schema: checker, inner: d, fromTags: d.fromTags, mapIn: d.mapIn}
 	if d.mapIn {
 		// The map takes what the schema let through, as encoding/json
-		// decodes it (numbers as float64), as the SDK gives it.
-		h.decode = func(raw json.RawMessage) (any, error) {
-			var v In
-			if len(raw) == 0 {
-				return &v, nil
-			}
-			return &v, json.Unmarshal(raw, &v)
+		// decodes it (numbers as float64), as the SDK gives it. The
+		// invoker reads it, so that its values take room from what the
+		// calls running at once share, as a typed input's do, until the
+		// handler is done with them.
+		h.typed = toolimpl.New(tool.Meta{Name: "drop_in"}, json.RawMessage(`{"type":"object"}`), nil, argsMapReader[In]{}, nil)
+		if _, _, err := h.typed.CheckArgs(context.Background(), json.RawMessage(`{}`)); err != nil {
+			return nil, fmt.Errorf("OLT002: input: %v", err) // its key type's methods, say
 		}
 	} else {
 		lenient, err := reflectimpl.Create(schemaOf[In, Out], reflectimpl.Meta(tool.Meta{Name: "drop_in"}), reflectimpl.RequiredFromTags())
@@ -85,6 +85,17 @@ func handTool[In, Out any](meta tool.Meta, in json.RawMessage, d *dropInHandler[
 		h.typed = lenient
 	}
 	return toolimpl.New(meta, rt.InputSchema, nil, h, nil), nil
+}
+
+// argsMapReader is the handler of the tool that reads a map of the
+// arguments (In, see isArgsMap) for a drop-in's CheckArgs; it runs
+// nothing.
+type argsMapReader[In any] struct{}
+
+func (argsMapReader[In]) Input() reflect.Type  { return reflect.TypeFor[In]() }
+func (argsMapReader[In]) Output() reflect.Type { return nil }
+func (argsMapReader[In]) Call(context.Context, *tool.Call, any, any) (any, error) {
+	return nil, fmt.Errorf("a map of the arguments is only read")
 }
 
 // argsChecker is a handler that checks its tool's arguments itself
@@ -97,18 +108,19 @@ type argsChecker interface {
 // hand, decodes them into In leniently, and calls the drop-in's handler.
 type handHandler struct {
 	schema   argsChecker
-	typed    *tool.Tool                         // In's contract, every property optional unless tagged
-	decode   func(json.RawMessage) (any, error) // In a map of the arguments: its decoding, in place of typed
+	typed    *tool.Tool // In's contract, every property optional unless tagged; a map's reading
 	inner    toolimpl.Handler
 	fromTags bool
+	mapIn    bool // In is a map of the arguments: every key is kept
 }
 
 // RequiredFromTags tells the invoker the read mode of the handler's types.
 func (h *handHandler) RequiredFromTags() bool { return h.fromTags }
 
 // DropsUnknownKeys asks the typed CheckArgs h calls to drop the keys In
-// has no field of that exact name for.
-func (h *handHandler) DropsUnknownKeys() bool { return true }
+// has no field of that exact name for; a map of the arguments keeps them
+// all, as under the SDK.
+func (h *handHandler) DropsUnknownKeys() bool { return !h.mapIn }
 
 func (h *handHandler) Input() reflect.Type  { return nil }
 func (h *handHandler) Output() reflect.Type { return h.inner.Output() }
@@ -119,10 +131,6 @@ func (h *handHandler) CheckArgs(ctx context.Context, args json.RawMessage) (any,
 		return nil, viols, more, err
 	}
 	raw, _ := completed.(json.RawMessage)
-	if h.decode != nil {
-		in, err := h.decode(raw)
-		return in, nil, 0, err
-	}
 	// What the schema allows and In's contract does not: a key In has no
 	// field for (the schema's object is open) is dropped, as the SDK's
 	// decoding drops it (DropsUnknownKeys). It must not reach a field

@@ -4,9 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"runtime/debug"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolschema/toolschema/internal/roomtest"
@@ -98,5 +101,58 @@ func TestApprovalAfterBusy(t *testing.T) {
 	}
 	if r.IsError || texts(t, r) != "16384" || asked != 1 {
 		t.Errorf("the call: %q, the hook asked %d times; want it run, asked once", texts(t, r), asked)
+	}
+}
+
+// TestArgsMapHeld: the map of the arguments a drop-in with a schema set
+// by hand is given holds its values while the handler runs, and they take
+// room as the values of a typed input do: a second call, the first
+// holding most of the room, is answered as a busy server; alone, it runs.
+// Before, the map was made by encoding/json beside the room, and any
+// number of such calls ran at once.
+func TestArgsMapHeld(t *testing.T) {
+	prev := debug.SetMemoryLimit(64 << 20) // a room of 16 MiB
+	t.Cleanup(func() { debug.SetMemoryLimit(prev) })
+	started, release := make(chan struct{}), make(chan struct{})
+	var calls atomic.Int32
+	s := mcp.NewServer(&mcp.Implementation{Name: "rows"}, nil)
+	mcpserver.AddTool(s, &mcp.Tool{Name: "rows", InputSchema: &jsonschema.Schema{Type: "object"}},
+		func(_ context.Context, _ *mcp.CallToolRequest, args map[string]any) (*mcp.CallToolResult, any, error) {
+			if calls.Add(1) == 1 { // the first call holds its map until released
+				close(started)
+				<-release
+			}
+			rows, _ := args["rows"].([]any)
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: strconv.Itoa(len(rows))}}}, nil, nil
+		})
+	cs := connectServer(t, s, nil, "")
+	// 60,000 values into any: some 9 MiB of Go values as the invoker
+	// counts them.
+	args := json.RawMessage(`{"rows":[` + strings.TrimSuffix(strings.Repeat("[],", 60000-2), ",") + `]}`)
+	call := func() (*mcp.CallToolResult, error) {
+		return cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "rows", Arguments: args})
+	}
+	first := make(chan *mcp.CallToolResult, 1)
+	go func() {
+		r, err := call()
+		if err != nil {
+			t.Error(err)
+		}
+		first <- r
+	}()
+	<-started
+	r, err := call()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.IsError || r.Meta["io.github.toolschema/errorCode"] != "SERVER_BUSY" {
+		t.Errorf("a second call while the first holds its map: IsError %v %q %v; want SERVER_BUSY", r.IsError, texts(t, r), r.Meta)
+	}
+	close(release)
+	if r := <-first; r == nil || r.IsError || texts(t, r) != "59998" {
+		t.Fatalf("the running call: %+v", r)
+	}
+	if r, err := call(); err != nil || r.IsError {
+		t.Errorf("the call again, alone: %v %+v", err, r)
 	}
 }
