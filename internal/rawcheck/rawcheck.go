@@ -674,7 +674,9 @@ func (c *Checker) leaves(ve *jsonschema.ValidationError, noun string, out []Viol
 // one line per branch, each a "must", would tell the model to satisfy
 // them all. It does so only when every branch fails at the value itself
 // with words of the form "must ...": a branch that fails deeper in the
-// value (a property of an object) keeps its own lines.
+// value (a property of an object) keeps its own lines, and so does one
+// whose alternatives of its own come beside another failure (joined,
+// "A and B, or C" would read as "(A and B) or C").
 func (c *Checker) alternatives(ve *jsonschema.ValidationError, noun string) (Violation, bool) {
 	if len(ve.Causes) < 2 {
 		return Violation{}, false
@@ -695,6 +697,9 @@ func (c *Checker) alternatives(ve *jsonschema.ValidationError, noun string) (Vio
 				return Violation{}, false
 			}
 			parts = append(parts, strings.TrimSuffix(strings.TrimPrefix(v.Message, lead), "."))
+		}
+		if len(parts) > 1 && slices.ContainsFunc(parts, func(p string) bool { return strings.Contains(p, ", or ") }) {
+			return Violation{}, false
 		}
 		if rule == "" {
 			rule = vs[0].Rule
