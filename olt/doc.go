@@ -429,7 +429,9 @@ encoding/json reads through its UnmarshalJSON (mcp-grafana's StringOrSlice,
 a string or a list of strings) declares the same schema with
 ToolschemaSchema() string (see OLT023), which the contract then reads, the
 peer's method kept for the peer; any other type says it with its fields,
-tags and enum constants, and drops the method.
+tags and enum constants, and drops the method. A method of that name whose
+Schema is google/jsonschema-go's is the program's own (that library calls no
+such method) and is left alone.
 
 Fix: say it with the parts the contract reads, give the items a type of
 their own, and use a pointer for a value that may be null.
