@@ -634,6 +634,20 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 
 // fill gives the field of struct v that pr stands for its default.
 func (d *decoder) fill(pr *prop, v reflect.Value, depth int) {
+	// Decoded once (plan.def): a copy shares nothing a tool could
+	// change, and makes nothing but itself (a string's bytes are the
+	// default's); behind a pointer, each struct gets a pointer of its own.
+	switch e := pr.p.elem; {
+	case pr.p.def.IsValid():
+		d.fieldAlloc(v, pr.index).Set(pr.p.def)
+		return
+	case pr.p.how == byPointer && e.def.IsValid():
+		d.charge(goSize(e.t))
+		n := reflect.New(e.t)
+		n.Elem().Set(e.def)
+		d.fieldAlloc(v, pr.index).Set(n)
+		return
+	}
 	// Checked when the plan was made: it only fills in.
 	sub := newDecoder(context.Background(), pr.p.c.Default, false, d.noun)
 	sub.value(pr.p, d.fieldAlloc(v, pr.index), depth+1)
@@ -641,8 +655,19 @@ func (d *decoder) fill(pr *prop, v reflect.Value, depth int) {
 	sub.free()
 	// A default is made again for every struct that lacks it, however
 	// short the arguments' text ("{}"): what it makes counts, its
-	// strings too (no longer than its text).
-	d.charge(uintptr(built + len(pr.p.c.Default)))
+	// strings too (no longer than its text); a type's own method is
+	// handed a copy of the text, and keeps one as a rule.
+	text := len(pr.p.c.Default)
+	for e := pr.p; e != nil; e = e.elem {
+		if e.how == byText || e.how == byJSON {
+			text *= 3
+			break
+		}
+		if e.how != byPointer {
+			break
+		}
+	}
+	d.charge(uintptr(built + text))
 }
 
 // unknown reports a member the struct of plan p lacks, named by the last

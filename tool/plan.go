@@ -1,6 +1,7 @@
 package tool
 
 import (
+	"context"
 	"encoding"
 	"encoding/json"
 	"fmt"
@@ -44,6 +45,11 @@ type plan struct {
 	// it (byDeclared); declNull is whether that schema takes null.
 	valid    func([]byte) bool
 	declNull bool
+	// def is the default (Check.Default) as a Go value, decoded once,
+	// for a value decoded by its kind that holds no reference a tool
+	// could change (a bool, a number, a string): every struct that lacks
+	// the field gets a copy of it. Invalid: decoded for each.
+	def reflect.Value
 }
 
 type prop struct {
@@ -237,7 +243,42 @@ func compile(t reflect.Type, c *schema.Check) (*plan, error) {
 			}
 		}
 	}
+	if err == nil && c.Default != nil && p.how == byKind && immutableKind(t.Kind()) {
+		p.def = decodeDefault(p)
+	}
 	return p, err
+}
+
+// immutableKind reports whether a value of kind k holds nothing a copy of
+// it shares that could be changed: a string's bytes cannot be.
+func immutableKind(k reflect.Kind) bool {
+	switch k {
+	case reflect.Bool, reflect.String, reflect.Float32, reflect.Float64,
+		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return true
+	}
+	return false
+}
+
+// decodeDefault returns p's default as a Go value, or an invalid Value
+// when it cannot be read (the default was checked when the schema was
+// built: it is then read for each struct, as any other, and so refused
+// as any other).
+func decodeDefault(p *plan) (v reflect.Value) {
+	defer func() {
+		if recover() != nil {
+			v = reflect.Value{}
+		}
+	}()
+	d := newDecoder(context.Background(), p.c.Default, false, "Argument")
+	defer d.free()
+	v = reflect.New(p.t).Elem()
+	d.value(p, v, 0)
+	if len(d.viols) > 0 || d.decodeFault != nil {
+		return reflect.Value{}
+	}
+	return v
 }
 
 // typeWord writes what a value of c's type must be: "an integer", "null
