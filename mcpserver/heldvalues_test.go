@@ -43,35 +43,14 @@ func TestHeldValuesBusy(t *testing.T) {
 	cs := connect(t, []*tool.Tool{rows}, nil)
 	// 12 MiB of values, made in slices as they grow: more than half the room.
 	args := json.RawMessage(`{"rows":[` + strings.TrimSuffix(strings.Repeat("{},", 24<<10), ",") + `]}`)
-	call := func() (*mcp.CallToolResult, error) {
-		return cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "rows", Arguments: args})
-	}
-	first := make(chan *mcp.CallToolResult, 1)
-	go func() {
-		r, err := call()
-		if err != nil {
-			t.Error(err)
-		}
-		first <- r
-	}()
-	<-started
-
-	r, err := call()
-	if err != nil {
-		t.Fatal(err)
-	}
+	r, first := heldCall(t, cs, "rows", args, started, release)
 	want := "Tool 'rows' failed: SERVER_BUSY: the calls running now hold all the memory the server gives to the values of arguments. Recovery: retry. Retry after 1 s."
 	if !r.IsError || texts(t, r) != want || r.Meta["io.github.toolschema/errorCode"] != "SERVER_BUSY" ||
 		r.Meta["io.github.toolschema/outcome"] != "not_started" {
 		t.Errorf("a call with no room left: IsError %v %q %v; want %q, code SERVER_BUSY, not started", r.IsError, texts(t, r), r.Meta, want)
 	}
-
-	close(release)
-	if r := <-first; r == nil || r.IsError {
-		t.Fatalf("the running call: %+v", r)
-	}
-	if r, err := call(); err != nil || r.IsError {
-		t.Errorf("the call again, alone: %v %+v", err, r)
+	if first == nil || first.IsError {
+		t.Fatalf("the running call: %+v", first)
 	}
 }
 
@@ -129,30 +108,42 @@ func TestArgsMapHeld(t *testing.T) {
 	// 60,000 values into any: some 9 MiB of Go values as the invoker
 	// counts them.
 	args := json.RawMessage(`{"rows":[` + strings.TrimSuffix(strings.Repeat("[],", 60000-2), ",") + `]}`)
-	call := func() (*mcp.CallToolResult, error) {
-		return cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "rows", Arguments: args})
+	r, first := heldCall(t, cs, "rows", args, started, release)
+	if !r.IsError || r.Meta["io.github.toolschema/errorCode"] != "SERVER_BUSY" {
+		t.Errorf("a second call while the first holds its map: IsError %v %q %v; want SERVER_BUSY", r.IsError, texts(t, r), r.Meta)
 	}
-	first := make(chan *mcp.CallToolResult, 1)
+	if first == nil || first.IsError || texts(t, first) != "59998" {
+		t.Fatalf("the running call: %+v", first)
+	}
+}
+
+// heldCall calls the tool name with args over cs while a first call of it
+// runs: the first is made in the background and holds its room until
+// release is closed (its handler receives on started, then waits). It
+// returns the second call's result and, once released, the first's, and
+// checks that the call made alone afterwards goes through.
+func heldCall(t *testing.T, cs *mcp.ClientSession, name string, args json.RawMessage, started <-chan struct{}, release chan struct{}) (second, first *mcp.CallToolResult) {
+	t.Helper()
+	call := func() (*mcp.CallToolResult, error) {
+		return cs.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: args})
+	}
+	done := make(chan *mcp.CallToolResult, 1)
 	go func() {
 		r, err := call()
 		if err != nil {
 			t.Error(err)
 		}
-		first <- r
+		done <- r
 	}()
 	<-started
-	r, err := call()
+	second, err := call()
+	close(release)
+	first = <-done
 	if err != nil {
 		t.Fatal(err)
-	}
-	if !r.IsError || r.Meta["io.github.toolschema/errorCode"] != "SERVER_BUSY" {
-		t.Errorf("a second call while the first holds its map: IsError %v %q %v; want SERVER_BUSY", r.IsError, texts(t, r), r.Meta)
-	}
-	close(release)
-	if r := <-first; r == nil || r.IsError || texts(t, r) != "59998" {
-		t.Fatalf("the running call: %+v", r)
 	}
 	if r, err := call(); err != nil || r.IsError {
 		t.Errorf("the call again, alone: %v %+v", err, r)
 	}
+	return second, first
 }
