@@ -3,6 +3,7 @@ package main_test
 import (
 	"os"
 	"os/exec"
+	"strings"
 	"testing"
 )
 
@@ -24,5 +25,23 @@ func runner(t *testing.T, dir string) func(name string, args ...string) (string,
 			t.Fatalf("%s %v: %v", name, args, err)
 		}
 		return string(out), code
+	}
+}
+
+// TestHelp: toolvet help says what toolvet is before the analysis
+// driver's text, which is about static analysis in general, and still
+// lists the analyzers; toolvet help RULE is the driver's, unchanged.
+func TestHelp(t *testing.T) {
+	t.Parallel()
+	_, bin, _ := tools(t)
+	run := runner(t, t.TempDir())
+	out, code := run(bin, "help")
+	if code != 0 || !strings.HasPrefix(out, "toolvet reports the rules of the toolschema contract") ||
+		!strings.Contains(out, "Registered analyzers:") || !strings.Contains(out, "OLT011") {
+		t.Errorf("toolvet help: exit %d\n%s", code, out)
+	}
+	out, code = run(bin, "help", "OLT011")
+	if code != 0 || !strings.HasPrefix(out, "OLT011: json tag the schema cannot follow") {
+		t.Errorf("toolvet help OLT011: exit %d\n%s", code, out)
 	}
 }

@@ -44,6 +44,11 @@ import (
 
 func main() {
 	args := os.Args[1:]
+	if len(args) == 1 && args[0] == "help" {
+		// The analysis driver's help is about static analysis in general:
+		// say first what this tool is.
+		fmt.Print(helpIntro)
+	}
 	switch {
 	case fixing(args) && unit(args):
 		// Under go fix: a nonzero exit would drop the package's fixes,
@@ -54,6 +59,22 @@ func main() {
 	}
 	multichecker.Main(analyzers(args)...)
 }
+
+// helpIntro is what toolvet help prints before the analysis driver's
+// own text and its list of analyzers.
+const helpIntro = `toolvet reports the rules of the toolschema contract (OLT001 to OLT034:
+what a Go function exposed as an LLM tool, its input and its result must be)
+and runs go vet's own analyzers beside them.
+
+	toolvet [flags] ./...                          # standalone
+	go vet -vettool=$(go tool -n toolvet) ./...    # as go vet's analysis tool
+	go fix -fixtool=$(go tool -n toolvet) ./...    # applying the suggested fixes
+
+Each rule is an analyzer named after its ID (-OLT011=false turns one off);
+toolvet help OLT011 says what it checks. The rules are described in
+docs/diagnostics.md and in go doc github.com/toolschema/toolschema/olt.
+
+`
 
 // phaseEnv tells a toolvet started by fixThenReport which part it is:
 // "report" runs only the contract's rules, as a -fix run does.
