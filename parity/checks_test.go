@@ -9,7 +9,9 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"regexp"
+	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -34,7 +36,14 @@ import (
 // when there are none, the same decoded input.
 func TestChecksAgree(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 17))
-	var calls, refused int
+	// The argument sets are made in one sequence (the same for every
+	// run), then checked in parallel parts: under -race the checks are
+	// most of the package's time.
+	type job struct {
+		tl   *tool.Tool
+		args string
+	}
+	var jobs []job
 	for _, p := range pairs(t, load(t)) {
 		_, refl := fresh(t, p)
 		for _, tl := range []*tool.Tool{p.gen, refl} {
@@ -57,13 +66,28 @@ func TestChecksAgree(t *testing.T) {
 						continue
 					}
 					seen[args] = true
-					calls++
-					if len(agree(t, tl, args)) > 0 {
-						refused++
-					}
+					jobs = append(jobs, job{tl, args})
 				}
 			}
 		}
+	}
+	parts := runtime.GOMAXPROCS(0)
+	refusedIn := make([]int, parts)
+	t.Run("sets", func(t *testing.T) {
+		for i := range parts {
+			t.Run(strconv.Itoa(i), func(t *testing.T) {
+				t.Parallel()
+				for j := i; j < len(jobs); j += parts {
+					if len(agree(t, jobs[j].tl, jobs[j].args)) > 0 {
+						refusedIn[i]++
+					}
+				}
+			})
+		}
+	})
+	calls, refused := len(jobs), 0
+	for _, n := range refusedIn {
+		refused += n
 	}
 	t.Logf("%d argument sets, %d refused", calls, refused)
 	if refused < 1000 || calls-refused < 1000 {
