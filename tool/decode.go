@@ -655,8 +655,9 @@ func (d *decoder) fill(pr *prop, v reflect.Value, depth int) {
 	sub.free()
 	// A default is made again for every struct that lacks it, however
 	// short the arguments' text ("{}"): what it makes counts, its
-	// strings too (no longer than its text); a type's own method is
-	// handed a copy of the text, and keeps one as a rule.
+	// strings too (no longer than its text); a type read by its own
+	// method is handed the text (UnmarshalText a copy of it), and keeps
+	// a copy as a rule: three times the text, at most.
 	text := len(pr.p.c.Default)
 	for e := pr.p; e != nil; e = e.elem {
 		if e.how == byText || e.how == byJSON {
