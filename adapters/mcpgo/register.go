@@ -318,9 +318,10 @@ type holdKey struct{}
 func checkedForApproval(ctx context.Context, t *tool.Tool, args json.RawMessage) bool {
 	_, viols, err := t.CheckArgs(ctx, args)
 	if err != nil && ctx.Err() == nil {
-		if r, ierr := t.Invoke(ctx, args); ierr == nil && r.Code == tool.ApprovalRequired {
-			_, viols, err = t.CheckArgs(ctx, args)
-		}
+		// Invoke answers approval_required only for arguments its own
+		// reading found no fault in: they need not be checked again.
+		r, ierr := t.Invoke(ctx, args)
+		return ierr == nil && r.Code == tool.ApprovalRequired
 	}
 	return err == nil && len(viols) == 0
 }
