@@ -397,19 +397,32 @@ func iface(name string, params, results []types.Type) *types.Interface {
 }
 
 // peerSchema returns the first of schema.PeerSchemaMethods that t or *t
-// has with invopop/jsonschema's shape, "" when none.
+// has with invopop/jsonschema's shape (schema.PeerSchemaShaped), "" when
+// none.
 func peerSchema(t types.Type) string {
-	schemaPtr := func(t types.Type) bool {
-		p, ok := types.Unalias(t).(*types.Pointer)
-		if !ok {
-			return false
+	sig := func(t types.Type) schema.SigValue {
+		var v schema.SigValue
+		switch u := t.Underlying().(type) {
+		case *types.Interface:
+			v.Any = u.Empty()
+		case *types.Basic:
+			v.String = u.Info()&types.IsString != 0
+		case *types.Pointer:
+			if n, ok := types.Unalias(u.Elem()).(*types.Named); ok {
+				v.PtrTo = n.Obj().Name()
+				if n.Obj().Pkg() != nil {
+					v.PtrPkg = n.Obj().Pkg().Path()
+				}
+			}
 		}
-		n, ok := types.Unalias(p.Elem()).(*types.Named)
-		return ok && n.Obj().Name() == "Schema" && (n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != schema.GoogleSchemaPkg)
+		return v
 	}
-	anyValue := func(t types.Type) bool {
-		i, ok := t.Underlying().(*types.Interface)
-		return ok && i.Empty()
+	sigs := func(tuple *types.Tuple) []schema.SigValue {
+		var out []schema.SigValue
+		for v := range tuple.Variables() {
+			out = append(out, sig(v.Type()))
+		}
+		return out
 	}
 	for _, name := range schema.PeerSchemaMethods {
 		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
@@ -417,22 +430,7 @@ func peerSchema(t types.Type) string {
 		if !ok {
 			continue
 		}
-		params, results := fn.Signature().Params(), fn.Signature().Results()
-		var shaped bool
-		switch name {
-		case "JSONSchema":
-			shaped = params.Len() == 0 && results.Len() == 1 && schemaPtr(results.At(0).Type())
-		case "JSONSchemaExtend":
-			shaped = params.Len() == 1 && results.Len() == 0 && schemaPtr(params.At(0).Type())
-		case "JSONSchemaAlias":
-			shaped = params.Len() == 0 && results.Len() == 1 && anyValue(results.At(0).Type())
-		case "JSONSchemaProperty":
-			if params.Len() == 1 && results.Len() == 1 {
-				b, isBasic := params.At(0).Type().Underlying().(*types.Basic)
-				shaped = isBasic && b.Info()&types.IsString != 0 && anyValue(results.At(0).Type())
-			}
-		}
-		if shaped {
+		if schema.PeerSchemaShaped(name, sigs(fn.Signature().Params()), sigs(fn.Signature().Results())) {
 			return name
 		}
 	}

@@ -159,38 +159,35 @@ func declared(t reflect.Type) ([]byte, string) {
 }
 
 // peerSchema returns the first of schema.PeerSchemaMethods that t or *t
-// has with invopop/jsonschema's shape, "" when none.
+// has with invopop/jsonschema's shape (schema.PeerSchemaShaped), "" when
+// none.
 func peerSchema(t reflect.Type) string {
 	pt := reflect.PointerTo(t)
 	if pt.NumMethod() == 0 {
 		return ""
 	}
-	schemaPtr := func(t reflect.Type) bool {
-		if t.Kind() != reflect.Pointer {
-			return false
+	sig := func(t reflect.Type) schema.SigValue {
+		v := schema.SigValue{Any: t.Kind() == reflect.Interface && t.NumMethod() == 0, String: t.Kind() == reflect.String}
+		if t.Kind() == reflect.Pointer {
+			v.PtrTo, _, _ = strings.Cut(t.Elem().Name(), "[") // as go/types names an instance
+			v.PtrPkg = t.Elem().PkgPath()
 		}
-		name, _, _ := strings.Cut(t.Elem().Name(), "[") // as go/types names an instance
-		return name == "Schema" && t.Elem().PkgPath() != schema.GoogleSchemaPkg
+		return v
 	}
-	anyValue := func(t reflect.Type) bool { return t.Kind() == reflect.Interface && t.NumMethod() == 0 }
 	for _, name := range schema.PeerSchemaMethods {
 		m, ok := pt.MethodByName(name)
 		if !ok {
 			continue
 		}
 		ft := m.Type // the receiver first
-		var shaped bool
-		switch name {
-		case "JSONSchema":
-			shaped = ft.NumIn() == 1 && ft.NumOut() == 1 && schemaPtr(ft.Out(0))
-		case "JSONSchemaExtend":
-			shaped = ft.NumIn() == 2 && ft.NumOut() == 0 && schemaPtr(ft.In(1))
-		case "JSONSchemaAlias":
-			shaped = ft.NumIn() == 1 && ft.NumOut() == 1 && anyValue(ft.Out(0))
-		case "JSONSchemaProperty":
-			shaped = ft.NumIn() == 2 && ft.NumOut() == 1 && ft.In(1).Kind() == reflect.String && anyValue(ft.Out(0))
+		var params, results []schema.SigValue
+		for i := 1; i < ft.NumIn(); i++ {
+			params = append(params, sig(ft.In(i)))
 		}
-		if shaped {
+		for i := range ft.NumOut() {
+			results = append(results, sig(ft.Out(i)))
+		}
+		if schema.PeerSchemaShaped(name, params, results) {
 			return name
 		}
 	}

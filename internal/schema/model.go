@@ -141,10 +141,38 @@ type Declared struct {
 // type's schema, or part of it, from the type: JSONSchema() *Schema,
 // JSONSchemaExtend(*Schema), JSONSchemaAlias() any and
 // JSONSchemaProperty(string) any. A front end reports one (Type.PeerSchema)
-// only with that shape, Schema being any type of that name but
-// google/jsonschema-go's (GoogleSchemaPkg), so that a method of another
-// library's that shares the name is not taken for it.
+// only with that shape (PeerSchemaShaped), Schema being any type of that
+// name but google/jsonschema-go's (GoogleSchemaPkg), so that a method of
+// another library's that shares the name is not taken for it.
 var PeerSchemaMethods = [...]string{"JSONSchema", "JSONSchemaExtend", "JSONSchemaAlias", "JSONSchemaProperty"}
+
+// A SigValue is a method's parameter or result, as far as
+// PeerSchemaShaped tells the peers' methods apart.
+type SigValue struct {
+	// PtrTo and PtrPkg name the type a pointer points to: its name, type
+	// arguments left out, and its package's path ("" for none).
+	PtrTo, PtrPkg string
+	Any           bool // the empty interface
+	String        bool // of string kind
+}
+
+// PeerSchemaShaped reports whether the method name, one of
+// PeerSchemaMethods, with these parameters and results (the receiver left
+// out), has invopop/jsonschema's shape.
+func PeerSchemaShaped(name string, params, results []SigValue) bool {
+	schemaPtr := func(v SigValue) bool { return v.PtrTo == "Schema" && v.PtrPkg != GoogleSchemaPkg }
+	switch name {
+	case "JSONSchema":
+		return len(params) == 0 && len(results) == 1 && schemaPtr(results[0])
+	case "JSONSchemaExtend":
+		return len(params) == 1 && len(results) == 0 && schemaPtr(params[0])
+	case "JSONSchemaAlias":
+		return len(params) == 0 && len(results) == 1 && results[0].Any
+	case "JSONSchemaProperty":
+		return len(params) == 1 && len(results) == 1 && params[0].String && results[0].Any
+	}
+	return false
+}
 
 // GoogleSchemaPkg is the package of google/jsonschema-go's Schema. That
 // library calls no method of a type for its schema: a JSONSchema method
