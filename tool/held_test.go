@@ -275,27 +275,40 @@ func (h checksOwn) CheckArgs(ctx context.Context, args json.RawMessage) (any, []
 	return in, viols, 0, err
 }
 
+// typedRows sets a room of 1 GiB, and returns the room held before it and
+// a typed tool of rows, for a handler that checks its own arguments
+// through the tool's CheckArgs (ownTool).
+func typedRows(t *testing.T) (base int64, typed *tool.Tool) {
+	t.Helper()
+	base = tool.HeldValues()
+	tool.SetHeldRoom(t, 1<<30)
+	typed = mustCreate(t, func(in struct {
+		Rows []Row512 `json:"rows"`
+	}) int {
+		return len(in.Rows)
+	}, reflectimpl.Meta(tool.Meta{Name: "typed"}))
+	return base, typed
+}
+
+// ownTool is the tool of handler h, which checks its own arguments.
+func ownTool(h toolimpl.Handler) *tool.Tool {
+	return toolimpl.New(tool.Meta{Name: "own", Description: "Reads rows."}, json.RawMessage(`{"type":"object"}`), nil, h, nil)
+}
+
 // TestHeldValuesCheckedOwn: the values a tool that checks its own
 // arguments reads through a typed tool's CheckArgs hold room until the
 // tool is done with them, as a typed tool's do. Before, CheckArgs gave
 // the room back as it returned, and the tool then held the values with
 // none taken.
 func TestHeldValuesCheckedOwn(t *testing.T) {
-	base := tool.HeldValues()
-	tool.SetHeldRoom(t, 1<<30)
-	typed := mustCreate(t, func(in struct {
-		Rows []Row512 `json:"rows"`
-	}) int {
-		return len(in.Rows)
-	}, reflectimpl.Meta(tool.Meta{Name: "typed"}))
+	base, typed := typedRows(t)
 	release := make(chan struct{})
 	started := make(chan int64, 1)
-	own := toolimpl.New(tool.Meta{Name: "own", Description: "Reads rows."}, json.RawMessage(`{"type":"object"}`), nil,
-		checksOwn{typed: typed, run: func(any) (any, error) {
-			started <- tool.HeldValues() - base
-			<-release
-			return "done", nil
-		}}, nil)
+	own := ownTool(checksOwn{typed: typed, run: func(any) (any, error) {
+		started <- tool.HeldValues() - base
+		<-release
+		return "done", nil
+	}})
 	done := make(chan *tool.Result, 1)
 	go func() {
 		r, _ := own.Invoke(context.Background(), wideArgs(16<<10))
@@ -388,17 +401,10 @@ func (h keepsContext) CheckArgs(ctx context.Context, args json.RawMessage) (any,
 // room that nothing gave back (28 MiB for 8 MiB of values, each time),
 // and two called with it at once wrote the call's room unguarded.
 func TestHeldValuesKeptContext(t *testing.T) {
-	base := tool.HeldValues()
-	tool.SetHeldRoom(t, 1<<30)
-	typed := mustCreate(t, func(in struct {
-		Rows []Row512 `json:"rows"`
-	}) int {
-		return len(in.Rows)
-	}, reflectimpl.Meta(tool.Meta{Name: "typed"}))
+	base, typed := typedRows(t)
 	for _, both := range []bool{false, true} {
 		var kept context.Context
-		own := toolimpl.New(tool.Meta{Name: "own", Description: "Reads rows."}, json.RawMessage(`{"type":"object"}`), nil,
-			keepsContext{typed: typed, kept: &kept, both: both}, nil)
+		own := ownTool(keepsContext{typed: typed, kept: &kept, both: both})
 		if r, err := own.Invoke(context.Background(), wideArgs(16<<10)); err != nil || r.IsError {
 			t.Fatalf("both %v: %v %s", both, err, r.Text())
 		}
