@@ -541,8 +541,7 @@ func TestHeldValuesConcurrent(t *testing.T) {
 	}
 	plain := mustCreate(t, do, reflectimpl.Meta(tool.Meta{Name: "plain"}))
 	instant := mustCreate(t, do, reflectimpl.Meta(tool.Meta{Name: "instant", Timeout: 1}))
-	own := toolimpl.New(tool.Meta{Name: "own", Description: "Reads rows."}, json.RawMessage(`{"type":"object"}`), nil,
-		checksOwn{typed: plain, run: func(any) (any, error) { return 1, nil }}, nil)
+	own := ownTool(checksOwn{typed: plain, run: func(any) (any, error) { return 1, nil }})
 	args := func(do, n string, rows int) json.RawMessage {
 		return json.RawMessage(strings.Replace(string(wideArgs(rows)), `{"rows"`, `{"do":"`+do+`","n":`+n+`,"rows"`, 1))
 	}
@@ -591,13 +590,8 @@ func TestHeldValuesConcurrent(t *testing.T) {
 // handler that checks its own arguments wraps the error its typed
 // CheckArgs returned. Before, it was a plain failure.
 func TestHeldValuesBusyWrapped(t *testing.T) {
-	typed := mustCreate(t, func(in struct {
-		Rows []Row512 `json:"rows"`
-	}) int {
-		return len(in.Rows)
-	}, reflectimpl.Meta(tool.Meta{Name: "typed"}))
-	own := toolimpl.New(tool.Meta{Name: "own", Description: "Reads rows."}, json.RawMessage(`{"type":"object"}`), nil,
-		checksOwn{typed: typed, wrap: true, run: func(any) (any, error) { return "done", nil }}, nil)
+	_, typed := typedRows(t)
+	own := ownTool(checksOwn{typed: typed, wrap: true, run: func(any) (any, error) { return "done", nil }})
 	busyThenTooLarge(t, "wrapped", 4<<20, 8<<20, func() *tool.Result {
 		r, _ := own.Invoke(context.Background(), wideArgs(16<<10))
 		return r
