@@ -1208,13 +1208,13 @@ func shadowPast(n int) string {
 }
 
 // shadowBound is how many values arguments of size bytes that broke the
-// schema may hold for encoding/json to read them into p's type under
-// ShadowArgs: maxUntypedValues, and no more than the budget of Go values
-// over 8 times the widest Go value one JSON value makes there
-// (encoding/json grows a slice by a quarter at a time: some 5 times its
-// final array in all).
-func (p *plan) shadowBound(size int) int {
-	if w := int(p.widest()); w > 0 {
+// schema may hold for encoding/json to read them under ShadowArgs into a
+// type whose widest Go value one JSON value makes is w bytes (its plan's
+// widest): maxUntypedValues, and no more than the budget of Go values
+// over 8 times w (encoding/json grows a slice by a quarter at a time:
+// some 5 times its final array in all).
+func shadowBound(w, size int) int {
+	if w > 0 {
 		return min(maxUntypedValues, (builtBase+builtPerByte*size)/(8*w))
 	}
 	return maxUntypedValues

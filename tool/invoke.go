@@ -453,7 +453,11 @@ func lenientDecode(ctx context.Context, p *plan, it reflect.Type, args json.RawM
 			// limit: encoding/json would read what the bound keeps out.
 			return reflect.Value{}, viols, more, nil, nil
 		}
-		if n := p.shadowBound(len(args)); json.Valid(args) {
+		if json.Valid(args) {
+			// The widest Go value (a walk of the plan) bounds both the
+			// values read and the room they take.
+			w := int(p.widest())
+			n := shadowBound(w, len(args))
 			values := jsonscan.Values(string(args), n)
 			if values > n {
 				// encoding/json reads members the strict reading did not
@@ -467,7 +471,7 @@ func lenientDecode(ctx context.Context, p *plan, it reflect.Type, args json.RawM
 			// can be, 8 times the widest Go value for each JSON value
 			// (shadowBound), and the value read into; a bound, so past
 			// the whole room it takes all of it.
-			if h.coverAtMost(int(goSize(it))+values*8*int(p.widest())) != heldFits {
+			if h.coverAtMost(int(goSize(it))+values*8*w) != heldFits {
 				return reflect.Value{}, nil, 0, nil, errHeldPast{}
 			}
 		}
