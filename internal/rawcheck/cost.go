@@ -41,6 +41,10 @@ const (
 	budgetPerByte = 64
 )
 
+// budgetFor is the budget of a call whose arguments are size bytes (and
+// of the checks of a schema's defaults, by the schema's size).
+func budgetFor(size int) int { return budgetBase + budgetPerByte*size }
+
 // A costNode is a schema as the cost walk reads it.
 type costNode struct {
 	fixed      int // per application, whatever the value

@@ -387,7 +387,7 @@ func compileChecker(schema json.RawMessage) *Checker {
 		c.cost, nodes = costGraph(doc)
 		c.defaults = c.defaultNames(doc.Root)
 		if err == nil {
-			c.defaults = c.fittingDefaults(doc, comp, nodes, budgetBase+budgetPerByte*len(schema))
+			c.defaults = c.fittingDefaults(doc, comp, nodes, budgetFor(len(schema)))
 		}
 	}
 	return c
@@ -1039,7 +1039,7 @@ func (c *Checker) arguments(args []byte, prepare func(*Value) (bool, *ParseError
 		v.changed = v.changed || changed
 	}
 	c.dropOptionalNulls(v, c.raw)
-	if c.bounded && !c.cost.affordable(v, budgetBase+budgetPerByte*len(args)) {
+	if c.bounded && !c.cost.affordable(v, budgetFor(len(args))) {
 		return nil, []Violation{{Rule: "size", Message: "Arguments cost too much to check against the tool's schema: send fewer values, or shorter strings."}}, nil
 	}
 	if viols := c.Check(v, "Argument"); len(viols) > 0 {
