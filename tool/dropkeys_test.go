@@ -19,6 +19,7 @@ type dropper struct {
 	typed *tool.Tool
 	drops bool
 	lax   tool.Leniency
+	kept  *context.Context // when not nil, the context its CheckArgs was given
 }
 
 func (h dropper) DropsUnknownKeys() bool { return h.drops }
@@ -28,6 +29,9 @@ func (h dropper) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, erro
 	return fmt.Sprint(in), nil
 }
 func (h dropper) CheckArgs(ctx context.Context, args json.RawMessage) (any, []tool.Violation, int, error) {
+	if h.kept != nil {
+		*h.kept = ctx
+	}
 	in, viols, err := h.typed.CheckArgs(tool.WithLeniency(ctx, h.lax), args)
 	return in, viols, 0, err
 }
@@ -65,6 +69,33 @@ func TestDropsUnknownKeys(t *testing.T) {
 		}
 		if err != nil || got != c.want {
 			t.Errorf("drops %v, %v, %s: %v %q; want %q", c.drops, c.lax, c.args, err, r.Text(), c.want)
+		}
+	}
+}
+
+// TestDropsUnknownKeysKeptContext: the typed CheckArgs that a handler
+// which asks for it calls drops unknown keys also when called with the
+// handler's context after the handler's CheckArgs has returned (it then
+// takes room of its own). Before, only the CheckArgs that borrowed the
+// call's room dropped them: called later under ShadowArgs, encoding/json
+// matched "AGE" to the field age.
+func TestDropsUnknownKeysKeptContext(t *testing.T) {
+	typed := mustCreate(t, func(in struct {
+		Age  int    `json:"age,omitempty"`
+		Name string `json:"name,omitempty"`
+	}) int {
+		return in.Age
+	}, reflectimpl.Meta(tool.Meta{Name: "typed"}))
+	var kept context.Context
+	own := toolimpl.New(tool.Meta{Name: "own", Description: "Reads an age."}, json.RawMessage(`{"type":"object"}`), nil,
+		dropper{typed: typed, drops: true, lax: tool.Strict, kept: &kept}, nil)
+	if r, err := own.Invoke(context.Background(), json.RawMessage(`{"name":"Ann"}`)); err != nil || r.IsError {
+		t.Fatalf("%v %s", err, r.Text())
+	}
+	for _, lax := range []tool.Leniency{tool.Strict, tool.ShadowArgs} {
+		in, viols, err := typed.CheckArgs(tool.WithLeniency(kept, lax), json.RawMessage(`{"name":"Ann","AGE":200}`))
+		if got := fmt.Sprint(in); err != nil || len(viols) > 0 || got != "&{0 Ann}" {
+			t.Errorf("%v, with the kept context: %v %v %s; want &{0 Ann}", lax, err, viols, got)
 		}
 	}
 }

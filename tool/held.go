@@ -174,7 +174,9 @@ type heldLease struct {
 	mu sync.Mutex
 	h  *held // nil once the handler's CheckArgs has returned
 	// drops: the handler drops unknown keys (keysDropper), which the
-	// typed CheckArgs it calls does for it.
+	// typed CheckArgs it calls with the context does for it, with the
+	// lease borrowed or not. Set before the lease is shared: read
+	// unlocked.
 	drops bool
 }
 

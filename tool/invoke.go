@@ -349,12 +349,14 @@ func (t *Tool) CheckArgs(ctx context.Context, args json.RawMessage) (in any, vio
 	h := l.borrow()
 	if h != nil {
 		defer l.mu.Unlock()
-		if l.drops {
-			return t.checkDropping(ctx, args, h)
-		}
 	} else {
 		h = new(held)
 		defer h.release()
+	}
+	// The handler's wish holds for any CheckArgs called with its
+	// context, whether or not it borrowed the call's room.
+	if l != nil && l.drops {
+		return t.checkDropping(ctx, args, h)
 	}
 	in, viols, _, _, err = t.decodeArgs(ctx, args, h)
 	return in, viols, err
