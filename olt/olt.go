@@ -1,7 +1,3 @@
-// Package olt is the go/analysis face of the contract: one core analyzer
-// that runs the static front end on a package, and one analyzer per rule
-// (OLT001 and on) that reports that rule's diagnostics, so that each can
-// be enabled or disabled on its own (-OLT011=false).
 package olt
 
 import (
@@ -23,8 +19,10 @@ import (
 	"github.com/toolschema/toolschema/internal/schema"
 )
 
-//go:embed doc.go
-var doc string
+// analyzersDoc holds each analyzer's Doc, a "# Analyzer NAME" section each.
+//
+//go:embed analyzers.txt
+var analyzersDoc string
 
 // docsURL is the page with one section per rule; a diagnostic's URL is the
 // rule's section.
@@ -129,28 +127,22 @@ var coreRules = []ruleDef{
 	{id: schema.OLT030}, {id: schema.OLT034},
 }
 
-// section returns the text of one "# Analyzer NAME" section of doc.go: a
-// rule's is made from its section of docs/diagnostics.md (TestDocGo).
+// section returns the text of one "# Analyzer NAME" section of
+// analyzers.txt: a rule's is made from its section of docs/diagnostics.md
+// (TestAnalyzersDoc).
 func section(name string) string {
 	text, ok := sections()[name]
 	if !ok {
-		panic("olt: no section for " + name + " in doc.go")
+		panic("olt: no section for " + name + " in analyzers.txt")
 	}
 	return text
 }
 
-// sections splits doc.go's comment into its "# Analyzer NAME" sections,
-// once, without the "NAME: " that starts each.
+// sections splits analyzers.txt into its "# Analyzer NAME" sections, once,
+// without the "NAME: " that starts each.
 var sections = sync.OnceValue(func() map[string]string {
-	text := doc
-	if i := strings.Index(text, "/*"); i >= 0 {
-		text = text[i+2:]
-	}
-	if i := strings.LastIndex(text, "*/"); i >= 0 {
-		text = text[:i]
-	}
 	m := map[string]string{}
-	for _, part := range strings.Split(text, "\n# ")[1:] {
+	for _, part := range strings.Split(analyzersDoc, "\n# ")[1:] {
 		head, body, _ := strings.Cut(part, "\n")
 		if name, ok := strings.CutPrefix(head, "Analyzer "); ok {
 			m[name] = strings.TrimPrefix(strings.TrimSpace(body), name+": ")

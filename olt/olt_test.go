@@ -237,12 +237,12 @@ func TestCleanCorpus(t *testing.T) {
 	}
 }
 
-var update = flag.Bool("update", false, "rewrite the rule table of docs/diagnostics.md and the rule sections of doc.go")
+var update = flag.Bool("update", false, "rewrite the rule table of docs/diagnostics.md and the rule sections of analyzers.txt")
 
 // TestDocs checks that the texts of each rule cannot drift: the
 // catalog's title and default, the rule's declaration beside its check
-// (its fixes, its flags), its section of doc.go (the analyzer's Doc, made
-// from its section of docs/diagnostics.md: TestDocGo) and its section and
+// (its fixes, its flags), its section of analyzers.txt (the analyzer's Doc,
+// made from its section of docs/diagnostics.md: TestAnalyzersDoc) and its section and
 // table row in docs/diagnostics.md. The table is made
 // from the catalog and the declarations (-update rewrites it); the
 // sentences that list the rules off by default are made from the catalog;
@@ -332,7 +332,7 @@ func TestDocs(t *testing.T) {
 		for _, f := range flags {
 			name := "-" + id + "." + f
 			if !strings.Contains(olt.Analyzers[i].Doc, name) {
-				t.Errorf("%s: doc.go's section does not name %s", id, name)
+				t.Errorf("%s: analyzers.txt's section does not name %s", id, name)
 			}
 			if !strings.Contains(section, name) {
 				t.Errorf("%s: the section of %s does not name %s", id, mdPath, name)
@@ -342,33 +342,40 @@ func TestDocs(t *testing.T) {
 }
 
 // mdSection returns the text of the "## id" section of a markdown page.
-// TestDocGo checks that the rules' sections of doc.go, which become the
-// analyzers' Doc and what toolvet help prints, are what ruledoc makes from
-// docs/diagnostics.md, each rule's one text, and the catalog's titles
-// (-update rewrites doc.go).
-func TestDocGo(t *testing.T) {
+// TestAnalyzersDoc checks that the rules' sections of analyzers.txt, which
+// become the rule analyzers' Doc, are made from docs/diagnostics.md
+// (-update rewrites analyzers.txt), and that the package doc stays a
+// screen: the analyzers' documentation is not in it.
+func TestAnalyzersDoc(t *testing.T) {
 	md, err := os.ReadFile("../docs/diagnostics.md")
 	if err != nil {
 		t.Fatal(err)
 	}
+	text, err := os.ReadFile("analyzers.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := ruledoc.Doc(text, md, schema.Catalog())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(text) != string(want) {
+		if *update {
+			if err := os.WriteFile("analyzers.txt", want, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			t.Errorf("analyzers.txt's rule sections are not made from docs/diagnostics.md: edit the rule's section there, not analyzers.txt, and run go test ./olt -run TestAnalyzersDoc -update to rewrite analyzers.txt; the first difference:\n%s", firstDiff(string(text), string(want)))
+		}
+	}
+
 	docGo, err := os.ReadFile("doc.go")
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := ruledoc.DocGo(docGo, md, schema.Catalog())
-	if err != nil {
-		t.Fatal(err)
+	if n := strings.Count(string(docGo), "\n"); n > 50 {
+		t.Errorf("doc.go, the package doc, is %d lines: keep it to a screen (at most 50), and each analyzer's documentation in analyzers.txt", n)
 	}
-	if string(docGo) == string(want) {
-		return
-	}
-	if *update {
-		if err := os.WriteFile("doc.go", want, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	t.Errorf("doc.go's rule sections are not made from docs/diagnostics.md: edit the rule's section there, not doc.go, and run go test ./olt -run TestDocGo -update to rewrite doc.go; the first difference:\n%s", firstDiff(string(docGo), string(want)))
 }
 
 // firstDiff returns the first line where got and want differ, with its
@@ -384,7 +391,7 @@ func firstDiff(got, want string) string {
 			wl = w[i]
 		}
 		if gl != wl {
-			return fmt.Sprintf("doc.go:%d: %q\nwant: %q", i+1, gl, wl)
+			return fmt.Sprintf("analyzers.txt:%d: %q\nwant: %q", i+1, gl, wl)
 		}
 	}
 	return ""

@@ -14,7 +14,7 @@ import (
 // that holds its check. Its ID, title and whether it is on by default are
 // the catalog's (schema.RuleOf), which toolgen shares; its documentation
 // is its section of docs/diagnostics.md, from which its "# Analyzer"
-// section of doc.go, the analyzer's Doc, is made (TestDocGo);
+// section of analyzers.txt, the analyzer's Doc, is made (TestAnalyzersDoc);
 // docs/diagnostics.md's table of rules is checked against the catalog and
 // these declarations (TestDocs).
 type ruleDef struct {

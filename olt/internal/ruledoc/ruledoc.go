@@ -1,4 +1,4 @@
-// Package ruledoc makes the per-rule sections of olt's package doc, which
+// Package ruledoc makes the per-rule sections of olt's analyzers.txt, which
 // become the rule analyzers' Doc (and toolvet help OLTnnn), from the one
 // text of each rule: its section of docs/diagnostics.md.
 //
@@ -18,7 +18,6 @@ import (
 	"errors"
 	"fmt"
 	"go/doc/comment"
-	"go/format"
 	"maps"
 	"slices"
 	"strings"
@@ -31,18 +30,18 @@ import (
 // longer.
 const width = 76
 
-// sectionPrefix starts each rule's section of the package doc.
+// sectionPrefix starts each rule's section of analyzers.txt.
 const sectionPrefix = "\n# Analyzer OLT"
 
-// DocGo returns olt's doc.go made from its current text and md, the
-// contents of docs/diagnostics.md: the text of docGo before its first rule
-// section ("# Analyzer OLTnnn") kept as it is, then a section for each
-// rule in order: "# Analyzer ID", "ID: title" with the catalog's title,
-// and the rule's summary from md.
-func DocGo(docGo, md []byte, rules []schema.Rule) ([]byte, error) {
-	head, _, ok := bytes.Cut(docGo, []byte(sectionPrefix))
+// Doc returns olt's analyzers.txt made from its current text and md, the
+// contents of docs/diagnostics.md: the text before its first rule section
+// ("# Analyzer OLTnnn") kept as it is, then a section for each rule in
+// order: "# Analyzer ID", "ID: title" with the catalog's title, and the
+// rule's summary from md.
+func Doc(text, md []byte, rules []schema.Rule) ([]byte, error) {
+	head, _, ok := bytes.Cut(text, []byte(sectionPrefix))
 	if !ok {
-		return nil, fmt.Errorf("doc.go has no rule section (a line # Analyzer OLTnnn)")
+		return nil, fmt.Errorf("analyzers.txt has no rule section (a line # Analyzer OLTnnn)")
 	}
 	sections, err := Sections(md)
 	if err != nil {
@@ -75,16 +74,7 @@ func DocGo(docGo, md []byte, rules []schema.Rule) ([]byte, error) {
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
-	b.WriteString("*/\npackage olt\n")
-	out := b.Bytes()
-	formatted, err := format.Source(out)
-	if err != nil {
-		return nil, fmt.Errorf("the doc.go made is not Go: %v", err)
-	}
-	if !bytes.Equal(formatted, out) {
-		return out, fmt.Errorf("the doc.go made is not as gofmt writes it")
-	}
-	return out, nil
+	return b.Bytes(), nil
 }
 
 // Sections returns the lines of each rule's section of md ("## OLTnnn" up
@@ -226,14 +216,6 @@ scan:
 		}
 	}
 	text := out.String()
-	if strings.Contains(text, "*/") {
-		return "", fmt.Errorf("%s: the summary has */, which would end doc.go's comment", id)
-	}
-	for line := range strings.Lines(text) {
-		if strings.HasPrefix(strings.TrimLeft(line, " -"), "//") {
-			return "", fmt.Errorf("%s: a line of the summary starts with //, which go vet may read as a misplaced directive: %q", id, line)
-		}
-	}
 	if err := plain(text); err != nil {
 		return "", fmt.Errorf("%s: %v", id, err)
 	}
@@ -412,9 +394,7 @@ func isPunct(c byte) bool {
 }
 
 // wrap fills lines of at most width columns with words, the first line
-// starting with first and the others with rest. A word that starts with
-// // does not start a line, where go vet would read //go:build as a
-// misplaced build constraint: the word before it moves down too.
+// starting with first and the others with rest.
 func wrap(words []string, first, rest string) string {
 	var out strings.Builder
 	prefix := first
@@ -429,12 +409,8 @@ func wrap(words []string, first, rest string) string {
 	for _, w := range words {
 		w = strings.ReplaceAll(w, string(nbsp), " ")
 		if len(line) > 0 && cols(append(line[:len(line):len(line)], w)) > width {
-			var carry []string
-			if strings.HasPrefix(w, "//") && len(line) > 1 {
-				line, carry = line[:len(line)-1], line[len(line)-1:]
-			}
 			out.WriteString(prefix + strings.Join(line, " ") + "\n")
-			prefix, line = rest, carry
+			prefix, line = rest, nil
 		}
 		line = append(line, w)
 	}

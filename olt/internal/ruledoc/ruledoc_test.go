@@ -72,14 +72,6 @@ func TestSummary(t *testing.T) {
 		md:   "It is `not closed.\n\n```go\n```\n\nFix: do it.\n",
 		err:  "not closed",
 	}, {
-		name: "the end of the comment",
-		md:   "A `/* comment */`.\n\n```go\n```\n\nFix: do it.\n",
-		err:  "*/",
-	}, {
-		name: "a line that starts with a directive",
-		md:   "- `//go:build` lines\n\n```go\n```\n\nFix: do it.\n",
-		err:  "starts with //",
-	}, {
 		name: "a wrapped line that would read as a heading",
 		md:   "`#` x\n\n```go\n```\n\nFix: do it.\n",
 		err:  "reads as a heading",
@@ -114,12 +106,6 @@ func TestWrap(t *testing.T) {
 	if strings.Join(strings.Fields(got), " ") != strings.Join(words, " ") {
 		t.Errorf("wrap changed the words: %q", got)
 	}
-
-	// A directive's name does not start a line.
-	words = strings.Fields(strings.Repeat("x", 70) + " a //go:build line")
-	if got, want := wrap(words, "", ""), strings.Repeat("x", 70)+"\na //go:build line\n"; got != want {
-		t.Errorf("wrap:\n%s\nwant:\n%s", got, want)
-	}
 }
 
 const page = `# Diagnostics
@@ -145,10 +131,7 @@ The second rule.
 Fix: two.
 `
 
-const docGo = `// A comment of the file.
-
-/*
-Package olt is the preamble.
+const text = `The file's preamble.
 
 # Analyzer toolschema
 
@@ -161,23 +144,18 @@ Kept as it is.
 OLT001: an old title
 
 Old text.
-*/
-package olt
 `
 
-// TestDocGo makes doc.go from a page: the text before the first rule
+// TestDoc makes analyzers.txt from a page: the text before the first rule
 // section kept, a section per rule of the catalog in its order, and the
 // page's sections checked against the catalog.
-func TestDocGo(t *testing.T) {
+func TestDoc(t *testing.T) {
 	rules := []schema.Rule{{ID: "OLT001", Title: "the first title"}, {ID: "OLT002", Title: "the second title"}}
-	got, err := DocGo([]byte(docGo), []byte(page), rules)
+	got, err := Doc([]byte(text), []byte(page), rules)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `// A comment of the file.
-
-/*
-Package olt is the preamble.
+	want := `The file's preamble.
 
 # Analyzer toolschema
 
@@ -200,29 +178,26 @@ OLT002: the second title
 The second rule.
 
 Fix: two.
-*/
-package olt
 `
 	if string(got) != want {
-		t.Errorf("doc.go:\n%s\nwant:\n%s", got, want)
+		t.Errorf("analyzers.txt:\n%s\nwant:\n%s", got, want)
 	}
 
 	errs := []struct {
-		name, page, docGo string
-		rules             []schema.Rule
-		err               string
+		name, page, text string
+		rules            []schema.Rule
+		err              string
 	}{
-		{"a rule without a section", page, docGo, append(rules, schema.Rule{ID: "OLT003", Title: "t"}), "no section ## OLT003"},
-		{"a section without a rule", page, docGo, rules[:1], "a section ## OLT002, a rule the catalog does not have"},
-		{"a section twice", page + "\n## OLT001\n", docGo, rules, "a second section ## OLT001"},
-		{"a code block left open", strings.Replace(page, "func F()\n```", "func F()\n", 1), docGo, rules, "diagnostics.md:21: the code block that starts here is not closed"},
-		{"a code block left open at the end", page + "\n```go\n", docGo, rules, "not closed"},
-		{"a doc.go without rule sections", page, "/*\nPackage olt.\n*/\npackage olt\n", rules, "no rule section"},
-		{"a title that ends the comment", page, docGo, []schema.Rule{{ID: "OLT001", Title: "a */ b"}, rules[1]}, "not Go"},
+		{"a rule without a section", page, text, append(rules, schema.Rule{ID: "OLT003", Title: "t"}), "no section ## OLT003"},
+		{"a section without a rule", page, text, rules[:1], "a section ## OLT002, a rule the catalog does not have"},
+		{"a section twice", page + "\n## OLT001\n", text, rules, "a second section ## OLT001"},
+		{"a code block left open", strings.Replace(page, "func F()\n```", "func F()\n", 1), text, rules, "diagnostics.md:21: the code block that starts here is not closed"},
+		{"a code block left open at the end", page + "\n```go\n", text, rules, "not closed"},
+		{"a file without rule sections", page, "The preamble.\n", rules, "no rule section"},
 	}
 	for _, tt := range errs {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := DocGo([]byte(tt.docGo), []byte(tt.page), tt.rules)
+			_, err := Doc([]byte(tt.text), []byte(tt.page), tt.rules)
 			if err == nil || !strings.Contains(err.Error(), tt.err) {
 				t.Errorf("error %v, want one with %q", err, tt.err)
 			}
