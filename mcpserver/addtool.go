@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"sync/atomic"
@@ -104,6 +105,12 @@ func dropIn[In, Out any](t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) (*mcp.Tool,
 		made, err = reflectimpl.Create(schemaOf[In, Out], opts...)
 	}
 	if err != nil {
+		// The refusals alone: the tool's name, which the caller gives, is
+		// not the stand-in made here.
+		var rs reflectimpl.Refusals
+		if errors.As(err, &rs) {
+			err = rs
+		}
 		return nil, nil, err
 	}
 	mt := *t

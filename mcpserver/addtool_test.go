@@ -418,6 +418,9 @@ func TestAddToolRefused(t *testing.T) {
 				if !strings.Contains(msg, tt.want) || !strings.HasPrefix(msg, "mcpserver.AddTool: tool ") {
 					t.Fatalf("panic %v, want one with %q", r, tt.want)
 				}
+				if strings.Contains(msg, "drop_in") {
+					t.Errorf("panic %q names the stand-in tool the schemas are made for, not the tool", msg)
+				}
 			}()
 			tt.add(mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil))
 		})

@@ -17,6 +17,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"maps"
 	"reflect"
 	"runtime"
@@ -178,9 +179,11 @@ type sigCache struct {
 // or method value whose parameters are, in order, an optional
 // context.Context and an optional *tool.Call (in either order), then at most
 // one input struct (or pointer to one); its results are none, error, T or
-// (T, error). Every refusal is an error whose text starts with the rule's
-// ID (OLT002: ...) and names the path of the field at fault and its type;
-// a refused tool returns no Tool.
+// (T, error). A refused tool returns no Tool, and an error whose text
+// has a line for each refusal, which starts with the rule's ID, names the
+// path of the field at fault and its type, and ends with the tool's name,
+// as toolgen's diagnostics do (OLT011: input.days: ... (tool forecast));
+// errors.As finds its Refusals.
 func Create(fn any, opts ...Option) (*tool.Tool, error) {
 	return defaultCache.Create(fn, opts...)
 }
@@ -211,7 +214,14 @@ func (c *Cache) Create(fn any, opts ...Option) (*tool.Tool, error) {
 		problems = metaProblems(&o.meta)
 	}
 	if e.err != nil || s.err != nil || (o.meta.Name == "" && e.nameErr != nil) || (o.meta.Name != "" && schema.CheckName(o.meta.Name) != nil) || len(problems) > 0 {
-		return nil, refusal(e, s, &o, problems)
+		name := o.meta.Name
+		switch {
+		case name == "":
+			name = e.name
+		case schema.CheckName(name) != nil:
+			name = "" // the refusal of the name quotes it
+		}
+		return nil, &createError{tool: name, errs: refusal(e, s, &o, problems)}
 	}
 	// As toolimpl.New, with the metadata copied once, into the tool.
 	t := &tool.Tool{Meta: o.meta, InputSchema: s.input, OutputSchema: s.output}
@@ -220,12 +230,37 @@ func (c *Cache) Create(fn any, opts ...Option) (*tool.Tool, error) {
 	}
 	bind(t, s, fn)
 	if len(t.Examples) > 0 {
-		if err := checkExamples(t); err != nil {
-			return nil, err
+		if errs := checkExamples(t); len(errs) > 0 {
+			return nil, &createError{tool: t.Name, errs: errs}
 		}
 	}
 	return t, nil
 }
+
+// A createError is the error of a refused Create: its Refusals, each line
+// ending with the tool's name (unless it has none, which a refusal then
+// says).
+type createError struct {
+	tool string
+	errs schema.Errors
+}
+
+func (e *createError) Error() string {
+	if e.tool == "" {
+		return e.errs.Error()
+	}
+	var b strings.Builder
+	for i, r := range e.errs {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		fmt.Fprintf(&b, "%v (tool %s)", r, e.tool)
+	}
+	return b.String()
+}
+
+// Unwrap returns the Refusals, for errors.As.
+func (e *createError) Unwrap() error { return e.errs }
 
 // metaProblems returns the rules m's values break (schema.MetaProblems).
 func metaProblems(m *tool.Meta) []schema.MetaProblem {
@@ -234,8 +269,9 @@ func metaProblems(m *tool.Meta) []schema.MetaProblem {
 }
 
 // checkExamples checks t's examples with t's own checks of a call's
-// arguments, and stores each compacted in a list of t's own.
-func checkExamples(t *tool.Tool) error {
+// arguments, and stores each compacted in a list of t's own. It returns
+// the examples' refusals.
+func checkExamples(t *tool.Tool) schema.Errors {
 	var errs schema.Errors
 	examples := make([]json.RawMessage, len(t.Examples))
 	for i, ex := range t.Examples {
@@ -263,7 +299,7 @@ func checkExamples(t *tool.Tool) error {
 // refusal lists every problem of a refused tool at once: the function's,
 // its signature's, its name's, its options'. (Apart from Create, so that the
 // accepted path does not pay for the error list.)
-func refusal(e *entry, sig *signature, o *options, problems []schema.MetaProblem) error {
+func refusal(e *entry, sig *signature, o *options, problems []schema.MetaProblem) schema.Errors {
 	if e.err != nil {
 		// A method expression: its signature's problems follow from it.
 		return copyErrors(e.err.(schema.Errors))

@@ -320,7 +320,10 @@ func TestRefusals(t *testing.T) {
 			if tl != nil {
 				t.Errorf("Create returned a tool with its error: %+v", tl)
 			}
-			if err == nil || err.Error() != tt.want {
+			// The refusals' text; TestRefusalsNameTheTool checks the
+			// error's.
+			var rs Refusals
+			if !errors.As(err, &rs) || rs.Error() != tt.want {
 				t.Errorf("error\n got %v\nwant %s", err, tt.want)
 			}
 			if strings.HasPrefix(tt.want, "OLT") {

@@ -66,7 +66,7 @@ func ExampleCreate() {
 	// get_docket | GetDocket returns the docket of one court.
 	// approval: true timeout: 5s
 	// {"type":"object","properties":{"court":{"type":"string","description":"Court identifier.","pattern":"^[a-z]+$"},"limit":{"type":"integer","minimum":1,"maximum":100,"default":20}},"required":["court"],"additionalProperties":false}
-	// OLT002: input.updates: type chan string has no schema: channels cannot be written as JSON; use a type encoding/json can write (json:"-" leaves a field out)
+	// OLT002: input.updates: type chan string has no schema: channels cannot be written as JSON; use a type encoding/json can write (json:"-" leaves a field out) (tool watch)
 	// approval_required
 	// {"court":"nysd","entries":["complaint filed"]}
 }

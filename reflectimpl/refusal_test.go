@@ -1,7 +1,11 @@
 package reflectimpl_test
 
 import (
+	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/toolschema/toolschema/reflectimpl"
@@ -25,4 +29,57 @@ func TestRefusalsFound(t *testing.T) {
 	if r.ID != "OLT012" || r.Path != "input.limit" || r.Tag != "minimum" {
 		t.Errorf("second refusal %+v", r)
 	}
+}
+
+// TestRefusalsNameTheTool: each line of a refused Create's error ends with
+// the tool's name, as toolgen's diagnostics do, so that a program making
+// many tools says which one is at fault; a tool with no name (or a name
+// refused) is named by its refusal instead.
+func TestRefusalsNameTheTool(t *testing.T) {
+	fields := "OLT011: input.days: json tag option \"omitemtpy\" is unknown to encoding/json, which ignores it; did you mean \"omitempty\"?%s\n" +
+		"OLT002: input.c: type chan int has no schema: channels cannot be written as JSON; use a type encoding/json can write (json:\"-\" leaves a field out)%[1]s"
+	tests := []struct {
+		name string
+		fn   any
+		opts []reflectimpl.Option
+		want string
+	}{
+		{"named by the function", Forecast, nil, fmt.Sprintf(fields, " (tool forecast)")},
+		{"named by Meta", Forecast, []reflectimpl.Option{reflectimpl.Meta(tool.Meta{Name: "weather_days"})}, fmt.Sprintf(fields, " (tool weather_days)")},
+		{"an example refused", Outlook, []reflectimpl.Option{reflectimpl.Meta(tool.Meta{Examples: []json.RawMessage{json.RawMessage(`{"days":"x"}`)}})},
+			"OLT034: tool.Meta.Examples: example 1 is not valid: Argument 'days' must be an integer. (tool outlook)"},
+		{"a name refused", Forecast, []reflectimpl.Option{reflectimpl.Meta(tool.Meta{Name: "a b"})},
+			"OLT008: tool name \"a b\" has ' ' at offset 1; only letters, digits, '_' and '-' are allowed\n" + fmt.Sprintf(fields, "")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := reflectimpl.Create(tt.fn, tt.opts...)
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("error\n got %v\nwant %s", err, tt.want)
+			}
+		})
+	}
+
+	// A function literal has no name: its refusal says so, and the other
+	// lines name no tool.
+	_, err := reflectimpl.Create(func(forecastIn) {})
+	if lines := strings.Split(fmt.Sprint(err), "\n"); len(lines) != 3 || !strings.Contains(lines[0], "is a function literal and has no name") || strings.Contains(lines[1], "(tool") {
+		t.Errorf("error %v", err)
+	}
+}
+
+// forecastIn is an input with two fields refused.
+type forecastIn struct {
+	Days int      `json:"days,omitemtpy"`
+	C    chan int `json:"c"`
+}
+
+// Forecast is a tool refused for its input's fields.
+func Forecast(context.Context, forecastIn) (string, error) { return "", nil }
+
+// Outlook is a tool refused only for an example given to it.
+func Outlook(context.Context, struct {
+	Days int `json:"days"`
+}) (string, error) {
+	return "", nil
 }

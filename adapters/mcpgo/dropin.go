@@ -151,15 +151,25 @@ func create[In, Out any](withOut bool) (*tool.Tool, error) {
 		opts = append(opts, reflectimpl.RequiredFromTags())
 	}
 	anyIn := reflect.TypeFor[In]() == reflect.TypeFor[any]()
+	var t *tool.Tool
+	var err error
 	switch {
 	case anyIn && withOut:
-		return reflectimpl.Create(noArgs[Out], opts...)
+		t, err = reflectimpl.Create(noArgs[Out], opts...)
 	case anyIn:
-		return reflectimpl.Create(nothing, opts...)
+		t, err = reflectimpl.Create(nothing, opts...)
 	case withOut:
-		return reflectimpl.Create(schemaOf[In, Out], opts...)
+		t, err = reflectimpl.Create(schemaOf[In, Out], opts...)
+	default:
+		t, err = reflectimpl.Create(inputOf[In], opts...)
 	}
-	return reflectimpl.Create(inputOf[In], opts...)
+	// The refusals alone: the name of the tool they are for is the
+	// caller's to give, not the stand-in above.
+	var rs reflectimpl.Refusals
+	if errors.As(err, &rs) {
+		err = rs
+	}
+	return t, err
 }
 
 // requiredFromTags is the read mode SetRequiredFromTags sets.
