@@ -50,7 +50,14 @@ import (
 // *provider.RefusalError). With provider.StrictIfPossible(&refused), a
 // tool the strict mode refuses (one with a map, say) is sent with
 // "strict":false and told in refused, rather than refusing the set.
+// A set of more than 128 tools, the most one Chat Completions request
+// takes, is refused: give it to a loop.Catalog (Chat.Catalog), with the
+// tools the model seldom needs deferred (tool.Meta.DeferLoading).
 func ChatTools(set *tool.Set, opts ...provider.Option) ([]openai.ChatCompletionToolUnionParam, error) {
+	if set.Len() > chatMaxTools {
+		return nil, fmt.Errorf("openaiadapter: %d tools (tool %s is number %d); %s",
+			set.Len(), set.Tools()[chatMaxTools].Name, chatMaxTools+1, chatToolsRule)
+	}
 	if _, err := set.WireNames("openai"); err != nil {
 		return nil, err
 	}
@@ -65,6 +72,12 @@ func ChatTools(set *tool.Set, opts ...provider.Option) ([]openai.ChatCompletionT
 	}
 	return out, nil
 }
+
+// chatMaxTools is the most tools one Chat Completions request takes
+// (the API answers more with 400, "array_above_max_length").
+const chatMaxTools = 128
+
+const chatToolsRule = "a Chat Completions request takes at most 128 tools: defer the tools the model seldom needs (tool.Meta.DeferLoading) and give the set to a loop.Catalog"
 
 // ChatCalls returns the tool calls of an assistant's message, in its
 // order, each with the call's id. A custom tool call (free text, not a
@@ -138,6 +151,11 @@ func (c *Chat) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Call, erro
 	}
 	if c.Catalog != nil {
 		visible := c.Catalog.Visible()
+		if n := len(c.Params.Tools) + len(visible) - c.sent; n > chatMaxTools {
+			t := visible[c.sent+chatMaxTools-len(c.Params.Tools)]
+			return nil, fmt.Errorf("openaiadapter: the catalog's tools found would make %d tools in the next request (tool %s would be number %d); %s",
+				n, t.Name, chatMaxTools+1, chatToolsRule)
+		}
 		for _, t := range visible[c.sent:] {
 			def, err := provider.OpenAI(t, c.CatalogOptions...)
 			if err != nil {
@@ -147,6 +165,9 @@ func (c *Chat) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Call, erro
 			c.Params.Tools = append(c.Params.Tools, openai.ChatCompletionToolUnionParam{OfFunction: &fn})
 		}
 		c.sent = len(visible)
+	}
+	if len(c.Params.Tools) > chatMaxTools {
+		return nil, fmt.Errorf("openaiadapter: %d tools in the request; %s", len(c.Params.Tools), chatToolsRule)
 	}
 	c.Params.Messages = append(c.Params.Messages, ChatMessages(outs)...)
 	resp, err := c.Client.Chat.Completions.New(ctx, c.Params, c.Options...)

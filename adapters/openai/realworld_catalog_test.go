@@ -444,6 +444,22 @@ func checkDefinitions(t *testing.T, set *tool.Set, tools []json.RawMessage, opts
 	return names
 }
 
+// TestCatalogTrialChatTools: the whole catalog through ChatTools, as a
+// program that sends every tool would.
+func TestCatalogTrialChatTools(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	set := trialCatalog(t, ctx)
+	var refused provider.Refusals
+	tools, err := openaiadapter.ChatTools(set, provider.StrictIfPossible(&refused))
+	if err == nil {
+		t.Fatalf("ChatTools sent %d tools in one request; Chat Completions takes at most 128", len(tools))
+	}
+	if !strings.Contains(err.Error(), "128") {
+		t.Errorf("the refusal %q does not say the limit", err)
+	}
+}
+
 // errNeedsPerson is the approval hook's answer when no person is at hand:
 // the run stops, to go on when someone has decided.
 var errNeedsPerson = errors.New("a person must decide")
@@ -590,5 +606,42 @@ func TestCatalogTrialChat(t *testing.T) {
 	}
 	if len(replies) != 3 {
 		t.Errorf("the request after the stop answers %d calls, want 3: %v", len(replies), replies)
+	}
+}
+
+// TestCatalogTrialChatPastLimit: a catalog whose tools found would bring a
+// request past Chat Completions' 128 tools is stopped before the request,
+// with an error that says the limit, rather than sent for a 400.
+func TestCatalogTrialChatPastLimit(t *testing.T) {
+	var tools []*tool.Tool
+	for i := range 130 {
+		tl, err := reflectimpl.Create(func(ctx context.Context, in StockQuery) (string, error) { return in.SKU, nil },
+			reflectimpl.Meta(tool.Meta{Name: fmt.Sprintf("count_stock_%d", i), Description: fmt.Sprintf("Counts the stock of warehouse %d.", i),
+				DeferLoading: i >= 126}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tools = append(tools, tl)
+	}
+	set, err := tool.NewSet(tools)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := loop.NewCatalog(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newChatScript(t, chatTurn{{loop.SearchToolName, `{"query":"count the stock of a warehouse","limit":3}`}})
+	chat := &openaiadapter.Chat{Client: s.client(), Catalog: cat, Params: openai.ChatCompletionNewParams{Model: "gpt-test",
+		Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("How many units of SKU-1?")}}}
+	_, err = (&loop.Runner{Tools: cat.Set()}).Run(context.Background(), chat)
+	if err == nil || !strings.Contains(err.Error(), "128") {
+		t.Fatalf("the run ended with %v, want an error that says the limit of 128 tools", err)
+	}
+	if n := len(s.bodies); n != 1 {
+		t.Errorf("%d requests sent, want 1 (the one of 127 tools)", n)
+	}
+	if n := len(s.request(t, 0).Tools); n != 127 {
+		t.Errorf("the first request carried %d tools, want 127", n)
 	}
 }
