@@ -30,6 +30,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
@@ -137,11 +138,81 @@ type Chat struct {
 	// Params.Tools the definitions (provider.OpenAI with CatalogOptions)
 	// of the catalog's visible tools not yet sent, so the deferred tools
 	// go out only once search_tools has found them, after the tools
-	// already sent. The runner's Tools is then Catalog.Set().
+	// already sent. The runner's Tools is then Catalog.Set(). The answers
+	// of search_tools name each tool found by its wire name, the name
+	// its definition carries ("github_create_issue" for a tool named
+	// "github.create_issue").
 	Catalog        *loop.Catalog
 	CatalogOptions []provider.Option
 
-	sent int // how many of Catalog.Visible() Params.Tools has
+	sent int               // how many of Catalog.Visible() Params.Tools has
+	wire map[string]string // the catalog's tools' wire names, by name
+}
+
+// messages are ChatMessages(outs), but for the answers of the catalog's
+// search_tools: the catalog names each tool found by its own name, and
+// the model calls it by the name its definition carries, its wire name
+// for OpenAI ("github.create_issue" is "github_create_issue"), so each
+// name found is given as that.
+func (c *Chat) messages(outs []loop.Outcome) ([]openai.ChatCompletionMessageParamUnion, error) {
+	msgs := ChatMessages(outs)
+	if c.Catalog == nil {
+		return msgs, nil
+	}
+	for i, o := range outs {
+		if o.Tool == nil || o.Tool.Name != loop.SearchToolName || o.Result.IsError {
+			continue
+		}
+		if c.wire == nil {
+			set := c.Catalog.Set()
+			names, err := set.WireNames("openai")
+			if err != nil {
+				return nil, fmt.Errorf("openaiadapter: %w", err)
+			}
+			c.wire = make(map[string]string, len(names))
+			for j, t := range set.Tools() {
+				c.wire[t.Name] = names[j]
+			}
+		}
+		if text, ok := foundByWireName(o.Result, c.wire); ok {
+			msgs[i] = openai.ToolMessage(text, o.Call.ID)
+		}
+	}
+	return msgs, nil
+}
+
+// foundByWireName is the text of a search_tools answer (a JSON list of
+// the tools found, {"name":...,"description":...} each) with each name
+// replaced by its wire name; false for any other result.
+func foundByWireName(r *tool.Result, wire map[string]string) (string, bool) {
+	if len(r.Parts) != 1 {
+		return "", false
+	}
+	j, ok := r.Parts[0].(tool.JSONPart)
+	if !ok {
+		return "", false
+	}
+	var found []struct {
+		Name        string `json:"name"`
+		Description string `json:"description"`
+	}
+	if json.Unmarshal(j.JSON, &found) != nil {
+		return "", false
+	}
+	for i, f := range found {
+		w, ok := wire[f.Name]
+		if !ok {
+			return "", false
+		}
+		found[i].Name = w
+	}
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if enc.Encode(found) != nil {
+		return "", false
+	}
+	return strings.TrimSuffix(b.String(), "\n"), true
 }
 
 // Next implements loop.Model.
@@ -169,7 +240,11 @@ func (c *Chat) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Call, erro
 	if len(c.Params.Tools) > chatMaxTools {
 		return nil, fmt.Errorf("openaiadapter: %d tools in the request; %s", len(c.Params.Tools), chatToolsRule)
 	}
-	c.Params.Messages = append(c.Params.Messages, ChatMessages(outs)...)
+	msgs, err := c.messages(outs)
+	if err != nil {
+		return nil, err
+	}
+	c.Params.Messages = append(c.Params.Messages, msgs...)
 	resp, err := c.Client.Chat.Completions.New(ctx, c.Params, c.Options...)
 	if err != nil {
 		return nil, fmt.Errorf("openaiadapter: chat completion: %w", err)

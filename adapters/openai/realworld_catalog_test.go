@@ -551,9 +551,20 @@ func TestCatalogTrialChat(t *testing.T) {
 		}
 	}
 	replies := second.toolReplies(t)
-	for id, want := range map[string]string{"call_0_0": "refund_payment", "call_0_1": "github", "call_0_2": "close_account"} {
-		if !strings.Contains(replies[id], want) {
-			t.Errorf("search %s answered %s, want %s among the tools", id, replies[id], want)
+	for id, want := range map[string]string{"call_0_0": "refund_payment", "call_0_1": "github_create_issue", "call_0_2": "close_account"} {
+		var found []struct{ Name, Description string }
+		if err := json.Unmarshal([]byte(replies[id]), &found); err != nil {
+			t.Fatalf("search %s answered %s: %v", id, replies[id], err)
+		}
+		if len(found) == 0 || found[0].Name != want {
+			t.Errorf("search %s answered %s, want %s first", id, replies[id], want)
+		}
+		// The model calls a tool found by the name the answer gives: the
+		// name its definition carries in the request.
+		for _, f := range found {
+			if !slices.Contains(names, f.Name) {
+				t.Errorf("search %s answered the tool %q, which is not a tool of the next request %q", id, f.Name, names)
+			}
 		}
 	}
 
