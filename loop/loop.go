@@ -246,7 +246,7 @@ func (r *Runner) Turn(ctx context.Context, calls []Call) (*Turn, error) {
 					return nil, fmt.Errorf("loop: approval of %s (call %s): %w", t.Name, c.ID, err)
 				}
 				if !yes {
-					outs[i].Result = refused(t.Name)
+					outs[i].Result = refused(c.Name)
 					continue
 				}
 				if approved == nil {
@@ -436,6 +436,8 @@ func tooMany(i, n, max int) *tool.Result {
 		"calls %d to %d were not run. Make them again, at most %d in a turn.", i+1, max, n, max+1, n, max))
 }
 
+// refused answers a call the approval hook refused, naming the tool as
+// the call did (its wire name, when the model called it by that).
 func refused(name string) *tool.Result {
 	return errorResult(Refused, fmt.Sprintf("The call of tool '%s' was not approved; it did not run.", name))
 }

@@ -72,3 +72,30 @@ func TestWireNameCall(t *testing.T) {
 		t.Errorf("ran %q, want %q", ran, wantRan)
 	}
 }
+
+// TestWireNameRefusal: a refusal names the tool as the model called it,
+// by the wire name its definition carried, not by a name the model was
+// never given.
+func TestWireNameRefusal(t *testing.T) {
+	del, err := rawtool.New(tool.Meta{Name: "admin.tools.delete", RequiresApproval: true},
+		json.RawMessage(`{"type":"object","properties":{"q":{"type":"string"}},"required":["q"]}`),
+		func(ctx context.Context, call *tool.Call, args json.RawMessage) (any, error) { return "deleted", nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := tool.NewSet([]*tool.Tool{del})
+	if err != nil {
+		t.Fatal(err)
+	}
+	no := func(context.Context, loop.Approval) (bool, error) { return false, nil }
+	for _, name := range []string{"admin_tools_delete", "admin.tools.delete"} {
+		turn, err := (&loop.Runner{Tools: set, Approve: no}).Turn(context.Background(), []loop.Call{{ID: "1", Name: name, Args: json.RawMessage(`{"q":"x"}`)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := "The call of tool '" + name + "' was not approved; it did not run."
+		if got := loop.Content(turn.Outcomes[0].Result); got != want {
+			t.Errorf("called as %s: %q, want %q", name, got, want)
+		}
+	}
+}
