@@ -200,3 +200,22 @@ func TestCatalogSearchCount(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownInCatalog: a call of a tool the catalog does not have is
+// answered with the tools the model was given (those not deferred, and
+// search_tools) and the way to the others, not with the names of the 200
+// deferred tools the request does not carry.
+func TestUnknownInCatalog(t *testing.T) {
+	cat, err := loop.NewCatalog(catalog(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	turn, err := (&loop.Runner{Tools: cat.Set()}).Turn(context.Background(), []loop.Call{{ID: "1", Name: "refund", Args: json.RawMessage(`{}`)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "There is no tool named 'refund'. The tools are: note, finish, search_tools; search_tools finds 200 more."
+	if got := loop.Content(turn.Outcomes[0].Result); got != want {
+		t.Errorf("the answer\n%s\nwant\n%s", got, want)
+	}
+}

@@ -410,6 +410,9 @@ func (r *Runner) lookup(name string) (*tool.Tool, bool) {
 // the model: it is the model's text, perhaps an injection.
 var validName = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,128}$`)
 
+// unknown answers a call of a name set does not have, with the tools the
+// model was given (those not deferred) and, when some are deferred, how
+// many more a search finds.
 func unknown(name string, set *tool.Set) *tool.Result {
 	var b strings.Builder
 	if validName.MatchString(name) {
@@ -417,15 +420,34 @@ func unknown(name string, set *tool.Set) *tool.Result {
 	} else {
 		b.WriteString("There is no tool by that name (a tool name is 1 to 128 letters, digits, '_', '.' or '-').")
 	}
-	if set != nil && set.Len() > 0 {
-		b.WriteString(" The tools are: ")
-		for i, t := range set.Tools() {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString(t.Name)
+	if set == nil {
+		return errorResult(UnknownTool, b.String())
+	}
+	// The tools the model was given: a deferred tool's definition is in
+	// no request until a search finds it, and a catalog's hundreds would
+	// be a long answer of names the model cannot call yet.
+	var listed []string
+	deferred := 0
+	for _, t := range set.Tools() {
+		if t.DeferLoading {
+			deferred++
+			continue
+		}
+		listed = append(listed, t.Name)
+	}
+	search := "the tool search"
+	if _, ok := set.Lookup(SearchToolName); ok {
+		search = SearchToolName
+	}
+	switch {
+	case len(listed) > 0:
+		fmt.Fprintf(&b, " The tools are: %s", strings.Join(listed, ", "))
+		if deferred > 0 {
+			fmt.Fprintf(&b, "; %s finds %d more", search, deferred)
 		}
 		b.WriteByte('.')
+	case deferred > 0:
+		fmt.Fprintf(&b, " The tools are found by %s (%d).", search, deferred)
 	}
 	return errorResult(UnknownTool, b.String())
 }

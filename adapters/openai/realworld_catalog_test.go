@@ -500,11 +500,13 @@ func TestCatalogTrialChat(t *testing.T) {
 		chatTurn{
 			{"refund_payment", `{"payment":"12","cents":0,"reason":"x"}`},
 			{"github_create_issue", `{"owner":"acme","repo":"desk","labels":["bug","bug"]}`},
+			{"create_github_issue", `{"title":"Double charge"}`},
 		},
 		chatTurn{
 			{"refund_payment", `{"payment":"PAY-12","cents":1250,"reason":"Double charge"}`},
 			{"close_account", `{"customer":"C000042","erase":true}`},
 			{"github_create_issue", `{"owner":"acme","repo":"desk","title":"Double charge on PAY-12"}`},
+			{"github_delete_branch", `{"owner":"acme","repo":"desk","title":"fix-pay-12"}`},
 		},
 		chatTurn{
 			{"reply_to_customer", `{"text":"Your money is on its way back.","resolved":true}`},
@@ -581,6 +583,9 @@ func TestCatalogTrialChat(t *testing.T) {
 			}
 		}
 	}
+	if want := "There is no tool named 'create_github_issue'. The tools are: search_tickets, reply_to_customer, search_tools; search_tools finds 148 more."; replies["call_1_2"] != want {
+		t.Errorf("the unknown tool answered %q, want %q", replies["call_1_2"], want)
+	}
 	if len(s.bodies) != 3 {
 		t.Fatalf("%d requests before the stop, want 3", len(s.bodies))
 	}
@@ -588,7 +593,7 @@ func TestCatalogTrialChat(t *testing.T) {
 	// A person refuses the closure later: the held turn runs again with
 	// the decisions, and the conversation goes on from it.
 	held := openaiadapter.ChatCalls(chat.Last.Choices[0].Message)
-	r.Approve = decide(map[string]bool{"refund_payment": true, "close_account": false})
+	r.Approve = decide(map[string]bool{"refund_payment": true, "close_account": false, "github.delete_branch": false})
 	turn, err := r.Turn(ctx, held)
 	if err != nil {
 		t.Fatal(err)
@@ -610,13 +615,14 @@ func TestCatalogTrialChat(t *testing.T) {
 		"call_2_0": `{"id":"RF-12","cents":1250}`,
 		"call_2_1": "The call of tool 'close_account' was not approved; it did not run.",
 		"call_2_2": `github.create_issue {"owner":"acme","repo":"desk","title":"Double charge on PAY-12"}`,
+		"call_2_3": "The call of tool 'github_delete_branch' was not approved; it did not run.",
 	} {
 		if replies[id] != want {
 			t.Errorf("the held call %s answered %q, want %q", id, replies[id], want)
 		}
 	}
-	if len(replies) != 3 {
-		t.Errorf("the request after the stop answers %d calls, want 3: %v", len(replies), replies)
+	if len(replies) != 4 {
+		t.Errorf("the request after the stop answers %d calls, want 4: %v", len(replies), replies)
 	}
 }
 
