@@ -147,6 +147,38 @@ func runLoop(ctx context.Context, set *tool.Set, conversation loop.Model) (*loop
 	return final, err
 }
 
+// resumed is a conversation that goes on after a stop: its first Next
+// hands the held turn's outcomes to the adapter, whose request answers
+// the calls of its last response.
+//
+//docs:begin loop-resume
+type resumed struct {
+	loop.Model
+	held []loop.Outcome
+}
+
+func (r *resumed) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Call, error) {
+	if r.held != nil {
+		outs, r.held = r.held, nil
+	}
+	return r.Model.Next(ctx, outs)
+}
+
+//docs:end
+
+// resumeLoop is contract.md's "The loop" block on a run stopped for an
+// approval: held are the calls of the adapter's last response.
+func resumeLoop(ctx context.Context, r *loop.Runner, conversation loop.Model, held []loop.Call) (*loop.Final, error) {
+	//docs:begin loop-resume-run
+	turn, err := r.Turn(ctx, held) // the person's decisions are the hook's answers now
+	if err != nil {
+		return nil, err
+	}
+	final, err := r.Run(ctx, &resumed{Model: conversation, held: turn.Outcomes})
+	//docs:end
+	return final, err
+}
+
 // rawWeather is contract.md's "Raw-schema tools" block: a raw tool that
 // forwards its arguments, in a set with typed tools.
 func rawWeather(typedTools []*tool.Tool, schemaFromConfig json.RawMessage, forward func(context.Context, json.RawMessage) (any, error)) (*tool.Set, error) {

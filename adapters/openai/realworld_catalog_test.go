@@ -468,12 +468,12 @@ var errNeedsPerson = errors.New("a person must decide")
 // hands the outcomes of the turn the stop held up to the adapter.
 type resumed struct {
 	loop.Model
-	pending []loop.Outcome
+	held []loop.Outcome
 }
 
 func (r *resumed) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Call, error) {
-	if r.pending != nil {
-		outs, r.pending = r.pending, nil
+	if r.held != nil {
+		outs, r.held = r.held, nil
 	}
 	return r.Model.Next(ctx, outs)
 }
@@ -598,7 +598,7 @@ func TestCatalogTrialChat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := r.Run(ctx, &resumed{Model: chat, pending: turn.Outcomes})
+	f, err := r.Run(ctx, &resumed{Model: chat, held: turn.Outcomes})
 	if err != nil {
 		t.Fatal(err)
 	}
