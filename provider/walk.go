@@ -107,6 +107,13 @@ func (w *walker) schema(s ordered, a at) ordered {
 	if w.drop == dropAllNull || (w.drop == dropEmptyNull && w.empties[a.path]) {
 		s = withoutNull(s)
 	}
+	if d.NodeProblem(s.get) != "" {
+		if t := valuesType(s); t != nil {
+			// The one type of the enum's values says nothing the enum
+			// does not, and gives the mode the type it needs.
+			s = append(ordered{{"type", t}}, s...)
+		}
+	}
 	typ := s.get("type")
 	if why := d.NodeProblem(s.get); why != "" {
 		w.refuse(a, strictmode.Finding{Path: a.path, Verdict: strictmode.Refuse, Why: why},
@@ -514,4 +521,59 @@ func (w *walker) mayClose(s ordered, a at) bool {
 		}
 	}
 	return true
+}
+
+// valuesType is the type of a schema without one whose enum or const
+// values are all of one JSON type, a string, a number or a boolean
+// ("integer" when every number is written as one), or of one and null
+// (["string","null"]); nil when there is no such type (no values, values
+// of two types, an object or an array among them).
+func valuesType(s ordered) any {
+	var values []any
+	if e, ok := s.get("enum").([]any); ok {
+		values = append(values, e...)
+	}
+	for _, e := range s {
+		if e.k == "const" {
+			values = append(values, e.v)
+		}
+	}
+	if len(values) == 0 {
+		return nil
+	}
+	one, null := "", false
+	for _, v := range values {
+		var t string
+		switch v := v.(type) {
+		case nil:
+			null = true
+			continue
+		case string:
+			t = "string"
+		case bool:
+			t = "boolean"
+		case json.Number:
+			t = "integer"
+			if strings.ContainsAny(string(v), ".eE") {
+				t = "number"
+			}
+		default:
+			return nil
+		}
+		switch {
+		case one == "" || one == t:
+			one = t
+		case one == "integer" && t == "number", one == "number" && t == "integer":
+			one = "number"
+		default:
+			return nil
+		}
+	}
+	switch {
+	case one == "":
+		return nil
+	case null:
+		return []any{one, "null"}
+	}
+	return one
 }

@@ -458,6 +458,13 @@ func TestCatalogTrialChatTools(t *testing.T) {
 	if !strings.Contains(err.Error(), "128") {
 		t.Errorf("the refusal %q does not say the limit", err)
 	}
+	// Every tool, the proxied ones with their enums of no type included,
+	// goes to OpenAI in its strict mode.
+	for _, tl := range set.Tools() {
+		if _, err := provider.OpenAI(tl); err != nil {
+			t.Errorf("%s is not strict: %v", tl.Name, err)
+		}
+	}
 }
 
 // errNeedsPerson is the approval hook's answer when no person is at hand:

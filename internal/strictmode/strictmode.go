@@ -477,6 +477,9 @@ func (m StrictMode) NodeProblem(get func(string) any) string {
 	// An allOf stands for a type only where the mode keeps it.
 	keepsAllOf := get("allOf") != nil && m.Drops["allOf"] == ""
 	if m.NeedsType && get("type") == nil && get("anyOf") == nil && get("oneOf") == nil && !keepsAllOf && get("$ref") == nil && get("$dynamicRef") == nil {
+		if get("enum") != nil || get("const") != nil {
+			return `needs a type on every schema ("schema must have a 'type' key"), and its enum's values have no one type to give it`
+		}
 		return `needs a type on every schema ("schema must have a 'type' key"), and an any or json.RawMessage value has none`
 	}
 	return ""
