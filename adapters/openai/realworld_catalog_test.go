@@ -514,6 +514,7 @@ func TestCatalogTrialChat(t *testing.T) {
 			{"close_account", `{"customer":"C000042","erase":true}`},
 			{"github_create_issue", `{"owner":"acme","repo":"desk","title":"Double charge on PAY-12"}`},
 			{"github_delete_branch", `{"owner":"acme","repo":"desk","title":"fix-pay-12"}`},
+			{"k8s_get_status", `{"namespace":null,"selector":{"app":"desk","tier":null},"limit":null}`},
 		},
 		chatTurn{
 			{"reply_to_customer", `{"text":"Your money is on its way back.","resolved":true}`},
@@ -623,13 +624,16 @@ func TestCatalogTrialChat(t *testing.T) {
 		"call_2_1": "The call of tool 'close_account' was not approved; it did not run.",
 		"call_2_2": `github.create_issue {"owner":"acme","repo":"desk","title":"Double charge on PAY-12"}`,
 		"call_2_3": "The call of tool 'github_delete_branch' was not approved; it did not run.",
+		// OpenAI's strict form of a proxied tool's optional arguments:
+		// null for each left out, the enum's one in the $ref'd object too.
+		"call_2_4": `k8s.get_status {"selector":{"app":"desk"},"namespace":"default"}`,
 	} {
 		if replies[id] != want {
 			t.Errorf("the held call %s answered %q, want %q", id, replies[id], want)
 		}
 	}
-	if len(replies) != 4 {
-		t.Errorf("the request after the stop answers %d calls, want 4: %v", len(replies), replies)
+	if len(replies) != 5 {
+		t.Errorf("the request after the stop answers %d calls, want 5: %v", len(replies), replies)
 	}
 }
 

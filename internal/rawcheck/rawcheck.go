@@ -850,7 +850,7 @@ func (c *Checker) dropOptionalNulls(v *Value, s map[string]any) {
 					required[r] = true
 				}
 			}
-			if v.Vals[i].Kind == 'n' && ps != nil && !required[k] && !takesNull(c.View(ps)) {
+			if v.Vals[i].Kind == 'n' && ps != nil && !required[k] && !c.takesNull(c.View(ps)) {
 				if keys == nil {
 					keys = append(make([]string, 0, len(v.Keys)), v.Keys[:i]...)
 					vals = append(make([]*Value, 0, len(v.Vals)), v.Vals[:i]...)
@@ -879,10 +879,63 @@ func (c *Checker) dropOptionalNulls(v *Value, s map[string]any) {
 	}
 }
 
-// takesNull reports whether a schema allows null.
-func takesNull(s map[string]any) bool {
-	t, ok := s["type"]
-	return !ok || has(t, "null")
+// takesNull reports whether a schema allows null: each of its type, enum,
+// const, allOf, anyOf and oneOf does (a schema with none of them takes
+// anything). A schema with no type of its own (an enum, an anyOf, as MCP
+// servers write them) takes null only when its values or branches do, so
+// that an optional one's null, which OpenAI's strict mode has the model
+// send for "absent", is absent. Each schema is read once (a $ref that
+// leads back to a schema being read takes null, left to the validator),
+// and past maxNullDepth schemas within one another null is taken.
+func (c *Checker) takesNull(s map[string]any) bool {
+	return c.nullIn(s, 0, map[unsafe.Pointer]bool{})
+}
+
+// maxNullDepth bounds takesNull's descent into branches and references.
+const maxNullDepth = 16
+
+func (c *Checker) nullIn(s map[string]any, depth int, seen map[unsafe.Pointer]bool) bool {
+	if depth > maxNullDepth {
+		return true
+	}
+	key := mapKey(s)
+	if v, ok := seen[key]; ok {
+		return v
+	}
+	seen[key] = true // while it is read: a way back to it takes null
+	v := c.nullOwn(s, depth, seen)
+	seen[key] = v
+	return v
+}
+
+func (c *Checker) nullOwn(s map[string]any, depth int, seen map[unsafe.Pointer]bool) bool {
+	if t, ok := s["type"]; ok && !has(t, "null") {
+		return false
+	}
+	if e, ok := s["enum"].([]any); ok && !slices.Contains(e, nil) {
+		return false
+	}
+	if v, ok := s["const"]; ok && v != nil {
+		return false
+	}
+	branch := func(b any) bool {
+		switch b := b.(type) {
+		case bool:
+			return b
+		case map[string]any:
+			return c.nullIn(c.View(b), depth+1, seen)
+		}
+		return true
+	}
+	if all, ok := s["allOf"].([]any); ok && slices.ContainsFunc(all, func(b any) bool { return !branch(b) }) {
+		return false
+	}
+	for _, k := range []string{"anyOf", "oneOf"} {
+		if bs, ok := s[k].([]any); ok && !slices.ContainsFunc(bs, branch) {
+			return false
+		}
+	}
+	return true
 }
 
 func asStrings(v any) []string {
