@@ -151,6 +151,10 @@ func passedLimit(mode strictmode.StrictMode, st stats) (strictmode.Limit, int) {
 	return strictmode.Limit{}, 0
 }
 
+// limitWayOut ends the refusal of a set past a limit of the request's
+// strict tools with the conversions that send it all the same.
+const limitWayOut = "; convert with StrictIfPossible to send the tools past it non-strict, or with Strict(false)"
+
 // Anthropic returns the definitions of tools sent in one request as tools
 // of the Messages API, strict unless Strict(false) is given
 // ({"name":...,"description":...,"input_schema":...,"strict":true};
@@ -179,8 +183,8 @@ func Anthropic(tools []*tool.Tool, opts ...Option) ([]json.RawMessage, error) {
 	maxUnions, _ := strictMode.Limit(strictmode.Unions)
 	if c.strict && !c.ifPossible && len(tools) > maxTools.Max {
 		t := tools[maxTools.Max]
-		return nil, limitRefusal(maxTools, t.Name, fmt.Sprintf("provider: %d tools in one request (tool %s is number %d); %s %s",
-			len(tools), t.Name, maxTools.Max+1, maxTools.TakesAtMost(), maxTools.Noun))
+		return nil, limitRefusal(maxTools, t.Name, fmt.Sprintf("provider: %d tools in one request (tool %s is number %d); %s %s%s",
+			len(tools), t.Name, maxTools.Max+1, maxTools.TakesAtMost(), maxTools.Noun, limitWayOut))
 	}
 	var out []json.RawMessage
 	strictTools, optional, unions := 0, 0, 0
@@ -211,7 +215,9 @@ func Anthropic(tools []*tool.Tool, opts ...Option) ([]json.RawMessage, error) {
 					}
 				}
 				if why != nil && !c.ifPossible {
-					return nil, why[0]
+					e := *why[0]
+					e.text += limitWayOut
+					return nil, &e
 				}
 			}
 			if why == nil {
