@@ -194,9 +194,13 @@ type Conversation struct {
 	// CatalogOptions, added to Params.Tools after the tools it has. Without
 	// References (the portable mode, which any API has) each Next appends
 	// the definitions, without defer_loading, of the catalog's visible
-	// tools not yet sent, after the tools already sent (strict limits
-	// counted over each turn's additions); the model reads the search's
-	// answer as JSON and calls a tool found from its next turn on.
+	// tools not yet sent, after the tools already sent; the limits of
+	// strict tools are counted over all the catalog's tools the request
+	// carries (under provider.StrictIfPossible, a tool found past one is
+	// sent non-strict; each conversion tells its refused every fallback
+	// of the tools it converts, those sent before included). The model
+	// reads the search's answer as JSON and calls a tool found from its
+	// next turn on.
 	Catalog        *loop.Catalog
 	CatalogOptions []provider.Option
 	// References, with Catalog, is Anthropic's own form of a client-side
@@ -252,21 +256,24 @@ func (c *Conversation) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Ca
 }
 
 // sendVisible appends the definitions of the catalog's visible tools not
-// yet sent, without defer_loading.
+// yet sent, without defer_loading. The limits of a request's strict tools
+// count every tool the request carries: the visible tools are converted
+// together, those sent before getting the same bytes as then, and the
+// new ones' definitions are appended.
 func (c *Conversation) sendVisible() error {
 	visible := c.Catalog.Visible()
 	if len(visible) > c.sent {
-		var add []*tool.Tool
-		for _, t := range visible[c.sent:] {
+		all := make([]*tool.Tool, 0, len(visible))
+		for _, t := range visible {
 			cp := *t // sent now: not deferred on the wire
 			cp.DeferLoading = false
-			add = append(add, &cp)
+			all = append(all, &cp)
 		}
-		defs, err := provider.Anthropic(add, c.CatalogOptions...)
+		defs, err := provider.Anthropic(all, c.CatalogOptions...)
 		if err != nil {
 			return fmt.Errorf("anthropicadapter: %w", err)
 		}
-		for _, def := range defs {
+		for _, def := range defs[c.sent:] {
 			t := param.Override[anthropic.ToolParam](def)
 			c.Params.Tools = append(c.Params.Tools, anthropic.ToolUnionParam{OfTool: &t})
 		}

@@ -1,0 +1,106 @@
+package anthropicadapter_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/anthropics/anthropic-sdk-go/v2"
+	"github.com/anthropics/anthropic-sdk-go/v2/option"
+
+	anthropicadapter "github.com/toolschema/toolschema/adapters/anthropic"
+	"github.com/toolschema/toolschema/adapters/internal/looptest"
+	"github.com/toolschema/toolschema/loop"
+	"github.com/toolschema/toolschema/provider"
+)
+
+// TestCatalogStrictAcrossTurns: Anthropic takes at most 20 strict tools
+// in one request, and a catalog's request carries every tool found so
+// far. Three searches of 8 tools bring it to 27; the limit is counted
+// over the whole request: under StrictIfPossible the tools past it are
+// sent non-strict, and in the strict mode the conversation stops before
+// a request past it, with the limit's error, rather than having it
+// refused by the API.
+func TestCatalogStrictAcrossTurns(t *testing.T) {
+	searches := []string{"refund an invoice", "archive a contract", "export a document"}
+	play := func(t *testing.T, opts ...provider.Option) ([]string, error) {
+		var (
+			mu     sync.Mutex
+			bodies []string
+		)
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			body, _ := io.ReadAll(r.Body)
+			mu.Lock()
+			n := len(bodies)
+			bodies = append(bodies, string(body))
+			mu.Unlock()
+			content := `[{"type":"text","text":"Done."}]`
+			stop := "end_turn"
+			if n < len(searches) {
+				content = fmt.Sprintf(`[{"type":"tool_use","id":"toolu_%d","name":"search_tools","input":{"query":%q,"limit":8}}]`, n, searches[n])
+				stop = "tool_use"
+			}
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprintf(w, `{"id":"msg_%d","type":"message","role":"assistant","model":"claude-test","stop_reason":%q,"usage":{"input_tokens":1,"output_tokens":1},"content":%s}`, n, stop, content)
+		}))
+		defer srv.Close()
+		cat, err := loop.NewCatalog(looptest.Catalog(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := anthropic.NewClient(option.WithBaseURL(srv.URL+"/"), option.WithAPIKey("test"), option.WithMaxRetries(0))
+		conv := &anthropicadapter.Conversation{Client: &c, Catalog: cat, CatalogOptions: opts, Params: anthropic.MessageNewParams{
+			Model: "claude-test", MaxTokens: 100,
+			Messages: []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock("Tidy up the books."))},
+		}}
+		_, err = (&loop.Runner{Tools: cat.Set()}).Run(context.Background(), conv)
+		return bodies, err
+	}
+	strictTools := func(t *testing.T, body string) (strict, all int) {
+		var req struct{ Tools []json.RawMessage }
+		if err := json.Unmarshal([]byte(body), &req); err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range req.Tools {
+			if strings.HasSuffix(string(d), `"strict":true}`) {
+				strict++
+			}
+		}
+		return strict, len(req.Tools)
+	}
+
+	t.Run("StrictIfPossible", func(t *testing.T) {
+		var refused provider.Refusals
+		bodies, err := play(t, provider.StrictIfPossible(&refused))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(bodies) != 4 {
+			t.Fatalf("%d requests, want 4", len(bodies))
+		}
+		strict, all := strictTools(t, bodies[3])
+		if strict > 20 || all != 27 {
+			t.Errorf("the last request carries %d tools, %d of them strict; want 27, at most 20 strict", all, strict)
+		}
+		if len(refused) != 7 {
+			t.Errorf("%d tools sent non-strict, want 7: %v", len(refused), refused)
+		}
+	})
+	t.Run("strict", func(t *testing.T) {
+		bodies, err := play(t)
+		if err == nil || !strings.Contains(err.Error(), "at most 20 strict tools") {
+			t.Fatalf("the run ended with %v, want the limit's error", err)
+		}
+		for i, b := range bodies {
+			if strict, _ := strictTools(t, b); strict > 20 {
+				t.Errorf("request %d carries %d strict tools", i, strict)
+			}
+		}
+	})
+}
