@@ -33,6 +33,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/anthropics/anthropic-sdk-go/v2"
 	"github.com/anthropics/anthropic-sdk-go/v2/option"
@@ -220,7 +221,7 @@ type Conversation struct {
 
 	sent   int               // how many of Catalog.Visible() Params.Tools has
 	loaded bool              // References: Params.Tools has the catalog's tools
-	wire   map[string]string // References: each tool's wire name, by its name
+	wire   map[string]string // each of the catalog's tools' wire name, by its name
 }
 
 // Next implements loop.Model.
@@ -242,6 +243,10 @@ func (c *Conversation) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Ca
 		if err := c.sendVisible(); err != nil {
 			return nil, err
 		}
+		if err := c.wireNames(); err != nil {
+			return nil, err
+		}
+		instead = c.foundText
 	}
 	if len(outs) > 0 {
 		c.Params.Messages = append(c.Params.Messages, results(outs, instead))
@@ -293,6 +298,24 @@ func (c *Conversation) sendAll() error {
 	if err != nil {
 		return fmt.Errorf("anthropicadapter: %w", err)
 	}
+	if err := c.wireNames(); err != nil {
+		return err
+	}
+	for _, def := range defs {
+		t := param.Override[anthropic.ToolParam](def)
+		c.Params.Tools = append(c.Params.Tools, anthropic.ToolUnionParam{OfTool: &t})
+	}
+	c.loaded = true
+	return nil
+}
+
+// wireNames makes c.wire, once: the wire name of each of the catalog's
+// tools, by its name.
+func (c *Conversation) wireNames() error {
+	if c.wire != nil {
+		return nil
+	}
+	set := c.Catalog.Set()
 	names, err := set.WireNames("anthropic")
 	if err != nil {
 		return fmt.Errorf("anthropicadapter: %w", err)
@@ -301,12 +324,44 @@ func (c *Conversation) sendAll() error {
 	for i, t := range set.Tools() {
 		c.wire[t.Name] = names[i]
 	}
-	for _, def := range defs {
-		t := param.Override[anthropic.ToolParam](def)
-		c.Params.Tools = append(c.Params.Tools, anthropic.ToolUnionParam{OfTool: &t})
-	}
-	c.loaded = true
 	return nil
+}
+
+// foundText is the content of a search_tools outcome that succeeded, in
+// the portable mode: the catalog's JSON list of the tools found, each
+// named by its wire name, the name its definition carries in the request
+// ("github.create_issue" is "github_create_issue"). Any other outcome is
+// answered as Results would.
+func (c *Conversation) foundText(o loop.Outcome) ([]anthropic.ToolResultBlockParamContentUnion, bool) {
+	if o.Tool == nil || o.Tool.Name != loop.SearchToolName || o.Result.IsError || len(o.Result.Parts) != 1 {
+		return nil, false
+	}
+	j, ok := o.Result.Parts[0].(tool.JSONPart)
+	if !ok {
+		return nil, false
+	}
+	var found []struct {
+		Name        string `json:"name"`
+		Description string `json:"description"`
+	}
+	if json.Unmarshal(j.JSON, &found) != nil {
+		return nil, false
+	}
+	for i, f := range found {
+		w, ok := c.wire[f.Name]
+		if !ok {
+			return nil, false
+		}
+		found[i].Name = w
+	}
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if enc.Encode(found) != nil {
+		return nil, false
+	}
+	text := strings.TrimSuffix(b.String(), "\n")
+	return []anthropic.ToolResultBlockParamContentUnion{{OfText: &anthropic.TextBlockParam{Text: text}}}, true
 }
 
 // noneFound answers a search that found no tool.

@@ -1,0 +1,79 @@
+package anthropicadapter_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/anthropics/anthropic-sdk-go/v2"
+	"github.com/anthropics/anthropic-sdk-go/v2/option"
+
+	anthropicadapter "github.com/toolschema/toolschema/adapters/anthropic"
+	"github.com/toolschema/toolschema/loop"
+	"github.com/toolschema/toolschema/provider"
+	"github.com/toolschema/toolschema/rawtool"
+	"github.com/toolschema/toolschema/reflectimpl"
+	"github.com/toolschema/toolschema/tool"
+)
+
+// TestCatalogSearchWireNames: in the portable mode, the search's answer
+// names each tool found as its definition in the next request names it,
+// its wire name (a proxied admin.tools.list is admin_tools_list), so the
+// model calls a name the request has.
+func TestCatalogSearchWireNames(t *testing.T) {
+	proxied, err := rawtool.New(tool.Meta{Name: "admin.tools.list", Description: "Lists the admin tools of the server.", DeferLoading: true},
+		json.RawMessage(`{"type":"object","properties":{}}`),
+		func(ctx context.Context, call *tool.Call, args json.RawMessage) (any, error) { return "listed", nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	note, err := reflectimpl.Create(func(in struct {
+		Text string `json:"text"`
+	}) (string, error) {
+		return "noted", nil
+	}, reflectimpl.Meta(tool.Meta{Name: "note", Description: "Writes a note."}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := tool.NewSet([]*tool.Tool{note, proxied})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := loop.NewCatalog(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bodies []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		n := len(bodies)
+		bodies = append(bodies, string(body))
+		content, stop := `[{"type":"text","text":"Done."}]`, "end_turn"
+		if n == 0 {
+			content, stop = `[{"type":"tool_use","id":"toolu_0","name":"search_tools","input":{"query":"list the admin tools"}}]`, "tool_use"
+		}
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintf(w, `{"id":"msg_%d","type":"message","role":"assistant","model":"claude-test","stop_reason":%q,"usage":{"input_tokens":1,"output_tokens":1},"content":%s}`, n, stop, content)
+	}))
+	defer srv.Close()
+	c := anthropic.NewClient(option.WithBaseURL(srv.URL+"/"), option.WithAPIKey("test"), option.WithMaxRetries(0))
+	conv := &anthropicadapter.Conversation{Client: &c, Catalog: cat, CatalogOptions: []provider.Option{provider.Strict(false)},
+		Params: anthropic.MessageNewParams{Model: "claude-test", MaxTokens: 100,
+			Messages: []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock("Which admin tools are there?"))}}}
+	if _, err := (&loop.Runner{Tools: cat.Set()}).Run(context.Background(), conv); err != nil {
+		t.Fatal(err)
+	}
+	if len(bodies) != 2 {
+		t.Fatalf("%d requests, want 2", len(bodies))
+	}
+	for _, want := range []string{`"name":"admin_tools_list"`, `"text":"[{\"name\":\"admin_tools_list\",\"description\":\"Lists the admin tools of the server.\"}]"`} {
+		if !strings.Contains(bodies[1], want) {
+			t.Errorf("the second request lacks %s:\n%s", want, bodies[1])
+		}
+	}
+}
