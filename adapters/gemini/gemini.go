@@ -189,11 +189,71 @@ type Conversation struct {
 	// (Tools with CatalogOptions) of the catalog's visible tools not yet
 	// sent to the function declarations of Config's first tool that has
 	// some (a new tool when none has), after those already sent. The
-	// runner's Tools is then Catalog.Set().
+	// runner's Tools is then Catalog.Set(). The answers of search_tools
+	// name each tool found by its wire name, as its declaration does.
 	Catalog        *loop.Catalog
 	CatalogOptions []provider.Option
 
-	sent int // how many of Catalog.Visible() the declarations have
+	sent int               // how many of Catalog.Visible() the declarations have
+	wire map[string]string // the catalog's tools' wire names, by name
+}
+
+// foundByWireName returns outs with each answer of the catalog's
+// search_tools naming the tools found by their wire names for Gemini, the
+// names their declarations carry ("1password.get" is "_1password.get"),
+// so that the model calls a name the request has. The other outcomes, and
+// outs itself, are not changed.
+func (c *Conversation) foundByWireName(outs []loop.Outcome) ([]loop.Outcome, error) {
+	var out []loop.Outcome
+	for i, o := range outs {
+		if o.Tool == nil || o.Tool.Name != loop.SearchToolName || o.Result.IsError || len(o.Result.Parts) != 1 {
+			continue
+		}
+		j, ok := o.Result.Parts[0].(tool.JSONPart)
+		if !ok {
+			continue
+		}
+		if c.wire == nil {
+			set := c.Catalog.Set()
+			names, err := set.WireNames("gemini")
+			if err != nil {
+				return nil, fmt.Errorf("geminiadapter: %w", err)
+			}
+			c.wire = make(map[string]string, len(names))
+			for k, t := range set.Tools() {
+				c.wire[t.Name] = names[k]
+			}
+		}
+		var found []struct {
+			Name        string `json:"name"`
+			Description string `json:"description"`
+		}
+		if json.Unmarshal(j.JSON, &found) != nil {
+			continue
+		}
+		renamed := true
+		for k, f := range found {
+			w, ok := c.wire[f.Name]
+			renamed = renamed && ok
+			found[k].Name = w
+		}
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		if !renamed || enc.Encode(found) != nil {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(outs)
+		}
+		r := *o.Result
+		r.Parts = []tool.Part{tool.JSONPart{JSON: bytes.TrimSuffix(b.Bytes(), []byte("\n"))}}
+		out[i].Result = &r
+	}
+	if out == nil {
+		return outs, nil
+	}
+	return out, nil
 }
 
 // Next implements loop.Model.
@@ -207,6 +267,12 @@ func (c *Conversation) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Ca
 		}
 	}
 	if len(outs) > 0 {
+		if c.Catalog != nil {
+			var err error
+			if outs, err = c.foundByWireName(outs); err != nil {
+				return nil, err
+			}
+		}
 		c.Contents = append(c.Contents, Results(outs))
 	}
 	r, err := c.Client.Models.GenerateContent(ctx, c.Model, c.Contents, c.Config)
