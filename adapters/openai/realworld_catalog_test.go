@@ -553,6 +553,18 @@ func TestCatalogTrialChat(t *testing.T) {
 	if want := []string{"search_tickets", "reply_to_customer", loop.SearchToolName}; !slices.Equal(first, want) {
 		t.Errorf("the first request's tools %q, want %q", first, want)
 	}
+	// The generated tool as OpenAI reads it: the doc comments, the enum's
+	// constants, the time's format, the default and the pattern of its Go
+	// declaration, in the fields' order.
+	const searchTickets = `{"type":"function","function":{"name":"search_tickets","description":"SearchTickets lists a customer's support tickets, newest first.",` +
+		`"parameters":{"type":"object","properties":{"customer":{"type":"string","description":"Customer is the customer's account number.","pattern":"^C[0-9]{6}$"},` +
+		`"priority":{"type":["string","null"],"description":"Priority keeps only the tickets of this priority.","enum":["low","normal","urgent",null]},` +
+		`"since":{"type":["string","null"],"format":"date-time","description":"Since keeps only the tickets opened after this instant."},` +
+		`"limit":{"type":["integer","null"],"description":"Limit is the most tickets to return. Default: 10.","minimum":1,"maximum":50}},` +
+		`"required":["customer","priority","since","limit"],"additionalProperties":false},"strict":true}}`
+	if got := string(s.request(t, 0).Tools[0]); got != searchTickets {
+		t.Errorf("search_tickets as sent:\n%s\nwant\n%s", got, searchTickets)
+	}
 	second := s.request(t, 1)
 	names := checkDefinitions(t, cat.Set(), second.Tools, chat.CatalogOptions...)
 	for _, want := range []string{"refund_payment", "github_create_issue", "close_account"} {
