@@ -27,6 +27,7 @@ import (
 	"sync/atomic"
 
 	"github.com/toolschema/toolschema/internal/budget"
+	"github.com/toolschema/toolschema/internal/toolhook"
 	"github.com/toolschema/toolschema/tool"
 )
 
@@ -222,7 +223,7 @@ func (r *Runner) Turn(ctx context.Context, calls []Call) (*Turn, error) {
 				// be checked (the calls running at once hold all the
 				// room their values may have: SERVER_BUSY, to retry; a
 				// method of the input type panicked) as for any call.
-				res, ierr := invoke(ctx, t, c.Args)
+				res, ierr := invoke(ctx, t, c.Name, c.Args)
 				if ierr != nil {
 					return nil, ierr
 				}
@@ -277,7 +278,7 @@ func (r *Runner) Turn(ctx context.Context, calls []Call) (*Turn, error) {
 						return
 					}
 					if toRun(outs[i]) {
-						outs[i].Result, errc[i] = invoke(ctxOf(ctx, approved, i), outs[i].Tool, outs[i].Call.Args)
+						outs[i].Result, errc[i] = invoke(ctxOf(ctx, approved, i), outs[i].Tool, outs[i].Call.Name, outs[i].Call.Args)
 					}
 				}
 			})
@@ -312,7 +313,7 @@ func (r *Runner) Turn(ctx context.Context, calls []Call) (*Turn, error) {
 				done := make(chan struct{})
 				c, prev = tool.WhenDone(c, func() { close(done) }), done
 			}
-			res, err := invoke(c, outs[i].Tool, outs[i].Call.Args)
+			res, err := invoke(c, outs[i].Tool, outs[i].Call.Name, outs[i].Call.Args)
 			outs[i].Result = res
 			if err != nil {
 				errs = append(errs, err)
@@ -370,14 +371,19 @@ func ctxOf(ctx context.Context, approved []context.Context, i int) context.Conte
 	return ctx
 }
 
-// invoke calls t; a nil result (a tool without a function) is an error.
-func invoke(ctx context.Context, t *tool.Tool, args json.RawMessage) (*tool.Result, error) {
+// invoke calls t as the model called it, by name (its wire name, when not
+// t's own: what the invoker tells the model names the tool by it); a nil
+// result (a tool without a function) is an error.
+func invoke(ctx context.Context, t *tool.Tool, name string, args json.RawMessage) (*tool.Result, error) {
+	if name != t.Name {
+		ctx = toolhook.CalledAs(ctx, name)
+	}
 	res, err := t.Invoke(ctx, args)
 	if res == nil {
 		if err == nil {
 			err = fmt.Errorf("tool %s gave no result", t.Name)
 		}
-		return &tool.Result{IsError: true, Code: tool.Failed, Parts: []tool.Part{tool.TextPart{Text: fmt.Sprintf("Tool '%s' failed.", t.Name)}}}, fmt.Errorf("loop: %w", err)
+		return &tool.Result{IsError: true, Code: tool.Failed, Parts: []tool.Part{tool.TextPart{Text: fmt.Sprintf("Tool '%s' failed.", name)}}}, fmt.Errorf("loop: %w", err)
 	}
 	return res, err
 }

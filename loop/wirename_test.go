@@ -3,8 +3,13 @@ package loop_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/toolschema/toolschema/loop"
 	"github.com/toolschema/toolschema/rawtool"
@@ -97,5 +102,67 @@ func TestWireNameRefusal(t *testing.T) {
 		if got := loop.Content(turn.Outcomes[0].Result); got != want {
 			t.Errorf("called as %s: %q, want %q", name, got, want)
 		}
+	}
+}
+
+// TestWireNameInvokerText: what the invoker tells the model of a call
+// (an error, a business error, a timeout, approval needed) names the tool
+// as the model called it, by its wire name, so that the model does not go
+// on to call a name no request carried; the tool itself still sees its
+// own name (Call.Tool).
+func TestWireNameInvokerText(t *testing.T) {
+	var mu sync.Mutex // the calls run at once
+	var seen []string
+	proxy := func(name string, meta tool.Meta, h func(context.Context) (any, error)) *tool.Tool {
+		meta.Name = name
+		tl, err := rawtool.New(meta, json.RawMessage(`{"type":"object"}`),
+			func(ctx context.Context, call *tool.Call, args json.RawMessage) (any, error) {
+				mu.Lock()
+				seen = append(seen, call.Tool)
+				mu.Unlock()
+				return h(ctx)
+			})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tl
+	}
+	tools := []*tool.Tool{
+		proxy("admin.fail", tool.Meta{}, func(context.Context) (any, error) { return nil, errors.New("disk full") }),
+		proxy("admin.business", tool.Meta{ErrorCodes: []string{"NOT_FOUND"}}, func(context.Context) (any, error) {
+			return nil, &tool.Error{Code: "NOT_FOUND", SafeMessage: "no such user"}
+		}),
+		proxy("admin.slow", tool.Meta{Timeout: time.Millisecond}, func(ctx context.Context) (any, error) {
+			<-ctx.Done()
+			return nil, ctx.Err()
+		}),
+		proxy("admin.guarded", tool.Meta{RequiresApproval: true}, func(context.Context) (any, error) { return "ran", nil }),
+	}
+	set, err := tool.NewSet(tools)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"admin_fail":     "Tool 'admin_fail' failed: disk full",
+		"admin_business": "Tool 'admin_business' failed: NOT_FOUND: no such user",
+		"admin_slow":     "Tool 'admin_slow' timed out after ",
+		"admin_guarded":  "Tool 'admin_guarded' requires approval for these arguments.",
+	}
+	var calls []loop.Call
+	for i, name := range []string{"admin_fail", "admin_business", "admin_slow", "admin_guarded"} {
+		calls = append(calls, loop.Call{ID: strconv.Itoa(i), Name: name, Args: json.RawMessage(`{}`)})
+	}
+	turn, err := (&loop.Runner{Tools: set}).Turn(context.Background(), calls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range turn.Outcomes {
+		if got := loop.Content(o.Result); !strings.HasPrefix(got, want[o.Call.Name]) {
+			t.Errorf("called as %s: %q, want it to start %q", o.Call.Name, got, want[o.Call.Name])
+		}
+	}
+	slices.Sort(seen)
+	if got := strings.Join(seen, " "); got != "admin.business admin.fail admin.slow" {
+		t.Errorf("the tools saw Call.Tool %q, want their own names", got)
 	}
 }

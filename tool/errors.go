@@ -84,14 +84,14 @@ func (t *Tool) toolError(call *Call, err error, check bool) *Result {
 	if !errors.As(err, &be) || be == nil {
 		var r *Result
 		if t.SafeErrors {
-			r = errorResult(Failed, true, call, "Tool '"+t.Name+"' failed.")
+			r = errorResult(Failed, true, call, "Tool '"+call.name()+"' failed.")
 		} else {
 			r = t.failed(call, "", sprintSafe(err)) // fmt survives a nil pointer's Error
 		}
 		r.Cause = err
 		return r
 	}
-	r := errorResult(Failed, true, call, t.failureText(be))
+	r := errorResult(Failed, true, call, t.failureText(call, be))
 	r.Failure, r.Cause = be, err
 	if check && !slices.Contains(t.ErrorCodes, be.Code) {
 		declared := "none"
@@ -100,15 +100,15 @@ func (t *Tool) toolError(call *Call, err error, check bool) *Result {
 		}
 		r.Code = InvalidOutput
 		r.Parts = text(fmt.Sprintf("Tool '%s' returned the error code %s, which its contract does not declare (it declares %s): add it to the directive's errors=.",
-			t.Name, be.Code, declared))
+			call.name(), be.Code, declared))
 	}
 	return r
 }
 
 // failureText is what the model reads of a business error.
-func (t *Tool) failureText(e *Error) string {
+func (t *Tool) failureText(call *Call, e *Error) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Tool '%s' failed: %s", t.Name, e.Code)
+	fmt.Fprintf(&b, "Tool '%s' failed: %s", call.name(), e.Code)
 	if e.SafeMessage != "" {
 		b.WriteString(": ")
 		b.WriteString(cutText(e.SafeMessage))

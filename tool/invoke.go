@@ -54,6 +54,7 @@ type callOpts struct {
 	leniency  Leniency  // WithLeniency
 	whenDone  func()    // WhenDone
 	approvals *approval // Approve, the latest first
+	calledAs  string    // toolhook.CalledAs: the name the model called the tool by
 }
 
 // noOpts is what a context without callOpts asks: nothing.
@@ -209,9 +210,9 @@ func (t *Tool) Invoke(ctx context.Context, args json.RawMessage) (*Result, error
 	o := optsOf(ctx)
 	e := endsOf(o.whenDone)
 	defer e.release()
-	call := &Call{Tool: t.Name}
+	call := &Call{Tool: t.Name, calledAs: o.calledAs}
 	if t.handler == nil {
-		return errorResult(Failed, false, call, fmt.Sprintf("Tool '%s' cannot be called: it has no function behind it.", t.Name)), nil
+		return errorResult(Failed, false, call, fmt.Sprintf("Tool '%s' cannot be called: it has no function behind it.", call.name())), nil
 	}
 	if err := ctx.Err(); err != nil {
 		return errorResult(Cancelled, false, call, "The call was cancelled."), err
@@ -226,7 +227,7 @@ func (t *Tool) Invoke(ctx context.Context, args json.RawMessage) (*Result, error
 	case errors.Is(err, errHeldPast{}):
 		return t.heldPast(call), nil
 	case err != nil:
-		return errorResult(Failed, false, call, fmt.Sprintf("Tool '%s' failed: %v", t.Name, err)), nil
+		return errorResult(Failed, false, call, fmt.Sprintf("Tool '%s' failed: %v", call.name(), err)), nil
 	case len(viols) > 0:
 		msg := violationText(viols, more)
 		if note := lax.mark(&Result{}).RepairNote(); note != "" {
@@ -239,7 +240,7 @@ func (t *Tool) Invoke(ctx context.Context, args json.RawMessage) (*Result, error
 	// Arguments with violations (ShadowArgs) are hashed as any text:
 	// they may be deeper than the checks let through.
 	if _, own := t.handler.(argsChecker); t.RequiresApproval && !approved(o.approvals, t.Name, args, !own && (lax == nil || lax.shadowed == nil)) {
-		return lax.mark(errorResult(ApprovalRequired, false, call, fmt.Sprintf("Tool '%s' requires approval for these arguments.", t.Name))), nil
+		return lax.mark(errorResult(ApprovalRequired, false, call, fmt.Sprintf("Tool '%s' requires approval for these arguments.", call.name()))), nil
 	}
 	if err := ctx.Err(); err != nil {
 		return lax.mark(errorResult(Cancelled, false, call, "The call was cancelled.")), err
@@ -549,11 +550,11 @@ func (t *Tool) run(ctx context.Context, call *Call, in any, e *ends, check bool)
 			if err := ctx.Err(); err != nil {
 				return errorResult(Cancelled, began, call, "The call was cancelled."), err
 			}
-			return errorResult(TimedOut, began, call, fmt.Sprintf("Tool '%s' timed out after %s.", t.Name, seconds(t.Timeout))), nil
+			return errorResult(TimedOut, began, call, fmt.Sprintf("Tool '%s' timed out after %s.", call.name(), seconds(t.Timeout))), nil
 		}
 	}
 	if o.goexit {
-		return errorResult(Failed, true, call, fmt.Sprintf("Tool '%s' failed: it ended its goroutine (runtime.Goexit).", t.Name)), nil
+		return errorResult(Failed, true, call, fmt.Sprintf("Tool '%s' failed: it ended its goroutine (runtime.Goexit).", call.name())), nil
 	}
 	if o.res == nil {
 		// The result is written here, on the caller's goroutine, whose
@@ -580,7 +581,7 @@ func (t *Tool) settle(ctx, runCtx context.Context, call *Call, o outcome, check 
 	case o.err != nil && ctx.Err() != nil:
 		return errorResult(Cancelled, true, call, "The call was cancelled."), ctx.Err()
 	case o.err != nil && runCtx.Err() != nil && errors.Is(o.err, runCtx.Err()):
-		return errorResult(TimedOut, true, call, fmt.Sprintf("Tool '%s' timed out after %s.", t.Name, seconds(t.Timeout))), nil
+		return errorResult(TimedOut, true, call, fmt.Sprintf("Tool '%s' timed out after %s.", call.name(), seconds(t.Timeout))), nil
 	case o.err != nil:
 		return t.toolError(call, o.err, check), nil
 	}
@@ -675,7 +676,7 @@ func sprintSafe(v any) (s string) {
 // failed is the result of a tool's own failure: what failed, and the
 // text of the error or panic, cut to maxErrorTextBytes.
 func (t *Tool) failed(call *Call, what, text string) *Result {
-	return errorResult(Failed, true, call, "Tool '"+t.Name+"' failed: "+what+cutText(text))
+	return errorResult(Failed, true, call, "Tool '"+call.name()+"' failed: "+what+cutText(text))
 }
 
 // cutText cuts s to at most maxErrorTextBytes, on a character boundary,
@@ -745,7 +746,7 @@ func (t *Tool) resultOf(call *Call, v any, check bool) *Result {
 			v = json.RawMessage("null")
 		}
 		if !json.Valid(v) {
-			return errorResult(Failed, true, call, fmt.Sprintf("Tool '%s' failed: its result is not valid JSON.", t.Name))
+			return errorResult(Failed, true, call, fmt.Sprintf("Tool '%s' failed: its result is not valid JSON.", call.name()))
 		}
 		r.Parts = b.one(JSONPart{JSON: v})
 		return r
@@ -761,7 +762,7 @@ func (t *Tool) resultOf(call *Call, v any, check bool) *Result {
 	}
 	if check && t.OutputSchema != nil {
 		if viols, more := t.CheckResult(data); len(viols) > 0 {
-			bad := errorResult(InvalidOutput, true, call, fmt.Sprintf("Tool '%s' returned a result that breaks its output schema:\n%s", t.Name, violationText(viols, more)))
+			bad := errorResult(InvalidOutput, true, call, fmt.Sprintf("Tool '%s' returned a result that breaks its output schema:\n%s", call.name(), violationText(viols, more)))
 			bad.Violations = viols
 			return bad
 		}
@@ -842,7 +843,7 @@ func (t *Tool) CheckResult(data []byte) ([]Violation, int) {
 func (t *Tool) heldPast(call *Call) *Result {
 	e := &Error{Code: "SERVER_BUSY", Category: CategoryRateLimit, Recovery: RecoverRetry,
 		SafeMessage: errHeldPast{}.Error() + ".", RetryAfter: time.Second, Outcome: OutcomeNotStarted, Err: errHeldPast{}}
-	r := errorResult(Failed, false, call, t.failureText(e))
+	r := errorResult(Failed, false, call, t.failureText(call, e))
 	r.Failure = e
 	return r
 }

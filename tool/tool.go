@@ -178,6 +178,9 @@ func init() {
 	}
 	toolhook.Binding = func(t *Tool) (any, any) { return t.handler, t.bound }
 	toolhook.HoldRoom = holdRoom
+	toolhook.CalledAs = func(ctx context.Context, name string) context.Context {
+		return withOpts(ctx, func(o *callOpts) { o.calledAs = name })
+	}
 }
 
 // A Cost is one line of what a call cost: an external API call, tokens of a
@@ -195,6 +198,11 @@ type Call struct {
 	// Tool is the name of the tool being called.
 	Tool string
 
+	// calledAs is the name the model called the tool by, when not Tool
+	// (a wire name: toolhook.CalledAs); what the invoker tells the model
+	// names the tool by it.
+	calledAs string
+
 	mu    sync.Mutex
 	costs []Cost
 
@@ -207,6 +215,14 @@ func (c *Call) AddCost(line Cost) {
 	c.mu.Lock()
 	c.costs = append(c.costs, line)
 	c.mu.Unlock()
+}
+
+// name is the tool's name in what the model reads of the call.
+func (c *Call) name() string {
+	if c.calledAs != "" {
+		return c.calledAs
+	}
+	return c.Tool
 }
 
 // costLines returns a copy of the cost lines recorded so far: the Result's.

@@ -1,11 +1,13 @@
 // Package toolhook carries what package tool lends package toolimpl, which
 // imports tool and so cannot be imported by it: tool sets New and Binding
 // in its initialization, and toolimpl, initialized after it, calls them.
+// It lends package loop CalledAs, which has no place in tool's API.
 // It also keeps the validator of declared schemas, which toolimpl
 // registers and tool's checks use.
 package toolhook
 
 import (
+	"context"
 	"sync"
 
 	"github.com/toolschema/toolschema/internal/schema"
@@ -25,6 +27,12 @@ var Bind, Binding any
 // gives it back. Its error says there is no room left now, which Invoke
 // answers as a busy server.
 var HoldRoom func(n int) (giveBack func(), err error)
+
+// CalledAs is set by package tool: it returns a copy of ctx under which
+// Invoke names the tool, in what it tells the model, by name, the name
+// the model called it by (a wire name, as a provider's definitions gave
+// it); package loop sets it.
+var CalledAs func(ctx context.Context, name string) context.Context
 
 // A Validator compiles a JSON Schema 2020-12 and returns a function that
 // says whether a JSON value is valid against it.
