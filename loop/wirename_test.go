@@ -166,3 +166,47 @@ func TestWireNameInvokerText(t *testing.T) {
 		t.Errorf("the tools saw Call.Tool %q, want their own names", got)
 	}
 }
+
+// TestWireNameNotHandedOn: the name the model called a tool by is that
+// call's alone. A tool that invokes another with the context it was given
+// (a nested Invoke, a sub-agent's loop) has the other's failures named by
+// the other's own name, not by the wire name of the outer call.
+func TestWireNameNotHandedOn(t *testing.T) {
+	inner, err := rawtool.New(tool.Meta{Name: "db.query"}, json.RawMessage(`{"type":"object"}`),
+		func(context.Context, *tool.Call, json.RawMessage) (any, error) { return nil, errors.New("disk full") })
+	if err != nil {
+		t.Fatal(err)
+	}
+	innerSet, err := tool.NewSet([]*tool.Tool{inner})
+	if err != nil {
+		t.Fatal(err)
+	}
+	outer, err := rawtool.New(tool.Meta{Name: "admin.run"}, json.RawMessage(`{"type":"object"}`),
+		func(ctx context.Context, _ *tool.Call, _ json.RawMessage) (any, error) {
+			direct, err := inner.Invoke(ctx, json.RawMessage(`{}`))
+			if err != nil {
+				return nil, err
+			}
+			// A sub-agent whose model calls the tool by its own name.
+			turn, err := (&loop.Runner{Tools: innerSet}).Turn(ctx, []loop.Call{{ID: "1", Name: "db.query", Args: json.RawMessage(`{}`)}})
+			if err != nil {
+				return nil, err
+			}
+			return loop.Content(direct) + " | " + loop.Content(turn.Outcomes[0].Result), nil
+		})
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := tool.NewSet([]*tool.Tool{outer})
+	if err != nil {
+		t.Fatal(err)
+	}
+	turn, err := (&loop.Runner{Tools: set}).Turn(context.Background(), []loop.Call{{ID: "1", Name: "admin_run", Args: json.RawMessage(`{}`)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "Tool 'db.query' failed: disk full | Tool 'db.query' failed: disk full"
+	if got := loop.Content(turn.Outcomes[0].Result); got != want {
+		t.Errorf("the inner calls' answers %s, want %s", got, want)
+	}
+}

@@ -262,12 +262,14 @@ func (l *lenient) mark(r *Result) *Result {
 // not for what the tool does in turn: a tool that invokes a tool (itself,
 // or a loop of a sub-agent) with its context is asked again. What
 // WhenDone asked for is this call's, too: a tool that invokes a
-// tool with its context does not end this one's wait. o is ctx's options.
+// tool with its context does not end this one's wait; and so is the name
+// the model called the tool by, which is not another tool's. o is ctx's
+// options.
 func toolContext(ctx context.Context, o *callOpts) context.Context {
-	if o.whenDone == nil && o.approvals == nil {
+	if o.whenDone == nil && o.approvals == nil && o.calledAs == "" {
 		return ctx
 	}
-	return withOpts(ctx, func(o *callOpts) { o.whenDone, o.approvals = nil, nil })
+	return withOpts(ctx, func(o *callOpts) { o.whenDone, o.approvals, o.calledAs = nil, nil, "" })
 }
 
 // WhenDone returns a copy of ctx under which Invoke calls f once, when the
