@@ -220,8 +220,13 @@ func (c *Chat) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Call, erro
 	if c.Client == nil {
 		return nil, errors.New("openaiadapter: a Chat without a Client")
 	}
+	if len(c.Params.Tools) > chatMaxTools {
+		return nil, fmt.Errorf("openaiadapter: %d tools in the request; %s", len(c.Params.Tools), chatToolsRule)
+	}
 	if c.Catalog != nil {
 		visible := c.Catalog.Visible()
+		// Params.Tools has at most chatMaxTools: the tool found that
+		// would pass the limit is among those not yet sent.
 		if n := len(c.Params.Tools) + len(visible) - c.sent; n > chatMaxTools {
 			t := visible[c.sent+chatMaxTools-len(c.Params.Tools)]
 			return nil, fmt.Errorf("openaiadapter: the catalog's tools found would make %d tools in the next request (tool %s would be number %d); %s",
@@ -236,9 +241,6 @@ func (c *Chat) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Call, erro
 			c.Params.Tools = append(c.Params.Tools, openai.ChatCompletionToolUnionParam{OfFunction: &fn})
 		}
 		c.sent = len(visible)
-	}
-	if len(c.Params.Tools) > chatMaxTools {
-		return nil, fmt.Errorf("openaiadapter: %d tools in the request; %s", len(c.Params.Tools), chatToolsRule)
 	}
 	msgs, err := c.messages(outs)
 	if err != nil {
