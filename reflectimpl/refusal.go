@@ -9,6 +9,7 @@ import "github.com/toolschema/toolschema/internal/schema"
 type Refusal = schema.Error
 
 // Refusals are every rule a tool breaks, in the order found. The error of
-// a Create that refuses a tool is Refusals (errors.As finds it), so that
-// a program can act on each one.
+// a Create that refuses a tool wraps Refusals, which errors.As finds (a
+// type assertion does not: the error's text adds the tool's name to each
+// line), so that a program can act on each one.
 type Refusals = schema.Errors
