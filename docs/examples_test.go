@@ -174,6 +174,9 @@ func resumeLoop(ctx context.Context, r *loop.Runner, conversation loop.Model, he
 	if err != nil {
 		return nil, err
 	}
+	if turn.End != nil { // a held call ended the loop, as Run's would
+		return &loop.Final{End: turn.End, Last: turn}, nil
+	}
 	final, err := r.Run(ctx, &resumed{Model: conversation, held: turn.Outcomes})
 	//docs:end
 	return final, err

@@ -56,6 +56,52 @@ func TestWovenExamples(t *testing.T) {
 		}
 	})
 
+	t.Run("loop-resume", func(t *testing.T) {
+		note, err := reflectimpl.Create(func(in Greeting) (string, error) { return "noted " + in.Name, nil },
+			reflectimpl.Meta(tool.Meta{Name: "note", RequiresApproval: true}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		finish, err := reflectimpl.Create(func(in Greeting) (string, error) { return "bye " + in.Name, nil },
+			reflectimpl.Meta(tool.Meta{Name: "finish", EndsLoop: true, RequiresApproval: true}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		set, err := tool.NewSet([]*tool.Tool{note, finish})
+		if err != nil {
+			t.Fatal(err)
+		}
+		args := json.RawMessage(`{"name":"Ann"}`)
+		for _, tt := range []struct {
+			name   string
+			held   []loop.Call
+			end    string   // the ending call's value; "" when the model answers
+			handed []string // the outcomes the model is handed after the stop
+		}{
+			{"the held calls go on", []loop.Call{{ID: "c1", Name: "note", Args: args}}, "", []string{"noted Ann"}},
+			{"a held call ends the loop", []loop.Call{{ID: "c1", Name: "note", Args: args}, {ID: "c2", Name: "finish", Args: args}}, "bye Ann", nil},
+		} {
+			t.Run(tt.name, func(t *testing.T) {
+				var handed []string
+				model := &recorded{handed: &handed}
+				r := &loop.Runner{Tools: set, Approve: func(context.Context, loop.Approval) (bool, error) { return true, nil }}
+				final, err := resumeLoop(ctx, r, model, tt.held)
+				if err != nil {
+					t.Fatal(err)
+				}
+				switch {
+				case tt.end == "" && final.End != nil:
+					t.Errorf("the loop ended with %s, want the model's answer", final.End.Call.Name)
+				case tt.end != "" && (final.End == nil || final.End.Result.Value != tt.end):
+					t.Errorf("the loop ended with %+v, want the held call of finish", final.End)
+				}
+				if strings.Join(handed, ",") != strings.Join(tt.handed, ",") {
+					t.Errorf("the model was handed %q, want %q", handed, tt.handed)
+				}
+			})
+		}
+	})
+
 	t.Run("rawtool-new", func(t *testing.T) {
 		docket, err := docketTool()
 		if err != nil {
@@ -136,4 +182,15 @@ func TestWovenExamples(t *testing.T) {
 			t.Errorf("the tool's metadata is %+v", tl.Meta)
 		}
 	})
+}
+
+// recorded is a loop.Model that answers without calling a tool, and
+// records the text of each outcome it is handed.
+type recorded struct{ handed *[]string }
+
+func (m *recorded) Next(ctx context.Context, outcomes []loop.Outcome) ([]loop.Call, error) {
+	for _, o := range outcomes {
+		*m.handed = append(*m.handed, loop.Content(o.Result))
+	}
+	return nil, nil
 }
