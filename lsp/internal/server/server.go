@@ -385,7 +385,7 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		if err := json.Unmarshal(params, &p); err != nil {
 			return reply(ctx, nil, fmt.Errorf("%w: %v", jsonrpc2.ErrInvalidParams, err))
 		}
-		return reply(ctx, s.codeActions(p.TextDocument.URI.Filename(), p.Range, p.Context.Only), nil)
+		return reply(ctx, s.codeActions(p.TextDocument.URI.Filename(), p.Range, p.Context), nil)
 
 	case "shutdown":
 		return reply(ctx, nil, nil)
@@ -783,9 +783,12 @@ func lspRange(ws *workspace, pos, end token.Pos, enc string) (protocol.Range, bo
 }
 
 // codeActions returns the quick fixes of the diagnostics of a file that
-// touch rng.
-func (s *server) codeActions(name string, rng protocol.Range, only []protocol.CodeActionKind) []protocol.CodeAction {
+// touch rng, and of those the client names in its context: Neovim asks
+// at the cursor, with the diagnostics of the cursor's line, and the
+// cursor need not be within a diagnostic's range.
+func (s *server) codeActions(name string, rng protocol.Range, cx protocol.CodeActionContext) []protocol.CodeAction {
 	out := []protocol.CodeAction{}
+	only := cx.Only
 	if len(only) > 0 && !slices.ContainsFunc(only, func(k protocol.CodeActionKind) bool {
 		return k == protocol.QuickFix || strings.HasPrefix(string(protocol.QuickFix), string(k)+".")
 	}) {
@@ -794,7 +797,10 @@ func (s *server) codeActions(name string, rng protocol.Range, only []protocol.Co
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, f := range s.actions[name] {
-		if comparePos(f.diag.Range.End, rng.Start) < 0 || comparePos(rng.End, f.diag.Range.Start) < 0 {
+		named := slices.ContainsFunc(cx.Diagnostics, func(d protocol.Diagnostic) bool {
+			return d.Range == f.diag.Range && d.Message == f.diag.Message && fmt.Sprint(d.Code) == fmt.Sprint(f.diag.Code)
+		})
+		if !named && (comparePos(f.diag.Range.End, rng.Start) < 0 || comparePos(rng.End, f.diag.Range.Start) < 0) {
 			continue
 		}
 		out = append(out, f.actions...)

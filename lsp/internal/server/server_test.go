@@ -412,6 +412,69 @@ func TestCodeActions(t *testing.T) {
 	}
 }
 
+// TestCodeActionsOnTheLine asks for the quick fixes as Neovim does: the
+// range is the cursor, anywhere on the diagnostic's line (here its first
+// column, before the diagnostic's range), and context.diagnostics holds
+// the line's diagnostics as the client has them. Each fix of a diagnostic
+// the client names is offered, as at the diagnostic's own range; a
+// diagnostic the client does not name, or names with another message, is
+// not.
+func TestCodeActionsOnTheLine(t *testing.T) {
+	dir := seeded(t)
+	c := startClient(t, dir, options{})
+	for _, rel := range seededFiles {
+		c.open(rel)
+	}
+	m := c.waitFor("the seeded diagnostics", func(m map[string]protocol.PublishDiagnosticsParams) bool { return all(m, c, 7) })
+	ask := func(rel string, rng protocol.Range, ds []protocol.Diagnostic) []protocol.CodeAction {
+		var actions []protocol.CodeAction
+		if ds == nil {
+			ds = []protocol.Diagnostic{}
+		}
+		_, err := c.conn.Call(context.Background(), "textDocument/codeAction", map[string]any{
+			"textDocument": map[string]any{"uri": uri.File(c.path(rel))},
+			"range":        rng,
+			"context":      map[string]any{"diagnostics": ds},
+		}, &actions)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return actions
+	}
+	titles := func(as []protocol.CodeAction) string {
+		var s []string
+		for _, a := range as {
+			s = append(s, a.Title)
+		}
+		return strings.Join(s, "; ")
+	}
+	tried := 0
+	for _, rel := range seededFiles {
+		for _, d := range m[c.path(rel)].Diagnostics {
+			atRange := ask(rel, d.Range, []protocol.Diagnostic{d})
+			if len(atRange) == 0 || d.Range.Start.Character == 0 {
+				continue
+			}
+			tried++
+			cursor := protocol.Range{Start: protocol.Position{Line: d.Range.Start.Line}, End: protocol.Position{Line: d.Range.Start.Line}}
+			if got, want := titles(ask(rel, cursor, []protocol.Diagnostic{d})), titles(atRange); got != want {
+				t.Errorf("%s %s: at the line's first column with the diagnostic in the context: %q, want %q", rel, codeOf(d), got, want)
+			}
+			if got := ask(rel, cursor, nil); len(got) != 0 {
+				t.Errorf("%s %s: at the line's first column with no diagnostic in the context: %q, want none", rel, codeOf(d), titles(got))
+			}
+			other := d
+			other.Message = "another message"
+			if got := ask(rel, cursor, []protocol.Diagnostic{other}); len(got) != 0 {
+				t.Errorf("%s %s: at the line's first column with another diagnostic in the context: %q, want none", rel, codeOf(d), titles(got))
+			}
+		}
+	}
+	if tried == 0 {
+		t.Fatal("no diagnostic with a quick fix that starts after its line's first column")
+	}
+}
+
 // applyEdit applies a code action's edit to the texts and returns the
 // files it changed as a txtar archive, by path in the module.
 func applyEdit(t *testing.T, c *client, a protocol.CodeAction, texts map[string]string) []byte {
