@@ -500,6 +500,38 @@ func applyEdit(t *testing.T, c *client, a protocol.CodeAction, texts map[string]
 	return txtar.Format(&ar)
 }
 
+// TestWorkspaceOfModules opens a folder that is no module but holds a
+// go.work of two modules (where "go list ./..." matches nothing, and
+// gopls's root_markers put the root): each module's tools are checked.
+func TestWorkspaceOfModules(t *testing.T) {
+	dir := t.TempDir()
+	seededDir := seeded(t)
+	if err := os.Rename(seededDir, filepath.Join(dir, "seeded")); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		"go.work":        "go 1.26\n\nuse (\n\t./seeded\n\t./other\n)\n",
+		"other/go.mod":   "module example.com/other\n\ngo 1.26\n",
+		"other/other.go": "package other\n\n// Input is Ping's input.\ntype Input struct {\n\tHost string `json:\"host,omitemtpy\"`\n}\n\n// Ping pings.\n//\n//tool:export\nfunc Ping(in Input) error { return nil }\n",
+	}
+	for rel, text := range files {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := startClient(t, dir, options{})
+	c.open("seeded/tools/tools.go")
+	c.open("other/other.go")
+	c.waitFor("both modules' diagnostics", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return codes(m, c.path("seeded/tools/tools.go")) == "OLT011 OLT002 OLT014 OLT009 OLT008" &&
+			codes(m, c.path("other/other.go")) == "OLT011"
+	})
+}
+
 // TestOtherModule checks a tool whose input reaches enum types of another
 // module, outside the workspace (parsed without the bodies the rules do
 // not need): the facts of the one without its generated values and of the

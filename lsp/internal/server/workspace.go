@@ -10,6 +10,7 @@ import (
 	"go/token"
 	"go/types"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strconv"
@@ -95,7 +96,7 @@ func load(ctx context.Context, dir, goroot string, overlay map[string][]byte) (*
 		Overlay:   overlay,
 		ParseFile: w.parseFile,
 	}
-	roots, err := packages.Load(cfg, "./...")
+	roots, err := packages.Load(cfg, patterns(ctx, dir)...)
 	if err != nil {
 		return nil, err
 	}
@@ -133,6 +134,39 @@ func load(ctx context.Context, dir, goroot string, overlay map[string][]byte) (*
 		}
 	}
 	return w, nil
+}
+
+// patterns returns what to load of dir: "./...", its module's packages
+// under it; or, in a folder that is no module but holds a go.work (where
+// the go command matches nothing with "./..."), the packages of each of
+// the workspace's modules under it.
+func patterns(ctx context.Context, dir string) []string {
+	all := []string{"./..."}
+	if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+		return all
+	}
+	cmd := exec.CommandContext(ctx, "go", "list", "-m", "-f", "{{.Dir}}")
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		return all
+	}
+	var ps []string
+	inModule := false
+	for _, m := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		rel, err := filepath.Rel(dir, m)
+		switch {
+		case err != nil || m == "":
+		case strings.Trim(filepath.ToSlash(rel), "./") == "":
+			inModule = true // dir is inside m: "./..." has its packages
+		case !strings.HasPrefix(rel, ".."+string(filepath.Separator)):
+			ps = append(ps, "./"+filepath.ToSlash(rel)+"/...")
+		}
+	}
+	if inModule || len(ps) == 0 {
+		return append(all, ps...)
+	}
+	return ps
 }
 
 // isStd reports whether lp is a package of the standard library.
