@@ -82,24 +82,26 @@ type server struct {
 	exited chan struct{}
 	kick   chan struct{}
 
-	mu           sync.Mutex
-	dir          string
-	goroot       string
-	enc          string
-	canConfigure bool
-	canWatch     bool
-	initOptions  json.RawMessage
-	analyzers    []*analysis.Analyzer
-	debounce     time.Duration
-	docs         map[string]*doc // open files by name
-	gen          uint64          // counts changes; a run whose gen is old is stale
-	dirty        map[string]bool // files changed since the last run
-	reload       bool
-	reanalyze    bool
-	started      bool
-	ws           *workspace           // the worker's, once loaded
-	published    map[string]string    // file → the diagnostics last published, as JSON
-	actions      map[string][]fixable // file → its diagnostics with fixes
+	mu            sync.Mutex
+	dir           string
+	goroot        string
+	modcache      string // GOMODCACHE
+	enc           string
+	canConfigure  bool
+	canWatch      bool
+	initOptions   json.RawMessage
+	analyzers     []*analysis.Analyzer
+	debounce      time.Duration
+	docs          map[string]*doc // open files by name
+	gen           uint64          // counts changes; a run whose gen is old is stale
+	dirty         map[string]bool // files changed since the last run
+	reload        bool
+	reanalyze     bool
+	started       bool
+	warnedOutside bool                 // a file outside dir was opened, and the user told
+	ws            *workspace           // the worker's, once loaded
+	published     map[string]string    // file → the diagnostics last published, as JSON
+	actions       map[string][]fixable // file → its diagnostics with fixes
 }
 
 // fixable is a published diagnostic with its quick fixes.
@@ -242,8 +244,13 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		default:
 			dir, _ = os.Getwd()
 		}
+		goroot, modcache := "", ""
+		if out, err := exec.Command("go", "env", "GOROOT", "GOMODCACHE").Output(); err == nil {
+			goroot, modcache, _ = strings.Cut(strings.TrimSpace(string(out)), "\n")
+		}
 		s.mu.Lock()
 		s.dir = dir
+		s.goroot, s.modcache = goroot, modcache
 		s.enc = chooseEncoding(p.Capabilities.General.PositionEncodings)
 		s.canConfigure = p.Capabilities.Workspace.Configuration
 		s.canWatch = p.Capabilities.Workspace.DidChangeWatchedFiles.DynamicRegistration
@@ -276,7 +283,19 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		s.mu.Lock()
 		s.docs[name] = &doc{text: []byte(p.TextDocument.Text), version: p.TextDocument.Version}
 		s.changed(name)
+		dir := s.dir
+		under := func(d string) bool { return d != "" && strings.HasPrefix(name, d+string(filepath.Separator)) }
+		// A file of the standard library or of the module cache (opened by
+		// going to a definition) is no one's to check.
+		outside := !s.warnedOutside && strings.HasSuffix(name, ".go") && !under(dir) && !under(s.goroot) && !under(s.modcache)
+		if outside {
+			s.warnedOutside = true
+		}
 		s.mu.Unlock()
+		if outside {
+			s.warn(fmt.Sprintf("%s is outside %s, the folder this server checks, so its rules are not checked there "+
+				"(nor in any other file outside it): start a server with the file's module as its root, or with the folder of the go.work that holds both", name, dir))
+		}
 		s.trigger()
 		return nil
 
@@ -439,11 +458,7 @@ func (s *server) start() {
 			s.logMsg(fmt.Sprintf("registering the file watchers: %v", err))
 		}
 	}
-	out, err := exec.Command("go", "env", "GOROOT").Output()
 	s.mu.Lock()
-	if err == nil {
-		s.goroot = strings.TrimSpace(string(out))
-	}
 	s.started = true
 	s.reload = true
 	s.gen++

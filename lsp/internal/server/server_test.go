@@ -7,11 +7,13 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -530,6 +532,48 @@ func TestWorkspaceOfModules(t *testing.T) {
 		return codes(m, c.path("seeded/tools/tools.go")) == "OLT011 OLT002 OLT014 OLT009 OLT008" &&
 			codes(m, c.path("other/other.go")) == "OLT011"
 	})
+}
+
+// TestOutsideFolder opens Go files of another folder than the server's
+// (Neovim 0.7's configuration attaches every Go buffer to the one server
+// of the first module): the server checks none of them, and says so once,
+// naming the first and its own folder, where it said nothing. A file of
+// the standard library (opened by going to a definition) is not named.
+func TestOutsideFolder(t *testing.T) {
+	dir, other := seeded(t), seeded(t)
+	c := startClient(t, dir, options{})
+	c.open("tools/tools.go")
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	std := filepath.Join(strings.TrimSpace(string(out)), "src", "strings", "strings.go")
+	for _, name := range []string{std, filepath.Join(other, "tools", "tools.go"), filepath.Join(other, "notes", "notes.go")} {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{
+			"uri": uri.File(name), "languageId": "go", "version": 1, "text": string(b)}})
+	}
+	c.waitFor("the folder's diagnostics", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return codes(m, c.path("tools/tools.go")) == "OLT011 OLT002 OLT014 OLT009 OLT008"
+	})
+	// The message is sent beside the diagnostics: wait for it.
+	var msgs []string
+	for range 300 {
+		c.mu.Lock()
+		msgs = slices.Clone(c.messages)
+		c.mu.Unlock()
+		if len(msgs) > 0 {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	want := filepath.Join(other, "tools", "tools.go")
+	if len(msgs) != 1 || !strings.Contains(msgs[0], want) || !strings.Contains(msgs[0], dir) {
+		t.Errorf("messages %q, want one naming %s and %s", msgs, want, dir)
+	}
 }
 
 // TestOtherModule checks a tool whose input reaches enum types of another
