@@ -45,7 +45,9 @@ var enumsAnalyzer = &analysis.Analyzer{
 // An enumFact marks an enum type (analyzer.Enums) whose values reflection
 // cannot read as its constants give them: the generated method is missing,
 // or it is Stale (it lists other constants than toolgen would write now).
-type enumFact struct{ Stale bool }
+// NoGenerate says that its package has no //go:generate line that runs
+// toolgen, so that go generate there would not write them.
+type enumFact struct{ Stale, NoGenerate bool }
 
 func (*enumFact) AFact() {}
 
@@ -121,9 +123,10 @@ func runEnums(pass *analysis.Pass) (any, error) {
 		// Without syntax (a dependency loaded from export data by a
 		// driver that runs no facts) nothing can be read of the methods'
 		// bodies; the calls fall back on the method sets.
+		noGenerate := !generates(pass.Files)
 		for _, en := range analyzer.Enums(pass.Fset, pass.Pkg) {
 			if missing, stale := e.enumState(en); missing || stale {
-				pass.ExportObjectFact(en.Type, &enumFact{Stale: stale})
+				pass.ExportObjectFact(en.Type, &enumFact{Stale: stale, NoGenerate: noGenerate})
 			}
 		}
 	}
@@ -676,10 +679,10 @@ func (w *typeWalk) enum(n *types.Named, path string) {
 		return
 	}
 	var f enumFact
-	stale := false
+	stale, known := false, false
 	switch {
 	case w.e.pass.ImportObjectFact(obj, &f):
-		stale = f.Stale
+		stale, known = f.Stale, true
 	case obj.Pkg() == w.e.pass.Pkg:
 		return // the package's own were read above
 	default:
@@ -709,8 +712,17 @@ func (w *typeWalk) enum(n *types.Named, path string) {
 	if path == name {
 		subject = "enum type " + name
 	}
-	msg := fmt.Sprintf("%s: %s, which %s: by reflection it is a plain string, so the schema lists no values and any string is accepted; run go generate (or toolgen) in package %s",
-		w.label, subject, what, obj.Pkg().Path())
+	// go generate writes the values only where a //go:generate line runs
+	// toolgen; without the fact (a driver that gives none) it is not known.
+	todo := fmt.Sprintf("run go generate (or toolgen) in package %s", obj.Pkg().Path())
+	switch {
+	case known && f.NoGenerate:
+		todo = fmt.Sprintf("package %s has no //go:generate line that runs toolgen: add //go:generate go tool toolgen to it and run go generate (or go tool toolgen in it)", obj.Pkg().Path())
+	case known:
+		todo = fmt.Sprintf("run go generate in package %s", obj.Pkg().Path())
+	}
+	msg := fmt.Sprintf("%s: %s, which %s: by reflection it is a plain string, so the schema lists no values and any string is accepted; %s",
+		w.label, subject, what, todo)
 	w.e.diags = append(w.e.diags, &analyzer.Diagnostic{Pos: w.pos, End: w.end, ID: schema.OLT014, Message: msg})
 }
 

@@ -255,16 +255,25 @@ func stale(pass *analysis.Pass, p *analyzer.Package, files []*ast.File, generate
 // generate, which does nothing in a package without a //go:generate line
 // that runs toolgen; such a package is told to add one.
 func regenerate(files []*ast.File) string {
+	if generates(files) {
+		return "run go generate in this package"
+	}
+	return "the package has no //go:generate line that runs toolgen; add //go:generate go tool toolgen and run go generate (or go tool toolgen in the package)"
+}
+
+// generates reports whether files have a //go:generate line that runs
+// toolgen.
+func generates(files []*ast.File) bool {
 	for _, f := range files {
 		for _, cg := range f.Comments {
 			for _, c := range cg.List {
 				if strings.HasPrefix(c.Text, "//go:generate ") && strings.Contains(c.Text, "toolgen") {
-					return "run go generate in this package"
+					return true
 				}
 			}
 		}
 	}
-	return "the package has no //go:generate line that runs toolgen; add //go:generate go tool toolgen and run go generate (or go tool toolgen in the package)"
+	return false
 }
 
 // ruleRun reports one rule: the core's diagnostics with its ID, then

@@ -83,7 +83,7 @@ func TestEnumsUnderVet(t *testing.T) {
 	want := []string{
 		"triage.go:16:59: OLT014: provider.OutputOf[Triage]: Triage.severity is enum type sev.Severity, which has no ToolschemaEnumValues",
 		"triage.go:19:74: OLT014: tool.DecodeAnswer[Triage]: Triage.severity is enum type sev.Severity, which has no ToolschemaEnumValues",
-		"run go generate (or toolgen) in package example.com/m/sev",
+		"package example.com/m/sev has no //go:generate line that runs toolgen: add //go:generate go tool toolgen to it and run go generate (or go tool toolgen in it)",
 	}
 	out, code := run(gobin, "vet", "-vettool="+bin, "./...")
 	if code == 0 {

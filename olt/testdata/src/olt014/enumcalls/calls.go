@@ -54,10 +54,10 @@ type Settings struct {
 }
 
 func outputs() {
-	provider.OutputOf[Triage]("triage", "")     // want `OLT014: provider.OutputOf\[Triage\]: Triage.severity is enum type sev.Severity, which has no ToolschemaEnumValues .* run go generate \(or toolgen\) in package olt014/enumsev`
+	provider.OutputOf[Triage]("triage", "")     // want `OLT014: provider.OutputOf\[Triage\]: Triage.severity is enum type sev.Severity, which has no ToolschemaEnumValues .* any string is accepted; package olt014/enumsev has no //go:generate line that runs toolgen: add //go:generate go tool toolgen to it and run go generate \(or go tool toolgen in it\)`
 	provider.OutputOf[Planned]("planned", "")   // fresh: nothing to say
-	provider.OutputOf[*Job]("job", "")          // want `OLT014: provider.OutputOf\[\*Job\]: \*Job.phases\[\] is enum type stale.Phase, which has a stale ToolschemaEnumValues .* in package olt014/enumstale`
-	provider.OutputOf[Settings]("settings", "") // want `OLT014: provider.OutputOf\[Settings\]: Settings.modes\{\} is enum type Mode, which has no ToolschemaEnumValues .* in package olt014/enumcalls`
+	provider.OutputOf[*Job]("job", "")          // want `OLT014: provider.OutputOf\[\*Job\]: \*Job.phases\[\] is enum type stale.Phase, which has a stale ToolschemaEnumValues .* any string is accepted; run go generate in package olt014/enumstale`
+	provider.OutputOf[Settings]("settings", "") // want `OLT014: provider.OutputOf\[Settings\]: Settings.modes\{\} is enum type Mode, which has no ToolschemaEnumValues .* package olt014/enumcalls has no //go:generate line that runs toolgen`
 }
 
 func answers(data []byte) {

@@ -2,6 +2,8 @@
 // written before a constant was added.
 package stale
 
+//go:generate go tool toolgen
+
 // Phase is where a job is.
 type Phase string
 
