@@ -47,6 +47,8 @@ type options struct {
 	// is logged when the test fails.
 	command []string
 	env     []string // added to the process's environment
+	// noWatch: the client cannot watch files (Neovim before 0.10).
+	noWatch bool
 }
 
 // startClient starts a server on the module in dir and initializes it.
@@ -98,7 +100,7 @@ func startClient(t testing.TB, dir string, o options) *client {
 	t.Cleanup(c.stop)
 	caps := map[string]any{
 		"general":   map[string]any{"positionEncodings": o.encodings},
-		"workspace": map[string]any{"configuration": o.settings != nil, "didChangeWatchedFiles": map[string]any{"dynamicRegistration": true}},
+		"workspace": map[string]any{"configuration": o.settings != nil, "didChangeWatchedFiles": map[string]any{"dynamicRegistration": !o.noWatch}},
 	}
 	var res struct {
 		Capabilities struct {

@@ -540,6 +540,7 @@ func (s *server) run(ctx context.Context) (cancelled bool) {
 		overlay[name] = d.text
 	}
 	dir, goroot := s.dir, s.goroot
+	canWatch := s.canWatch
 	s.mu.Unlock()
 
 	stale := func() bool {
@@ -555,6 +556,11 @@ func (s *server) run(ctx context.Context) (cancelled bool) {
 	}
 
 	ws := s.ws
+	if !reload && !canWatch && ws != nil && ws.diskState() != ws.disk {
+		// A file added, removed or generated on disk, which the client
+		// could not tell: load again.
+		reload = true
+	}
 	if reload {
 		t0 := time.Now()
 		w, err := load(ctx, dir, goroot, overlay)

@@ -9,10 +9,12 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -44,6 +46,11 @@ type workspace struct {
 	// stays here.
 	needCheck   map[string]bool
 	needAnalyze map[string]bool
+
+	// disk is what diskState found at the load: a client that cannot
+	// watch files says nothing of a file toolgen writes, or one added or
+	// removed on disk, so the server looks itself.
+	disk string
 }
 
 // A pkg is one package of the load with its latest types.
@@ -133,7 +140,49 @@ func load(ctx context.Context, dir, goroot string, overlay map[string][]byte) (*
 			w.needAnalyze[p.lp.ID] = true // for the facts
 		}
 	}
+	w.disk = w.diskState()
 	return w, nil
+}
+
+// diskState describes what a file watcher would report of the workspace
+// packages' folders: the names of their Go files (tests aside), and when
+// each package's generated file and each module's go.mod and go.sum
+// changed. A folder or file that is gone is described as such.
+func (w *workspace) diskState() string {
+	var b strings.Builder
+	stamp := func(name string) {
+		if fi, err := os.Stat(name); err == nil {
+			fmt.Fprintf(&b, "%s %d %d\n", name, fi.ModTime().UnixNano(), fi.Size())
+		}
+	}
+	dirs, mods := map[string]bool{}, map[string]bool{}
+	for _, p := range w.order {
+		if !p.root {
+			continue
+		}
+		if p.lp.Dir != "" {
+			dirs[p.lp.Dir] = true
+		}
+		if m := p.lp.Module; m != nil && m.GoMod != "" {
+			mods[m.GoMod] = true
+		}
+	}
+	for _, d := range slices.Sorted(maps.Keys(dirs)) {
+		ents, _ := os.ReadDir(d)
+		fmt.Fprintf(&b, "%s:", d)
+		for _, e := range ents {
+			if n := e.Name(); strings.HasSuffix(n, ".go") && !strings.HasSuffix(n, "_test.go") {
+				fmt.Fprintf(&b, " %s", n)
+			}
+		}
+		b.WriteByte('\n')
+		stamp(filepath.Join(d, generatedFile))
+	}
+	for _, m := range slices.Sorted(maps.Keys(mods)) {
+		stamp(m)
+		stamp(filepath.Join(filepath.Dir(m), "go.sum"))
+	}
+	return b.String()
 }
 
 // patterns returns what to load of dir: "./...", its module's packages
