@@ -70,6 +70,11 @@ type side struct {
 
 var sides = []side{
 	{name: "toolschema-lsp", start: func(b *testing.B, dir, _ string) *client { return startClient(b, dir, options{}) }},
+	// A client that cannot watch files (Neovim 0.7): the server looks at
+	// the workspace's folders on disk at each run.
+	{name: "toolschema-lsp-nowatch", start: func(b *testing.B, dir, _ string) *client {
+		return startClient(b, dir, options{noWatch: true})
+	}},
 	{name: "golangci-lint-langserver", start: func(b *testing.B, dir, cache string) *client {
 		return startGolangci(b, dir, "GOLANGCI_LINT_CACHE="+cache)
 	}, writes: true},
@@ -97,7 +102,7 @@ var (
 func eachSide(b *testing.B, f func(b *testing.B, s side)) {
 	for _, s := range sides {
 		b.Run("server="+s.name, func(b *testing.B) {
-			if s.name != "toolschema-lsp" {
+			if !strings.HasPrefix(s.name, "toolschema-lsp") {
 				golangciBins(b)
 			}
 			f(b, s)
