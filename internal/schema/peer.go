@@ -527,6 +527,9 @@ func peerWhy(k string) string {
 // near a schema tag (otherTags). There is no fix: the tag meant may not
 // fit the field, which the misspelt one never had to.
 func nearTag(k string) string {
+	if t, ok := keywordNamed[strings.ToLower(k)]; ok {
+		return t
+	}
 	if len(k) < 4 || len(k) > 24 || k == "json" || isSchemaTag(k) || slices.Contains(otherTags, k) {
 		return ""
 	}
@@ -552,6 +555,11 @@ func nearTag(k string) string {
 	}
 	return best
 }
+
+// keywordNamed maps the JSON Schema keyword of a tag named otherwise to
+// the tag: MCP's specification writes x-mcp-header, which as a struct tag
+// key is too far from mcpHeader for nearTag's distance.
+var keywordNamed = map[string]string{"x-mcp-header": headerTag}
 
 // otherTags are struct tag keys of other libraries a letter or two off a
 // schema tag's, which nearTag leaves alone: a struct shared with code

@@ -38,6 +38,7 @@ type Input struct {
 	Owners Owners                    `json:"owners"`
 	Zone   string                    `json:"zone" mcpHeader:"region"`           // want `OLT012: input.zone: tag mcpHeader: header "region" is named by region already`
 	Dry    *bool                     `json:"dry,omitempty" mcpHeader:"Dry-Run"` // want `OLT012: input.dry: tag mcpHeader: applies to a property of one type, and the field is a pointer`
+	Tenant string                    `json:"tenant" x-mcp-header:"Tenant"`      // want `OLT012: input.tenant: tag x-mcp-header: is no tag the schema reads, so it would be ignored; did you mean mcpHeader\?`
 }
 
 type Line struct {
