@@ -1,8 +1,8 @@
 -- Neovim's own LSP client (0.7 and later) against toolschema-lsp, headless,
 -- on a copy of ../seeded: every diagnostic's rule, range, link and severity
 -- as ../diagnostics.golden has them, a quick fix applied to the buffer as
--- ../fixes/OLT011.golden has it, and the diagnostics following the
--- unsaved buffer.
+-- ../fixes/OLT011.golden has it, the diagnostics following the unsaved
+-- buffer, and a rule turned off by the settings.
 --
 --   TOOLSCHEMA_LSP=/path/to/toolschema-lsp nvim --headless -u NONE -c 'luafile client_test.lua'
 --
@@ -186,6 +186,30 @@ local ok, err = pcall(function()
   end
   vim.lsp.stop_client(client_id)
   vim.fn.delete(dir, 'rf')
+
+  -- The settings as docs/editors.md gives them for Neovim 0.7 to 0.10
+  -- (init_options): a rule turned off is not reported. (0.7 neither
+  -- advertises workspace/configuration nor sends its settings table.)
+  local dir2 = vim.fn.tempname()
+  vim.fn.mkdir(dir2, 'p')
+  vim.fn.system({ 'cp', '-R', here .. '/../seeded/.', dir2 })
+  local client2 = vim.lsp.start_client({
+    name = 'toolschema-settings',
+    cmd = { bin },
+    root_dir = dir2,
+    init_options = { rules = { OLT008 = false } },
+  })
+  assert(client2, 'the second client did not start')
+  vim.cmd('edit ' .. vim.fn.fnameescape(dir2 .. '/' .. tools))
+  local b2 = vim.api.nvim_get_current_buf()
+  vim.bo[b2].filetype = 'go'
+  vim.lsp.buf_attach_client(b2, client2)
+  bufs[tools] = b2
+  if not vim.wait(90000, function() return codes(tools) == 'OLT011 OLT002 OLT014 OLT009' end, 50) then
+    fail('with OLT008 turned off in the settings: ' .. codes(tools))
+  end
+  vim.lsp.stop_client(client2)
+  vim.fn.delete(dir2, 'rf')
 end)
 
 if not ok then fail(tostring(err)) end
