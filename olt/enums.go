@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"path/filepath"
@@ -398,16 +399,71 @@ func (e *enumPass) creates(f *ast.File) {
 			return true // an any holding the function: its type is not known here
 		}
 		arg := types.ExprString(call.Args[0])
-		if _, ok := ast.Unparen(call.Args[0]).(*ast.FuncLit); ok {
+		lit, isLit := ast.Unparen(call.Args[0]).(*ast.FuncLit)
+		if isLit {
 			arg = "func literal"
 		}
 		label := "reflectimpl.Create(" + arg + ")"
+		if isLit && !e.mayName(call) {
+			e.diags = append(e.diags, &analyzer.Diagnostic{Pos: lit.Type.Pos(), End: lit.Type.End(), ID: schema.OLT008,
+				Message: label + `: a function literal has no name, and no reflectimpl.Meta option gives the tool one, so reflectimpl.Create refuses it: add reflectimpl.Meta(tool.Meta{Name: "..."})`})
+		}
 		e.signature(sig, call.Fun.Pos(), call.Fun.End(), label, nil)
 		if in, out, ok := toolTypes(sig); ok {
 			e.typeCheck(in, out, call.Fun.Pos(), call.Fun.End(), label)
 		}
 		return true
 	})
+}
+
+// mayName reports whether an option of a reflectimpl.Create call may name
+// the tool: all but a reflectimpl.Meta of a tool.Meta literal whose Name
+// is absent or "" (or another option of reflectimpl's own) may, as far as
+// can be seen here.
+func (e *enumPass) mayName(call *ast.CallExpr) bool {
+	if call.Ellipsis.IsValid() {
+		return true
+	}
+	info := e.pass.TypesInfo
+	for _, opt := range call.Args[1:] {
+		oc, ok := ast.Unparen(opt).(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		var id *ast.Ident
+		switch fun := ast.Unparen(oc.Fun).(type) {
+		case *ast.SelectorExpr:
+			id = fun.Sel
+		case *ast.Ident:
+			id = fun
+		}
+		fn, ok := info.Uses[id].(*types.Func)
+		if id == nil || !ok || fn.Pkg() == nil || fn.Pkg().Path() != reflectimplPkg {
+			return true
+		}
+		if fn.Name() != "Meta" {
+			continue // RequiredFromTags, TypeSchema: no name
+		}
+		if len(oc.Args) != 1 {
+			return true
+		}
+		cl, ok := ast.Unparen(oc.Args[0]).(*ast.CompositeLit)
+		if !ok {
+			return true
+		}
+		for _, el := range cl.Elts {
+			kv, ok := el.(*ast.KeyValueExpr)
+			if !ok {
+				return true // positional fields: the first is Name
+			}
+			if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Name" {
+				if tv, ok := info.Types[kv.Value]; !ok || tv.Value == nil || constant.StringVal(tv.Value) != "" {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // tools checks the tools f declares (//tool:export) against the enum types

@@ -11,6 +11,7 @@ import (
 	"github.com/toolschema/toolschema/adapters/mcpgo"
 	"github.com/toolschema/toolschema/mcpserver"
 	"github.com/toolschema/toolschema/reflectimpl"
+	"github.com/toolschema/toolschema/tool"
 
 	"dropin/elsewhere"
 )
@@ -98,9 +99,22 @@ func mcpgoTools() {
 
 func creates() {
 	reflectimpl.Create(stream)
-	reflectimpl.Create(func(ctx context.Context, in Clean) (Report, error) { return Report{}, nil })
+	reflectimpl.Create(func(ctx context.Context, in Clean) (Report, error) { return Report{}, nil }) // want `OLT008: reflectimpl.Create\(func literal\): a function literal has no name, and no reflectimpl.Meta option gives the tool one, so reflectimpl.Create refuses it: add reflectimpl.Meta\(tool.Meta\{Name: "..."\}\)`
 	var f any = stream
 	reflectimpl.Create(f) // the function's type is not known here
+	// Named by a Meta option: nothing to say.
+	reflectimpl.Create(func(in Clean) (Report, error) { return Report{}, nil }, reflectimpl.Meta(tool.Meta{Name: "clean"}))
+	// Meta options that name nothing.
+	var c reflectimpl.Cache
+	c.Create(func(in Clean) error { return nil }, reflectimpl.Meta(tool.Meta{Description: "Cleans."}), reflectimpl.RequiredFromTags()) // want `OLT008: reflectimpl.Create\(func literal\): a function literal has no name`
+	reflectimpl.Create(func(in Clean) error { return nil }, reflectimpl.Meta(tool.Meta{Name: ""}))                                     // want `OLT008: reflectimpl.Create\(func literal\): a function literal has no name`
+	// Options whose Name is not known here: nothing to say.
+	m := tool.Meta{Name: "clean"}
+	reflectimpl.Create(func(in Clean) error { return nil }, reflectimpl.Meta(m))
+	opts := []reflectimpl.Option{reflectimpl.Meta(m)}
+	reflectimpl.Create(func(in Clean) error { return nil }, opts...)
+	name := "clean"
+	reflectimpl.Create(func(in Clean) error { return nil }, reflectimpl.Meta(tool.Meta{Name: name}))
 }
 
 // register passes its type argument on: its instantiations are not

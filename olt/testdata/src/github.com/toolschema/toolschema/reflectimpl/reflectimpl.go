@@ -8,6 +8,8 @@ type Option func()
 
 func Meta(tool.Meta) Option { return nil }
 
+func RequiredFromTags() Option { return nil }
+
 func Create(fn any, opts ...Option) (*tool.Tool, error) { return nil, nil }
 
 type Cache struct{}
