@@ -29,15 +29,16 @@ func runner(t *testing.T, dir string) func(name string, args ...string) (string,
 }
 
 // TestHelp: toolvet help says what toolvet is before the analysis
-// driver's text, which is about static analysis in general, and still
-// lists the analyzers; toolvet help RULE is the driver's, unchanged.
+// driver's text, which is about static analysis in general, and where
+// to find the rules in an editor, and still lists the analyzers; toolvet help RULE is the driver's, unchanged.
 func TestHelp(t *testing.T) {
 	t.Parallel()
 	_, bin, _ := tools(t)
 	run := runner(t, t.TempDir())
 	out, code := run(bin, "help")
 	if code != 0 || !strings.HasPrefix(out, "toolvet reports the rules of the toolschema contract") ||
-		!strings.Contains(out, "Registered analyzers:") || !strings.Contains(out, "OLT011") {
+		!strings.Contains(out, "Registered analyzers:") || !strings.Contains(out, "OLT011") ||
+		!strings.Contains(out, "docs/editors.md") {
 		t.Errorf("toolvet help: exit %d\n%s", code, out)
 	}
 	out, code = run(bin, "help", "OLT011")

@@ -73,6 +73,9 @@ and runs go vet's own analyzers beside them.
 Each rule is an analyzer named after its ID (-OLT011=false turns one off);
 toolvet help OLT011 says what it checks. The rules are described in
 docs/diagnostics.md and in go doc github.com/toolschema/toolschema/olt.
+In an editor, as you type and with quick fixes: toolschema-lsp, a language
+server run beside gopls (the module lsp/), or golangci-lint with the
+plugin; docs/editors.md says how.
 
 `
 
