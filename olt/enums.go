@@ -404,6 +404,11 @@ func (e *enumPass) creates(f *ast.File) {
 			arg = "func literal"
 		}
 		label := "reflectimpl.Create(" + arg + ")"
+		var ft *ast.FuncType
+		if isLit {
+			ft = lit.Type
+		}
+		e.createSignature(sig, ft, call.Args[0], label)
 		if isLit && !e.mayName(call) {
 			e.diags = append(e.diags, &analyzer.Diagnostic{Pos: lit.Type.Pos(), End: lit.Type.End(), ID: schema.OLT008,
 				Message: label + `: a function literal has no name, and no reflectimpl.Meta option gives the tool one, so reflectimpl.Create refuses it: add reflectimpl.Meta(tool.Meta{Name: "..."})`})
@@ -414,6 +419,79 @@ func (e *enumPass) creates(f *ast.File) {
 		}
 		return true
 	})
+}
+
+// createSignature reports what reflectimpl.Create refuses of the
+// function's signature, in its words: a context or call after the input
+// or twice, a second or variadic input (OLT009, OLT002), and results other
+// than a value and an error (OLT003). Each is at the parameter or result
+// of a function literal (ft), else at the argument.
+func (e *enumPass) createSignature(sig *types.Signature, ft *ast.FuncType, arg ast.Expr, label string) {
+	at := func(fl *ast.FieldList, i int) ast.Node {
+		if fl != nil {
+			k := 0
+			for _, f := range fl.List {
+				n := max(len(f.Names), 1)
+				if i < k+n {
+					return f
+				}
+				k += n
+			}
+		}
+		return arg
+	}
+	var params, results *ast.FieldList
+	if ft != nil {
+		params, results = ft.Params, ft.Results
+	}
+	report := func(n ast.Node, id schema.ID, format string, args ...any) {
+		e.diags = append(e.diags, &analyzer.Diagnostic{Pos: n.Pos(), End: n.End(), ID: id, Message: label + ": " + fmt.Sprintf(format, args...)})
+	}
+	for _, tuple := range []*types.Tuple{sig.Params(), sig.Results()} {
+		for v := range tuple.Variables() {
+			if p, ok := types.Unalias(v.Type()).(*types.Pointer); ok {
+				if n, ok := types.Unalias(p.Elem()).(*types.Named); ok && n.Obj().Pkg() != nil && schema.SDKHandlerType(n.Obj().Pkg().Path(), n.Obj().Name()) {
+					return // a go-sdk handler: Create refuses it as one (OLT030)
+				}
+			}
+		}
+	}
+	qual := func(p *types.Package) string { return p.Name() }
+	ctxAt, callAt, inAt := -1, -1, -1
+	for i := range sig.Params().Len() {
+		t := sig.Params().At(i).Type()
+		p, isPtr := types.Unalias(t).(*types.Pointer)
+		switch {
+		case isNamed(t, "context", "Context"), isPtr && isNamed(p.Elem(), schema.RuntimePkg, "Call"):
+			seen, what := &ctxAt, "context.Context"
+			if isPtr {
+				seen, what = &callAt, "*tool.Call"
+			}
+			switch {
+			case *seen >= 0:
+				report(at(params, i), schema.OLT009, "parameter %d is a second %s; a tool takes at most one", i, what)
+			case inAt >= 0:
+				report(at(params, i), schema.OLT009, "parameter %d, the %s, comes after the input; it must come before", i, what)
+			}
+			*seen = i
+		case inAt >= 0:
+			report(at(params, i), schema.OLT002, "parameter %d (%s) is a second input; a tool takes one input struct", i, types.TypeString(t, qual))
+		case sig.Variadic() && i == sig.Params().Len()-1:
+			report(at(params, i), schema.OLT002, "the input is variadic (...%s); a tool takes one input struct", types.TypeString(t.(*types.Slice).Elem(), qual))
+		default:
+			inAt = i
+		}
+	}
+	res := sig.Results()
+	isErr := func(t types.Type) bool { return types.Identical(t, types.Universe.Lookup("error").Type()) }
+	switch {
+	case res.Len() > 2:
+		report(at(results, 2), schema.OLT003, "the function has %d results; a tool returns at most a value and an error", res.Len())
+	case res.Len() == 2 && isErr(res.At(0).Type()):
+		report(at(results, 0), schema.OLT003, "the first result is an error; a tool returns a value and then an error")
+	case res.Len() == 2 && !isErr(res.At(1).Type()):
+		report(at(results, 1), schema.OLT003, "the second result is %s; it must be error", types.TypeString(res.At(1).Type(), qual))
+	}
 }
 
 // mayName reports whether an option of a reflectimpl.Create call may name
@@ -513,7 +591,8 @@ func (e *enumPass) signature(sig *types.Signature, pos, end token.Pos, label str
 
 // toolTypes returns the input and result types of a tool's function (nil
 // when there is none); not ok when it has more than one input or more
-// than two results, which reflectimpl.Create refuses for itself.
+// than two results, which reflectimpl.Create refuses (createSignature
+// reports them at its calls).
 func toolTypes(sig *types.Signature) (in, out types.Type, ok bool) {
 	for v := range sig.Params().Variables() {
 		t := v.Type()

@@ -56,7 +56,7 @@ func TestRules(t *testing.T) {
 		{id: "OLT006", patterns: []string{"olt006"}},
 		{id: "OLT007", patterns: []string{"olt007"}},
 		{id: "OLT008", patterns: []string{"olt008", "dropin"}, fixes: true},
-		{id: "OLT009", patterns: []string{"olt009"}, fixes: true},
+		{id: "OLT009", patterns: []string{"olt009", "dropin"}, fixes: true},
 		{id: "OLT010", patterns: []string{"olt010"}},
 		{id: "OLT011", patterns: []string{"olt011"}, fixes: true},
 		{id: "OLT012", patterns: []string{"olt012"}, fixes: true},

@@ -117,6 +117,25 @@ func creates() {
 	reflectimpl.Create(func(in Clean) error { return nil }, reflectimpl.Meta(tool.Meta{Name: name}))
 }
 
+// Signatures reflectimpl.Create refuses, as it would at run time.
+func createSignatures(m reflectimpl.Option) {
+	reflectimpl.Create(func(in Clean, ctx context.Context) error { return nil }, m)        // want `OLT009: reflectimpl.Create\(func literal\): parameter 1, the context.Context, comes after the input; it must come before`
+	reflectimpl.Create(func(ctx, ctx2 context.Context, in Clean) error { return nil }, m)  // want `OLT009: reflectimpl.Create\(func literal\): parameter 1 is a second context.Context; a tool takes at most one`
+	reflectimpl.Create(func(a, b Clean) error { return nil }, m)                           // want `OLT002: reflectimpl.Create\(func literal\): parameter 1 \(dropin.Clean\) is a second input; a tool takes one input struct`
+	reflectimpl.Create(func(in ...Clean) error { return nil }, m)                          // want `OLT002: reflectimpl.Create\(func literal\): the input is variadic \(...dropin.Clean\); a tool takes one input struct`
+	reflectimpl.Create(func(in Clean) (Report, int, error) { return Report{}, 0, nil }, m) // want `OLT003: reflectimpl.Create\(func literal\): the function has 3 results; a tool returns at most a value and an error`
+	reflectimpl.Create(func(in Clean) (error, Report) { return nil, Report{} }, m)         // want `OLT003: reflectimpl.Create\(func literal\): the first result is an error; a tool returns a value and then an error`
+	reflectimpl.Create(func(in Clean) (Report, int) { return Report{}, 0 }, m)             // want `OLT003: reflectimpl.Create\(func literal\): the second result is int; it must be error`
+	reflectimpl.Create(late, m)                                                            // want `OLT009: reflectimpl.Create\(late\): parameter 1, the context.Context, comes after the input; it must come before`
+	reflectimpl.Create(func(ctx context.Context, in Clean) (Report, error) { return Report{}, nil }, m)
+	// A go-sdk handler is refused as one (OLT030), not parameter by parameter.
+	reflectimpl.Create(func(ctx context.Context, req *mcp.CallToolRequest, in Clean) (*mcp.CallToolResult, any, error) {
+		return nil, nil, nil
+	}, m)
+}
+
+func late(in Clean, ctx context.Context) error { return nil }
+
 // register passes its type argument on: its instantiations are not
 // checked here, and nothing is said about T.
 func register[T any](s *mcp.Server) {
