@@ -161,8 +161,13 @@ func TestWireNameInvokerText(t *testing.T) {
 			t.Errorf("called as %s: %q, want it to start %q", o.Call.Name, got, want[o.Call.Name])
 		}
 	}
+	// admin.slow's function may not have started yet when its call timed
+	// out: only the two that returned are sure to have looked.
+	mu.Lock()
+	defer mu.Unlock()
+	seen = slices.DeleteFunc(seen, func(name string) bool { return name == "admin.slow" })
 	slices.Sort(seen)
-	if got := strings.Join(seen, " "); got != "admin.business admin.fail admin.slow" {
+	if got := strings.Join(seen, " "); got != "admin.business admin.fail" {
 		t.Errorf("the tools saw Call.Tool %q, want their own names", got)
 	}
 }
