@@ -24,3 +24,6 @@ func RuleFlags(id schema.ID) []string {
 var Core = coreAnalyzer
 
 type Result = coreResult
+
+// SplitSections is splitSections, for TestSectionsCRLF.
+var SplitSections = splitSections

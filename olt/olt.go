@@ -138,18 +138,23 @@ func section(name string) string {
 	return text
 }
 
-// sections splits analyzers.txt into its "# Analyzer NAME" sections, once,
-// without the "NAME: " that starts each.
-var sections = sync.OnceValue(func() map[string]string {
+// sections splits analyzers.txt into its "# Analyzer NAME" sections, once.
+var sections = sync.OnceValue(func() map[string]string { return splitSections(analyzersDoc) })
+
+// splitSections returns the "# Analyzer NAME" sections of text by name,
+// without the "NAME: " that starts each. A checkout that turned the
+// file's line ends into CRLF (git's autocrlf) reads as one with LF.
+func splitSections(text string) map[string]string {
+	text = strings.ReplaceAll(text, "\r\n", "\n")
 	m := map[string]string{}
-	for _, part := range strings.Split(analyzersDoc, "\n# ")[1:] {
+	for _, part := range strings.Split(text, "\n# ")[1:] {
 		head, body, _ := strings.Cut(part, "\n")
 		if name, ok := strings.CutPrefix(head, "Analyzer "); ok {
 			m[name] = strings.TrimPrefix(strings.TrimSpace(body), name+": ")
 		}
 	}
 	return m
-})
+}
 
 // runCore inspects a package that has a directive or a generated file.
 func runCore(pass *analysis.Pass) (any, error) {

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"go/types"
+	"maps"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -341,7 +342,6 @@ func TestDocs(t *testing.T) {
 	}
 }
 
-// mdSection returns the text of the "## id" section of a markdown page.
 // TestAnalyzersDoc checks that the rules' sections of analyzers.txt, which
 // become the rule analyzers' Doc, are made from docs/diagnostics.md
 // (-update rewrites analyzers.txt). (They are not in the package doc,
@@ -368,7 +368,6 @@ func TestAnalyzersDoc(t *testing.T) {
 			t.Errorf("analyzers.txt's rule sections are not made from docs/diagnostics.md: edit the rule's section there, not analyzers.txt, and run go test ./olt -run TestAnalyzersDoc -update to rewrite analyzers.txt; the first difference:\n%s", firstDiff(string(text), string(want)))
 		}
 	}
-
 }
 
 // firstDiff returns the first line where got and want differ, with its
@@ -390,6 +389,7 @@ func firstDiff(got, want string) string {
 	return ""
 }
 
+// mdSection returns the text of the "## id" section of a markdown page.
 func mdSection(md, id string) (string, bool) {
 	i := strings.Index(md, "\n## "+id+"\n")
 	if i < 0 {
@@ -482,5 +482,20 @@ func TestCheckProviders(t *testing.T) {
 		if err != nil && !strings.Contains(err.Error(), "with :strict or :nonstrict") {
 			t.Errorf("%q: the error does not say the spellings: %v", tt.names, err)
 		}
+	}
+}
+
+// TestSectionsCRLF: analyzers.txt checked out with CRLF line ends (git's
+// autocrlf on Windows) gives each analyzer the Doc it has with LF, where
+// every name kept its \r and the package panicked at init.
+func TestSectionsCRLF(t *testing.T) {
+	lf, err := os.ReadFile("analyzers.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := olt.SplitSections(string(lf))
+	got := olt.SplitSections(strings.ReplaceAll(string(lf), "\n", "\r\n"))
+	if len(want) != len(olt.Analyzers)+3 || !maps.Equal(got, want) {
+		t.Errorf("%d sections with CRLF, %d with LF, %d rule analyzers and the three they require", len(got), len(want), len(olt.Analyzers))
 	}
 }
