@@ -28,6 +28,11 @@ func TestEnumGetsItsType(t *testing.T) {
 		{"booleans", `{"const":true}`, false, `{"type":"boolean","const":true}`, ""},
 		{"nullable", `{"enum":["a",null]}`, false, `{"type":["string","null"],"enum":["a",null]}`, ""},
 		{"optional", `{"enum":["a","b"]}`, true, `{"type":["string","null"],"enum":["a","b",null]}`, ""},
+		// An optional const takes null as an enum of its value and null:
+		// the const kept beside a nullable type would refuse the null the
+		// model sends for absent.
+		{"optional const", `{"const":"x"}`, true, `{"type":["string","null"],"enum":["x",null]}`, ""},
+		{"optional typed const", `{"type":"integer","description":"Always 2.","const":2}`, true, `{"type":["integer","null"],"description":"Always 2.","enum":[2,null]}`, ""},
 		{"mixed", `{"enum":["a",1]}`, false, "", `input.a: OpenAI strict mode needs a type on every schema ("schema must have a 'type' key"), and its enum's values have no one type to give it`},
 		{"objects", `{"enum":[{"x":1}]}`, false, "", `and its enum's values have no one type to give it`},
 	}

@@ -435,6 +435,16 @@ func nullable(s ordered) ordered {
 	}
 	if e, ok := s.get("enum").([]any); ok && !slices.Contains(e, nil) {
 		s = s.set("enum", append(slices.Clone(e), nil))
+	} else if !ok {
+		// A const beside the nullable type would still refuse null: it
+		// becomes an enum of its value and null.
+		for i, e := range s {
+			if e.k == "const" && e.v != nil {
+				out := slices.Clone(s)
+				out[i] = kv{"enum", []any{e.v, nil}}
+				return out
+			}
+		}
 	}
 	return s
 }
