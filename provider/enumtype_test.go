@@ -31,6 +31,8 @@ func TestEnumGetsItsType(t *testing.T) {
 		// An optional const takes null as an enum of its value and null:
 		// the const kept beside a nullable type would refuse the null the
 		// model sends for absent.
+		{"null", `{"const":null}`, false, `{"type":"null","const":null}`, ""},
+		{"only null", `{"enum":[null]}`, false, `{"type":"null","enum":[null]}`, ""},
 		{"optional const", `{"const":"x"}`, true, `{"type":["string","null"],"enum":["x",null]}`, ""},
 		{"optional typed const", `{"type":"integer","description":"Always 2.","const":2}`, true, `{"type":["integer","null"],"description":"Always 2.","enum":[2,null]}`, ""},
 		{"mixed", `{"enum":["a",1]}`, false, "", `input.a: OpenAI strict mode needs a type on every schema ("schema must have a 'type' key"), and its enum's values have no one type to give it`},

@@ -526,8 +526,8 @@ func (w *walker) mayClose(s ordered, a at) bool {
 // valuesType is the type of a schema without one whose enum or const
 // values are all of one JSON type, a string, a number or a boolean
 // ("integer" when every number is written as one), or of one and null
-// (["string","null"]); nil when there is no such type (no values, values
-// of two types, an object or an array among them).
+// (["string","null"]), or null alone ("null"); nil when there is no such
+// type (no values, values of two types, an object or an array among them).
 func valuesType(s ordered) any {
 	var values []any
 	if e, ok := s.get("enum").([]any); ok {
@@ -570,6 +570,8 @@ func valuesType(s ordered) any {
 		}
 	}
 	switch {
+	case one == "" && null:
+		return "null"
 	case one == "":
 		return nil
 	case null:
