@@ -1032,7 +1032,7 @@ func (d *decoder) str(p *plan, v reflect.Value) {
 		}
 	}
 	if c.Format != "" && !schema.FormatValid(c.Format, s) {
-		d.add("format", "must be in the format "+c.Format+".")
+		d.add("format", schema.FormatAsk(c.Format))
 		return
 	}
 	broken := false // a violation found here: the text is not handed to the type's own method

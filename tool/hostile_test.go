@@ -992,3 +992,33 @@ func TestBigNumberDefaults(t *testing.T) {
 		}
 	}
 }
+
+// TestRegexFieldBounded: a typed field of the format regex is checked
+// within the bounds of a schema's pattern, as a raw schema's string is.
+// Before, the invoker compiled what came: 1 KB of "a{1000}" built some
+// 38 MB, outside the room of the call's values.
+func TestRegexFieldBounded(t *testing.T) {
+	type Re struct {
+		R string `json:"r" format:"regex"`
+	}
+	type In struct {
+		Rs []Re `json:"rs"`
+	}
+	tl := mustCreate(t, func(in In) int { return len(in.Rs) }, reflectimpl.Meta(tool.Meta{Name: "x"}))
+	big := strings.Repeat("a{1000}", 146) // 1,022 bytes, 146,002 instructions
+	args, _ := json.Marshal(map[string][]Re{"rs": {{"^[a-z]+$"}, {big}, {big}, {big}, {big}, {big}, {big}, {big}, {big}}})
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	r, err := tl.Invoke(context.Background(), args)
+	runtime.ReadMemStats(&after)
+	if err != nil || r.Code != tool.InvalidArguments || len(r.Violations) != 8 {
+		t.Fatalf("%v %.300s", err, r.Text())
+	}
+	want := "Argument 'rs[1].r' must be in the format regex: a regular expression in Go's syntax (RE2) of at most 1024 bytes, compiling to at most 1000 instructions."
+	if v := r.Violations[0]; v.Path != "rs[1].r" || v.Rule != "format" || v.Message != want {
+		t.Errorf("got %+v, want %q", v, want)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 8<<20 {
+		t.Errorf("the call allocated %d MB", got>>20)
+	}
+}

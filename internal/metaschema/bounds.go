@@ -50,11 +50,11 @@ const (
 	MaxListValues = 1000
 	// MaxPatternBytes bounds a pattern (pattern, a patternProperties
 	// name).
-	MaxPatternBytes = 1024
+	MaxPatternBytes = schema.MaxRegexBytes
 	// MaxPatternInsts bounds the size of a pattern's compiled program
 	// (regexp/syntax instructions), which is the factor of the time to
 	// match a string, linear in its length.
-	MaxPatternInsts = 1000
+	MaxPatternInsts = schema.MaxRegexInsts
 	// MaxTotalPatternInsts bounds the compiled programs of all the
 	// schema's patterns together, each occurrence counted: compiling them
 	// is the costliest part of compiling a schema (about 0.3 µs an

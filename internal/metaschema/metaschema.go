@@ -21,6 +21,8 @@ import (
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/toolschema/toolschema/internal/schema"
 )
 
 // Compile reads s and compiles it as JSON Schema 2020-12 (its default
@@ -52,6 +54,9 @@ func Compile(s []byte, configure func(*jsonschema.Compiler)) (sch *jsonschema.Sc
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
 	c.UseLoader(noLoader{})
+	// A string of the format regex is compiled within the bounds of a
+	// pattern (the schema's own patterns are within them already).
+	c.UseRegexpEngine(compileRegex)
 	if configure != nil {
 		configure(c)
 	}
@@ -86,6 +91,14 @@ func CompileAt(comp *jsonschema.Compiler, tokens []string) (sch *jsonschema.Sche
 		b.WriteString(url.PathEscape(strings.ReplaceAll(strings.ReplaceAll(t, "~", "~0"), "/", "~1")))
 	}
 	return comp.Compile(b.String())
+}
+
+func compileRegex(s string) (jsonschema.Regexp, error) {
+	re, err := schema.CompileRegex(s)
+	if err != nil {
+		return nil, err // not a nil *regexp.Regexp in an interface
+	}
+	return re, nil
 }
 
 // noLoader fetches nothing: the walk refuses a reference outside the

@@ -36,6 +36,7 @@ import (
 
 	"github.com/toolschema/toolschema/internal/limits"
 	"github.com/toolschema/toolschema/internal/metaschema"
+	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/internal/violation"
 	"github.com/toolschema/toolschema/tool"
 )
@@ -659,7 +660,7 @@ func (c *Checker) leaves(ve *jsonschema.ValidationError, noun string, out []Viol
 	case *kind.Pattern:
 		at("pattern", "must match the pattern %s.", metaschema.Cut(k.Want, maxListed))
 	case *kind.Format:
-		at("format", "must be in the format %s.", metaschema.Cut(k.Want, maxListed))
+		at("format", "%s", schema.FormatAsk(metaschema.Cut(k.Want, maxListed)))
 	case *kind.ContentEncoding:
 		at("format", "must be %s text.", metaschema.Cut(k.Want, maxListed))
 	default:

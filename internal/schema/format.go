@@ -1,9 +1,11 @@
 package schema
 
 import (
+	"fmt"
 	"net/netip"
 	"net/url"
 	"regexp"
+	"regexp/syntax"
 	"strconv"
 	"strings"
 	"time"
@@ -19,9 +21,11 @@ import (
 // idn-email and idn-hostname take any string (it has no check for them),
 // regex is a regular expression Go's regexp package compiles, and the
 // numbers of ipv4 and of time may carry a sign, as strconv.Atoi reads them.
-// One exception, the contract's: a date-time must also be a text that
+// Two exceptions, the contract's: a date-time must also be a text that
 // time.Parse reads with time.RFC3339Nano (no lower-case t or z, no leap
-// second), since the invoker decodes date-times into time.Time.
+// second), since the invoker decodes date-times into time.Time; and a
+// regex must be within the bounds of a schema's pattern (CompileRegex),
+// since compiling one costs time and memory its length does not bound.
 //
 // FormatValid compiles nothing ahead of its first call: the analyzers start
 // once per package, so the package's initialization stays cheap.
@@ -62,11 +66,103 @@ func FormatValid(format, s string) bool {
 	case "relative-json-pointer":
 		return isRelativeJSONPointer(s)
 	case "regex":
-		_, err := regexp.Compile(s)
+		_, err := CompileRegex(s)
 		return err == nil
 	}
 	// idn-email, idn-hostname and formats unknown to JSON Schema.
 	return true
+}
+
+// FormatAsk is what a violation of a format says the string must be: for
+// regex, the syntax and the bounds, since a model cannot tell a regular
+// expression past them from one Go does not read.
+func FormatAsk(format string) string {
+	if format == "regex" {
+		return fmt.Sprintf("must be in the format regex: a regular expression in Go's syntax (RE2) of at most %d bytes, compiling to at most %d instructions.", MaxRegexBytes, MaxRegexInsts)
+	}
+	return "must be in the format " + format + "."
+}
+
+// MaxRegexBytes and MaxRegexInsts bound a regular expression compiled
+// from outside: a schema's pattern (internal/metaschema) and a string of
+// the format regex in a call's arguments. A regular expression of a few
+// bytes compiles to thousands of instructions ("a{1000}" to a thousand),
+// each taking time and memory to build: unbounded, 7 KB of arguments made
+// the validator build 228 MB.
+const (
+	MaxRegexBytes = 1024
+	MaxRegexInsts = 1000
+)
+
+// CompileRegex compiles s with Go's regexp when it is at most
+// MaxRegexBytes long and its program at most MaxRegexInsts instructions
+// (regexp/syntax's, after Simplify), in time and memory bounded by those
+// bounds: the size of the program is bounded from the parsed expression
+// before it is built, and a program over four times the bound is never
+// built.
+func CompileRegex(s string) (*regexp.Regexp, error) {
+	if len(s) > MaxRegexBytes {
+		return nil, fmt.Errorf("the regular expression is longer than %d bytes", MaxRegexBytes)
+	}
+	re, err := syntax.Parse(s, syntax.Perl)
+	if err != nil {
+		return nil, err
+	}
+	tooLarge := fmt.Errorf("the regular expression compiles to more than %d instructions", MaxRegexInsts)
+	if progBound(re, 4*MaxRegexInsts) > 4*MaxRegexInsts {
+		return nil, tooLarge
+	}
+	prog, err := syntax.Compile(re.Simplify())
+	if err != nil {
+		return nil, err
+	}
+	if len(prog.Inst) > MaxRegexInsts {
+		return nil, tooLarge
+	}
+	return regexp.Compile(s)
+}
+
+// progBound is at least the number of instructions re compiles to after
+// Simplify, counted as regexp/syntax's compiler emits them, or a number
+// over limit once it passes limit.
+func progBound(re *syntax.Regexp, limit int) int {
+	over := limit + 1
+	add := func(a, b int) int { return min(a+b, over) }
+	mul := func(a, b int) int {
+		if a != 0 && b > over/a {
+			return over
+		}
+		return min(a*b, over)
+	}
+	var size func(re *syntax.Regexp) int
+	size = func(re *syntax.Regexp) int {
+		n := 0
+		for _, sub := range re.Sub {
+			n = add(n, size(sub))
+		}
+		switch re.Op {
+		case syntax.OpLiteral:
+			return max(len(re.Rune), 1)
+		case syntax.OpConcat:
+			return max(n, 1)
+		case syntax.OpAlternate:
+			return add(n, len(re.Sub))
+		case syntax.OpCapture:
+			return add(n, 2)
+		case syntax.OpStar, syntax.OpPlus, syntax.OpQuest:
+			return add(n, 2)
+		case syntax.OpRepeat:
+			// Simplify writes x{n,m} as n copies of x and m-n nested
+			// optional ones, x{n,} as n copies and a star.
+			copies := re.Max
+			if copies < 0 {
+				copies = re.Min + 1
+			}
+			return add(mul(max(copies, 1), add(n, 2)), 1)
+		}
+		return add(n, 1) // one instruction: a class, an assertion, an empty match
+	}
+	return add(size(re), 2) // the program's fail and match instructions
 }
 
 // atoiField reads a field of a date-time, or of an IPv4 address, as

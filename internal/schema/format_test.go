@@ -2,6 +2,8 @@ package schema
 
 import (
 	"fmt"
+	"regexp/syntax"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -333,6 +335,14 @@ var formatCases = map[string][]struct {
 		{"\\", false},
 		{"a{2,1}", false},
 		{"(?=x)", false}, // lookahead: ECMA-262 has it, Go does not
+		// Past the bounds of a schema's pattern: jsonschema/v6 yes.
+		{"a{998}", true},                                   // 1,000 instructions
+		{"a{999}", false},                                  // 1,001
+		{"(?:a{1000}){1000}", false},                       // Go's parser refuses it
+		{strings.Repeat("a{1000}", 146), false},            // 146,002 instructions
+		{"(?:" + strings.Repeat(`\pL`, 340) + ")", true},   // 1,024 bytes
+		{"(?:" + strings.Repeat(`\pL`, 340) + ")?", false}, // 1,025
+		{"(?:x{50}|y{50}){9}", true},
 	},
 }
 
@@ -376,11 +386,71 @@ func referenceVerdict(t *testing.T, format, s string) bool {
 		t.Fatal(err)
 	}
 	ok := schemas[format].Validate(s) == nil
-	if format == "date-time" {
+	switch format {
+	case "date-time":
 		_, err := time.Parse(time.RFC3339Nano, s)
 		ok = ok && err == nil
+	case "regex":
+		ok = ok && regexWithinBounds(s)
 	}
 	return ok
+}
+
+// regexWithinBounds reports whether s is within the bounds of a schema's
+// pattern, its program built in full.
+func regexWithinBounds(s string) bool {
+	if len(s) > MaxRegexBytes {
+		return false
+	}
+	re, err := syntax.Parse(s, syntax.Perl)
+	if err != nil {
+		return false
+	}
+	prog, err := syntax.Compile(re.Simplify())
+	return err == nil && len(prog.Inst) <= MaxRegexInsts
+}
+
+// TestFormatRegexMemory: a string of the format regex is checked in
+// memory bounded by the bounds of a schema's pattern, whatever its
+// program would be. Before, the 1,022 bytes of 146 "a{1000}" were
+// compiled to 146,002 instructions, some 30 MB.
+func TestFormatRegexMemory(t *testing.T) {
+	for _, s := range []string{
+		strings.Repeat("a{1000}", 146),
+		"(?:" + strings.Repeat("[a-z]{1000}", 92) + ")",
+		strings.Repeat("x", 1<<20),
+	} {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		ok := FormatValid("regex", s)
+		runtime.ReadMemStats(&after)
+		if got := after.TotalAlloc - before.TotalAlloc; ok || got > 256<<10 {
+			t.Errorf("FormatValid(regex, %.20q...) = %t, allocating %d bytes; want false within 256 KiB", s, ok, got)
+		}
+	}
+}
+
+// TestProgBound: progBound is at least the size of the program, for the
+// cases of the format regex and a few more shapes.
+func TestProgBound(t *testing.T) {
+	res := []string{"a*", "(?:)*", "(a|)*", "(?:a*)*", "(?:a?){0,5}", "x{0}", "x{1}", "x{3,}", "(?:ab){2,7}?", "^$\\b",
+		"(?i)ΣaK", "[^a]|.|(?s:.)", "(a)(b)(?:c|d|e)+", "(?:a{5}|b){3,}", "\\pL{10,20}", "(?:(?:a{10}){10}){10}"}
+	for _, c := range formatCases["regex"] {
+		res = append(res, c.s)
+	}
+	for _, s := range res {
+		re, err := syntax.Parse(s, syntax.Perl)
+		if err != nil {
+			continue
+		}
+		prog, err := syntax.Compile(re.Simplify())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b := progBound(re, 1<<30); b < len(prog.Inst) {
+			t.Errorf("progBound(%.40q) = %d, the program has %d instructions", s, b, len(prog.Inst))
+		}
+	}
 }
 
 func TestFormatCasesCoverFormats(t *testing.T) {
