@@ -586,9 +586,20 @@ func Sort(out []Violation) []Violation {
 func (c *Checker) leaves(ve *jsonschema.ValidationError, noun string, out []Violation) []Violation {
 	switch ve.ErrorKind.(type) {
 	case *kind.AnyOf, *kind.OneOf:
-		if v, ok := c.alternatives(ve, noun); ok {
+		// Each branch's violations are written once, for both uses:
+		// written again for the second, the time doubled with each
+		// anyOf nested in one.
+		branches := make([][]Violation, len(ve.Causes))
+		for i, cause := range ve.Causes {
+			branches[i] = c.leaves(cause, noun, nil)
+		}
+		if v, ok := c.alternatives(ve, branches, noun); ok {
 			return append(out, v)
 		}
+		for _, b := range branches {
+			out = append(out, b...)
+		}
+		return out
 	}
 	if len(ve.Causes) > 0 {
 		for _, cause := range ve.Causes {
@@ -678,8 +689,10 @@ func (c *Checker) leaves(ve *jsonschema.ValidationError, noun string, out []Viol
 // value (a property of an object) keeps its own lines, and so does one
 // whose alternatives of its own come beside another failure (joined,
 // "A and B, or C" would read as "(A and B) or C").
-func (c *Checker) alternatives(ve *jsonschema.ValidationError, noun string) (Violation, bool) {
-	if len(ve.Causes) < 2 {
+// branches are the violations of each branch, in the order of the
+// causes.
+func (c *Checker) alternatives(ve *jsonschema.ValidationError, branches [][]Violation, noun string) (Violation, bool) {
+	if len(branches) < 2 {
 		return Violation{}, false
 	}
 	path := c.Render(ve.InstanceLocation, c.v)
@@ -687,8 +700,8 @@ func (c *Checker) alternatives(ve *jsonschema.ValidationError, noun string) (Vio
 	var rule string
 	var asks []string
 	singles := true
-	for _, cause := range ve.Causes {
-		vs := Sort(c.leaves(cause, noun, nil))
+	for _, b := range branches {
+		vs := Sort(slices.Clone(b))
 		if len(vs) == 0 {
 			return Violation{}, false
 		}
