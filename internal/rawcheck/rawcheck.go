@@ -584,7 +584,7 @@ func Sort(out []Violation) []Violation {
 
 // leaves turns the validator's error tree into violations.
 func (c *Checker) leaves(ve *jsonschema.ValidationError, noun string, out []Violation) []Violation {
-	switch ve.ErrorKind.(type) {
+	switch k := ve.ErrorKind.(type) {
 	case *kind.AnyOf, *kind.OneOf:
 		// Each branch's violations are written once, for both uses:
 		// written again for the second, the time doubled with each
@@ -600,6 +600,45 @@ func (c *Checker) leaves(ve *jsonschema.ValidationError, noun string, out []Viol
 			out = append(out, b...)
 		}
 		return out
+	case *kind.Contains, *kind.MinContains:
+		// The causes are the items that do not fit: told one by one,
+		// each would read as a rule for every item.
+		want := 1
+		if k, ok := ve.ErrorKind.(*kind.MinContains); ok {
+			want = k.Want
+		}
+		path := c.Render(ve.InstanceLocation, c.v)
+		msg := fmt.Sprintf("%s must have at least %d %s its contains schema", violation.Subject(noun, path), want,
+			map[bool]string{true: "item that fits", false: "items that fit"}[want == 1])
+		var first []Violation
+		for _, cause := range ve.Causes {
+			if first = Sort(c.leaves(cause, noun, nil)); len(first) > 0 {
+				break
+			}
+		}
+		if len(first) > 0 {
+			msg += " (" + first[0].Message + ")"
+		}
+		return append(out, Violation{Path: path, Rule: "items", Message: msg + "."})
+	case *kind.PropertyNames:
+		// The causes are the name's, at the object's location.
+		loc := ve.InstanceLocation
+		path := c.Render(append(slices.Clip(loc), k.Property), c.v)
+		var asks []string
+		for _, cause := range ve.Causes {
+			for _, v := range Sort(c.leaves(cause, noun, nil)) {
+				ask, ok := strings.CutPrefix(v.Message, violation.Subject(noun, v.Path)+" must ")
+				if !ok {
+					ask = "fit the tool's schema."
+				}
+				asks = append(asks, strings.TrimSuffix(ask, "."))
+			}
+		}
+		if len(asks) == 0 {
+			asks = []string{"fit the tool's schema"}
+		}
+		return append(out, Violation{Path: path, Rule: "unknown",
+			Message: violation.Subject(noun, path) + " has a name the tool does not take: a name must " + strings.Join(asks, " and ") + "."})
 	}
 	if len(ve.Causes) > 0 {
 		for _, cause := range ve.Causes {
@@ -674,10 +713,83 @@ func (c *Checker) leaves(ve *jsonschema.ValidationError, noun string, out []Viol
 		at("format", "%s", schema.FormatAsk(metaschema.Cut(k.Want, maxListed)))
 	case *kind.ContentEncoding:
 		at("format", "must be %s text.", metaschema.Cut(k.Want, maxListed))
+	case *kind.ContentMediaType:
+		at("format", "must be a text of %s.", metaschema.Cut(k.Want, maxListed))
+	case *kind.ExclusiveMinimum:
+		at("range", "must be greater than %s.", bound(here, "exclusiveMinimum", k.Want))
+	case *kind.ExclusiveMaximum:
+		at("range", "must be less than %s.", bound(here, "exclusiveMaximum", k.Want))
+	case *kind.MultipleOf:
+		at("range", "must be a multiple of %s.", bound(here, "multipleOf", k.Want))
+	case *kind.Const:
+		b, _ := json.Marshal(k.Want)
+		at("enum", "must be %s.", metaschema.Cut(string(b), maxListed))
+	case *kind.MinProperties:
+		at("items", "must have at least %d %s.", k.Want, properties(k.Want))
+	case *kind.MaxProperties:
+		at("items", "must have at most %d %s.", k.Want, properties(k.Want))
+	case *kind.DependentRequired:
+		out = c.requiredWith(loc, k.Prop, k.Missing, noun, out)
+	case *kind.Dependency:
+		out = c.requiredWith(loc, k.Prop, k.Missing, noun, out)
+	case *kind.Not:
+		at("type", "must not fit the schema under the keyword not.")
+	case *kind.FalseSchema:
+		switch {
+		case len(loc) == 0:
+			at("type", "are never taken: the tool's schema takes no value.")
+		case c.valueAt(loc[:len(loc)-1]).Kind == '[':
+			at("items", "is not taken by the tool: its schema takes no value.")
+		default:
+			at("unknown", "is not taken by the tool: its schema takes no value.")
+		}
 	default:
-		at("type", "does not fit the tool's schema.")
+		at("type", "must fit the tool's schema.")
 	}
 	return out
+}
+
+// properties is "property" or "properties", by n.
+func properties(n int) string {
+	if n == 1 {
+		return "property"
+	}
+	return "properties"
+}
+
+// requiredWith writes the violations of properties missing beside one
+// that is given (dependentRequired, draft-07's dependencies).
+func (c *Checker) requiredWith(loc []string, given string, missing []string, noun string, out []Violation) []Violation {
+	g := c.Render(append(slices.Clip(loc), given), c.v)
+	for _, m := range missing {
+		p := c.Render(append(slices.Clip(loc), m), c.v)
+		out = append(out, Violation{Path: p, Rule: "missing", Message: fmt.Sprintf("%s '%s' is required when '%s' is given.", noun, p, g)})
+	}
+	return out
+}
+
+// valueAt returns the value of the arguments at an instance location
+// from the validator (its segments unmarked), or a null value where
+// there is none.
+func (c *Checker) valueAt(loc []string) *Value {
+	v := c.v
+	for _, seg := range loc {
+		var next *Value
+		if v != nil && v.Kind == '[' {
+			if i, err := strconv.Atoi(seg); err == nil && i >= 0 && i < len(v.Vals) {
+				next = v.Vals[i]
+			}
+		} else if v != nil && v.Kind == '{' {
+			if i := v.index(seg); i >= 0 {
+				next = v.Vals[i]
+			}
+		}
+		v = next
+	}
+	if v == nil {
+		return &Value{Kind: 'n'}
+	}
+	return v
 }
 
 // alternatives returns the one violation of a value that fits none of
