@@ -23,6 +23,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"math/big"
 	"reflect"
 	"slices"
@@ -904,12 +905,37 @@ func (c *Checker) extra(v *Value, s map[string]any, loc []string, noun string, o
 	return out
 }
 
+// maxFilledBytes bounds the text the defaults filled into one call's
+// arguments add: the arguments' own limit. Unbounded, a few bytes an
+// object ({}) brought a default of up to the schema's size each.
+const maxFilledBytes = limits.DefaultMaxArgumentBytes
+
+// A filling is what fillDefaults has done in one call: each default's
+// value read once, shared by the objects it is filled into (the
+// completed arguments are only written), and the bytes they may still
+// add; past them, left is negative and the filling stops.
+type filling struct {
+	read map[defaultAt]filled
+	left int
+}
+
+// filled is a default's value and the length of its text.
+type filled struct {
+	v   *Value
+	len int
+}
+
+type defaultAt struct {
+	schema unsafe.Pointer
+	name   string
+}
+
 // fillDefaults adds the defaults of absent properties, in objects at any
 // depth that the arguments have, and reports whether it added any. Only
 // the defaults that fit their own schemas are added (fittingDefaults).
-func (c *Checker) fillDefaults(v *Value, s map[string]any) (added bool) {
+func (c *Checker) fillDefaults(v *Value, s map[string]any, f *filling) (added bool) {
 	s = c.View(s)
-	if v == nil || s == nil {
+	if v == nil || s == nil || f.left < 0 {
 		return false
 	}
 	switch v.Kind {
@@ -920,7 +946,7 @@ func (c *Checker) fillDefaults(v *Value, s map[string]any) (added bool) {
 			if ps == nil {
 				ps, _ = s["additionalProperties"].(map[string]any)
 			}
-			added = c.fillDefaults(v.Vals[i], ps) || added
+			added = c.fillDefaults(v.Vals[i], ps, f) || added
 		}
 		// Properties in schema order: the order of the schema's keys is
 		// lost in a map, so defaults are added by name order. (The names
@@ -937,16 +963,26 @@ func (c *Checker) fillDefaults(v *Value, s map[string]any) (added bool) {
 			if present != nil && present[name] || present == nil && slices.Contains(v.Keys, name) {
 				continue
 			}
-			ps, _ := props[name].(map[string]any)
-			b, _ := json.Marshal(c.View(ps)["default"])
-			dv, _ := Parse(b, false)
-			v.Keys, v.Vals = append(v.Keys, name), append(v.Vals, dv)
+			at := defaultAt{mapKey(s), name}
+			d, read := f.read[at]
+			if !read {
+				ps, _ := props[name].(map[string]any)
+				b, _ := json.Marshal(c.View(ps)["default"])
+				d.v, _ = Parse(b, false)
+				d.len = len(d.v.append(nil))
+				f.read[at] = d
+			}
+			// Its text, the name's and ,"": bounded before it is kept.
+			if f.left -= d.len + len(name) + 4; f.left < 0 {
+				return added
+			}
+			v.Keys, v.Vals = append(v.Keys, name), append(v.Vals, d.v)
 			added = true
 		}
 	case '[':
 		items, _ := s["items"].(map[string]any)
 		for _, e := range v.Vals {
-			added = c.fillDefaults(e, items) || added
+			added = c.fillDefaults(e, items, f) || added
 		}
 	}
 	return added
@@ -1224,7 +1260,15 @@ func (c *Checker) arguments(args []byte, prepare func(*Value) (bool, *ParseError
 	if viols := c.Check(v, "Argument"); len(viols) > 0 {
 		return nil, viols, nil
 	}
-	if !c.fillDefaults(v, c.raw) && !v.changed {
+	f := &filling{read: map[defaultAt]filled{}, left: math.MaxInt}
+	if c.bounded {
+		f.left = maxFilledBytes
+	}
+	added := c.fillDefaults(v, c.raw, f)
+	if f.left < 0 {
+		return nil, []Violation{{Rule: "size", Message: fmt.Sprintf("Arguments with the defaults of the tool's schema filled in would be over %d bytes: send fewer values, or give the properties that have defaults.", maxFilledBytes)}}, nil
+	}
+	if !added && !v.changed {
 		return args, nil, nil // nothing added or taken: the arguments as given
 	}
 	return v.append(nil), nil, nil
