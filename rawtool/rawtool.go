@@ -25,7 +25,9 @@
 // where a keyword takes a schema or a $ref points; over 1,000 values in
 // one enum or const, nested ones counted, or names in one required; a
 // pattern over 1,024 bytes or 1,000 regexp/syntax instructions, or over
-// 200,000 instructions in all its patterns together, each use counted); a
+// 200,000 instructions in all its patterns together, each use counted;
+// chains of $ref whose schemas, merged, hold over 100,000 names, found
+// after the compile); a
 // number whose exponent is beyond ±400 or whose text is longer than 256
 // characters (the validator's exact numbers would fail or cost dearly);
 // an integer keyword (minLength, maxItems, ...) past 2^53-1; a pattern

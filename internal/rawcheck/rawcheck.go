@@ -272,10 +272,18 @@ func (c *Checker) View(s map[string]any) map[string]any {
 
 func mapKey(m map[string]any) unsafe.Pointer { return reflect.ValueOf(m).UnsafePointer() }
 
+// maxMerged bounds the keywords, properties and required names that the
+// views of a schema hold together. A view holds those of the schemas its
+// chain of $ref reaches, so their number grows with the square of a
+// chain's length: a chain of 1,000 $ref, each with 40 required names,
+// held 20 million. Real schemas' chains are a few $ref long.
+const maxMerged = 100_000
+
 // buildViews makes the views of the schemas with a $ref in doc. A chain of
 // $ref is followed to its end; a cycle of $ref alone (which the validator
-// refuses at a call) ends where it closes.
-func buildViews(doc *metaschema.Doc) map[unsafe.Pointer]map[string]any {
+// refuses at a call) ends where it closes. Past maxMerged names held, it
+// stops and says where.
+func buildViews(doc *metaschema.Doc) (map[unsafe.Pointer]map[string]any, error) {
 	targets := map[unsafe.Pointer]map[string]any{}
 	var froms []map[string]any
 	doc.Refs(func(r metaschema.Ref) {
@@ -285,10 +293,12 @@ func buildViews(doc *metaschema.Doc) map[unsafe.Pointer]map[string]any {
 		}
 	})
 	if len(targets) == 0 {
-		return nil
+		return nil, nil
 	}
 	views := map[unsafe.Pointer]map[string]any{}
 	building := map[unsafe.Pointer]bool{}
+	left := maxMerged
+	var tooMany error
 	var build func(s map[string]any) map[string]any
 	build = func(s map[string]any) map[string]any {
 		k := mapKey(s)
@@ -296,11 +306,23 @@ func buildViews(doc *metaschema.Doc) map[unsafe.Pointer]map[string]any {
 			return v
 		}
 		t := targets[k]
-		if t == nil || building[k] {
+		if t == nil || building[k] || tooMany != nil {
 			return s
 		}
 		building[k] = true
-		m := maps.Clone(build(t))
+		theirs := build(t)
+		if tooMany != nil {
+			return s
+		}
+		props, _ := theirs["properties"].(map[string]any)
+		own, _ := s["properties"].(map[string]any)
+		if left -= len(theirs) + len(props) + len(asAnys(theirs["required"])) + len(s) + len(own) + len(asAnys(s["required"])); left < 0 {
+			ref, _ := s["$ref"].(string)
+			tooMany = fmt.Errorf("at the $ref %s: the schemas that $ref chains reach merge more than %d names (keywords, properties and required names, each schema's with its chain's)",
+				strconv.Quote(metaschema.Cut(ref, metaschema.MaxMessageBytes)), maxMerged)
+			return s
+		}
+		m := maps.Clone(theirs)
 		delete(m, "$ref")
 		for name, v := range s {
 			switch name {
@@ -325,9 +347,11 @@ func buildViews(doc *metaschema.Doc) map[unsafe.Pointer]map[string]any {
 		return m
 	}
 	for _, from := range froms {
-		build(from)
+		if build(from); tooMany != nil {
+			return nil, tooMany
+		}
 	}
-	return views
+	return views, nil
 }
 
 // defaultNames finds, in every object of the document and every view, the
@@ -384,11 +408,14 @@ func compileChecker(schema json.RawMessage) *Checker {
 	if doc != nil {
 		c.contentSchema = doc.ContentSchema
 		c.raw, _ = doc.Root.(map[string]any)
-		c.views = buildViews(doc)
+		var verr error
+		if c.views, verr = buildViews(doc); verr != nil && c.err == nil {
+			c.err = verr
+		}
 		var nodes map[unsafe.Pointer]*costNode
 		c.cost, nodes = costGraph(doc)
 		c.defaults = c.defaultNames(doc.Root)
-		if err == nil {
+		if c.err == nil {
 			c.defaults = c.fittingDefaults(doc, comp, nodes, budgetFor(len(schema)))
 		}
 	}
