@@ -30,6 +30,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unsafe"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -252,6 +253,9 @@ type Checker struct {
 	bounded bool
 	err     error
 	v       *Value // the value being checked
+	// folds holds, during a Check, the properties' names by foldKey
+	// (foldedNames).
+	folds map[unsafe.Pointer]map[string]string
 }
 
 // View returns s as the checks read it: s itself, or when s holds a $ref,
@@ -688,14 +692,13 @@ func (c *Checker) leaves(ve *jsonschema.ValidationError, noun string, out []Viol
 		}
 	case *kind.AdditionalProperties:
 		props, _ := here["properties"].(map[string]any)
+		folded := c.foldedNames(props)
 		for _, name := range k.Properties {
 			p := c.Render(append(slices.Clip(loc), name), c.v)
 			msg := fmt.Sprintf("%s '%s' is not a parameter of the tool.", noun, p)
-			for known := range props {
-				if strings.EqualFold(known, name) {
-					msg = fmt.Sprintf("%s '%s' is not a parameter of the tool; the parameter is '%s' (names are case-sensitive).",
-						noun, p, c.Render(append(slices.Clip(loc), known), c.v))
-				}
+			if known, ok := folded[foldKey(name)]; ok {
+				msg = fmt.Sprintf("%s '%s' is not a parameter of the tool; the parameter is '%s' (names are case-sensitive).",
+					noun, p, c.Render(append(slices.Clip(loc), known), c.v))
 			}
 			out = append(out, Violation{Path: p, Rule: "unknown", Message: msg})
 		}
@@ -775,6 +778,46 @@ func (c *Checker) leaves(ve *jsonschema.ValidationError, noun string, out []Viol
 		at("type", "must fit the tool's schema.")
 	}
 	return out
+}
+
+// foldedNames indexes the names of props by foldKey, the first by name
+// order where two fold alike, once a Check for each properties map: a
+// call may bring many unknown keys, each looked up in constant time,
+// where each was compared with every name.
+func (c *Checker) foldedNames(props map[string]any) map[string]string {
+	if len(props) == 0 {
+		return nil
+	}
+	if f, ok := c.folds[mapKey(props)]; ok {
+		return f
+	}
+	f := make(map[string]string, len(props))
+	for _, name := range slices.Sorted(maps.Keys(props)) {
+		if _, ok := f[foldKey(name)]; !ok {
+			f[foldKey(name)] = name
+		}
+	}
+	if c.folds == nil {
+		c.folds = map[unsafe.Pointer]map[string]string{}
+	}
+	c.folds[mapKey(props)] = f
+	return f
+}
+
+// foldKey writes each rune of s as the least of its simple case folding's
+// orbit: two texts fold alike (strings.EqualFold) when their keys are
+// equal.
+func foldKey(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		least := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			least = min(least, f)
+		}
+		b.WriteRune(least)
+	}
+	return b.String()
 }
 
 // properties is "property" or "properties", by n.
