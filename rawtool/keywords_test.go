@@ -15,7 +15,8 @@ import (
 // dependentRequired, not, a false schema and contentMediaType were all
 // "does not fit the tool's schema." under the rule type, which tells a
 // model nothing it can mend; contains was told as "must be ..." of every
-// item, and a propertyNames failure as a fault of the whole object.
+// item, and a propertyNames failure as a fault of the whole object. A
+// value that fits two alternatives of a oneOf was told the same.
 func TestKeywordWords(t *testing.T) {
 	obj := func(props string) string { return `{"type":"object","properties":{` + props + `}}` }
 	tests := []struct {
@@ -36,6 +37,7 @@ func TestKeywordWords(t *testing.T) {
 		{"minContains", obj(`"a":{"type":"array","contains":{"type":"string"},"minContains":2}`), `{"a":["x",1]}`, "items", "Argument 'a' must have at least 2 items that fit its contains schema (Argument 'a[1]' must be a string.)."},
 		{"propertyNames", `{"type":"object","propertyNames":{"maxLength":3}}`, `{"abcd":1}`, "unknown", "Argument 'abcd' has a name the tool does not take: a name must be at most 3 characters long."},
 		{"contentMediaType", obj(`"s":{"type":"string","contentMediaType":"application/json"}`), `{"s":"{"}`, "format", "Argument 's' must be a text of application/json."},
+		{"oneOf, two matched", obj(`"v":{"oneOf":[{"type":"integer"},{"type":"number"}]}`), `{"v":3}`, "type", "Argument 'v' must fit exactly one of the alternatives of its oneOf; it fits alternatives 1 and 2."},
 		{"the whole arguments", `{"type":"object","not":{"required":["a"]}}`, `{"a":1}`, "type", "The arguments must not fit the schema under the keyword not."},
 	}
 	for _, tt := range tests {

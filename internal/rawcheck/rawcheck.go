@@ -618,6 +618,9 @@ func Sort(out []Violation) []Violation {
 func (c *Checker) leaves(ve *jsonschema.ValidationError, noun string, out []Violation) []Violation {
 	switch k := ve.ErrorKind.(type) {
 	case *kind.AnyOf, *kind.OneOf:
+		if len(ve.Causes) == 0 {
+			break // a oneOf more than one branch fits: below
+		}
 		// Each branch's violations are written once, for both uses:
 		// written again for the second, the time doubled with each
 		// anyOf nested in one.
@@ -765,6 +768,12 @@ func (c *Checker) leaves(ve *jsonschema.ValidationError, noun string, out []Viol
 		out = c.requiredWith(loc, k.Prop, k.Missing, noun, out)
 	case *kind.Not:
 		at("type", "must not fit the schema under the keyword not.")
+	case *kind.OneOf:
+		if len(k.Subschemas) >= 2 {
+			at("type", "must fit exactly one of the alternatives of its oneOf; it fits alternatives %d and %d.", k.Subschemas[0]+1, k.Subschemas[1]+1)
+			break
+		}
+		at("type", "must fit the tool's schema.")
 	case *kind.FalseSchema:
 		switch {
 		case len(loc) == 0:
