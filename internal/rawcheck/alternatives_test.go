@@ -1,6 +1,7 @@
 package rawcheck
 
 import (
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -61,5 +62,33 @@ func BenchmarkNestedAlternatives(b *testing.B) {
 				c.Arguments(args)
 			}
 		})
+	}
+}
+
+// TestOptionalNullsRequiredOnce: an optional property's null is taken out
+// with the schema's required names read once a call, not once an
+// object. Before, each object with a null built the set of its schema's
+// required names, before the call's cost was counted: 2,000 objects
+// against 1,000 required names (22 KB of arguments) took 0.3 s, to be
+// refused as too costly, and 352 KB took 7 s.
+func TestOptionalNullsRequiredOnce(t *testing.T) {
+	names := make([]string, 1000)
+	for i := range names {
+		names[i] = strconv.Quote("r" + strconv.Itoa(i))
+	}
+	c, err := NewChecker([]byte(`{"type":"object","properties":{"a":{"type":"array","items":{"type":"object","properties":{"x":{"type":"integer"}},"required":[` + strings.Join(names, ",") + `]}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := []byte(`{"a":[` + strings.TrimSuffix(strings.Repeat(`{"x":null},`, 2000), ",") + `]}`)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, viols := c.Arguments(args)
+	runtime.ReadMemStats(&after)
+	if len(viols) != 1 || viols[0].Rule != "size" {
+		t.Errorf("got %.300v, want the call refused as too costly", viols)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 8<<20 {
+		t.Errorf("the call allocated %d MB", got>>20)
 	}
 }

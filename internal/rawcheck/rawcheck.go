@@ -1070,8 +1070,10 @@ func (c *Checker) fillDefaults(v *Value, s map[string]any, f *filling) (added bo
 // dropOptionalNulls takes out the null members of objects whose property
 // is optional and does not take null: null for an optional argument means
 // absent (OpenAI's strict mode sends null for each optional argument it
-// leaves out).
-func (c *Checker) dropOptionalNulls(v *Value, s map[string]any) {
+// leaves out). requireds holds the required names of each schema, read at
+// the first null of an object of it, once a call (a call may bring many
+// objects).
+func (c *Checker) dropOptionalNulls(v *Value, s map[string]any, requireds map[unsafe.Pointer]map[string]bool) {
 	s = c.View(s)
 	if v == nil || s == nil {
 		return
@@ -1079,16 +1081,20 @@ func (c *Checker) dropOptionalNulls(v *Value, s map[string]any) {
 	switch v.Kind {
 	case '{':
 		props, _ := s["properties"].(map[string]any)
-		var required map[string]bool // read at the first null: a call may bring many objects
+		var required map[string]bool
 		// The members kept, made only at the first taken out.
 		var keys []string
 		var vals []*Value
 		for i, k := range v.Keys {
 			ps, _ := props[k].(map[string]any)
 			if v.Vals[i].Kind == 'n' && ps != nil && required == nil {
-				required = map[string]bool{}
-				for _, r := range asStrings(s["required"]) {
-					required[r] = true
+				var read bool
+				if required, read = requireds[mapKey(s)]; !read {
+					required = map[string]bool{}
+					for _, r := range asStrings(s["required"]) {
+						required[r] = true
+					}
+					requireds[mapKey(s)] = required
 				}
 			}
 			if v.Vals[i].Kind == 'n' && ps != nil && !required[k] && !c.takesNull(c.View(ps)) {
@@ -1102,7 +1108,7 @@ func (c *Checker) dropOptionalNulls(v *Value, s map[string]any) {
 			if ps == nil {
 				ps, _ = s["additionalProperties"].(map[string]any)
 			}
-			c.dropOptionalNulls(v.Vals[i], ps)
+			c.dropOptionalNulls(v.Vals[i], ps, requireds)
 			v.changed = v.changed || v.Vals[i].changed
 			if keys != nil {
 				keys, vals = append(keys, k), append(vals, v.Vals[i])
@@ -1114,7 +1120,7 @@ func (c *Checker) dropOptionalNulls(v *Value, s map[string]any) {
 	case '[':
 		items, _ := s["items"].(map[string]any)
 		for _, e := range v.Vals {
-			c.dropOptionalNulls(e, items)
+			c.dropOptionalNulls(e, items, requireds)
 			v.changed = v.changed || e.changed
 		}
 	}
@@ -1332,7 +1338,7 @@ func (c *Checker) arguments(args []byte, prepare func(*Value) (bool, *ParseError
 		}
 		v.changed = v.changed || changed
 	}
-	c.dropOptionalNulls(v, c.raw)
+	c.dropOptionalNulls(v, c.raw, map[unsafe.Pointer]map[string]bool{})
 	if c.bounded && !c.cost.affordable(v, budgetFor(len(args))) {
 		return nil, []Violation{{Rule: "size", Message: "Arguments cost too much to check against the tool's schema: send fewer values, or shorter strings."}}, nil
 	}
