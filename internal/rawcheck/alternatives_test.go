@@ -2,6 +2,7 @@ package rawcheck
 
 import (
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -90,5 +91,30 @@ func TestOptionalNullsRequiredOnce(t *testing.T) {
 	}
 	if got := after.TotalAlloc - before.TotalAlloc; got > 8<<20 {
 		t.Errorf("the call allocated %d MB", got>>20)
+	}
+}
+
+// TestFailClosed: a value the validator refused is refused even when no
+// violation was written for it (as a oneOf two branches fit once was),
+// and a value it took keeps the extra checks' verdict, none included.
+func TestFailClosed(t *testing.T) {
+	extra := []Violation{{Rule: "type", Path: "n", Message: "Argument 'n' must be an integer."}}
+	tests := []struct {
+		name    string
+		invalid bool
+		out     []Violation
+		noun    string
+		want    []Violation
+	}{
+		{"refused, nothing written", true, nil, "Argument", []Violation{{Rule: "type", Message: "The arguments do not fit the tool's schema."}}},
+		{"a result refused, nothing written", true, nil, "Result", []Violation{{Rule: "type", Message: "The result does not fit the tool's output schema."}}},
+		{"refused, with its words", true, extra, "Argument", extra},
+		{"taken", false, nil, "Argument", nil},
+		{"taken, an extra check's violation", false, extra, "Argument", extra},
+	}
+	for _, tt := range tests {
+		if got := failClosed(tt.invalid, tt.out, tt.noun); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
+		}
 	}
 }

@@ -573,20 +573,19 @@ func (c *Checker) Check(v *Value, noun string) (out []Violation) {
 		// The validator is not ours: whatever it chokes on is refused,
 		// never a crash.
 		if r := recover(); r != nil {
-			msg := "The arguments do not fit the tool's schema."
-			if noun == "Result" {
-				msg = "The result does not fit the tool's output schema."
-			}
-			out = []Violation{{Rule: "type", Message: msg}}
+			out = []Violation{misfit(noun)}
 		}
 	}()
+	invalid := false
 	if err := c.schema.Validate(v.any()); err != nil {
+		invalid = true
 		var ve *jsonschema.ValidationError
 		if errors.As(err, &ve) {
 			out = c.leaves(ve, noun, out)
 		}
 	}
 	out = Sort(c.extra(v, c.View(c.raw), make([]string, 0, 8), noun, out))
+	out = failClosed(invalid, out, noun)
 	// One type violation per value: the validator's ("must be an integer
 	// or null.") over the extra check's ("must be an integer.").
 	// (By path, in one pass: a hostile call can bring many.)
@@ -603,6 +602,27 @@ func (c *Checker) Check(v *Value, noun string) (out []Violation) {
 		return a.Rule == "type" && strings.HasSuffix(a.Message, "must be an integer.") &&
 			slices.ContainsFunc(typeMessages[a.Path], func(m string) bool { return m != a.Message })
 	})
+}
+
+// misfit is the violation of a value the validator refused where nothing
+// more precise can be said.
+func misfit(noun string) Violation {
+	msg := "The arguments do not fit the tool's schema."
+	if noun == "Result" {
+		msg = "The result does not fit the tool's output schema."
+	}
+	return Violation{Rule: "type", Message: msg}
+}
+
+// failClosed returns out, or misfit's violation when the validator refused
+// the value and no violation was written for it: a refusal whose words
+// are missing still refuses (a oneOf two branches fit once wrote none,
+// and the call passed).
+func failClosed(invalid bool, out []Violation, noun string) []Violation {
+	if invalid && len(out) == 0 {
+		return []Violation{misfit(noun)}
+	}
+	return out
 }
 
 // Sort orders violations most useful first, as the invoker
