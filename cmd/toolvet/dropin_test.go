@@ -52,7 +52,7 @@ func TestDropInUnderVet(t *testing.T) {
 	if out, code := run(gobin, "run", "./cmd/weather"); code == 0 || !strings.Contains(out, `panic: mcpserver.AddTool: tool "forecast": OLT011`) {
 		t.Fatalf("the server should panic at start-up (the fault reproduced): exit %d\n%s", code, out)
 	}
-	want := `main.go:13:15: OLT011: mcpserver.AddTool[Forecast, Report]: input.days: json tag option "omitemtpy" is unknown to encoding/json`
+	want := `main.go:13:26: OLT011: mcpserver.AddTool[Forecast, Report]: input.days: json tag option "omitemtpy" is unknown to encoding/json`
 	out, code := run(gobin, "vet", "-vettool="+bin, "./...")
 	if code == 0 || !strings.Contains(out, want) {
 		t.Errorf("go vet -vettool=toolvet: exit %d, want the diagnostic %q\n%s", code, want, out)

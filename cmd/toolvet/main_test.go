@@ -51,7 +51,7 @@ func TestDrivers(t *testing.T) {
 		"shop/shop_test.go": "package shop\n\nimport \"testing\"\n\nfunc TestNothing(t *testing.T) {}\n"})
 	run := runner(t, dir)
 	wantLines := []string{
-		"shop/shop.go:6:16: OLT011: input.count: the ,string option makes encoding/json quote the value",
+		"shop/shop.go:6:28: OLT011: input.count: the ,string option makes encoding/json quote the value",
 		"shop/shop.go:13:21: OLT009: the context.Context parameter comes after the input; it must come before",
 	}
 

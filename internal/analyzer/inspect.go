@@ -62,7 +62,7 @@ func (p *Package) FieldPos(f *schema.Field, tag string) (pos, end token.Pos) {
 	}
 	pos, end = token.Pos(f.Pos), token.Pos(f.Pos)+token.Pos(len(f.Name))
 	if tag != "" && fs.tag != nil {
-		pos, end = tagPos(fs.tag, tag)
+		pos, end = tagPos(fs.tag, tag, "")
 	}
 	return pos, end
 }
@@ -917,7 +917,7 @@ func (in *inspector) schemaProblems(err error, pos, end token.Pos, resultType st
 			if fs, ok := in.d.fields[token.Pos(e.Field.Pos)]; ok {
 				p.pos, p.end = token.Pos(e.Field.Pos), token.Pos(e.Field.Pos)+token.Pos(len(e.Field.Name))
 				if e.Tag != "" && fs.tag != nil {
-					p.pos, p.end = tagPos(fs.tag, e.Tag)
+					p.pos, p.end = tagPos(fs.tag, e.Tag, e.Option)
 				}
 				if resultType == "" {
 					p.fix = tagFix(fs, e)
@@ -958,16 +958,38 @@ func toolsNote(names []string) string {
 	return " (tools " + strings.Join(names, ", ") + ")"
 }
 
-// tagPos locates key within a struct tag literal: exactly for a raw string,
-// at the literal for an interpreted one (whose offsets escapes shift).
-func tagPos(lit *ast.BasicLit, key string) (token.Pos, token.Pos) {
+// tagPos locates key within a struct tag literal, or its option when one
+// is given (a json option, "omitemtpy") and written without escapes:
+// exactly for a raw string, at the literal for an interpreted one (whose
+// offsets escapes shift).
+func tagPos(lit *ast.BasicLit, key, option string) (token.Pos, token.Pos) {
 	if strings.HasPrefix(lit.Value, "`") {
-		pairs, _ := schema.ParseStructTag(lit.Value[1 : len(lit.Value)-1])
+		raw := lit.Value[1 : len(lit.Value)-1]
+		pairs, _ := schema.ParseStructTag(raw)
 		for _, p := range pairs {
-			if p.Key == key {
-				start := lit.Pos() + 1 + token.Pos(p.Offset)
-				return start, start + token.Pos(len(p.Key))
+			if p.Key != key {
+				continue
 			}
+			start := lit.Pos() + 1 + token.Pos(p.Offset)
+			// The option itself, where the value is written as it reads
+			// (no escapes): its offset in the value is its offset in
+			// the source.
+			vstart := p.Offset + len(p.Key) + 2 // past the colon and the quote
+			if option != "" && strings.HasPrefix(raw[vstart:], p.Value+`"`) {
+				at, off := len(p.Value), 0
+				for i, o := range strings.Split(p.Value, ",") {
+					if i > 0 && o == option {
+						at = off
+						break
+					}
+					off += len(o) + 1
+				}
+				if at < len(p.Value) {
+					s := lit.Pos() + 1 + token.Pos(vstart+at)
+					return s, s + token.Pos(len(option))
+				}
+			}
+			return start, start + token.Pos(len(p.Key))
 		}
 	}
 	return lit.Pos(), lit.End()

@@ -124,6 +124,8 @@ type Error struct {
 	Msg   string
 	Field *Field // the field at fault, if any
 	Tag   string // the struct tag key at fault, if any ("json", "minimum", ...)
+	// Option is the option of the json tag at fault, if any ("omitemtpy").
+	Option string
 	// Fix says what mechanical change would mend the field's tag, if one
 	// would.
 	Fix Fix

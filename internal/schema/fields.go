@@ -286,21 +286,21 @@ func ignoredTags(sf *Field) []*Error {
 // differently from what it says.
 func jsonTagErrors(tag JSONTag, sf *Field, path string) []*Error {
 	var errs []*Error
-	at := func(msg string, fix Fix) {
-		errs = append(errs, &Error{ID: OLT011, Path: path, Field: sf, Tag: "json", Msg: msg, Fix: fix})
+	at := func(option, msg string, fix Fix) {
+		errs = append(errs, &Error{ID: OLT011, Path: path, Field: sf, Tag: "json", Option: option, Msg: msg, Fix: fix})
 	}
 	if tag.BadName {
-		at("json tag name "+quote(tag.Given)+" is not a valid JSON key for encoding/json, which would use "+quote(sf.Name)+" instead", Fix{})
+		at("", "json tag name "+quote(tag.Given)+" is not a valid JSON key for encoding/json, which would use "+quote(sf.Name)+" instead", Fix{})
 	}
 	for _, o := range tag.Unknown {
 		msg := "json tag option " + quote(o) + " is unknown to encoding/json, which ignores it"
 		if near := nearOption(o); near != "" {
 			msg += "; did you mean " + quote(near) + "?"
 		}
-		at(msg, Fix{})
+		at(o, msg, Fix{}) // no fix: the option meant changes what the tag says
 	}
 	if tag.String {
-		at("the ,string option makes encoding/json quote the value; the contract does not describe that form, remove the option", Fix{DropOption: "string"})
+		at("string", "the ,string option makes encoding/json quote the value; the contract does not describe that form, remove the option", Fix{DropOption: "string"})
 	}
 	return errs
 }
