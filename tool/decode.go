@@ -390,6 +390,18 @@ func (d *decoder) refused(typeErr bool) {
 	d.decodeFault = &Violation{Rule: "format", Message: "An argument is not in a form the tool's types read (a text such as an IP address or a time that does not parse)."}
 }
 
+// collided records that two keys of a map are read as the same key by
+// its key type's UnmarshalText: the key is given twice, as the type sees
+// it. As a refusal of the type's, it is told when the schema's checks
+// found nothing.
+func (d *decoder) collided() {
+	if d.decodeFault != nil {
+		return
+	}
+	path := d.where()
+	d.decodeFault = &Violation{Path: path, Rule: "duplicate", Message: d.noun + " '" + path + "' is given twice: two of its keys are read as the same key by the tool's type for them."}
+}
+
 // value reads one value into v with plan p.
 func (d *decoder) value(p *plan, v reflect.Value, depth int) {
 	d.tick()
@@ -521,9 +533,12 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 		m        reflect.Value
 		isStruct = p.props != nil || p.c.Closed
 	)
+	// fresh: m is made here, so that a key it holds was given in this
+	// object.
+	fresh := false
 	if p.elem != nil && v.IsValid() && p.how == byKind {
 		m = v
-		if m.IsNil() {
+		if fresh = m.IsNil(); fresh {
 			// A map's first entry makes a group of eight.
 			d.charge(48 + 8*(goSize(p.t.Key())+goSize(p.t.Elem())))
 			m = reflect.MakeMap(p.t)
@@ -586,9 +601,14 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 			d.value(p.elem, ev, depth+1)
 			if m.IsValid() {
 				kv, ok := mapKey(p, key(raw, escaped))
-				if !ok {
+				switch {
+				case !ok:
 					d.refused(false)
-				} else {
+				case d.args && p.keyTxt && fresh && m.MapIndex(kv).IsValid():
+					// Two texts the key type reads as one key ("A"
+					// and "a" folded): one value would be lost.
+					d.collided()
+				default:
 					m.SetMapIndex(kv, ev)
 				}
 			}

@@ -8,6 +8,7 @@ import (
 	"math/big"
 	"reflect"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -1020,5 +1021,70 @@ func TestRegexFieldBounded(t *testing.T) {
 	}
 	if got := after.TotalAlloc - before.TotalAlloc; got > 8<<20 {
 		t.Errorf("the call allocated %d MB", got>>20)
+	}
+}
+
+// foldKey is a map key that reads its text folded to lower case, as a
+// header name or a case-insensitive identifier does.
+type foldKey string
+
+func (k foldKey) MarshalText() ([]byte, error) { return []byte(k), nil }
+func (k *foldKey) UnmarshalText(b []byte) error {
+	*k = foldKey(strings.ToLower(string(b)))
+	return nil
+}
+
+// numKey is a map key that reads its text as a number: "1", "01" and
+// "+1" are the same key.
+type numKey int
+
+func (k numKey) MarshalText() ([]byte, error) { return []byte(strconv.Itoa(int(k))), nil }
+func (k *numKey) UnmarshalText(b []byte) error {
+	n, err := strconv.Atoi(string(b))
+	*k = numKey(n)
+	return err
+}
+
+// TestTextKeysCollide: two keys of an object that the map's key type
+// reads as one key are a key given twice, and the tool does not start.
+// Before, the keys' texts differing, the second value replaced the first
+// without a word: the tool ran on half of what the model sent.
+func TestTextKeysCollide(t *testing.T) {
+	type In struct {
+		Fold map[foldKey]int               `json:"fold,omitempty"`
+		Num  map[numKey]int                `json:"num,omitempty"`
+		Deep []map[numKey]map[foldKey]bool `json:"deep,omitempty"`
+	}
+	ran := false
+	tl := mustCreate(t, func(in In) int { ran = true; return len(in.Fold) + len(in.Num) }, reflectimpl.Meta(tool.Meta{Name: "x"}))
+	for _, tt := range []struct{ args, path string }{
+		{`{"fold":{"a":1,"b":2,"A":3}}`, "fold{}"},
+		{`{"num":{"1":1,"01":2}}`, "num{}"},
+		{`{"num":{"7":1,"+7":2}}`, "num{}"},
+		{`{"deep":[{"1":{"x":true}},{"2":{"Id":true,"iD":false}}]}`, "deep[1]{}{}"},
+		{`{"fold":{"Q":1,"q":2},"num":"x"}`, ""}, // the schema's violation is told first
+		{`{"fold":{"a":1,"b":2}}`, ""},
+		{`{"num":{"1":1,"2":2},"fold":{"a":1}}`, ""},
+	} {
+		ran = false
+		r, err := tl.Invoke(context.Background(), json.RawMessage(tt.args))
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case tt.path == "" && strings.Contains(tt.args, `"x"`):
+			if r.Code != tool.InvalidArguments || len(r.Violations) != 1 || r.Violations[0].Path != "num" {
+				t.Errorf("%s: %s %q", tt.args, r.Code, r.Text())
+			}
+		case tt.path == "":
+			if r.IsError || !ran {
+				t.Errorf("%s: %s %q", tt.args, r.Code, r.Text())
+			}
+		default:
+			want := "Argument '" + tt.path + "' is given twice: two of its keys are read as the same key by the tool's type for them."
+			if r.Code != tool.InvalidArguments || ran || len(r.Violations) != 1 || r.Violations[0].Path != tt.path || r.Violations[0].Rule != "duplicate" || r.Violations[0].Message != want {
+				t.Errorf("%s: %s started %v %+v", tt.args, r.Code, ran, r.Violations)
+			}
+		}
 	}
 }
