@@ -234,7 +234,9 @@ func (d *decoder) mend(p *plan, v reflect.Value, depth int, c byte) bool {
 		l.more++ // counted: a call of a million slips keeps a hundred
 	}
 	d.texts++
+	at := -1
 	if d.unique > 0 {
+		at = len(d.edits)
 		d.edits = append(d.edits, edit{start: start, end: d.i, text: text, in: d.in, id: d.texts})
 	}
 	// The text assumed is read in place of the value, with the usual
@@ -244,6 +246,9 @@ func (d *decoder) mend(p *plan, v reflect.Value, depth int, c byte) bool {
 	d.value(p, v, depth)
 	d.end()
 	d.data, d.i, d.in = data, i, in
+	if at >= 0 {
+		d.edits[at].past = len(d.edits) // the edits made in text are those before it
+	}
 	return true
 }
 
@@ -256,26 +261,33 @@ type repairLog struct {
 
 // An edit is a repair as a change of the text it was made in: the value
 // at data[start:end] of text number in read as text, which is text number
-// id.
+// id. The edits made in text (at any depth) are those that follow it, up
+// to the one numbered past.
 type edit struct {
 	start, end int
 	text       []byte
 	in, id     int
+	past       int
 }
 
 // mended returns data[from:to], of text number in, with the edits lo to hi
 // made in it (and those made in theirs): the text the repairs read there.
+// Each edit is visited once: those made within an edit's text are passed
+// over once it is written. (Each was looked at again for every edit
+// before it: an item of 60,000 repaired numbers took 6 s.)
 func (d *decoder) mended(data []byte, from, to, in, lo, hi int) []byte {
 	var b []byte
 	pos := from
-	for k := lo; k < hi; k++ {
+	for k := lo; k < hi; {
 		e := d.edits[k]
 		if e.in != in || e.start < from || e.end > to {
+			k++
 			continue
 		}
 		b = append(b, data[pos:e.start]...)
-		b = append(b, d.mended(e.text, 0, len(e.text), e.id, k+1, hi)...)
+		b = append(b, d.mended(e.text, 0, len(e.text), e.id, k+1, e.past)...)
 		pos = e.end
+		k = max(e.past, k+1)
 	}
 	return append(b, data[pos:to]...)
 }

@@ -375,6 +375,74 @@ func TestManyRepairs(t *testing.T) {
 	}
 }
 
+// TestRepairedUniqueItems checks that the items of a uniqueItems array are
+// compared as repaired when an item holds many repairs, some of them made
+// inside the JSON text of another: each repair is written once, in its
+// place. Before, writing an item looked at every repair after each of its
+// own: one item of 60,000 repaired numbers (240 KB) took 6 s
+// (BenchmarkRepairedUniqueItems).
+func TestRepairedUniqueItems(t *testing.T) {
+	type In struct {
+		Sets [][][]int `json:"sets,omitempty" uniqueItems:"true"`
+	}
+	tl := mustCreate(t, func(in In) int { return len(in.Sets) }, reflectimpl.Meta(tool.Meta{Name: "sets"}))
+	ctx := tool.WithLeniency(context.Background(), tool.RepairArgs)
+	dup := "Argument 'sets' must not repeat an item (items 0 and 1 are equal)."
+	for _, tt := range []struct{ args, want string }{
+		{`{"sets":[[["1"],"[\"2\",3,\"4\"]",["5","6"]],[[1],[2,3,4],[5,6]]]}`, dup},
+		{`{"sets":[[[1],[2,3,4],[5,6]],[["1"],"[\"2\",3,\"4\"]",["5","6"]]]}`, dup},
+		{`{"sets":[[["1"],"[\"2\",3,\"4\"]",["5","6"]],[[1],[2,3,4],[5,7]]]}`, ""},
+		{`{"sets":[[["1"],"[\"2\",3,\"4\"]",["5","6"]],[[1],[2,3,5],[5,6]]]}`, ""},
+		{`{"sets":["[[\"1\"],\"[2]\"]",[[1],[2]]]}`, dup},
+		{`{"sets":["[[\"1\"],\"[2]\"]",[[1],[3]]]}`, ""},
+	} {
+		r, err := tl.Invoke(ctx, json.RawMessage(tt.args))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		if r.IsError {
+			got, _, _ = strings.Cut(r.Text(), "\n")
+		}
+		if got != tt.want {
+			t.Errorf("%s: got %q, want %q", tt.args, got, tt.want)
+		}
+	}
+	// One item of many repairs, and the same item given as repaired.
+	const n = 100_000
+	item := "[" + strings.TrimSuffix(strings.Repeat(`"7",`, n), ",") + "]"
+	plain := "[" + strings.TrimSuffix(strings.Repeat(`7,`, n), ",") + "]"
+	r, _ := tl.Invoke(ctx, json.RawMessage(`{"sets":[[`+item+`],[`+plain+`]]}`))
+	if !r.IsError || !strings.HasPrefix(r.Text(), dup+"\n") {
+		t.Errorf("got %.200q, want %q first", r.Text(), dup)
+	}
+}
+
+// BenchmarkRepairedUniqueItems repairs one item of a uniqueItems array
+// holding 4,000, 16,000 and 64,000 numbers given as strings: the time
+// grows with the repairs, not with their square.
+func BenchmarkRepairedUniqueItems(b *testing.B) {
+	type In struct {
+		Sets [][]int `json:"sets,omitempty" uniqueItems:"true"`
+	}
+	tl, err := reflectimpl.Create(func(in In) int { return len(in.Sets) }, reflectimpl.Meta(tool.Meta{Name: "sets"}))
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := tool.WithLeniency(context.Background(), tool.RepairArgs)
+	for _, n := range []int{4000, 16000, 64000} {
+		args := json.RawMessage(`{"sets":[[` + strings.TrimSuffix(strings.Repeat(`"7",`, n), ",") + `]]}`)
+		b.Run(fmt.Sprintf("repairs=%d", n), func(b *testing.B) {
+			b.SetBytes(int64(len(args)))
+			for b.Loop() {
+				if r, _ := tl.Invoke(ctx, args); r.IsError {
+					b.Fatal(r.Text())
+				}
+			}
+		})
+	}
+}
+
 // TestNestedJSONTexts checks that a JSON text read in place of a string
 // nests from where the string stood: its arrays count toward
 // MaxArgumentDepth as they would given as arrays, and are refused past it
