@@ -511,3 +511,43 @@ func FuzzInvokeLenient(f *testing.F) {
 		}
 	})
 }
+
+// TestRepairTextsHeld checks that the texts RepairArgs reads in place of
+// strings count in the room of the calls' values: a JSON text inside a
+// JSON text is made again at each level, and 500 KB nested 15 strings
+// deep made some 45 MB (4 MB made 400 MB) that no bound counted, where
+// their Go values are one string.
+func TestRepairTextsHeld(t *testing.T) {
+	type In struct {
+		X [][][][][][][][][][][][][][][]string `json:"x"`
+	}
+	tl := mustCreate(t, func(in In) int { return len(in.X) }, reflectimpl.Meta(tool.Meta{Name: "nest"}))
+	ctx := tool.WithLeniency(context.Background(), tool.RepairArgs)
+	tool.SetHeldRoom(t, 8<<20)
+	nested := func(levels int) json.RawMessage {
+		s := `["` + strings.Repeat("a", 500_000) + `"]`
+		for range levels {
+			b, _ := json.Marshal(s)
+			s = "[" + string(b) + "]"
+		}
+		for range 14 - levels {
+			s = "[" + s + "]"
+		}
+		b, _ := json.Marshal(s)
+		return json.RawMessage(`{"x":` + string(b) + `}`)
+	}
+	r, err := tl.Invoke(ctx, nested(14))
+	if err != nil || r.Code != tool.InvalidArguments || r.Started || len(r.Violations) != 1 || r.Violations[0].Rule != "size" ||
+		!strings.HasSuffix(r.Violations[0].Message, "all the room this server gives the values of the calls it runs at once: send fewer or smaller values.") {
+		t.Errorf("15 levels: %s started %v %.300q", r.Code, r.Started, r.Text())
+	}
+	if tool.HeldValues() != 0 {
+		t.Errorf("%d bytes of room held after the call", tool.HeldValues())
+	}
+	// A text or two deep is read as before.
+	for _, levels := range []int{0, 1} {
+		if r, err := tl.Invoke(ctx, nested(levels)); err != nil || r.IsError || r.Value.(int) != 1 {
+			t.Errorf("%d levels: %v %.300q", levels+1, err, r.Text())
+		}
+	}
+}
