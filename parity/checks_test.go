@@ -174,6 +174,12 @@ func sameViolation(a, b tool.Violation) bool {
 	if a == b {
 		return true
 	}
+	if b.Message == textRefusedSomewhere {
+		a, b = b, a
+	}
+	if a.Message == textRefusedSomewhere {
+		return b.Rule == "format" && b.Path != "" && strings.HasSuffix(b.Message, " reads (a text such as an IP address or a time that does not parse).")
+	}
 	fit := func(v tool.Violation) bool {
 		return strings.HasSuffix(v.Message, "does not fit the tool's type for it.")
 	}
@@ -182,6 +188,10 @@ func sameViolation(a, b tool.Violation) bool {
 	}
 	return noIndexes.ReplaceAllString(a.Path, "") == noIndexes.ReplaceAllString(b.Path, "")
 }
+
+// textRefusedSomewhere is the oracle's violation for a text a Go type
+// refused, where encoding/json does not say which.
+const textRefusedSomewhere = "a text a Go type refuses, somewhere"
 
 var noIndexes = regexp.MustCompile(`\[[0-9]+\]`)
 
@@ -221,7 +231,9 @@ func decodeCompleted(tl *tool.Tool, completed []byte) ([]tool.Violation, any) {
 		if errors.As(err, &te) && te.Field != "" {
 			return []tool.Violation{{Path: te.Field, Rule: "type", Message: fmt.Sprintf("Argument '%s' does not fit the tool's type for it.", te.Field)}}, nil
 		}
-		return []tool.Violation{{Rule: "format", Message: "An argument is not in a form the tool's types read (a text such as an IP address or a time that does not parse)."}}, nil
+		// encoding/json does not say where: sameViolation takes the
+		// typed checks' refusal of a text at any path for it.
+		return []tool.Violation{{Rule: "format", Message: textRefusedSomewhere}}, nil
 	}
 	// The fields hidden from the model are in no schema: the invoker
 	// gives them their defaults (schema.Check.Hidden).

@@ -73,7 +73,7 @@ func TestRealCodeFaults(t *testing.T) {
 		{"invopop's convention: the fields without required are optional", listIncidents, `{"org":"ops"}`, "ops", false, true},
 		{"invopop's convention: the required one is", listIncidents, `{}`, "Argument 'org' is required.", true, false},
 		{"a string kind with only UnmarshalText is a string", rename, `{"file":"file:///a.go","new_name":"b"}`, "file:///a.go", false, true},
-		{"its method still checks its text", rename, `{"file":"a.go","new_name":"b"}`, "An argument is not in a form", true, false},
+		{"its method still checks its text", rename, `{"file":"a.go","new_name":"b"}`, "is not in a form the tool's type for it reads", true, false},
 		{"null for a slice with minItems 1 is refused", add, `{"items":null}`, "Argument 'items' must not be null.", true, false},
 		{"an empty slice with minItems 1 is refused", add, `{"items":[]}`, "Argument 'items' must have at least 1 item", true, false},
 		{"one item runs", add, `{"items":[{"title":"x"}]}`, "1", false, true},

@@ -387,8 +387,23 @@ func (d *decoder) refused(typeErr bool) {
 		d.decodeFault = &Violation{Path: path, Rule: "type", Message: d.noun + " '" + path + "' does not fit the tool's type for it."}
 		return
 	}
-	d.decodeFault = &Violation{Rule: "format", Message: "An argument is not in a form the tool's types read (a text such as an IP address or a time that does not parse)."}
+	path := d.where()
+	d.decodeFault = &Violation{Path: path, Rule: "format", Message: violation.Subject(d.noun, path) + " is not in a form the tool's type for it reads" + textRefused}
 }
+
+// refusedKey records that a map's key type refused a key's text, at the
+// map's value.
+func (d *decoder) refusedKey() {
+	if d.decodeFault != nil {
+		return
+	}
+	path := d.where()
+	d.decodeFault = &Violation{Path: path, Rule: "format", Message: violation.Subject(d.noun, path) + " has a key that is not in a form the tool's type for the keys reads" + textRefused}
+}
+
+// textRefused ends the message of a text a Go type's UnmarshalText
+// refused.
+const textRefused = " (a text such as an IP address or a time that does not parse)."
 
 // collided records that two keys of a map are read as the same key by
 // its key type's UnmarshalText: the key is given twice, as the type sees
@@ -603,7 +618,7 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 				kv, ok := mapKey(p, key(raw, escaped))
 				switch {
 				case !ok:
-					d.refused(false)
+					d.refusedKey()
 				case d.args && p.keyTxt && fresh && m.MapIndex(kv).IsValid():
 					// Two texts the key type reads as one key ("A"
 					// and "a" folded): one value would be lost.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"net/netip"
 	"reflect"
 	"runtime"
 	"strconv"
@@ -1085,6 +1086,36 @@ func TestTextKeysCollide(t *testing.T) {
 			if r.Code != tool.InvalidArguments || ran || len(r.Violations) != 1 || r.Violations[0].Path != tt.path || r.Violations[0].Rule != "duplicate" || r.Violations[0].Message != want {
 				t.Errorf("%s: %s started %v %+v", tt.args, r.Code, ran, r.Violations)
 			}
+		}
+	}
+}
+
+// TestRefusedTextNamed: a text the schema let through and the Go type's
+// UnmarshalText refuses (an address that is not one, a map key the key
+// type does not read) is refused naming where it is and the rule, so
+// that the model can mend that argument. Before, the message named no
+// argument: "An argument is not in a form the tool's types read", among
+// a call's many.
+func TestRefusedTextNamed(t *testing.T) {
+	type Hop struct {
+		Via netip.Addr `json:"via"`
+	}
+	type In struct {
+		Hops []Hop          `json:"hops,omitempty"`
+		Keys map[numKey]int `json:"keys,omitempty"`
+	}
+	tl := mustCreate(t, func(in In) int { return len(in.Hops) }, reflectimpl.Meta(tool.Meta{Name: "x"}))
+	const why = " (a text such as an IP address or a time that does not parse)."
+	for _, tt := range []struct{ args, path, msg string }{
+		{`{"hops":[{"via":"::1"},{"via":"nope"}]}`, "hops[1].via", "Argument 'hops[1].via' is not in a form the tool's type for it reads" + why},
+		{`{"keys":{"1":1,"x":2}}`, "keys{}", "Argument 'keys{}' has a key that is not in a form the tool's type for the keys reads" + why},
+	} {
+		r, err := tl.Invoke(context.Background(), json.RawMessage(tt.args))
+		if err != nil || r.Code != tool.InvalidArguments || r.Started || len(r.Violations) != 1 {
+			t.Fatalf("%s: %v %s %q", tt.args, err, r.Code, r.Text())
+		}
+		if v := r.Violations[0]; v.Path != tt.path || v.Rule != "format" || v.Message != tt.msg {
+			t.Errorf("%s: got %+v, want %s %q", tt.args, v, tt.path, tt.msg)
 		}
 	}
 }
