@@ -523,12 +523,14 @@ func (c *stdioConn) batch(line []byte) ([]jsonrpc.Message, error) {
 	if version >= "2025-06-18" {
 		return nil, c.refuse(nil, len(line), codeInvalidRequest, "Invalid request: protocol version "+version+" has no batches.")
 	}
+	// Counted before they are read: read, a line of a million messages
+	// made a million values.
+	if batchLen(line, maxBatchMessages) > maxBatchMessages {
+		return nil, c.refuse(nil, len(line), codeInvalidRequest, fmt.Sprintf("Invalid request: a batch has at most %d messages.", maxBatchMessages))
+	}
 	var elems []json.RawMessage
 	if err := json.Unmarshal(line, &elems); err != nil || len(elems) == 0 {
 		return nil, c.refuse(nil, len(line), codeInvalidRequest, "Invalid request: the batch is empty.")
-	}
-	if len(elems) > maxBatchMessages {
-		return nil, c.refuse(nil, len(line), codeInvalidRequest, fmt.Sprintf("Invalid request: a batch has at most %d messages.", maxBatchMessages))
 	}
 	b := &batch{slots: map[jsonrpc.ID]int{}}
 	var out []jsonrpc.Message
@@ -575,6 +577,37 @@ func (c *stdioConn) batch(line []byte) ([]jsonrpc.Message, error) {
 	}
 	c.mu.Unlock()
 	return out, nil
+}
+
+// batchLen counts the elements of line, a valid JSON array that is not
+// empty, up to one past past: one more than the commas between them,
+// outside strings and nested values.
+func batchLen(line []byte, past int) int {
+	n, depth, inString, escaped := 1, 0, false, false
+	for _, c := range line {
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '[' || c == '{':
+			depth++
+		case c == ']' || c == '}':
+			depth--
+		case c == ',' && depth == 1:
+			if n++; n > past {
+				return n
+			}
+		}
+	}
+	return n
 }
 
 // The shapes of a JSON object as a JSON-RPC message.

@@ -336,6 +336,38 @@ func TestStdioLongLineNotKept(t *testing.T) {
 	}
 }
 
+// TestStdioLongBatchNotRead: a batch past maxBatchMessages is refused
+// having counted its messages, not read them. Before, each was read
+// into a value of its own first: a line of 2 MiB of "1," allocated 150
+// MB, one of 16 MiB (the line bound) 1.4 GB, before the refusal.
+func TestStdioLongBatchNotRead(t *testing.T) {
+	c := serveLines(t, &mcpserver.StdioTransport{}, "2025-03-26")
+	const want = `{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid request: a batch has at most 1024 messages."}}`
+	for _, line := range []string{
+		"[" + strings.Repeat("1,", 1<<20) + "1]",
+		"[" + strings.Repeat(`"a,]",{"b":[1,2]},[[3,4]],`, 1<<16) + "null]",
+	} {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		c.send(line)
+		got := c.next()
+		runtime.ReadMemStats(&after)
+		if got != want {
+			t.Errorf("answered %.300s", got)
+		}
+		if n := after.TotalAlloc - before.TotalAlloc; n > 8*uint64(len(line)) {
+			t.Errorf("%d bytes allocated to refuse a batch of %d bytes", n, len(line))
+		}
+	}
+	// At the bound, with commas and brackets in its strings, it is served.
+	at := "[" + strings.Repeat(`{"jsonrpc":"2.0","method":"notifications/x","params":{"a":",[,]"}},`, mcpserver.MaxBatchMessages-1) +
+		`{"jsonrpc":"2.0","id":"last","method":"ping"}]`
+	c.send(at)
+	if got := c.next(); got != `[{"jsonrpc":"2.0","id":"last","result":{}}]` {
+		t.Errorf("a batch at the bound: %.300s", got)
+	}
+}
+
 // FuzzStdioLine: whatever a client writes, each line the server writes
 // is a JSON-RPC message or batch with a short error message, and a call
 // after it is answered.
