@@ -316,20 +316,28 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		r.Body = body
-		if l := h.paramListing(first, r.Header); l != nil {
-			// A tools/call whose Mcp-Param headers disagree with its
-			// arguments is refused here with 400 (MCP 2026-07-28): the
-			// tools' handlers refuse it inside the SDK's 200, and the
-			// SDK's own check reads no schema with a type array. The
-			// body is read within the same bounds the SDK reads it in.
+		if first == '{' {
+			// The body is read within the same bounds the SDK reads it
+			// in, and counted before the SDK makes Go values of it.
 			data, err := io.ReadAll(body)
 			if err != nil {
 				refuseBody(w, err)
 				return
 			}
-			if id, rpcErr := l.paramHeaderRefusal(r.Header, data); rpcErr != nil {
-				answerError(w, http.StatusBadRequest, id, rpcErr)
+			if messageValues(data) > maxMessageValues {
+				refuse(w, http.StatusBadRequest, codeRefused, fmt.Sprintf(
+					"The request holds more than %d JSON values besides a tool call's arguments; it was not read.", maxMessageValues))
 				return
+			}
+			if l := h.paramListing(first, r.Header); l != nil {
+				// A tools/call whose Mcp-Param headers disagree with its
+				// arguments is refused here with 400 (MCP 2026-07-28):
+				// the tools' handlers refuse it inside the SDK's 200, and
+				// the SDK's own check reads no schema with a type array.
+				if id, rpcErr := l.paramHeaderRefusal(r.Header, data); rpcErr != nil {
+					answerError(w, http.StatusBadRequest, id, rpcErr)
+					return
+				}
 			}
 			r.Body = readCloser{bytes.NewReader(data), body}
 		}

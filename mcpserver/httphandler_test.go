@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -523,6 +524,39 @@ func TestHTTPBodyLimit(t *testing.T) {
 	}
 	if n := h.pings.Load(); n != 0 {
 		t.Errorf("ping ran %d times", n)
+	}
+}
+
+// TestHTTPManyValues: a request of more than 65,536 JSON values besides
+// a tool call's arguments is refused with 400 before the SDK reads it;
+// the arguments are the invoker's to bound. Before, the SDK read them
+// all: 4 MiB of numbers in a call's _meta allocated some 280 MB, for
+// each of the calls the handler works on at once.
+func TestHTTPManyValues(t *testing.T) {
+	h := newHoldTools()
+	hs := serveSafe(t, h.server(t), nil)
+	nums := strings.Repeat("1,", 1<<20) + "1"
+	meta := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ping","arguments":{},"_meta":{"a":[` + nums + `]}}}`
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	status, _, text := post(t, hs.URL, meta, nil)
+	runtime.ReadMemStats(&after)
+	if status != http.StatusBadRequest || !isRefusal(text) || !strings.Contains(text, "more than 65536 JSON values besides a tool call's arguments") {
+		t.Errorf("a _meta of a million numbers: %d %.300s", status, text)
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > 16*uint64(len(meta)) {
+		t.Errorf("%d bytes allocated to refuse %d", n, len(meta))
+	}
+	if n := h.pings.Load(); n != 0 {
+		t.Errorf("ping ran %d times", n)
+	}
+	// In the arguments, the values reach the tool's checks.
+	args := `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ping","arguments":{"a":[` + nums + `]}}}`
+	if status, _, text := post(t, hs.URL, args, nil); status != http.StatusOK || !strings.Contains(text, "is not a parameter of the tool") {
+		t.Errorf("arguments of a million numbers: %d %.300s", status, text)
+	}
+	if status, _, text := post(t, hs.URL, callMessage(3, "ping"), nil); status != http.StatusOK || !strings.Contains(text, "pong") {
+		t.Errorf("a call: %d %.300s", status, text)
 	}
 }
 

@@ -403,6 +403,9 @@ func (c *stdioConn) handleLine(line []byte) ([]jsonrpc.Message, error) {
 	}
 	switch line[0] {
 	case '{':
+		if messageValues(line) > maxMessageValues {
+			return c.refuseWhole(s, len(line), fmt.Sprintf("the message holds more than %d JSON values besides a tool call's arguments", maxMessageValues))
+		}
 		m, err := c.message(line, s)
 		if m == nil {
 			return nil, err
@@ -485,7 +488,12 @@ func (c *stdioConn) refuse(s *lineScan, size int, code int64, msg string) error 
 // refuseLong refuses a line past the bound: a request is answered (with
 // its id when found), a response fails the server's request it answers.
 func (c *stdioConn) refuseLong(s *lineScan, size int) ([]jsonrpc.Message, error) {
-	msg := fmt.Sprintf("the message is longer than %d bytes", c.maxLine)
+	return c.refuseWhole(s, size, fmt.Sprintf("the message is longer than %d bytes", c.maxLine))
+}
+
+// refuseWhole refuses a line that is not read for why, as refuseLong
+// does.
+func (c *stdioConn) refuseWhole(s *lineScan, size int, msg string) ([]jsonrpc.Message, error) {
 	if s.shape() == responseShape {
 		if id, ok := s.responseID(); ok {
 			c.logf("refused a response", "bytes", size, "why", msg)
@@ -531,6 +539,13 @@ func (c *stdioConn) batch(line []byte) ([]jsonrpc.Message, error) {
 	var elems []json.RawMessage
 	if err := json.Unmarshal(line, &elems); err != nil || len(elems) == 0 {
 		return nil, c.refuse(nil, len(line), codeInvalidRequest, "Invalid request: the batch is empty.")
+	}
+	values := 0
+	for _, e := range elems {
+		values += messageValues(e)
+	}
+	if values > maxMessageValues {
+		return nil, c.refuse(nil, len(line), codeInvalidRequest, fmt.Sprintf("Invalid request: the batch holds more than %d JSON values besides its tool calls' arguments.", maxMessageValues))
 	}
 	b := &batch{slots: map[jsonrpc.ID]int{}}
 	var out []jsonrpc.Message

@@ -368,6 +368,41 @@ func TestStdioLongBatchNotRead(t *testing.T) {
 	}
 }
 
+// TestStdioManyValues: a message of more than 65,536 JSON values besides
+// a tool call's arguments is refused unread, with its id; the arguments
+// are the invoker's to bound. Before, the SDK read them: 2 MiB of numbers
+// in a ping's _meta allocated 140 MB, 16 MiB 1.1 GB.
+func TestStdioManyValues(t *testing.T) {
+	c := serveLines(t, &mcpserver.StdioTransport{}, "2025-03-26")
+	nums := strings.Repeat("1,", 1<<20) + "1"
+	const want = `"error":{"code":-32600,"message":"Invalid request: the message holds more than 65536 JSON values besides a tool call's arguments; it was not read."}}`
+	for _, tt := range []struct{ line, want string }{
+		{`{"jsonrpc":"2.0","id":7,"method":"ping","params":{"_meta":{"a":[` + nums + `]}}}`, `{"jsonrpc":"2.0","id":7,` + want},
+		{`{"jsonrpc":"2.0","id":8,"params":{"_meta":{"a":[` + nums + `]},"name":"echo","arguments":{"text":"x"}},"method":"tools/call"}`, `{"jsonrpc":"2.0","id":8,` + want},
+		{`{"jsonrpc":"2.0","id":9,"method":"tools/list","params":{"arguments":[` + nums + `]}}`, `{"jsonrpc":"2.0","id":9,` + want},
+		{`{"jsonrpc":"2.0","id":10,"method":"initialize","params":{"protocolVersion":"2025-03-26","clientInfo":{"name":"x","version":"0"},"capabilities":{"experimental":{"x":[` + nums + `]}}}}`, `{"jsonrpc":"2.0","id":10,` + want},
+		{`[{"jsonrpc":"2.0","id":11,"method":"ping","params":{"_meta":{"a":[` + strings.Repeat("1,", 40000) + `1]}}},{"jsonrpc":"2.0","id":12,"method":"ping","params":{"_meta":{"a":[` + strings.Repeat("1,", 40000) + `1]}}}]`,
+			`{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid request: the batch holds more than 65536 JSON values besides its tool calls' arguments."}}`},
+		// A call's arguments are its tool's to bound: the tool answers.
+		{`{"jsonrpc":"2.0","id":13,"method":"tools/call","params":{"name":"echo","arguments":{"text":"x","extra":[` + nums + `]}}}`,
+			`{"jsonrpc":"2.0","id":13,"result":{"_meta":{"io.github.toolschema/code":"invalid_arguments",`},
+		{`{"jsonrpc":"2.0","id":14,"method":"tools/call","params":{"name":"echo","_meta":{"a":[` + strings.Repeat("1,", 60000) + `1]},"arguments":{"text":"y"}}}`,
+			`{"jsonrpc":"2.0","id":14,"result":{"content":[{"type":"text","text":"y"}]}}`},
+	} {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		c.send(tt.line)
+		got := c.next()
+		runtime.ReadMemStats(&after)
+		if got != tt.want && !strings.HasSuffix(tt.want, ",") || !strings.HasPrefix(got, tt.want) {
+			t.Errorf("%.80s: answered %.300s", tt.line, got)
+		}
+		if n := after.TotalAlloc - before.TotalAlloc; strings.Contains(tt.want, "-32600") && n > 8*uint64(len(tt.line)) {
+			t.Errorf("%.80s: %d bytes allocated to refuse %d", tt.line, n, len(tt.line))
+		}
+	}
+}
+
 // FuzzStdioLine: whatever a client writes, each line the server writes
 // is a JSON-RPC message or batch with a short error message, and a call
 // after it is answered.

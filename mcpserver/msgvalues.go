@@ -1,0 +1,141 @@
+package mcpserver
+
+import (
+	"bytes"
+	"encoding/json"
+)
+
+// maxMessageValues bounds the JSON values of one message a client sends,
+// those of a tools/call's arguments not counted (the invoker bounds them
+// itself). The SDK reads the rest into Go values, a _meta or a client's
+// capabilities into maps of any, which hold some 70 times their text:
+// 16 MiB of a _meta's numbers made 1.1 GB. 65,536 is as many as a call's
+// arguments may hold without a Go type.
+const maxMessageValues = 1 << 16
+
+// messageValues counts the JSON values of msg, one JSON object: all of
+// them but those of params.arguments when its method is tools/call (the
+// SDK reads the call's arguments as their text). It reads msg once, and
+// makes nothing but the few keys it compares that have escapes; a text
+// that is not JSON is counted as far as it goes.
+func messageValues(msg []byte) int {
+	var (
+		depth, other, args int
+		topKey             []byte // the key of the member being read at depth 1
+		inParams           bool   // within the object of params
+		argsDepth          = -1   // >= 0: within params.arguments, which is at this depth
+		method             []byte // the method's text, when it is a string
+	)
+	count := func() {
+		if argsDepth >= 0 {
+			args++
+		} else {
+			other++
+		}
+	}
+	for i := 0; i < len(msg); {
+		c := msg[i]
+		switch c {
+		case ' ', '\t', '\r', '\n', ',', ':':
+			i++
+		case '"':
+			j := stringEnd(msg, i)
+			str := msg[i:j]
+			i = j
+			if k := skipWhite(msg, i); k < len(msg) && msg[k] == ':' {
+				// A key: no value of its own.
+				i = k + 1
+				switch {
+				case depth == 1:
+					topKey = str
+				case depth == 2 && inParams && argsDepth < 0 && keyIs(str, "arguments"):
+					argsDepth = 2
+				}
+				continue
+			}
+			if depth == 1 && keyIs(topKey, "method") {
+				method = str
+			}
+			count()
+			if argsDepth == depth {
+				argsDepth = -1 // the arguments were a string
+			}
+		case '{', '[':
+			count()
+			i++
+			depth++
+			if depth == 2 && c == '{' && keyIs(topKey, "params") {
+				inParams = true
+			}
+		case '}', ']':
+			i++
+			depth--
+			if depth <= 1 {
+				inParams = false
+			}
+			if argsDepth == depth {
+				argsDepth = -1
+			}
+		default: // a number, true, false or null
+			for i++; i < len(msg) && !delimiter(msg[i]); i++ {
+			}
+			count()
+			if argsDepth == depth {
+				argsDepth = -1
+			}
+		}
+	}
+	if keyIs(method, "tools/call") {
+		return other
+	}
+	return other + args
+}
+
+// delimiter reports whether c ends a number or a literal.
+func delimiter(c byte) bool {
+	switch c {
+	case ' ', '\t', '\r', '\n', ',', ':', ']', '}', '"', '[', '{':
+		return true
+	}
+	return false
+}
+
+// stringEnd returns the index past the string that starts at msg[i], or
+// len(msg) when it does not end.
+func stringEnd(msg []byte, i int) int {
+	for j := i + 1; j < len(msg); j++ {
+		switch msg[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
+	}
+	return len(msg)
+}
+
+// skipWhite returns the index of the first byte from i on that is not
+// JSON white space.
+func skipWhite(msg []byte, i int) int {
+	for i < len(msg) && (msg[i] == ' ' || msg[i] == '\t' || msg[i] == '\r' || msg[i] == '\n') {
+		i++
+	}
+	return i
+}
+
+// keyIs reports whether str, a JSON string's text with its quotes, is
+// name once its escapes are read.
+func keyIs(str []byte, name string) bool {
+	if len(str) < 2 {
+		return false
+	}
+	inner := str[1 : len(str)-1]
+	if bytes.IndexByte(inner, '\\') < 0 {
+		return string(inner) == name
+	}
+	if len(inner) > 6*len(name) {
+		return false // more than name written all in escapes
+	}
+	var s string
+	return json.Unmarshal(str, &s) == nil && s == name
+}
