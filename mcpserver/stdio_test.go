@@ -403,6 +403,34 @@ func TestStdioManyValues(t *testing.T) {
 	}
 }
 
+// TestStdioManyValuesResponse: a client's response of more than 65,536
+// JSON values fails the server's request it answers, unread, rather than
+// leaving it waiting.
+func TestStdioManyValuesResponse(t *testing.T) {
+	c := serveLines(t, &mcpserver.StdioTransport{}, "2025-06-18")
+	done := make(chan error, 1)
+	go func() { done <- c.ss.Ping(context.Background(), nil) }()
+	var req struct {
+		ID json.RawMessage `json:"id"`
+	}
+	if line := c.next(); json.Unmarshal([]byte(line), &req) != nil || req.ID == nil {
+		t.Fatalf("the server's ping: %s", line)
+	}
+	c.send(`{"jsonrpc":"2.0","result":{"_meta":{"a":[` + strings.Repeat("1,", 1<<17) + `1]}},"id":` + string(req.ID) + `}`)
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "more than 65536 JSON values") {
+			t.Errorf("Ping: %v", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the server's request is still waiting")
+	}
+	c.send(`{"jsonrpc":"2.0","id":5,"method":"ping"}`)
+	if got := c.next(); got != `{"jsonrpc":"2.0","id":5,"result":{}}` {
+		t.Errorf("answered %s", got)
+	}
+}
+
 // FuzzStdioLine: whatever a client writes, each line the server writes
 // is a JSON-RPC message or batch with a short error message, and a call
 // after it is answered.
