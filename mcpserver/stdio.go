@@ -68,6 +68,9 @@ const (
 // id when its id is found; one that is a response fails the server's
 // request it answers, rather than leaving it waiting.
 //
+// The server works on at most 64 requests at once (HTTPHandler's default
+// MaxCalls); one more is answered busy (-32000) without the SDK reading it.
+//
 // Batches are served as the SDK serves them (the responses in one array)
 // until the server has answered an initialize with protocol version
 // 2025-06-18 or later, which has none; they are refused then. Error
@@ -154,6 +157,42 @@ type stdioConn struct {
 	// batches holds the batches with requests not yet answered, by the
 	// ids of those requests.
 	batches map[jsonrpc.ID]*batch
+	// calls holds the requests passed on and not yet answered: at most
+	// maxStdioCalls.
+	calls map[jsonrpc.ID]bool
+}
+
+// maxStdioCalls is the most requests a StdioTransport's server works on
+// at once, HTTPHandler's default: past it a request is answered busy, not
+// read by the SDK, whose calls would otherwise pile up without bound,
+// each holding its line and what the SDK made of it.
+const maxStdioCalls = defaultMaxCalls
+
+// admit counts a request passed on to the server among the calls at
+// once, and answers it busy past maxStdioCalls (false: not passed on). A
+// request leaves the count when the server answers it, as the SDK does
+// every call, one the client cancelled too, once its handler returns: a
+// cancelled call whose tool goes on still holds its place.
+func (c *stdioConn) admit(m jsonrpc.Message) bool {
+	req, ok := m.(*jsonrpc.Request)
+	if !ok || !req.ID.IsValid() {
+		return true
+	}
+	c.mu.Lock()
+	if len(c.calls) >= maxStdioCalls {
+		c.mu.Unlock()
+		c.logf("refused a request", "method", req.Method, "why", "busy")
+		// Through Write, which completes a batch the request is in.
+		c.Write(context.Background(), &jsonrpc.Response{ID: req.ID, Error: &jsonrpc.Error{Code: codeBusy,
+			Message: fmt.Sprintf("Server busy: it works on at most %d requests at once. Retry after 1s.", maxStdioCalls)}})
+		return false
+	}
+	if c.calls == nil {
+		c.calls = map[jsonrpc.ID]bool{}
+	}
+	c.calls[req.ID] = true
+	c.mu.Unlock()
+	return true
 }
 
 // A batch collects the responses to a batch's requests: written as one
@@ -195,6 +234,9 @@ func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	default:
 	}
 	if resp, ok := msg.(*jsonrpc.Response); ok {
+		c.mu.Lock()
+		delete(c.calls, resp.ID)
+		c.mu.Unlock()
 		resp = boundError(resp)
 		msg = resp
 		c.noteVersion(resp)
@@ -339,6 +381,9 @@ func (c *stdioConn) readLoop() {
 			out, werr = c.handleLine(line)
 		}
 		for _, m := range out {
+			if !c.admit(m) {
+				continue
+			}
 			select {
 			case c.incoming <- m:
 			case <-c.closed:

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log"
 	"log/slog"
@@ -41,12 +42,18 @@ type lineClient struct {
 // client, initialized with the protocol version given.
 func serveLines(t *testing.T, tr *mcpserver.StdioTransport, version string) *lineClient {
 	t.Helper()
+	return serveToolLines(t, tr, version)
+}
+
+// serveToolLines is serveLines serving more tools beside Echo.
+func serveToolLines(t *testing.T, tr *mcpserver.StdioTransport, version string, more ...*tool.Tool) *lineClient {
+	t.Helper()
 	echo, err := reflectimpl.Create(Echo)
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
-	if err := mcpserver.Register(s, []*tool.Tool{echo}, nil); err != nil {
+	if err := mcpserver.Register(s, append([]*tool.Tool{echo}, more...), nil); err != nil {
 		t.Fatal(err)
 	}
 	inR, inW := io.Pipe()
@@ -502,5 +509,69 @@ func ExampleStdioTransport() {
 	}
 	if err := server.Run(context.Background(), &mcpserver.StdioTransport{}); err != nil {
 		log.Fatal(err)
+	}
+}
+
+// TestStdioCallsAtOnce: a client that keeps starting calls is answered
+// busy past 64 requests at once (HTTPHandler's default), with the
+// request's id, before the SDK reads it; a request answered (one the
+// client cancelled too) makes room again. Before, the calls piled up without
+// bound, each holding its line and what the SDK made of it.
+func TestStdioCallsAtOnce(t *testing.T) {
+	release := make(chan struct{})
+	hold, err := reflectimpl.Create(func(ctx context.Context) error {
+		select {
+		case <-release:
+		case <-ctx.Done():
+		}
+		return nil
+	}, reflectimpl.Meta(tool.Meta{Name: "hold"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := serveToolLines(t, &mcpserver.StdioTransport{}, "2025-06-18", hold)
+	call := func(id int, name string) {
+		c.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":%q,"arguments":{%s}}}`, id, name, map[bool]string{true: `"text":"hi"`}[name == "echo"]))
+	}
+	// answer returns the line answering id, reading lines until it comes.
+	answered := map[string]string{}
+	answer := func(id int) string {
+		t.Helper()
+		key := fmt.Sprintf(`"id":%d,`, id)
+		for answered[key] == "" {
+			line := c.next()
+			if _, rest, ok := strings.Cut(line, `"id":`); ok {
+				n, _, _ := strings.Cut(rest, ",")
+				answered[`"id":`+n+`,`] = line
+			}
+		}
+		return answered[key]
+	}
+	for id := 1; id <= 64; id++ {
+		call(id, "hold")
+	}
+	call(65, "echo")
+	if got := answer(65); !strings.Contains(got, `"code":-32000`) || !strings.Contains(got, "Server busy: it works on at most 64 requests at once") {
+		t.Fatalf("the 65th request at once: %s", got)
+	}
+	// A call the client cancels makes room once it is answered (its tool
+	// stops with its context), for one more.
+	c.send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1,"reason":"no longer needed"}}`)
+	answer(1)
+	call(66, "hold")
+	call(67, "echo")
+	if got := answer(67); !strings.Contains(got, `"code":-32000`) {
+		t.Fatalf("64 held again, one more: %s", got)
+	}
+	// Answered, the calls make room; the one started after the
+	// cancellation ran.
+	close(release)
+	if got := answer(66); !strings.Contains(got, `"result"`) {
+		t.Fatalf("the call started after a cancellation: %s", got)
+	}
+	answer(64)
+	call(68, "echo")
+	if got := answer(68); !strings.Contains(got, `"result"`) {
+		t.Fatalf("a call after the others were answered: %s", got)
 	}
 }
