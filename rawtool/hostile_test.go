@@ -640,3 +640,28 @@ func TestRefChainMerges(t *testing.T) {
 		t.Errorf("a chain of 1,000: New allocated %d MB", got>>20)
 	}
 }
+
+// TestRefSitesShareTheirTarget: a $ref without properties or required of
+// its own shares its target's (its view copies only the target's
+// keywords), so many uses of one large definition hold few names and are
+// no chain: a schema whose 1,000 properties each point at one definition
+// of 100 properties (within every bound) is taken, and its calls checked
+// through the $ref. A chain whose schemas each add required names is
+// still bounded (TestRefChainMerges).
+func TestRefSitesShareTheirTarget(t *testing.T) {
+	props := list(`{`, 100, func(i int) string { return fmt.Sprintf(`"f%d":{"type":"integer"}`, i) }, `}`)
+	schema := list(`{"type":"object","properties":{`, 1000, func(i int) string {
+		return fmt.Sprintf(`"p%d":{"$ref":"#/$defs/big"}`, i)
+	}, fmt.Sprintf(`},"$defs":{"big":{"type":"object","properties":%s,"required":["f0","f1","f2","f3","f4","f5","f6","f7","f8","f9"],"additionalProperties":false}}}`, props))
+	tl, err := newRaw(schema)
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	r, err := tl.Invoke(t.Context(), json.RawMessage(`{"p999":{"f0":1}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Code != tool.InvalidArguments || !strings.Contains(r.Text(), "Argument 'p999.f1' is required") {
+		t.Errorf("a call missing p999.f1: %s %s", r.Code, r.Text())
+	}
+}

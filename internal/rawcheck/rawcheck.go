@@ -318,9 +318,20 @@ func buildViews(doc *metaschema.Doc) (map[unsafe.Pointer]map[string]any, error) 
 		if tooMany != nil {
 			return s
 		}
-		props, _ := theirs["properties"].(map[string]any)
-		own, _ := s["properties"].(map[string]any)
-		if left -= len(theirs) + len(props) + len(asAnys(theirs["required"])) + len(s) + len(own) + len(asAnys(s["required"])); left < 0 {
+		// What the view copies: the target's keywords and its own; the
+		// properties and required names of both only where it has its
+		// own (else it shares the target's, and many uses of one large
+		// definition hold no more than it).
+		n := len(theirs) + len(s)
+		if own, ok := s["properties"]; ok {
+			props, _ := theirs["properties"].(map[string]any)
+			mine, _ := own.(map[string]any)
+			n += len(props) + len(mine)
+		}
+		if _, ok := s["required"]; ok {
+			n += len(asAnys(theirs["required"])) + len(asAnys(s["required"]))
+		}
+		if left -= n; left < 0 {
 			ref, _ := s["$ref"].(string)
 			tooMany = fmt.Errorf("at the $ref %s: the schemas that $ref chains reach merge more than %d names (keywords, properties and required names, each schema's with its chain's)",
 				strconv.Quote(metaschema.Cut(ref, metaschema.MaxMessageBytes)), maxMerged)
