@@ -152,13 +152,20 @@ func progBound(re *syntax.Regexp, limit int) int {
 		case syntax.OpStar, syntax.OpPlus, syntax.OpQuest:
 			return add(n, 2)
 		case syntax.OpRepeat:
-			// Simplify writes x{n,m} as n copies of x and m-n nested
-			// optional ones, x{n,} as n copies and a star.
-			copies := re.Max
-			if copies < 0 {
-				copies = re.Min + 1
+			// Simplify writes x{0} as an empty match; x{n,} as n-1
+			// copies of x and x+ (x* for x{0,}: one instruction, two
+			// where x matches empty); x{n,m} as n copies of x and m-n
+			// nested optional ones, each an instruction more than x.
+			// (Counted loosely, nested repetitions within the bound
+			// were refused: (?:(?:(?:a{2}){2}){2}){100}, 802
+			// instructions, counted 4,503.)
+			switch {
+			case re.Max == 0:
+				return 1
+			case re.Max < 0:
+				return add(mul(max(re.Min, 1), n), 2)
 			}
-			return add(mul(max(copies, 1), add(n, 2)), 1)
+			return max(add(mul(re.Min, n), mul(re.Max-re.Min, add(n, 1))), 1)
 		}
 		return add(n, 1) // one instruction: a class, an assertion, an empty match
 	}

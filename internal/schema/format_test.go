@@ -343,6 +343,9 @@ var formatCases = map[string][]struct {
 		{"(?:" + strings.Repeat(`\pL`, 340) + ")", true},   // 1,024 bytes
 		{"(?:" + strings.Repeat(`\pL`, 340) + ")?", false}, // 1,025
 		{"(?:x{50}|y{50}){9}", true},
+		// Nested counted repetitions within the bounds: 802 instructions.
+		{"(?:(?:(?:a{2}){2}){2}){100}", true},
+		{"(?:(?:[0-9]{2}){2,3}){80}", true},
 	},
 }
 
@@ -434,7 +437,8 @@ func TestFormatRegexMemory(t *testing.T) {
 // cases of the format regex and a few more shapes.
 func TestProgBound(t *testing.T) {
 	res := []string{"a*", "(?:)*", "(a|)*", "(?:a*)*", "(?:a?){0,5}", "x{0}", "x{1}", "x{3,}", "(?:ab){2,7}?", "^$\\b",
-		"(?i)ΣaK", "[^a]|.|(?s:.)", "(a)(b)(?:c|d|e)+", "(?:a{5}|b){3,}", "\\pL{10,20}", "(?:(?:a{10}){10}){10}"}
+		"(?i)ΣaK", "[^a]|.|(?s:.)", "(a)(b)(?:c|d|e)+", "(?:a{5}|b){3,}", "\\pL{10,20}", "(?:(?:a{10}){10}){10}",
+		"(?:a?){2,4}", "(?:(?:a|b?){2,3}){0,4}", "(?:a*){3,}", "(?:(?:)*){2,}", "(?:a{0}){3}", "(?:(a){1}){1,1}"}
 	for _, c := range formatCases["regex"] {
 		res = append(res, c.s)
 	}
