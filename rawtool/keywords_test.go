@@ -25,6 +25,11 @@ func TestKeywordWords(t *testing.T) {
 		{"exclusiveMinimum", obj(`"n":{"type":"number","exclusiveMinimum":0}`), `{"n":0}`, "range", "Argument 'n' must be greater than 0."},
 		{"exclusiveMaximum", obj(`"n":{"type":"number","exclusiveMaximum":1e2}`), `{"n":100}`, "range", "Argument 'n' must be less than 1e2."},
 		{"multipleOf", obj(`"n":{"type":"number","multipleOf":0.5}`), `{"n":0.3}`, "range", "Argument 'n' must be a multiple of 0.5."},
+		// The bound told is the one broken, not the value's schema's own.
+		{"exclusiveMinimum in allOf", obj(`"n":{"type":"number","exclusiveMinimum":0,"allOf":[{"exclusiveMinimum":5}]}`), `{"n":3}`, "range", "Argument 'n' must be greater than 5."},
+		{"minimum in allOf", obj(`"n":{"type":"number","minimum":1,"allOf":[{"minimum":5}]}`), `{"n":3}`, "range", "Argument 'n' must be at least 5."},
+		{"maximum through $ref", `{"type":"object","properties":{"n":{"$ref":"#/$defs/small","maximum":100}},"$defs":{"small":{"maximum":0.5}}}`, `{"n":3}`, "range", "Argument 'n' must be at most 0.5."},
+		{"multipleOf in anyOf", obj(`"n":{"type":"number","multipleOf":0.5,"anyOf":[{"multipleOf":0.75}]}`), `{"n":1}`, "range", "Argument 'n' must be a multiple of 0.75."},
 		{"const", obj(`"k":{"const":"circle"}`), `{"k":"square"}`, "enum", `Argument 'k' must be "circle".`},
 		{"minProperties", obj(`"o":{"type":"object","minProperties":1}`), `{"o":{}}`, "items", "Argument 'o' must have at least 1 property."},
 		{"maxProperties", obj(`"o":{"type":"object","maxProperties":1}`), `{"o":{"a":1,"b":2}}`, "items", "Argument 'o' must have at most 1 property."},

@@ -961,10 +961,15 @@ func (c *Checker) alternatives(ve *jsonschema.ValidationError, branches [][]Viol
 // there was.
 const maxListed = 512
 
-// bound writes a minimum or maximum as the schema writes it.
+// bound writes a minimum or maximum as the schema writes it, when the
+// keyword of the value's schema s is the one broken: the one broken may
+// be another's (an allOf's, a $ref's target's), and s's own, which the
+// value may well fit, would tell the model a bound that is not the one.
 func bound(s map[string]any, key string, r *big.Rat) string {
 	if n, ok := s[key].(json.Number); ok {
-		return string(n)
+		if q, ok := new(big.Rat).SetString(string(n)); ok && q.Cmp(r) == 0 {
+			return string(n)
+		}
 	}
 	return ratString(r)
 }
