@@ -1387,7 +1387,7 @@ func (c *Checker) arguments(args []byte, prepare func(*Value) (bool, *ParseError
 	}
 	added := c.fillDefaults(v, c.raw, f)
 	if f.left < 0 {
-		return nil, []Violation{{Rule: "size", Message: fmt.Sprintf("Arguments with the defaults of the tool's schema filled in would be over %d bytes: send fewer values, or give the properties that have defaults.", maxFilledBytes)}}, nil
+		return nil, []Violation{{Rule: "size", Message: fmt.Sprintf("The defaults of the tool's schema would add more than %d bytes to the arguments: send fewer values, or give the properties that have defaults.", maxFilledBytes)}}, nil
 	}
 	if !added && !v.changed {
 		return args, nil, nil // nothing added or taken: the arguments as given
