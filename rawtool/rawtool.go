@@ -45,7 +45,8 @@
 // checking it would cost more than a budget (about 0.1 s of the validator's
 // time, plus a share for each byte of the arguments): the cost is counted
 // on the arguments, per schema applied, enum value compared, byte matched
-// per pattern instruction. A string of the format regex is held to a
+// per pattern instruction, per instruction of a format regex string's
+// program. A string of the format regex is held to a
 // pattern's bounds (1,024 bytes, 1,000 instructions), its program's size
 // bounded before it is built. The defaults filled in add at most 4 MiB to
 // a call's arguments; past it, the call is refused. In-document $ref are

@@ -30,6 +30,10 @@ const (
 	costPerMult    = 1   // a multipleOf, per digit of the division's span (5 µs at 1e-400)
 	costPerPattern = 1   // a byte matched, per instruction of the pattern's program
 	costRequired   = 20  // a required name looked up (and, missing, a violation)
+	// A string of the format regex is parsed (per byte) and compiled:
+	// each instruction schema.RegexWork counts is built twice.
+	costRegexByte = 10
+	costRegexInst = 16
 	// maxInplace bounds the schemas applied in place (allOf, $ref, ...)
 	// one within another; only a cycle of them (which the validator
 	// refuses) goes deeper.
@@ -63,6 +67,7 @@ type costNode struct {
 	unevalI    *costNode
 	depSchemas map[string]*costNode
 	uniqueOrEq bool // uniqueItems: every item hashed
+	regex      bool // format regex: a string is compiled
 }
 
 type patCost struct {
@@ -180,6 +185,8 @@ func costGraph(doc *metaschema.Doc) (*costNode, map[unsafe.Pointer]*costNode) {
 				}
 			case "uniqueItems":
 				n.uniqueOrEq = kv == true
+			case "format":
+				n.regex = kv == "regex"
 			}
 		}
 		return n
@@ -258,6 +265,13 @@ func spend(n *costNode, v *Value, left *int, inplace int) {
 		*left -= n.perNumber + n.multipleOf
 	case '"':
 		*left -= len(v.Str) * n.insts * costPerPattern
+		if n.regex {
+			// Its bytes first: the parse that counts its program is
+			// not made past the budget.
+			if *left -= costRegexByte * len(v.Str); *left >= 0 {
+				*left -= costRegexInst * schema.RegexWork(v.Str)
+			}
+		}
 	}
 	for _, c := range n.inplace {
 		if spend(c, v, left, inplace+1); *left < 0 {

@@ -122,6 +122,23 @@ func CompileRegex(s string) (*regexp.Regexp, error) {
 	return regexp.Compile(s)
 }
 
+// RegexWork is at least the number of instructions CompileRegex builds
+// for s in each of its two programs (its bound's check, then regexp's),
+// counted from the parsed text before any is built: 0 where it builds
+// none (s is past MaxRegexBytes, or not read), at most 4*MaxRegexInsts+1.
+// A call's checks count it in their cost: a few bytes of a regex compile
+// to up to MaxRegexInsts instructions, about 0.1 ms.
+func RegexWork(s string) int {
+	if len(s) > MaxRegexBytes {
+		return 0
+	}
+	re, err := syntax.Parse(s, syntax.Perl)
+	if err != nil {
+		return 0
+	}
+	return progBound(re, 4*MaxRegexInsts)
+}
+
 // progBound is at least the number of instructions re compiles to after
 // Simplify, counted as regexp/syntax's compiler emits them, or a number
 // over limit once it passes limit.

@@ -524,3 +524,24 @@ func FuzzFormatValid(f *testing.F) {
 		}
 	})
 }
+
+// TestRegexWork: what a call's cost counts for a string of the format
+// regex is at least the program CompileRegex builds, nothing where it
+// builds none, and bounded.
+func TestRegexWork(t *testing.T) {
+	tests := []struct {
+		s        string
+		min, max int
+	}{
+		{"[a-z]{998}", 1000, 1000},
+		{"^a$", 4, 8},
+		{strings.Repeat("a{1000}", 146), 4*MaxRegexInsts + 1, 4*MaxRegexInsts + 1},
+		{strings.Repeat("x", MaxRegexBytes+1), 0, 0},
+		{"(?=x)", 0, 0},
+	}
+	for _, tt := range tests {
+		if got := RegexWork(tt.s); got < tt.min || got > tt.max {
+			t.Errorf("RegexWork(%.30q) = %d, want %d to %d", tt.s, got, tt.min, tt.max)
+		}
+	}
+}
