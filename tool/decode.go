@@ -1066,6 +1066,12 @@ func (d *decoder) str(p *plan, v reflect.Value) {
 			return
 		}
 	}
+	if c.Format == "regex" && d.args {
+		// Checking it compiles it, twice: a few bytes to up to
+		// MaxRegexInsts instructions each time, which the call's budget
+		// counts as it counts what the reading builds.
+		d.charge(uintptr(schema.RegexWork(s)) * regexInstBytes)
+	}
 	if c.Format != "" && !schema.FormatValid(c.Format, s) {
 		d.add("format", schema.FormatAsk(c.Format))
 		return
@@ -1122,6 +1128,12 @@ func (d *decoder) str(p *plan, v reflect.Value) {
 		}
 	}
 }
+
+// regexInstBytes is what checking a regular expression allocates for
+// each instruction of its program: its two compilations (the bound's
+// check, then regexp's), some 110 bytes an instruction each (measured on
+// 1,000-instruction programs).
+const regexInstBytes = 224
 
 // number reads a number.
 func (d *decoder) number(p *plan, v reflect.Value) {
