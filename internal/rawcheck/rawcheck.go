@@ -682,10 +682,15 @@ func (c *Checker) leaves(ve *jsonschema.ValidationError, noun string, out []Viol
 				break
 			}
 		}
-		if len(first) > 0 {
-			msg += " (" + first[0].Message + ")"
+		if len(first) == 0 {
+			return append(out, Violation{Path: path, Rule: "items", Message: msg + "."})
 		}
-		return append(out, Violation{Path: path, Rule: "items", Message: msg + "."})
+		return append(out, Violation{Path: path, Rule: "items", Message: msg + "; the first that does not: " + first[0].Message})
+	case *kind.MaxContains:
+		path := c.Render(ve.InstanceLocation, c.v)
+		msg := fmt.Sprintf("%s must have at most %d %s its contains schema; %d do (%s).", violation.Subject(noun, path), k.Want,
+			map[bool]string{true: "item that fits", false: "items that fit"}[k.Want == 1], len(k.Got), itemList(k.Got))
+		return append(out, Violation{Path: path, Rule: "items", Message: msg})
 	case *kind.PropertyNames:
 		// The causes are the name's, at the object's location.
 		loc := ve.InstanceLocation
@@ -858,6 +863,23 @@ func foldKey(s string) string {
 		b.WriteRune(least)
 	}
 	return b.String()
+}
+
+// itemList names items by index, the first five at most: "items 0, 2
+// and 3", "items 0, 1, 2, 3, 4 and 95 more".
+func itemList(idx []int) string {
+	const most = 5
+	words := make([]string, 0, most+1)
+	for _, n := range idx[:min(len(idx), most)] {
+		words = append(words, strconv.Itoa(n))
+	}
+	if len(idx) > most {
+		words = append(words, strconv.Itoa(len(idx)-most)+" more")
+	}
+	if len(words) == 1 {
+		return "item " + words[0]
+	}
+	return "items " + strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }
 
 // properties is "property" or "properties", by n.
