@@ -2,7 +2,6 @@ package anthropicadapter_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -14,11 +13,9 @@ import (
 	"github.com/anthropics/anthropic-sdk-go/v2/option"
 
 	anthropicadapter "github.com/toolschema/toolschema/adapters/anthropic"
+	"github.com/toolschema/toolschema/adapters/internal/looptest"
 	"github.com/toolschema/toolschema/loop"
 	"github.com/toolschema/toolschema/provider"
-	"github.com/toolschema/toolschema/rawtool"
-	"github.com/toolschema/toolschema/reflectimpl"
-	"github.com/toolschema/toolschema/tool"
 )
 
 // TestCatalogSearchWireNames: in the portable mode, the search's answer
@@ -26,28 +23,7 @@ import (
 // its wire name (a proxied admin.tools.list is admin_tools_list), so the
 // model calls a name the request has.
 func TestCatalogSearchWireNames(t *testing.T) {
-	proxied, err := rawtool.New(tool.Meta{Name: "admin.tools.list", Description: "Lists the admin tools of the server.", DeferLoading: true},
-		json.RawMessage(`{"type":"object","properties":{}}`),
-		func(ctx context.Context, call *tool.Call, args json.RawMessage) (any, error) { return "listed", nil })
-	if err != nil {
-		t.Fatal(err)
-	}
-	note, err := reflectimpl.Create(func(in struct {
-		Text string `json:"text"`
-	}) (string, error) {
-		return "noted", nil
-	}, reflectimpl.Meta(tool.Meta{Name: "note", Description: "Writes a note."}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	set, err := tool.NewSet([]*tool.Tool{note, proxied})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cat, err := loop.NewCatalog(set)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cat := looptest.ProxiedCatalog(t, "admin.tools.list", "Lists the admin tools of the server.")
 	var bodies []string
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)

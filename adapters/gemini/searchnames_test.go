@@ -12,10 +12,8 @@ import (
 	"google.golang.org/genai"
 
 	geminiadapter "github.com/toolschema/toolschema/adapters/gemini"
+	"github.com/toolschema/toolschema/adapters/internal/looptest"
 	"github.com/toolschema/toolschema/loop"
-	"github.com/toolschema/toolschema/rawtool"
-	"github.com/toolschema/toolschema/reflectimpl"
-	"github.com/toolschema/toolschema/tool"
 )
 
 // TestCatalogSearchWireNames: the search's answer names each tool found
@@ -23,28 +21,7 @@ import (
 // Gemini (a proxied 1password.get is _1password.get), so the model calls a
 // name the request has.
 func TestCatalogSearchWireNames(t *testing.T) {
-	proxied, err := rawtool.New(tool.Meta{Name: "1password.get", Description: "Reads a secret from the vault.", DeferLoading: true},
-		json.RawMessage(`{"type":"object","properties":{}}`),
-		func(ctx context.Context, call *tool.Call, args json.RawMessage) (any, error) { return "secret", nil })
-	if err != nil {
-		t.Fatal(err)
-	}
-	note, err := reflectimpl.Create(func(in struct {
-		Text string `json:"text"`
-	}) (string, error) {
-		return "noted", nil
-	}, reflectimpl.Meta(tool.Meta{Name: "note", Description: "Writes a note."}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	set, err := tool.NewSet([]*tool.Tool{note, proxied})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cat, err := loop.NewCatalog(set)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cat := looptest.ProxiedCatalog(t, "1password.get", "Reads a secret from the vault.")
 	var bodies []string
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)

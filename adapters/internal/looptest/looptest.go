@@ -28,6 +28,7 @@ import (
 	"time"
 
 	"github.com/toolschema/toolschema/loop"
+	"github.com/toolschema/toolschema/rawtool"
 	"github.com/toolschema/toolschema/reflectimpl"
 	"github.com/toolschema/toolschema/tool"
 )
@@ -591,4 +592,32 @@ func BenchOverhead(b *testing.B, call func()) {
 	b.ReportMetric(float64(adapter.Nanoseconds())/float64(n), "call-ns/op")
 	b.ReportMetric(100*(float64(adapter)/float64(inv)-1), "overhead-%")
 	b.ReportMetric(0, "ns/op") // the pair's time says nothing alone
+}
+
+// ProxiedCatalog returns the catalog of the adapters' tests of search
+// answers: note, sent, and a proxied tool of the given name (an MCP name
+// with a dot, which a vendor's rule turns into another wire name),
+// deferred, found by a search for its description.
+func ProxiedCatalog(t testing.TB, name, description string) *loop.Catalog {
+	t.Helper()
+	proxied, err := rawtool.New(tool.Meta{Name: name, Description: description, DeferLoading: true},
+		json.RawMessage(`{"type":"object","properties":{}}`),
+		func(ctx context.Context, call *tool.Call, args json.RawMessage) (any, error) { return "done", nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	note, err := reflectimpl.Create(func(in Note) (string, error) { return "noted", nil },
+		reflectimpl.Meta(tool.Meta{Name: "note", Description: "Writes a note."}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := tool.NewSet([]*tool.Tool{note, proxied})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := loop.NewCatalog(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cat
 }
