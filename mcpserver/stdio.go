@@ -70,6 +70,8 @@ const (
 //
 // The server works on at most 64 requests at once (HTTPHandler's default
 // MaxCalls); one more is answered busy (-32000) without the SDK reading it.
+// A request whose id is that of one not yet answered is refused (-32600,
+// without the id, which would answer the other).
 //
 // Batches are served as the SDK serves them (the responses in one array)
 // until the server has answered an initialize with protocol version
@@ -168,8 +170,14 @@ type stdioConn struct {
 // each holding its line and what the SDK made of it.
 const maxStdioCalls = defaultMaxCalls
 
+// msgIDInUse answers a request whose id is that of another not yet
+// answered, without an id.
+const msgIDInUse = "Invalid request: the id is that of another request not yet answered."
+
 // admit counts a request passed on to the server among the calls at
-// once, and answers it busy past maxStdioCalls (false: not passed on). A
+// once, and answers it busy past maxStdioCalls (false: not passed on); a
+// request whose id is that of one not yet answered is refused, neither
+// counted nor freeing the other's place. A
 // request leaves the count when the server answers it, as the SDK does
 // every call, one the client cancelled too, once its handler returns: a
 // cancelled call whose tool goes on still holds its place.
@@ -179,6 +187,15 @@ func (c *stdioConn) admit(m jsonrpc.Message) bool {
 		return true
 	}
 	c.mu.Lock()
+	if c.calls[req.ID] {
+		// The SDK would drop it unanswered; answered with the id, the
+		// client would take it for the first request's answer. Not
+		// through Write, which would take the first out of the count.
+		c.mu.Unlock()
+		c.logf("refused a request", "method", req.Method, "why", "its id is that of a request not yet answered")
+		c.answer(&jsonrpc.Response{Error: &jsonrpc.Error{Code: codeInvalidRequest, Message: msgIDInUse}})
+		return false
+	}
 	if len(c.calls) >= maxStdioCalls {
 		c.mu.Unlock()
 		c.logf("refused a request", "method", req.Method, "why", "busy")
@@ -611,9 +628,10 @@ func (c *stdioConn) batch(line []byte) ([]jsonrpc.Message, error) {
 		if req, ok := m.(*jsonrpc.Request); ok && req.ID.IsValid() {
 			c.mu.Lock()
 			_, pending := c.batches[req.ID]
+			pending = pending || c.calls[req.ID]
 			c.mu.Unlock()
 			if _, dup := b.slots[req.ID]; dup || pending {
-				b.responses = append(b.responses, &jsonrpc.Response{Error: &jsonrpc.Error{Code: codeInvalidRequest, Message: "Invalid request: the id is that of another request not yet answered."}})
+				b.responses = append(b.responses, &jsonrpc.Response{Error: &jsonrpc.Error{Code: codeInvalidRequest, Message: msgIDInUse}})
 				continue
 			}
 			b.slots[req.ID] = len(b.responses)

@@ -575,3 +575,90 @@ func TestStdioCallsAtOnce(t *testing.T) {
 		t.Fatalf("a call after the others were answered: %s", got)
 	}
 }
+
+// TestStdioCallsAtOnceReusedID: a request whose id is that of a request
+// still worked on neither takes its place in the count nor frees it, and
+// is answered without an id (the SDK would drop it unanswered; answered
+// with the id, the client would read it as the first request's answer).
+// Before, at 64 calls at once, such a request was answered busy with the
+// id, which took the first one out of the count: a client could keep
+// starting calls past the bound by sending an id twice each time.
+func TestStdioCallsAtOnceReusedID(t *testing.T) {
+	release := make(chan struct{})
+	hold, err := reflectimpl.Create(func(ctx context.Context) error {
+		select {
+		case <-release:
+		case <-ctx.Done():
+		}
+		return nil
+	}, reflectimpl.Meta(tool.Meta{Name: "hold"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := serveToolLines(t, &mcpserver.StdioTransport{}, "2025-06-18", hold)
+	call := func(id int, name string) {
+		c.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":%q,"arguments":{%s}}}`, id, name, map[bool]string{true: `"text":"hi"`}[name == "echo"]))
+	}
+	const dupAnswer = `{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid request: the id is that of another request not yet answered."}}`
+	// Not full: the second request with id 1 is answered without an id.
+	call(1, "hold")
+	call(1, "echo")
+	if got := c.next(); got != dupAnswer {
+		t.Fatalf("a request with the id of one worked on: %s", got)
+	}
+	for id := 2; id <= 64; id++ {
+		call(id, "hold")
+	}
+	// Full: the same, and the count stays full.
+	for id := 1; id <= 3; id++ {
+		call(id, "echo")
+		if got := c.next(); got != dupAnswer {
+			t.Fatalf("at 64 at once, a request with the id %d of one worked on: %s", id, got)
+		}
+	}
+	call(100, "echo")
+	if got := c.next(); !strings.Contains(got, `"id":100,`) || !strings.Contains(got, `"code":-32000`) {
+		t.Fatalf("the 65th request at once, after ids given twice: %s", got)
+	}
+	close(release)
+	seen := map[string]bool{}
+	for len(seen) < 64 {
+		line := c.next()
+		if !strings.Contains(line, `"result"`) {
+			t.Fatalf("a held call's answer: %s", line)
+		}
+		_, rest, _ := strings.Cut(line, `"id":`)
+		n, _, _ := strings.Cut(rest, ",")
+		seen[n] = true
+	}
+}
+
+// TestStdioBatchReusedID: a batch's request whose id is that of a
+// request outside it still worked on is answered in the batch as one
+// whose id another in it has, and the other request's answer comes
+// alone. Before, the SDK dropped it unanswered, the batch waited on it,
+// and the other request's answer was taken into the batch.
+func TestStdioBatchReusedID(t *testing.T) {
+	release := make(chan struct{})
+	hold, err := reflectimpl.Create(func(ctx context.Context) error {
+		select {
+		case <-release:
+		case <-ctx.Done():
+		}
+		return nil
+	}, reflectimpl.Meta(tool.Meta{Name: "hold"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := serveToolLines(t, &mcpserver.StdioTransport{}, "2025-03-26", hold)
+	c.send(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"hold","arguments":{}}}`)
+	c.send(`[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","id":2,"method":"ping"}]`)
+	want := `[{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid request: the id is that of another request not yet answered."}},{"jsonrpc":"2.0","id":2,"result":{}}]`
+	if got := c.next(); got != want {
+		t.Fatalf("the batch: %s\nwant %s", got, want)
+	}
+	close(release)
+	if got := c.next(); !strings.HasPrefix(got, `{"jsonrpc":"2.0","id":1,"result":`) {
+		t.Fatalf("the held call: %s", got)
+	}
+}
