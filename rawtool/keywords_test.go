@@ -41,6 +41,7 @@ func TestKeywordWords(t *testing.T) {
 		{"contains", obj(`"a":{"type":"array","contains":{"type":"string"}}`), `{"a":[1,2]}`, "items", "Argument 'a' must have at least 1 item that fits its contains schema; the first that does not: Argument 'a[0]' must be a string."},
 		{"minContains", obj(`"a":{"type":"array","contains":{"type":"string"},"minContains":2}`), `{"a":["x",1]}`, "items", "Argument 'a' must have at least 2 items that fit its contains schema; the first that does not: Argument 'a[1]' must be a string."},
 		{"maxContains", obj(`"a":{"type":"array","contains":{"type":"string"},"maxContains":1}`), `{"a":["x",1,"y","z"]}`, "items", "Argument 'a' must have at most 1 item that fits its contains schema; 3 do (items 0, 2 and 3)."},
+		{"maxContains 0", obj(`"a":{"type":"array","contains":{"type":"string"},"maxContains":0}`), `{"a":[1,"x"]}`, "items", "Argument 'a' must have at most 0 items that fit its contains schema; 1 does (item 1)."},
 		{"propertyNames", `{"type":"object","propertyNames":{"maxLength":3}}`, `{"abcd":1}`, "unknown", "Argument 'abcd' has a name the tool does not take: a name must be at most 3 characters long."},
 		{"contentMediaType", obj(`"s":{"type":"string","contentMediaType":"application/json"}`), `{"s":"{"}`, "format", "Argument 's' must be a text of application/json."},
 		{"oneOf, two matched", obj(`"v":{"oneOf":[{"type":"integer"},{"type":"number"}]}`), `{"v":3}`, "type", "Argument 'v' must fit exactly one of the alternatives of its oneOf; it fits alternatives 1 and 2."},

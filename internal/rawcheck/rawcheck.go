@@ -688,8 +688,9 @@ func (c *Checker) leaves(ve *jsonschema.ValidationError, noun string, out []Viol
 		return append(out, Violation{Path: path, Rule: "items", Message: msg + "; the first that does not: " + first[0].Message})
 	case *kind.MaxContains:
 		path := c.Render(ve.InstanceLocation, c.v)
-		msg := fmt.Sprintf("%s must have at most %d %s its contains schema; %d do (%s).", violation.Subject(noun, path), k.Want,
-			map[bool]string{true: "item that fits", false: "items that fit"}[k.Want == 1], len(k.Got), itemList(k.Got))
+		msg := fmt.Sprintf("%s must have at most %d %s its contains schema; %d %s (%s).", violation.Subject(noun, path), k.Want,
+			map[bool]string{true: "item that fits", false: "items that fit"}[k.Want == 1], len(k.Got),
+			map[bool]string{true: "does", false: "do"}[len(k.Got) == 1], itemList(k.Got))
 		return append(out, Violation{Path: path, Rule: "items", Message: msg})
 	case *kind.PropertyNames:
 		// The causes are the name's, at the object's location.
