@@ -662,3 +662,35 @@ func TestStdioBatchReusedID(t *testing.T) {
 		t.Fatalf("the held call: %s", got)
 	}
 }
+
+// TestStdioCallsAtOnceAnswered: a request the SDK refuses is answered
+// and leaves the count of requests at once: a notification's method
+// called with an id, a second initialize, an unknown method, params of
+// the wrong shape, an unknown tool. 70 of them in turn (past the 64 at
+// once) leave room for a call; a kind the SDK stopped answering would
+// hold its place for good, and the server would answer busy.
+func TestStdioCallsAtOnceAnswered(t *testing.T) {
+	c := serveLines(t, &mcpserver.StdioTransport{}, "2025-06-18")
+	kinds := []string{
+		`"method":"notifications/initialized"`,
+		`"method":"notifications/cancelled","params":{"requestId":1}`,
+		`"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"0"}}`,
+		`"method":"initialize","params":7`,
+		`"method":"no/such/method"`,
+		`"method":"tools/call","params":7`,
+		`"method":"tools/call","params":{"name":"nope"}`,
+		`"method":"ping","params":[1]`,
+		`"method":"resources/read","params":{"uri":"x"}`,
+		`"method":"tools/list","params":{"cursor":"!!"}`,
+	}
+	for i := range 70 {
+		c.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,%s}`, 100+i, kinds[i%len(kinds)]))
+		if got := c.next(); !strings.Contains(got, fmt.Sprintf(`"id":%d,`, 100+i)) {
+			t.Fatalf("%s: answered %s", kinds[i%len(kinds)], got)
+		}
+	}
+	c.send(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hi"}}}`)
+	if got := c.next(); !strings.Contains(got, `"id":1,"result"`) {
+		t.Fatalf("a call after 70 requests refused: %s", got)
+	}
+}
