@@ -991,6 +991,9 @@ func (d *decoder) array(p *plan, v reflect.Value, depth int) {
 					mended = map[int][]byte{}
 				}
 				mended[n] = d.mended(d.data, es, d.i, d.in, edits, len(d.edits))
+				// Kept until the items are compared, and made again at
+				// each level of such arrays nested in one another.
+				d.charge(uintptr(cap(mended[n])))
 			}
 		}
 		d.path = d.path[:len(d.path)-1]
