@@ -6,11 +6,14 @@ import (
 )
 
 // maxMessageValues bounds the JSON values of one message a client sends,
-// those of a tools/call's arguments not counted (the invoker bounds them
-// itself). The SDK reads the rest into Go values, a _meta or a client's
-// capabilities into maps of any, which hold some 70 times their text:
-// 16 MiB of a _meta's numbers made 1.1 GB. 65,536 is as many as a call's
-// arguments may hold without a Go type.
+// those of a tools/call's arguments not counted: the invoker bounds them
+// itself, for the tools registered here (a tool the SDK adds itself,
+// mcp.AddTool, has its arguments read into a map by the SDK, and the
+// transport cannot tell it from the message). The SDK reads the rest
+// into Go values, a _meta or a client's capabilities into maps of any,
+// which hold some 70 times their text: 16 MiB of a _meta's numbers made
+// 1.1 GB. 65,536 is as many as a call's arguments may hold without a Go
+// type.
 const maxMessageValues = 1 << 16
 
 // messageValues counts the JSON values of msg, one JSON object: all of
