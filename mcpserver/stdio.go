@@ -196,7 +196,9 @@ func (c *stdioConn) admit(m jsonrpc.Message) bool {
 		c.answer(&jsonrpc.Response{Error: &jsonrpc.Error{Code: codeInvalidRequest, Message: msgIDInUse}})
 		return false
 	}
-	if len(c.calls) >= maxStdioCalls {
+	if len(c.calls) >= maxStdioCalls && req.Method != "ping" {
+		// (A ping, answered at once, is not refused: a client's
+		// keepalive would take a busy server for a dead one.)
 		c.mu.Unlock()
 		c.logf("refused a request", "method", req.Method, "why", "busy")
 		// Through Write, which completes a batch the request is in.

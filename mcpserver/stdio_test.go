@@ -554,6 +554,12 @@ func TestStdioCallsAtOnce(t *testing.T) {
 	if got := answer(65); !strings.Contains(got, `"code":-32000`) || !strings.Contains(got, "Server busy: it works on at most 64 requests at once") {
 		t.Fatalf("the 65th request at once: %s", got)
 	}
+	// A ping is answered all the same: a client's keepalive does not
+	// take a busy server for a dead one.
+	c.send(`{"jsonrpc":"2.0","id":"keepalive","method":"ping"}`)
+	if got := c.next(); !strings.Contains(got, `"id":"keepalive","result":{}`) {
+		t.Fatalf("a ping while 64 calls run: %s", got)
+	}
 	// A call the client cancels makes room once it is answered (its tool
 	// stops with its context), for one more.
 	c.send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1,"reason":"no longer needed"}}`)
@@ -569,7 +575,11 @@ func TestStdioCallsAtOnce(t *testing.T) {
 	if got := answer(66); !strings.Contains(got, `"result"`) {
 		t.Fatalf("the call started after a cancellation: %s", got)
 	}
-	answer(64)
+	// Every held call's answer read: the server's writes, which a line
+	// unread would block, end before the session does.
+	for id := 2; id <= 64; id++ {
+		answer(id)
+	}
 	call(68, "echo")
 	if got := answer(68); !strings.Contains(got, `"result"`) {
 		t.Fatalf("a call after the others were answered: %s", got)
