@@ -405,16 +405,21 @@ func (d *decoder) refusedKey() {
 // refused.
 const textRefused = " (a text such as an IP address or a time that does not parse)."
 
-// collided records that two keys of a map are read as the same key by
-// its key type's UnmarshalText: the key is given twice, as the type sees
-// it. As a refusal of the type's, it is told when the schema's checks
+// collided records that k, a key of a map, is read as the same key as an
+// earlier one by its key type's UnmarshalText: the key is given twice, as
+// the type sees it. As a refusal of the type's, it is told when the schema's checks
 // found nothing.
-func (d *decoder) collided() {
+func (d *decoder) collided(k string) {
 	if d.decodeFault != nil {
 		return
 	}
 	path := d.where()
-	d.decodeFault = &Violation{Path: path, Rule: "duplicate", Message: d.noun + " '" + path + "' is given twice: two of its keys are read as the same key by the tool's type for them."}
+	q := violation.QuoteKey(k) // quoted and cut, unless plain
+	if violation.PlainKey(k) {
+		q = strconv.Quote(k)
+	}
+	d.decodeFault = &Violation{Path: path, Rule: "duplicate", Message: d.noun + " '" + path + "' is given twice: its key " +
+		q + " is read as the same key as another of its keys by the tool's type for them."}
 }
 
 // value reads one value into v with plan p.
@@ -615,14 +620,15 @@ func (d *decoder) object(p *plan, v reflect.Value, depth int) {
 			}
 			d.value(p.elem, ev, depth+1)
 			if m.IsValid() {
-				kv, ok := mapKey(p, key(raw, escaped))
+				k := key(raw, escaped)
+				kv, ok := mapKey(p, k)
 				switch {
 				case !ok:
 					d.refusedKey()
 				case d.args && p.keyTxt && fresh && m.MapIndex(kv).IsValid():
 					// Two texts the key type reads as one key ("A"
 					// and "a" folded): one value would be lost.
-					d.collided()
+					d.collided(k)
 				default:
 					m.SetMapIndex(kv, ev)
 				}

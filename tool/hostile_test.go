@@ -1084,14 +1084,15 @@ func TestTextKeysCollide(t *testing.T) {
 	}
 	ran := false
 	tl := mustCreate(t, func(in In) int { ran = true; return len(in.Fold) + len(in.Num) }, reflectimpl.Meta(tool.Meta{Name: "x"}))
-	for _, tt := range []struct{ args, path string }{
-		{`{"fold":{"a":1,"b":2,"A":3}}`, "fold{}"},
-		{`{"num":{"1":1,"01":2}}`, "num{}"},
-		{`{"num":{"7":1,"+7":2}}`, "num{}"},
-		{`{"deep":[{"1":{"x":true}},{"2":{"Id":true,"iD":false}}]}`, "deep[1]{}{}"},
-		{`{"fold":{"Q":1,"q":2},"num":"x"}`, ""}, // the schema's violation is told first
-		{`{"fold":{"a":1,"b":2}}`, ""},
-		{`{"num":{"1":1,"2":2},"fold":{"a":1}}`, ""},
+	for _, tt := range []struct{ args, path, key string }{
+		{`{"fold":{"a":1,"b":2,"A":3}}`, "fold{}", `"A"`},
+		{`{"num":{"1":1,"01":2}}`, "num{}", `"01"`},
+		{`{"num":{"7":1,"+7":2}}`, "num{}", `"+7"`},
+		{`{"deep":[{"1":{"x":true}},{"2":{"Id":true,"iD":false}}]}`, "deep[1]{}{}", `"iD"`},
+		{`{"fold":{"A\nB":1,"a\nb":2}}`, "fold{}", `"a\nb"`}, // the model's text quoted
+		{`{"fold":{"Q":1,"q":2},"num":"x"}`, "", ""},         // the schema's violation is told first
+		{`{"fold":{"a":1,"b":2}}`, "", ""},
+		{`{"num":{"1":1,"2":2},"fold":{"a":1}}`, "", ""},
 	} {
 		ran = false
 		r, err := tl.Invoke(context.Background(), json.RawMessage(tt.args))
@@ -1108,7 +1109,7 @@ func TestTextKeysCollide(t *testing.T) {
 				t.Errorf("%s: %s %q", tt.args, r.Code, r.Text())
 			}
 		default:
-			want := "Argument '" + tt.path + "' is given twice: two of its keys are read as the same key by the tool's type for them."
+			want := "Argument '" + tt.path + "' is given twice: its key " + tt.key + " is read as the same key as another of its keys by the tool's type for them."
 			if r.Code != tool.InvalidArguments || ran || len(r.Violations) != 1 || r.Violations[0].Path != tt.path || r.Violations[0].Rule != "duplicate" || r.Violations[0].Message != want {
 				t.Errorf("%s: %s started %v %+v", tt.args, r.Code, ran, r.Violations)
 			}
