@@ -512,13 +512,11 @@ func ExampleStdioTransport() {
 	}
 }
 
-// TestStdioCallsAtOnce: a client that keeps starting calls is answered
-// busy past 64 requests at once (HTTPHandler's default), with the
-// request's id, before the SDK reads it; a request answered (one the
-// client cancelled too) makes room again. Before, the calls piled up without
-// bound, each holding its line and what the SDK made of it.
-func TestStdioCallsAtOnce(t *testing.T) {
-	release := make(chan struct{})
+// holdingLines is serveLines with hold beside Echo, a tool that runs until
+// release is closed (or its context ends).
+func holdingLines(t *testing.T, version string) (c *lineClient, release chan struct{}) {
+	t.Helper()
+	release = make(chan struct{})
 	hold, err := reflectimpl.Create(func(ctx context.Context) error {
 		select {
 		case <-release:
@@ -529,10 +527,23 @@ func TestStdioCallsAtOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := serveToolLines(t, &mcpserver.StdioTransport{}, "2025-06-18", hold)
-	call := func(id int, name string) {
-		c.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":%q,"arguments":{%s}}}`, id, name, map[bool]string{true: `"text":"hi"`}[name == "echo"]))
-	}
+	return serveToolLines(t, &mcpserver.StdioTransport{}, version, hold), release
+}
+
+// call sends a tools/call of hold, or of echo with a text, with id.
+func (c *lineClient) call(id int, name string) {
+	c.t.Helper()
+	c.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":%q,"arguments":{%s}}}`, id, name, map[bool]string{true: `"text":"hi"`}[name == "echo"]))
+}
+
+// TestStdioCallsAtOnce: a client that keeps starting calls is answered
+// busy past 64 requests at once (HTTPHandler's default), with the
+// request's id, before the SDK reads it; a request answered (one the
+// client cancelled too) makes room again. Before, the calls piled up without
+// bound, each holding its line and what the SDK made of it.
+func TestStdioCallsAtOnce(t *testing.T) {
+	c, release := holdingLines(t, "2025-06-18")
+	call := c.call
 	// answer returns the line answering id, reading lines until it comes.
 	answered := map[string]string{}
 	answer := func(id int) string {
@@ -594,21 +605,8 @@ func TestStdioCallsAtOnce(t *testing.T) {
 // id, which took the first one out of the count: a client could keep
 // starting calls past the bound by sending an id twice each time.
 func TestStdioCallsAtOnceReusedID(t *testing.T) {
-	release := make(chan struct{})
-	hold, err := reflectimpl.Create(func(ctx context.Context) error {
-		select {
-		case <-release:
-		case <-ctx.Done():
-		}
-		return nil
-	}, reflectimpl.Meta(tool.Meta{Name: "hold"}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := serveToolLines(t, &mcpserver.StdioTransport{}, "2025-06-18", hold)
-	call := func(id int, name string) {
-		c.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":%q,"arguments":{%s}}}`, id, name, map[bool]string{true: `"text":"hi"`}[name == "echo"]))
-	}
+	c, release := holdingLines(t, "2025-06-18")
+	call := c.call
 	const dupAnswer = `{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid request: the id is that of another request not yet answered."}}`
 	// Not full: the second request with id 1 is answered without an id.
 	call(1, "hold")
@@ -649,18 +647,7 @@ func TestStdioCallsAtOnceReusedID(t *testing.T) {
 // alone. Before, the SDK dropped it unanswered, the batch waited on it,
 // and the other request's answer was taken into the batch.
 func TestStdioBatchReusedID(t *testing.T) {
-	release := make(chan struct{})
-	hold, err := reflectimpl.Create(func(ctx context.Context) error {
-		select {
-		case <-release:
-		case <-ctx.Done():
-		}
-		return nil
-	}, reflectimpl.Meta(tool.Meta{Name: "hold"}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := serveToolLines(t, &mcpserver.StdioTransport{}, "2025-03-26", hold)
+	c, release := holdingLines(t, "2025-03-26")
 	c.send(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"hold","arguments":{}}}`)
 	c.send(`[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","id":2,"method":"ping"}]`)
 	want := `[{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid request: the id is that of another request not yet answered."}},{"jsonrpc":"2.0","id":2,"result":{}}]`
