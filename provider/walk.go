@@ -107,15 +107,17 @@ func (w *walker) schema(s ordered, a at) ordered {
 	if w.drop == dropAllNull || (w.drop == dropEmptyNull && w.empties[a.path]) {
 		s = withoutNull(s)
 	}
-	if d.NodeProblem(s.get) != "" {
+	why := d.NodeProblem(s.get)
+	if why != "" {
 		if t := valuesType(s); t != nil {
 			// The one type of the enum's values says nothing the enum
 			// does not, and gives the mode the type it needs.
 			s = append(ordered{{"type", t}}, s...)
+			why = d.NodeProblem(s.get)
 		}
 	}
 	typ := s.get("type")
-	if why := d.NodeProblem(s.get); why != "" {
+	if why != "" {
 		w.refuse(a, strictmode.Finding{Path: a.path, Verdict: strictmode.Refuse, Why: why},
 			fmt.Sprintf("%s: %s strict mode %s; give it a type, or convert it with StrictIfPossible or Strict(false)", a.path, d.Name, why))
 	}
