@@ -172,32 +172,46 @@ func TestStdioBatch(t *testing.T) {
 	}
 }
 
-// TestStdioLongResponse: a client's response past the line bound fails
-// the server's request it answers, rather than leaving it waiting; the
-// line is not kept.
-func TestStdioLongResponse(t *testing.T) {
-	c := serveLines(t, &mcpserver.StdioTransport{MaxLineBytes: 4096}, "2025-06-18")
-	done := make(chan error, 1)
-	go func() { done <- c.ss.Ping(context.Background(), nil) }()
-	var req struct {
-		ID json.RawMessage `json:"id"`
-	}
-	if line := c.next(); json.Unmarshal([]byte(line), &req) != nil || req.ID == nil {
-		t.Fatalf("the server's ping: %s", line)
-	}
-	c.send(`{"jsonrpc":"2.0","result":{"_meta":{"pad":"` + strings.Repeat("x", 5000) + `"}},"id":` + string(req.ID) + `}`)
-	select {
-	case err := <-done:
-		if err == nil || !strings.Contains(err.Error(), "longer than 4096 bytes") {
-			t.Errorf("Ping: %v", err)
-		}
-	case <-time.After(20 * time.Second):
-		t.Fatal("the server's request is still waiting")
-	}
-	// The session goes on.
-	c.send(`{"jsonrpc":"2.0","id":5,"method":"ping"}`)
-	if got := c.next(); got != `{"jsonrpc":"2.0","id":5,"result":{}}` {
-		t.Errorf("answered %s", got)
+// TestStdioRefusedResponse: a client's response past the line bound, or
+// of more than 65,536 JSON values, fails the server's request it answers,
+// unread, rather than leaving it waiting; the line is not kept, and the
+// session goes on.
+func TestStdioRefusedResponse(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		tr     *mcpserver.StdioTransport
+		result string // the response's result
+		want   string // in the error of the server's request
+	}{
+		{"long", &mcpserver.StdioTransport{MaxLineBytes: 4096},
+			`{"_meta":{"pad":"` + strings.Repeat("x", 5000) + `"}}`, "longer than 4096 bytes"},
+		{"many values", &mcpserver.StdioTransport{},
+			`{"_meta":{"a":[` + strings.Repeat("1,", 1<<17) + `1]}}`, "more than 65536 JSON values"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			c := serveLines(t, tt.tr, "2025-06-18")
+			done := make(chan error, 1)
+			go func() { done <- c.ss.Ping(context.Background(), nil) }()
+			var req struct {
+				ID json.RawMessage `json:"id"`
+			}
+			if line := c.next(); json.Unmarshal([]byte(line), &req) != nil || req.ID == nil {
+				t.Fatalf("the server's ping: %s", line)
+			}
+			c.send(`{"jsonrpc":"2.0","result":` + tt.result + `,"id":` + string(req.ID) + `}`)
+			select {
+			case err := <-done:
+				if err == nil || !strings.Contains(err.Error(), tt.want) {
+					t.Errorf("Ping: %v", err)
+				}
+			case <-time.After(20 * time.Second):
+				t.Fatal("the server's request is still waiting")
+			}
+			c.send(`{"jsonrpc":"2.0","id":5,"method":"ping"}`)
+			if got := c.next(); got != `{"jsonrpc":"2.0","id":5,"result":{}}` {
+				t.Errorf("answered %s", got)
+			}
+		})
 	}
 }
 
@@ -407,34 +421,6 @@ func TestStdioManyValues(t *testing.T) {
 		if n := after.TotalAlloc - before.TotalAlloc; strings.Contains(tt.want, "-32600") && n > 8*uint64(len(tt.line)) {
 			t.Errorf("%.80s: %d bytes allocated to refuse %d", tt.line, n, len(tt.line))
 		}
-	}
-}
-
-// TestStdioManyValuesResponse: a client's response of more than 65,536
-// JSON values fails the server's request it answers, unread, rather than
-// leaving it waiting.
-func TestStdioManyValuesResponse(t *testing.T) {
-	c := serveLines(t, &mcpserver.StdioTransport{}, "2025-06-18")
-	done := make(chan error, 1)
-	go func() { done <- c.ss.Ping(context.Background(), nil) }()
-	var req struct {
-		ID json.RawMessage `json:"id"`
-	}
-	if line := c.next(); json.Unmarshal([]byte(line), &req) != nil || req.ID == nil {
-		t.Fatalf("the server's ping: %s", line)
-	}
-	c.send(`{"jsonrpc":"2.0","result":{"_meta":{"a":[` + strings.Repeat("1,", 1<<17) + `1]}},"id":` + string(req.ID) + `}`)
-	select {
-	case err := <-done:
-		if err == nil || !strings.Contains(err.Error(), "more than 65536 JSON values") {
-			t.Errorf("Ping: %v", err)
-		}
-	case <-time.After(20 * time.Second):
-		t.Fatal("the server's request is still waiting")
-	}
-	c.send(`{"jsonrpc":"2.0","id":5,"method":"ping"}`)
-	if got := c.next(); got != `{"jsonrpc":"2.0","id":5,"result":{}}` {
-		t.Errorf("answered %s", got)
 	}
 }
 
