@@ -173,7 +173,9 @@ func dropIn[In, Out any](t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) (*mcp.Tool,
 // isArgsMap reports whether t is a map of the arguments a handler reads
 // by name: string keys (or a string type's), values of the empty
 // interface, as github/github-mcp-server's and
-// containers/kubernetes-mcp-server's handlers take them.
+// containers/kubernetes-mcp-server's handlers take them. olt's argsIn
+// reads the same rule from go/types, to leave such an In unreported:
+// change both together.
 func isArgsMap(t reflect.Type) bool {
 	return t.Kind() == reflect.Map && t.Key().Kind() == reflect.String &&
 		t.Elem().Kind() == reflect.Interface && t.Elem().NumMethod() == 0

@@ -662,7 +662,8 @@ func (e *enumPass) typeCheck(in, out types.Type, pos, end token.Pos, label strin
 // beside an input schema set by hand, which is then the input's whole
 // contract, and panics at start-up, naming the rule, when there is none.
 // Whether the tool has one is not known here (the tool is often built
-// elsewhere), so the map is not reported.
+// elsewhere), so the map is not reported. The rule is mcpserver's
+// isArgsMap, read from go/types: change both together.
 func argsIn(in types.Type, maps bool) types.Type {
 	if !maps || in == nil {
 		return in
