@@ -66,8 +66,10 @@ func FormatValid(format, s string) bool {
 	case "relative-json-pointer":
 		return isRelativeJSONPointer(s)
 	case "regex":
-		_, err := CompileRegex(s)
-		return err == nil
+		// The bounds' check reads and compiles what regexp would: a text
+		// it passes, regexp.Compile takes (a second compilation, for a
+		// Regexp nobody uses).
+		return checkRegex(s) == nil
 	}
 	// idn-email, idn-hostname and formats unknown to JSON Schema.
 	return true
@@ -101,30 +103,43 @@ const (
 // before it is built, and a program over four times the bound is never
 // built.
 func CompileRegex(s string) (*regexp.Regexp, error) {
-	if len(s) > MaxRegexBytes {
-		return nil, fmt.Errorf("the regular expression is longer than %d bytes", MaxRegexBytes)
-	}
-	re, err := syntax.Parse(s, syntax.Perl)
-	if err != nil {
+	if err := checkRegex(s); err != nil {
 		return nil, err
-	}
-	tooLarge := fmt.Errorf("the regular expression compiles to more than %d instructions", MaxRegexInsts)
-	if progBound(re, 4*MaxRegexInsts) > 4*MaxRegexInsts {
-		return nil, tooLarge
-	}
-	prog, err := syntax.Compile(re.Simplify())
-	if err != nil {
-		return nil, err
-	}
-	if len(prog.Inst) > MaxRegexInsts {
-		return nil, tooLarge
 	}
 	return regexp.Compile(s)
 }
 
+// checkRegex returns CompileRegex's error for s, or nil where it compiles
+// s: it parses s and builds its program as regexp.Compile does (the same
+// parse, Simplify and compilation, and so the same errors).
+func checkRegex(s string) error {
+	if len(s) > MaxRegexBytes {
+		return fmt.Errorf("the regular expression is longer than %d bytes", MaxRegexBytes)
+	}
+	re, err := syntax.Parse(s, syntax.Perl)
+	if err != nil {
+		return err
+	}
+	if progBound(re, 4*MaxRegexInsts) > 4*MaxRegexInsts {
+		return errRegexTooLarge
+	}
+	prog, err := syntax.Compile(re.Simplify())
+	if err != nil {
+		return err
+	}
+	if len(prog.Inst) > MaxRegexInsts {
+		return errRegexTooLarge
+	}
+	return nil
+}
+
+// errRegexTooLarge is checkRegex's error for a program past MaxRegexInsts
+// (made once: a call's arguments may bring many such strings).
+var errRegexTooLarge = fmt.Errorf("the regular expression compiles to more than %d instructions", MaxRegexInsts)
+
 // RegexWork is at least the number of instructions CompileRegex builds
-// for s in each of its two programs (its bound's check, then regexp's),
-// counted from the parsed text before any is built: 0 where it builds
+// for s in each of its two programs (its bound's check, then regexp's;
+// FormatValid builds the first only), counted from the parsed text before any is built: 0 where it builds
 // none (s is past MaxRegexBytes, or not read), at most 4*MaxRegexInsts+1.
 // A call's checks count it in their cost: a few bytes of a regex compile
 // to up to MaxRegexInsts instructions, about 0.1 ms.

@@ -433,6 +433,26 @@ func TestFormatRegexMemory(t *testing.T) {
 	}
 }
 
+// TestFormatRegexOnce: a regex within the bounds is compiled once to
+// check it, not again by regexp.Compile for a Regexp nobody uses: 1,000
+// instructions allocate some 108 KB, where they allocated 216 KB. (The
+// invoker's budget counts a regex by this, regexInstBytes an
+// instruction.)
+func TestFormatRegexOnce(t *testing.T) {
+	s := "[a-z]{998}"
+	if w := RegexWork(s); w != 1000 {
+		t.Fatalf("RegexWork(%q) = %d, want 1000", s, w)
+	}
+	FormatValid("regex", s) // warm
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	ok := FormatValid("regex", s)
+	runtime.ReadMemStats(&after)
+	if got := after.TotalAlloc - before.TotalAlloc; !ok || got > 150<<10 {
+		t.Errorf("FormatValid(regex, %q) = %t, allocating %d bytes; want true within 150 KiB", s, ok, got)
+	}
+}
+
 // TestProgBound: progBound is at least the size of the program, for the
 // cases of the format regex and a few more shapes.
 func TestProgBound(t *testing.T) {
