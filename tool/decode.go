@@ -414,12 +414,8 @@ func (d *decoder) collided(k string) {
 		return
 	}
 	path := d.where()
-	q := violation.QuoteKey(k) // quoted and cut, unless plain
-	if violation.PlainKey(k) {
-		q = strconv.Quote(k)
-	}
 	d.decodeFault = &Violation{Path: path, Rule: "duplicate", Message: d.noun + " '" + path + "' is given twice: its key " +
-		q + " is read as the same key as another of its keys by the tool's type for them."}
+		violation.QuotedKey(k) + " is read as the same key as another of its keys by the tool's type for them."}
 }
 
 // value reads one value into v with plan p.

@@ -1090,7 +1090,9 @@ func TestTextKeysCollide(t *testing.T) {
 		{`{"num":{"7":1,"+7":2}}`, "num{}", `"+7"`},
 		{`{"deep":[{"1":{"x":true}},{"2":{"Id":true,"iD":false}}]}`, "deep[1]{}{}", `"iD"`},
 		{`{"fold":{"A\nB":1,"a\nb":2}}`, "fold{}", `"a\nb"`}, // the model's text quoted
-		{`{"fold":{"Q":1,"q":2},"num":"x"}`, "", ""},         // the schema's violation is told first
+		{`{"fold":{"` + strings.Repeat("k", 60) + `":1,"` + strings.Repeat("K", 60) + `":2}}`, "fold{}", `"` + strings.Repeat("K", 60) + `"`},     // plain: whole
+		{`{"fold":{"` + strings.Repeat("k ", 30) + `":1,"` + strings.Repeat("K ", 30) + `":2}}`, "fold{}", `"` + strings.Repeat("K ", 16) + `…"`}, // cut
+		{`{"fold":{"Q":1,"q":2},"num":"x"}`, "", ""}, // the schema's violation is told first
 		{`{"fold":{"a":1,"b":2}}`, "", ""},
 		{`{"num":{"1":1,"2":2},"fold":{"a":1}}`, "", ""},
 	} {

@@ -52,7 +52,14 @@ func QuoteKey(k string) string {
 	if PlainKey(k) {
 		return k
 	}
-	if r := []rune(k); len(r) > 32 {
+	return QuotedKey(k)
+}
+
+// QuotedKey writes a name quoted, plain or not, for a name within a
+// message's words, where a bare one would not read as a name: a plain one
+// whole (it is at most 64 bytes), another cut as QuoteKey cuts it.
+func QuotedKey(k string) string {
+	if r := []rune(k); len(r) > 32 && !PlainKey(k) {
 		k = string(r[:32]) + "…"
 	}
 	return strconv.Quote(k)
