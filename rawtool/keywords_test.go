@@ -33,6 +33,7 @@ func TestKeywordWords(t *testing.T) {
 		{"const", obj(`"k":{"const":"circle"}`), `{"k":"square"}`, "enum", `Argument 'k' must be "circle".`},
 		{"minProperties", obj(`"o":{"type":"object","minProperties":1}`), `{"o":{}}`, "items", "Argument 'o' must have at least 1 property."},
 		{"maxProperties", obj(`"o":{"type":"object","maxProperties":1}`), `{"o":{"a":1,"b":2}}`, "items", "Argument 'o' must have at most 1 property."},
+		{"minProperties 2", obj(`"o":{"type":"object","minProperties":2}`), `{"o":{"a":1}}`, "items", "Argument 'o' must have at least 2 properties."},
 		{"dependentRequired", `{"type":"object","properties":{"a":{},"b":{}},"dependentRequired":{"a":["b"]}}`, `{"a":1}`, "missing", "Argument 'b' is required when 'a' is given."},
 		{"not", obj(`"a":{"not":{"type":"string"}}`), `{"a":"x"}`, "type", "Argument 'a' must not fit the schema under the keyword not."},
 		{"a false property", obj(`"a":false`), `{"a":1}`, "unknown", "Argument 'a' is not taken by the tool: its schema takes no value."},

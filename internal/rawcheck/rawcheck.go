@@ -674,8 +674,7 @@ func (c *Checker) leaves(ve *jsonschema.ValidationError, noun string, out []Viol
 			want = k.Want
 		}
 		path := c.Render(ve.InstanceLocation, c.v)
-		msg := fmt.Sprintf("%s must have at least %d %s its contains schema", violation.Subject(noun, path), want,
-			map[bool]string{true: "item that fits", false: "items that fit"}[want == 1])
+		msg := fmt.Sprintf("%s must have at least %d %s its contains schema", violation.Subject(noun, path), want, itemsThatFit(want))
 		var first []Violation
 		for _, cause := range ve.Causes {
 			if first = Sort(c.leaves(cause, noun, nil)); len(first) > 0 {
@@ -688,9 +687,12 @@ func (c *Checker) leaves(ve *jsonschema.ValidationError, noun string, out []Viol
 		return append(out, Violation{Path: path, Rule: "items", Message: msg + "; the first that does not: " + first[0].Message})
 	case *kind.MaxContains:
 		path := c.Render(ve.InstanceLocation, c.v)
+		do := "do"
+		if len(k.Got) == 1 {
+			do = "does"
+		}
 		msg := fmt.Sprintf("%s must have at most %d %s its contains schema; %d %s (%s).", violation.Subject(noun, path), k.Want,
-			map[bool]string{true: "item that fits", false: "items that fit"}[k.Want == 1], len(k.Got),
-			map[bool]string{true: "does", false: "do"}[len(k.Got) == 1], itemList(k.Got))
+			itemsThatFit(k.Want), len(k.Got), do, itemList(k.Got))
 		return append(out, Violation{Path: path, Rule: "items", Message: msg})
 	case *kind.PropertyNames:
 		// The causes are the name's, at the object's location.
@@ -796,9 +798,9 @@ func (c *Checker) leaves(ve *jsonschema.ValidationError, noun string, out []Viol
 		b, _ := json.Marshal(k.Want)
 		at("enum", "must be %s.", metaschema.Cut(string(b), maxListed))
 	case *kind.MinProperties:
-		at("items", "must have at least %d %s.", k.Want, properties(k.Want))
+		at("items", "must have at least %d %s.", k.Want, violation.Plural(k.Want, "property"))
 	case *kind.MaxProperties:
-		at("items", "must have at most %d %s.", k.Want, properties(k.Want))
+		at("items", "must have at most %d %s.", k.Want, violation.Plural(k.Want, "property"))
 	case *kind.DependentRequired:
 		out = c.requiredWith(loc, k.Prop, k.Missing, noun, out)
 	case *kind.Dependency:
@@ -883,12 +885,12 @@ func itemList(idx []int) string {
 	return "items " + strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }
 
-// properties is "property" or "properties", by n.
-func properties(n int) string {
+// itemsThatFit is "item that fits" or "items that fit", by n.
+func itemsThatFit(n int) string {
 	if n == 1 {
-		return "property"
+		return "item that fits"
 	}
-	return "properties"
+	return "items that fit"
 }
 
 // requiredWith writes the violations of properties missing beside one

@@ -7,7 +7,10 @@
 // on order or wording while each checks in its own way.
 package violation
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // rank orders violations, most useful first: what makes the text
 // unreadable, then a key given twice, a missing and an unknown
@@ -80,10 +83,14 @@ func PlainKey[S ~string | ~[]byte](k S) bool {
 	return true
 }
 
-// Plural writes word for n of it.
+// Plural writes word for n of it: "item", "items"; "property",
+// "properties".
 func Plural(n int, word string) string {
-	if n == 1 {
+	switch {
+	case n == 1:
 		return word
+	case strings.HasSuffix(word, "ty"):
+		return word[:len(word)-1] + "ies"
 	}
 	return word + "s"
 }
