@@ -200,9 +200,13 @@ func newDecoder(ctx context.Context, data []byte, args bool, noun string) *decod
 	d := decoders.Get().(*decoder)
 	d.data, d.args, d.noun, d.ctx, d.done = data, args, noun, ctx, ctx.Done()
 	d.path = d.buf[:0]
-	d.budget = builtBase + builtPerByte*len(data)
+	d.budget = builtBudget(len(data))
 	return d
 }
+
+// builtBudget is the budget of the Go values arguments of size bytes may
+// be read into (builtBase and builtPerByte).
+func builtBudget(size int) int { return builtBase + builtPerByte*size }
 
 // free puts d back in decoders, holding nothing of the call.
 // Its buffers are kept only while small: one hostile call's must not stay.
@@ -1266,7 +1270,7 @@ func shadowPast(n int) string {
 // some 5 times its final array in all).
 func shadowBound(w, size int) int {
 	if w > 0 {
-		return min(maxUntypedValues, (builtBase+builtPerByte*size)/(8*w))
+		return min(maxUntypedValues, builtBudget(size)/(8*w))
 	}
 	return maxUntypedValues
 }
