@@ -525,7 +525,7 @@ func checkPattern(p string, path []string) (int, error) {
 	}
 	// A program far past the bound is refused before it is built: 1 KB
 	// of "a{1000}" builds 146,002 instructions, 36 MB.
-	if schema.RegexWork(p) > 4*MaxPatternInsts {
+	if schema.ParsedRegexWork(re) > 4*MaxPatternInsts {
 		return 0, &boundsError{pointer(path), fmt.Sprintf("the pattern %s compiles to more than %d instructions (each is a factor of the time to match a string)",
 			quote(p), MaxPatternInsts)}
 	}

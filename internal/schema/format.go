@@ -120,7 +120,7 @@ func checkRegex(s string) error {
 	if err != nil {
 		return err
 	}
-	if progBound(re, 4*MaxRegexInsts) > 4*MaxRegexInsts {
+	if ParsedRegexWork(re) > 4*MaxRegexInsts {
 		return errRegexTooLarge
 	}
 	prog, err := syntax.Compile(re.Simplify())
@@ -151,8 +151,12 @@ func RegexWork(s string) int {
 	if err != nil {
 		return 0
 	}
-	return progBound(re, 4*MaxRegexInsts)
+	return ParsedRegexWork(re)
 }
+
+// ParsedRegexWork is RegexWork of a regular expression already parsed
+// (with syntax.Perl), for a caller that parses it for more.
+func ParsedRegexWork(re *syntax.Regexp) int { return progBound(re, 4*MaxRegexInsts) }
 
 // progBound is at least the number of instructions re compiles to after
 // Simplify, counted as regexp/syntax's compiler emits them, or a number
