@@ -422,10 +422,11 @@ func (e *enumPass) creates(f *ast.File) {
 }
 
 // createSignature reports what reflectimpl.Create refuses of the
-// function's signature, in its words: a context or call after the input
-// or twice, a second or variadic input (OLT009, OLT002), and results other
-// than a value and an error (OLT003). Each is at the parameter or result
-// of a function literal (ft), else at the argument.
+// function's signature, by the rule it applies (schema.CheckSignature) and
+// in its words: a context or call after the input or twice, a second or
+// variadic input (OLT009, OLT002), and results other than a value and an
+// error (OLT003). Each is at the parameter or result of a function literal
+// (ft), else at the argument.
 func (e *enumPass) createSignature(sig *types.Signature, ft *ast.FuncType, arg ast.Expr, label string) {
 	at := func(fl *ast.FieldList, i int) ast.Node {
 		if fl != nil {
@@ -457,40 +458,37 @@ func (e *enumPass) createSignature(sig *types.Signature, ft *ast.FuncType, arg a
 		}
 	}
 	qual := func(p *types.Package) string { return p.Name() }
-	ctxAt, callAt, inAt := -1, -1, -1
-	for i := range sig.Params().Len() {
-		t := sig.Params().At(i).Type()
-		p, isPtr := types.Unalias(t).(*types.Pointer)
-		switch {
-		case isNamed(t, "context", "Context"), isPtr && isNamed(p.Elem(), schema.RuntimePkg, "Call"):
-			seen, what := &ctxAt, "context.Context"
-			if isPtr {
-				seen, what = &callAt, "*tool.Call"
-			}
-			switch {
-			case *seen >= 0:
-				report(at(params, i), schema.OLT009, "parameter %d is a second %s; a tool takes at most one", i, what)
-			case inAt >= 0:
-				report(at(params, i), schema.OLT009, "parameter %d, the %s, comes after the input; it must come before", i, what)
-			}
-			*seen = i
-		case inAt >= 0:
-			report(at(params, i), schema.OLT002, "parameter %d (%s) is a second input; a tool takes one input struct", i, types.TypeString(t, qual))
-		case sig.Variadic() && i == sig.Params().Len()-1:
-			report(at(params, i), schema.OLT002, "the input is variadic (...%s); a tool takes one input struct", types.TypeString(t.(*types.Slice).Elem(), qual))
-		default:
-			inAt = i
+	ps, res := sig.Params(), sig.Results()
+	errType := types.Universe.Lookup("error").Type()
+	s := schema.Sig{
+		Params:     make([]schema.SigParam, ps.Len()),
+		Variadic:   sig.Variadic(),
+		ResultErr:  make([]bool, res.Len()),
+		ParamType:  func(i int) string { return types.TypeString(ps.At(i).Type(), qual) },
+		ResultType: func(i int) string { return types.TypeString(res.At(i).Type(), qual) },
+		ElemType: func() string {
+			return types.TypeString(ps.At(ps.Len()-1).Type().(*types.Slice).Elem(), qual)
+		},
+	}
+	for i := range ps.Len() {
+		t := ps.At(i).Type()
+		switch p, isPtr := types.Unalias(t).(*types.Pointer); {
+		case isNamed(t, "context", "Context"):
+			s.Params[i] = schema.SigContext
+		case isPtr && isNamed(p.Elem(), schema.RuntimePkg, "Call"):
+			s.Params[i] = schema.SigCall
 		}
 	}
-	res := sig.Results()
-	isErr := func(t types.Type) bool { return types.Identical(t, types.Universe.Lookup("error").Type()) }
-	switch {
-	case res.Len() > 2:
-		report(at(results, 2), schema.OLT003, "the function has %d results; a tool returns at most a value and an error", res.Len())
-	case res.Len() == 2 && isErr(res.At(0).Type()):
-		report(at(results, 0), schema.OLT003, "the first result is an error; a tool returns a value and then an error")
-	case res.Len() == 2 && !isErr(res.At(1).Type()):
-		report(at(results, 1), schema.OLT003, "the second result is %s; it must be error", types.TypeString(res.At(1).Type(), qual))
+	for i := range res.Len() {
+		s.ResultErr[i] = types.Identical(res.At(i).Type(), errType)
+	}
+	_, _, _, problems := schema.CheckSignature(s)
+	for _, p := range problems {
+		n := at(params, p.Param)
+		if p.Result >= 0 {
+			n = at(results, p.Result)
+		}
+		report(n, p.Err.ID, "%s", p.Err.Msg)
 	}
 }
 

@@ -472,30 +472,39 @@ func makeSignature(t reflect.Type, desc *reflecttype.Describer, b *schema.Builde
 		return s
 	}
 	var errs schema.Errors
+	sig := schema.Sig{
+		Params:     make([]schema.SigParam, t.NumIn()),
+		Variadic:   t.IsVariadic(),
+		ResultErr:  make([]bool, t.NumOut()),
+		ParamType:  func(i int) string { return t.In(i).String() },
+		ResultType: func(i int) string { return t.Out(i).String() },
+		ElemType:   func() string { return t.In(t.NumIn() - 1).Elem().String() },
+	}
 	for i := range t.NumIn() {
-		p := t.In(i)
-		switch {
-		case p == contextType, p == callType:
-			at, what := &s.ctxAt, "context.Context"
-			if p == callType {
-				at, what = &s.callAt, "*tool.Call"
-			}
-			switch {
-			case *at >= 0:
-				errs = append(errs, schema.Errorf(schema.OLT009, "", "parameter %d is a second %s; a tool takes at most one", i, what))
-			case s.inAt >= 0:
-				errs = append(errs, schema.Errorf(schema.OLT009, "", "parameter %d, the %s, comes after the input; it must come before", i, what))
-			}
-			*at = i
-		case s.inAt >= 0:
-			errs = append(errs, schema.Errorf(schema.OLT002, "", "parameter %d (%s) is a second input; a tool takes one input struct", i, p))
-		case t.IsVariadic() && i == t.NumIn()-1:
-			errs = append(errs, schema.Errorf(schema.OLT002, "", "the input is variadic (...%s); a tool takes one input struct", p.Elem()))
-		default:
-			s.inAt, s.in, s.base = i, p, p
-			if p.Kind() == reflect.Pointer {
-				s.base = p.Elem()
-			}
+		switch t.In(i) {
+		case contextType:
+			sig.Params[i] = schema.SigContext
+		case callType:
+			sig.Params[i] = schema.SigCall
+		}
+	}
+	for i := range t.NumOut() {
+		sig.ResultErr[i] = t.Out(i) == errorType
+	}
+	var problems []schema.SigProblem
+	s.ctxAt, s.callAt, s.inAt, problems = schema.CheckSignature(sig)
+	var outErrs schema.Errors // the results' problems, after the input's
+	for _, p := range problems {
+		if p.Result >= 0 {
+			outErrs = append(outErrs, p.Err)
+		} else {
+			errs = append(errs, p.Err)
+		}
+	}
+	if s.inAt >= 0 {
+		s.in, s.base = t.In(s.inAt), t.In(s.inAt)
+		if s.in.Kind() == reflect.Pointer {
+			s.base = s.in.Elem()
 		}
 	}
 	if s.in != nil {
@@ -507,13 +516,9 @@ func makeSignature(t reflect.Type, desc *reflecttype.Describer, b *schema.Builde
 	} else {
 		s.input, _ = b.Input(nil)
 	}
+	errs = append(errs, outErrs...)
 	switch {
-	case s.nout > 2:
-		errs = append(errs, schema.Errorf(schema.OLT003, "output", "the function has %d results; a tool returns at most a value and an error", s.nout))
-	case s.nout == 2 && t.Out(0) == errorType:
-		errs = append(errs, schema.Errorf(schema.OLT003, "output", "the first result is an error; a tool returns a value and then an error"))
-	case s.nout == 2 && t.Out(1) != errorType:
-		errs = append(errs, schema.Errorf(schema.OLT003, "output", "the second result is %s; it must be error", t.Out(1)))
+	case len(outErrs) > 0:
 	case s.nout == 1 && t.Out(0) == errorType:
 	case s.nout >= 1:
 		s.value = true
