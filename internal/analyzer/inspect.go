@@ -1240,47 +1240,9 @@ func nearestOption(key string) string {
 }
 
 // nearest returns the one of names that key is a slip of, as nearestOption
-// says.
+// says: as the core tells a misspelt tag key.
 func nearest(key string, names []string) string {
-	limit := 2
-	if len(key) <= 4 {
-		limit = 1
-	}
-	best, bestD, ties := "", limit+1, 0
-	for _, o := range names {
-		switch d := editDistance(strings.ToLower(key), o); {
-		case d < bestD:
-			best, bestD, ties = o, d, 0
-		case d == bestD:
-			ties++
-		}
-	}
-	if best == "" || ties > 0 {
-		return ""
-	}
-	return best
-}
-
-// editDistance is the Levenshtein distance of a and b, in bytes (the
-// option names are ASCII).
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
+	return schema.Nearest(key, names, 4)
 }
 
 // newInspector returns the inspector of one type-checked package, its

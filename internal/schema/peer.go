@@ -533,15 +533,24 @@ func nearTag(k string) string {
 	if len(k) < 4 || len(k) > 24 || k == "json" || isSchemaTag(k) || slices.Contains(otherTags, k) {
 		return ""
 	}
+	return Nearest(k, append(keywordTags[:len(keywordTags):len(keywordTags)], requiredTag, peerTag), 5)
+}
+
+// Nearest returns the one of names that key is a slip of, in any case of
+// either: the one at the least edit distance (editDistance), when that is
+// at most 2 (1 for a key of up to short letters) and no other is as near;
+// "" when there is none. The front ends tell a misspelt tag key or
+// directive by it.
+func Nearest(key string, names []string, short int) string {
 	limit := 2
-	if len(k) <= 5 {
+	if len(key) <= short {
 		limit = 1
 	}
-	lower := strings.ToLower(k)
+	lower := strings.ToLower(key)
 	best, bestD, ties := "", limit+1, 0
-	for _, known := range append(keywordTags[:len(keywordTags):len(keywordTags)], requiredTag, peerTag) {
+	for _, known := range names {
 		if d := len(lower) - len(known); d > limit || d < -limit {
-			continue
+			continue // farther than limit
 		}
 		switch d := editDistance(lower, strings.ToLower(known)); {
 		case d < bestD:
@@ -551,7 +560,7 @@ func nearTag(k string) string {
 		}
 	}
 	if ties > 0 {
-		return "" // as near two tags: which one is not clear
+		return "" // as near two names: which one is not clear
 	}
 	return best
 }

@@ -14,3 +14,10 @@ func Delete() error { return nil }
 //
 //tool:export nme=short tiel=Short
 func Short() error { return nil }
+
+// want +4 `OLT013: option nmae: unknown; did you mean name\?`
+
+// Swapped has two letters of a short key swapped: one slip, as in a tag.
+//
+//tool:export nmae=swapped
+func Swapped() error { return nil }
