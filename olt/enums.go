@@ -377,17 +377,8 @@ func (e *enumPass) creates(f *ast.File) {
 		if !ok || len(call.Args) == 0 {
 			return true
 		}
-		var id *ast.Ident
-		switch fun := ast.Unparen(call.Fun).(type) {
-		case *ast.SelectorExpr:
-			id = fun.Sel
-		case *ast.Ident:
-			id = fun
-		default:
-			return true
-		}
-		fn, ok := info.Uses[id].(*types.Func)
-		if !ok || fn.Pkg() == nil || fn.Pkg().Path() != reflectimplPkg || fn.Name() != "Create" {
+		fn := funcOf(info, call.Fun)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != reflectimplPkg || fn.Name() != "Create" {
 			return true
 		}
 		t := info.TypeOf(call.Args[0])
@@ -506,15 +497,8 @@ func (e *enumPass) mayName(call *ast.CallExpr) bool {
 		if !ok {
 			return true
 		}
-		var id *ast.Ident
-		switch fun := ast.Unparen(oc.Fun).(type) {
-		case *ast.SelectorExpr:
-			id = fun.Sel
-		case *ast.Ident:
-			id = fun
-		}
-		fn, ok := info.Uses[id].(*types.Func)
-		if id == nil || !ok || fn.Pkg() == nil || fn.Pkg().Path() != reflectimplPkg {
+		fn := funcOf(info, oc.Fun)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != reflectimplPkg {
 			return true
 		}
 		if fn.Name() != "Meta" {
@@ -713,6 +697,22 @@ func hasTypeParam(t types.Type, seen map[types.Type]bool) bool {
 		}
 	}
 	return false
+}
+
+// funcOf returns the function or method a call's fun names (f, pkg.F,
+// x.M), nil when it names none.
+func funcOf(info *types.Info, fun ast.Expr) *types.Func {
+	var id *ast.Ident
+	switch fun := ast.Unparen(fun).(type) {
+	case *ast.SelectorExpr:
+		id = fun.Sel
+	case *ast.Ident:
+		id = fun
+	default:
+		return nil
+	}
+	fn, _ := info.Uses[id].(*types.Func)
+	return fn
 }
 
 func isNamed(t types.Type, pkg, name string) bool {
