@@ -798,34 +798,57 @@ func (in *inspector) signature(t *Tool, sig *types.Signature, fd *ast.FuncDecl) 
 		in.report(n.Pos(), n.End(), e.ID, "%s", e.Msg)
 		return false
 	}
+	// The rules of the parameters and results are the core's, as
+	// reflection applies them; the words are this front end's.
+	res := sig.Results()
+	qual := func(i int) string { return types.TypeString(res.At(i).Type(), in.qualifier) }
+	s := schema.Sig{
+		Params:     make([]schema.SigParam, params.Len()),
+		Variadic:   sig.Variadic(),
+		ResultErr:  make([]bool, res.Len()),
+		ParamType:  func(i int) string { return types.TypeString(params.At(i).Type(), in.qualifier) },
+		ResultType: qual,
+		ElemType:   func() string { return "" },
+	}
 	for i := range params.Len() {
-		p := params.At(i)
-		n := paramNode(i)
-		switch {
-		case isContext(p.Type()), isCall(p.Type()):
-			at, what := &t.CtxAt, "context.Context"
-			if isCall(p.Type()) {
-				at, what = &t.CallAt, "*tool.Call"
-			}
-			switch {
-			case *at >= 0:
-				in.report(n.Pos(), n.End(), schema.OLT009, "a second %s parameter; a tool takes at most one (tool %s)", what, t.Name)
-				ok = false
-			case t.InAt >= 0:
-				d := in.report(n.Pos(), n.End(), schema.OLT009, "the %s parameter comes after the input; it must come before (tool %s)", what, t.Name)
-				d.Fix = in.reorderParams(fd, sig)
-				ok = false
-			}
-			*at = i
-		case t.InAt >= 0:
-			in.report(n.Pos(), n.End(), schema.OLT002, "a second input parameter (%s); a tool takes one input struct", types.TypeString(p.Type(), in.qualifier))
-			ok = false
-		case sig.Variadic() && i == params.Len()-1:
-			in.report(n.Pos(), n.End(), schema.OLT002, "the input is variadic; a tool takes one input struct")
-			ok = false
-		default:
-			t.InAt, t.In = i, p.Type()
+		switch p := params.At(i).Type(); {
+		case isContext(p):
+			s.Params[i] = schema.SigContext
+		case isCall(p):
+			s.Params[i] = schema.SigCall
 		}
+	}
+	for i := range res.Len() {
+		s.ResultErr[i] = types.Identical(res.At(i).Type(), errorType)
+	}
+	var problems []schema.SigProblem
+	t.CtxAt, t.CallAt, t.InAt, problems = schema.CheckSignature(s)
+	if t.InAt >= 0 {
+		t.In = params.At(t.InAt).Type()
+	}
+	var resultProblem *schema.SigProblem
+	for _, p := range problems {
+		if p.Result >= 0 {
+			resultProblem = &p
+			continue
+		}
+		n := paramNode(p.Param)
+		what := "context.Context"
+		if s.Params[p.Param] == schema.SigCall {
+			what = "*tool.Call"
+		}
+		switch p.Kind {
+		case schema.SigTwice:
+			in.report(n.Pos(), n.End(), schema.OLT009, "a second %s parameter; a tool takes at most one (tool %s)", what, t.Name)
+		case schema.SigAfterInput:
+			d := in.report(n.Pos(), n.End(), schema.OLT009, "the %s parameter comes after the input; it must come before (tool %s)", what, t.Name)
+			d.Fix = in.reorderParams(fd, sig)
+		case schema.SigSecondInput:
+			in.report(n.Pos(), n.End(), schema.OLT002, "a second input parameter (%s); a tool takes one input struct", s.ParamType(p.Param))
+		case schema.SigVariadic:
+			in.report(n.Pos(), n.End(), schema.OLT002, "the input is variadic; a tool takes one input struct")
+		}
+		ok = false
 	}
 	var inType *schema.Type
 	if t.In != nil {
@@ -839,7 +862,6 @@ func (in *inspector) signature(t *Tool, sig *types.Signature, fd *ast.FuncDecl) 
 		t.InputSchema = schemaBytes
 	}
 
-	res := sig.Results()
 	t.NumResults = res.Len()
 	resNode := func(i int) ast.Node {
 		if n := fieldAt(fd.Type.Results, i); n != nil {
@@ -847,19 +869,20 @@ func (in *inspector) signature(t *Tool, sig *types.Signature, fd *ast.FuncDecl) 
 		}
 		return fd.Type
 	}
-	switch {
-	case res.Len() > 2:
-		in.report(fd.Type.Results.Pos(), fd.Type.Results.End(), schema.OLT003, "the function has %d results; a tool returns at most a value and an error (tool %s)", res.Len(), t.Name)
+	if p := resultProblem; p != nil {
+		switch p.Kind {
+		case schema.SigResults:
+			in.report(fd.Type.Results.Pos(), fd.Type.Results.End(), schema.OLT003, "the function has %d results; a tool returns at most a value and an error (tool %s)", res.Len(), t.Name)
+		case schema.SigErrorFirst:
+			n := resNode(0)
+			in.report(n.Pos(), n.End(), schema.OLT003, "the first result is an error; a tool returns a value and then an error (tool %s)", t.Name)
+		case schema.SigNotError:
+			n := resNode(1)
+			in.report(n.Pos(), n.End(), schema.OLT003, "the second result is %s; it must be error (tool %s)", qual(1), t.Name)
+		}
 		return false
-	case res.Len() == 2 && types.Identical(res.At(0).Type(), errorType):
-		n := resNode(0)
-		in.report(n.Pos(), n.End(), schema.OLT003, "the first result is an error; a tool returns a value and then an error (tool %s)", t.Name)
-		return false
-	case res.Len() == 2 && !types.Identical(res.At(1).Type(), errorType):
-		n := resNode(1)
-		in.report(n.Pos(), n.End(), schema.OLT003, "the second result is %s; it must be error (tool %s)", types.TypeString(res.At(1).Type(), in.qualifier), t.Name)
-		return false
-	case res.Len() == 1 && types.Identical(res.At(0).Type(), errorType), res.Len() == 0:
+	}
+	if res.Len() == 0 || s.ResultErr[0] && res.Len() == 1 {
 		t.Form = schema.ResultNone
 		return ok
 	}
