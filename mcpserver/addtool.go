@@ -11,6 +11,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/toolschema/toolschema/internal/reflecttype"
+	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/reflectimpl"
 	"github.com/toolschema/toolschema/tool"
 	"github.com/toolschema/toolschema/toolimpl"
@@ -171,14 +173,9 @@ func dropIn[In, Out any](t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) (*mcp.Tool,
 }
 
 // isArgsMap reports whether t is a map of the arguments a handler reads
-// by name: string keys (or a string type's), values of the empty
-// interface, as github/github-mcp-server's and
-// containers/kubernetes-mcp-server's handlers take them. olt's argsIn
-// reads the same rule from go/types, to leave such an In unreported:
-// change both together.
+// by name, by the core's rule (schema.ArgsMap), which the analyzers share.
 func isArgsMap(t reflect.Type) bool {
-	return t.Kind() == reflect.Map && t.Key().Kind() == reflect.String &&
-		t.Elem().Kind() == reflect.Interface && t.Elem().NumMethod() == 0
+	return schema.ArgsMap(new(reflecttype.Describer).Describe(t))
 }
 
 // dropInHandler runs a go-sdk handler as a toolimpl.Handler: the invoker checks

@@ -66,7 +66,7 @@ func (f *enumFact) String() string {
 // as they are: for each, the indexes of the parameters given as the
 // tool's input and result (-1 for none), whose type arguments an
 // instantiation's types are checked as, by the rules of a tool's, and 1
-// when the drop-in takes a map of the arguments as its input (argsMap).
+// when the drop-in takes a map of the arguments as its input (schema.ArgsMap).
 type reachFact struct {
 	Params []int
 	Drops  [][3]int
@@ -268,7 +268,7 @@ func (e *enumPass) sites() {
 					}
 				}
 				maps := fn.Pkg().Path() == mcpserverPkg && fn.Name() == "AddTool"
-				e.typeCheck(argsIn(in, maps), out, id.Pos(), id.End(), label)
+				e.typeCheck(in, out, maps, id.Pos(), id.End(), label)
 				e.passOn(id.Pos(), in, out, maps)
 				continue
 			}
@@ -283,7 +283,7 @@ func (e *enumPass) sites() {
 			if d[1] >= 0 && d[1] < inst.TypeArgs.Len() {
 				out = inst.TypeArgs.At(d[1])
 			}
-			e.typeCheck(argsIn(in, d[2] == 1), out, id.Pos(), id.End(), label)
+			e.typeCheck(in, out, d[2] == 1, id.Pos(), id.End(), label)
 			e.passOn(id.Pos(), in, out, d[2] == 1)
 		}
 	}
@@ -406,7 +406,7 @@ func (e *enumPass) creates(f *ast.File) {
 		}
 		e.signature(sig, call.Fun.Pos(), call.Fun.End(), label, nil)
 		if in, out, ok := toolTypes(sig); ok {
-			e.typeCheck(in, out, call.Fun.Pos(), call.Fun.End(), label)
+			e.typeCheck(in, out, false, call.Fun.Pos(), call.Fun.End(), label)
 		}
 		return true
 	})
@@ -601,7 +601,7 @@ func toolTypes(sig *types.Signature) (in, out types.Type, ok bool) {
 // (analyzer.Checker): the core's diagnostics about them, at the field or
 // tag when it is in the package's syntax, else at pos..end. A type with a
 // type parameter in it is known only where it is instantiated, and left.
-func (e *enumPass) typeCheck(in, out types.Type, pos, end token.Pos, label string) {
+func (e *enumPass) typeCheck(in, out types.Type, argsMap bool, pos, end token.Pos, label string) {
 	// A side with a type parameter in it is checked where the generic
 	// function around the call is instantiated (passOn), or not at all
 	// (*In, []Out); the other side is checked here, once.
@@ -626,7 +626,7 @@ func (e *enumPass) typeCheck(in, out types.Type, pos, end token.Pos, label strin
 		return
 	}
 	e.reported[key] = true
-	for _, d := range e.checker.Check(in, out, pos, end, label) {
+	for _, d := range e.checker.Check(in, out, argsMap, pos, end, label) {
 		if d.Pos != pos {
 			// At a field: once, for the first call that reaches it.
 			key := fmt.Sprint("field ", d.Pos, d.End, d.ID, strings.TrimPrefix(d.Message, label+": "))
@@ -637,31 +637,6 @@ func (e *enumPass) typeCheck(in, out types.Type, pos, end token.Pos, label strin
 		}
 		e.diags = append(e.diags, d)
 	}
-}
-
-// argsIn returns in, or nil when it is a map of the arguments
-// (map[string]any) and the drop-in takes one: mcpserver.AddTool takes it
-// beside an input schema set by hand, which is then the input's whole
-// contract, and panics at start-up, naming the rule, when there is none.
-// Whether the tool has one is not known here (the tool is often built
-// elsewhere), so the map is not reported. The rule is mcpserver's
-// isArgsMap, read from go/types: change both together.
-func argsIn(in types.Type, maps bool) types.Type {
-	if !maps || in == nil {
-		return in
-	}
-	m, ok := in.Underlying().(*types.Map)
-	if !ok {
-		return in
-	}
-	k, ok := m.Key().Underlying().(*types.Basic)
-	if !ok || k.Info()&types.IsString == 0 {
-		return in
-	}
-	if el, ok := m.Elem().Underlying().(*types.Interface); ok && el.Empty() {
-		return nil
-	}
-	return in
 }
 
 // hasTypeParam reports whether t has a type parameter in it.

@@ -37,8 +37,10 @@ func NewChecker(fset *token.FileSet, files []*ast.File, pkg *types.Package, info
 // and returns what is wrong with them (each call of Check on its own: a
 // field two calls reach is reported for each). Each message starts with label (the
 // call, as the code spells it); a problem outside the package's syntax is
-// placed at pos..end.
-func (c *Checker) Check(in, out types.Type, pos, end token.Pos, label string) []*Diagnostic {
+// placed at pos..end. With argsMap, an input that is a map of the
+// arguments (schema.ArgsMap) is not checked: mcpserver.AddTool takes one
+// beside an input schema set by hand.
+func (c *Checker) Check(in, out types.Type, argsMap bool, pos, end token.Pos, label string) []*Diagnostic {
 	var ds []*Diagnostic
 	add := func(ps []problem) {
 		for _, p := range ps {
@@ -48,6 +50,11 @@ func (c *Checker) Check(in, out types.Type, pos, end token.Pos, label string) []
 	var inModel, outModel *schema.Type
 	if in != nil && !isEmptyInterface(in) {
 		inModel = c.in.d.describe(in)
+		if argsMap && schema.ArgsMap(inModel) {
+			// Taken beside an input schema set by hand, which is not
+			// known where the call is: nothing to check.
+			inModel = nil
+		}
 	}
 	if _, err := c.in.b.Input(inModel); err != nil {
 		add(c.in.schemaProblems(err, pos, end, ""))

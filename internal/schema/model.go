@@ -313,3 +313,14 @@ func Opaque(pkgPath, name string, m Methods) bool {
 	_, ok := wellKnown[typeName{pkgPath, name}]
 	return ok && name != ""
 }
+
+// ArgsMap reports whether t is a map of a tool's arguments read by name:
+// keys of string kind, values of the empty interface (map[string]any, as
+// github/github-mcp-server's and containers/kubernetes-mcp-server's
+// handlers take them). Such an input has no schema of its own: the
+// go-sdk drop-in (mcpserver.AddTool) takes it beside an input schema set
+// by hand, and the analyzers leave it unreported at such a call.
+func ArgsMap(t *Type) bool {
+	return t != nil && t.Kind == Map && t.Key != nil && t.Key.Kind == String &&
+		t.Elem != nil && t.Elem.Kind == Interface && t.Elem.NumMethods == 0
+}
