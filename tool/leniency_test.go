@@ -557,7 +557,9 @@ func TestRepairTextsHeld(t *testing.T) {
 // calls' values: a record of each repair, and each item's text as
 // repaired, made again at each level of uniqueItems arrays nested in
 // one another. 800 KB of numbers given as strings, 30 such levels deep,
-// made 105 MB that no bound counted (78 MB at one level).
+// made 105 MB that no bound counted (78 MB at one level). The test sends
+// a quarter of that against a room of a quarter of 8 MiB: the same
+// proportions, refused only where the records and texts are counted.
 func TestRepairedUniqueItemsHeld(t *testing.T) {
 	nested := func(levels int) (any, json.RawMessage) {
 		typ := reflect.StructOf([]reflect.StructField{{Name: "S", Type: reflect.TypeFor[[]int](), Tag: `json:"s"`}})
@@ -566,14 +568,14 @@ func TestRepairedUniqueItemsHeld(t *testing.T) {
 		}
 		fn := reflect.MakeFunc(reflect.FuncOf([]reflect.Type{typ}, []reflect.Type{reflect.TypeFor[int]()}, false),
 			func([]reflect.Value) []reflect.Value { return []reflect.Value{reflect.ValueOf(1)} })
-		s := `{"s":[` + strings.TrimSuffix(strings.Repeat(`"7",`, 200_000), ",") + `]}`
+		s := `{"s":[` + strings.TrimSuffix(strings.Repeat(`"7",`, 50_000), ",") + `]}`
 		for range levels {
 			s = `{"k":[` + s + `]}`
 		}
 		return fn.Interface(), json.RawMessage(s)
 	}
 	ctx := tool.WithLeniency(context.Background(), tool.RepairArgs)
-	tool.SetHeldRoom(t, 8<<20)
+	tool.SetHeldRoom(t, 2<<20)
 	for _, levels := range []int{1, 30} {
 		fn, args := nested(levels)
 		tl := mustCreate(t, fn, reflectimpl.Meta(tool.Meta{Name: "nest"}))
@@ -587,7 +589,7 @@ func TestRepairedUniqueItemsHeld(t *testing.T) {
 		}
 	}
 	// With room for them, they are read as before.
-	tool.SetHeldRoom(t, 256<<20)
+	tool.SetHeldRoom(t, 64<<20)
 	fn, args := nested(30)
 	if r, err := mustCreate(t, fn, reflectimpl.Meta(tool.Meta{Name: "nest"})).Invoke(ctx, args); err != nil || r.IsError || r.Value.(int) != 1 {
 		t.Errorf("30 levels, room for them: %v %.300q", err, r.Text())
