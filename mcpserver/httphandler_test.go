@@ -535,14 +535,14 @@ func TestHTTPBodyLimit(t *testing.T) {
 func TestHTTPManyValues(t *testing.T) {
 	h := newHoldTools()
 	hs := serveSafe(t, h.server(t), nil)
-	nums := strings.Repeat("1,", 1<<20) + "1"
+	nums := strings.Repeat("1,", 1<<18) + "1"
 	meta := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ping","arguments":{},"_meta":{"a":[` + nums + `]}}}`
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	status, _, text := post(t, hs.URL, meta, nil)
 	runtime.ReadMemStats(&after)
 	if status != http.StatusBadRequest || !isRefusal(text) || !strings.Contains(text, "more than 65536 JSON values besides a tool call's arguments") {
-		t.Errorf("a _meta of a million numbers: %d %.300s", status, text)
+		t.Errorf("a _meta of 262,144 numbers: %d %.300s", status, text)
 	}
 	if n := after.TotalAlloc - before.TotalAlloc; n > 16*uint64(len(meta)) {
 		t.Errorf("%d bytes allocated to refuse %d", n, len(meta))
@@ -553,7 +553,7 @@ func TestHTTPManyValues(t *testing.T) {
 	// In the arguments, the values reach the tool's checks.
 	args := `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ping","arguments":{"a":[` + nums + `]}}}`
 	if status, _, text := post(t, hs.URL, args, nil); status != http.StatusOK || !strings.Contains(text, "is not a parameter of the tool") {
-		t.Errorf("arguments of a million numbers: %d %.300s", status, text)
+		t.Errorf("arguments of 262,144 numbers: %d %.300s", status, text)
 	}
 	if status, _, text := post(t, hs.URL, callMessage(3, "ping"), nil); status != http.StatusOK || !strings.Contains(text, "pong") {
 		t.Errorf("a call: %d %.300s", status, text)

@@ -395,7 +395,7 @@ func TestStdioLongBatchNotRead(t *testing.T) {
 // in a ping's _meta allocated 140 MB, 16 MiB 1.1 GB.
 func TestStdioManyValues(t *testing.T) {
 	c := serveLines(t, &mcpserver.StdioTransport{}, "2025-03-26")
-	nums := strings.Repeat("1,", 1<<20) + "1"
+	nums := strings.Repeat("1,", 1<<18) + "1"
 	const want = `"error":{"code":-32600,"message":"Invalid request: the message holds more than 65536 JSON values besides a tool call's arguments; it was not read."}}`
 	for _, tt := range []struct{ line, want string }{
 		{`{"jsonrpc":"2.0","id":7,"method":"ping","params":{"_meta":{"a":[` + nums + `]}}}`, `{"jsonrpc":"2.0","id":7,` + want},
