@@ -354,6 +354,13 @@ func (h *httpHandler) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 		if method != "tools/call" || c == nil || c.h != h {
 			return next(ctx, method, req)
 		}
+		// On a server this package added no tool to, every tool is the
+		// SDK's; else the listing's middleware tells them apart.
+		if existingListing(h.server) == nil {
+			if refused := sdkToolArguments(req, func(string) bool { return false }); refused != nil {
+				return refused, nil
+			}
+		}
 		ctx, cancel := context.WithCancel(ctx)
 		stop := context.AfterFunc(c.ctx, cancel)
 		defer func() {

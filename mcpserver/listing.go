@@ -27,6 +27,31 @@ type listing struct {
 	// params are the x-mcp-header annotations of the tools added by
 	// addTool that have some, by name; never changed in place.
 	params map[string][]paramHeader
+	// ours names the tools added by addTool: the others are the SDK's
+	// (sdkToolArguments); never changed in place.
+	ours map[string]bool
+}
+
+// addOurs records that addTool added a tool named name.
+func (l *listing) addOurs(name string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.ours[name] {
+		return
+	}
+	o := maps.Clone(l.ours)
+	if o == nil {
+		o = map[string]bool{}
+	}
+	o[name] = true
+	l.ours = o
+}
+
+// isOurs reports whether addTool added a tool named name.
+func (l *listing) isOurs(name string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.ours[name]
 }
 
 // existingListing returns the listing of s, nil when this package has
@@ -79,7 +104,8 @@ func (l *listing) paramHeadersOf(name string) []paramHeader {
 var listings sync.Map // weak.Pointer[mcp.Server] -> *listing
 
 // listingOf returns the listing of s, made once: a receiving middleware
-// of s applies it to every tools/list result.
+// of s applies it to every tools/list result, and bounds the arguments of
+// the calls of tools the SDK added (sdkToolArguments).
 func listingOf(s *mcp.Server) *listing {
 	key := weak.Make(s)
 	if l, ok := listings.Load(key); ok {
@@ -92,6 +118,11 @@ func listingOf(s *mcp.Server) *listing {
 	runtime.AddCleanup(s, func(key weak.Pointer[mcp.Server]) { listings.Delete(key) }, key)
 	s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			if method == "tools/call" {
+				if refused := sdkToolArguments(req, l.isOurs); refused != nil {
+					return refused, nil
+				}
+			}
 			res, err := next(ctx, method, req)
 			if method == "tools/list" && err == nil {
 				if lr, ok := res.(*mcp.ListToolsResult); ok && lr != nil {

@@ -3,18 +3,70 @@ package mcpserver
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/toolschema/toolschema/internal/jsonscan"
+	"github.com/toolschema/toolschema/tool"
 )
 
 // maxMessageValues bounds the JSON values of one message a client sends,
 // those of a tools/call's arguments not counted: the invoker bounds them
-// itself, for the tools registered here (a tool the SDK adds itself,
-// mcp.AddTool, has its arguments read into a map by the SDK, and the
-// transport cannot tell it from the message). The SDK reads the rest
-// into Go values, a _meta or a client's capabilities into maps of any,
-// which hold some 70 times their text: 16 MiB of a _meta's numbers made
-// 1.1 GB. 65,536 is as many as a call's arguments may hold without a Go
-// type.
+// itself, for the tools this package adds, and sdkToolArguments for the
+// others. The SDK reads the rest into Go values, a _meta or a client's
+// capabilities into maps of any, which hold some 70 times their text:
+// 16 MiB of a _meta's numbers made 1.1 GB. 65,536 is as many as a call's
+// arguments may hold without a Go type.
 const maxMessageValues = 1 << 16
+
+// sdkToolArguments answers a tools/call, before the SDK reads its
+// arguments, of a tool this package did not add (ours reports those it
+// did) whose arguments hold more than maxMessageValues values: a tool the
+// SDK's mcp.AddTool adds has them read into a map of any to be checked,
+// whatever its input type. nil lets the call go on. It is run by the
+// receiving middleware of a server this package added tools to, and by
+// HTTPHandler's on any server; a server with no tool of this package
+// served over StdioTransport alone has none.
+func sdkToolArguments(req mcp.Request, ours func(name string) bool) *mcp.CallToolResult {
+	p, ok := req.GetParams().(*mcp.CallToolParamsRaw)
+	// Each value but the last takes two bytes at least, itself and a
+	// comma: shorter arguments are not counted.
+	if !ok || len(p.Arguments) < 2*maxMessageValues || ours(p.Name) {
+		return nil
+	}
+	if jsonscan.Values(string(p.Arguments), maxMessageValues) <= maxMessageValues {
+		return nil
+	}
+	// The name is the client's text: repeated only when it has the shape
+	// of an MCP tool name.
+	subject := "The tool"
+	if mcpName(p.Name) {
+		subject = "Tool '" + p.Name + "'"
+	}
+	r := &tool.Result{IsError: true, Code: tool.InvalidArguments}
+	return &mcp.CallToolResult{
+		IsError: true,
+		Content: []mcp.Content{&mcp.TextContent{Text: fmt.Sprintf(
+			"%s was not called: its arguments hold more than %d JSON values, more than this server reads for a tool it does not check itself. Send fewer.",
+			subject, maxMessageValues)}},
+		Meta: errorMeta(r),
+	}
+}
+
+// mcpName reports whether name is a tool name as MCP has them: 1 to 128
+// ASCII letters, digits, '_', '-' and '.'.
+func mcpName(name string) bool {
+	if name == "" || len(name) > maxToolName {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-' || c == '.') {
+			return false
+		}
+	}
+	return true
+}
 
 // messageValues counts the JSON values of msg, one JSON object: all of
 // them but those of params.arguments when its method is tools/call (the

@@ -164,7 +164,9 @@ func (l *listing) paramHeaderRefusal(header http.Header, body []byte) (jsonrpc.I
 func addTool(s *mcp.Server, mt *mcp.Tool, h mcp.ToolHandler) {
 	s.AddTool(mt, h)
 	hs, _ := paramHeaders(mt.InputSchema)
-	listingOf(s).setParamHeaders(mt.Name, hs)
+	l := listingOf(s)
+	l.setParamHeaders(mt.Name, hs)
+	l.addOurs(mt.Name)
 }
 
 // argumentAt returns the value at path in args, through objects; ok is
