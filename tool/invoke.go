@@ -724,15 +724,24 @@ func (t *Tool) resultOf(call *Call, v any, check bool) *Result {
 			return r
 		}
 	case Part:
+		if !validJSON(v) {
+			return notJSON(call)
+		}
 		r.Parts = b.one(v)
 		return r
 	case []Part:
+		if !validJSON(v...) {
+			return notJSON(call)
+		}
 		r.Parts = v
 		return r
 	case *Result:
 		if v == nil {
 			r.Parts = b.one(TextPart{Text: "null"})
 			return r
+		}
+		if !validJSON(v.Parts...) {
+			return notJSON(call)
 		}
 		out := *v
 		out.Costs = append(out.Costs, r.Costs...)
@@ -741,6 +750,9 @@ func (t *Tool) resultOf(call *Call, v any, check bool) *Result {
 		}
 		return &out
 	case Result:
+		if !validJSON(v.Parts...) {
+			return notJSON(call)
+		}
 		v.Costs = append(v.Costs, r.Costs...)
 		return &v
 	case json.RawMessage:
@@ -748,7 +760,7 @@ func (t *Tool) resultOf(call *Call, v any, check bool) *Result {
 			v = json.RawMessage("null")
 		}
 		if !json.Valid(v) {
-			return errorResult(Failed, true, call, fmt.Sprintf("Tool '%s' failed: its result is not valid JSON.", call.name()))
+			return notJSON(call)
 		}
 		r.Parts = b.one(JSONPart{JSON: v})
 		return r
@@ -771,6 +783,24 @@ func (t *Tool) resultOf(call *Call, v any, check bool) *Result {
 	}
 	r.Parts = b.one(JSONPart{JSON: json.RawMessage(data)})
 	return r
+}
+
+// validJSON reports whether the JSON parts among parts, which a tool
+// made itself, are valid JSON, as the parts the invoker makes are: a
+// server sends one as it is (MCP's structured content), and
+// encoding/json refuses to encode one that is not.
+func validJSON(parts ...Part) bool {
+	for _, p := range parts {
+		if j, ok := p.(JSONPart); ok && !json.Valid(j.JSON) {
+			return false
+		}
+	}
+	return true
+}
+
+// notJSON is the result of a call whose result is JSON that is not valid.
+func notJSON(call *Call) *Result {
+	return errorResult(Failed, true, call, fmt.Sprintf("Tool '%s' failed: its result is not valid JSON.", call.name()))
 }
 
 // oneResult is a result with room for one part, made in one allocation:

@@ -406,6 +406,18 @@ func TestResultEdges(t *testing.T) {
 		{"marshalling panics", func() (any, error) { return Report{}, nil }, tool.Failed, "Tool 't' failed: writing its result panicked: "},
 		{"nil raw JSON", func() json.RawMessage { return nil }, "", "J(null)"},
 		{"broken raw JSON", func() json.RawMessage { return json.RawMessage("{nope") }, tool.Failed, "Tool 't' failed: its result is not valid JSON."},
+		{"broken JSON part", func() tool.Part { return tool.JSONPart{JSON: json.RawMessage(`{"n":`)} }, tool.Failed, "Tool 't' failed: its result is not valid JSON."},
+		{"empty JSON part", func() tool.Part { return tool.JSONPart{} }, tool.Failed, "Tool 't' failed: its result is not valid JSON."},
+		{"broken JSON part among parts", func() []tool.Part {
+			return []tool.Part{tool.TextPart{Text: "a"}, tool.JSONPart{JSON: json.RawMessage(`1`)}, tool.JSONPart{JSON: json.RawMessage(`[1,]`)}}
+		}, tool.Failed, "Tool 't' failed: its result is not valid JSON."},
+		{"broken JSON part of a *Result", func() *tool.Result {
+			return &tool.Result{Parts: []tool.Part{tool.JSONPart{JSON: json.RawMessage(`nope`)}}}
+		}, tool.Failed, "Tool 't' failed: its result is not valid JSON."},
+		{"broken JSON part of a Result", func() tool.Result {
+			return tool.Result{Parts: []tool.Part{tool.JSONPart{JSON: json.RawMessage(`{"a":1}{}`)}}}
+		}, tool.Failed, "Tool 't' failed: its result is not valid JSON."},
+		{"JSON part", func() tool.Part { return tool.JSONPart{JSON: json.RawMessage(`{"n":1}`)} }, "", `J({"n":1})`},
 		{"deep raw result", func() (Docket, error) {
 			return Docket{Entries: []string{strings.Repeat("[", 70) + strings.Repeat("]", 70)}}, nil
 		}, "", `J({"entries":["`},
