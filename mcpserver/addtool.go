@@ -257,8 +257,17 @@ func (d *dropInHandler[In, Out]) serve(ctx context.Context, run *tool.Tool, req 
 	if res.InputRequests != nil {
 		return res, nil // content and input requests do not go together
 	}
+	if o.res != nil {
+		// The handler's own result is checked here, before the value's
+		// bytes, which the invoker wrote, join it: they are not encoded
+		// twice.
+		if err := encodes(res); err != nil {
+			return nil, unencodable(ctx, "tools/call", req, err)
+		}
+	}
 	var outval any = o.out
 	if outval == nil {
+		markMade(ctx, res)
 		return res, nil
 	}
 	data, err := tool.MarshalResult(outval)
@@ -284,5 +293,6 @@ func (d *dropInHandler[In, Out]) serve(ctx context.Context, run *tool.Tool, req 
 	} else if !object {
 		res.Content = append(res.Content, &mcp.TextContent{Text: string(data)})
 	}
+	markMade(ctx, res)
 	return res, nil
 }

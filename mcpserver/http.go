@@ -149,7 +149,12 @@ type HTTPOptions struct {
 // request was not read). HTTPHandler
 // adds a receiving middleware to server (it bounds the calls of each tool
 // and ties a call's context to its request); it acts on the calls that
-// come through this handler only. Serve the handler with a server that
+// come through this handler only. It adds, once for the server, the one
+// Register adds too: a request whose result encoding/json cannot encode
+// (a NaN, a MarshalJSON that fails), which the SDK would leave
+// unanswered, holding its place among MaxCalls as long as its client
+// waits, is answered with an internal error (-32603) that names the tool
+// and the encoder's reason. Serve the handler with a server that
 // has timeouts: NewHTTPServer.
 func HTTPHandler(server *mcp.Server, opts *HTTPOptions) http.Handler {
 	if opts == nil {
@@ -201,6 +206,7 @@ func HTTPHandler(server *mcp.Server, opts *HTTPOptions) http.Handler {
 		PropagateRequestCancellation: true,
 		MaxRequestBodyBytes:          opts.MaxRequestBodyBytes,
 	})
+	checkEncoding(server)
 	server.AddReceivingMiddleware(h.middleware)
 	return h
 }

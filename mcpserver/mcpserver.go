@@ -340,6 +340,7 @@ func handler(t *tool.Tool, opts *Options, headers []paramHeader) mcp.ToolHandler
 			// Beside the structured content, which stays the value.
 			res.Content = append(res.Content, &mcp.TextContent{Text: note})
 		}
+		markMade(ctx, res)
 		return res, nil
 	}
 }

@@ -61,7 +61,9 @@ type gateKey struct{}
 // bind gives s its gate, once: a receiving middleware puts it in the
 // context of every tools/call request of s, where the handlers of this
 // package find it (Handler's included, which is not told its server).
+// It gives s checkEncoding's middleware too.
 func bind(s *mcp.Server) {
+	checkEncoding(s)
 	key := weak.Make(s)
 	if _, ok := gates.Load(key); ok {
 		return

@@ -73,6 +73,18 @@ const (
 // A request whose id is that of one not yet answered is refused (-32600,
 // without the id, which would answer the other).
 //
+// A request leaves the count, and frees its id, when the server answers
+// it. The go-sdk answers no request whose result encoding/json cannot
+// encode (a NaN, a MarshalJSON that fails, json.RawMessage that is not
+// JSON): it logs the failure and drops the response, which this transport
+// never sees. On a server that Register or AddTool added tools to (or
+// that HTTPHandler serves too), a middleware of this package answers such
+// a request with an internal error (-32603) that names the tool and the
+// encoder's reason. On a server without one (the SDK's tools alone, or
+// tools added with Handler by hand), such a request is never answered:
+// its client waits for good, and it holds its place among the 64, and
+// its id, for the rest of the session.
+//
 // Batches are served as the SDK serves them (the responses in one array)
 // until the server has answered an initialize with protocol version
 // 2025-06-18 or later, which has none; they are refused then. Error
@@ -180,7 +192,10 @@ const msgIDInUse = "Invalid request: the id is that of another request not yet a
 // counted nor freeing the other's place. A
 // request leaves the count when the server answers it, as the SDK does
 // every call, one the client cancelled too, once its handler returns: a
-// cancelled call whose tool goes on still holds its place.
+// cancelled call whose tool goes on still holds its place. The SDK
+// answers none whose result it cannot encode: checkEncoding's middleware
+// answers those, on the servers it watches; on another, such a request
+// holds its place for good (the transport is not told of it).
 func (c *stdioConn) admit(m jsonrpc.Message) bool {
 	req, ok := m.(*jsonrpc.Request)
 	if !ok || !req.ID.IsValid() {

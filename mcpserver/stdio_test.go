@@ -56,6 +56,13 @@ func serveToolLines(t *testing.T, tr *mcpserver.StdioTransport, version string, 
 	if err := mcpserver.Register(s, append([]*tool.Tool{echo}, more...), nil); err != nil {
 		t.Fatal(err)
 	}
+	return connectLines(t, s, tr, version)
+}
+
+// connectLines serves s on tr, given pipes to a client, and returns the
+// client, initialized with the protocol version given.
+func connectLines(t *testing.T, s *mcp.Server, tr *mcpserver.StdioTransport, version string) *lineClient {
+	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	tr.Reader, tr.Writer = inR, outW

@@ -1,0 +1,130 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"reflect"
+	"runtime"
+	"sync"
+	"weak"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// codeInternal is JSON-RPC's internal error.
+const codeInternal = -32603
+
+// encodeChecked holds the servers checkEncoding gave its middleware, by a
+// weak pointer to the server, as gates does.
+var encodeChecked sync.Map // weak.Pointer[mcp.Server] -> struct{}
+
+// checkEncoding gives s, once, a receiving middleware that answers a
+// request whose result encoding/json cannot encode (a NaN, a MarshalJSON
+// that fails, json.RawMessage that is not JSON) with an internal error
+// (-32603) that names the tool, or the method, and gives the encoder's
+// reason. The go-sdk sends no answer at all for such a result (it logs
+// the failure, and drops the response): the client would wait for good,
+// and a transport that counts the requests not yet answered
+// (StdioTransport, HTTPHandler) would hold its place for good.
+//
+// A tools/call result that this package's handlers made of the bytes the
+// invoker wrote is not encoded twice: the handler marks it in the call's
+// context (madeResult). Every other result is encoded once here to be
+// checked: the SDK's tools', a drop-in's whose result the handler
+// returned as its own, every other method's. What a middleware added
+// after this one returns is not checked.
+func checkEncoding(s *mcp.Server) {
+	key := weak.Make(s)
+	if _, loaded := encodeChecked.LoadOrStore(key, struct{}{}); loaded {
+		return
+	}
+	runtime.AddCleanup(s, func(key weak.Pointer[mcp.Server]) { encodeChecked.Delete(key) }, key)
+	s.AddReceivingMiddleware(encodingMiddleware)
+}
+
+// madeKey is the context key of a tools/call's madeResult.
+type madeKey struct{}
+
+// A madeResult is where a handler of this package puts the result it
+// made of the invoker's bytes, which encode (the invoker's JSON parts are
+// valid JSON, and the rest is text, bytes, and _meta of strings, bools
+// and integers): the middleware does not encode it to check it.
+type madeResult struct{ res *mcp.CallToolResult }
+
+// markMade records res as made of the invoker's bytes, when ctx is a
+// call's that checkEncoding's middleware watches.
+func markMade(ctx context.Context, res *mcp.CallToolResult) {
+	if m, ok := ctx.Value(madeKey{}).(*madeResult); ok {
+		m.res = res
+	}
+}
+
+func encodingMiddleware(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		var made *madeResult
+		if method == "tools/call" {
+			made = &madeResult{}
+			ctx = context.WithValue(ctx, madeKey{}, made)
+		}
+		res, err := next(ctx, method, req)
+		if err != nil || res == nil {
+			return res, err
+		}
+		if made != nil && made.res != nil && res == mcp.Result(made.res) {
+			return res, nil
+		}
+		if err := encodes(res); err != nil {
+			return nil, unencodable(ctx, method, req, err)
+		}
+		return res, nil
+	}
+}
+
+// encodes encodes v as the SDK does, into nothing, and returns why it
+// cannot be encoded; a panic in v's own marshalling is such a reason.
+func encodes(v any) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("encoding it panicked: %s", sprintPanic(p))
+		}
+	}()
+	enc := json.NewEncoder(io.Discard)
+	enc.SetEscapeHTML(false)
+	err = enc.Encode(v)
+	if me, ok := err.(*json.MarshalerError); ok && me.Type == reflect.TypeOf(v) {
+		// The result's own MarshalJSON (the SDK's) only passes on what
+		// failed inside it.
+		err = me.Unwrap()
+	}
+	return err
+}
+
+// sprintPanic is a panic's value as text; a value whose Error or String
+// panics in turn is named by its type.
+func sprintPanic(p any) (s string) {
+	defer func() {
+		if recover() != nil {
+			s = fmt.Sprintf("a %T", p)
+		}
+	}()
+	return fmt.Sprint(p)
+}
+
+// unencodable is the internal error that answers a request whose result
+// could not be encoded, logged at level error with slog's default logger
+// (the server's is not known here): a tool that returns such a result
+// has a fault to fix.
+func unencodable(ctx context.Context, method string, req mcp.Request, err error) error {
+	what := method
+	if p, ok := req.GetParams().(*mcp.CallToolParamsRaw); ok && method == "tools/call" {
+		what = "tool '" + p.Name + "'"
+	}
+	slog.Default().LogAttrs(ctx, slog.LevelError, "mcpserver: a result could not be encoded as JSON; the client got an internal error",
+		slog.String("method", method), slog.String("of", what), slog.String("error", err.Error()))
+	return &jsonrpc.Error{Code: codeInternal, Message: cutMessage(fmt.Sprintf(
+		"Internal error: the result of %s could not be encoded as JSON: %v", what, err))}
+}

@@ -1,0 +1,102 @@
+package mcpserver
+
+import (
+	"context"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolschema/toolschema/reflectimpl"
+	"github.com/toolschema/toolschema/tool"
+)
+
+// TestEncodingMiddlewareMade: the middleware does not encode a tools/call
+// result that the handler marked as made of the invoker's bytes (this one
+// would not encode: were it encoded, the call would fail), and encodes
+// every other: the same result unmarked, one marked but replaced on its
+// way out, another method's.
+func TestEncodingMiddlewareMade(t *testing.T) {
+	bad := func() *mcp.CallToolResult { return &mcp.CallToolResult{Meta: mcp.Meta{"x": math.NaN()}} }
+	call := &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Name: "t"}}
+	tests := []struct {
+		name    string
+		method  string
+		handler mcp.MethodHandler
+		checked bool
+	}{
+		{"marked", "tools/call", func(ctx context.Context, _ string, _ mcp.Request) (mcp.Result, error) {
+			res := bad()
+			markMade(ctx, res)
+			return res, nil
+		}, false},
+		{"not marked", "tools/call", func(context.Context, string, mcp.Request) (mcp.Result, error) { return bad(), nil }, true},
+		{"marked, another returned", "tools/call", func(ctx context.Context, _ string, _ mcp.Request) (mcp.Result, error) {
+			markMade(ctx, bad())
+			return bad(), nil
+		}, true},
+		{"another method", "resources/read", func(ctx context.Context, _ string, _ mcp.Request) (mcp.Result, error) {
+			markMade(ctx, bad()) // no call's context: nothing to mark
+			return &mcp.ReadResourceResult{Meta: mcp.Meta{"x": math.Inf(-1)}}, nil
+		}, true},
+	}
+	for _, tt := range tests {
+		res, err := encodingMiddleware(tt.handler)(context.Background(), tt.method, call)
+		var we *jsonrpc.Error
+		switch {
+		case !tt.checked && (err != nil || res == nil):
+			t.Errorf("%s: %v, %v; want the result passed on unencoded", tt.name, res, err)
+		case tt.checked && (!errors.As(err, &we) || we.Code != codeInternal || res != nil ||
+			!strings.HasPrefix(we.Message, "Internal error: the result of ") || !strings.Contains(we.Message, "could not be encoded as JSON: json: unsupported value: ")):
+			t.Errorf("%s: %v, %v; want an internal error", tt.name, res, err)
+		}
+	}
+}
+
+// TestHandlersMarkMade: the handlers of this package mark the results
+// they make of the invoker's bytes, which the middleware then does not
+// encode again: Handler's (Register's), and a drop-in's, whose handler
+// returned no result of its own or one that encodes.
+func TestHandlersMarkMade(t *testing.T) {
+	echo, err := reflectimpl.Create(func(in struct {
+		Text string `json:"text"`
+	}) (struct {
+		Text string `json:"text"`
+	}, error) {
+		return in, nil
+	}, reflectimpl.Meta(tool.Meta{Name: "echo"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	type out struct {
+		N int `json:"n"`
+	}
+	dropin := func(res *mcp.CallToolResult) mcp.ToolHandler {
+		_, th, err := dropIn(&mcp.Tool{Name: "drop_in"}, func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, out, error) {
+			return res, out{N: 1}, nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return th
+	}
+	for _, tt := range []struct {
+		name string
+		h    mcp.ToolHandler
+		args string
+	}{
+		{"Handler", Handler(echo, nil), `{"text":"hi"}`},
+		{"drop-in, no result of its own", dropin(nil), `{}`},
+		{"drop-in with a result of its own", dropin(&mcp.CallToolResult{Meta: mcp.Meta{"n": 1.5}}), `{}`},
+	} {
+		made := &madeResult{}
+		ctx := context.WithValue(context.Background(), madeKey{}, made)
+		res, err := tt.h(ctx, &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Name: "echo", Arguments: []byte(tt.args)}})
+		if err != nil || res == nil || res.IsError || made.res != res {
+			t.Errorf("%s: %+v, %v; marked %p, want it marked", tt.name, res, err, made.res)
+		}
+	}
+}
