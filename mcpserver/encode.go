@@ -18,9 +18,18 @@ import (
 // codeInternal is JSON-RPC's internal error.
 const codeInternal = -32603
 
-// encodeChecked holds the servers checkEncoding gave its middleware, by a
+// encodeChecks holds the servers checkEncoding gave its middleware, by a
 // weak pointer to the server, as gates does.
-var encodeChecked sync.Map // weak.Pointer[mcp.Server] -> struct{}
+var encodeChecks sync.Map // weak.Pointer[mcp.Server] -> *encodeCheck
+
+// An encodeCheck is checkEncoding's middleware for one server.
+type encodeCheck struct {
+	mu sync.Mutex
+	// made holds the tools addTool added whose listing encodes, by name:
+	// a tools/list result does not encode them again. A tool the SDK
+	// added under the same name since is another *mcp.Tool.
+	made map[string]*mcp.Tool
+}
 
 // checkEncoding gives s, once, a receiving middleware that answers a
 // request whose result encoding/json cannot encode (a NaN, a MarshalJSON
@@ -31,19 +40,61 @@ var encodeChecked sync.Map // weak.Pointer[mcp.Server] -> struct{}
 // and a transport that counts the requests not yet answered
 // (StdioTransport, HTTPHandler) would hold its place for good.
 //
-// A tools/call result that this package's handlers made of the bytes the
-// invoker wrote is not encoded twice: the handler marks it in the call's
-// context (madeResult). Every other result is encoded once here to be
-// checked: the SDK's tools', a drop-in's whose result the handler
-// returned as its own, every other method's. What a middleware added
-// after this one returns is not checked.
-func checkEncoding(s *mcp.Server) {
+// What this package made is not encoded twice: a tools/call result that
+// its handlers made of the bytes the invoker wrote is marked in the
+// call's context (madeResult), and a tools/list result's tools that
+// addTool added were encoded once when added. Every other result is
+// encoded once here to be checked: the SDK's tools', a drop-in's whose
+// result the handler returned as its own, every other method's. What a
+// middleware added after this one returns is not checked.
+func checkEncoding(s *mcp.Server) *encodeCheck {
 	key := weak.Make(s)
-	if _, loaded := encodeChecked.LoadOrStore(key, struct{}{}); loaded {
-		return
+	if c, ok := encodeChecks.Load(key); ok {
+		return c.(*encodeCheck)
 	}
-	runtime.AddCleanup(s, func(key weak.Pointer[mcp.Server]) { encodeChecked.Delete(key) }, key)
-	s.AddReceivingMiddleware(encodingMiddleware)
+	c := &encodeCheck{made: map[string]*mcp.Tool{}}
+	if got, loaded := encodeChecks.LoadOrStore(key, c); loaded {
+		return got.(*encodeCheck)
+	}
+	runtime.AddCleanup(s, func(key weak.Pointer[mcp.Server]) { encodeChecks.Delete(key) }, key)
+	s.AddReceivingMiddleware(c.middleware)
+	return c
+}
+
+// added records mt, which addTool added, as made when it encodes; one
+// that does not is encoded, and refused, in each list.
+func (c *encodeCheck) added(mt *mcp.Tool) {
+	ok := encodes(mt) == nil
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if ok {
+		c.made[mt.Name] = mt
+	} else {
+		delete(c.made, mt.Name)
+	}
+}
+
+// isMade reports whether t is a tool added and recorded by added.
+func (c *encodeCheck) isMade(t *mcp.Tool) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.made[t.Name] == t
+}
+
+// listEncodes is encodes for a tools/list result: its tools but those
+// made are encoded one by one, and the rest of it without them.
+func (c *encodeCheck) listEncodes(lr *mcp.ListToolsResult) error {
+	for _, t := range lr.Tools {
+		if t == nil || c.isMade(t) {
+			continue
+		}
+		if err := encodes(t); err != nil {
+			return fmt.Errorf("tool '%s': %w", t.Name, err)
+		}
+	}
+	rest := *lr
+	rest.Tools = nil
+	return encodes(&rest)
 }
 
 // madeKey is the context key of a tools/call's madeResult.
@@ -63,7 +114,7 @@ func markMade(ctx context.Context, res *mcp.CallToolResult) {
 	}
 }
 
-func encodingMiddleware(next mcp.MethodHandler) mcp.MethodHandler {
+func (c *encodeCheck) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 		var made *madeResult
 		if method == "tools/call" {
@@ -77,7 +128,12 @@ func encodingMiddleware(next mcp.MethodHandler) mcp.MethodHandler {
 		if made != nil && made.res != nil && res == mcp.Result(made.res) {
 			return res, nil
 		}
-		if err := encodes(res); err != nil {
+		if lr, ok := res.(*mcp.ListToolsResult); ok && lr != nil {
+			err = c.listEncodes(lr)
+		} else {
+			err = encodes(res)
+		}
+		if err != nil {
 			return nil, unencodable(ctx, method, req, err)
 		}
 		return res, nil

@@ -15,12 +15,16 @@ import (
 )
 
 // TestEncodingMiddlewareMade: the middleware does not encode a tools/call
-// result that the handler marked as made of the invoker's bytes (this one
-// would not encode: were it encoded, the call would fail), and encodes
-// every other: the same result unmarked, one marked but replaced on its
-// way out, another method's.
+// result that the handler marked as made of the invoker's bytes, nor a
+// listed tool that addTool added and recorded (these would not encode:
+// were they encoded, the request would fail), and encodes every other:
+// the same result unmarked, one marked but replaced on its way out,
+// another method's, a listed tool of the same name that is another.
 func TestEncodingMiddlewareMade(t *testing.T) {
 	bad := func() *mcp.CallToolResult { return &mcp.CallToolResult{Meta: mcp.Meta{"x": math.NaN()}} }
+	badTool := func() *mcp.Tool { return &mcp.Tool{Name: "made", Meta: mcp.Meta{"x": math.NaN()}} }
+	made := badTool()
+	check := &encodeCheck{made: map[string]*mcp.Tool{"made": made}}
 	call := &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Name: "t"}}
 	tests := []struct {
 		name    string
@@ -38,19 +42,26 @@ func TestEncodingMiddlewareMade(t *testing.T) {
 			markMade(ctx, bad())
 			return bad(), nil
 		}, true},
+		{"a list of tools made", "tools/list", func(context.Context, string, mcp.Request) (mcp.Result, error) {
+			return &mcp.ListToolsResult{Tools: []*mcp.Tool{made, {Name: "other"}}}, nil
+		}, false},
+		{"a list of a tool not made", "tools/list", func(context.Context, string, mcp.Request) (mcp.Result, error) {
+			return &mcp.ListToolsResult{Tools: []*mcp.Tool{made, badTool()}}, nil
+		}, true},
 		{"another method", "resources/read", func(ctx context.Context, _ string, _ mcp.Request) (mcp.Result, error) {
 			markMade(ctx, bad()) // no call's context: nothing to mark
 			return &mcp.ReadResourceResult{Meta: mcp.Meta{"x": math.Inf(-1)}}, nil
 		}, true},
 	}
 	for _, tt := range tests {
-		res, err := encodingMiddleware(tt.handler)(context.Background(), tt.method, call)
+		res, err := check.middleware(tt.handler)(context.Background(), tt.method, call)
 		var we *jsonrpc.Error
 		switch {
 		case !tt.checked && (err != nil || res == nil):
 			t.Errorf("%s: %v, %v; want the result passed on unencoded", tt.name, res, err)
 		case tt.checked && (!errors.As(err, &we) || we.Code != codeInternal || res != nil ||
-			!strings.HasPrefix(we.Message, "Internal error: the result of ") || !strings.Contains(we.Message, "could not be encoded as JSON: json: unsupported value: ")):
+			!strings.HasPrefix(we.Message, "Internal error: the result of ") || !strings.Contains(we.Message, "could not be encoded as JSON: ") ||
+			!strings.HasSuffix(we.Message, ": json: unsupported value: NaN") && !strings.HasSuffix(we.Message, ": json: unsupported value: -Inf")):
 			t.Errorf("%s: %v, %v; want an internal error", tt.name, res, err)
 		}
 	}
@@ -97,6 +108,31 @@ func TestHandlersMarkMade(t *testing.T) {
 		res, err := tt.h(ctx, &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Name: "echo", Arguments: []byte(tt.args)}})
 		if err != nil || res == nil || res.IsError || made.res != res {
 			t.Errorf("%s: %+v, %v; marked %p, want it marked", tt.name, res, err, made.res)
+		}
+	}
+}
+
+// TestAddedToolsMade: the tools Register and AddTool add are recorded as
+// made when they encode, and not when they do not (a drop-in's _meta
+// holds NaN): the lists encode that one.
+func TestAddedToolsMade(t *testing.T) {
+	echo, err := reflectimpl.Create(func(struct{}) string { return "" }, reflectimpl.Meta(tool.Meta{Name: "echo"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
+	if err := Register(s, []*tool.Tool{echo}, nil); err != nil {
+		t.Fatal(err)
+	}
+	h := func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, any, error) {
+		return nil, nil, nil
+	}
+	AddTool(s, &mcp.Tool{Name: "fine"}, h)
+	AddTool(s, &mcp.Tool{Name: "nan", Meta: mcp.Meta{"x": math.NaN()}}, h)
+	c := checkEncoding(s)
+	for name, want := range map[string]bool{"echo": true, "fine": true, "nan": false} {
+		if got := c.made[name] != nil; got != want {
+			t.Errorf("%s recorded as made: %v, want %v", name, got, want)
 		}
 	}
 }

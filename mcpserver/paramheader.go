@@ -160,9 +160,11 @@ func (l *listing) paramHeaderRefusal(header http.Header, body []byte) (jsonrpc.I
 
 // addTool adds the tool mt to s with handler h, and records its
 // x-mcp-header annotations on s's listing, for HTTPHandler to refuse a
-// call whose headers disagree before the SDK reads it.
+// call whose headers disagree before the SDK reads it, and whether it
+// encodes, for the lists not to encode it again.
 func addTool(s *mcp.Server, mt *mcp.Tool, h mcp.ToolHandler) {
 	s.AddTool(mt, h)
+	checkEncoding(s).added(mt)
 	hs, _ := paramHeaders(mt.InputSchema)
 	l := listingOf(s)
 	l.setParamHeaders(mt.Name, hs)

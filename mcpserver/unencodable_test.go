@@ -133,6 +133,35 @@ func TestStdioUnencodableResult(t *testing.T) {
 	}
 }
 
+// TestStdioUnencodableList: a tools/list whose result the SDK cannot
+// encode (a tool the SDK added with a _meta that holds NaN) is answered
+// with an internal error that names the method, the tool and the
+// encoder's reason, 70 times in turn, and served again once the tool is
+// removed. Before, it was never answered and held its place.
+func TestStdioUnencodableList(t *testing.T) {
+	s, _ := unencodableServer(t)
+	s.AddTool(&mcp.Tool{Name: "sdk_listed_nan", InputSchema: json.RawMessage(`{"type":"object"}`), Meta: mcp.Meta{"x": math.NaN()}},
+		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return &mcp.CallToolResult{}, nil
+		})
+	c := connectLines(t, s, &mcpserver.StdioTransport{}, "2025-06-18")
+	for id := 1; id <= 70; id++ {
+		c.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/list"}`, id))
+		want := fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"error":{"code":-32603,"message":"Internal error: the result of tools/list could not be encoded as JSON: tool 'sdk_listed_nan': json: unsupported value: NaN"}}`, id)
+		if got := c.next(); got != want {
+			t.Fatalf("list %d: %s\nwant %s", id, got, want)
+		}
+	}
+	s.RemoveTools("sdk_listed_nan")
+	if got := c.next(); !strings.Contains(got, `"method":"notifications/tools/list_changed"`) {
+		t.Fatalf("after the tool was removed: %s", got)
+	}
+	c.send(`{"jsonrpc":"2.0","id":71,"method":"tools/list"}`)
+	if got := c.next(); !strings.HasPrefix(got, `{"jsonrpc":"2.0","id":71,"result":{`) || !strings.Contains(got, `"name":"echo"`) || strings.Contains(got, "sdk_listed_nan") {
+		t.Fatalf("the list without the tool: %s", got)
+	}
+}
+
 // TestHTTPUnencodableResult: through HTTPHandler, a call whose result
 // the SDK cannot encode is answered as over stdio, and its request leaves
 // the count at once (MaxCalls 1 here: the next request is served, not
