@@ -26,26 +26,38 @@ type Doc struct {
 	InputSchema json.RawMessage
 }
 
-// The weight of a word by where it is found.
+// A config is the rules of a ranking: BM25's parameters, the weight of a
+// word by where it is found, and how words are normalized. New uses
+// defaults; the quality test measures others against them.
+type config struct {
+	k1, b float64
+	// The weight of a word in the name, the title, the description, a
+	// parameter's name and a parameter's description.
+	name, title, desc, param, pdesc float64
+	stem                            stemRules
+	synonyms                        map[string]string // a term → its synonym group's term; nil for none
+}
+
+// stemRules says which suffixes normalize takes off, besides a plural's s.
+type stemRules uint8
+
 const (
-	nameWeight  = 3.0
-	titleWeight = 2.0
-	descWeight  = 1.0
-	paramWeight = 1.5 // a parameter's name
-	pdescWeight = 0.5 // a parameter's description
+	stemIngEd stemRules = 1 << iota // -ing, -ed, undoubling, a final e
+	stemEr                          // -er
+	stemLy                          // -ly
 )
 
-// BM25's parameters, at their usual values.
-const (
-	k1 = 1.2
-	b  = 0.75
-)
+var defaults = config{
+	k1: 1.2, b: 0.75, // BM25's usual values
+	name: 3, title: 2, desc: 1, param: 1.5, pdesc: 0.5,
+}
 
 // An Index ranks a fixed list of Docs. It is safe for concurrent use.
 type Index struct {
 	postings map[string][]posting
 	norm     []float64      // each doc's weighted length while New counts, then its BM25 normalisation
 	names    map[string]int // exact names, lowercased
+	cfg      *config
 }
 
 type posting struct {
@@ -54,21 +66,23 @@ type posting struct {
 }
 
 // New indexes docs.
-func New(docs []Doc) *Index {
-	x := &Index{postings: map[string][]posting{}, norm: make([]float64, len(docs)), names: map[string]int{}}
+func New(docs []Doc) *Index { return newIndex(docs, &defaults) }
+
+func newIndex(docs []Doc, cfg *config) *Index {
+	x := &Index{postings: map[string][]posting{}, norm: make([]float64, len(docs)), names: map[string]int{}, cfg: cfg}
 	total := 0.0
 	for i, d := range docs {
 		tf := map[string]float64{}
 		add := func(text string, w float64) {
-			for _, t := range Terms(text) {
+			for _, t := range terms(text, cfg) {
 				tf[t] += w
 				x.norm[i] += w
 			}
 		}
-		add(d.Name, nameWeight)
-		add(d.Title, titleWeight)
-		add(d.Description, descWeight)
-		walkParams(d.InputSchema, add)
+		add(d.Name, cfg.name)
+		add(d.Title, cfg.title)
+		add(d.Description, cfg.desc)
+		walkParams(d.InputSchema, cfg.param, cfg.pdesc, add)
 		// The postings list the docs in order: i grows.
 		for t, f := range tf {
 			x.postings[t] = append(x.postings[t], posting{doc: i, tf: f})
@@ -83,7 +97,7 @@ func New(docs []Doc) *Index {
 		// out once here, not for each posting of each query.
 		avg := total / float64(len(docs))
 		for i, l := range x.norm {
-			x.norm[i] = k1 * (1 - b + b*l/avg)
+			x.norm[i] = cfg.k1 * (1 - cfg.b + cfg.b*l/avg)
 		}
 	}
 	return x
@@ -104,7 +118,8 @@ func (x *Index) Search(query string, limit int) []Hit {
 	}
 	n := float64(len(x.norm))
 	scores := map[int]float64{}
-	for _, t := range dedup(Terms(query)) {
+	k1 := x.cfg.k1
+	for _, t := range dedup(terms(query, x.cfg)) {
 		ps := x.postings[t]
 		if len(ps) == 0 {
 			continue
@@ -146,13 +161,15 @@ func dedup(ts []string) []string {
 // and digits, cut again where a lower-case letter meets an upper-case one
 // (findOrders, FindOrders), lower-cased, with the commonest English words
 // left out and a plural's s taken off.
-func Terms(text string) []string {
+func Terms(text string) []string { return terms(text, &defaults) }
+
+func terms(text string, cfg *config) []string {
 	var out []string
 	start := -1
 	var prev rune
 	flush := func(end int) {
 		if start >= 0 {
-			if t := normalize(text[start:end]); t != "" {
+			if t := normalize(text[start:end], cfg); t != "" {
 				out = append(out, t)
 			}
 		}
@@ -175,7 +192,7 @@ func Terms(text string) []string {
 	return out
 }
 
-func normalize(w string) string {
+func normalize(w string, cfg *config) string {
 	w = strings.ToLower(w)
 	if stop[w] {
 		return ""
@@ -188,7 +205,56 @@ func normalize(w string) string {
 			w = w[:len(w)-1]
 		}
 	}
+	if cfg.stem != 0 {
+		w = stem(w, cfg.stem)
+	}
+	if s, ok := cfg.synonyms[w]; ok {
+		w = s
+	}
 	return w
+}
+
+// stem takes the suffixes rules name off w, a lower-cased word that has
+// lost its plural's s: "creating", "created" and "create" all become
+// "creat", "running" "run", "modified" "modify", "recently" "recent".
+// A stem keeps at least three letters and a vowel.
+func stem(w string, rules stemRules) string {
+	if rules&stemIngEd != 0 {
+		switch {
+		case strings.HasSuffix(w, "ied") && len(w) > 4:
+			w = w[:len(w)-3] + "y"
+		case strings.HasSuffix(w, "ing") && stemmable(w[:len(w)-3]):
+			w = undouble(w[:len(w)-3])
+		case strings.HasSuffix(w, "ed") && stemmable(w[:len(w)-2]):
+			w = undouble(w[:len(w)-2])
+		}
+	}
+	if rules&stemEr != 0 && strings.HasSuffix(w, "er") && stemmable(w[:len(w)-2]) {
+		w = undouble(w[:len(w)-2])
+	}
+	if rules&stemLy != 0 && strings.HasSuffix(w, "ly") && len(w) > 5 && stemmable(w[:len(w)-2]) {
+		w = w[:len(w)-2]
+	}
+	if rules&stemIngEd != 0 && strings.HasSuffix(w, "e") && len(w) > 3 {
+		w = w[:len(w)-1]
+	}
+	return w
+}
+
+// stemmable reports whether s can be a stem: three letters or more, one a
+// vowel.
+func stemmable(s string) bool {
+	return len(s) >= 3 && strings.ContainsAny(s, "aeiouy")
+}
+
+// undouble takes one letter off a stem that ends in a doubled consonant
+// other than l, s or z: "runn" to "run", "committ" to "commit".
+func undouble(s string) string {
+	n := len(s)
+	if n >= 4 && s[n-1] == s[n-2] && !strings.ContainsRune("aeiouylsz", rune(s[n-1])) {
+		return s[:n-1]
+	}
+	return s
 }
 
 var stop = map[string]bool{
@@ -204,7 +270,7 @@ const maxDepth = 32
 // walkParams hands add the names and descriptions of the parameters that
 // schema declares, under properties at any depth (through items, the
 // combinators and $defs).
-func walkParams(schema json.RawMessage, add func(string, float64)) {
+func walkParams(schema json.RawMessage, param, pdesc float64, add func(string, float64)) {
 	if len(schema) == 0 {
 		return
 	}
@@ -230,10 +296,10 @@ func walkParams(schema json.RawMessage, add func(string, float64)) {
 				}
 				slices.Sort(keys)
 				for _, k := range keys {
-					add(k, paramWeight)
+					add(k, param)
 					if p, ok := props[k].(map[string]any); ok {
 						if d, ok := p["description"].(string); ok {
-							add(d, pdescWeight)
+							add(d, pdesc)
 						}
 					}
 					walk(props[k], depth+1)
@@ -260,4 +326,30 @@ func walkParams(schema json.RawMessage, add func(string, float64)) {
 		}
 	}
 	walk(v, 0)
+}
+
+// synonymGroups are words that tools' names and descriptions use for the
+// same action; with synonyms on, each word of a group is read as the
+// group's first.
+var synonymGroups = [][]string{
+	{"delete", "remove", "erase"},
+	{"get", "fetch", "retrieve", "read"},
+	{"list", "enumerate"},
+	{"create", "add", "new", "make"},
+	{"update", "edit", "modify", "change"},
+	{"search", "find", "query", "lookup"},
+}
+
+// synonymMap maps each word of groups, normalized as cfg has it, to its
+// group's first word, normalized too.
+func synonymMap(groups [][]string, cfg config) map[string]string {
+	cfg.synonyms = nil
+	m := map[string]string{}
+	for _, g := range groups {
+		head := normalize(g[0], &cfg)
+		for _, w := range g[1:] {
+			m[normalize(w, &cfg)] = head
+		}
+	}
+	return m
 }
