@@ -2,7 +2,9 @@
 // programs that offer a model more tools than it should see at once: the
 // model asks for tools in its own words and is shown the best few. The
 // ranking is BM25 over each tool's name, title, description and the names
-// and descriptions of its parameters, the name counting most. It is
+// and descriptions of its parameters, the name counting most. Words match
+// by their stems ("creating" finds "creates") and as synonyms common in
+// tools' names ("remove" finds "delete", "fetch" finds "get"). It is
 // deterministic (ties keep the catalog's order) and needs no model.
 package toolsearch
 
@@ -34,23 +36,20 @@ type config struct {
 	// The weight of a word in the name, the title, the description, a
 	// parameter's name and a parameter's description.
 	name, title, desc, param, pdesc float64
-	stem                            stemRules
-	synonyms                        map[string]string // a term → its synonym group's term; nil for none
+
+	stem     bool              // -ing, -ed and a final e come off words
+	synonyms map[string]string // a term → its synonym group's term; nil for none
 }
 
-// stemRules says which suffixes normalize takes off, besides a plural's s.
-type stemRules uint8
-
-const (
-	stemIngEd stemRules = 1 << iota // -ing, -ed, undoubling, a final e
-	stemEr                          // -er
-	stemLy                          // -ly
-)
-
-var defaults = config{
-	k1: 1.2, b: 0.75, // BM25's usual values
-	name: 3, title: 2, desc: 1, param: 1.5, pdesc: 0.5,
-}
+var defaults = func() config {
+	c := config{
+		k1: 1.2, b: 0.75, // BM25's usual values
+		name: 3, title: 2, desc: 1, param: 1.5, pdesc: 0.5,
+		stem: true,
+	}
+	c.synonyms = synonymMap(synonymGroups, c)
+	return c
+}()
 
 // An Index ranks a fixed list of Docs. It is safe for concurrent use.
 type Index struct {
@@ -160,7 +159,9 @@ func dedup(ts []string) []string {
 // Terms splits text into the words the index compares: runs of letters
 // and digits, cut again where a lower-case letter meets an upper-case one
 // (findOrders, FindOrders), lower-cased, with the commonest English words
-// left out and a plural's s taken off.
+// left out, a plural's s, -ing, -ed and a final e taken off ("creating",
+// "created" and "creates" are "creat"), and each word of synonymGroups
+// read as its group's first ("remove" and "erase" are "delet").
 func Terms(text string) []string { return terms(text, &defaults) }
 
 func terms(text string, cfg *config) []string {
@@ -205,8 +206,8 @@ func normalize(w string, cfg *config) string {
 			w = w[:len(w)-1]
 		}
 	}
-	if cfg.stem != 0 {
-		w = stem(w, cfg.stem)
+	if cfg.stem {
+		w = stem(w)
 	}
 	if s, ok := cfg.synonyms[w]; ok {
 		w = s
@@ -214,28 +215,21 @@ func normalize(w string, cfg *config) string {
 	return w
 }
 
-// stem takes the suffixes rules name off w, a lower-cased word that has
-// lost its plural's s: "creating", "created" and "create" all become
-// "creat", "running" "run", "modified" "modify", "recently" "recent".
-// A stem keeps at least three letters and a vowel.
-func stem(w string, rules stemRules) string {
-	if rules&stemIngEd != 0 {
-		switch {
-		case strings.HasSuffix(w, "ied") && len(w) > 4:
-			w = w[:len(w)-3] + "y"
-		case strings.HasSuffix(w, "ing") && stemmable(w[:len(w)-3]):
-			w = undouble(w[:len(w)-3])
-		case strings.HasSuffix(w, "ed") && stemmable(w[:len(w)-2]):
-			w = undouble(w[:len(w)-2])
-		}
-	}
-	if rules&stemEr != 0 && strings.HasSuffix(w, "er") && stemmable(w[:len(w)-2]) {
+// stem takes -ing and -ed off w, a lower-cased word that has lost its
+// plural's s, undoubles the consonant they leave doubled, and takes off a
+// final e: "creating", "created", "creates" and "create" all become
+// "creat", "running" "run", "modified" "modify". A stem keeps three
+// letters or more, one a vowel ("string" stays).
+func stem(w string) string {
+	switch {
+	case strings.HasSuffix(w, "ied") && len(w) > 4:
+		w = w[:len(w)-3] + "y"
+	case strings.HasSuffix(w, "ing") && stemmable(w[:len(w)-3]):
+		w = undouble(w[:len(w)-3])
+	case strings.HasSuffix(w, "ed") && stemmable(w[:len(w)-2]):
 		w = undouble(w[:len(w)-2])
 	}
-	if rules&stemLy != 0 && strings.HasSuffix(w, "ly") && len(w) > 5 && stemmable(w[:len(w)-2]) {
-		w = w[:len(w)-2]
-	}
-	if rules&stemIngEd != 0 && strings.HasSuffix(w, "e") && len(w) > 3 {
+	if strings.HasSuffix(w, "e") && len(w) > 3 {
 		w = w[:len(w)-1]
 	}
 	return w

@@ -14,14 +14,19 @@ func TestTerms(t *testing.T) {
 		in   string
 		want []string
 	}{
-		{"FindOrders", []string{"find", "order"}},
+		{"FindOrders", []string{"search", "order"}}, // find is a synonym of search
 		{"get_weather", []string{"get", "weather"}},
 		{"cancel-order.v2", []string{"cancel", "order", "v2"}},
 		{"The orders of a city", []string{"order", "city"}},
 		{"HTTPServer", []string{"httpserver"}},
-		{"queries entries", []string{"query", "entry"}},
+		{"queries entries", []string{"search", "entry"}},
 		{"status class address bus", []string{"status", "class", "address", "bus"}},
-		{"Ünïcode wörds, 東京", []string{"ünïcode", "wörd", "東京"}},
+		{"Ünïcode wörds, 東京", []string{"ünïcod", "wörd", "東京"}},
+		{"creating created creates Create", []string{"creat", "creat", "creat", "creat"}},
+		{"running committed copied", []string{"run", "commit", "copy"}},
+		{"branches addresses passes installed", []string{"branch", "address", "pass", "install"}},
+		{"string used need bed", []string{"string", "used", "need", "bed"}}, // no stem of two letters, or of no vowel
+		{"removed erasing fetched retrieve edited enumerates lookup making", []string{"delet", "delet", "get", "get", "updat", "list", "search", "creat"}},
 		{"", nil},
 	} {
 		if got := Terms(c.in); !slices.Equal(got, c.want) {
