@@ -22,7 +22,9 @@ const defaultSearchResults = 5
 // model finds them with search_tools (5 a search, or as many as the
 // model asks for, up to 20), which ranks them by BM25 over their
 // names, titles, descriptions and the names and descriptions of their
-// parameters (deterministic: ties go to the earlier tool). A found tool
+// parameters, words matched by stem and by the common synonyms of tools'
+// verbs ("removing" finds delete_file; deterministic: ties go to the
+// earlier tool). A found tool
 // becomes visible: the adapter appends its definition to the next
 // request's tools, after the ones already sent, so that a prompt cache of
 // the earlier tools survives.

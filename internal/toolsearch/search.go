@@ -242,10 +242,13 @@ func stemmable(s string) bool {
 }
 
 // undouble takes one letter off a stem that ends in a doubled consonant
-// other than l, s or z: "runn" to "run", "committ" to "commit".
+// other than l, s or z ("runn" to "run", "committ" to "commit"), or in
+// the British doubled l of a word of -el ("cancell" to "cancel",
+// "labell" to "label"; "install" and "spell" stay).
 func undouble(s string) string {
 	n := len(s)
-	if n >= 4 && s[n-1] == s[n-2] && !strings.ContainsRune("aeiouylsz", rune(s[n-1])) {
+	if n >= 4 && s[n-1] == s[n-2] && !strings.ContainsRune("aeiouylsz", rune(s[n-1])) ||
+		n >= 6 && strings.HasSuffix(s, "ell") {
 		return s[:n-1]
 	}
 	return s

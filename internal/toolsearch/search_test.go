@@ -25,6 +25,8 @@ func TestTerms(t *testing.T) {
 		{"creating created creates Create", []string{"creat", "creat", "creat", "creat"}},
 		{"running committed copied", []string{"run", "commit", "copy"}},
 		{"branches addresses passes installed", []string{"branch", "address", "pass", "install"}},
+		{"cancelled labelling modelled travelling", []string{"cancel", "label", "model", "travel"}}, // British spellings
+		{"installed called spelling", []string{"install", "call", "spell"}},
 		{"string used need bed", []string{"string", "used", "need", "bed"}}, // no stem of two letters, or of no vowel
 		{"removed erasing fetched retrieve edited enumerates lookup making", []string{"delet", "delet", "get", "get", "updat", "list", "search", "creat"}},
 		{"", nil},
@@ -54,11 +56,13 @@ func TestSearch(t *testing.T) {
 		{"weather in Paris", []string{"get_weather", "get_forecast"}},
 		{"forecast", []string{"get_forecast"}},
 		{"cancel my order", []string{"cancel_order", "find_orders"}},
-		{"ORDERS", []string{"cancel_order", "find_orders"}},       // named, titled and described
-		{"mailbox", []string{"send_email"}},                       // a nested parameter's description
-		{"iban", []string{"list_invoices"}},                       // a parameter under $defs
-		{"ping", []string{"ping"}},                                // the exact name
-		{"get_forecast", []string{"get_forecast", "get_weather"}}, // the exact name first
+		{"ORDERS", []string{"cancel_order", "find_orders"}},                  // named, titled and described
+		{"mailbox", []string{"send_email"}},                                  // a nested parameter's description
+		{"iban", []string{"list_invoices"}},                                  // a parameter under $defs
+		{"ping", []string{"ping"}},                                           // the exact name
+		{"get_forecast", []string{"get_forecast", "get_weather"}},            // the exact name first
+		{"cancelled", []string{"cancel_order"}},                              // a stem: cancel, cancels
+		{"retrieving the forecast", []string{"get_forecast", "get_weather"}}, // a synonym: retrieve is get
 		{"the of a", nil}, // only common words
 		{"zebra", nil},    // nothing
 		{"  ", nil},       // nothing at all
