@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/toolschema/toolschema/internal/toolhook"
 	"github.com/toolschema/toolschema/internal/toolsearch"
 	"github.com/toolschema/toolschema/reflectimpl"
 	"github.com/toolschema/toolschema/tool"
@@ -76,6 +77,8 @@ func NewCatalog(set *tool.Set) (*Catalog, error) {
 	if c.set, err = tool.NewSet(all); err != nil {
 		return nil, fmt.Errorf("loop: %w", err)
 	}
+	// The runner given the set lists the tools found as the model's.
+	toolhook.SetOwner(c.set, c)
 	c.visible = append(c.visible, search)
 	c.shown[SearchToolName] = true
 	return c, nil

@@ -181,7 +181,16 @@ type Turn struct {
 // naming the tool and the call), or the context's when it ends (with the
 // outcomes of the calls made so far, the others answered as cancelled).
 func (r *Runner) Turn(ctx context.Context, calls []Call) (*Turn, error) {
+	return r.turn(ctx, calls, nil)
+}
+
+// turn is Turn; names, when not nil, is the Model that says which tools
+// the model was given (Run's).
+func (r *Runner) turn(ctx context.Context, calls []Call, names toolNamer) (*Turn, error) {
 	turn, outs := newTurn(len(calls))
+	// What an unknown call is told of the tools the model has: the same
+	// for every such call of the turn, made on the first.
+	var tools *string
 	if r.CheckOutputs {
 		ctx = tool.WithOutputCheck(ctx)
 	}
@@ -205,7 +214,10 @@ func (r *Runner) Turn(ctx context.Context, calls []Call) (*Turn, error) {
 			continue
 		}
 		if !ok {
-			outs[i].Result = unknown(c.Name, r.Tools)
+			if tools == nil {
+				tools = new(r.callable(names))
+			}
+			outs[i].Result = unknown(c.Name, *tools)
 			continue
 		}
 		outs[i].Tool = t
@@ -416,35 +428,76 @@ func (r *Runner) lookup(name string) (*tool.Tool, bool) {
 // the model: it is the model's text, perhaps an injection.
 var validName = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,128}$`)
 
-// unknown answers a call of a name set does not have, with the tools the
-// model was given (those not deferred) and, when some are deferred, how
-// many more a search finds.
-func unknown(name string, set *tool.Set) *tool.Result {
+// unknown answers a call of a name the set does not have, with tools,
+// what callable says of the tools the model has.
+func unknown(name, tools string) *tool.Result {
 	var b strings.Builder
 	if validName.MatchString(name) {
 		fmt.Fprintf(&b, "There is no tool named '%s'.", name)
 	} else {
 		b.WriteString("There is no tool by that name (a tool name is 1 to 128 letters, digits, '_', '.' or '-').")
 	}
+	b.WriteString(tools)
+	return errorResult(UnknownTool, b.String())
+}
+
+// A toolNamer is a Model that knows the names the model was given: an
+// adapter's conversation, whose requests carry the tools by their wire
+// names, the tools a search has loaded included.
+type toolNamer interface {
+	// ToolNames returns the names of the tools the model can call now,
+	// as the last request gave them.
+	ToolNames() []string
+}
+
+// callable says which tools of the runner's set the model can call, as
+// the model was given them, and how many more a search finds: the names
+// names gives (those of the set's tools), else the tools a Catalog has
+// made visible (the set is the Catalog's) or the set's tools that are
+// not deferred, by their own names. A deferred tool the model was not
+// given is one of those a search finds: a catalog's hundreds would be a
+// long answer of names the model cannot call yet.
+func (r *Runner) callable(names toolNamer) string {
+	set := r.Tools
 	if set == nil {
-		return errorResult(UnknownTool, b.String())
+		return ""
 	}
-	// The tools the model was given: a deferred tool's definition is in
-	// no request until a search finds it, and a catalog's hundreds would
-	// be a long answer of names the model cannot call yet.
 	var listed []string
+	given := map[*tool.Tool]string{}
+	if names != nil {
+		for _, n := range names.ToolNames() {
+			if t, ok := set.Resolve(n); ok && given[t] == "" {
+				given[t] = n
+				listed = append(listed, n)
+			}
+		}
+	} else {
+		var tools []*tool.Tool
+		if c, _ := toolhook.Owner(set).(*Catalog); c != nil {
+			tools = c.Visible()
+		} else {
+			for _, t := range set.Tools() {
+				if !t.DeferLoading {
+					tools = append(tools, t)
+				}
+			}
+		}
+		for _, t := range tools {
+			given[t] = t.Name
+			listed = append(listed, t.Name)
+		}
+	}
 	deferred := 0
 	for _, t := range set.Tools() {
-		if t.DeferLoading {
+		if t.DeferLoading && given[t] == "" {
 			deferred++
-			continue
 		}
-		listed = append(listed, t.Name)
 	}
 	search := "the tool search"
-	if _, ok := set.Lookup(SearchToolName); ok {
-		search = SearchToolName
+	if t, ok := set.Lookup(SearchToolName); ok && given[t] != "" {
+		search = given[t]
 	}
+	var b strings.Builder
 	switch {
 	case len(listed) > 0:
 		fmt.Fprintf(&b, " The tools are: %s", strings.Join(listed, ", "))
@@ -455,7 +508,7 @@ func unknown(name string, set *tool.Set) *tool.Result {
 	case deferred > 0:
 		fmt.Fprintf(&b, " The tools are found by %s (%d).", search, deferred)
 	}
-	return errorResult(UnknownTool, b.String())
+	return b.String()
 }
 
 // tooMany answers call i (from 0) of a turn of n calls, past the bound.
@@ -503,12 +556,22 @@ type Final struct {
 // calling a tool, or a call ends the loop. It returns an error wrapping
 // ErrMaxTurns when the model still calls tools after MaxTurns answers
 // (the Final then holds the last turn), and the errors of m and Turn.
+//
+// A call of a name the set does not have is answered with the tools the
+// model can call, by the names it was given: when m has a method
+// ToolNames() []string, as the adapters' conversations do (the names of
+// the tools the model can call now, as its last request gave them, wire
+// names and tools a search loaded included), by those; else, as Turn
+// answers it, by the tools' own names (the set's tools not deferred, or,
+// for a Catalog's set, its visible tools), and the deferred tools not
+// listed are counted as those a search finds.
 func (r *Runner) Run(ctx context.Context, m Model) (*Final, error) {
 	maxTurns := r.MaxTurns
 	if maxTurns <= 0 {
 		maxTurns = defaultMaxTurns
 	}
 	f := &Final{}
+	names, _ := m.(toolNamer)
 	var prev []Outcome
 	for {
 		if f.Turns == maxTurns {
@@ -522,7 +585,7 @@ func (r *Runner) Run(ctx context.Context, m Model) (*Final, error) {
 		if len(calls) == 0 {
 			return f, nil
 		}
-		turn, err := r.Turn(ctx, calls)
+		turn, err := r.turn(ctx, calls, names)
 		if turn != nil {
 			f.Last = turn
 		}

@@ -20,6 +20,9 @@ type Set struct {
 	// to), made on the first Resolve that needs it.
 	wireOnce sync.Once
 	byWire   map[string]*Tool
+	// owner is what made the set, when that is not the program
+	// (toolhook.SetOwner: a loop.Catalog).
+	owner any
 }
 
 // A CollisionError reports two tools that go by one name: two tools of

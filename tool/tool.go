@@ -181,6 +181,13 @@ func init() {
 	toolhook.CalledAs = func(ctx context.Context, name string) context.Context {
 		return withOpts(ctx, func(o *callOpts) { o.calledAs = name })
 	}
+	toolhook.SetOwner = func(set, owner any) { set.(*Set).owner = owner }
+	toolhook.Owner = func(set any) any {
+		if s, _ := set.(*Set); s != nil {
+			return s.owner
+		}
+		return nil
+	}
 }
 
 // A Cost is one line of what a call cost: an external API call, tokens of a

@@ -1,7 +1,8 @@
 // Package toolhook carries what package tool lends package toolimpl, which
 // imports tool and so cannot be imported by it: tool sets New and Binding
 // in its initialization, and toolimpl, initialized after it, calls them.
-// It lends package loop CalledAs, which has no place in tool's API.
+// It lends package loop CalledAs, and SetOwner and Owner, which have no
+// place in tool's API.
 // It also keeps the validator of declared schemas, which toolimpl
 // registers and tool's checks use.
 package toolhook
@@ -33,6 +34,16 @@ var HoldRoom func(n int) (giveBack func(), err error)
 // the model called it by (a wire name, as a provider's definitions gave
 // it); package loop sets it.
 var CalledAs func(ctx context.Context, name string) context.Context
+
+// SetOwner and Owner are set by package tool: SetOwner records, once, what
+// made a tool set (a *tool.Set, typed any as for Bind); Owner returns it,
+// nil for none. Package loop's Catalog owns the set it makes, so that the
+// runner given that set knows which of its deferred tools the model has
+// found.
+var (
+	SetOwner func(set any, owner any)
+	Owner    func(set any) any
+)
 
 // A Validator compiles a JSON Schema 2020-12 and returns a function that
 // says whether a JSON value is valid against it.
