@@ -137,9 +137,9 @@ func ResponsesCalls(r *responses.Response) []loop.Call {
 }
 
 // responsesCalls is ResponsesCalls; with searches, a client-executed
-// tool_search_call is also a call, of loop.SearchToolName, whose call_id
-// searches records.
-func responsesCalls(r *responses.Response, searches map[string]bool) []loop.Call {
+// tool_search_call is also a call, of loop.SearchToolName, whose place
+// among the calls searches records, with its call_id.
+func responsesCalls(r *responses.Response, searches map[int]string) []loop.Call {
 	var calls []loop.Call
 	for i := range r.Output {
 		item := &r.Output[i] // a large struct: not copied
@@ -155,7 +155,7 @@ func responsesCalls(r *responses.Response, searches map[string]bool) []loop.Call
 		case "tool_search_call":
 			if searches != nil && item.Execution == "client" {
 				call := searchCall(item)
-				searches[call.ID] = true
+				searches[len(calls)] = call.ID
 				calls = append(calls, call)
 			}
 		}
@@ -228,7 +228,7 @@ type Responses struct {
 	CatalogOptions []provider.Option
 
 	loaded   map[string]bool // the tools whose definitions the model has
-	searches map[string]bool // the call_ids of Last's tool_search_calls
+	searches map[int]string  // Last's tool_search_calls: their call_ids by their places among its calls
 }
 
 // Next implements loop.Model.

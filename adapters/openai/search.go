@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"regexp"
+	"slices"
+	"strings"
 
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/packages/param"
@@ -26,7 +29,7 @@ func (c *Responses) catalogTools() error {
 	if _, err := set.WireNames("openai"); err != nil {
 		return err
 	}
-	c.loaded, c.searches = map[string]bool{}, map[string]bool{}
+	c.loaded, c.searches = map[string]bool{}, map[int]string{}
 	var shown []*tool.Tool
 	for _, t := range set.Tools() {
 		if !t.DeferLoading && t.Name != loop.SearchToolName {
@@ -96,15 +99,19 @@ func searchCall(item *responses.ResponseOutputItemUnion) loop.Call {
 // last response's calls, some of them tool searches: a
 // function_call_output for each other outcome, a tool_search_output for
 // each search, in order; then a developer message for each search
-// refused.
+// refused. A search is known by its place among the calls, not by its
+// call_id alone, which the model writes: a function_call of the same
+// call_id is answered as a function's.
 func (c *Responses) searchItems(outs []loop.Outcome) ([]responses.ResponseInputItemUnionParam, error) {
 	items := make([]responses.ResponseInputItemUnionParam, 0, len(outs))
 	var notes []responses.ResponseInputItemUnionParam
-	for _, o := range outs {
-		if !c.searches[o.Call.ID] {
+	searches := 0
+	for i, o := range outs {
+		if id, ok := c.searches[i]; !ok || id != o.Call.ID || o.Call.Name != loop.SearchToolName {
 			items = append(items, ResponsesItems([]loop.Outcome{o})...)
 			continue
 		}
+		searches++
 		out := &responses.ResponseToolSearchOutputItemParam{
 			CallID:    openai.String(o.Call.ID),
 			Execution: responses.ResponseToolSearchOutputItemParamExecutionClient,
@@ -114,9 +121,7 @@ func (c *Responses) searchItems(outs []loop.Outcome) ([]responses.ResponseInputI
 		items = append(items, responses.ResponseInputItemUnionParam{OfToolSearchOutput: out})
 		if o.Result.IsError {
 			out.Status = responses.ResponseToolSearchOutputItemParamStatusIncomplete
-			notes = append(notes, responses.ResponseInputItemParamOfMessage(
-				fmt.Sprintf("The tool search %s loaded no tools: %s", o.Call.ID, loop.Content(o.Result)),
-				responses.EasyInputMessageRoleDeveloper))
+			notes = append(notes, responses.ResponseInputItemParamOfMessage(c.refusal(o, searches), responses.EasyInputMessageRoleDeveloper))
 			continue
 		}
 		tools, err := c.found(o.Result)
@@ -128,14 +133,82 @@ func (c *Responses) searchItems(outs []loop.Outcome) ([]responses.ResponseInputI
 	return append(items, notes...), nil
 }
 
+// safeCallID is the shape of a call_id the developer message of a
+// refused search repeats (OpenAI's own, "call_..."); the model writes the
+// call_id, and another is not repeated in the program's words.
+var safeCallID = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
+
+// refusal is the developer message that tells the model why its n-th
+// tool search of the last response (o) loaded no tools. It is the
+// program's word, so it repeats no text of the model's: the search is
+// named by its call_id only when that is of OpenAI's shape, and of the
+// violations only those of the search's own parameters are given (the
+// names of the others are the model's).
+func (c *Responses) refusal(o loop.Outcome, n int) string {
+	var b strings.Builder
+	if safeCallID.MatchString(o.Call.ID) {
+		fmt.Fprintf(&b, "The tool search %s loaded no tools: ", o.Call.ID)
+	} else {
+		fmt.Fprintf(&b, "The tool search %d of your last answer loaded no tools: ", n)
+	}
+	if len(o.Result.Violations) == 0 {
+		b.WriteString(loop.Content(o.Result))
+		return b.String()
+	}
+	params := c.searchParams()
+	var lines []string
+	others := 0
+	for _, v := range o.Result.Violations {
+		if v.Path == "" && v.Rule != "unknown" || params[v.Path] {
+			lines = append(lines, v.Message)
+		} else {
+			others++
+		}
+	}
+	if others > 0 {
+		names := make([]string, 0, len(params))
+		for p := range params {
+			names = append(names, p)
+		}
+		slices.Sort(names)
+		lines = append(lines, fmt.Sprintf("%d of its arguments are not a parameter of the tool search, whose parameters are %s.", others, strings.Join(names, ", ")))
+	}
+	b.WriteString(strings.Join(lines, "\n"))
+	return b.String()
+}
+
+// searchParams returns the names of the parameters of the catalog's
+// search.
+func (c *Responses) searchParams() map[string]bool {
+	params := map[string]bool{}
+	if t, ok := c.Catalog.Set().Lookup(loop.SearchToolName); ok {
+		var s struct{ Properties map[string]json.RawMessage }
+		if json.Unmarshal(t.InputSchema, &s) == nil {
+			for p := range s.Properties {
+				params[p] = true
+			}
+		}
+	}
+	return params
+}
+
 // found returns the definitions of the tools a search found that the
 // model does not have yet, in the search's order, and notes them as
-// loaded.
+// loaded. The tools are read from the result's JSON part, the list the
+// catalog's search answers; the runner's result budget may have cut it,
+// and added a text part that says so.
 func (c *Responses) found(r *tool.Result) ([]responses.ResponseToolSearchOutputItemParamToolUnion, error) {
 	var hits []struct {
 		Name string `json:"name"`
 	}
-	if err := json.Unmarshal([]byte(loop.Content(r)), &hits); err != nil {
+	var list []byte
+	for _, p := range r.Parts {
+		if j, ok := p.(tool.JSONPart); ok {
+			list = j.JSON
+			break
+		}
+	}
+	if err := json.Unmarshal(list, &hits); err != nil {
 		return nil, fmt.Errorf("openaiadapter: the tool search's answer: %w", err)
 	}
 	set := c.Catalog.Set()
