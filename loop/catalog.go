@@ -21,7 +21,8 @@ const defaultSearchResults = 5
 // A Catalog is a client-side tool search, for an API without a native
 // one: the deferred tools (Meta.DeferLoading) are not sent until the
 // model finds them with search_tools (5 a search, or as many as the
-// model asks for, up to 20), which ranks them by BM25 over their
+// model asks for, up to 20; a query of at most 1,000 characters, a
+// longer one refused before it is read), which ranks them by BM25 over their
 // names, titles, descriptions and the names and descriptions of their
 // parameters, words matched by stem and by the common synonyms of tools'
 // verbs ("removing" finds delete_file; deterministic: ties go to the
@@ -99,7 +100,7 @@ func (c *Catalog) Visible() []*tool.Tool {
 
 // searchIn is search_tools' input.
 type searchIn struct {
-	Query string `json:"query" minLength:"1" description:"What the tool should do, in words: a task, an object, an action."`
+	Query string `json:"query" minLength:"1" maxLength:"1000" description:"What the tool should do, in words: a task, an object, an action."`
 	Limit int    `json:"limit,omitempty" minimum:"1" maximum:"20" description:"How many tools to find at most (default 5)."`
 }
 
