@@ -1,6 +1,9 @@
 package anthropicadapter
 
-import "encoding/json"
+import (
+	"bytes"
+	"encoding/json"
+)
 
 // ToolNames returns the names of the tools the model can call now, as the
 // last request gave them: the tools of Params.Tools but the deferred ones
@@ -25,33 +28,49 @@ func (c *Conversation) ToolNames() []string {
 	}
 	for _, m := range c.Params.Messages {
 		b, err := json.Marshal(m)
-		if err != nil {
-			continue
+		if err != nil || !bytes.Contains(b, []byte(`"tool_reference"`)) {
+			continue // most messages: no decoding of their results
 		}
-		var v any
-		if json.Unmarshal(b, &v) == nil {
-			names = appendReferences(names, v)
+		var msg struct{ Content []refBlock }
+		if json.Unmarshal(b, &msg) == nil {
+			names = appendReferences(names, msg.Content, 0)
 		}
 	}
 	return names
 }
 
-// appendReferences appends the tool_name of each tool_reference block in
-// v, a message as JSON, in order.
-func appendReferences(names []string, v any) []string {
-	switch v := v.(type) {
-	case map[string]any:
-		if v["type"] == "tool_reference" {
-			if n, ok := v["tool_name"].(string); ok {
-				return append(names, n)
-			}
+// A refBlock is what ToolNames reads of a content block: a
+// tool_reference's tool_name, and the blocks a tool_result (content, a
+// list) or a tool_search_tool_result (content, an object whose
+// tool_references are the list) holds.
+type refBlock struct {
+	Type           string          `json:"type"`
+	ToolName       string          `json:"tool_name"`
+	Content        json.RawMessage `json:"content"`
+	ToolReferences []refBlock      `json:"tool_references"`
+}
+
+// appendReferences appends the tool_name of each tool_reference among
+// blocks and the blocks they hold, in order, two levels down at most (a
+// reference in a tool_result, or in the result object of a
+// tool_search_tool_result).
+func appendReferences(names []string, blocks []refBlock, depth int) []string {
+	for _, b := range blocks {
+		if b.Type == "tool_reference" && b.ToolName != "" {
+			names = append(names, b.ToolName)
+			continue
 		}
-		for _, k := range []string{"content", "tool_references"} {
-			names = appendReferences(names, v[k])
+		if depth == 2 {
+			continue
 		}
-	case []any:
-		for _, e := range v {
-			names = appendReferences(names, e)
+		names = appendReferences(names, b.ToolReferences, depth+1)
+		var inner []refBlock
+		var one refBlock
+		switch c := bytes.TrimSpace(b.Content); {
+		case len(c) > 0 && c[0] == '[' && json.Unmarshal(c, &inner) == nil:
+			names = appendReferences(names, inner, depth+1)
+		case len(c) > 0 && c[0] == '{' && json.Unmarshal(c, &one) == nil:
+			names = appendReferences(names, []refBlock{one}, depth+1)
 		}
 	}
 	return names

@@ -1,6 +1,9 @@
 package openaiadapter
 
-import "encoding/json"
+import (
+	"bytes"
+	"encoding/json"
+)
 
 // ToolNames returns the names of the tools the model can call now, as the
 // last request gave them: the functions and custom tools of Params.Tools,
@@ -43,7 +46,7 @@ func (c *Responses) ToolNames() []string {
 		}
 	}
 	for _, item := range c.Params.Input.OfInputItemList {
-		if b, err := json.Marshal(item); err == nil {
+		if b, err := json.Marshal(item); err == nil && bytes.Contains(b, []byte(`"tool_search_output"`)) {
 			names = appendLoaded(names, b)
 		}
 	}
