@@ -557,6 +557,16 @@ type Final struct {
 // ErrMaxTurns when the model still calls tools after MaxTurns answers
 // (the Final then holds the last turn), and the errors of m and Turn.
 //
+// What a run adds to the conversation is bounded by the runner's fields:
+// at most MaxTurns turns, each with at most MaxCallsPerTurn results of at
+// most MaxResultBytes (by default 20 turns of 128 results of 100 KB:
+// 256 MB), and a refusal of about 170 bytes for each call past the
+// bound, which the model's answer itself is longer than. The adapters'
+// APIs keep no state, so each request carries the whole conversation:
+// the bytes a run sends grow with the square of its turns (a run of 20
+// turns of 16 results of 100 KB sends 311 MB, its last request 31 MB).
+// Bound the fields to what the model's context takes.
+//
 // A call of a name the set does not have is answered with the tools the
 // model can call, by the names it was given: when m has a method
 // ToolNames() []string, as the adapters' conversations do (the names of
