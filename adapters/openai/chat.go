@@ -141,7 +141,9 @@ type Chat struct {
 	// already sent. The runner's Tools is then Catalog.Set(). The answers
 	// of search_tools name each tool found by its wire name, the name
 	// its definition carries ("github_create_issue" for a tool named
-	// "github.create_issue").
+	// "github.create_issue"). The tools found go out while the request
+	// has room for them (128 tools): a search's answer leaves out the
+	// tools found past it, and says how many.
 	Catalog        *loop.Catalog
 	CatalogOptions []provider.Option
 
@@ -174,17 +176,28 @@ func (c *Chat) messages(outs []loop.Outcome) ([]openai.ChatCompletionMessagePara
 				c.wire[t.Name] = names[j]
 			}
 		}
-		if text, ok := foundByWireName(o.Result, c.wire); ok {
+		if text, ok := foundByWireName(o.Result, c.wire, c.sentNames()); ok {
 			msgs[i] = openai.ToolMessage(text, o.Call.ID)
 		}
 	}
 	return msgs, nil
 }
 
+// sentNames returns the names of the catalog's tools the request has.
+func (c *Chat) sentNames() map[string]bool {
+	sent := make(map[string]bool, c.sent)
+	for _, t := range c.Catalog.Visible()[:c.sent] {
+		sent[t.Name] = true
+	}
+	return sent
+}
+
 // foundByWireName is the text of a search_tools answer (a JSON list of
 // the tools found, {"name":...,"description":...} each) with each name
-// replaced by its wire name; false for any other result.
-func foundByWireName(r *tool.Result, wire map[string]string) (string, bool) {
+// replaced by its wire name, and the tools not in the request (sent
+// says which are) left out, with a line after the list that says how
+// many; false for any other result.
+func foundByWireName(r *tool.Result, wire map[string]string, sent map[string]bool) (string, bool) {
 	if len(r.Parts) != 1 {
 		return "", false
 	}
@@ -199,18 +212,26 @@ func foundByWireName(r *tool.Result, wire map[string]string) (string, bool) {
 	if json.Unmarshal(j.JSON, &found) != nil {
 		return "", false
 	}
-	for i, f := range found {
+	kept := found[:0]
+	for _, f := range found {
 		w, ok := wire[f.Name]
 		if !ok {
 			return "", false
 		}
-		found[i].Name = w
+		if sent[f.Name] {
+			f.Name = w
+			kept = append(kept, f)
+		}
 	}
 	var b strings.Builder
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
-	if enc.Encode(found) != nil {
+	if enc.Encode(kept) != nil {
 		return "", false
+	}
+	if n := len(found) - len(kept); n > 0 {
+		fmt.Fprintf(&b, "%d more tools this search found are not among your tools: a request takes at most %d tools, and yours has them all.", n, chatMaxTools)
+		return b.String(), true
 	}
 	return strings.TrimSuffix(b.String(), "\n"), true
 }
@@ -224,15 +245,14 @@ func (c *Chat) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Call, erro
 		return nil, fmt.Errorf("openaiadapter: %d tools in the request; %s", len(c.Params.Tools), chatToolsRule)
 	}
 	if c.Catalog != nil {
+		// The tools found go out while the request has room for them:
+		// a model may search until it has found more than one request
+		// takes, and the tools past the room are left out (the answers
+		// of the searches say so), not the conversation ended.
 		visible := c.Catalog.Visible()
-		// Params.Tools has at most chatMaxTools: the tool found that
-		// would pass the limit is among those not yet sent.
-		if n := len(c.Params.Tools) + len(visible) - c.sent; n > chatMaxTools {
-			t := visible[c.sent+chatMaxTools-len(c.Params.Tools)]
-			return nil, fmt.Errorf("openaiadapter: the catalog's tools found would make %d tools in the next request (tool %s would be number %d); %s",
-				n, t.Name, chatMaxTools+1, chatToolsRule)
-		}
-		for _, t := range visible[c.sent:] {
+		add := visible[c.sent:]
+		add = add[:min(len(add), max(0, chatMaxTools-len(c.Params.Tools)))]
+		for _, t := range add {
 			def, err := provider.OpenAI(t, c.CatalogOptions...)
 			if err != nil {
 				return nil, fmt.Errorf("openaiadapter: %w", err)
@@ -240,7 +260,7 @@ func (c *Chat) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Call, erro
 			fn := param.Override[openai.ChatCompletionFunctionToolParam](def)
 			c.Params.Tools = append(c.Params.Tools, openai.ChatCompletionToolUnionParam{OfFunction: &fn})
 		}
-		c.sent = len(visible)
+		c.sent += len(add)
 	}
 	msgs, err := c.messages(outs)
 	if err != nil {

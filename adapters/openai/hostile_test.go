@@ -172,3 +172,68 @@ func TestResponsesRefusedSearchInjection(t *testing.T) {
 		})
 	}
 }
+
+// TestChatManySearches: a model that searches until it has found more
+// tools than a Chat Completions request takes (20 searches of 20 tools
+// in one turn, 200 tools found) does not end the run: each request
+// carries 128 tools at most, and every tool a search's answer names is
+// in the request that carries the answer.
+func TestChatManySearches(t *testing.T) {
+	cat, err := loop.NewCatalog(looptest.Catalog(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var searches []loop.Call
+	for i, noun := range []string{"invoice", "customer", "order", "shipment", "ticket", "contract", "payment", "product", "supplier", "employee",
+		"project", "meeting", "document", "account", "lead", "campaign", "asset", "warehouse", "vehicle", "subscription"} {
+		searches = append(searches, loop.Call{ID: fmt.Sprintf("call_%d", i), Name: loop.SearchToolName, Args: json.RawMessage(`{"query":"` + noun + ` record","limit":20}`)})
+	}
+	srv := newChatServer(t, searches)
+	chat := &openaiadapter.Chat{Client: srv.client(), Catalog: cat, Params: openai.ChatCompletionNewParams{Model: "gpt-test",
+		Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("Find every tool.")}}}
+	if _, err := (&loop.Runner{Tools: cat.Set()}).Run(context.Background(), chat); err != nil {
+		t.Fatalf("the run: %v", err)
+	}
+	if len(srv.bodies) != 2 {
+		t.Fatalf("%d requests, want 2", len(srv.bodies))
+	}
+	var req struct {
+		Tools []struct{ Function struct{ Name string } }
+	}
+	if err := json.Unmarshal(srv.bodies[1], &req); err != nil {
+		t.Fatal(err)
+	}
+	if len(req.Tools) != 128 {
+		t.Errorf("the second request carries %d tools, want 128", len(req.Tools))
+	}
+	has := map[string]bool{}
+	for _, tl := range req.Tools {
+		has[tl.Function.Name] = true
+	}
+	left := 0
+	for i, answer := range toolMessages(t, srv.bodies[1]) {
+		list, note, _ := strings.Cut(answer, "\n")
+		var found []struct{ Name string }
+		if err := json.Unmarshal([]byte(list), &found); err != nil {
+			t.Fatalf("search %d answered %q", i, answer)
+		}
+		for _, f := range found {
+			if !has[f.Name] {
+				t.Errorf("search %d answered %s, which the request does not carry", i, f.Name)
+			}
+		}
+		var n int
+		if note != "" {
+			if _, err := fmt.Sscanf(note, "%d more tools this search found are not among your tools", &n); err != nil {
+				t.Errorf("search %d's note %q", i, note)
+			}
+		}
+		left += n
+	}
+	// 3 tools of the catalog's own, 125 found sent: of the 200 found, 75
+	// left out, some by more than one search (the searches overlap, and
+	// ran at once: which ones is not known).
+	if left < 75 {
+		t.Errorf("the answers say %d tools were left out, want 75 at least", left)
+	}
+}

@@ -657,9 +657,11 @@ func TestCatalogTrialChat(t *testing.T) {
 	}
 }
 
-// TestCatalogTrialChatPastLimit: a catalog whose tools found would bring a
-// request past Chat Completions' 128 tools is stopped before the request,
-// with an error that says the limit, rather than sent for a 400.
+// TestCatalogTrialChatPastLimit: a search whose tools found would bring a
+// request past Chat Completions' 128 tools does not end the run (the
+// model chose how much to search): the tools found go out while the
+// request has room, and the search's answer lists those and says how
+// many more were left out, and why.
 func TestCatalogTrialChatPastLimit(t *testing.T) {
 	var tools []*tool.Tool
 	for i := range 130 {
@@ -682,14 +684,27 @@ func TestCatalogTrialChatPastLimit(t *testing.T) {
 	s := newChatScript(t, chatTurn{{loop.SearchToolName, `{"query":"count the stock of a warehouse","limit":3}`}})
 	chat := &openaiadapter.Chat{Client: s.client(), Catalog: cat, Params: openai.ChatCompletionNewParams{Model: "gpt-test",
 		Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("How many units of SKU-1?")}}}
-	_, err = (&loop.Runner{Tools: cat.Set()}).Run(context.Background(), chat)
-	if err == nil || !strings.Contains(err.Error(), "128") {
-		t.Fatalf("the run ended with %v, want an error that says the limit of 128 tools", err)
+	if _, err := (&loop.Runner{Tools: cat.Set()}).Run(context.Background(), chat); err != nil {
+		t.Fatalf("the run: %v", err)
 	}
-	if n := len(s.bodies); n != 1 {
-		t.Errorf("%d requests sent, want 1 (the one of 127 tools)", n)
+	if n := len(s.bodies); n != 2 {
+		t.Fatalf("%d requests sent, want 2", n)
 	}
 	if n := len(s.request(t, 0).Tools); n != 127 {
 		t.Errorf("the first request carried %d tools, want 127", n)
+	}
+	second := s.request(t, 1)
+	if n := len(second.Tools); n != 128 {
+		t.Errorf("the second request carried %d tools, want 128", n)
+	}
+	var last struct{ Function struct{ Name string } }
+	if err := json.Unmarshal(second.Tools[127], &last); err != nil {
+		t.Fatal(err)
+	}
+	answer := second.toolReplies(t)["call_0_0"]
+	want := `[{"name":"` + last.Function.Name + `",`
+	if !strings.HasPrefix(answer, want) || strings.Count(answer, `"name"`) != 1 ||
+		!strings.HasSuffix(answer, "]\n2 more tools this search found are not among your tools: a request takes at most 128 tools, and yours has them all.") {
+		t.Errorf("the search answered %q, want the tool sent (%s) and the 2 left out", answer, last.Function.Name)
 	}
 }
