@@ -33,6 +33,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/anthropics/anthropic-sdk-go/v2"
@@ -199,9 +200,11 @@ type Conversation struct {
 	// strict tools are counted over all the catalog's tools the request
 	// carries (under provider.StrictIfPossible, a tool found past one is
 	// sent non-strict; each conversion tells its refused every fallback
-	// of the tools it converts, those sent before included). The model
-	// reads the search's answer as JSON and calls a tool found from its
-	// next turn on.
+	// of the tools it converts, those sent before included; without it,
+	// the tools found past a limit, or refused by the strict mode, are
+	// not sent, and the search's answer leaves them out and says how
+	// many). The model reads the search's answer as JSON and calls a tool
+	// found from its next turn on.
 	Catalog        *loop.Catalog
 	CatalogOptions []provider.Option
 	// References, with Catalog, is Anthropic's own form of a client-side
@@ -264,27 +267,53 @@ func (c *Conversation) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Ca
 // yet sent, without defer_loading. The limits of a request's strict tools
 // count every tool the request carries: the visible tools are converted
 // together, those sent before getting the same bytes as then, and the
-// new ones' definitions are appended.
+// new ones' definitions are appended. A model may search until it has
+// found more tools than a request takes: the conversion's refusal of a
+// tool found (past a limit, or one the strict mode refuses) sends the
+// tools found before it, and neither it nor those after (the answers of
+// the searches say how many were left out), rather than end the run.
 func (c *Conversation) sendVisible() error {
 	visible := c.Catalog.Visible()
-	if len(visible) > c.sent {
-		all := make([]*tool.Tool, 0, len(visible))
-		for _, t := range visible {
-			cp := *t // sent now: not deferred on the wire
-			cp.DeferLoading = false
-			all = append(all, &cp)
-		}
+	if len(visible) <= c.sent {
+		return nil
+	}
+	all := make([]*tool.Tool, 0, len(visible))
+	for _, t := range visible {
+		cp := *t // sent now: not deferred on the wire
+		cp.DeferLoading = false
+		all = append(all, &cp)
+	}
+	for {
 		defs, err := provider.Anthropic(all, c.CatalogOptions...)
-		if err != nil {
+		if err == nil {
+			for _, def := range defs[c.sent:] {
+				t := param.Override[anthropic.ToolParam](def)
+				c.Params.Tools = append(c.Params.Tools, anthropic.ToolUnionParam{OfTool: &t})
+			}
+			c.sent = len(all)
+			return nil
+		}
+		// The refusal names the tool; one sent before is the program's
+		// (its own tools, its options), and so is any other error.
+		var re *provider.RefusalError
+		k := -1
+		if errors.As(err, &re) {
+			k = slices.IndexFunc(all[c.sent:], func(t *tool.Tool) bool { return t.Name == re.Tool })
+		}
+		if k < 0 {
 			return fmt.Errorf("anthropicadapter: %w", err)
 		}
-		for _, def := range defs[c.sent:] {
-			t := param.Override[anthropic.ToolParam](def)
-			c.Params.Tools = append(c.Params.Tools, anthropic.ToolUnionParam{OfTool: &t})
-		}
+		all = all[:c.sent+k]
 	}
-	c.sent = len(visible)
-	return nil
+}
+
+// sentNames returns the names of the catalog's tools the request has.
+func (c *Conversation) sentNames() map[string]bool {
+	sent := make(map[string]bool, c.sent)
+	for _, t := range c.Catalog.Visible()[:c.sent] {
+		sent[t.Name] = true
+	}
+	return sent
 }
 
 // sendAll appends, once, the definitions of every tool of the catalog,
@@ -347,20 +376,28 @@ func (c *Conversation) foundText(o loop.Outcome) ([]anthropic.ToolResultBlockPar
 	if json.Unmarshal(j.JSON, &found) != nil {
 		return nil, false
 	}
-	for i, f := range found {
+	sent := c.sentNames()
+	kept := found[:0]
+	for _, f := range found {
 		w, ok := c.wire[f.Name]
 		if !ok {
 			return nil, false
 		}
-		found[i].Name = w
+		if sent[f.Name] {
+			f.Name = w
+			kept = append(kept, f)
+		}
 	}
 	var b strings.Builder
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
-	if enc.Encode(found) != nil {
+	if enc.Encode(kept) != nil {
 		return nil, false
 	}
 	text := strings.TrimSuffix(b.String(), "\n")
+	if n := len(found) - len(kept); n > 0 {
+		text += fmt.Sprintf("\n%d more tools this search found are not among your tools: the request has no room for them.", n)
+	}
 	return []anthropic.ToolResultBlockParamContentUnion{{OfText: &anthropic.TextBlockParam{Text: text}}}, true
 }
 
