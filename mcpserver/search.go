@@ -48,7 +48,7 @@ const (
 const maxSearchResults = 8
 
 type searchIn struct {
-	Query string `json:"query" description:"What the tool should do, in a few words: a task, an object, a name." minLength:"1"`
+	Query string `json:"query" description:"What the tool should do, in a few words: a task, an object, a name." minLength:"1" maxLength:"1000"`
 	Limit int    `json:"limit,omitempty" description:"How many tools to return at most (default 8)." minimum:"1" maximum:"8"`
 }
 

@@ -125,6 +125,16 @@ func TestSearchCatalog(t *testing.T) {
 			t.Errorf("search %s found %d tools, want %d: %.200s", c.args, len(many), c.want, text)
 		}
 	}
+	// A query is a few words: one of megabytes would be split word by
+	// word (16 times its size allocated); past 1,000 characters it is
+	// refused, as the query's schema says.
+	long := strings.Repeat("cancel an order ", 63)[:1000]
+	if res, text := callText(t, cs, "search_tools", `{"query":"`+long+`"}`); res.IsError || !strings.Contains(text, `"cancel_order"`) {
+		t.Errorf("search with a query of 1000 characters: %v %.200s", res.IsError, text)
+	}
+	if res, text := callText(t, cs, "search_tools", `{"query":"`+long+`x"}`); !res.IsError || text != "Argument 'query' must be at most 1000 characters long." {
+		t.Errorf("search with a query of 1001 characters: %v %.200s", res.IsError, text)
+	}
 	// More than 8 is refused, as the limit's schema says.
 	if res, text := callText(t, cs, "search_tools", `{"query":"invoice","limit":50}`); !res.IsError || text != "Argument 'limit' must be at most 8." {
 		t.Errorf("search with limit 50: %v %s", res.IsError, text)
