@@ -102,3 +102,62 @@ func TestCatalogManySearches(t *testing.T) {
 		t.Errorf("the answers say %d tools were left out, want 83 at least", left)
 	}
 }
+
+// TestToolUseInputKinds: a tool_use block whose input is not an object
+// (a string holding JSON, an array, a number) is answered as an error
+// the model can act on, is_error set; input null or left out is no
+// arguments, as an empty object; an empty name is answered without
+// being repeated; two blocks of one id are each answered.
+func TestToolUseInputKinds(t *testing.T) {
+	set := looptest.Small(t)
+	tools, err := anthropicadapter.Tools(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct{ block, want string }{
+		{`{"type":"tool_use","id":"t0","name":"lookup","input":"{\"city\":\"Oslo\"}"}`, "Arguments must be a JSON object."},
+		{`{"type":"tool_use","id":"t1","name":"lookup","input":[{"city":"Oslo"}]}`, "Arguments must be a JSON object."},
+		{`{"type":"tool_use","id":"t2","name":"lookup","input":5}`, "Arguments must be a JSON object."},
+		{`{"type":"tool_use","id":"t3","name":"lookup","input":null}`, "Argument 'city' is required."},
+		{`{"type":"tool_use","id":"t4","name":"lookup"}`, "Argument 'city' is required."},
+		{`{"type":"tool_use","id":"t4","name":"lookup","input":{"city":"Oslo"}}`, "3 results"},
+		{`{"type":"tool_use","id":"t5","name":"","input":{}}`, "There is no tool by that name (a tool name is 1 to 128 letters, digits, '_', '.' or '-'). The tools are: lookup."},
+	}
+	var blocks []string
+	for _, c := range cases {
+		blocks = append(blocks, c.block)
+	}
+	var bodies [][]byte
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		bodies = append(bodies, body)
+		w.Header().Set("Content-Type", "application/json")
+		if len(bodies) == 1 {
+			fmt.Fprintf(w, `{"id":"m","type":"message","role":"assistant","model":"c","stop_reason":"tool_use","usage":{"input_tokens":1,"output_tokens":1},"content":[%s]}`, strings.Join(blocks, ","))
+			return
+		}
+		io.WriteString(w, refEnd)
+	}))
+	defer srv.Close()
+	c := anthropic.NewClient(option.WithBaseURL(srv.URL+"/"), option.WithAPIKey("test"), option.WithMaxRetries(0))
+	conv := &anthropicadapter.Conversation{Client: &c, Params: anthropic.MessageNewParams{Model: "claude-test", MaxTokens: 10, Tools: tools,
+		Messages: []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock("go"))}}}
+	if _, err := (&loop.Runner{Tools: set}).Run(context.Background(), conv); err != nil {
+		t.Fatal(err)
+	}
+	var req refRequest
+	if err := json.Unmarshal(bodies[1], &req); err != nil {
+		t.Fatal(err)
+	}
+	results := req.Messages[len(req.Messages)-1].Content
+	if len(results) != len(cases) {
+		t.Fatalf("%d results, want %d", len(results), len(cases))
+	}
+	for i, r := range results {
+		var content []struct{ Text string }
+		json.Unmarshal(r.Content, &content)
+		if len(content) != 1 || content[0].Text != cases[i].want || r.IsError != (cases[i].want != "3 results") {
+			t.Errorf("%s answered %s (error %v), want %q", cases[i].block, r.Content, r.IsError, cases[i].want)
+		}
+	}
+}
