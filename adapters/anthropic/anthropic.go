@@ -203,8 +203,10 @@ type Conversation struct {
 	// of the tools it converts, those sent before included; without it,
 	// the tools found past a limit, or refused by the strict mode, are
 	// not sent, and the search's answer leaves them out and says how
-	// many). The model reads the search's answer as JSON and calls a tool
-	// found from its next turn on.
+	// many; the first Next converts each tool of the catalog alone, and
+	// one the conversion refuses is its error, before any request). The
+	// model reads the search's answer as JSON and calls a tool found from
+	// its next turn on.
 	Catalog        *loop.Catalog
 	CatalogOptions []provider.Option
 	// References, with Catalog, is Anthropic's own form of a client-side
@@ -222,9 +224,10 @@ type Conversation struct {
 	// (deferred), so Params.Tools keeps what the first Next added.
 	References bool
 
-	sent   int               // how many of Catalog.Visible() Params.Tools has
-	loaded bool              // References: Params.Tools has the catalog's tools
-	wire   map[string]string // each of the catalog's tools' wire name, by its name
+	sent    int               // how many of Catalog.Visible() Params.Tools has
+	checked bool              // every tool of the catalog converts alone
+	loaded  bool              // References: Params.Tools has the catalog's tools
+	wire    map[string]string // each of the catalog's tools' wire name, by its name
 }
 
 // Next implements loop.Model.
@@ -243,6 +246,9 @@ func (c *Conversation) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Ca
 		}
 		instead = c.references
 	case c.Catalog != nil:
+		if err := c.checkCatalog(); err != nil {
+			return nil, err
+		}
 		if err := c.sendVisible(); err != nil {
 			return nil, err
 		}
@@ -305,6 +311,26 @@ func (c *Conversation) sendVisible() error {
 		}
 		all = all[:c.sent+k]
 	}
+}
+
+// checkCatalog converts, once, each tool of the catalog alone, as
+// sendVisible would send it: every one may be sent, and one the
+// conversion refuses (the strict mode's refusal of its schema) is the
+// program's error before any request, not the end of the run when a
+// search finds it. The limits of a request are sendVisible's.
+func (c *Conversation) checkCatalog() error {
+	if c.checked {
+		return nil
+	}
+	for _, t := range c.Catalog.Set().Tools() {
+		cp := *t
+		cp.DeferLoading = false
+		if _, err := provider.Anthropic([]*tool.Tool{&cp}, c.CatalogOptions...); err != nil {
+			return fmt.Errorf("anthropicadapter: the catalog's tools: %w", err)
+		}
+	}
+	c.checked = true
+	return nil
 }
 
 // sentNames returns the names of the catalog's tools the request has.

@@ -16,6 +16,8 @@ import (
 	anthropicadapter "github.com/toolschema/toolschema/adapters/anthropic"
 	"github.com/toolschema/toolschema/adapters/internal/looptest"
 	"github.com/toolschema/toolschema/loop"
+	"github.com/toolschema/toolschema/reflectimpl"
+	"github.com/toolschema/toolschema/tool"
 )
 
 // TestCatalogManySearches: in the portable mode, with strict tools (the
@@ -159,5 +161,46 @@ func TestToolUseInputKinds(t *testing.T) {
 		if len(content) != 1 || content[0].Text != cases[i].want || r.IsError != (cases[i].want != "3 results") {
 			t.Errorf("%s answered %s (error %v), want %q", cases[i].block, r.Content, r.IsError, cases[i].want)
 		}
+	}
+}
+
+// tagsIn is an input the strict mode refuses: a map.
+type tagsIn struct {
+	Tags map[string]int `json:"tags"`
+}
+
+// TestCatalogRefusedToolEarly: in the portable mode, a deferred tool the
+// conversion refuses (under the strict mode, one whose input has a map)
+// would be refused when a search found it, and the model's search would
+// end the run: it is refused at the first Next, before any request,
+// naming the tool.
+func TestCatalogRefusedToolEarly(t *testing.T) {
+	tags, err := reflectimpl.Create(func(in tagsIn) string { return "tagged" },
+		reflectimpl.Meta(tool.Meta{Name: "tag_things", Description: "Tags things.", DeferLoading: true}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	note, err := reflectimpl.Create(func(in looptest.Note) string { return "noted" }, reflectimpl.Meta(tool.Meta{Name: "note", Description: "Notes."}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := tool.NewSet([]*tool.Tool{note, tags})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := loop.NewCatalog(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	requests := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		requests++
+		http.Error(w, "no request is answered here", http.StatusBadRequest)
+	}))
+	defer srv.Close()
+	c := anthropic.NewClient(option.WithBaseURL(srv.URL+"/"), option.WithAPIKey("test"), option.WithMaxRetries(0))
+	conv := &anthropicadapter.Conversation{Client: &c, Catalog: cat, Params: anthropic.MessageNewParams{Model: "claude-test", MaxTokens: 10}}
+	if _, err := conv.Next(context.Background(), nil); err == nil || !strings.Contains(err.Error(), "tag_things") || requests != 0 {
+		t.Errorf("the first Next: %v after %d requests, want the refusal of tag_things before any", err, requests)
 	}
 }

@@ -143,12 +143,15 @@ type Chat struct {
 	// its definition carries ("github_create_issue" for a tool named
 	// "github.create_issue"). The tools found go out while the request
 	// has room for them (128 tools): a search's answer leaves out the
-	// tools found past it, and says how many.
+	// tools found past it, and says how many. The first Next converts
+	// every tool of the catalog: one the conversion refuses is its error,
+	// before any request, not when a search finds it.
 	Catalog        *loop.Catalog
 	CatalogOptions []provider.Option
 
-	sent int               // how many of Catalog.Visible() Params.Tools has
-	wire map[string]string // the catalog's tools' wire names, by name
+	sent    int               // how many of Catalog.Visible() Params.Tools has
+	wire    map[string]string // the catalog's tools' wire names, by name
+	checked bool              // every tool of the catalog converts
 }
 
 // messages are ChatMessages(outs), but for the answers of the catalog's
@@ -243,6 +246,18 @@ func (c *Chat) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Call, erro
 	}
 	if len(c.Params.Tools) > chatMaxTools {
 		return nil, fmt.Errorf("openaiadapter: %d tools in the request; %s", len(c.Params.Tools), chatToolsRule)
+	}
+	if c.Catalog != nil && !c.checked {
+		// Every tool of the catalog may be sent: each is converted now,
+		// so that one the conversion refuses is the program's error
+		// before any request, not the end of the run when a search finds
+		// it.
+		for _, t := range c.Catalog.Set().Tools() {
+			if _, err := provider.OpenAI(t, c.CatalogOptions...); err != nil {
+				return nil, fmt.Errorf("openaiadapter: the catalog's tools: %w", err)
+			}
+		}
+		c.checked = true
 	}
 	if c.Catalog != nil {
 		// The tools found go out while the request has room for them:

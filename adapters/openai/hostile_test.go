@@ -323,3 +323,44 @@ func TestChatHostileTurns(t *testing.T) {
 		}
 	}
 }
+
+// tagsIn is an input the strict mode refuses: a map.
+type tagsIn struct {
+	Tags map[string]int `json:"tags"`
+}
+
+// TestCatalogRefusedToolEarly: a deferred tool the conversion refuses
+// (under the strict mode, one whose input has a map) would be refused
+// when a search found it, and the model's search would end the run: it
+// is refused at the first Next, before any request, naming the tool,
+// whatever the model does.
+func TestCatalogRefusedToolEarly(t *testing.T) {
+	tags, err := reflectimpl.Create(func(in tagsIn) string { return "tagged" },
+		reflectimpl.Meta(tool.Meta{Name: "tag_things", Description: "Tags things.", DeferLoading: true}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	note, err := reflectimpl.Create(func(in looptest.Note) string { return "noted" }, reflectimpl.Meta(tool.Meta{Name: "note", Description: "Notes."}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := tool.NewSet([]*tool.Tool{note, tags})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, api := range []string{"chat", "responses"} {
+		cat, err := loop.NewCatalog(set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		expect := false
+		c := openai.NewClient(option.WithHTTPClient(&http.Client{Transport: refuseRequests{t, &expect}}), option.WithAPIKey("test"), option.WithMaxRetries(0))
+		var m loop.Model = &openaiadapter.Chat{Client: &c, Catalog: cat, Params: openai.ChatCompletionNewParams{Model: "gpt-test"}}
+		if api == "responses" {
+			m = &openaiadapter.Responses{Client: &c, Catalog: cat, Params: responses.ResponseNewParams{Model: "gpt-test"}}
+		}
+		if _, err := m.Next(context.Background(), nil); err == nil || !strings.Contains(err.Error(), "tag_things") || !strings.Contains(err.Error(), "map") {
+			t.Errorf("%s: the first Next: %v, want the refusal of tag_things", api, err)
+		}
+	}
+}

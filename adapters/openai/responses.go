@@ -224,6 +224,8 @@ type Responses struct {
 	Last *responses.Response
 	// Catalog, when set, gives the tools and runs the tool search on the
 	// client's side (see above). The runner's Tools is then Catalog.Set().
+	// The first Next converts every tool of the catalog: one the
+	// conversion refuses is its error, before any request.
 	Catalog        *loop.Catalog
 	CatalogOptions []provider.Option
 
@@ -238,6 +240,7 @@ func (c *Responses) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Call,
 	}
 	if c.Catalog != nil && c.loaded == nil {
 		if err := c.catalogTools(); err != nil {
+			c.loaded = nil // checked again on the next call
 			return nil, err
 		}
 	}

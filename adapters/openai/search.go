@@ -37,6 +37,16 @@ func (c *Responses) catalogTools() error {
 			c.loaded[t.Name] = true
 		}
 	}
+	// Every tool of the catalog may be sent: each is converted now, so
+	// that one the conversion refuses is the program's error before any
+	// request, not the end of the run when a search finds it.
+	for _, t := range set.Tools() {
+		if t.Name != loop.SearchToolName && !c.loaded[t.Name] {
+			if _, err := provider.OpenAIResponses(t, c.CatalogOptions...); err != nil {
+				return fmt.Errorf("openaiadapter: the catalog's tools: %w", err)
+			}
+		}
+	}
 	defs, kinds, err := responsesDefs(set, shown, false, c.CatalogOptions)
 	if err != nil {
 		return err
