@@ -34,16 +34,33 @@ func (c *Chat) ToolNames() []string {
 // ToolNames returns the names of the tools the model can call now, as the
 // last request gave them: the functions of Params.Tools (a namespace's
 // among them) but the deferred ones, by their wire names, and the
-// functions a tool search loaded (the tool_search_output items of the
-// input and of the last response, the server's search or the Catalog's).
-// The runner (loop.Runner.Run) answers a call of a name its set does not
+// functions a tool search loaded: the Catalog's found, or, when
+// Params.Tools has deferred tools, those of the server's search (the
+// tool_search_output items of the input and of the last response). The
+// runner (loop.Runner.Run) answers a call of a name its set does not
 // have with them.
 func (c *Responses) ToolNames() []string {
 	var names []string
+	hosted := false
 	for _, t := range c.Params.Tools {
 		if b, err := json.Marshal(t); err == nil {
 			names = appendFunctions(names, b, false)
+			hosted = hosted || bytes.Contains(b, []byte(`"defer_loading":true`))
 		}
+	}
+	if c.Catalog != nil && c.loaded != nil {
+		set := c.Catalog.Set()
+		wire, err := set.WireNames("openai")
+		if err == nil {
+			for i, t := range set.Tools() {
+				if t.DeferLoading && c.loaded[t.Name] {
+					names = append(names, wire[i])
+				}
+			}
+		}
+	}
+	if !hosted {
+		return names // no server's search: nothing else loads a tool
 	}
 	for _, item := range c.Params.Input.OfInputItemList {
 		if b, err := json.Marshal(item); err == nil && bytes.Contains(b, []byte(`"tool_search_output"`)) {

@@ -204,3 +204,41 @@ func TestResponsesCatalogUnknownLists(t *testing.T) {
 		}
 	}
 }
+
+// TestResponsesHostedSearchUnknownLists: with OpenAI's hosted search
+// (ResponsesTools sends the deferred tools with defer_loading), a tool
+// the server's search loaded in the response is the model's: a call of
+// an unknown name in the same response lists it, by its wire name, and
+// the deferred tool not loaded is counted among those "the tool search"
+// finds.
+func TestResponsesHostedSearchUnknownLists(t *testing.T) {
+	set, err := tool.NewSet([]*tool.Tool{proxiedTool(t, "admin.tools.list", false), proxiedTool(t, "admin.tools.get", true), proxiedTool(t, "admin.tools.put", true)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tools, err := openaiadapter.ResponsesTools(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := newItemsServer(t, []any{
+		map[string]any{"type": "tool_search_call", "id": "ts_1", "execution": "server", "status": "completed", "arguments": map[string]any{"query": "get an admin tool"}},
+		map[string]any{"type": "tool_search_output", "id": "tso_1", "execution": "server", "status": "completed", "tools": []any{
+			map[string]any{"type": "function", "name": "admin_tools_get", "defer_loading": true, "strict": true,
+				"parameters": map[string]any{"type": "object", "properties": map[string]any{}, "additionalProperties": false}}}},
+		functionCallItem(1, "admin_tools_drop", `{}`),
+	}, []any{textDone})
+	c := openai.NewClient(option.WithBaseURL(srv.URL+"/"), option.WithAPIKey("test"), option.WithMaxRetries(0))
+	conv := &openaiadapter.Responses{Client: &c, Params: responses.ResponseNewParams{Model: "gpt-test", Tools: tools,
+		Input: responses.ResponseNewParamsInputUnion{OfString: openai.String("Drop the admin tools.")}}}
+	if _, err := (&loop.Runner{Tools: set}).Run(context.Background(), conv); err != nil {
+		t.Fatal(err)
+	}
+	if len(srv.bodies) != 2 {
+		t.Fatalf("%d requests, want 2", len(srv.bodies))
+	}
+	out := inputOf(t, srv.bodies[1], "function_call_output", "call_1")
+	want := "There is no tool named 'admin_tools_drop'. The tools are: admin_tools_list, admin_tools_get; the tool search finds 1 more."
+	if out == nil || out["output"] != want {
+		t.Errorf("the answer %v, want %q", out, want)
+	}
+}
