@@ -13,6 +13,7 @@ import (
 // of a name its set does not have with them.
 func (c *Conversation) ToolNames() []string {
 	var names []string
+	deferred := false
 	for _, t := range c.Params.Tools {
 		b, err := json.Marshal(t)
 		if err != nil {
@@ -25,6 +26,10 @@ func (c *Conversation) ToolNames() []string {
 		if json.Unmarshal(b, &d) == nil && d.Name != "" && !d.DeferLoading {
 			names = append(names, d.Name)
 		}
+		deferred = deferred || d.DeferLoading
+	}
+	if !deferred {
+		return names // nothing for a search to load: no message to read
 	}
 	for _, m := range c.Params.Messages {
 		b, err := json.Marshal(m)
