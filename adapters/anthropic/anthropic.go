@@ -226,6 +226,7 @@ type Conversation struct {
 
 	sent    int               // how many of Catalog.Visible() Params.Tools has
 	checked bool              // every tool of the catalog converts alone
+	sentSet map[string]bool   // the names of the first sent of Catalog.Visible()
 	loaded  bool              // References: Params.Tools has the catalog's tools
 	wire    map[string]string // each of the catalog's tools' wire name, by its name
 }
@@ -333,13 +334,16 @@ func (c *Conversation) checkCatalog() error {
 	return nil
 }
 
-// sentNames returns the names of the catalog's tools the request has.
+// sentNames returns the names of the catalog's tools the request has,
+// made once for each number of them sent.
 func (c *Conversation) sentNames() map[string]bool {
-	sent := make(map[string]bool, c.sent)
-	for _, t := range c.Catalog.Visible()[:c.sent] {
-		sent[t.Name] = true
+	if c.sentSet == nil || len(c.sentSet) != c.sent {
+		c.sentSet = make(map[string]bool, c.sent)
+		for _, t := range c.Catalog.Visible()[:c.sent] {
+			c.sentSet[t.Name] = true
+		}
 	}
-	return sent
+	return c.sentSet
 }
 
 // sendAll appends, once, the definitions of every tool of the catalog,

@@ -164,9 +164,13 @@ func (c *Chat) messages(outs []loop.Outcome) ([]openai.ChatCompletionMessagePara
 	if c.Catalog == nil {
 		return msgs, nil
 	}
+	var sent map[string]bool // the catalog's tools the request has, made once
 	for i, o := range outs {
 		if o.Tool == nil || o.Tool.Name != loop.SearchToolName || o.Result.IsError {
 			continue
+		}
+		if sent == nil {
+			sent = c.sentNames()
 		}
 		if c.wire == nil {
 			set := c.Catalog.Set()
@@ -179,7 +183,7 @@ func (c *Chat) messages(outs []loop.Outcome) ([]openai.ChatCompletionMessagePara
 				c.wire[t.Name] = names[j]
 			}
 		}
-		if text, ok := foundByWireName(o.Result, c.wire, c.sentNames()); ok {
+		if text, ok := foundByWireName(o.Result, c.wire, sent); ok {
 			msgs[i] = openai.ToolMessage(text, o.Call.ID)
 		}
 	}
