@@ -291,9 +291,11 @@ func EnumValues(fset *token.FileSet, n *types.Named) []string {
 		return nil
 	}
 	vals := make([]string, 0, len(consts))
+	seen := make(map[string]bool, len(consts)) // a list would make 10,000 values quadratic
 	for _, c := range consts {
 		v := constant.StringVal(c.Val())
-		if !slices.Contains(vals, v) {
+		if !seen[v] {
+			seen[v] = true
 			vals = append(vals, v)
 		}
 	}

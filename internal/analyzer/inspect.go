@@ -1220,10 +1220,10 @@ func Enums(fset *token.FileSet, pkg *types.Package) []*Enum {
 		}
 		slices.SortFunc(cs, func(a, b *types.Const) int { return byPos(a.Pos(), b.Pos()) })
 		e := &Enum{Type: tn}
-		var seen []string
+		seen := make(map[string]bool, len(cs))
 		for _, c := range cs {
-			if v := c.Val().ExactString(); !slices.Contains(seen, v) {
-				seen = append(seen, v)
+			if v := c.Val().ExactString(); !seen[v] {
+				seen[v] = true
 				e.Consts = append(e.Consts, c)
 			}
 		}

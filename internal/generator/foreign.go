@@ -157,8 +157,10 @@ func (s *sourceForeign) EnumValues(n *types.Named) ([]string, bool) {
 		return cmp.Or(strings.Compare(a.file, b.file), cmp.Compare(a.offset, b.offset))
 	})
 	var vals []string
+	seen := make(map[string]bool, len(consts))
 	for _, c := range consts {
-		if v := constant.StringVal(c.c.Val()); !slices.Contains(vals, v) {
+		if v := constant.StringVal(c.c.Val()); !seen[v] {
+			seen[v] = true
 			vals = append(vals, v)
 		}
 	}

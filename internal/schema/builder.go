@@ -277,8 +277,10 @@ func (b *Builder) build(t *Type, na bool) (frag, []*Error) {
 			// Values are listed once each, in the order given; an empty
 			// list leaves a plain string.
 			f := frag{typ: jString, enum: make([][]byte, 0, len(t.Enum))}
-			for i, v := range t.Enum {
-				if !slices.Contains(t.Enum[:i], v) {
+			seen := make(map[string]bool, len(t.Enum)) // not a search of the list: 10,000 values would be quadratic
+			for _, v := range t.Enum {
+				if !seen[v] {
+					seen[v] = true
 					f.enum = append(f.enum, appendString(nil, v))
 				}
 			}
