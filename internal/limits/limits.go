@@ -31,4 +31,10 @@ const (
 	// about 20 MB; a model's call is far below it. Past it the reading
 	// stops.
 	MaxRawArgumentValues = 1 << 16
+	// MaxSchemaBytes bounds a schema's size: one compiled for a raw-schema
+	// tool or declared by a type, and the fragment of any type the core
+	// maps, so that a type graph whose inline schema doubles at each level
+	// (a struct of two fields of the next) is refused at the type where it
+	// passes the bound rather than written out exponentially.
+	MaxSchemaBytes = 512 << 10
 )

@@ -27,7 +27,7 @@ import (
 // hundred subschemas, nested a dozen levels.
 const (
 	// MaxBytes bounds a schema's size as given.
-	MaxBytes = 512 << 10
+	MaxBytes = limits.MaxSchemaBytes
 	// MaxDepth bounds the nesting of the schema document (objects and
 	// arrays, as JSON nests them: a property's schema is two levels
 	// below its object's), as the invoker bounds arguments'

@@ -1,8 +1,11 @@
 package schema
 
 import (
+	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/toolschema/toolschema/internal/limits"
 )
 
 // A Builder turns type descriptions into schema bytes. It remembers the
@@ -176,8 +179,35 @@ func (b *Builder) nodeAt(t *Type, na bool) *node {
 			n.errs = append(n.errs, e)
 		}
 	}
+	if len(n.errs) == 0 {
+		if size := n.f.size(); size > limits.MaxSchemaBytes {
+			n.errs = append(n.errs, tooLarge(t, &n.f, size))
+		}
+	}
 	n.state = built
 	return n
+}
+
+// tooLarge is the error of a type whose fragment passes the bound of a
+// schema's size, naming its largest property or its items.
+func tooLarge(t *Type, f *frag, size int) *Error {
+	part := ""
+	switch {
+	case len(f.props) > 0:
+		big := &f.props[0]
+		for i := range f.props {
+			if len(f.props[i].schema) > len(big.schema) {
+				big = &f.props[i]
+			}
+		}
+		part = fmt.Sprintf(" (its largest property, %s, is %d bytes)", big.name, len(big.schema))
+	case len(f.items) > 0:
+		part = fmt.Sprintf(" (its items are %d bytes)", len(f.items))
+	case len(f.addl) > len(jsonFalse):
+		part = fmt.Sprintf(" (its values are %d bytes)", len(f.addl))
+	}
+	return errorf(OLT002, "the schema of type %s is %d bytes%s, more than the %d a schema may be; every fragment is inline, so a type reached along many paths is written once for each: "+
+		"shorten long descriptions, take a part reached many times as json.RawMessage, or split the tool", t, size, part, limits.MaxSchemaBytes)
 }
 
 // encoded returns the bytes of n's fragment, nil when it has errors. They
@@ -368,7 +398,7 @@ func (b *Builder) buildStruct(t *Type, na bool) (frag, []*Error) {
 		headers = append(headers, hs...)
 		props = append(props, prop{name: jf.name, schema: schema, optional: optional})
 	}
-	return frag{typ: jObject, props: props, addl: jsonFalse, headers: headers}, errs
+	return frag{typ: jObject, props: props, addl: jsonFalse, headers: headers}, once(errs)
 }
 
 // hiddenErrs returns what is wrong with a field hidden from the model

@@ -132,6 +132,11 @@ type Error struct {
 	// written reports an error that refuses a type only where its values
 	// are written (a result): see node.outErrs.
 	written bool
+	// origin is the error this one is a copy of, with a longer path (see
+	// prefixed); nil for an original. more marks the error that stands
+	// for its copies past the first maxPaths (see once).
+	origin *Error
+	more   bool
 }
 
 // A Fix is a mechanical change to a field's struct tag that mends an Error.
@@ -217,7 +222,48 @@ func prefixed(es []*Error, p string) []*Error {
 	for i, e := range es {
 		c := *e
 		c.Path = joinPath(p, e.Path)
+		if c.origin == nil {
+			c.origin = e
+		}
 		out[i] = &c
+	}
+	return out
+}
+
+// maxPaths is how many paths an error of one type is reported at (see
+// once).
+const maxPaths = 100
+
+// once returns es with an error reached along several paths (a type with
+// an error, shared by fields) kept at its first maxPaths paths, and past
+// them one more error that says so: a struct of two fields of the next,
+// nested, would otherwise hold a number of copies that doubles at each
+// level.
+func once(es []*Error) []*Error {
+	if len(es) <= maxPaths {
+		return es
+	}
+	type key struct {
+		origin *Error
+		more   bool
+	}
+	seen := make(map[key]int, len(es))
+	out := es[:0:0]
+	for _, e := range es {
+		k := key{e.origin, e.more}
+		if k.origin == nil {
+			k.origin = e
+		}
+		seen[k]++
+		switch {
+		case e.more && seen[k] > 1:
+		case seen[k] <= maxPaths:
+			out = append(out, e)
+		case seen[k] == maxPaths+1 && seen[key{k.origin, true}] == 0:
+			seen[key{k.origin, true}]++
+			out = append(out, &Error{ID: e.ID, Path: e.Path, Field: e.Field, Tag: e.Tag, written: e.written, origin: k.origin, more: true,
+				Msg: fmt.Sprintf("and at more paths than the %d above, which reach the same error: %s", maxPaths, k.origin.Msg)})
+		}
 	}
 	return out
 }

@@ -1,0 +1,70 @@
+package schema
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/toolschema/toolschema/internal/limits"
+)
+
+// doubling returns the first of a chain of depth structs D0, D1, ... in
+// which each has two fields of the next, and the last has leaf fields:
+// legal Go whose inline schema doubles at each level.
+func doubling(depth int, leaf ...Field) *Type {
+	next := named("example.com/p", fmt.Sprintf("D%d", depth), strct(leaf...))
+	for i := depth - 1; i >= 0; i-- {
+		next = named("example.com/p", fmt.Sprintf("D%d", i), strct(field("L", next, `json:"l"`), field("R", next, `json:"r"`)))
+	}
+	return next
+}
+
+// TestDoublingRefused reproduces the fault of a chain of structs of two
+// fields of the next: at 16 levels toolgen wrote a 12 MB schema, at 40 it
+// would have needed terabytes. The type where the fragment passes the
+// bound of a schema's size is refused (OLT002), naming it and its largest
+// property, and a tool over it is refused at the paths that reach it (the
+// first 100 of them).
+func TestDoublingRefused(t *testing.T) {
+	for _, depth := range []int{14, 40} {
+		t.Run(fmt.Sprint(depth), func(t *testing.T) {
+			in := doubling(depth, field("X", tString, `json:"x"`))
+			_, err := NewBuilder().Input(in)
+			es, ok := err.(Errors)
+			if !ok || len(es) == 0 || len(es) > maxPaths+1 {
+				t.Fatalf("got %d errors, want 1 to %d: %.300v", len(es), maxPaths+1, err)
+			}
+			e := es[0]
+			if e.ID != OLT002 || !strings.Contains(e.Msg, fmt.Sprintf("more than the %d a schema may be", limits.MaxSchemaBytes)) ||
+				!strings.Contains(e.Msg, "its largest property, l, is ") || !strings.HasPrefix(e.Path, "l.l") {
+				t.Errorf("got %s at %q: %s", e.ID, e.Path, e.Msg)
+			}
+		})
+	}
+	// Within the bound, the schema is written whole.
+	out, err := NewBuilder().Input(doubling(8, field("X", tString, `json:"x"`)))
+	if err != nil || len(out) > limits.MaxSchemaBytes || strings.Count(string(out), `"x":{`) != 1<<8 {
+		t.Errorf("got %d bytes, %v", len(out), err)
+	}
+}
+
+// TestDoublingErrorsBounded reproduces the fault of a chain of structs of
+// two fields of the next whose last has a field the contract refuses: the
+// error was copied once per path, 2^depth copies (65,536 at 16 levels, a
+// hang at 40). It is reported at its first 100 paths, and one more error
+// says there are more.
+func TestDoublingErrorsBounded(t *testing.T) {
+	ch := &Type{Kind: Chan, Elem: tInt}
+	_, err := NewBuilder().Input(doubling(40, field("C", ch, `json:"c"`), field("X", tString, `json:"x"`)))
+	es, ok := err.(Errors)
+	if !ok || len(es) != maxPaths+1 {
+		t.Fatalf("got %d errors, want %d: %.300v", len(es), maxPaths+1, err)
+	}
+	if want := strings.Repeat("l.", 40) + "c"; es[0].ID != OLT002 || es[0].Path != want {
+		t.Errorf("got %s at %q, want OLT002 at %q", es[0].ID, es[0].Path, want)
+	}
+	last := es[maxPaths]
+	if last.ID != OLT002 || !strings.HasPrefix(last.Msg, "and at more paths than the 100 above, which reach the same error: type chan int64 has no schema") {
+		t.Errorf("last error: %s at %q: %s", last.ID, last.Path, last.Msg)
+	}
+}
