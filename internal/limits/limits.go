@@ -37,4 +37,15 @@ const (
 	// (a struct of two fields of the next) is refused at the type where it
 	// passes the bound rather than written out exponentially.
 	MaxSchemaBytes = 512 << 10
+	// MaxSchemaDepth bounds the nesting of a schema compiled for a
+	// raw-schema tool (objects and arrays, as JSON nests them: a
+	// property's schema is two levels below its object's).
+	MaxSchemaDepth = MaxArgumentDepth
+	// MaxSubschemas bounds the schemas in one schema document (the root,
+	// and each object or boolean where a keyword takes a schema), and
+	// MaxListValues the values of one enum or const and the names of one
+	// required. A schema compiled for a raw-schema tool is held to them,
+	// and so is every schema the core writes.
+	MaxSubschemas = 2000
+	MaxListValues = 1000
 )

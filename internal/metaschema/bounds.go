@@ -38,16 +38,16 @@ const (
 	// about twice one near the root (at 128 levels, more than three
 	// times), so within it compiling stays linear in the schema's size
 	// whatever its shape.
-	MaxDepth = limits.MaxArgumentDepth
+	MaxDepth = limits.MaxSchemaDepth
 	// MaxSubschemas bounds the schemas in the document: the root, and
 	// every object or boolean where a keyword takes a schema or a $ref
 	// points. (The validator's compile is quadratic in their number,
 	// with a small constant.)
-	MaxSubschemas = 2000
+	MaxSubschemas = limits.MaxSubschemas
 	// MaxListValues bounds the values of one enum or const (counting the
 	// values nested in them) and the names of one required or
 	// dependentRequired.
-	MaxListValues = 1000
+	MaxListValues = limits.MaxListValues
 	// MaxPatternBytes bounds a pattern (pattern, a patternProperties
 	// name).
 	MaxPatternBytes = schema.MaxRegexBytes
@@ -157,13 +157,10 @@ func quote(s string) string { return strconv.Quote(Cut(s, MaxMessageBytes)) }
 // schemas (in every draft the validator reads), and those whose values
 // are data.
 var (
-	schemaKeywords = map[string]bool{"additionalProperties": true, "additionalItems": true, "contains": true,
-		"propertyNames": true, "not": true, "if": true, "then": true, "else": true, "unevaluatedItems": true,
-		"unevaluatedProperties": true, "contentSchema": true, "items": true}
-	schemaListKeywords = map[string]bool{"allOf": true, "anyOf": true, "oneOf": true, "prefixItems": true, "items": true}
-	schemaMapKeywords  = map[string]bool{"properties": true, "patternProperties": true, "$defs": true,
-		"definitions": true, "dependentSchemas": true, "dependencies": true}
-	countKeywords = map[string]bool{"minLength": true, "maxLength": true, "minItems": true, "maxItems": true,
+	schemaKeywords     = schema.SchemaKeywords
+	schemaListKeywords = schema.SchemaListKeywords
+	schemaMapKeywords  = schema.SchemaMapKeywords
+	countKeywords      = map[string]bool{"minLength": true, "maxLength": true, "minItems": true, "maxItems": true,
 		"minProperties": true, "maxProperties": true, "minContains": true, "maxContains": true}
 )
 

@@ -45,6 +45,11 @@ type node struct {
 	// in a result: a field hidden from the model (jsonschema:"-"), which
 	// an input's schema leaves out and encoding/json still writes.
 	outErrs []*Error
+	// bounds is the error of the whole fragment passing a bound of a
+	// schema document (see docBounds), found once a tool's schema is the
+	// fragment (boundsDone).
+	bounds     *Error
+	boundsDone bool
 }
 
 // allErrs returns the errors of n where its values are written: errs and
@@ -123,6 +128,12 @@ func (b *Builder) fragment(t *Type, written bool) ([]byte, error) {
 	}
 	if len(errs) > 0 {
 		return nil, Errors(prefixed(errs, ""))
+	}
+	if !n.boundsDone {
+		n.bounds, n.boundsDone = docBounds(n.encoded()), true
+	}
+	if n.bounds != nil {
+		return nil, Errors{n.bounds}
 	}
 	return slices.Clip(n.encoded()), nil
 }
