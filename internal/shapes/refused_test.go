@@ -95,3 +95,66 @@ func TestCreateWideRefused(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// reflectShapes are the shapes reflect.StructOf can build at run time (no
+// named types, methods or constants): each returns the input type at size
+// n.
+var reflectShapes = []struct {
+	name  string
+	sizes [3]int
+	typ   func(n int) reflect.Type
+}{
+	{"wide", [3]int{320, 1280, 5120}, func(n int) reflect.Type {
+		fields := make([]reflect.StructField, n)
+		for i := range fields {
+			fields[i] = reflect.StructField{Name: fmt.Sprintf("F%d", i), Type: reflect.TypeFor[string](), Tag: reflect.StructTag(fmt.Sprintf(`json:"f%d,omitempty"`, i))}
+		}
+		return reflect.StructOf(fields)
+	}},
+	{"nest", [3]int{12, 50, 200}, func(n int) reflect.Type {
+		t := reflect.StructOf([]reflect.StructField{{Name: "X", Type: reflect.TypeFor[string](), Tag: `json:"x"`}})
+		for range n {
+			t = reflect.StructOf([]reflect.StructField{{Name: "X", Type: reflect.TypeFor[string](), Tag: `json:"x"`}, {Name: "Next", Type: reflect.PointerTo(t), Tag: `json:"next,omitempty"`}})
+		}
+		return t
+	}},
+	{"diamond", [3]int{4, 8, 16}, func(n int) reflect.Type {
+		t := reflect.StructOf([]reflect.StructField{{Name: "X", Type: reflect.TypeFor[string](), Tag: `json:"x"`}})
+		for range n {
+			t = reflect.StructOf([]reflect.StructField{{Name: "L", Type: t, Tag: `json:"l"`}, {Name: "R", Type: t, Tag: `json:"r"`}})
+		}
+		return t
+	}},
+	{"shared", [3]int{62, 250, 1000}, func(n int) reflect.Type {
+		s := reflect.StructOf([]reflect.StructField{{Name: "X", Type: reflect.TypeFor[string](), Tag: `json:"x"`}, {Name: "Y", Type: reflect.TypeFor[int](), Tag: `json:"y"`}})
+		fields := make([]reflect.StructField, n)
+		for i := range fields {
+			fields[i] = reflect.StructField{Name: fmt.Sprintf("F%d", i), Type: s, Tag: reflect.StructTag(fmt.Sprintf(`json:"f%d"`, i))}
+		}
+		return reflect.StructOf(fields)
+	}},
+}
+
+// BenchmarkCreateShapes measures reflectimpl.Create, each time with a new
+// cache, on the shapes reflection can build; a refused tool reports 1
+// refused (its refusal is what is measured).
+func BenchmarkCreateShapes(b *testing.B) {
+	for _, s := range reflectShapes {
+		for _, n := range s.sizes {
+			in := s.typ(n)
+			fn := reflect.MakeFunc(reflect.FuncOf([]reflect.Type{in}, []reflect.Type{reflect.TypeFor[string](), reflect.TypeFor[error]()}, false),
+				func([]reflect.Value) []reflect.Value { panic("not called") }).Interface()
+			b.Run(fmt.Sprintf("%s/n=%d", s.name, n), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					_, err := new(reflectimpl.Cache).Create(fn, reflectimpl.Meta(toolpkg.Meta{Name: s.name}))
+					refused := 0.0
+					if err != nil {
+						refused = 1
+					}
+					b.ReportMetric(refused, "refused")
+				}
+			})
+		}
+	}
+}
