@@ -121,3 +121,76 @@ func TestSDKToolArgumentsBounded(t *testing.T) {
 		})
 	}
 }
+
+// TestSDKToolReplacingOursBounded: a tool the SDK adds itself under the
+// name of one that Register added replaces it, and has its arguments read
+// into a map of any by the SDK as any other SDK tool: they are bounded
+// too, though the name was once this package's. Over the in-memory
+// transport and over HTTPHandler; and this package's tool, not replaced,
+// still reads its own past the bound when the server's list comes in
+// pages and the tool is on the last.
+func TestSDKToolReplacingOursBounded(t *testing.T) {
+	count, err := reflectimpl.Create(CountNums)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	const over = 1<<16 + 1
+	const refused = "Tool 'count_nums' was not called: its arguments hold more than 65536 JSON values, more than this server reads for a tool it does not check itself. Send fewer."
+	for _, tt := range []struct {
+		name     string
+		overHTTP bool
+		replace  bool
+		n        int
+		want     string
+		ran      int32 // the SDK's handler
+	}{
+		{"replaced over", false, true, over, refused, 0},
+		{"replaced within", false, true, 1000, "1000", 1},
+		{"http/replaced over", true, true, over, refused, 0},
+		{"http/replaced within", true, true, 1000, "1000", 1},
+		{"ours over, paged", false, false, over, fmt.Sprint(over), 0},
+		{"http/ours over, paged", true, false, over, fmt.Sprint(over), 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			// Pages of one tool: count_nums comes after a_sdk_sum.
+			s := mcp.NewServer(&mcp.Implementation{Name: "replaced", Version: "v0"}, &mcp.ServerOptions{PageSize: 1})
+			if err := mcpserver.Register(s, []*tool.Tool{count}, nil); err != nil {
+				t.Fatal(err)
+			}
+			var called atomic.Int32
+			sdkHandler := func(ctx context.Context, req *mcp.CallToolRequest, in sumIn) (*mcp.CallToolResult, any, error) {
+				called.Add(1)
+				return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: fmt.Sprint(len(in.Nums))}}}, nil, nil
+			}
+			mcp.AddTool(s, &mcp.Tool{Name: "a_sdk_sum", Description: "Sums numbers."}, sdkHandler)
+			if tt.replace {
+				mcp.AddTool(s, &mcp.Tool{Name: "count_nums", Description: "Counts numbers."}, sdkHandler)
+			}
+			var cs *mcp.ClientSession
+			if tt.overHTTP {
+				hs := httptest.NewServer(mcpserver.HTTPHandler(s, nil))
+				t.Cleanup(hs.Close)
+				cs, err = mcp.NewClient(&mcp.Implementation{Name: "client", Version: "v0"}, nil).Connect(ctx,
+					&mcp.StreamableClientTransport{Endpoint: hs.URL}, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { cs.Close() })
+			} else {
+				cs = connectServer(t, s, nil, "")
+			}
+			res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "count_nums", Arguments: nums(tt.n)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Content) != 1 {
+				t.Fatalf("content %v", res.Content)
+			}
+			got := res.Content[0].(*mcp.TextContent).Text
+			if res.IsError != (tt.want == refused) || got != tt.want || called.Load() != tt.ran {
+				t.Errorf("IsError %v, answered %q, the SDK's handler ran %d times; want %q, run %d times", res.IsError, got, called.Load(), tt.want, tt.ran)
+			}
+		})
+	}
+}
