@@ -30,20 +30,20 @@ type listing struct {
 	// ours holds the tools added by addTool, by name, as given to the
 	// SDK: the others are the SDK's (sdkToolArguments). A tool the SDK
 	// added under the same name since replaced it, and is another
-	// *mcp.Tool. Never changed in place.
+	// *mcp.Tool.
 	ours map[string]*mcp.Tool
 }
 
-// addOurs records that addTool added mt.
+// addOurs records that addTool added mt. The map is changed in place,
+// under the lock its every reader takes: a copy for each tool made
+// Register of n tools take time in n².
 func (l *listing) addOurs(mt *mcp.Tool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	o := maps.Clone(l.ours)
-	if o == nil {
-		o = map[string]*mcp.Tool{}
+	if l.ours == nil {
+		l.ours = map[string]*mcp.Tool{}
 	}
-	o[mt.Name] = mt
-	l.ours = o
+	l.ours[mt.Name] = mt
 }
 
 // oursNamed returns the tool addTool added under name, nil when it added
