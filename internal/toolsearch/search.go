@@ -202,7 +202,7 @@ func normalize(w string, cfg *config) string {
 		switch {
 		case strings.HasSuffix(w, "ies") && n > 4:
 			w = w[:len(w)-3] + "y"
-		case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
+		case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is") && !notPlural[w]:
 			w = w[:len(w)-1]
 		}
 	}
@@ -253,6 +253,11 @@ func undouble(s string) string {
 	}
 	return s
 }
+
+// notPlural are words of a final s that is not a plural's, and that
+// would read as another word without it: "news" as "new", a synonym of
+// create.
+var notPlural = map[string]bool{"news": true}
 
 var stop = map[string]bool{
 	"a": true, "an": true, "and": true, "are": true, "as": true, "at": true, "be": true, "by": true,

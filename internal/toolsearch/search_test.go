@@ -29,6 +29,7 @@ func TestTerms(t *testing.T) {
 		{"installed called spelling", []string{"install", "call", "spell"}},
 		{"string used need bed", []string{"string", "used", "need", "bed"}}, // no stem of two letters, or of no vowel
 		{"removed erasing fetched retrieve edited enumerates lookup making", []string{"delet", "delet", "get", "get", "updat", "list", "search", "creat"}},
+		{"news newest renew", []string{"news", "newest", "renew"}}, // news is no plural of new, a synonym of create
 		{"", nil},
 	} {
 		if got := Terms(c.in); !slices.Equal(got, c.want) {
@@ -77,6 +78,25 @@ func TestSearch(t *testing.T) {
 	}
 	if hits := x.Search("weather", 0); hits != nil {
 		t.Errorf("limit 0 gave %v", hits)
+	}
+}
+
+// TestNewsIsNotNew: a query of news finds the tool of news alone, not
+// every tool that creates something (news read as the plural of new, a
+// word of create's synonym group, matched them all, and the tool that
+// creates first: its name weighs more).
+func TestNewsIsNotNew(t *testing.T) {
+	docs := []Doc{
+		{Name: "create_issue", Description: "Creates a new issue in a repository."},
+		{Name: "add_comment", Description: "Adds a comment to an issue."},
+		{Name: "get_headlines", Description: "Returns today's news headlines of a country."},
+	}
+	var got []string
+	for _, h := range New(docs).Search("latest news", 3) {
+		got = append(got, docs[h.Doc].Name)
+	}
+	if want := []string{"get_headlines"}; !slices.Equal(got, want) {
+		t.Errorf("Search(%q) = %q, want %q", "latest news", got, want)
 	}
 }
 
