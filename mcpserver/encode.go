@@ -46,7 +46,9 @@ type encodeCheck struct {
 // addTool added were encoded once when added. Every other result is
 // encoded once here to be checked: the SDK's tools', a drop-in's whose
 // result the handler returned as its own, every other method's. What a
-// middleware added after this one returns is not checked.
+// middleware added after this one returns is not checked, nor what one
+// added before it (nearer the tools) changes in a marked result: the
+// mark is the result's pointer.
 func checkEncoding(s *mcp.Server) *encodeCheck {
 	key := weak.Make(s)
 	if c, ok := encodeChecks.Load(key); ok {

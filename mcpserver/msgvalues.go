@@ -25,8 +25,9 @@ const maxMessageValues = 1 << 16
 // SDK's mcp.AddTool adds has them read into a map of any to be checked,
 // whatever its input type. nil lets the call go on. It is run by the
 // receiving middleware of a server this package added tools to, and by
-// HTTPHandler's on any server; a server with no tool of this package
-// served over StdioTransport alone has none.
+// HTTPHandler's on any server, for the calls that come through it; on a
+// server with no tool of this package, a call over another transport
+// (StdioTransport) is not bounded.
 func sdkToolArguments(req mcp.Request, ours func(name string) bool) *mcp.CallToolResult {
 	p, ok := req.GetParams().(*mcp.CallToolParamsRaw)
 	// Each value but the last takes two bytes at least, itself and a
