@@ -27,69 +27,30 @@ type listing struct {
 	// params are the x-mcp-header annotations of the tools added by
 	// addTool that have some, by name; never changed in place.
 	params map[string][]paramHeader
-	// ours holds the tools added by addTool, by name, as given to the
-	// SDK: the others are the SDK's (sdkToolArguments). A tool the SDK
-	// added under the same name since replaced it, and is another
-	// *mcp.Tool.
-	ours map[string]*mcp.Tool
+	// ours names the tools added by addTool: the others are the SDK's
+	// (sdkToolArguments). A tool the SDK adds itself under one of these
+	// names since replaces ours, and is still counted ours: the SDK tells
+	// no one which tool it holds under a name.
+	ours map[string]bool
 }
 
-// addOurs records that addTool added mt. The map is changed in place,
-// under the lock its every reader takes: a copy for each tool made
-// Register of n tools take time in n².
-func (l *listing) addOurs(mt *mcp.Tool) {
+// addOurs records that addTool added a tool named name. The map is
+// changed in place, under the lock its every reader takes: a copy for
+// each tool made Register of n tools take time in n².
+func (l *listing) addOurs(name string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.ours == nil {
-		l.ours = map[string]*mcp.Tool{}
+		l.ours = map[string]bool{}
 	}
-	l.ours[mt.Name] = mt
+	l.ours[name] = true
 }
 
-// oursNamed returns the tool addTool added under name, nil when it added
-// none: the server may have replaced it since (isOurs tells).
-func (l *listing) oursNamed(name string) *mcp.Tool {
+// isOurs reports whether addTool added a tool named name.
+func (l *listing) isOurs(name string) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.ours[name]
-}
-
-// isOurs reports whether the tool the server serves as name is the one
-// addTool added, asking next, the server's handling of the methods
-// within this middleware, for its tools/list: the SDK has no other way to
-// tell which tool it holds under a name, and one it added itself under
-// the name of ours since replaced it. next sees a tools/list of the
-// call's session that the client did not send (the server's
-// SetCacheable and the middlewares added before this one included).
-// false when the list cannot be had: the call is then bounded as an SDK
-// tool's.
-func (l *listing) isOurs(ctx context.Context, next mcp.MethodHandler, req mcp.Request, name string) bool {
-	mt := l.oursNamed(name)
-	if mt == nil {
-		return false
-	}
-	ss, _ := req.GetSession().(*mcp.ServerSession)
-	params := &mcp.ListToolsParams{}
-	// Every page is asked for at most once: a cursor seen before ends
-	// the walk (a list that pages in a circle).
-	seen := map[string]bool{}
-	for {
-		res, err := next(ctx, "tools/list", &mcp.ListToolsRequest{Session: ss, Params: params})
-		lr, ok := res.(*mcp.ListToolsResult)
-		if err != nil || !ok || lr == nil {
-			return false
-		}
-		for _, t := range lr.Tools {
-			if t != nil && t.Name == name {
-				return t == mt
-			}
-		}
-		if lr.NextCursor == "" || seen[lr.NextCursor] {
-			return false
-		}
-		seen[lr.NextCursor] = true
-		params = &mcp.ListToolsParams{Cursor: lr.NextCursor}
-	}
 }
 
 // existingListing returns the listing of s, nil when this package has
@@ -157,8 +118,7 @@ func listingOf(s *mcp.Server) *listing {
 	s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 			if method == "tools/call" {
-				ours := func(name string) bool { return l.isOurs(ctx, next, req, name) }
-				if refused := sdkToolArguments(req, ours); refused != nil {
+				if refused := sdkToolArguments(req, l.isOurs); refused != nil {
 					return refused, nil
 				}
 			}

@@ -168,7 +168,7 @@ func addTool(s *mcp.Server, mt *mcp.Tool, h mcp.ToolHandler) {
 	hs, _ := paramHeaders(mt.InputSchema)
 	l := listingOf(s)
 	l.setParamHeaders(mt.Name, hs)
-	l.addOurs(mt)
+	l.addOurs(mt.Name)
 }
 
 // argumentAt returns the value at path in args, through objects; ok is
