@@ -143,7 +143,9 @@ type Chat struct {
 	// its definition carries ("github_create_issue" for a tool named
 	// "github.create_issue"). The tools found go out while the request
 	// has room for them (128 tools): a search's answer leaves out the
-	// tools found past it, and says how many. The first Next converts
+	// tools found past it, and says how many; the catalog's tools not
+	// deferred and search_tools are never left out: when they do not fit
+	// beside Params.Tools, Next is the error. The first Next converts
 	// every tool of the catalog: one the conversion refuses is its error,
 	// before any request, not when a search finds it.
 	Catalog        *loop.Catalog
@@ -268,9 +270,20 @@ func (c *Chat) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Call, erro
 		// a model may search until it has found more than one request
 		// takes, and the tools past the room are left out (the answers
 		// of the searches say so), not the conversation ended.
+		// The catalog's tools not deferred and search_tools are the
+		// program's, first among the visible: the request must take them.
 		visible := c.Catalog.Visible()
 		add := visible[c.sent:]
-		add = add[:min(len(add), max(0, chatMaxTools-len(c.Params.Tools)))]
+		room := max(0, chatMaxTools-len(c.Params.Tools))
+		own := 0
+		for own < len(add) && !add[own].DeferLoading {
+			own++
+		}
+		if own > room {
+			return nil, fmt.Errorf("openaiadapter: the catalog's tools not deferred would make %d tools in the request (tool %s would be number %d); %s",
+				len(c.Params.Tools)+own, add[room].Name, chatMaxTools+1, chatToolsRule)
+		}
+		add = add[:min(len(add), room)]
 		for _, t := range add {
 			def, err := provider.OpenAI(t, c.CatalogOptions...)
 			if err != nil {
