@@ -203,7 +203,8 @@ type Conversation struct {
 	// of the tools it converts, those sent before included; without it,
 	// the tools found past a limit, or refused by the strict mode, are
 	// not sent, and the search's answer leaves them out and says how
-	// many; the first Next converts each tool of the catalog alone, and
+	// many, while the catalog's tools not deferred past a limit are
+	// Next's error; the first Next converts each tool of the catalog alone, and
 	// one the conversion refuses is its error, before any request). The
 	// model reads the search's answer as JSON and calls a tool found from
 	// its next turn on.
@@ -301,13 +302,15 @@ func (c *Conversation) sendVisible() error {
 			return nil
 		}
 		// The refusal names the tool; one sent before is the program's
-		// (its own tools, its options), and so is any other error.
+		// (its own tools, its options), and so is one not deferred
+		// (search_tools among them: they come before the tools found, and
+		// none is left out), and any other error.
 		var re *provider.RefusalError
 		k := -1
 		if errors.As(err, &re) {
 			k = slices.IndexFunc(all[c.sent:], func(t *tool.Tool) bool { return t.Name == re.Tool })
 		}
-		if k < 0 {
+		if k < 0 || !visible[c.sent+k].DeferLoading {
 			return fmt.Errorf("anthropicadapter: %w", err)
 		}
 		all = all[:c.sent+k]
