@@ -72,3 +72,46 @@ func TestChatCatalogOwnToolsNoRoom(t *testing.T) {
 		})
 	}
 }
+
+// TestChatSearchCut: a search whose answer the runner's result budget cut
+// (a JSON list of the tools the cut kept, then the budget's note) is
+// answered as any: each tool by its wire name, the name the request
+// gives it (crm_refund_1 for crm.refund_1), and the note kept; not the
+// catalog's own names, which the model cannot call.
+func TestChatSearchCut(t *testing.T) {
+	var tools []*tool.Tool
+	for i := range 20 {
+		tools = append(tools, proxiedTool(t, fmt.Sprintf("crm.refund_%d", i), true))
+	}
+	set, err := tool.NewSet(tools)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := loop.NewCatalog(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := newChatServer(t, []loop.Call{{ID: "call_1", Name: loop.SearchToolName, Args: json.RawMessage(`{"query":"proxied crm refund","limit":20}`)}})
+	chat := &openaiadapter.Chat{Client: srv.client(), Catalog: cat, Params: openai.ChatCompletionNewParams{Model: "gpt-test",
+		Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("go")}}}
+	if _, err := (&loop.Runner{Tools: cat.Set(), MaxResultBytes: 600}).Run(context.Background(), chat); err != nil {
+		t.Fatalf("the run: %v", err)
+	}
+	if len(srv.bodies) != 2 {
+		t.Fatalf("%d requests, want 2", len(srv.bodies))
+	}
+	answer := toolMessages(t, srv.bodies[1])[0]
+	list, note, _ := strings.Cut(answer, "\n")
+	var found []struct{ Name string }
+	if err := json.Unmarshal([]byte(list), &found); err != nil || len(found) == 0 || len(found) == 20 {
+		t.Fatalf("the cut answer %q, want some of the 20 tools found", answer)
+	}
+	for _, f := range found {
+		if !strings.HasPrefix(f.Name, "crm_refund_") {
+			t.Errorf("the cut answer names %q, not a wire name", f.Name)
+		}
+	}
+	if !strings.HasPrefix(note, "[The result was cut to fit 600 bytes") {
+		t.Errorf("the cut answer's note %q", note)
+	}
+}

@@ -30,6 +30,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/openai/openai-go/v3"
@@ -202,17 +203,26 @@ func (c *Chat) sentNames() map[string]bool {
 }
 
 // foundByWireName is the text of a search_tools answer (a JSON list of
-// the tools found, {"name":...,"description":...} each) with each name
-// replaced by its wire name, and the tools not in the request (sent
-// says which are) left out, with a line after the list that says how
-// many; false for any other result.
+// the tools found, {"name":...,"description":...} each, and the note of
+// the result budget's cut, if any) with each name replaced by its wire
+// name, and the tools not in the request (sent says which are) left
+// out, with a line after the list that says how many; false for any
+// other result.
 func foundByWireName(r *tool.Result, wire map[string]string, sent map[string]bool) (string, bool) {
-	if len(r.Parts) != 1 {
+	if len(r.Parts) == 0 {
 		return "", false
 	}
 	j, ok := r.Parts[0].(tool.JSONPart)
 	if !ok {
 		return "", false
+	}
+	lines := make([]string, 0, len(r.Parts)+1)
+	for _, p := range r.Parts[1:] {
+		t, ok := p.(tool.TextPart)
+		if !ok {
+			return "", false
+		}
+		lines = append(lines, t.Text)
 	}
 	var found []struct {
 		Name        string `json:"name"`
@@ -239,10 +249,10 @@ func foundByWireName(r *tool.Result, wire map[string]string, sent map[string]boo
 		return "", false
 	}
 	if n := len(found) - len(kept); n > 0 {
-		fmt.Fprintf(&b, "%d more tools this search found are not among your tools: a request takes at most %d tools, and yours has them all.", n, chatMaxTools)
-		return b.String(), true
+		lines = slices.Insert(lines, 0, fmt.Sprintf("%d more tools this search found are not among your tools: a request takes at most %d tools, and yours has them all.", n, chatMaxTools))
 	}
-	return strings.TrimSuffix(b.String(), "\n"), true
+	lines = slices.Insert(lines, 0, strings.TrimSuffix(b.String(), "\n"))
+	return strings.Join(lines, "\n"), true
 }
 
 // Next implements loop.Model.
