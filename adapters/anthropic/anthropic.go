@@ -392,15 +392,24 @@ func (c *Conversation) wireNames() error {
 // foundText is the content of a search_tools outcome that succeeded, in
 // the portable mode: the catalog's JSON list of the tools found, each
 // named by its wire name, the name its definition carries in the request
-// ("github.create_issue" is "github_create_issue"). Any other outcome is
-// answered as Results would.
+// ("github.create_issue" is "github_create_issue"), then the result
+// budget's note when it cut the list. Any other outcome is answered as
+// Results would.
 func (c *Conversation) foundText(o loop.Outcome) ([]anthropic.ToolResultBlockParamContentUnion, bool) {
-	if o.Tool == nil || o.Tool.Name != loop.SearchToolName || o.Result.IsError || len(o.Result.Parts) != 1 {
+	if o.Tool == nil || o.Tool.Name != loop.SearchToolName || o.Result.IsError || len(o.Result.Parts) == 0 {
 		return nil, false
 	}
 	j, ok := o.Result.Parts[0].(tool.JSONPart)
 	if !ok {
 		return nil, false
+	}
+	var notes []string // the result budget's note, when it cut the list
+	for _, p := range o.Result.Parts[1:] {
+		t, ok := p.(tool.TextPart)
+		if !ok {
+			return nil, false
+		}
+		notes = append(notes, t.Text)
 	}
 	var found []struct {
 		Name        string `json:"name"`
@@ -430,6 +439,9 @@ func (c *Conversation) foundText(o loop.Outcome) ([]anthropic.ToolResultBlockPar
 	text := strings.TrimSuffix(b.String(), "\n")
 	if n := len(found) - len(kept); n > 0 {
 		text += fmt.Sprintf("\n%d more tools this search found are not among your tools: the request has no room for them.", n)
+	}
+	for _, n := range notes {
+		text += "\n" + n
 	}
 	return []anthropic.ToolResultBlockParamContentUnion{{OfText: &anthropic.TextBlockParam{Text: text}}}, true
 }
