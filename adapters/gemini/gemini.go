@@ -206,12 +206,12 @@ type Conversation struct {
 func (c *Conversation) foundByWireName(outs []loop.Outcome) ([]loop.Outcome, error) {
 	var out []loop.Outcome
 	for i, o := range outs {
-		if o.Tool == nil || o.Tool.Name != loop.SearchToolName || o.Result.IsError || len(o.Result.Parts) != 1 {
+		if o.Tool == nil || o.Tool.Name != loop.SearchToolName || o.Result.IsError || len(o.Result.Parts) == 0 {
 			continue
 		}
 		j, ok := o.Result.Parts[0].(tool.JSONPart)
-		if !ok {
-			continue
+		if !ok || slices.ContainsFunc(o.Result.Parts[1:], func(p tool.Part) bool { _, text := p.(tool.TextPart); return !text }) {
+			continue // the list, and the result budget's note when it cut it
 		}
 		if c.wire == nil {
 			set := c.Catalog.Set()
@@ -247,7 +247,7 @@ func (c *Conversation) foundByWireName(outs []loop.Outcome) ([]loop.Outcome, err
 			out = slices.Clone(outs)
 		}
 		r := *o.Result
-		r.Parts = []tool.Part{tool.JSONPart{JSON: bytes.TrimSuffix(b.Bytes(), []byte("\n"))}}
+		r.Parts = append([]tool.Part{tool.JSONPart{JSON: bytes.TrimSuffix(b.Bytes(), []byte("\n"))}}, o.Result.Parts[1:]...)
 		out[i].Result = &r
 	}
 	if out == nil {
