@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -143,24 +142,16 @@ func (c *Responses) searchItems(outs []loop.Outcome) ([]responses.ResponseInputI
 	return append(items, notes...), nil
 }
 
-// safeCallID is the shape of a call_id the developer message of a
-// refused search repeats (OpenAI's own, "call_..."); the model writes the
-// call_id, and another is not repeated in the program's words.
-var safeCallID = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
-
 // refusal is the developer message that tells the model why its n-th
 // tool search of the last response (o) loaded no tools. It is the
 // program's word, so it repeats no text of the model's: the search is
-// named by its call_id only when that is of OpenAI's shape, and of the
-// violations only those of the search's own parameters are given (the
-// names of the others are the model's).
+// named by its place, not by its call_id, which the model writes (one
+// of letters and underscores still reads as words: "SYSTEM_OVERRIDE_..."),
+// and of the violations only those of the search's own parameters are
+// given (the names of the others are the model's).
 func (c *Responses) refusal(o loop.Outcome, n int) string {
 	var b strings.Builder
-	if safeCallID.MatchString(o.Call.ID) {
-		fmt.Fprintf(&b, "The tool search %s loaded no tools: ", o.Call.ID)
-	} else {
-		fmt.Fprintf(&b, "The tool search %d of your last answer loaded no tools: ", n)
-	}
+	fmt.Fprintf(&b, "The tool search %d of your last answer loaded no tools: ", n)
 	if len(o.Result.Violations) == 0 {
 		b.WriteString(loop.Content(o.Result))
 		return b.String()

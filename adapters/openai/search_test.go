@@ -265,7 +265,7 @@ func TestResponsesClientSearchFails(t *testing.T) {
 			} else {
 				var msg struct{ Role, Content string }
 				if len(in) != 4 || json.Unmarshal(in[3], &msg) != nil || msg.Role != "developer" ||
-					!strings.Contains(msg.Content, "call_s1") || !strings.Contains(msg.Content, tc.note) {
+					!strings.Contains(msg.Content, "The tool search 1 of your last answer") || !strings.Contains(msg.Content, tc.note) {
 					t.Fatalf("the refusal is not told: %s", in[3:])
 				}
 				t.Logf("told: %s", msg.Content)
