@@ -99,6 +99,16 @@ func TestResponsesSearchCut(t *testing.T) {
 	if out == nil || out["status"] != "completed" || len(tools) == 0 || len(tools) >= 20 {
 		t.Errorf("the cut search's output %v, want some of the tools found, not all 20", out)
 	}
+	// A budget smaller than the cut's note leaves the list out: the cut
+	// kept no tool, and the run goes on.
+	s = newItemsServer(t, []any{searchCallItem(`{"query":"a record by its id","limit":20}`)}, []any{textDone})
+	if err := s.play(t, &loop.Runner{Tools: cat.Set(), MaxResultBytes: 150}, cat); err != nil {
+		t.Fatalf("the run with a budget of 150 bytes: %v", err)
+	}
+	out = inputOf(t, s.bodies[1], "tool_search_output", "call_s1")
+	if tools, _ := out["tools"].([]any); out == nil || out["status"] != "completed" || tools == nil || len(tools) != 0 {
+		t.Errorf("the search's output with a budget of 150 bytes %v, want no tools", out)
+	}
 }
 
 // TestResponsesSearchSameCallID: a tool_search_call and a function_call

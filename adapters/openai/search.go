@@ -209,6 +209,9 @@ func (c *Responses) found(r *tool.Result) ([]responses.ResponseToolSearchOutputI
 			break
 		}
 	}
+	if list == nil && r.Truncated {
+		return nil, nil // a budget too small for the list: the cut kept none
+	}
 	if err := json.Unmarshal(list, &hits); err != nil {
 		return nil, fmt.Errorf("openaiadapter: the tool search's answer: %w", err)
 	}
