@@ -35,7 +35,9 @@ const defaultSearchResults = 5
 // the Catalog sends Visible. Visible only grows, at its end: an adapter
 // that has sent the first n of it sends Visible()[n:] next. A deferred tool
 // called before it is found runs all the same (its name is in Set).
-// A Catalog is safe for concurrent use.
+// A Catalog is safe for concurrent use. It holds one conversation's finds:
+// make one for each conversation (NewCatalog over the same Set),
+// or tools one model found are sent to another.
 type Catalog struct {
 	set      *tool.Set
 	index    *toolsearch.Index
