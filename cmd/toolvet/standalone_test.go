@@ -26,6 +26,9 @@ import (
 //   - cmd/weather: TestDropInUnderVet's drop-in server.
 //   - sev, triage and cmd/decode: TestEnumsUnderVet's Triage case before
 //     toolgen.
+//
+// The runs of the drop-in's and the Triage case's packages with their
+// rule off, which exit 0, are one run too, with both rules off.
 func TestStandalone(t *testing.T) {
 	t.Parallel()
 	_, bin, _ := tools(t)
@@ -58,5 +61,22 @@ func TestStandalone(t *testing.T) {
 	}
 	if s := after.String(); !strings.Contains(s, "OLT014") || strings.Contains(s, "OLT011") || strings.Contains(s, "OLT009") {
 		t.Errorf("toolvet on the package go fix wrote: %q, want OLT014 alone\n%s", s, out)
+	}
+
+	// -OLT011=false silences the drop-in's diagnostic as a tool's, and
+	// -OLT014=false the Triage case's: each is under that rule alone,
+	// so one run with both rules off, on their packages, exits 0.
+	for line := range strings.Lines(out) {
+		switch {
+		case strings.Contains(line, "cmd/weather/") && !strings.Contains(line, ": OLT011: "):
+			t.Errorf("toolvet on the drop-in: %q, want OLT011 alone", line)
+		case (strings.Contains(line, "sev/") || strings.Contains(line, "triage/") || strings.Contains(line, "cmd/decode/")) &&
+			!strings.Contains(line, ": OLT014: "):
+			t.Errorf("toolvet on the Triage case: %q, want OLT014 alone", line)
+		}
+	}
+	out, code = runner(t, dir)(bin, "-test=false", "-OLT011=false", "-OLT014=false", "./cmd/weather", "./sev", "./triage", "./cmd/decode")
+	if code != 0 {
+		t.Errorf("toolvet -OLT011=false -OLT014=false: exit %d\n%s", code, out)
 	}
 }
