@@ -268,7 +268,7 @@ func TestStdioJunk(t *testing.T) {
 		{name: "params a string", line: `{"jsonrpc":"2.0","id":15,"method":"tools/call","params":"x"}`, want: invalidParams, id: "15"},
 		{name: "tools/call without params", line: `{"jsonrpc":"2.0","id":16,"method":"tools/call"}`, want: invalidReq, id: "16"},
 		{name: "unknown tool", line: `{"jsonrpc":"2.0","id":17,"method":"tools/call","params":{"name":"no_such_tool","arguments":{}}}`, want: invalidParams, id: "17"},
-		{name: "unknown tool of 10 MB", line: `{"jsonrpc":"2.0","id":18,"method":"tools/call","params":{"name":"` + strings.Repeat("n", 10<<20) + `","arguments":{}}}`, want: invalidParams, id: "18"},
+		{name: "unknown tool of a megabyte", line: `{"jsonrpc":"2.0","id":18,"method":"tools/call","params":{"name":"` + strings.Repeat("n", 1<<20) + `","arguments":{}}}`, want: invalidParams, id: "18"},
 		{name: "unknown tool of quotes", line: `{"jsonrpc":"2.0","id":19,"method":"tools/call","params":{"name":"` + strings.Repeat(`\"`, 1<<20) + `","arguments":{}}}`, want: invalidParams, id: "19"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
