@@ -455,8 +455,10 @@ type toolNamer interface {
 // names gives (those of the set's tools), else the tools a Catalog has
 // made visible (the set is the Catalog's) or the set's tools that are
 // not deferred, by their own names. A deferred tool the model was not
-// given is one of those a search finds: a catalog's hundreds would be a
-// long answer of names the model cannot call yet.
+// given is one of those a search finds (a catalog's hundreds would be a
+// long answer of names the model cannot call yet), but for one a search
+// found already that the request had no room for (Chat Completions' 128
+// tools), which no search gives now: those are counted apart.
 func (r *Runner) callable(names toolNamer) string {
 	set := r.Tools
 	if set == nil {
@@ -487,9 +489,23 @@ func (r *Runner) callable(names toolNamer) string {
 			listed = append(listed, t.Name)
 		}
 	}
-	deferred := 0
+	// A deferred tool the model was not given is one a search finds,
+	// unless a search has found it already (the Catalog made it visible)
+	// and the request had no room for it: no search gives it now.
+	var found map[*tool.Tool]bool
+	if c, _ := toolhook.Owner(set).(*Catalog); c != nil && names != nil {
+		found = map[*tool.Tool]bool{}
+		for _, t := range c.Visible() {
+			found[t] = true
+		}
+	}
+	deferred, unroomed := 0, 0
 	for _, t := range set.Tools() {
-		if t.DeferLoading && given[t] == "" {
+		switch {
+		case !t.DeferLoading || given[t] != "":
+		case found[t]:
+			unroomed++
+		default:
 			deferred++
 		}
 	}
@@ -507,6 +523,9 @@ func (r *Runner) callable(names toolNamer) string {
 		b.WriteByte('.')
 	case deferred > 0:
 		fmt.Fprintf(&b, " The tools are found by %s (%d).", search, deferred)
+	}
+	if unroomed > 0 {
+		fmt.Fprintf(&b, " %d more tools found by %s are not among them: the request has no room for them.", unroomed, search)
 	}
 	return b.String()
 }

@@ -76,6 +76,21 @@ func TestUnknownGivenNames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A catalog whose search found both deferred tools, of which the
+	// request had room for one: the other is not one a search finds.
+	full, err := loop.NewCatalog(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	turn, err := (&loop.Runner{Tools: full.Set()}).Turn(context.Background(), []loop.Call{
+		{ID: "0", Name: loop.SearchToolName, Args: json.RawMessage(`{"query":"github issue","limit":2}`)},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(full.Visible()); n != 4 {
+		t.Fatalf("the search made %d tools visible (%s), want 4", n, loop.Content(turn.Outcomes[0].Result))
+	}
 	for _, tt := range []struct {
 		name  string
 		tools *tool.Set
@@ -84,6 +99,12 @@ func TestUnknownGivenNames(t *testing.T) {
 	}{
 		{"catalog, one found", cat.Set(), []string{"github_list_issues", "search_tools", "github_create_issue"},
 			"There is no tool named 'github_delete_issue'. The tools are: github_list_issues, search_tools, github_create_issue; search_tools finds 1 more."},
+		{"catalog, one found left out for lack of room", full.Set(), []string{"github_list_issues", "search_tools", "github_create_issue"},
+			"There is no tool named 'github_delete_issue'. The tools are: github_list_issues, search_tools, github_create_issue. " +
+				"1 more tools found by search_tools are not among them: the request has no room for them."},
+		{"catalog, both found, none given", full.Set(), []string{"github_list_issues"},
+			"There is no tool named 'github_delete_issue'. The tools are: github_list_issues. " +
+				"2 more tools found by the tool search are not among them: the request has no room for them."},
 		{"catalog, search not a function (Responses' tool_search)", cat.Set(), []string{"github_list_issues"},
 			"There is no tool named 'github_delete_issue'. The tools are: github_list_issues; the tool search finds 2 more."},
 		{"every tool sent (Chat Completions without a catalog)", set, []string{"github_list_issues", "github_create_issue", "github_close_issue"},
