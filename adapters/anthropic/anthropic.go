@@ -42,6 +42,7 @@ import (
 
 	"github.com/toolschema/toolschema/loop"
 	"github.com/toolschema/toolschema/provider"
+	"github.com/toolschema/toolschema/rawtool"
 	"github.com/toolschema/toolschema/tool"
 )
 
@@ -197,8 +198,12 @@ type Conversation struct {
 	// References (the portable mode, which any API has) each Next appends
 	// the definitions, without defer_loading, of the catalog's visible
 	// tools not yet sent, after the tools already sent; the limits of
-	// strict tools are counted over all the catalog's tools the request
-	// carries (under provider.StrictIfPossible, a tool found past one is
+	// strict tools are counted over the whole request, the program's own
+	// strict tools of Params.Tools first, then the catalog's. The
+	// program's own past a limit are Next's error, before any request
+	// (convert them with provider.StrictIfPossible or
+	// provider.Strict(false)). Of the catalog's (under StrictIfPossible,
+	// in CatalogOptions, a tool found past a limit is
 	// sent non-strict; each conversion tells its refused every fallback
 	// of the tools it converts, those sent before included; without it,
 	// the tools found past a limit, or refused by the strict mode, are
@@ -213,7 +218,9 @@ type Conversation struct {
 	// References, with Catalog, is Anthropic's own form of a client-side
 	// search: the first Next adds every definition of Catalog.Set() at
 	// once, the deferred tools with "defer_loading":true and search_tools
-	// without, and nothing is added later. A search_tools call that finds
+	// without, and nothing is added later; the limits of strict tools
+	// count them all with the program's own strict tools of Params.Tools,
+	// and a request past one is Next's error. A search_tools call that finds
 	// tools is answered by a tool_result of tool_reference blocks
 	// ({"type":"tool_reference","tool_name":...}, the tools' wire names,
 	// best first), whose definitions the API itself then loads into the
@@ -225,11 +232,12 @@ type Conversation struct {
 	// (deferred), so Params.Tools keeps what the first Next added.
 	References bool
 
-	sent    int               // how many of Catalog.Visible() Params.Tools has
-	checked bool              // every tool of the catalog converts alone
-	sentSet map[string]bool   // the names of the first sent of Catalog.Visible()
-	loaded  bool              // References: Params.Tools has the catalog's tools
-	wire    map[string]string // each of the catalog's tools' wire name, by its name
+	sent    int                           // how many of Catalog.Visible() Params.Tools has
+	added   map[*anthropic.ToolParam]bool // the definitions of Params.Tools the Conversation added
+	checked bool                          // every tool of the catalog converts alone
+	sentSet map[string]bool               // the names of the first sent of Catalog.Visible()
+	loaded  bool                          // References: Params.Tools has the catalog's tools
+	wire    map[string]string             // each of the catalog's tools' wire name, by its name
 }
 
 // Next implements loop.Model.
@@ -273,8 +281,9 @@ func (c *Conversation) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Ca
 
 // sendVisible appends the definitions of the catalog's visible tools not
 // yet sent, without defer_loading. The limits of a request's strict tools
-// count every tool the request carries: the visible tools are converted
-// together, those sent before getting the same bytes as then, and the
+// count every tool the request carries: the program's own strict tools
+// (programTools) and the visible tools are converted together, those sent
+// before getting the same bytes as then, and the
 // new ones' definitions are appended. A model may search until it has
 // found more tools than a request takes: the conversion's refusal of a
 // tool found (past a limit, or one the strict mode refuses) sends the
@@ -285,7 +294,12 @@ func (c *Conversation) sendVisible() error {
 	if len(visible) <= c.sent {
 		return nil
 	}
-	all := make([]*tool.Tool, 0, len(visible))
+	own, err := c.programTools()
+	if err != nil {
+		return err
+	}
+	base := len(own) // the program's tools come first: they are not left out
+	all := append(make([]*tool.Tool, 0, base+len(visible)), own...)
 	for _, t := range visible {
 		cp := *t // sent now: not deferred on the wire
 		cp.DeferLoading = false
@@ -294,11 +308,10 @@ func (c *Conversation) sendVisible() error {
 	for {
 		defs, err := provider.Anthropic(all, c.CatalogOptions...)
 		if err == nil {
-			for _, def := range defs[c.sent:] {
-				t := param.Override[anthropic.ToolParam](def)
-				c.Params.Tools = append(c.Params.Tools, anthropic.ToolUnionParam{OfTool: &t})
+			for _, def := range defs[base+c.sent:] {
+				c.add(def)
 			}
-			c.sent = len(all)
+			c.sent = len(all) - base
 			return nil
 		}
 		// The refusal names the tool; one sent before is the program's
@@ -308,12 +321,12 @@ func (c *Conversation) sendVisible() error {
 		var re *provider.RefusalError
 		k := -1
 		if errors.As(err, &re) {
-			k = slices.IndexFunc(all[c.sent:], func(t *tool.Tool) bool { return t.Name == re.Tool })
+			k = slices.IndexFunc(all[base+c.sent:], func(t *tool.Tool) bool { return t.Name == re.Tool })
 		}
 		if k < 0 || !visible[c.sent+k].DeferLoading {
-			return fmt.Errorf("anthropicadapter: %w", err)
+			return withOwn(err, base)
 		}
-		all = all[:c.sent+k]
+		all = all[:base+c.sent+k]
 	}
 }
 
@@ -355,20 +368,89 @@ func (c *Conversation) sendAll() error {
 	if c.loaded {
 		return nil
 	}
-	set := c.Catalog.Set()
-	defs, err := provider.Anthropic(set.Tools(), c.CatalogOptions...)
+	own, err := c.programTools()
 	if err != nil {
-		return fmt.Errorf("anthropicadapter: %w", err)
+		return err
+	}
+	defs, err := provider.Anthropic(append(own, c.Catalog.Set().Tools()...), c.CatalogOptions...)
+	if err != nil {
+		return withOwn(err, len(own))
 	}
 	if err := c.wireNames(); err != nil {
 		return err
 	}
-	for _, def := range defs {
-		t := param.Override[anthropic.ToolParam](def)
-		c.Params.Tools = append(c.Params.Tools, anthropic.ToolUnionParam{OfTool: &t})
+	for _, def := range defs[len(own):] {
+		c.add(def)
 	}
 	c.loaded = true
 	return nil
+}
+
+// add appends a definition of the catalog's to Params.Tools.
+func (c *Conversation) add(def json.RawMessage) {
+	t := param.Override[anthropic.ToolParam](def)
+	if c.added == nil {
+		c.added = map[*anthropic.ToolParam]bool{}
+	}
+	c.added[&t] = true
+	c.Params.Tools = append(c.Params.Tools, anthropic.ToolUnionParam{OfTool: &t})
+}
+
+// programTools returns the program's own strict tools of Params.Tools
+// (those the Conversation did not add), each as a tool whose strict
+// conversion counts against the limits of a request's strict tools as
+// its definition does: its name and input schema, as sent. Converted
+// before the catalog's tools, they count first, and are never left out.
+// When they alone pass a limit, no request can carry them: that is the
+// program's error, before any request. A schema rawtool refuses counts as
+// a strict tool of no optional or union-typed parameter.
+func (c *Conversation) programTools() ([]*tool.Tool, error) {
+	var own []*tool.Tool
+	for i := range c.Params.Tools {
+		u := &c.Params.Tools[i]
+		if u.OfTool != nil && c.added[u.OfTool] {
+			continue
+		}
+		b, err := json.Marshal(u)
+		if err != nil {
+			continue // the SDK refuses to send it anyway
+		}
+		var d struct {
+			Name        string          `json:"name"`
+			InputSchema json.RawMessage `json:"input_schema"`
+			Strict      bool            `json:"strict"`
+		}
+		if json.Unmarshal(b, &d) != nil || !d.Strict {
+			continue
+		}
+		m := tool.Meta{Name: d.Name, Description: "A tool of the program's."}
+		t, err := rawtool.New(m, d.InputSchema, unused)
+		if err != nil {
+			t, err = rawtool.New(m, json.RawMessage(`{"type":"object"}`), unused)
+			if err != nil {
+				return nil, fmt.Errorf("anthropicadapter: the program's tool %s: %w", d.Name, err)
+			}
+		}
+		own = append(own, t)
+	}
+	if _, err := provider.Anthropic(own); err != nil {
+		return nil, fmt.Errorf("anthropicadapter: the program's strict tools of Params.Tools, before the catalog's: %w", err)
+	}
+	return own, nil
+}
+
+// withOwn is the error of a conversion of the catalog's tools after the
+// program's own n strict tools, which count in its limits.
+func withOwn(err error, n int) error {
+	if n == 0 {
+		return fmt.Errorf("anthropicadapter: %w", err)
+	}
+	return fmt.Errorf("anthropicadapter: the catalog's tools after the program's %d strict tools of Params.Tools: %w", n, err)
+}
+
+// unused is the function of programTools' tools, which never run.
+func unused(context.Context, *tool.Call, json.RawMessage) (any, error) {
+	return nil, errors.New("anthropicadapter: a tool of the program's run through the catalog")
 }
 
 // wireNames makes c.wire, once: the wire name of each of the catalog's
