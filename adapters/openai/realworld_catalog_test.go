@@ -661,7 +661,9 @@ func TestCatalogTrialChat(t *testing.T) {
 // request past Chat Completions' 128 tools does not end the run (the
 // model chose how much to search): the tools found go out while the
 // request has room, and the search's answer lists those and says how
-// many more were left out, and why.
+// many more were left out, and why. A call of an unknown tool then
+// counts those apart from the one a search may still find: no search
+// gives them now.
 func TestCatalogTrialChatPastLimit(t *testing.T) {
 	var tools []*tool.Tool
 	for i := range 130 {
@@ -681,14 +683,15 @@ func TestCatalogTrialChatPastLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := newChatScript(t, chatTurn{{loop.SearchToolName, `{"query":"count the stock of a warehouse","limit":3}`}})
+	s := newChatScript(t, chatTurn{{loop.SearchToolName, `{"query":"count the stock of a warehouse","limit":3}`}},
+		chatTurn{{"count_stock_999", `{"sku":"SKU-1"}`}})
 	chat := &openaiadapter.Chat{Client: s.client(), Catalog: cat, Params: openai.ChatCompletionNewParams{Model: "gpt-test",
 		Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("How many units of SKU-1?")}}}
 	if _, err := (&loop.Runner{Tools: cat.Set()}).Run(context.Background(), chat); err != nil {
 		t.Fatalf("the run: %v", err)
 	}
-	if n := len(s.bodies); n != 2 {
-		t.Fatalf("%d requests sent, want 2", n)
+	if n := len(s.bodies); n != 3 {
+		t.Fatalf("%d requests sent, want 3", n)
 	}
 	if n := len(s.request(t, 0).Tools); n != 127 {
 		t.Errorf("the first request carried %d tools, want 127", n)
@@ -706,5 +709,9 @@ func TestCatalogTrialChatPastLimit(t *testing.T) {
 	if !strings.HasPrefix(answer, want) || strings.Count(answer, `"name"`) != 1 ||
 		!strings.HasSuffix(answer, "]\n2 more tools this search found are not among your tools: a request takes at most 128 tools, and yours has them all.") {
 		t.Errorf("the search answered %q, want the tool sent (%s) and the 2 left out", answer, last.Function.Name)
+	}
+	unknown := s.request(t, 2).toolReplies(t)["call_1_0"]
+	if want := ", " + last.Function.Name + "; search_tools finds 1 more. 2 more tools found by search_tools are not among them: the request has no room for them."; !strings.HasSuffix(unknown, want) {
+		t.Errorf("the unknown tool answered %q, want it to end %q", unknown, want)
 	}
 }
