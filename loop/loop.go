@@ -525,7 +525,11 @@ func (r *Runner) callable(names toolNamer) string {
 		fmt.Fprintf(&b, " The tools are found by %s (%d).", search, deferred)
 	}
 	if unroomed > 0 {
-		fmt.Fprintf(&b, " %d more tools found by %s are not among them: the request has no room for them.", unroomed, search)
+		if unroomed == 1 {
+			fmt.Fprintf(&b, " 1 more tool found by %s is not among them: the request has no room for it.", search)
+		} else {
+			fmt.Fprintf(&b, " %d more tools found by %s are not among them: the request has no room for them.", unroomed, search)
+		}
 	}
 	return b.String()
 }

@@ -101,7 +101,7 @@ func TestUnknownGivenNames(t *testing.T) {
 			"There is no tool named 'github_delete_issue'. The tools are: github_list_issues, search_tools, github_create_issue; search_tools finds 1 more."},
 		{"catalog, one found left out for lack of room", full.Set(), []string{"github_list_issues", "search_tools", "github_create_issue"},
 			"There is no tool named 'github_delete_issue'. The tools are: github_list_issues, search_tools, github_create_issue. " +
-				"1 more tools found by search_tools are not among them: the request has no room for them."},
+				"1 more tool found by search_tools is not among them: the request has no room for it."},
 		{"catalog, both found, none given", full.Set(), []string{"github_list_issues"},
 			"There is no tool named 'github_delete_issue'. The tools are: github_list_issues. " +
 				"2 more tools found by the tool search are not among them: the request has no room for them."},

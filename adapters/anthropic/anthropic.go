@@ -520,7 +520,11 @@ func (c *Conversation) foundText(o loop.Outcome) ([]anthropic.ToolResultBlockPar
 	}
 	text := strings.TrimSuffix(b.String(), "\n")
 	if n := len(found) - len(kept); n > 0 {
-		text += fmt.Sprintf("\n%d more tools this search found are not among your tools: the request has no room for them.", n)
+		if n == 1 {
+			text += "\n1 more tool this search found is not among your tools: the request has no room for it."
+		} else {
+			text += fmt.Sprintf("\n%d more tools this search found are not among your tools: the request has no room for them.", n)
+		}
 	}
 	for _, n := range notes {
 		text += "\n" + n

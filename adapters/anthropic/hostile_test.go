@@ -92,7 +92,7 @@ func TestCatalogManySearches(t *testing.T) {
 		}
 		var n int
 		if note != "" {
-			if _, err := fmt.Sscanf(note, "%d more tools this search found are not among your tools", &n); err != nil {
+			if _, err := fmt.Sscanf(note, "%d more tool", &n); err != nil {
 				t.Errorf("a search's note %q", note)
 			}
 		}

@@ -186,6 +186,9 @@ func TestRequestLimitsCountProgramTools(t *testing.T) {
 			}
 			answer := last[0].Content[0].Text
 			note := fmt.Sprintf("%d more tools this search found are not among your tools", 10-tc.wantGiven)
+			if tc.wantGiven == 9 {
+				note = "1 more tool this search found is not among your tools"
+			}
 			if tc.wantGiven == 10 {
 				note = "more tools"
 			}

@@ -249,7 +249,11 @@ func foundByWireName(r *tool.Result, wire map[string]string, sent map[string]boo
 		return "", false
 	}
 	if n := len(found) - len(kept); n > 0 {
-		lines = slices.Insert(lines, 0, fmt.Sprintf("%d more tools this search found are not among your tools: a request takes at most %d tools, and yours has them all.", n, chatMaxTools))
+		note := fmt.Sprintf("%d more tools this search found are not among your tools: a request takes at most %d tools, and yours has them all.", n, chatMaxTools)
+		if n == 1 {
+			note = fmt.Sprintf("1 more tool this search found is not among your tools: a request takes at most %d tools, and yours has them all.", chatMaxTools)
+		}
+		lines = slices.Insert(lines, 0, note)
 	}
 	lines = slices.Insert(lines, 0, strings.TrimSuffix(b.String(), "\n"))
 	return strings.Join(lines, "\n"), true
