@@ -130,7 +130,12 @@ func (b *Builder) fragment(t *Type, written bool) ([]byte, error) {
 		return nil, Errors(prefixed(errs, ""))
 	}
 	if !n.boundsDone {
-		n.bounds, n.boundsDone = docBounds(n.encoded()), true
+		var at []string
+		n.bounds, at = scanBounds(n.encoded())
+		if n.bounds != nil {
+			n.bounds.Field = b.fieldAt(t, at)
+		}
+		n.boundsDone = true
 	}
 	if n.bounds != nil {
 		return nil, Errors{n.bounds}

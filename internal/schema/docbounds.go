@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -34,9 +35,62 @@ var (
 // schema (a raw-schema tool proxying it, the check of its examples)
 // refuses it, saying so.
 func docBounds(s []byte) *Error {
+	e, _ := scanBounds(s)
+	return e
+}
+
+// scanBounds is docBounds, returning too the location of the error as its
+// JSON pointer's tokens, unquoted, from which fieldAt finds the field.
+func scanBounds(s []byte) (*Error, []string) {
 	w := &boundsScan{s: s}
 	w.value(0, true, nil)
-	return w.err
+	return w.err, w.at
+}
+
+// fieldAt returns the field of t (or of the types it holds) whose schema
+// is at the location given by tokens in t's schema, the last field the
+// location passes through: the field a front end reports the position of.
+// It is nil when the location is in no field's schema (the root's
+// additionalProperties). It follows what the builder writes for t's
+// structure (properties, items, a map's values) and stops at a type
+// whose schema is declared.
+func (b *Builder) fieldAt(t *Type, tokens []string) *Field {
+	var at *Field
+	for i := 0; i < len(tokens) && t != nil; i++ {
+		for t.Kind == Pointer && t.Elem != nil {
+			t = t.Elem
+		}
+		if t.Declared != nil || t.Opaque {
+			return at
+		}
+		switch tokens[i] {
+		case "properties":
+			if i+1 == len(tokens) || t.Kind != Struct || isSpecial(t) {
+				return at
+			}
+			i++
+			fields, _ := resolveFields(t, b.ReadMode)
+			k := slices.IndexFunc(fields, func(jf jsonField) bool { return !jf.hidden() && jf.name == tokens[i] })
+			if k < 0 {
+				return at
+			}
+			at = fields[k].field
+			t = at.Type
+		case "items":
+			if t.Kind != Slice && t.Kind != Array {
+				return at
+			}
+			t = t.Elem
+		case "additionalProperties":
+			if t.Kind != Map {
+				return at
+			}
+			t = t.Elem
+		default:
+			return at
+		}
+	}
+	return at
 }
 
 // A boundsScan reads a schema document byte by byte, in its order (a
@@ -50,6 +104,7 @@ type boundsScan struct {
 	subschemas int
 	path       []span // the keys and indexes down to the value being read
 	err        *Error
+	at         []string // the location of err: path's tokens, unquoted
 }
 
 // A span is a key of the path, s[a:b], or an index b when a is -1.
@@ -76,6 +131,13 @@ func (w *boundsScan) fail(format string, args ...any) {
 			}
 		}
 		w.err.Path = fieldPathOf(tokens)
+		w.at = make([]string, len(tokens))
+		for i, tok := range tokens {
+			if u, err := strconv.Unquote(`"` + tok + `"`); err == nil {
+				tok = u
+			}
+			w.at[i] = tok
+		}
 	}
 }
 

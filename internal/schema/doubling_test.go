@@ -96,24 +96,32 @@ func TestDocumentBounds(t *testing.T) {
 		}
 		return strct(field("E", e, `json:"e"`))
 	}
+	// nested reaches the enum through a pointer, a slice and a map's
+	// values.
+	nested := func(n int) *Type {
+		inner := named("example.com/p", "Inner", strct(field("Name", tString, `json:"name"`), field("Codes", mapOf(tString, enum(n).Fields[0].Type), `json:"codes"`)))
+		return strct(field("Items", slice(ptr(inner)), `json:"items"`))
+	}
 	tests := []struct {
-		name string
-		in   *Type
-		path string // "" when the schema is written
-		msg  string
+		name  string
+		in    *Type
+		path  string // "" when the schema is written
+		field string // the Go name of the field the error is at ("" for none)
+		msg   string
 	}{
 		// A schema deeper than a compile's bound is written (see
 		// docBounds).
-		{"nest 40", nest(40), "", ""},
+		{"nest 40", nest(40), "", "", ""},
 		// The root and its false are two subschemas.
-		{"wide 1998", wide(1998, ",omitempty"), "", ""},
-		{"wide 1999", wide(1999, ",omitempty"), "", "more than 2000 subschemas"},
-		{"wide 5000", wide(5000, ",omitempty"), "f1999", "more than 2000 subschemas"},
-		{"required 1000", wide(1000, ""), "", ""},
-		{"required 1001", wide(1001, ""), "", "more than 1000 required properties"},
-		{"enum 1000", enum(1000), "", ""},
-		{"enum 1001", enum(1001), "e", "the enum has more than 1000 values"},
-		{"enum 10000", enum(10000), "e", "the enum has more than 1000 values"},
+		{"wide 1998", wide(1998, ",omitempty"), "", "", ""},
+		{"wide 1999", wide(1999, ",omitempty"), "", "", "more than 2000 subschemas"},
+		{"wide 5000", wide(5000, ",omitempty"), "f1999", "F1999", "more than 2000 subschemas"},
+		{"required 1000", wide(1000, ""), "", "", ""},
+		{"required 1001", wide(1001, ""), "", "", "more than 1000 required properties"},
+		{"enum 1000", enum(1000), "", "", ""},
+		{"enum 1001", enum(1001), "e", "E", "the enum has more than 1000 values"},
+		{"enum 10000", enum(10000), "e", "E", "the enum has more than 1000 values"},
+		{"nested enum 1001", nested(1001), "items[].codes{}", "Codes", "the enum has more than 1000 values"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -127,6 +135,11 @@ func TestDocumentBounds(t *testing.T) {
 			es, ok := err.(Errors)
 			if !ok || len(es) != 1 || es[0].ID != OLT002 || es[0].Path != tt.path || !strings.Contains(es[0].Msg, tt.msg) {
 				t.Fatalf("got %.400v, want OLT002 at %q: ...%s...", err, tt.path, tt.msg)
+			}
+			// The field is what a front end reports the position of: toolvet
+			// at the field's declaration, as for any other error of a field.
+			if got := es[0].Field; tt.field == "" && got != nil || tt.field != "" && (got == nil || got.Name != tt.field) {
+				t.Errorf("the error is at field %+v, want %q", got, tt.field)
 			}
 		})
 	}
