@@ -322,7 +322,7 @@ func (w *boundsScan) member(k []byte, depth int, isSchema bool, list *listCount)
 func (w *boundsScan) count() bool {
 	if w.subschemas++; w.subschemas > limits.MaxSubschemas {
 		w.fail("the schema has more than %d subschemas here (each property's, item's and value's schema, and each closed object's additionalProperties), "+
-			"the bound every schema is compiled within; split the tool's input, or take parts of it as json.RawMessage", limits.MaxSubschemas)
+			"the bound every schema is compiled within; split the type, or take parts of it as json.RawMessage", limits.MaxSubschemas)
 		return false
 	}
 	return true

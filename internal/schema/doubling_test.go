@@ -144,3 +144,21 @@ func TestDocumentBounds(t *testing.T) {
 		})
 	}
 }
+
+// TestDocumentBoundsOutput: a result's schema past a bound is refused by
+// the same rule, and its message does not tell to split the tool's input
+// (it said so of a result type too).
+func TestDocumentBoundsOutput(t *testing.T) {
+	fs := make([]Field, 2500)
+	for i := range fs {
+		fs[i] = field(fmt.Sprintf("F%d", i), tString, fmt.Sprintf(`json:"f%d"`, i))
+	}
+	_, err := NewBuilder().Output(strct(fs...))
+	es, ok := err.(Errors)
+	if !ok || len(es) != 1 || es[0].ID != OLT002 || !strings.Contains(es[0].Msg, "more than 2000 subschemas") {
+		t.Fatalf("got %.400v", err)
+	}
+	if strings.Contains(es[0].Msg, "input") {
+		t.Errorf("a result's message speaks of the input: %s", es[0].Msg)
+	}
+}
