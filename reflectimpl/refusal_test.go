@@ -83,3 +83,44 @@ func Outlook(context.Context, struct {
 }) (string, error) {
 	return "", nil
 }
+
+// The chain of structs of two fields of the next, whose last has a field
+// without a schema: 4,096 paths reach it.
+type (
+	chain0  struct{ A, B chain1 }
+	chain1  struct{ A, B chain2 }
+	chain2  struct{ A, B chain3 }
+	chain3  struct{ A, B chain4 }
+	chain4  struct{ A, B chain5 }
+	chain5  struct{ A, B chain6 }
+	chain6  struct{ A, B chain7 }
+	chain7  struct{ A, B chain8 }
+	chain8  struct{ A, B chain9 }
+	chain9  struct{ A, B chain10 }
+	chain10 struct{ A, B chain11 }
+	chain11 struct{ A, B chain12 }
+	chain12 struct {
+		C chan int
+	}
+)
+
+// TestRefusalOfManyPaths reproduces the fault of a field many paths reach:
+// Create's error listed it at each (101 lines, of 4,096 paths). It lists
+// it once, at its first path, with the count of the others.
+func TestRefusalOfManyPaths(t *testing.T) {
+	_, err := reflectimpl.Create(func(in chain0) error { return nil }, reflectimpl.Meta(tool.Meta{Name: "chain"}))
+	var rs reflectimpl.Refusals
+	if !errors.As(err, &rs) || len(rs) != 1 {
+		t.Fatalf("got %d refusals, want 1: %.500v", len(rs), err)
+	}
+	r := rs[0]
+	if want := "input" + strings.Repeat(".A", 12) + ".C"; r.ID != "OLT002" || r.Path != want {
+		t.Errorf("got %s at %q, want OLT002 at %q", r.ID, r.Path, want)
+	}
+	if !strings.HasPrefix(r.Msg, "type chan int has no schema") || !strings.HasSuffix(r.Msg, " (and 4095 other paths reach this field)") {
+		t.Errorf("message %q", r.Msg)
+	}
+	if n := strings.Count(err.Error(), "chan int"); n != 1 {
+		t.Errorf("the error names chan int %d times, want 1:\n%.500s", n, err)
+	}
+}

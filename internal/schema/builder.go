@@ -82,12 +82,12 @@ func (b *Builder) Input(t *Type) ([]byte, error) {
 	}
 	if root.Kind != Struct || isSpecial(root) {
 		if n := b.node(root); len(n.errs) > 0 {
-			return nil, Errors(prefixed(n.errs, ""))
+			return nil, reported(n.errs)
 		}
 		return nil, Errors{errorf(OLT002, "the input is %s, not a struct; tool arguments are the fields of one struct", t)}
 	}
 	if herrs := headerErrs(b.node(root).f.headers); len(herrs) > 0 {
-		return nil, Errors(append(prefixed(b.node(root).errs, ""), herrs...))
+		return nil, append(reported(b.node(root).errs), herrs...)
 	}
 	out, err := b.fragment(root, false)
 	if err != nil {
@@ -127,7 +127,7 @@ func (b *Builder) fragment(t *Type, written bool) ([]byte, error) {
 		errs = n.allErrs()
 	}
 	if len(errs) > 0 {
-		return nil, Errors(prefixed(errs, ""))
+		return nil, reported(errs)
 	}
 	if !n.boundsDone {
 		var at []string
@@ -414,7 +414,7 @@ func (b *Builder) buildStruct(t *Type, na bool) (frag, []*Error) {
 		headers = append(headers, hs...)
 		props = append(props, prop{name: jf.name, schema: schema, optional: optional})
 	}
-	return frag{typ: jObject, props: props, addl: jsonFalse, headers: headers}, once(errs)
+	return frag{typ: jObject, props: props, addl: jsonFalse, headers: headers}, fold(errs)
 }
 
 // hiddenErrs returns what is wrong with a field hidden from the model

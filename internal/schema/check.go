@@ -79,7 +79,7 @@ type PropCheck struct {
 func (b *Builder) Checks(t *Type) (*Check, error) {
 	n := b.node(t)
 	if len(n.errs) > 0 {
-		return nil, Errors(prefixed(n.errs, ""))
+		return nil, reported(n.errs)
 	}
 	return b.check(t, false, &n.f), nil
 }

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"fmt"
+	"math"
 	"strings"
 )
 
@@ -132,11 +133,10 @@ type Error struct {
 	// written reports an error that refuses a type only where its values
 	// are written (a result): see node.outErrs.
 	written bool
-	// origin is the error this one is a copy of, with a longer path (see
-	// prefixed); nil for an original. more marks the error that stands
-	// for its copies past the first maxPaths (see once).
-	origin *Error
-	more   bool
+	// others counts the other paths that reach the same error (the same
+	// field, rule and message; see fold): the reported error says so in
+	// its message (see reported).
+	others int
 }
 
 // A Fix is a mechanical change to a field's struct tag that mends an Error.
@@ -222,48 +222,73 @@ func prefixed(es []*Error, p string) []*Error {
 	for i, e := range es {
 		c := *e
 		c.Path = joinPath(p, e.Path)
-		if c.origin == nil {
-			c.origin = e
-		}
 		out[i] = &c
 	}
 	return out
 }
 
-// maxPaths is how many paths an error of one type is reported at (see
-// once).
-const maxPaths = 100
-
-// once returns es with an error reached along several paths (a type with
-// an error, shared by fields) kept at its first maxPaths paths, and past
-// them one more error that says so: a struct of two fields of the next,
-// nested, would otherwise hold a number of copies that doubles at each
-// level.
-func once(es []*Error) []*Error {
-	if len(es) <= maxPaths {
+// fold returns es with the errors of one field that several paths reach
+// (a type with a field at fault, shared by fields) as one: the error at
+// the first path, counting the others. A front end reports an error at
+// its field, so the paths would be as many diagnostics at one place, with
+// as many copies of a fix; and a struct of two fields of the next,
+// nested, would hold a number of them that doubles at each level.
+func fold(es []*Error) []*Error {
+	if len(es) < 2 {
 		return es
 	}
 	type key struct {
-		origin *Error
-		more   bool
+		field            *Field
+		id               ID
+		msg, tag, option string
+		fix              Fix
+		written          bool
 	}
-	seen := make(map[key]int, len(es))
+	at := make(map[key]int, len(es))
 	out := es[:0:0]
 	for _, e := range es {
-		k := key{e.origin, e.more}
-		if k.origin == nil {
-			k.origin = e
-		}
-		seen[k]++
-		switch {
-		case e.more && seen[k] > 1:
-		case seen[k] <= maxPaths:
+		if e.Field == nil {
 			out = append(out, e)
-		case seen[k] == maxPaths+1 && seen[key{k.origin, true}] == 0:
-			seen[key{k.origin, true}]++
-			out = append(out, &Error{ID: e.ID, Path: e.Path, Field: e.Field, Tag: e.Tag, written: e.written, origin: k.origin, more: true,
-				Msg: fmt.Sprintf("and at more paths than the %d above, which reach the same error: %s", maxPaths, k.origin.Msg)})
+			continue
 		}
+		k := key{e.Field, e.ID, e.Msg, e.Tag, e.Option, e.Fix, e.written}
+		i, ok := at[k]
+		if !ok {
+			at[k] = len(out)
+			out = append(out, e)
+			continue
+		}
+		c := *out[i]
+		c.others = addPaths(addPaths(c.others, e.others), 1)
+		out[i] = &c
+	}
+	return out
+}
+
+// addPaths returns a+b (neither negative), held at the largest int: a chain of structs of
+// two fields of the next, 64 levels deep, has more paths than an int
+// counts.
+func addPaths(a, b int) int {
+	if a > math.MaxInt-b {
+		return math.MaxInt
+	}
+	return a + b
+}
+
+// reported returns copies of es as the builder reports them: an error
+// that other paths reach says how many in its message.
+func reported(es []*Error) Errors {
+	out := Errors(prefixed(es, ""))
+	for _, e := range out {
+		switch {
+		case e.others == 1:
+			e.Msg += " (and 1 other path reaches this field)"
+		case e.others == math.MaxInt:
+			e.Msg += fmt.Sprintf(" (and at least %d other paths reach this field)", math.MaxInt)
+		case e.others > 1:
+			e.Msg += fmt.Sprintf(" (and %d other paths reach this field)", e.others)
+		}
+		e.others = 0
 	}
 	return out
 }
