@@ -98,3 +98,97 @@ func TestFoldKeepsFields(t *testing.T) {
 		t.Errorf("got %s, want %s: %v", strings.Join(got, ", "), want, err)
 	}
 }
+
+// TestDocumentBounds reproduces the faults of schemas the core wrote and
+// metaschema's compile refuses, for tools that plain Go code gives: a
+// struct of 2,000 fields, an enum of 1,001 values, 1,001 required fields.
+// Each is refused (OLT002) at the field where the bound is passed; at the
+// bound, the schema is written.
+func TestDocumentBounds(t *testing.T) {
+	nest := func(levels int) *Type {
+		next := named("example.com/p", "Leaf", strct(field("X", tString, `json:"x"`)))
+		for i := levels - 1; i >= 0; i-- {
+			next = named("example.com/p", fmt.Sprintf("N%d", i), strct(field("X", tString, `json:"x"`), field("Next", ptr(next), `json:"next,omitempty"`)))
+		}
+		return next
+	}
+	wide := func(n int, tag string) *Type {
+		fs := make([]Field, n)
+		for i := range fs {
+			fs[i] = field(fmt.Sprintf("F%d", i), tString, fmt.Sprintf(`json:"f%d%s"`, i, tag))
+		}
+		return strct(fs...)
+	}
+	enum := func(n int) *Type {
+		e := named("example.com/p", "E", tString)
+		for i := range n {
+			e.Enum = append(e.Enum, fmt.Sprint("e", i))
+		}
+		return strct(field("E", e, `json:"e"`))
+	}
+	// nested reaches the enum through a pointer, a slice and a map's
+	// values.
+	nested := func(n int) *Type {
+		inner := named("example.com/p", "Inner", strct(field("Name", tString, `json:"name"`), field("Codes", mapOf(tString, enum(n).Fields[0].Type), `json:"codes"`)))
+		return strct(field("Items", slice(ptr(inner)), `json:"items"`))
+	}
+	tests := []struct {
+		name  string
+		in    *Type
+		path  string // "" when the schema is written
+		field string // the Go name of the field the error is at ("" for none)
+		msg   string
+	}{
+		// A schema deeper than a compile's bound is written (see
+		// docBounds).
+		{"nest 40", nest(40), "", "", ""},
+		// The root and its false are two subschemas.
+		{"wide 1998", wide(1998, ",omitempty"), "", "", ""},
+		{"wide 1999", wide(1999, ",omitempty"), "", "", "more than 2000 subschemas"},
+		{"wide 5000", wide(5000, ",omitempty"), "f1999", "F1999", "more than 2000 subschemas"},
+		{"required 1000", wide(1000, ""), "", "", ""},
+		{"required 1001", wide(1001, ""), "", "", "more than 1000 required properties"},
+		{"enum 1000", enum(1000), "", "", ""},
+		{"enum 1001", enum(1001), "e", "E", "the enum has more than 1000 values"},
+		{"enum 10000", enum(10000), "e", "E", "the enum has more than 1000 values"},
+		{"nested enum 1001", nested(1001), "items[].codes{}", "Codes", "the enum has more than 1000 values"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, err := NewBuilder().Input(tt.in)
+			if tt.msg == "" {
+				if err != nil || docBounds(out) != nil {
+					t.Fatalf("got %v", err)
+				}
+				return
+			}
+			es, ok := err.(Errors)
+			if !ok || len(es) != 1 || es[0].ID != OLT002 || es[0].Path != tt.path || !strings.Contains(es[0].Msg, tt.msg) {
+				t.Fatalf("got %.400v, want OLT002 at %q: ...%s...", err, tt.path, tt.msg)
+			}
+			// The field is what a front end reports the position of: toolvet
+			// at the field's declaration, as for any other error of a field.
+			if got := es[0].Field; tt.field == "" && got != nil || tt.field != "" && (got == nil || got.Name != tt.field) {
+				t.Errorf("the error is at field %+v, want %q", got, tt.field)
+			}
+		})
+	}
+}
+
+// TestDocumentBoundsOutput: a result's schema past a bound is refused by
+// the same rule, and its message does not tell to split the tool's input
+// (it said so of a result type too).
+func TestDocumentBoundsOutput(t *testing.T) {
+	fs := make([]Field, 2500)
+	for i := range fs {
+		fs[i] = field(fmt.Sprintf("F%d", i), tString, fmt.Sprintf(`json:"f%d"`, i))
+	}
+	_, err := NewBuilder().Output(strct(fs...))
+	es, ok := err.(Errors)
+	if !ok || len(es) != 1 || es[0].ID != OLT002 || !strings.Contains(es[0].Msg, "more than 2000 subschemas") {
+		t.Fatalf("got %.400v", err)
+	}
+	if strings.Contains(es[0].Msg, "input") {
+		t.Errorf("a result's message speaks of the input: %s", es[0].Msg)
+	}
+}
