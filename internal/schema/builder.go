@@ -414,7 +414,38 @@ func (b *Builder) buildStruct(t *Type, na bool) (frag, []*Error) {
 		headers = append(headers, hs...)
 		props = append(props, prop{name: jf.name, schema: schema, optional: optional})
 	}
-	return frag{typ: jObject, props: props, addl: jsonFalse, headers: headers}, fold(errs)
+	return frag{typ: jObject, props: props, addl: jsonFalse, headers: foldHeaders(headers)}, fold(errs)
+}
+
+// foldHeaders returns hs with the uses of one field's header along
+// several paths as one, at the first path, counting the others: a struct
+// of two fields of the next, nested, would otherwise hold a number of
+// them that doubles at each level.
+func foldHeaders(hs []headerUse) []headerUse {
+	if len(hs) < 2 {
+		return hs
+	}
+	type key struct {
+		name  string
+		field *Field
+	}
+	at := make(map[key]int, len(hs))
+	out := hs[:0:0]
+	for _, h := range hs {
+		k := key{h.name, h.field}
+		i, ok := at[k]
+		if !ok {
+			at[k] = len(out)
+			out = append(out, h)
+			continue
+		}
+		first := &out[i]
+		if first.again == 0 {
+			first.second = h.path
+		}
+		first.again = addPaths(addPaths(first.again, h.again), 1)
+	}
+	return out
 }
 
 // hiddenErrs returns what is wrong with a field hidden from the model
@@ -490,7 +521,10 @@ func nestedHeaders(f frag, name string) []headerUse {
 	}
 	out := make([]headerUse, len(f.headers))
 	for i, h := range f.headers {
-		out[i] = headerUse{name: h.name, path: joinPath(name, h.path), field: h.field}
+		out[i] = headerUse{name: h.name, path: joinPath(name, h.path), field: h.field, again: h.again}
+		if h.again > 0 {
+			out[i].second = joinPath(name, h.second)
+		}
 	}
 	return out
 }
@@ -508,18 +542,26 @@ func unreachable(en *node, where string) []*Error {
 }
 
 // headerErrs returns the errors of the headers of a tool's input: two
-// properties may not name the same header, whatever its case.
+// properties may not name the same header, whatever its case. A field
+// reached along several paths names its header at each: told once, at
+// the second path, counting the others.
 func headerErrs(headers []headerUse) []*Error {
 	var errs []*Error
+	dup := func(h headerUse, path, first string, others int) {
+		errs = append(errs, &Error{ID: OLT012, Path: path, Field: h.field, Tag: headerTag,
+			Msg: "tag " + headerTag + ": header " + quote(h.name) + " is named by " + first + " already (header names are compared without case)" + othersNote(others)})
+	}
 	seen := map[string]headerUse{}
 	for _, h := range headers {
 		k := strings.ToLower(h.name)
-		if first, dup := seen[k]; dup {
-			errs = append(errs, &Error{ID: OLT012, Path: h.path, Field: h.field, Tag: headerTag,
-				Msg: "tag " + headerTag + ": header " + quote(h.name) + " is named by " + first.path + " already (header names are compared without case)"})
+		if first, ok := seen[k]; ok {
+			dup(h, h.path, first.path, h.again)
 			continue
 		}
 		seen[k] = h
+		if h.again > 0 {
+			dup(h, h.second, h.path, h.again-1)
+		}
 	}
 	return errs
 }

@@ -280,17 +280,24 @@ func addPaths(a, b int) int {
 func reported(es []*Error) Errors {
 	out := Errors(prefixed(es, ""))
 	for _, e := range out {
-		switch {
-		case e.others == 1:
-			e.Msg += " (and 1 other path reaches this field)"
-		case e.others == math.MaxInt:
-			e.Msg += fmt.Sprintf(" (and at least %d other paths reach this field)", math.MaxInt)
-		case e.others > 1:
-			e.Msg += fmt.Sprintf(" (and %d other paths reach this field)", e.others)
-		}
+		e.Msg += othersNote(e.others)
 		e.others = 0
 	}
 	return out
+}
+
+// othersNote is what an error's message adds when others other paths
+// reach its field ("" for none).
+func othersNote(others int) string {
+	switch {
+	case others == 1:
+		return " (and 1 other path reaches this field)"
+	case others == math.MaxInt:
+		return fmt.Sprintf(" (and at least %d other paths reach this field)", math.MaxInt)
+	case others > 1:
+		return fmt.Sprintf(" (and %d other paths reach this field)", others)
+	}
+	return ""
 }
 
 func joinPath(p, q string) string {

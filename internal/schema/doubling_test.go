@@ -192,3 +192,50 @@ func TestDocumentBoundsOutput(t *testing.T) {
 		t.Errorf("a result's message speaks of the input: %s", es[0].Msg)
 	}
 }
+
+// TestDoublingHeadersFolded reproduces the fault of a chain of structs of
+// two fields of the next whose last has a field mirrored into a header
+// (mcpHeader): its uses were copied up the chain once per path, and the
+// duplicate header told at each (262,145 errors at 18 levels, a hang at
+// 40). A field reached along several paths names its header in each, a
+// duplicate MCP refuses: it is told once, at the second path, counting
+// the others. Distinct fields naming one header are each told as before.
+func TestDoublingHeadersFolded(t *testing.T) {
+	hdr := field("Region", tString, `json:"region" mcpHeader:"Region"`)
+	for _, tt := range []struct {
+		depth     int
+		path, msg string
+	}{
+		{1, "r.region", `tag mcpHeader: header "Region" is named by l.region already (header names are compared without case)`},
+		{2, "l.r.region", `tag mcpHeader: header "Region" is named by l.l.region already (header names are compared without case) (and 2 other paths reach this field)`},
+		{40, strings.Repeat("l.", 39) + "r.region", `tag mcpHeader: header "Region" is named by ` + strings.Repeat("l.", 40) + `region already (header names are compared without case) (and 1099511627774 other paths reach this field)`},
+	} {
+		_, err := NewBuilder().Input(doubling(tt.depth, hdr))
+		es, ok := err.(Errors)
+		var headerErrs []*Error
+		for _, e := range es {
+			if e.ID == OLT012 {
+				headerErrs = append(headerErrs, e)
+			}
+		}
+		if !ok || len(headerErrs) != 1 {
+			t.Fatalf("depth %d: got %d header errors, want 1: %.400v", tt.depth, len(headerErrs), err)
+		}
+		if e := headerErrs[0]; e.Path != tt.path || e.Msg != tt.msg || e.Field == nil || e.Field.Name != "Region" {
+			t.Errorf("depth %d: got %q at %q (%v),\nwant %q at %q", tt.depth, e.Msg, e.Path, e.Field, tt.msg, tt.path)
+		}
+	}
+	// Two fields of one struct naming one header: each duplicate told.
+	in := strct(field("A", tString, `json:"a" mcpHeader:"Region"`), field("B", tString, `json:"b" mcpHeader:"REGION"`), field("C", tString, `json:"c" mcpHeader:"region"`))
+	_, err := NewBuilder().Input(named("example.com/p", "In", in))
+	es, _ := err.(Errors)
+	var got []string
+	for _, e := range es {
+		got = append(got, e.Path+": "+e.Msg)
+	}
+	want := `b: tag mcpHeader: header "REGION" is named by a already (header names are compared without case)` + "\n" +
+		`c: tag mcpHeader: header "region" is named by a already (header names are compared without case)`
+	if strings.Join(got, "\n") != want {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), want)
+	}
+}

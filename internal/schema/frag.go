@@ -149,6 +149,12 @@ type headerUse struct {
 	name  string // the header's name
 	path  string // the property's path, from the fragment
 	field *Field
+	// again counts the other paths that reach the same field, each
+	// naming the header again (a duplicate MCP refuses), and second is
+	// the first of them: a field reached along many paths is one use
+	// (see foldHeaders).
+	again  int
+	second string
 }
 
 // A declFrag is the fragment of a type that declares its schema: what is
