@@ -17,6 +17,7 @@ import (
 
 	"github.com/toolschema/toolschema/internal/limits"
 	"github.com/toolschema/toolschema/internal/schema"
+	"github.com/toolschema/toolschema/internal/schemadoc"
 )
 
 // The bounds of a schema compiled here, checked by one walk of the parsed
@@ -157,9 +158,9 @@ func quote(s string) string { return strconv.Quote(Cut(s, MaxMessageBytes)) }
 // schemas (in every draft the validator reads), and those whose values
 // are data.
 var (
-	schemaKeywords     = schema.SchemaKeywords
-	schemaListKeywords = schema.SchemaListKeywords
-	schemaMapKeywords  = schema.SchemaMapKeywords
+	schemaKeywords     = schemadoc.SchemaKeywords
+	schemaListKeywords = schemadoc.SchemaListKeywords
+	schemaMapKeywords  = schemadoc.SchemaMapKeywords
 	countKeywords      = map[string]bool{"minLength": true, "maxLength": true, "minItems": true, "maxItems": true,
 		"minProperties": true, "maxProperties": true, "minContains": true, "maxContains": true}
 )

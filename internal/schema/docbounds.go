@@ -2,22 +2,10 @@ package schema
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/toolschema/toolschema/internal/limits"
-)
-
-// The keywords whose values are schemas, arrays of schemas or maps of
-// schemas (in every draft the validator reads). The bounds of a schema
-// document count the schemas they hold, here and in metaschema.
-var (
-	SchemaKeywords = map[string]bool{"additionalProperties": true, "additionalItems": true, "contains": true,
-		"propertyNames": true, "not": true, "if": true, "then": true, "else": true, "unevaluatedItems": true,
-		"unevaluatedProperties": true, "contentSchema": true, "items": true}
-	SchemaListKeywords = map[string]bool{"allOf": true, "anyOf": true, "oneOf": true, "prefixItems": true, "items": true}
-	SchemaMapKeywords  = map[string]bool{"properties": true, "patternProperties": true, "$defs": true,
-		"definitions": true, "dependentSchemas": true, "dependencies": true}
+	"github.com/toolschema/toolschema/internal/schemadoc"
 )
 
 // docBounds returns the error of a schema the builder wrote that passes a
@@ -40,11 +28,29 @@ func docBounds(s []byte) *Error {
 }
 
 // scanBounds is docBounds, returning too the location of the error as its
-// JSON pointer's tokens, unquoted, from which fieldAt finds the field.
+// JSON pointer's tokens, unescaped, from which fieldAt finds the field.
+// The reading is schemadoc.Scan's, the one metaschema's Precheck makes.
 func scanBounds(s []byte) (*Error, []string) {
-	w := &boundsScan{s: s}
-	w.value(0, true, nil)
-	return w.err, w.at
+	b := schemadoc.Scan(s, schemadoc.Checks{})
+	if b == nil {
+		return nil, nil
+	}
+	var e *Error
+	switch b.Kind {
+	case schemadoc.Subschemas:
+		e = errorf(OLT002, "the schema has more than %d subschemas here (each property's, item's and value's schema, and each closed object's additionalProperties), "+
+			"the bound every schema is compiled within; split the type, or take parts of it as json.RawMessage", limits.MaxSubschemas)
+	case schemadoc.Enum, schemadoc.Const:
+		what := "enum"
+		if b.Kind == schemadoc.Const {
+			what = "const"
+		}
+		e = errorf(OLT002, "the %s has more than %d values, the bound every schema is compiled within; take the value as a plain string the tool checks, or split the type", what, limits.MaxListValues)
+	default: // Required, DependentRequired: Scan checks nothing else here
+		e = errorf(OLT002, "the object has more than %d required properties, the bound of a required list every schema is compiled within; split the type", limits.MaxListValues)
+	}
+	e.Path = fieldPathOf(b.At)
+	return e, b.At
 }
 
 // fieldAt returns the field of t (or of the types it holds) whose schema
@@ -91,241 +97,6 @@ func (b *Builder) fieldAt(t *Type, tokens []string) *Field {
 		}
 	}
 	return at
-}
-
-// A boundsScan reads a schema document byte by byte, in its order (a
-// struct's properties in field order), counting what the bounds count as
-// metaschema's walk counts them, without building anything. The text is
-// JSON the builder wrote (a declared schema's part was read as JSON when
-// declared).
-type boundsScan struct {
-	s          []byte
-	i          int
-	subschemas int
-	path       []span // the keys and indexes down to the value being read
-	err        *Error
-	at         []string // the location of err: path's tokens, unquoted
-}
-
-// A span is a key of the path, s[a:b], or an index b when a is -1.
-type span struct{ a, b int }
-
-// A listCount counts the values of an enum or const (each value, nested
-// ones included, and the list itself) or the names of a required (its
-// elements, at depth top).
-type listCount struct {
-	n, max int
-	top    int // depth of the counted elements; 0: every value
-	what   string
-}
-
-func (w *boundsScan) fail(format string, args ...any) {
-	if w.err == nil {
-		w.err = errorf(OLT002, format, args...)
-		tokens := make([]string, len(w.path))
-		for i, p := range w.path {
-			if p.a < 0 {
-				tokens[i] = strconv.Itoa(p.b)
-			} else {
-				tokens[i] = string(w.s[p.a:p.b])
-			}
-		}
-		w.err.Path = fieldPathOf(tokens)
-		w.at = make([]string, len(tokens))
-		for i, tok := range tokens {
-			if u, err := strconv.Unquote(`"` + tok + `"`); err == nil {
-				tok = u
-			}
-			w.at[i] = tok
-		}
-	}
-}
-
-func (w *boundsScan) ws() {
-	for w.i < len(w.s) && (w.s[w.i] == ' ' || w.s[w.i] == '\n' || w.s[w.i] == '\t' || w.s[w.i] == '\r') {
-		w.i++
-	}
-}
-
-// next returns the next byte that is not space, 0 at the end.
-func (w *boundsScan) next() byte {
-	if w.ws(); w.i < len(w.s) {
-		return w.s[w.i]
-	}
-	return 0
-}
-
-// str reads a string and returns the span of its text between the
-// quotes, as written.
-func (w *boundsScan) str() span {
-	start := w.i + 1
-	for w.i++; w.i < len(w.s); w.i++ {
-		switch w.s[w.i] {
-		case '\\':
-			w.i++
-		case '"':
-			w.i++
-			return span{start, w.i - 1}
-		}
-	}
-	return span{start, len(w.s)}
-}
-
-// value reads one value, depth levels down; isSchema says a keyword takes
-// it for a schema; list, when not nil, counts it. It reports whether the
-// scan goes on.
-func (w *boundsScan) value(depth int, isSchema bool, list *listCount) bool {
-	if w.err != nil {
-		return false
-	}
-	c := w.next()
-	if list != nil && (list.top == 0 || list.top == depth) {
-		if list.n++; list.n > list.max {
-			return false
-		}
-	}
-	switch c {
-	case '{':
-		return w.object(depth, isSchema, list)
-	case '[':
-		w.i++
-		for n := 0; ; n++ {
-			if c := w.next(); c == ']' || c == 0 {
-				w.i++
-				return c == ']'
-			} else if c == ',' {
-				w.i++
-			}
-			w.path = append(w.path, span{-1, n})
-			ok := w.value(depth+1, false, list)
-			w.path = w.path[:len(w.path)-1]
-			if !ok {
-				return false
-			}
-		}
-	case '"':
-		w.str()
-	case 0:
-		return false
-	default:
-		if isSchema && (c == 't' || c == 'f') && !w.count() {
-			return false
-		}
-		for w.i < len(w.s) && !strings.ContainsRune(",]} \n\t\r", rune(w.s[w.i])) {
-			w.i++
-		}
-	}
-	return true
-}
-
-// object reads an object, a schema when isSchema says so.
-func (w *boundsScan) object(depth int, isSchema bool, list *listCount) bool {
-	w.i++
-	if isSchema && !w.count() {
-		return false
-	}
-	for {
-		c := w.next()
-		if c == '}' || c == 0 {
-			w.i++
-			return c == '}'
-		}
-		if c == ',' {
-			w.i++
-			w.next()
-		}
-		k := w.str()
-		if w.next() != ':' {
-			return false
-		}
-		w.i++
-		w.path = append(w.path, k)
-		ok := w.member(w.s[k.a:k.b], depth, isSchema, list)
-		w.path = w.path[:len(w.path)-1]
-		if !ok {
-			return false
-		}
-	}
-}
-
-// member reads the value of key k of an object depth levels down.
-func (w *boundsScan) member(k []byte, depth int, isSchema bool, list *listCount) bool {
-	if !isSchema {
-		return w.value(depth+1, false, list)
-	}
-	c := w.next()
-	switch key := string(k); {
-	case key == "enum" && c == '[' || key == "const":
-		max, what := limits.MaxListValues, "const"
-		if key == "enum" {
-			max, what = limits.MaxListValues+1, "enum" // the list itself is counted
-		}
-		l := &listCount{max: max, what: what}
-		if !w.value(depth+1, false, l) && l.n > l.max {
-			w.fail("the %s has more than %d values, the bound every schema is compiled within; take the value as a plain string the tool checks, or split the type", what, limits.MaxListValues)
-			return false
-		}
-		return w.err == nil
-	case key == "required" && c == '[':
-		l := &listCount{max: limits.MaxListValues, top: depth + 2}
-		if !w.value(depth+1, false, l) && l.n > l.max {
-			w.fail("the object has more than %d required properties, the bound of a required list every schema is compiled within; split the type", limits.MaxListValues)
-			return false
-		}
-		return w.err == nil
-	case SchemaKeywords[key] && c != '[':
-		return w.value(depth+1, true, nil)
-	case SchemaListKeywords[key] && c == '[':
-		w.i++
-		for n := 0; ; n++ {
-			if c := w.next(); c == ']' || c == 0 {
-				w.i++
-				return c == ']'
-			} else if c == ',' {
-				w.i++
-			}
-			w.path = append(w.path, span{-1, n})
-			ok := w.value(depth+2, true, nil)
-			w.path = w.path[:len(w.path)-1]
-			if !ok {
-				return false
-			}
-		}
-	case SchemaMapKeywords[key] && c == '{':
-		w.i++
-		for {
-			c := w.next()
-			if c == '}' || c == 0 {
-				w.i++
-				return c == '}'
-			}
-			if c == ',' {
-				w.i++
-				w.next()
-			}
-			name := w.str()
-			if w.next() != ':' {
-				return false
-			}
-			w.i++
-			w.path = append(w.path, name)
-			ok := w.value(depth+2, w.next() != '[', nil)
-			w.path = w.path[:len(w.path)-1]
-			if !ok {
-				return false
-			}
-		}
-	}
-	return w.value(depth+1, false, nil)
-}
-
-func (w *boundsScan) count() bool {
-	if w.subschemas++; w.subschemas > limits.MaxSubschemas {
-		w.fail("the schema has more than %d subschemas here (each property's, item's and value's schema, and each closed object's additionalProperties), "+
-			"the bound every schema is compiled within; split the type, or take parts of it as json.RawMessage", limits.MaxSubschemas)
-		return false
-	}
-	return true
 }
 
 // fieldPathOf returns the field path of a location in a schema the builder
