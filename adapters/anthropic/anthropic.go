@@ -233,6 +233,7 @@ type Conversation struct {
 	References bool
 
 	sent    int                           // how many of Catalog.Visible() Params.Tools has
+	tried   int                           // how many of Catalog.Visible() sendVisible converted last
 	added   map[*anthropic.ToolParam]bool // the definitions of Params.Tools the Conversation added
 	checked bool                          // every tool of the catalog converts alone
 	sentSet map[string]bool               // the names of the first sent of Catalog.Visible()
@@ -291,8 +292,8 @@ func (c *Conversation) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Ca
 // the searches say how many were left out), rather than end the run.
 func (c *Conversation) sendVisible() error {
 	visible := c.Catalog.Visible()
-	if len(visible) <= c.sent {
-		return nil
+	if len(visible) <= max(c.sent, c.tried) {
+		return nil // nothing found since: the tools left out stay out
 	}
 	own, err := c.programTools()
 	if err != nil {
@@ -311,7 +312,7 @@ func (c *Conversation) sendVisible() error {
 			for _, def := range defs[base+c.sent:] {
 				c.add(def)
 			}
-			c.sent = len(all) - base
+			c.sent, c.tried = len(all)-base, len(visible)
 			return nil
 		}
 		// The refusal names the tool; one sent before is the program's
