@@ -20,6 +20,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"golang.org/x/time/rate"
 
+	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/tool"
 )
 
@@ -373,7 +374,9 @@ func (h *httpHandler) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 			stop()
 			cancel()
 		}()
-		if p, ok := req.GetParams().(*mcp.CallToolParamsRaw); ok && h.perTool > 0 && len(p.Name) <= maxToolName {
+		// A name longer than MCP's names no tool, and the SDK answers it
+		// at once: it takes no place.
+		if p, ok := req.GetParams().(*mcp.CallToolParamsRaw); ok && h.perTool > 0 && len(p.Name) <= schema.MaxMCPNameLen {
 			if !h.enter(p.Name) {
 				return busy(p.Name, h.perTool), nil
 			}
@@ -382,10 +385,6 @@ func (h *httpHandler) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 		return next(ctx, method, req)
 	}
 }
-
-// maxToolName is the longest name MCP gives a tool: a longer one names
-// none, and the SDK answers it at once.
-const maxToolName = 128
 
 func (h *httpHandler) enter(name string) bool {
 	h.mu.Lock()

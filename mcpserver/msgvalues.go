@@ -7,6 +7,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolschema/toolschema/internal/jsonscan"
+	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/tool"
 )
 
@@ -41,7 +42,7 @@ func sdkToolArguments(req mcp.Request, ours func(name string) bool) *mcp.CallToo
 	// The name is the client's text: repeated only when it has the shape
 	// of an MCP tool name.
 	subject := "The tool"
-	if mcpName(p.Name) {
+	if schema.MCPName(p.Name) {
 		subject = "Tool '" + p.Name + "'"
 	}
 	r := &tool.Result{IsError: true, Code: tool.InvalidArguments}
@@ -52,21 +53,6 @@ func sdkToolArguments(req mcp.Request, ours func(name string) bool) *mcp.CallToo
 			subject, maxMessageValues)}},
 		Meta: errorMeta(r),
 	}
-}
-
-// mcpName reports whether name is a tool name as MCP has them: 1 to 128
-// ASCII letters, digits, '_', '-' and '.'.
-func mcpName(name string) bool {
-	if name == "" || len(name) > maxToolName {
-		return false
-	}
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-' || c == '.') {
-			return false
-		}
-	}
-	return true
 }
 
 // messageValues counts the JSON values of msg, one JSON object: all of

@@ -169,15 +169,14 @@ func New(m tool.Meta, inputSchema json.RawMessage, fn Func) (*tool.Tool, error) 
 	return toolimpl.New(m, in, nil, handler{check: check}, fn), nil
 }
 
-// maxNameLen is the longest name of a raw tool: MCP's bound on tool
-// names.
-const maxNameLen = 128
-
 // CheckName reports why name is not a raw tool's name under MCP's rule
 // for tool names: 1 to 128 ASCII letters, digits, '_', '.' or '-'.
 // It returns nil for a valid name. The error quotes at most 256 bytes of
 // the name.
 func CheckName(name string) error {
+	if schema.MCPName(name) {
+		return nil
+	}
 	const rule = "MCP's tool name rule: 1 to 128 ASCII letters, digits, '_', '.' or '-'"
 	if name == "" {
 		return fmt.Errorf("rawtool: the tool name is empty; %s", rule)
@@ -186,7 +185,7 @@ func CheckName(name string) error {
 	if len(quoted) > 256 {
 		quoted = strings.ToValidUTF8(quoted[:256], "") + "..."
 	}
-	if len(name) > maxNameLen {
+	if len(name) > schema.MaxMCPNameLen {
 		return fmt.Errorf("rawtool: tool name %q is %d bytes long; %s", quoted, len(name), rule)
 	}
 	for i := 0; i < len(name); {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/internal/strictmode"
 )
 
@@ -248,7 +249,7 @@ func FuzzWireNamesResolve(f *testing.F) {
 		f.Add(s[0], s[1])
 	}
 	f.Fuzz(func(t *testing.T, a, b string) {
-		if a == b || !mcpName(a) || !mcpName(b) {
+		if a == b || !schema.MCPName(a) || !schema.MCPName(b) {
 			return
 		}
 		list := []*Tool{{Meta: Meta{Name: a}}, {Meta: Meta{Name: b}}}
@@ -272,18 +273,4 @@ func FuzzWireNamesResolve(f *testing.F) {
 			}
 		}
 	})
-}
-
-// mcpName reports whether s follows MCP's rule for tool names.
-func mcpName(s string) bool {
-	if s == "" || len(s) > 128 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c == '_' || c == '-' || c == '.' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
-			return false
-		}
-	}
-	return true
 }

@@ -38,6 +38,26 @@ func SnakeCase(s string) string {
 // MaxNameLen is the longest tool name the contract allows.
 const MaxNameLen = 64
 
+// MaxMCPNameLen is the longest tool name MCP allows: a raw-schema
+// tool's, or a name a client sends.
+const MaxMCPNameLen = 128
+
+// MCPName reports whether name follows MCP's rule for tool names: 1 to
+// 128 ASCII letters, digits, '_', '-' and '.'. rawtool.CheckName says
+// why a name does not; the servers repeat a client's name only when it does.
+func MCPName(name string) bool {
+	if name == "" || len(name) > MaxMCPNameLen {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-' || c == '.') {
+			return false
+		}
+	}
+	return true
+}
+
 // CheckName reports, as an OLT008 error, why name is not a valid tool name:
 // 1 to 64 ASCII letters, digits, '_' or '-'. It returns nil for a valid name.
 func CheckName(name string) *Error {

@@ -54,6 +54,27 @@ func TestCheckName(t *testing.T) {
 	}
 }
 
+func TestMCPName(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		want bool
+	}{
+		{"get_docket", true},
+		{"fs.read-file_2", true},
+		{strings.Repeat("a", 128), true},
+		{"", false},
+		{strings.Repeat("a", 129), false},
+		{"with space", false},
+		{"caf\u00e9", false},
+		{"a/b", false},
+		{"\xff", false},
+	} {
+		if got := MCPName(tt.name); got != tt.want {
+			t.Errorf("MCPName(%q) = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
 func TestFlattenDoc(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
 		{"GetDocket returns the docket.\n", "GetDocket returns the docket."},
