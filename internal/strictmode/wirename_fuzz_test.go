@@ -3,6 +3,8 @@ package strictmode
 import (
 	"strings"
 	"testing"
+
+	"github.com/toolschema/toolschema/internal/schema"
 )
 
 // FuzzWireName checks, for any two names of MCP's rule (1 to 128 of
@@ -23,7 +25,7 @@ func FuzzWireName(f *testing.F) {
 		f.Add(s[0], s[1])
 	}
 	f.Fuzz(func(t *testing.T, a, b string) {
-		if !mcpName(a) || !mcpName(b) {
+		if !schema.MCPName(a) || !schema.MCPName(b) {
 			return
 		}
 		for _, p := range Providers() {
@@ -45,18 +47,4 @@ func FuzzWireName(f *testing.F) {
 			}
 		}
 	})
-}
-
-// mcpName reports whether s follows MCP's rule for tool names.
-func mcpName(s string) bool {
-	if s == "" || len(s) > 128 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c == '_' || c == '-' || c == '.' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
-			return false
-		}
-	}
-	return true
 }
