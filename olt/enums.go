@@ -448,32 +448,7 @@ func (e *enumPass) createSignature(sig *types.Signature, ft *ast.FuncType, arg a
 			}
 		}
 	}
-	qual := func(p *types.Package) string { return p.Name() }
-	ps, res := sig.Params(), sig.Results()
-	errType := types.Universe.Lookup("error").Type()
-	s := schema.Sig{
-		Params:     make([]schema.SigParam, ps.Len()),
-		Variadic:   sig.Variadic(),
-		ResultErr:  make([]bool, res.Len()),
-		ParamType:  func(i int) string { return types.TypeString(ps.At(i).Type(), qual) },
-		ResultType: func(i int) string { return types.TypeString(res.At(i).Type(), qual) },
-		ElemType: func() string {
-			return types.TypeString(ps.At(ps.Len()-1).Type().(*types.Slice).Elem(), qual)
-		},
-	}
-	for i := range ps.Len() {
-		t := ps.At(i).Type()
-		switch p, isPtr := types.Unalias(t).(*types.Pointer); {
-		case isNamed(t, "context", "Context"):
-			s.Params[i] = schema.SigContext
-		case isPtr && isNamed(p.Elem(), schema.RuntimePkg, "Call"):
-			s.Params[i] = schema.SigCall
-		}
-	}
-	for i := range res.Len() {
-		s.ResultErr[i] = types.Identical(res.At(i).Type(), errType)
-	}
-	_, _, _, problems := schema.CheckSignature(s)
+	_, _, _, problems := schema.CheckSignature(analyzer.Signature(sig))
 	for _, p := range problems {
 		n := at(params, p.Param)
 		if p.Result >= 0 {

@@ -801,26 +801,7 @@ func (in *inspector) signature(t *Tool, sig *types.Signature, fd *ast.FuncDecl) 
 	// The rules of the parameters and results are the core's, as
 	// reflection applies them; the words are this front end's.
 	res := sig.Results()
-	qual := func(i int) string { return types.TypeString(res.At(i).Type(), in.qualifier) }
-	s := schema.Sig{
-		Params:     make([]schema.SigParam, params.Len()),
-		Variadic:   sig.Variadic(),
-		ResultErr:  make([]bool, res.Len()),
-		ParamType:  func(i int) string { return types.TypeString(params.At(i).Type(), in.qualifier) },
-		ResultType: qual,
-		ElemType:   func() string { return "" },
-	}
-	for i := range params.Len() {
-		switch p := params.At(i).Type(); {
-		case isContext(p):
-			s.Params[i] = schema.SigContext
-		case isCall(p):
-			s.Params[i] = schema.SigCall
-		}
-	}
-	for i := range res.Len() {
-		s.ResultErr[i] = types.Identical(res.At(i).Type(), errorType)
-	}
+	s := Signature(sig)
 	var problems []schema.SigProblem
 	t.CtxAt, t.CallAt, t.InAt, problems = schema.CheckSignature(s)
 	if t.InAt >= 0 {
@@ -878,7 +859,7 @@ func (in *inspector) signature(t *Tool, sig *types.Signature, fd *ast.FuncDecl) 
 			in.report(n.Pos(), n.End(), schema.OLT003, "the first result is an error; a tool returns a value and then an error (tool %s)", t.Name)
 		case schema.SigNotError:
 			n := resNode(1)
-			in.report(n.Pos(), n.End(), schema.OLT003, "the second result is %s; it must be error (tool %s)", qual(1), t.Name)
+			in.report(n.Pos(), n.End(), schema.OLT003, "the second result is %s; it must be error (tool %s)", s.ResultType(1), t.Name)
 		}
 		return false
 	}
@@ -1062,6 +1043,35 @@ func sdkHandler(sig *types.Signature, fd *ast.FuncDecl) (ast.Node, string) {
 		}
 	}
 	return nil, ""
+}
+
+// Signature describes sig for schema.CheckSignature, its types written
+// with their package's name (the analyzers' words).
+func Signature(sig *types.Signature) schema.Sig {
+	params, res := sig.Params(), sig.Results()
+	qual := func(p *types.Package) string { return p.Name() }
+	s := schema.Sig{
+		Params:     make([]schema.SigParam, params.Len()),
+		Variadic:   sig.Variadic(),
+		ResultErr:  make([]bool, res.Len()),
+		ParamType:  func(i int) string { return types.TypeString(params.At(i).Type(), qual) },
+		ResultType: func(i int) string { return types.TypeString(res.At(i).Type(), qual) },
+		ElemType: func() string {
+			return types.TypeString(params.At(params.Len()-1).Type().(*types.Slice).Elem(), qual)
+		},
+	}
+	for i := range params.Len() {
+		switch p := params.At(i).Type(); {
+		case isContext(p):
+			s.Params[i] = schema.SigContext
+		case isCall(p):
+			s.Params[i] = schema.SigCall
+		}
+	}
+	for i := range res.Len() {
+		s.ResultErr[i] = types.Identical(res.At(i).Type(), errorType)
+	}
+	return s
 }
 
 func isContext(t types.Type) bool { return isNamed(t, "context", "Context") }
