@@ -506,36 +506,31 @@ func (w *walker) checkPattern(p string, path []string) error {
 	return nil
 }
 
-// checkPattern checks one pattern and returns the size of its program.
+// checkPattern checks one pattern and returns the size of its program,
+// by the bounds of the core's regular expressions (schema.RegexProgram).
 func checkPattern(p string, path []string) (int, error) {
-	if len(p) > MaxPatternBytes {
+	n, err := schema.RegexProgram(p)
+	switch {
+	case err == nil:
+		return n, nil
+	case errors.Is(err, schema.ErrRegexTooLong):
 		return 0, &boundsError{pointer(path), "the pattern " + quote(p) + " is longer than " + strconv.Itoa(MaxPatternBytes) + " bytes"}
-	}
-	re, err := syntax.Parse(p, syntax.Perl)
-	if err != nil {
-		why := err.Error()
-		var se *syntax.Error
-		if errors.As(err, &se) {
-			why = string(se.Code) + " " + quote(se.Expr)
-		}
-		return 0, &boundsError{pointer(path), "the pattern " + quote(p) + " is not one Go's regexp (RE2) reads (" + why +
-			"); ECMA-262's lookaround and back-references have no linear-time match, and are refused"}
-	}
-	// A program far past the bound is refused before it is built: 1 KB
-	// of "a{1000}" builds 146,002 instructions, 36 MB.
-	if schema.ParsedRegexWork(re) > 4*MaxPatternInsts {
+	case errors.Is(err, schema.ErrRegexTooLarge) && n == 0:
+		// A program far past the bound is refused before it is built: 1
+		// KB of "a{1000}" builds 146,002 instructions, 36 MB.
 		return 0, &boundsError{pointer(path), fmt.Sprintf("the pattern %s compiles to more than %d instructions (each is a factor of the time to match a string)",
 			quote(p), MaxPatternInsts)}
-	}
-	prog, err := syntax.Compile(re.Simplify())
-	if err != nil {
-		return 0, &boundsError{pointer(path), "the pattern " + quote(p) + " does not compile: " + err.Error()}
-	}
-	if len(prog.Inst) > MaxPatternInsts {
+	case errors.Is(err, schema.ErrRegexTooLarge):
 		return 0, &boundsError{pointer(path), fmt.Sprintf("the pattern %s compiles to %d instructions, more than %d (each is a factor of the time to match a string)",
-			quote(p), len(prog.Inst), MaxPatternInsts)}
+			quote(p), n, MaxPatternInsts)}
 	}
-	return len(prog.Inst), nil
+	why := err.Error()
+	var se *syntax.Error
+	if errors.As(err, &se) {
+		why = string(se.Code) + " " + quote(se.Expr)
+	}
+	return 0, &boundsError{pointer(path), "the pattern " + quote(p) + " is not one Go's regexp (RE2) reads (" + why +
+		"); ECMA-262's lookaround and back-references have no linear-time match, and are refused"}
 }
 
 // knownDraft reports whether a $schema names a meta-schema the validator

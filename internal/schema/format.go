@@ -110,32 +110,47 @@ func CompileRegex(s string) (*regexp.Regexp, error) {
 }
 
 // checkRegex returns CompileRegex's error for s, or nil where it compiles
-// s: it parses s and builds its program as regexp.Compile does (the same
-// parse, Simplify and compilation, and so the same errors).
+// s.
 func checkRegex(s string) error {
+	_, err := RegexProgram(s)
+	return err
+}
+
+// RegexProgram parses s and builds its program as regexp.Compile does (the
+// same parse, Simplify and compilation, and so the same errors), within
+// the bounds of CompileRegex, and returns the program's number of
+// instructions. Past a bound its error is ErrRegexTooLong, or
+// ErrRegexTooLarge with the number of instructions when the program was
+// built to count them, 0 when it was refused before; else it is the
+// parse's (a *syntax.Error).
+func RegexProgram(s string) (int, error) {
 	if len(s) > MaxRegexBytes {
-		return fmt.Errorf("the regular expression is longer than %d bytes", MaxRegexBytes)
+		return 0, ErrRegexTooLong
 	}
 	re, err := syntax.Parse(s, syntax.Perl)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	if ParsedRegexWork(re) > 4*MaxRegexInsts {
-		return errRegexTooLarge
+		return 0, ErrRegexTooLarge
 	}
 	prog, err := syntax.Compile(re.Simplify())
 	if err != nil {
-		return err
+		return 0, err
 	}
 	if len(prog.Inst) > MaxRegexInsts {
-		return errRegexTooLarge
+		return len(prog.Inst), ErrRegexTooLarge
 	}
-	return nil
+	return len(prog.Inst), nil
 }
 
-// errRegexTooLarge is checkRegex's error for a program past MaxRegexInsts
-// (made once: a call's arguments may bring many such strings).
-var errRegexTooLarge = fmt.Errorf("the regular expression compiles to more than %d instructions", MaxRegexInsts)
+// ErrRegexTooLong and ErrRegexTooLarge are RegexProgram's errors for a
+// text past MaxRegexBytes and a program past MaxRegexInsts (made once: a
+// call's arguments may bring many such strings).
+var (
+	ErrRegexTooLong  = fmt.Errorf("the regular expression is longer than %d bytes", MaxRegexBytes)
+	ErrRegexTooLarge = fmt.Errorf("the regular expression compiles to more than %d instructions", MaxRegexInsts)
+)
 
 // RegexWork is at least the number of instructions CompileRegex builds
 // for s in each of its two programs (its bound's check, then regexp's;
