@@ -46,7 +46,7 @@ type node struct {
 	// an input's schema leaves out and encoding/json still writes.
 	outErrs []*Error
 	// bounds is the error of the whole fragment passing a bound of a
-	// schema document (see docBounds), found once a tool's schema is the
+	// schema document (see scanBounds), found once a tool's schema is the
 	// fragment (boundsDone).
 	bounds     *Error
 	boundsDone bool

@@ -8,13 +8,16 @@ import (
 	"github.com/toolschema/toolschema/internal/schemadoc"
 )
 
-// docBounds returns the error of a schema the builder wrote that passes a
+// scanBounds returns the error of a schema the builder wrote that passes a
 // bound every schema is compiled within (limits: its number of
 // subschemas, the values of an enum or const, the names of a required),
 // counted as metaschema counts them, so that toolschema does not write a
-// schema its own compile refuses for its breadth; nil when it passes none.
-// (Its size is bounded type by type as it is built: see tooLarge.) The
-// error's path is the field where the bound is passed.
+// schema its own compile refuses for its breadth, and the location of the
+// error as its JSON pointer's tokens, unescaped, from which fieldAt finds
+// the field; nil when it passes none. (Its size is bounded type by type
+// as it is built: see tooLarge.) The error's path is the field where the
+// bound is passed. The reading is schemadoc.Scan's, the one metaschema's
+// Precheck makes.
 //
 // Its depth is not bounded here: a type nested deeper than
 // limits.MaxSchemaDepth JSON levels (some 31 levels of structs) has a
@@ -22,14 +25,6 @@ import (
 // limits.MaxArgumentDepth as it does for any tool; only a compile of that
 // schema (a raw-schema tool proxying it, the check of its examples)
 // refuses it, saying so.
-func docBounds(s []byte) *Error {
-	e, _ := scanBounds(s)
-	return e
-}
-
-// scanBounds is docBounds, returning too the location of the error as its
-// JSON pointer's tokens, unescaped, from which fieldAt finds the field.
-// The reading is schemadoc.Scan's, the one metaschema's Precheck makes.
 func scanBounds(s []byte) (*Error, []string) {
 	b := schemadoc.Scan(s, schemadoc.Checks{})
 	if b == nil {

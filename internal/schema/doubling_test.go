@@ -140,7 +140,7 @@ func TestDocumentBounds(t *testing.T) {
 		msg   string
 	}{
 		// A schema deeper than a compile's bound is written (see
-		// docBounds).
+		// scanBounds).
 		{"nest 40", nest(40), "", "", ""},
 		// The root and its false are two subschemas.
 		{"wide 1998", wide(1998, ",omitempty"), "", "", ""},
@@ -157,7 +157,7 @@ func TestDocumentBounds(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			out, err := NewBuilder().Input(tt.in)
 			if tt.msg == "" {
-				if err != nil || docBounds(out) != nil {
+				if e, _ := scanBounds(out); err != nil || e != nil {
 					t.Fatalf("got %v", err)
 				}
 				return
