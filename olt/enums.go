@@ -441,10 +441,8 @@ func (e *enumPass) createSignature(sig *types.Signature, ft *ast.FuncType, arg a
 	}
 	for _, tuple := range []*types.Tuple{sig.Params(), sig.Results()} {
 		for v := range tuple.Variables() {
-			if p, ok := types.Unalias(v.Type()).(*types.Pointer); ok {
-				if n, ok := types.Unalias(p.Elem()).(*types.Named); ok && n.Obj().Pkg() != nil && schema.SDKHandlerType(n.Obj().Pkg().Path(), n.Obj().Name()) {
-					return // a go-sdk handler: Create refuses it as one (OLT030)
-				}
+			if analyzer.SDKHandlerType(v.Type()) {
+				return // a go-sdk handler: Create refuses it as one (OLT030)
 			}
 		}
 	}

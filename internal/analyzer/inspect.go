@@ -1024,25 +1024,29 @@ func (in *inspector) qualifier(p *types.Package) string { return p.Name() }
 // go-sdk tool handler (a pointer to the SDK's request or result), and
 // which it is; nil when there is none.
 func sdkHandler(sig *types.Signature, fd *ast.FuncDecl) (ast.Node, string) {
-	isSDK := func(t types.Type) bool {
-		p, ok := types.Unalias(t).(*types.Pointer)
-		if !ok {
-			return false
-		}
-		n, ok := types.Unalias(p.Elem()).(*types.Named)
-		return ok && n.Obj().Pkg() != nil && schema.SDKHandlerType(n.Obj().Pkg().Path(), n.Obj().Name())
-	}
 	for i := range sig.Params().Len() {
-		if isSDK(sig.Params().At(i).Type()) {
+		if SDKHandlerType(sig.Params().At(i).Type()) {
 			return fieldAt(fd.Type.Params, i), "request parameter"
 		}
 	}
 	for i := range sig.Results().Len() {
-		if isSDK(sig.Results().At(i).Type()) {
+		if SDKHandlerType(sig.Results().At(i).Type()) {
 			return fieldAt(fd.Type.Results, i), "result"
 		}
 	}
 	return nil, ""
+}
+
+// SDKHandlerType reports whether t is a pointer to a type of the go-sdk's
+// handlers (schema.SDKHandlerType), which makes a function a go-sdk
+// handler rather than a tool's.
+func SDKHandlerType(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && schema.SDKHandlerType(n.Obj().Pkg().Path(), n.Obj().Name())
 }
 
 // Signature describes sig for schema.CheckSignature, its types written
