@@ -68,7 +68,6 @@ func AddTool[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, O
 	if err != nil {
 		panic(fmt.Sprintf("mcpserver.AddTool: tool %q: %v", t.Name, err))
 	}
-	bind(s)
 	addTool(s, mt, th)
 }
 

@@ -7,9 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"reflect"
-	"runtime"
 	"sync"
-	"weak"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -18,20 +16,7 @@ import (
 // codeInternal is JSON-RPC's internal error.
 const codeInternal = -32603
 
-// encodeChecks holds the servers checkEncoding gave its middleware, by a
-// weak pointer to the server, as gates does.
-var encodeChecks sync.Map // weak.Pointer[mcp.Server] -> *encodeCheck
-
-// An encodeCheck is checkEncoding's middleware for one server.
-type encodeCheck struct {
-	mu sync.Mutex
-	// made holds the tools addTool added whose listing encodes, by name:
-	// a tools/list result does not encode them again. A tool the SDK
-	// added under the same name since is another *mcp.Tool.
-	made map[string]*mcp.Tool
-}
-
-// checkEncoding gives s, once, a receiving middleware that answers a
+// An encodeCheck is what a served's middleware needs to answer a
 // request whose result encoding/json cannot encode (a NaN, a MarshalJSON
 // that fails, json.RawMessage that is not JSON) with an internal error
 // (-32603) that names the tool, or the method, and gives the encoder's
@@ -42,25 +27,20 @@ type encodeCheck struct {
 //
 // What this package made is not encoded twice: a tools/call result that
 // its handlers made of the bytes the invoker wrote is marked in the
-// call's context (madeResult), and a tools/list result's tools that
+// call's context (callState), and a tools/list result's tools that
 // addTool added were encoded once when added. Every other result is
 // encoded once here to be checked: the SDK's tools', a drop-in's whose
 // result the handler returned as its own, every other method's. What a
 // middleware added after this one returns is not checked, nor what one
 // added before it (nearer the tools) changes in a marked result: the
 // mark is the result's pointer.
-func checkEncoding(s *mcp.Server) *encodeCheck {
-	key := weak.Make(s)
-	if c, ok := encodeChecks.Load(key); ok {
-		return c.(*encodeCheck)
-	}
-	c := &encodeCheck{made: map[string]*mcp.Tool{}}
-	if got, loaded := encodeChecks.LoadOrStore(key, c); loaded {
-		return got.(*encodeCheck)
-	}
-	runtime.AddCleanup(s, func(key weak.Pointer[mcp.Server]) { encodeChecks.Delete(key) }, key)
-	s.AddReceivingMiddleware(c.middleware)
-	return c
+//
+// It holds the tools addTool added whose listing encodes, by name: a
+// tools/list result does not encode them again. A tool the SDK added
+// under the same name since is another *mcp.Tool.
+type encodeCheck struct {
+	mu   sync.Mutex
+	made map[string]*mcp.Tool
 }
 
 // added records mt, which addTool added, as made when it encodes; one
@@ -97,49 +77,6 @@ func (c *encodeCheck) listEncodes(lr *mcp.ListToolsResult) error {
 	rest := *lr
 	rest.Tools = nil
 	return encodes(&rest)
-}
-
-// madeKey is the context key of a tools/call's madeResult.
-type madeKey struct{}
-
-// A madeResult is where a handler of this package puts the result it
-// made of the invoker's bytes, which encode (the invoker's JSON parts are
-// valid JSON, and the rest is text, bytes, and _meta of strings, bools
-// and integers): the middleware does not encode it to check it.
-type madeResult struct{ res *mcp.CallToolResult }
-
-// markMade records res as made of the invoker's bytes, when ctx is a
-// call's that checkEncoding's middleware watches.
-func markMade(ctx context.Context, res *mcp.CallToolResult) {
-	if m, ok := ctx.Value(madeKey{}).(*madeResult); ok {
-		m.res = res
-	}
-}
-
-func (c *encodeCheck) middleware(next mcp.MethodHandler) mcp.MethodHandler {
-	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-		var made *madeResult
-		if method == "tools/call" {
-			made = &madeResult{}
-			ctx = context.WithValue(ctx, madeKey{}, made)
-		}
-		res, err := next(ctx, method, req)
-		if err != nil || res == nil {
-			return res, err
-		}
-		if made != nil && made.res != nil && res == mcp.Result(made.res) {
-			return res, nil
-		}
-		if lr, ok := res.(*mcp.ListToolsResult); ok && lr != nil {
-			err = c.listEncodes(lr)
-		} else {
-			err = encodes(res)
-		}
-		if err != nil {
-			return nil, unencodable(ctx, method, req, err)
-		}
-		return res, nil
-	}
 }
 
 // encodes encodes v as the SDK does, into nothing, and returns why it

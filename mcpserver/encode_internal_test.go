@@ -24,7 +24,7 @@ func TestEncodingMiddlewareMade(t *testing.T) {
 	bad := func() *mcp.CallToolResult { return &mcp.CallToolResult{Meta: mcp.Meta{"x": math.NaN()}} }
 	badTool := func() *mcp.Tool { return &mcp.Tool{Name: "made", Meta: mcp.Meta{"x": math.NaN()}} }
 	made := badTool()
-	check := &encodeCheck{made: map[string]*mcp.Tool{"made": made}}
+	check := &served{gate: newGate(), encodeCheck: encodeCheck{made: map[string]*mcp.Tool{"made": made}}}
 	call := &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Name: "t"}}
 	tests := []struct {
 		name    string
@@ -103,11 +103,11 @@ func TestHandlersMarkMade(t *testing.T) {
 		{"drop-in, no result of its own", dropin(nil), `{}`},
 		{"drop-in with a result of its own", dropin(&mcp.CallToolResult{Meta: mcp.Meta{"n": 1.5}}), `{}`},
 	} {
-		made := &madeResult{}
-		ctx := context.WithValue(context.Background(), madeKey{}, made)
+		made := &callState{gate: newGate()}
+		ctx := context.WithValue(context.Background(), callKey{}, made)
 		res, err := tt.h(ctx, &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Name: "echo", Arguments: []byte(tt.args)}})
-		if err != nil || res == nil || res.IsError || made.res != res {
-			t.Errorf("%s: %+v, %v; marked %p, want it marked", tt.name, res, err, made.res)
+		if err != nil || res == nil || res.IsError || made.made != res {
+			t.Errorf("%s: %+v, %v; marked %p, want it marked", tt.name, res, err, made.made)
 		}
 	}
 }
@@ -129,7 +129,7 @@ func TestAddedToolsMade(t *testing.T) {
 	}
 	AddTool(s, &mcp.Tool{Name: "fine"}, h)
 	AddTool(s, &mcp.Tool{Name: "nan", Meta: mcp.Meta{"x": math.NaN()}}, h)
-	c := checkEncoding(s)
+	c := servedOf(s)
 	for name, want := range map[string]bool{"echo": true, "fine": true, "nan": false} {
 		if got := c.made[name] != nil; got != want {
 			t.Errorf("%s recorded as made: %v, want %v", name, got, want)

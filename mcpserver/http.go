@@ -162,7 +162,7 @@ func HTTPHandler(server *mcp.Server, opts *HTTPOptions) http.Handler {
 		opts = &HTTPOptions{}
 	}
 	h := &httpHandler{
-		server:    server,
+		served:    servedOf(server),
 		origins:   http.NewCrossOriginProtection(),
 		maxCalls:  bound(opts.MaxCalls, defaultMaxCalls),
 		perTool:   bound(opts.MaxCallsPerTool, defaultMaxCallsPerTool),
@@ -207,7 +207,6 @@ func HTTPHandler(server *mcp.Server, opts *HTTPOptions) http.Handler {
 		PropagateRequestCancellation: true,
 		MaxRequestBodyBytes:          opts.MaxRequestBodyBytes,
 	})
-	checkEncoding(server)
 	server.AddReceivingMiddleware(h.middleware)
 	return h
 }
@@ -232,8 +231,8 @@ func (h *httpHandler) paramListing(first byte, header http.Header) *listing {
 	if first != '{' || !hasParamHeader(header) {
 		return nil
 	}
-	if l := existingListing(h.server); l != nil && l.hasParamHeaders() {
-		return l
+	if h.served.hasParamHeaders() {
+		return &h.served.listing
 	}
 	return nil
 }
@@ -241,7 +240,7 @@ func (h *httpHandler) paramListing(first byte, header http.Header) *listing {
 // httpHandler is HTTPHandler's handler.
 type httpHandler struct {
 	sdk       http.Handler
-	server    *mcp.Server
+	served    *served // the server's
 	origins   *http.CrossOriginProtection
 	clients   *clients // nil: no rate limit
 	clientKey func(*http.Request) string
@@ -360,13 +359,6 @@ func (h *httpHandler) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 		c, _ := ctx.Value(httpCallKey{}).(*httpCall)
 		if method != "tools/call" || c == nil || c.h != h {
 			return next(ctx, method, req)
-		}
-		// On a server this package added no tool to, every tool is the
-		// SDK's; else the listing's middleware tells them apart.
-		if existingListing(h.server) == nil {
-			if refused := sdkToolArguments(req, func(string) bool { return false }); refused != nil {
-				return refused, nil
-			}
 		}
 		ctx, cancel := context.WithCancel(ctx)
 		stop := context.AfterFunc(c.ctx, cancel)

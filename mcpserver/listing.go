@@ -1,14 +1,11 @@
 package mcpserver
 
 import (
-	"context"
 	"fmt"
 	"maps"
-	"runtime"
 	"slices"
 	"sync"
 	"time"
-	"weak"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -53,15 +50,6 @@ func (l *listing) isOurs(name string) bool {
 	return l.ours[name]
 }
 
-// existingListing returns the listing of s, nil when this package has
-// made none (it added no tool to s).
-func existingListing(s *mcp.Server) *listing {
-	if l, ok := listings.Load(weak.Make(s)); ok {
-		return l.(*listing)
-	}
-	return nil
-}
-
 // setParamHeaders records the x-mcp-header annotations of the tool named
 // name (none: it has none, or no longer).
 func (l *listing) setParamHeaders(name string, hs []paramHeader) {
@@ -96,42 +84,6 @@ func (l *listing) paramHeadersOf(name string) []paramHeader {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.params[name]
-}
-
-// listings holds the listing of each server this package added tools to,
-// by a weak pointer to the server, as gates does.
-var listings sync.Map // weak.Pointer[mcp.Server] -> *listing
-
-// listingOf returns the listing of s, made once: a receiving middleware
-// of s applies it to every tools/list result, and bounds the arguments of
-// the calls of tools the SDK added (sdkToolArguments).
-func listingOf(s *mcp.Server) *listing {
-	key := weak.Make(s)
-	if l, ok := listings.Load(key); ok {
-		return l.(*listing)
-	}
-	l := &listing{}
-	if got, loaded := listings.LoadOrStore(key, l); loaded {
-		return got.(*listing)
-	}
-	runtime.AddCleanup(s, func(key weak.Pointer[mcp.Server]) { listings.Delete(key) }, key)
-	s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
-		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-			if method == "tools/call" {
-				if refused := sdkToolArguments(req, l.isOurs); refused != nil {
-					return refused, nil
-				}
-			}
-			res, err := next(ctx, method, req)
-			if method == "tools/list" && err == nil {
-				if lr, ok := res.(*mcp.ListToolsResult); ok && lr != nil {
-					l.apply(req, lr)
-				}
-			}
-			return res, err
-		}
-	})
-	return l
 }
 
 // hide takes the tools named out of every list; they stay callable.

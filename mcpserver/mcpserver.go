@@ -166,8 +166,7 @@ func Register(s *mcp.Server, tools []*tool.Tool, opts *Options) error {
 			return err
 		}
 	}
-	bind(s)
-	listingOf(s).setCache(opts)
+	servedOf(s).setCache(opts)
 	describe := func(t *tool.Tool) *mcp.Tool {
 		mt := Tool(t)
 		mt.Icons = icons(t, opts.Icons[t.Name])

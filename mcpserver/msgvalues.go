@@ -25,10 +25,9 @@ const maxMessageValues = 1 << 16
 // did) whose arguments hold more than maxMessageValues values: a tool the
 // SDK's mcp.AddTool adds has them read into a map of any to be checked,
 // whatever its input type. nil lets the call go on. It is run by the
-// receiving middleware of a server this package added tools to, and by
-// HTTPHandler's on any server, for the calls that come through it; on a
-// server with no tool of this package, a call over another transport
-// (StdioTransport) is not bounded.
+// receiving middleware of a server this package added tools to or that
+// HTTPHandler serves (served), over any transport; on another server, a
+// call is not bounded.
 func sdkToolArguments(req mcp.Request, ours func(name string) bool) *mcp.CallToolResult {
 	p, ok := req.GetParams().(*mcp.CallToolParamsRaw)
 	// Each value but the last takes two bytes at least, itself and a

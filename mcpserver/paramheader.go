@@ -163,12 +163,12 @@ func (l *listing) paramHeaderRefusal(header http.Header, body []byte) (jsonrpc.I
 // call whose headers disagree before the SDK reads it, and whether it
 // encodes, for the lists not to encode it again.
 func addTool(s *mcp.Server, mt *mcp.Tool, h mcp.ToolHandler) {
+	sv := servedOf(s)
 	s.AddTool(mt, h)
-	checkEncoding(s).added(mt)
+	sv.added(mt)
 	hs, _ := paramHeaders(mt.InputSchema)
-	l := listingOf(s)
-	l.setParamHeaders(mt.Name, hs)
-	l.addOurs(mt.Name)
+	sv.setParamHeaders(mt.Name, hs)
+	sv.addOurs(mt.Name)
 }
 
 // argumentAt returns the value at path in args, through objects; ok is

@@ -56,7 +56,8 @@ func (n jsonNumbers) MarshalJSON() ([]byte, error) {
 // values they are refused before the SDK reads them, with an error result
 // that names the tool and the bound. This package's own tools bound their
 // arguments themselves: 65,537 numbers for a []int are theirs to read.
-// The same over HTTPHandler on a server that has no tool of this package.
+// The same on a server that has no tool of this package and that
+// HTTPHandler serves, over HTTP or any other transport.
 func TestSDKToolArgumentsBounded(t *testing.T) {
 	count, err := reflectimpl.Create(CountNums)
 	if err != nil {
@@ -97,6 +98,9 @@ func TestSDKToolArgumentsBounded(t *testing.T) {
 		{"mixed/own over", connectServer(t, mixed, nil, ""), mixedCalls, "count_nums", over, fmt.Sprint(over), false, 1},
 		{"http/sdk over", overHTTP, sdkCalls, "sdk_sum", over, refused, true, 0},
 		{"http/sdk within", overHTTP, sdkCalls, "sdk_sum", 1000, "1000", false, 1},
+		// The server HTTPHandler serves is bounded over its other
+		// transports too: the middleware is the server's.
+		{"http's server, another transport/sdk over", connectServer(t, sdkOnly, nil, ""), sdkCalls, "sdk_sum", over, refused, true, 0},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			before := tt.calls.Load()

@@ -144,7 +144,7 @@ func registerSearch(s *mcp.Server, set *tool.Set, handlers map[string]mcp.ToolHa
 			unlisted = append(unlisted, t.Name)
 		}
 	}
-	listingOf(s).hide(unlisted)
+	servedOf(s).hide(unlisted)
 	for _, t := range tools {
 		addTool(s, describe(t), handlers[t.Name])
 	}

@@ -4,9 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"runtime"
-	"sync"
-	"weak"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -45,44 +42,11 @@ func (g *gate) enter(ctx context.Context, serial bool) error {
 
 func (g *gate) leave(serial bool) { g.sem.Release(weight(serial)) }
 
-// gates holds the gate of each server this package added tools to, by a
-// weak pointer to the server: a server that is no longer used is
-// collected, and its entry deleted then.
-var gates sync.Map // weak.Pointer[mcp.Server] -> *gate
-
-// loose is the gate of the calls that came to a server this package did
-// not add tools to (handlers made by Handler and added by hand, alone):
-// their serial calls run alone among all such calls of the process.
+// loose is the gate of the calls that came to a server this package has
+// no served for (handlers made by Handler and added by hand, alone, on a
+// server no HTTPHandler serves): their serial calls run alone among all
+// such calls of the process.
 var loose = newGate()
-
-// gateKey is the context key of the gate of the server a call came to.
-type gateKey struct{}
-
-// bind gives s its gate, once: a receiving middleware puts it in the
-// context of every tools/call request of s, where the handlers of this
-// package find it (Handler's included, which is not told its server).
-// It gives s checkEncoding's middleware too.
-func bind(s *mcp.Server) {
-	checkEncoding(s)
-	key := weak.Make(s)
-	if _, ok := gates.Load(key); ok {
-		return
-	}
-	g := newGate()
-	if _, loaded := gates.LoadOrStore(key, g); loaded {
-		return
-	}
-	runtime.AddCleanup(s, func(key weak.Pointer[mcp.Server]) { gates.Delete(key) }, key)
-	s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
-		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-			if method == "tools/call" {
-				ctx = context.WithValue(ctx, gateKey{}, g)
-			}
-			r, err := next(ctx, method, req)
-			return r, boundErr(err)
-		}
-	})
-}
 
 // boundErr cuts the message of an error a method answers with to
 // 512 bytes: the SDK's repeat the client's text (an unknown
@@ -114,9 +78,9 @@ func boundErr(err error) error {
 // function has returned (tool.WhenDone): a call that Invoke gave up (its
 // timeout, its caller gone) holds it while its function goes on.
 func invoke(ctx context.Context, t *tool.Tool, args json.RawMessage) (*tool.Result, error) {
-	g, _ := ctx.Value(gateKey{}).(*gate)
-	if g == nil {
-		g = loose
+	g := loose
+	if c, ok := ctx.Value(callKey{}).(*callState); ok {
+		g = c.gate
 	}
 	serial := !t.IsParallelSafe()
 	if err := g.enter(ctx, serial); err != nil {

@@ -193,7 +193,7 @@ const msgIDInUse = "Invalid request: the id is that of another request not yet a
 // request leaves the count when the server answers it, as the SDK does
 // every call, one the client cancelled too, once its handler returns: a
 // cancelled call whose tool goes on still holds its place. The SDK
-// answers none whose result it cannot encode: checkEncoding's middleware
+// answers none whose result it cannot encode: a served's middleware
 // answers those, on the servers it watches; on another, such a request
 // holds its place for good (the transport is not told of it).
 func (c *stdioConn) admit(m jsonrpc.Message) bool {

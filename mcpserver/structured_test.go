@@ -236,3 +236,26 @@ func TestNonObjectOldClient(t *testing.T) {
 		})
 	}
 }
+
+// TestNonObjectOldClientHTTPServer: a server of the SDK's tools alone that
+// HTTPHandler serves lists them to a client of a protocol before
+// 2026-07-28 as a server of this package's tools does, without the output
+// schemas that are not objects, over any of its transports; a client of
+// 2026-07-28 gets them.
+func TestNonObjectOldClientHTTPServer(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "sdk-only", Version: "v0"}, nil)
+	addNonObject(s, false)
+	mcpserver.HTTPHandler(s, nil)
+	for _, version := range []string{oldProtocol, newProtocol} {
+		listed := listedByName(t, connectServer(t, s, nil, version))
+		for _, name := range []string{"alerts", "alert_count", "alert_ids", "alerts_on"} {
+			mt := listed[name]
+			if mt == nil {
+				t.Fatalf("%s: %s not listed", version, name)
+			}
+			if got, want := mt.OutputSchema != nil, version == newProtocol; got != want {
+				t.Errorf("%s: %s's output schema listed %v (%v), want %v", version, name, got, mt.OutputSchema, want)
+			}
+		}
+	}
+}
