@@ -70,36 +70,76 @@ import (
 // is provider.GeminiResponseSchema's conversion of the schema, with
 // "propertyOrdering", whatever the options. A boolean output schema (true
 // says nothing of the output; false, that there is none) is not sent.
+//
+// A set of more than 512 tools is refused, naming the tool past the
+// limit: the Gemini API answers a tool of more than 512 function
+// declarations with 400 INVALID_ARGUMENT, its error message ("At most
+// 512 function declarations can be specified") being the limit's
+// source. Defer the tools the model seldom needs
+// (tool.Meta.DeferLoading) and give the set to a loop.Catalog
+// (Conversation.Catalog), which sends them as they are found.
 func Tools(set *tool.Set, opts ...provider.Option) (*genai.Tool, error) {
+	if set.Len() > maxDeclarations {
+		return nil, fmt.Errorf("geminiadapter: %d tools (tool %s is number %d); %s",
+			set.Len(), set.Tools()[maxDeclarations].Name, maxDeclarations+1, declarationsRule)
+	}
 	if _, err := set.WireNames("gemini"); err != nil {
 		return nil, err
 	}
+	return declarations(set.Tools(), opts)
+}
+
+// maxDeclarations is the most function declarations one genai.Tool of a
+// request may have: the Gemini API refuses more with 400
+// INVALID_ARGUMENT, "tools[0].function_declarations: [FIELD_INVALID] At
+// most 512 function declarations can be specified." The message puts
+// the limit on one Tool's declarations; nothing tells of a total over
+// several Tools, and none is assumed here: what counts is the Tool the
+// declarations are written to.
+const maxDeclarations = 512
+
+const declarationsRule = "a Gemini request takes at most 512 function declarations in one tool: defer the tools the model seldom needs (tool.Meta.DeferLoading) and give the set to a loop.Catalog"
+
+// declarations returns the function declarations of tools, in order,
+// as one genai.Tool; their wire names are not checked against each
+// other here.
+func declarations(tools []*tool.Tool, opts []provider.Option) (*genai.Tool, error) {
 	opts = append(slices.Clip(opts), provider.PropertyOrdering(true))
 	out := &genai.Tool{}
-	for _, t := range set.Tools() {
-		def, err := provider.Gemini(t, opts...)
+	for _, t := range tools {
+		fd, err := declaration(t, opts)
 		if err != nil {
 			return nil, err
-		}
-		var d struct {
-			Name                 string          `json:"name"`
-			Description          string          `json:"description"`
-			ParametersJSONSchema json.RawMessage `json:"parametersJsonSchema"`
-		}
-		if err := json.Unmarshal(def, &d); err != nil {
-			return nil, fmt.Errorf("geminiadapter: tool %s: %v", t.Name, err)
-		}
-		fd := &genai.FunctionDeclaration{Name: d.Name, Description: d.Description, ParametersJsonSchema: d.ParametersJSONSchema}
-		if out := bytes.TrimLeft(t.OutputSchema, " \t\r\n"); len(out) > 0 && out[0] == '{' { // not a boolean schema
-			rs, err := provider.GeminiResponseSchema(&provider.Output{Name: "output", Schema: t.OutputSchema}, provider.PropertyOrdering(true))
-			if err != nil {
-				return nil, fmt.Errorf("geminiadapter: tool %s: responseJsonSchema: %w", t.Name, err)
-			}
-			fd.ResponseJsonSchema = rs
 		}
 		out.FunctionDeclarations = append(out.FunctionDeclarations, fd)
 	}
 	return out, nil
+}
+
+// declaration returns the function declaration of t under opts, which
+// have PropertyOrdering.
+func declaration(t *tool.Tool, opts []provider.Option) (*genai.FunctionDeclaration, error) {
+	def, err := provider.Gemini(t, opts...)
+	if err != nil {
+		return nil, err
+	}
+	var d struct {
+		Name                 string          `json:"name"`
+		Description          string          `json:"description"`
+		ParametersJSONSchema json.RawMessage `json:"parametersJsonSchema"`
+	}
+	if err := json.Unmarshal(def, &d); err != nil {
+		return nil, fmt.Errorf("geminiadapter: tool %s: %v", t.Name, err)
+	}
+	fd := &genai.FunctionDeclaration{Name: d.Name, Description: d.Description, ParametersJsonSchema: d.ParametersJSONSchema}
+	if out := bytes.TrimLeft(t.OutputSchema, " \t\r\n"); len(out) > 0 && out[0] == '{' { // not a boolean schema
+		rs, err := provider.GeminiResponseSchema(&provider.Output{Name: "output", Schema: t.OutputSchema}, provider.PropertyOrdering(true))
+		if err != nil {
+			return nil, fmt.Errorf("geminiadapter: tool %s: responseJsonSchema: %w", t.Name, err)
+		}
+		fd.ResponseJsonSchema = rs
+	}
+	return fd, nil
 }
 
 // Calls returns the function calls of a response's first candidate, in
@@ -170,6 +210,9 @@ func response(r *tool.Result) map[string]any {
 // loop.Model: each Next appends the content of the outcomes' results to
 // Contents (none on the first turn), sends the request, appends the
 // model's content (thought signatures and all) and returns its calls.
+// A request one of whose Config tools has more than 512 function
+// declarations, more than the Gemini API takes in one tool (see Tools),
+// is refused before it is sent.
 type Conversation struct {
 	// Client sends the requests; make it with the API version set (see
 	// the package comment).
@@ -191,20 +234,32 @@ type Conversation struct {
 	// some (a new tool when none has), after those already sent. The
 	// runner's Tools is then Catalog.Set(). The answers of search_tools
 	// name each tool found by its wire name, as its declaration does.
+	// The tools found go out while that tool has room for them (512
+	// declarations, the program's own counted; another Config tool's
+	// are not): a search's answer leaves out the tools found past it, and
+	// says how many. The catalog's tools not deferred and search_tools
+	// are never left out: when they do not fit, Next is the error. The
+	// first Next converts every tool of the catalog: one the conversion
+	// refuses (two tools with one wire name among them) is its error,
+	// before any request, not when a search finds it.
 	Catalog        *loop.Catalog
 	CatalogOptions []provider.Option
 
-	sent int               // how many of Catalog.Visible() the declarations have
-	wire map[string]string // the catalog's tools' wire names, by name
+	sent    int               // how many of Catalog.Visible() the declarations have
+	wire    map[string]string // the catalog's tools' wire names, by name
+	checked bool              // every tool of the catalog converts
 }
 
 // foundByWireName returns outs with each answer of the catalog's
 // search_tools naming the tools found by their wire names for Gemini, the
 // names their declarations carry ("1password.get" is "_1password.get"),
-// so that the model calls a name the request has. The other outcomes, and
+// so that the model calls a name the request has, and leaving out the
+// tools the request has no declaration of (no room was left for them),
+// with a line after the list that says how many. The other outcomes, and
 // outs itself, are not changed.
 func (c *Conversation) foundByWireName(outs []loop.Outcome) ([]loop.Outcome, error) {
 	var out []loop.Outcome
+	var sent map[string]bool // the catalog's tools the request declares, made once
 	for i, o := range outs {
 		if o.Tool == nil || o.Tool.Name != loop.SearchToolName || o.Result.IsError || len(o.Result.Parts) == 0 {
 			continue
@@ -213,15 +268,13 @@ func (c *Conversation) foundByWireName(outs []loop.Outcome) ([]loop.Outcome, err
 		if !ok || slices.ContainsFunc(o.Result.Parts[1:], func(p tool.Part) bool { _, text := p.(tool.TextPart); return !text }) {
 			continue // the list, and the result budget's note when it cut it
 		}
-		if c.wire == nil {
-			set := c.Catalog.Set()
-			names, err := set.WireNames("gemini")
-			if err != nil {
-				return nil, fmt.Errorf("geminiadapter: %w", err)
-			}
-			c.wire = make(map[string]string, len(names))
-			for k, t := range set.Tools() {
-				c.wire[t.Name] = names[k]
+		if err := c.wireNames(); err != nil {
+			return nil, err
+		}
+		if sent == nil {
+			sent = make(map[string]bool, c.sent)
+			for _, t := range c.Catalog.Visible()[:c.sent] {
+				sent[t.Name] = true
 			}
 		}
 		var found []struct {
@@ -231,23 +284,35 @@ func (c *Conversation) foundByWireName(outs []loop.Outcome) ([]loop.Outcome, err
 		if json.Unmarshal(j.JSON, &found) != nil {
 			continue
 		}
+		kept := found[:0:0]
 		renamed := true
-		for k, f := range found {
+		for _, f := range found {
 			w, ok := c.wire[f.Name]
 			renamed = renamed && ok
-			found[k].Name = w
+			if sent[f.Name] {
+				f.Name = w
+				kept = append(kept, f)
+			}
 		}
 		var b bytes.Buffer
 		enc := json.NewEncoder(&b)
 		enc.SetEscapeHTML(false)
-		if !renamed || enc.Encode(found) != nil {
+		if !renamed || enc.Encode(kept) != nil {
 			continue
 		}
 		if out == nil {
 			out = slices.Clone(outs)
 		}
 		r := *o.Result
-		r.Parts = append([]tool.Part{tool.JSONPart{JSON: bytes.TrimSuffix(b.Bytes(), []byte("\n"))}}, o.Result.Parts[1:]...)
+		r.Parts = []tool.Part{tool.JSONPart{JSON: bytes.TrimSuffix(b.Bytes(), []byte("\n"))}}
+		if n := len(found) - len(kept); n > 0 {
+			note := fmt.Sprintf("%d more tools this search found are not among your tools: a request takes at most %d tools, and yours has them all.", n, maxDeclarations)
+			if n == 1 {
+				note = fmt.Sprintf("1 more tool this search found is not among your tools: a request takes at most %d tools, and yours has them all.", maxDeclarations)
+			}
+			r.Parts = append(r.Parts, tool.TextPart{Text: note})
+		}
+		r.Parts = append(r.Parts, o.Result.Parts[1:]...)
 		out[i].Result = &r
 	}
 	if out == nil {
@@ -256,10 +321,51 @@ func (c *Conversation) foundByWireName(outs []loop.Outcome) ([]loop.Outcome, err
 	return out, nil
 }
 
+// wireNames makes c.wire, the catalog's tools' wire names by name, once:
+// two tools with one wire name are its error.
+func (c *Conversation) wireNames() error {
+	if c.wire != nil {
+		return nil
+	}
+	set := c.Catalog.Set()
+	names, err := set.WireNames("gemini")
+	if err != nil {
+		return fmt.Errorf("geminiadapter: the catalog's tools: %w", err)
+	}
+	c.wire = make(map[string]string, len(names))
+	for k, t := range set.Tools() {
+		c.wire[t.Name] = names[k]
+	}
+	return nil
+}
+
 // Next implements loop.Model.
 func (c *Conversation) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Call, error) {
 	if c.Client == nil {
 		return nil, errors.New("geminiadapter: a Conversation without a Client")
+	}
+	if c.Config != nil {
+		for i, t := range c.Config.Tools {
+			if t != nil && len(t.FunctionDeclarations) > maxDeclarations {
+				return nil, fmt.Errorf("geminiadapter: %d function declarations in the request's tool %d; %s", len(t.FunctionDeclarations), i, declarationsRule)
+			}
+		}
+	}
+	if c.Catalog != nil && !c.checked {
+		// Every tool of the catalog may be sent: each is converted now,
+		// so that one the conversion refuses is the program's error
+		// before any request, not the end of the run when a search finds
+		// it.
+		if err := c.wireNames(); err != nil {
+			return nil, err
+		}
+		opts := append(slices.Clip(c.CatalogOptions), provider.PropertyOrdering(true))
+		for _, t := range c.Catalog.Set().Tools() {
+			if _, err := declaration(t, opts); err != nil {
+				return nil, fmt.Errorf("geminiadapter: the catalog's tools: %w", err)
+			}
+		}
+		c.checked = true
 	}
 	if c.Catalog != nil {
 		if err := c.appendFound(); err != nil {
@@ -288,35 +394,57 @@ func (c *Conversation) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Ca
 }
 
 // appendFound appends the declarations of the catalog's visible tools
-// not yet sent.
+// not yet sent, while the tool they go to has room for them.
 func (c *Conversation) appendFound() error {
 	visible := c.Catalog.Visible()
 	if len(visible) == c.sent {
 		return nil
 	}
-	set, err := tool.NewSet(visible[c.sent:])
-	if err != nil {
-		return fmt.Errorf("geminiadapter: %w", err)
+	var dst *genai.Tool
+	if c.Config != nil {
+		for _, t := range c.Config.Tools {
+			if t != nil && len(t.FunctionDeclarations) > 0 {
+				dst = t
+				break
+			}
+		}
 	}
-	add, err := Tools(set, c.CatalogOptions...)
+	has := 0
+	if dst != nil {
+		has = len(dst.FunctionDeclarations)
+	}
+	// The tools found go out while there is room for them: a model may
+	// search until it has found more than one tool takes, and the tools
+	// past the room are left out (the answers of the searches say so),
+	// not the conversation ended. The catalog's tools not deferred and
+	// search_tools are the program's, first among the visible: the
+	// request must take them.
+	add := visible[c.sent:]
+	room := max(0, maxDeclarations-has)
+	own := 0
+	for own < len(add) && !add[own].DeferLoading {
+		own++
+	}
+	if own > room {
+		return fmt.Errorf("geminiadapter: the catalog's tools not deferred would make %d function declarations in the request's tool (tool %s would be number %d); %s",
+			has+own, add[room].Name, maxDeclarations+1, declarationsRule)
+	}
+	add = add[:min(len(add), room)]
+	if len(add) == 0 {
+		return nil
+	}
+	decls, err := declarations(add, c.CatalogOptions)
 	if err != nil {
 		return err
 	}
 	if c.Config == nil {
 		c.Config = &genai.GenerateContentConfig{}
 	}
-	var dst *genai.Tool
-	for _, t := range c.Config.Tools {
-		if t != nil && len(t.FunctionDeclarations) > 0 {
-			dst = t
-			break
-		}
-	}
 	if dst == nil {
 		dst = &genai.Tool{}
 		c.Config.Tools = append(c.Config.Tools, dst)
 	}
-	dst.FunctionDeclarations = append(dst.FunctionDeclarations, add.FunctionDeclarations...)
-	c.sent = len(visible)
+	dst.FunctionDeclarations = append(dst.FunctionDeclarations, decls.FunctionDeclarations...)
+	c.sent += len(add)
 	return nil
 }
