@@ -3,7 +3,9 @@ package geminiadapter
 // ToolNames returns the names of the tools the model can call now, as the
 // last request gave them: the function declarations of Config's tools, by
 // their wire names. The runner (loop.Runner.Run) answers a call of a name
-// its set does not have with them.
+// its set does not have with them; a tool a Catalog's search found that
+// no request had room for (see Conversation.Catalog) is not among them,
+// and the runner counts it apart.
 func (c *Conversation) ToolNames() []string {
 	if c.Config == nil {
 		return nil
