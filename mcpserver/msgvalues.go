@@ -35,7 +35,7 @@ func sdkToolArguments(req mcp.Request, ours func(name string) bool) *mcp.CallToo
 	if !ok || len(p.Arguments) < 2*maxMessageValues || ours(p.Name) {
 		return nil
 	}
-	if jsonscan.Values(string(p.Arguments), maxMessageValues) <= maxMessageValues {
+	if jsonscan.Values(p.Arguments, maxMessageValues) <= maxMessageValues {
 		return nil
 	}
 	// The name is the client's text: repeated only when it has the shape
@@ -80,10 +80,10 @@ func messageValues(msg []byte) int {
 		case ' ', '\t', '\r', '\n', ',', ':':
 			i++
 		case '"':
-			j := stringEnd(msg, i)
+			j := jsonscan.StringEnd(msg, i)
 			str := msg[i:j]
 			i = j
-			if k := skipWhite(msg, i); k < len(msg) && msg[k] == ':' {
+			if k := jsonscan.Space(msg, i); k < len(msg) && msg[k] == ':' {
 				// A key: no value of its own.
 				i = k + 1
 				switch {
@@ -139,29 +139,6 @@ func delimiter(c byte) bool {
 		return true
 	}
 	return false
-}
-
-// stringEnd returns the index past the string that starts at msg[i], or
-// len(msg) when it does not end.
-func stringEnd(msg []byte, i int) int {
-	for j := i + 1; j < len(msg); j++ {
-		switch msg[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1
-		}
-	}
-	return len(msg)
-}
-
-// skipWhite returns the index of the first byte from i on that is not
-// JSON white space.
-func skipWhite(msg []byte, i int) int {
-	for i < len(msg) && (msg[i] == ' ' || msg[i] == '\t' || msg[i] == '\r' || msg[i] == '\n') {
-		i++
-	}
-	return i
 }
 
 // keyIs reports whether str, a JSON string's text with its quotes, is

@@ -31,3 +31,24 @@ func TestMessageValues(t *testing.T) {
 		}
 	}
 }
+
+// TestBatchLen checks the count of a batch's messages: its commas at the
+// first level, none in a string (escaped quotes included) or a nested
+// value, and the count stopped once past the bound.
+func TestBatchLen(t *testing.T) {
+	for _, tt := range []struct {
+		line string
+		past int
+		want int
+	}{
+		{`[{}]`, 10, 1},
+		{`[{"a":1},{"b":[1,2,3]},{}]`, 10, 3},
+		{`[{"s":",\",["},{"t":"\\"},1]`, 10, 3},
+		{`[{"a":{"b":[{},{}]}} , "x,y" , 2]`, 10, 3},
+		{`[1,2,3,4,5,6]`, 3, 4},
+	} {
+		if got := batchLen([]byte(tt.line), tt.past); got != tt.want {
+			t.Errorf("%s (past %d): %d, want %d", tt.line, tt.past, got, tt.want)
+		}
+	}
+}

@@ -17,6 +17,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolschema/toolschema/internal/jsonscan"
 )
 
 // The bounds of the stdio transport.
@@ -678,20 +680,11 @@ func (c *stdioConn) batch(line []byte) ([]jsonrpc.Message, error) {
 // empty, up to one past past: one more than the commas between them,
 // outside strings and nested values.
 func batchLen(line []byte, past int) int {
-	n, depth, inString, escaped := 1, 0, false, false
-	for _, c := range line {
-		switch {
-		case inString:
-			switch {
-			case escaped:
-				escaped = false
-			case c == '\\':
-				escaped = true
-			case c == '"':
-				inString = false
-			}
+	n, depth := 1, 0
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; {
 		case c == '"':
-			inString = true
+			i = jsonscan.StringEnd(line, i) - 1
 		case c == '[' || c == '{':
 			depth++
 		case c == ']' || c == '}':

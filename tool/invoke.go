@@ -463,7 +463,7 @@ func lenientDecode(ctx context.Context, p *plan, it reflect.Type, args json.RawM
 			// values read and the room they take.
 			w := int(p.widest())
 			n := shadowBound(w, len(args))
-			values := jsonscan.Values(string(args), n)
+			values := jsonscan.Values(args, n)
 			if values > n {
 				// encoding/json reads members the strict reading did not
 				// read or count (a key given twice, a name in another

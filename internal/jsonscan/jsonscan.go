@@ -16,9 +16,13 @@ import (
 	"unicode/utf8"
 )
 
+// Text is JSON text, as a string or as bytes: the functions that only
+// find indexes take either, so that no caller copies one into the other.
+type Text interface{ ~string | ~[]byte }
+
 // Space returns the index of the first byte at or after i that is not
 // JSON whitespace (len(text) when there is none).
-func Space(text string, i int) int {
+func Space[T Text](text T, i int) int {
 	for i < len(text) {
 		switch text[i] {
 		case ' ', '\t', '\r', '\n':
@@ -55,9 +59,24 @@ func String(text string, i int) (string, int) {
 	return s, i
 }
 
+// StringEnd returns the index past the string whose opening quote is at
+// text[i], without reading its value; len(text) when it does not end
+// (text that is not JSON).
+func StringEnd[T Text](text T, i int) int {
+	for i++; i < len(text); i++ {
+		switch text[i] {
+		case '\\':
+			i++ // the escaped character: a quote does not end the string
+		case '"':
+			return i + 1
+		}
+	}
+	return len(text)
+}
+
 // Number returns the index past the number literal that starts at
 // text[i].
-func Number(text string, i int) int {
+func Number[T Text](text T, i int) int {
 	for i < len(text) && isNumberByte(text[i]) {
 		i++
 	}
@@ -71,17 +90,13 @@ func Number(text string, i int) int {
 // its own outside strings, and a key is a string a colon follows. Text
 // that is not JSON is counted so too, without a fault: an unterminated
 // string ends the text.
-func Values(text string, past int) int {
+func Values[T Text](text T, past int) int {
 	count := 0
 	for i := 0; i < len(text); i++ {
 		switch c := text[i]; {
 		case c == '"':
 			count++
-			for i++; i < len(text) && text[i] != '"'; i++ {
-				if text[i] == '\\' {
-					i++ // the escaped character: a quote does not end the string
-				}
-			}
+			i = StringEnd(text, i) - 1
 		case c == ':':
 			count-- // the string before it was a key
 		case c == '{' || c == '[' || c == 't' || c == 'f' || c == 'n':

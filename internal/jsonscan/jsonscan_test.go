@@ -105,13 +105,45 @@ func TestValuesNotJSON(t *testing.T) {
 	}
 }
 
+// TestStringEnd: StringEnd finds the end of a string past its escapes,
+// and the end of the text when the string does not end; as a string or
+// as bytes alike.
+func TestStringEnd(t *testing.T) {
+	for _, tt := range []struct {
+		text  string
+		start int
+		end   int
+	}{
+		{`"abc",1`, 0, 5},
+		{`["a\"b",1]`, 1, 7},
+		{`"\\",`, 0, 4},
+		{`"\\\"",`, 0, 6},
+		{`"é\u00e9"x`, 0, 10},
+		{`"abc`, 0, 4},
+		{`"ab\`, 0, 4},
+		{`"\"`, 0, 3},
+		{`x""`, 1, 3},
+	} {
+		if got := StringEnd(tt.text, tt.start); got != tt.end {
+			t.Errorf("%q from %d: ends at %d; want %d", tt.text, tt.start, got, tt.end)
+		}
+		if got := StringEnd([]byte(tt.text), tt.start); got != tt.end {
+			t.Errorf("%q as bytes from %d: ends at %d; want %d", tt.text, tt.start, got, tt.end)
+		}
+	}
+}
+
 func FuzzValues(f *testing.F) {
 	for _, s := range []string{`{"a":[1,"b",null]}`, `"`, `["\`, `{"k":`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		if n := Values(text, 1<<30); n > len(text) {
+		n := Values(text, 1<<30)
+		if n > len(text) {
 			t.Errorf("%q: %d values, more than its bytes", text, n)
+		}
+		if b := Values([]byte(text), 1<<30); b != n {
+			t.Errorf("%q: %d values as a string, %d as bytes", text, n, b)
 		}
 	})
 }
