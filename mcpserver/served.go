@@ -41,15 +41,6 @@ func servedOf(s *mcp.Server) *served {
 	return sv
 }
 
-// existingServed returns the served of s, nil when this package has made
-// none.
-func existingServed(s *mcp.Server) *served {
-	if sv, ok := servers.Load(weak.Make(s)); ok {
-		return sv.(*served)
-	}
-	return nil
-}
-
 // callKey is the context key of a tools/call's callState.
 type callKey struct{}
 
