@@ -66,8 +66,8 @@ func TestDrivers(t *testing.T) {
 	// source, for nothing the contract's rules look at (go vet below
 	// checks the test variant).
 	out, code := run(bin, "-test=false", "-OLT011=false", "./...")
-	if strings.Contains(out, "OLT011") || !strings.Contains(out, "OLT009") {
-		t.Errorf("toolvet -OLT011=false:\n%s", out)
+	if code != 3 || strings.Contains(out, "OLT011") || !strings.Contains(out, "OLT009") {
+		t.Errorf("toolvet -OLT011=false: exit %d, want 3 (diagnostics)\n%s", code, out)
 	}
 
 	out, code = run(gobin, "vet", "-vettool="+bin, "./...")

@@ -285,8 +285,6 @@ func (w *walker) resolve(base *url.URL, ref string) (any, *url.URL, bool) {
 	}
 }
 
-var errDepth = errors.New("nested deeper than " + strconv.Itoa(MaxDepth) + " levels")
-
 // walk checks v, at path, depth levels down; isSchema says that a keyword
 // takes it for a schema.
 func (w *walker) walk(v any, path []string, depth int, isSchema bool, base *url.URL) error {
