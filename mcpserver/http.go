@@ -151,12 +151,18 @@ type HTTPOptions struct {
 // adds a receiving middleware to server (it bounds the calls of each tool
 // and ties a call's context to its request); it acts on the calls that
 // come through this handler only. It adds, once for the server, the one
-// Register adds too: a request whose result encoding/json cannot encode
+// Register adds too, which acts on every call of the server, over any of
+// its transports: a request whose result encoding/json cannot encode
 // (a NaN, a MarshalJSON that fails), which the SDK would leave
 // unanswered, holding its place among MaxCalls as long as its client
 // waits, is answered with an internal error (-32603) that names the tool
-// and the encoder's reason. Serve the handler with a server that
-// has timeouts: NewHTTPServer.
+// and the encoder's reason; the calls of the tools the SDK added have
+// their arguments bounded (65,536 values); a tools/list answer to a
+// client of a protocol before 2026-07-28 has no output schema that is
+// not an object; an error's message is cut to 512 bytes; and the serial
+// tools of Handler's added by hand run alone among the tools this
+// package serves on the server.
+// Serve the handler with a server that has timeouts: NewHTTPServer.
 func HTTPHandler(server *mcp.Server, opts *HTTPOptions) http.Handler {
 	if opts == nil {
 		opts = &HTTPOptions{}

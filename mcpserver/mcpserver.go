@@ -270,8 +270,9 @@ func noValue(name string) *mcp.CallToolResult {
 // approval then asks opts.Approve. opts.MaxArgumentBytes applies to a copy
 // of t. A tool that is not parallel-safe runs alone among the tools this
 // package serves on the server, as with Register, once Register or
-// AddTool has added a tool to that server; on a server that has only
-// Handler's, alone among the calls of all such servers of the process.
+// AddTool has added a tool to that server or HTTPHandler serves it; on
+// another server that has only Handler's, alone among the calls of all
+// such servers of the process.
 func Handler(t *tool.Tool, opts *Options) mcp.ToolHandler {
 	headers, _ := paramHeaders(t.InputSchema)
 	return handler(t, opts, headers)

@@ -211,55 +211,71 @@ func TestSerialTools(t *testing.T) {
 
 // TestSerialPerServer checks that a serial call holds its own server only:
 // a serial tool of one server waits for a call of another server's tools,
-// which runs meanwhile.
+// which runs meanwhile. The same for tools added by hand with Handler on
+// servers that HTTPHandler serves: the server's gate is its middleware's,
+// not the one of the process's servers of Handler's alone, over any of
+// its transports.
 func TestSerialPerServer(t *testing.T) {
-	started, other := make(chan struct{}), make(chan struct{})
-	wait, err := reflectimpl.Create(func(ctx context.Context) (string, error) {
-		close(started)
-		select {
-		case <-other:
-			return "done", nil
-		case <-ctx.Done():
-			return "", ctx.Err()
-		}
-	}, reflectimpl.Meta(tool.Meta{Name: "wait", ParallelSafe: new(false)}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	release, err := reflectimpl.Create(func() string { close(other); return "released" },
-		reflectimpl.Meta(tool.Meta{Name: "release", ParallelSafe: new(false)}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, b := newServer(), newServer()
-	if err := mcpserver.Register(a, []*tool.Tool{wait}, nil); err != nil {
-		t.Fatal(err)
-	}
-	if err := mcpserver.Register(b, []*tool.Tool{release}, nil); err != nil {
-		t.Fatal(err)
-	}
-	ca, cb := connectServer(t, a, nil, ""), connectServer(t, b, nil, "")
-	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
-	defer cancel()
-	waited := make(chan error, 1)
-	go func() {
-		r, err := ca.CallTool(ctx, &mcp.CallToolParams{Name: "wait", Arguments: json.RawMessage(`{}`)})
-		if err == nil && r.IsError {
-			err = fmt.Errorf("wait: %s", texts(t, r))
-		}
-		waited <- err
-	}()
-	select {
-	case <-started:
-	case err := <-waited:
-		t.Fatalf("wait ended before it started: %v", err)
-	}
-	r, err := cb.CallTool(ctx, &mcp.CallToolParams{Name: "release", Arguments: json.RawMessage(`{}`)})
-	if err != nil || r.IsError {
-		t.Fatalf("release: %v %v", err, r)
-	}
-	if err := <-waited; err != nil {
-		t.Fatal(err)
+	for _, tt := range []struct {
+		name  string
+		serve func(t *testing.T, s *mcp.Server, tl *tool.Tool)
+	}{
+		{"Register", func(t *testing.T, s *mcp.Server, tl *tool.Tool) {
+			if err := mcpserver.Register(s, []*tool.Tool{tl}, nil); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"Handler, served by HTTPHandler", func(t *testing.T, s *mcp.Server, tl *tool.Tool) {
+			s.AddTool(mcpserver.Tool(tl), mcpserver.Handler(tl, nil))
+			mcpserver.HTTPHandler(s, nil)
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			started, other := make(chan struct{}), make(chan struct{})
+			wait, err := reflectimpl.Create(func(ctx context.Context) (string, error) {
+				close(started)
+				select {
+				case <-other:
+					return "done", nil
+				case <-ctx.Done():
+					return "", ctx.Err()
+				}
+			}, reflectimpl.Meta(tool.Meta{Name: "wait", ParallelSafe: new(false)}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			release, err := reflectimpl.Create(func() string { close(other); return "released" },
+				reflectimpl.Meta(tool.Meta{Name: "release", ParallelSafe: new(false)}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, b := newServer(), newServer()
+			tt.serve(t, a, wait)
+			tt.serve(t, b, release)
+			ca, cb := connectServer(t, a, nil, ""), connectServer(t, b, nil, "")
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			waited := make(chan error, 1)
+			go func() {
+				r, err := ca.CallTool(ctx, &mcp.CallToolParams{Name: "wait", Arguments: json.RawMessage(`{}`)})
+				if err == nil && r.IsError {
+					err = fmt.Errorf("wait: %s", texts(t, r))
+				}
+				waited <- err
+			}()
+			select {
+			case <-started:
+			case err := <-waited:
+				t.Fatalf("wait ended before it started: %v", err)
+			}
+			r, err := cb.CallTool(ctx, &mcp.CallToolParams{Name: "release", Arguments: json.RawMessage(`{}`)})
+			if err != nil || r.IsError {
+				t.Fatalf("release: %v %v", err, r)
+			}
+			if err := <-waited; err != nil {
+				t.Fatal(err)
+			}
+		})
 	}
 }
 
