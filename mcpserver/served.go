@@ -19,6 +19,7 @@ type served struct {
 	gate *gate
 	listing
 	encodeCheck
+	installed sync.Once // the middleware put on the server
 }
 
 // servers holds the served of each server, by a weak pointer to the
@@ -26,20 +27,33 @@ type served struct {
 // deleted then.
 var servers sync.Map // weak.Pointer[mcp.Server] -> *served
 
-// servedOf returns the served of s, made once, with its middleware.
+// servedOf returns the served of s, made once, with its middleware. It
+// returns once the middleware is on s, to every caller: of two first
+// calls at once (Register and HTTPHandler in two goroutines), the one
+// that did not make it waits for it too.
 func servedOf(s *mcp.Server) *served {
 	key := weak.Make(s)
-	if sv, ok := servers.Load(key); ok {
-		return sv.(*served)
+	v, ok := servers.Load(key)
+	if !ok {
+		var loaded bool
+		v, loaded = servers.LoadOrStore(key, &served{gate: newGate(), encodeCheck: encodeCheck{made: map[string]*mcp.Tool{}}})
+		if !loaded {
+			runtime.AddCleanup(s, func(key weak.Pointer[mcp.Server]) { servers.Delete(key) }, key)
+		}
 	}
-	sv := &served{gate: newGate(), encodeCheck: encodeCheck{made: map[string]*mcp.Tool{}}}
-	if got, loaded := servers.LoadOrStore(key, sv); loaded {
-		return got.(*served)
-	}
-	runtime.AddCleanup(s, func(key weak.Pointer[mcp.Server]) { servers.Delete(key) }, key)
-	s.AddReceivingMiddleware(sv.middleware)
+	sv := v.(*served)
+	sv.installed.Do(func() {
+		if testHookInstall != nil {
+			testHookInstall()
+		}
+		s.AddReceivingMiddleware(sv.middleware)
+	})
 	return sv
 }
+
+// testHookInstall, when set by a test, runs before the middleware is put
+// on a server.
+var testHookInstall func()
 
 // callKey is the context key of a tools/call's callState.
 type callKey struct{}
