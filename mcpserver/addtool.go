@@ -112,6 +112,10 @@ func dropIn[In, Out any](t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) (*mcp.Tool,
 		if errors.As(err, &rs) {
 			err = rs
 		}
+		if t.InputSchema == nil && isArgsMap(reflect.TypeFor[In]()) {
+			// Taken beside a schema set by hand: say so.
+			err = fmt.Errorf("%w: %s", err, schema.ArgsMapWayOut)
+		}
 		return nil, nil, err
 	}
 	mt := *t

@@ -946,18 +946,46 @@ func TestBigServersMoved(t *testing.T) {
 
 // TestArgsMapNeedsSchema: a map of the arguments is taken only with an
 // input schema set by hand, which is then the whole input contract; with
-// none there is no schema to list, and AddTool panics, naming the rule.
+// none there is no schema to list, and AddTool panics, naming the rule
+// and both ways out: a struct, or a schema set by hand with the import
+// that links its checks. A map AddTool takes with no schema either (its
+// values not any) is told only of the struct.
 func TestArgsMapNeedsSchema(t *testing.T) {
-	h := func(context.Context, *mcp.CallToolRequest, map[string]any) (*mcp.CallToolResult, any, error) {
-		return nil, nil, nil
+	type Args map[string]interface{}
+	tests := []struct {
+		name string
+		add  func(s *mcp.Server)
+		want string
+	}{
+		{"map[string]any", func(s *mcp.Server) {
+			mcpserver.AddTool(s, &mcp.Tool{Name: "bare"}, func(context.Context, *mcp.CallToolRequest, map[string]any) (*mcp.CallToolResult, any, error) {
+				return nil, nil, nil
+			})
+		}, `mcpserver.AddTool: tool "bare": OLT002: input: the input is map[string]any, not a struct; tool arguments are the fields of one struct: ` +
+			`give In a struct of the arguments, or set the tool's InputSchema by hand, with import _ "github.com/toolschema/toolschema/declared"`},
+		{"named map", func(s *mcp.Server) {
+			mcpserver.AddTool(s, &mcp.Tool{Name: "named"}, func(context.Context, *mcp.CallToolRequest, Args) (*mcp.CallToolResult, any, error) {
+				return nil, nil, nil
+			})
+		}, `mcpserver.AddTool: tool "named": OLT002: input: the input is mcpserver_test.Args, not a struct; tool arguments are the fields of one struct: ` +
+			`give In a struct of the arguments, or set the tool's InputSchema by hand, with import _ "github.com/toolschema/toolschema/declared"`},
+		{"map[string]string", func(s *mcp.Server) {
+			mcpserver.AddTool(s, &mcp.Tool{Name: "strings"}, func(context.Context, *mcp.CallToolRequest, map[string]string) (*mcp.CallToolResult, any, error) {
+				return nil, nil, nil
+			})
+		}, `mcpserver.AddTool: tool "strings": OLT002: input: the input is map[string]string, not a struct; tool arguments are the fields of one struct`},
 	}
-	defer func() {
-		msg, _ := recover().(string)
-		if want := `mcpserver.AddTool: tool "bare": OLT002: input: the input is map[string]any, not a struct`; !strings.Contains(msg, want) {
-			t.Fatalf("panic %q, want one with %q", msg, want)
-		}
-	}()
-	mcpserver.AddTool(mcp.NewServer(&mcp.Implementation{Name: "moved"}, nil), &mcp.Tool{Name: "bare"}, h)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			defer func() {
+				msg, _ := recover().(string)
+				if msg != tt.want {
+					t.Fatalf("panic %q, want %q", msg, tt.want)
+				}
+			}()
+			tt.add(mcp.NewServer(&mcp.Implementation{Name: "moved"}, nil))
+		})
+	}
 }
 
 // TestBigServersHeaders serves github-mcp-server's shape over streamable

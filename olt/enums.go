@@ -289,6 +289,7 @@ func (e *enumPass) sites() {
 	}
 	for _, f := range e.pass.Files {
 		e.creates(f)
+		e.addTools(f)
 		if !strings.HasSuffix(e.pass.Fset.Position(f.Package).Filename, "_test.go") {
 			e.tools(f) // tools are declared outside tests
 		}
@@ -587,10 +588,6 @@ func (e *enumPass) typeCheck(in, out types.Type, argsMap bool, pos, end token.Po
 	if in == nil && out == nil {
 		return
 	}
-	if e.checker == nil {
-		e.checker = analyzer.NewChecker(e.pass.Fset, e.pass.Files, e.pass.Pkg, e.pass.TypesInfo, &analyzer.Config{Sizes: e.pass.TypesSizes,
-			Foreign: e.pass.ResultOf[factsAnalyzer].(*foreignFacts)})
-	}
 	key := fmt.Sprint("types ", pos, label)
 	if e.reported == nil {
 		e.reported = map[string]bool{}
@@ -599,7 +596,7 @@ func (e *enumPass) typeCheck(in, out types.Type, argsMap bool, pos, end token.Po
 		return
 	}
 	e.reported[key] = true
-	for _, d := range e.checker.Check(in, out, argsMap, pos, end, label) {
+	for _, d := range e.typeChecker().Check(in, out, argsMap, pos, end, label) {
 		if d.Pos != pos {
 			// At a field: once, for the first call that reaches it.
 			key := fmt.Sprint("field ", d.Pos, d.End, d.ID, strings.TrimPrefix(d.Message, label+": "))
@@ -610,6 +607,15 @@ func (e *enumPass) typeCheck(in, out types.Type, argsMap bool, pos, end token.Po
 		}
 		e.diags = append(e.diags, d)
 	}
+}
+
+// typeChecker returns the package's Checker, made once.
+func (e *enumPass) typeChecker() *analyzer.Checker {
+	if e.checker == nil {
+		e.checker = analyzer.NewChecker(e.pass.Fset, e.pass.Files, e.pass.Pkg, e.pass.TypesInfo, &analyzer.Config{Sizes: e.pass.TypesSizes,
+			Foreign: e.pass.ResultOf[factsAnalyzer].(*foreignFacts)})
+	}
+	return e.checker
 }
 
 // hasTypeParam reports whether t has a type parameter in it.

@@ -87,7 +87,7 @@ func TestRules(t *testing.T) {
 		// The types of the drop-ins' calls and of reflectimpl.Create, in
 		// a package without tools.
 		{id: "OLT011", patterns: []string{"dropin", "dropintool", "dropinbig"}, fixes: true},
-		{id: "OLT002", patterns: []string{"dropin", "dropinwrap", "dropinbig"}},
+		{id: "OLT002", patterns: []string{"dropin", "dropinwrap", "dropinbig", "dropinmap"}},
 		{id: "OLT003", patterns: []string{"dropin", "dropinwrap", "dropinbig"}},
 		{id: "OLT020", patterns: []string{"dropin", "dropinwrap"}, fixes: true},
 		{id: "OLT025", patterns: []string{"olt025"}, fixes: true},

@@ -91,6 +91,13 @@ func (c *Checker) Check(in, out types.Type, argsMap bool, pos, end token.Pos, la
 	return ds
 }
 
+// ArgsMap reports whether t, a drop-in's input, is a map of the
+// arguments (schema.ArgsMap), which mcpserver.AddTool takes only beside an
+// input schema set by hand.
+func (c *Checker) ArgsMap(t types.Type) bool {
+	return t != nil && !isEmptyInterface(t) && schema.ArgsMap(c.in.d.describe(t))
+}
+
 func isEmptyInterface(t types.Type) bool {
 	i, ok := types.Unalias(t).(*types.Interface)
 	return ok && i.Empty()

@@ -324,3 +324,9 @@ func ArgsMap(t *Type) bool {
 	return t != nil && t.Kind == Map && t.Key != nil && t.Key.Kind == String &&
 		t.Elem != nil && t.Elem.Kind == Interface && t.Elem.NumMethods == 0
 }
+
+// ArgsMapWayOut is what a go-sdk drop-in that takes a map of the
+// arguments (ArgsMap) with no input schema set by hand is told, at
+// mcpserver.AddTool's panic and by the analyzers at its call: the two
+// ways it takes arguments.
+const ArgsMapWayOut = `give In a struct of the arguments, or set the tool's InputSchema by hand, with import _ "github.com/toolschema/toolschema/declared"`

@@ -42,4 +42,7 @@ type ToolHandlerFor[In, Out any] func(context.Context, *CallToolRequest, In) (*C
 
 type Server struct{}
 
-type Tool struct{ Name string }
+type Tool struct {
+	Name        string
+	InputSchema any
+}
