@@ -40,10 +40,7 @@ func (e *enumPass) addTools(f *ast.File) {
 		if hasTypeParam(in, map[types.Type]bool{}) {
 			return true // known where the generic function around it is instantiated
 		}
-		lit, ok := toolLiteral(info, call.Args[1])
-		if !ok {
-			return true
-		}
+		lit, known := toolLiteral(info, call.Args[1])
 		label := qualifiedName(fn, e.pass.Pkg) + "[" + typeList(inst.TypeArgs, e.pass.Pkg) + "]"
 		if lit.name != "" {
 			label += fmt.Sprintf(": tool %q", lit.name)
@@ -52,11 +49,79 @@ func (e *enumPass) addTools(f *ast.File) {
 			e.diags = append(e.diags, &analyzer.Diagnostic{Pos: id.Pos(), End: id.End(), ID: schema.OLT002,
 				Message: label + ": input: " + fmt.Sprintf(format, args...)})
 		}
-		if !lit.handSchema && e.typeChecker().ArgsMap(in) {
+		switch {
+		case isEmptyInterface(in) && known && lit.handSchema:
+			report("In of type any with a hand-set schema panics: give In the struct the schema describes")
+		case isEmptyInterface(in) && e.readsInput(call.Args[2]):
+			report("In of type any takes no arguments under mcpserver.AddTool (the go-sdk took any object): give In a struct of the arguments, or map[string]any with an input schema set by hand")
+		case known && !lit.handSchema && e.typeChecker().ArgsMap(in):
 			report("the input is %s, not a struct; tool arguments are the fields of one struct: %s", typeLabel(in, e.pass.Pkg), schema.ArgsMapWayOut)
 		}
 		return true
 	})
+}
+
+// isEmptyInterface reports whether t is any (interface{}), unnamed: the
+// In the drop-in reads as no input.
+func isEmptyInterface(t types.Type) bool {
+	i, ok := types.Unalias(t).(*types.Interface)
+	return ok && i.Empty()
+}
+
+// readsInput reports whether h, the handler given to the drop-in, names
+// its input parameter (the third) and uses it in its body: a function
+// literal, or a function or method declared in the package. A handler
+// whose body is not here (a variable, another package's function) is
+// taken as not reading it.
+func (e *enumPass) readsInput(h ast.Expr) bool {
+	info := e.pass.TypesInfo
+	var ft *ast.FuncType
+	var body *ast.BlockStmt
+	switch h := ast.Unparen(h).(type) {
+	case *ast.FuncLit:
+		ft, body = h.Type, h.Body
+	default:
+		fn := funcOf(info, h)
+		if fn == nil || fn.Pkg() != e.pass.Pkg {
+			return false
+		}
+		fd := e.funcDecl(fn)
+		if fd == nil {
+			return false
+		}
+		ft, body = fd.Type, fd.Body
+	}
+	if body == nil || ft.Params == nil {
+		return false
+	}
+	var param *ast.Ident
+	k := 0
+	for _, f := range ft.Params.List {
+		for _, n := range f.Names {
+			if k == 2 {
+				param = n
+			}
+			k++
+		}
+		if len(f.Names) == 0 {
+			k++
+		}
+	}
+	if param == nil || param.Name == "_" {
+		return false
+	}
+	obj := info.Defs[param]
+	if obj == nil {
+		return false
+	}
+	used := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == obj {
+			used = true
+		}
+		return !used
+	})
+	return used
 }
 
 // calledIdent returns the name a call's function is spelled with (f,
