@@ -25,8 +25,8 @@ import (
 // passes its type argument on to one of them, and a tool of the package
 // reaching another package's types) whose type reaches an enum type
 // without its generated values: reflection reads them from the method
-// toolgen writes (schema.EnumMethod), and without it, or with a stale one,
-// the enum is a plain string there. Its diagnostics are OLT014's, which
+// toolgen writes (schema.EnumMethod): without it the enum is a plain
+// string there, and with a stale one its old values are listed. Its diagnostics are OLT014's, which
 // the core passes on.
 //
 // Facts carry what it learns across packages: on each enum type whose
@@ -254,7 +254,7 @@ func (e *enumPass) sites() {
 		for _, i := range params {
 			if i < inst.TypeArgs.Len() {
 				t := inst.TypeArgs.At(i)
-				w.walk(t, typeLabel(t, e.pass.Pkg))
+				w.walk(t, e.root(obj, i, t))
 			}
 		}
 		if fn, ok := obj.(*types.Func); ok && fn.Pkg() != nil {
@@ -308,6 +308,31 @@ func (e *enumPass) reaching(obj types.Object) []int {
 	}
 	return e.fact(obj).Params
 }
+
+// root names the type argument t at index i of obj, a generic call or a
+// function or type that reaches one, at the start of a path: "input" or
+// "output" when it is a drop-in's input or result, as the other rules
+// name them, else t as the code spells it (provider.OutputOf[T]'s T is
+// Triage).
+func (e *enumPass) root(obj types.Object, i int, t types.Type) string {
+	if fn, ok := obj.(*types.Func); ok && fn.Pkg() != nil {
+		if roles := dropIns[[2]string{fn.Pkg().Path(), fn.Name()}]; i < len(roles) {
+			return roleRoot[roles[i]]
+		}
+	}
+	for _, d := range e.fact(obj).Drops {
+		switch i {
+		case d[0]:
+			return roleRoot[roleIn]
+		case d[1]:
+			return roleRoot[roleOut]
+		}
+	}
+	return typeLabel(t, e.pass.Pkg)
+}
+
+// roleRoot is the start of the paths in a tool's input and its result.
+var roleRoot = map[role]string{roleIn: "input", roleOut: "output"}
 
 // fact returns what is known of obj, a generic function or type of this
 // package or another: the zero fact when nothing.
@@ -534,13 +559,13 @@ func marked(doc *ast.CommentGroup) bool {
 func (e *enumPass) signature(sig *types.Signature, pos, end token.Pos, label string, skip *types.Package) {
 	w := e.walker(pos, end, label)
 	w.skip = skip
-	for _, tuple := range []*types.Tuple{sig.Params(), sig.Results()} {
+	for i, tuple := range []*types.Tuple{sig.Params(), sig.Results()} {
 		for v := range tuple.Variables() {
 			t := v.Type()
 			if p, ok := types.Unalias(t).(*types.Pointer); ok && isNamed(p.Elem(), schema.RuntimePkg, "Call") {
 				continue
 			}
-			w.walk(t, typeLabel(t, e.pass.Pkg))
+			w.walk(t, roleRoot[role(i)]) // the input, the result
 		}
 	}
 }
@@ -809,8 +834,11 @@ func (w *typeWalk) enum(n *types.Named, path string) {
 	case known:
 		todo = fmt.Sprintf("run go generate in package %s", obj.Pkg().Path())
 	}
-	msg := fmt.Sprintf("%s: %s, which %s: by reflection it is a plain string, so the schema lists no values and any string is accepted; %s",
-		w.label, subject, what, todo)
+	effect := "by reflection it is a plain string, so the schema lists no values and any string is accepted"
+	if stale {
+		effect = "by reflection the values it lists are used, so the schema lists the old values: one added since is refused, and one removed accepted"
+	}
+	msg := fmt.Sprintf("%s: %s, which %s: %s; %s", w.label, subject, what, effect, todo)
 	w.e.diags = append(w.e.diags, &analyzer.Diagnostic{Pos: w.pos, End: w.end, ID: schema.OLT014, Message: msg})
 }
 

@@ -76,11 +76,13 @@ var enumsWant = []string{
 // before toolgen are in TestStandalone), like toolgen -check, now fail on
 // it, naming the package to generate; after go generate (toolgen) the
 // three pass and the answer is refused. A new constant makes the
-// generated values stale, which both report again.
+// generated values stale, which both report again, by what a stale method
+// does: its old values are used, so the new constant is refused.
 func TestEnumsUnderVet(t *testing.T) {
 	t.Parallel()
 	gobin, bin, toolgen := tools(t)
-	dir := testmodule.New(t, map[string]string{"sev/sev.go": sevSrc, "triage/triage.go": triageSrc, "cmd/decode/main.go": mainSrc})
+	dir := testmodule.New(t, map[string]string{"sev/sev.go": sevSrc, "triage/triage.go": triageSrc, "cmd/decode/main.go": mainSrc,
+		"cmd/page/main.go": strings.Replace(mainSrc, "sev9", "page", 1)})
 	run := runner(t, dir)
 
 	if out, _ := run(gobin, "run", "./cmd/decode"); !strings.HasPrefix(out, "0 <nil>") {
@@ -127,8 +129,14 @@ func TestEnumsUnderVet(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, code = run(gobin, "vet", "-vettool="+bin, "./...")
-	if code == 0 || !strings.Contains(out, "OLT014: tool.DecodeAnswer[Triage]: Triage.severity is enum type sev.Severity, which has a stale ToolschemaEnumValues") ||
+	if code == 0 || !strings.Contains(out, "OLT014: tool.DecodeAnswer[Triage]: Triage.severity is enum type sev.Severity, which has a stale ToolschemaEnumValues "+
+		"(its constants changed since toolschema_gen.go was written): by reflection the values it lists are used, so the schema lists the old values: "+
+		"one added since is refused, and one removed accepted; package example.com/m/sev has") ||
 		!strings.Contains(out, "toolschema_gen.go:3:1: OLT014: toolschema_gen.go is stale") {
 		t.Errorf("go vet with stale enum values: exit %d\n%s", code, out)
+	}
+	// As the message says: the constant added since is refused.
+	if out, _ := run(gobin, "run", "./cmd/page"); !strings.HasPrefix(out, "1 <nil>") {
+		t.Errorf("with stale values, the answer with the new severity page should be refused: %s", out)
 	}
 }

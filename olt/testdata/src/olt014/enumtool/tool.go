@@ -20,4 +20,4 @@ const (
 // File files a report.
 //
 //tool:export
-func File(in Report) error { return nil } // want `OLT014: the generated tool code is missing` `OLT014: tool File: Report.severity is enum type sev.Severity, which has no ToolschemaEnumValues`
+func File(in Report) error { return nil } // want `OLT014: the generated tool code is missing` `OLT014: tool File: input.severity is enum type sev.Severity, which has no ToolschemaEnumValues`
