@@ -267,7 +267,7 @@ func TestRefusals(t *testing.T) {
 		{"three results", func() (int, int, error) { return 0, 0, nil }, []Option{Meta(tool.Meta{Name: "t"})}, "OLT003: output: the function has 3 results; a tool returns at most a value and an error"},
 		{"second result not error", func() (int, int) { return 0, 0 }, []Option{Meta(tool.Meta{Name: "t"})}, "OLT003: output: the second result is int; it must be error"},
 		{"error first", func() (error, error) { return nil, nil }, []Option{Meta(tool.Meta{Name: "t"})}, "OLT003: output: the first result is an error; a tool returns a value and then an error"},
-		{"result without schema", func() (chan int, error) { return nil, nil }, []Option{Meta(tool.Meta{Name: "t"})}, "OLT003: output: result type chan int has no schema: type chan int has no schema: channels cannot be written as JSON; use a type encoding/json can write (json:\"-\" leaves a field out) (OLT002)"},
+		{"result without schema", func() (chan int, error) { return nil, nil }, []Option{Meta(tool.Meta{Name: "t"})}, "OLT003: output: result type chan int has no schema: channels cannot be written as JSON; use a type encoding/json can write (json:\"-\" leaves a field out)"},
 		{"field without schema", func(struct {
 			Items []struct {
 				When func() `json:"when"`

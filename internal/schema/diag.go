@@ -203,11 +203,22 @@ func Within(es Errors, where string) Errors {
 
 // ResultErrors returns, for the errors of a tool's result type (named
 // resultType as the front end spells it), the OLT003 errors that refuse
-// the result: paths from "output", the type's own rule in the message.
+// the result: paths from "output", each message saying once that the
+// result has no schema, and why. An error about the result type itself
+// that says its type has no schema gives only its reason: the type is the
+// result's, spelled as the front end does.
 func ResultErrors(es Errors, resultType string) Errors {
 	out := Within(es, "output")
-	for _, e := range out {
-		e.Msg = fmt.Sprintf("result type %s has no schema: %s (%s)", resultType, e.Msg, e.ID)
+	for i, e := range out {
+		msg := e.Msg
+		if es[i].Path == "" {
+			if rest, ok := strings.CutPrefix(msg, "type "); ok {
+				if _, why, ok := strings.Cut(rest, " has no schema: "); ok {
+					msg = why
+				}
+			}
+		}
+		e.Msg = fmt.Sprintf("result type %s has no schema: %s", resultType, msg)
 		e.ID = OLT003
 	}
 	return out

@@ -1,6 +1,9 @@
 package schema
 
-import "testing"
+import (
+	"errors"
+	"testing"
+)
 
 // TestCatalog checks that the catalog is in ID order, that RuleOf finds each
 // entry, and that changing what Catalog returns changes no later answer.
@@ -35,5 +38,38 @@ func TestCatalog(t *testing.T) {
 	}
 	if len(again) != len(Catalog()) || again[1].ID == "OLT000" {
 		t.Error("appending to a returned slice changed the catalog")
+	}
+}
+
+// TestResultErrors checks the OLT003 errors a result type's errors become:
+// each says once that the result has no schema, with no second rule ID.
+func TestResultErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name, resultType string
+		in               *Type
+		want             string
+	}{
+		{"root", "chan int", &Type{Kind: Chan, Elem: tInt},
+			"OLT003: output: result type chan int has no schema: channels cannot be written as JSON; use a type encoding/json can write (json:\"-\" leaves a field out)"},
+		{"root spelled apart", "func()", &Type{Kind: Func},
+			"OLT003: output: result type func() has no schema: functions cannot be written as JSON; use a type encoding/json can write (json:\"-\" leaves a field out)"},
+		{"field", "p.Report", strct(field("Feed", &Type{Kind: Chan, Elem: tBool}, `json:"feed"`)),
+			"OLT003: output.feed: result type p.Report has no schema: type chan bool has no schema: channels cannot be written as JSON; use a type encoding/json can write (json:\"-\" leaves a field out)"},
+		{"other rule", "p.Entry", strct(field("Archived", tBool, `json:"archived" jsonschema:"-"`)),
+			"OLT003: output.archived: result type p.Entry has no schema: tag jsonschema: - hides the field from the model, but in a result encoding/json writes it all the same; leave it out of the result with json:\"-\", or return a type without it"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := NewBuilder().Output(tc.in)
+			var es Errors
+			if !errors.As(err, &es) {
+				t.Fatalf("Output: %v; want Errors", err)
+			}
+			if got := ResultErrors(es, tc.resultType).Error(); got != tc.want {
+				t.Errorf("got  %s\nwant %s", got, tc.want)
+			}
+			if es[0].ID == OLT003 {
+				t.Errorf("ResultErrors changed its argument: %s", es[0])
+			}
+		})
 	}
 }

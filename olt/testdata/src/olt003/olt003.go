@@ -18,12 +18,12 @@ func Flipped() (error, error) { return nil, nil } // want `OLT003: the first res
 // Chan returns a channel.
 //
 //tool:export
-func Chan() (chan int, error) { return nil, nil } // want `OLT003: output: result type chan int has no schema: type chan int has no schema: channels cannot be written as JSON; use a type encoding/json can write \(json:"-" leaves a field out\) \(OLT002\) \(tool chan\)`
+func Chan() (chan int, error) { return nil, nil } // want `OLT003: output: result type chan int has no schema: channels cannot be written as JSON; use a type encoding/json can write \(json:"-" leaves a field out\) \(tool chan\)`
 
 // Entry is a stored record; the store writes Archived with encoding/json.
 type Entry struct {
 	ID       string `json:"id"`
-	Archived bool   `json:"archived" jsonschema:"-"` // want `OLT003: output.archived: result type olt003.Entry has no schema: tag jsonschema: - hides the field from the model, but in a result encoding/json writes it all the same; leave it out of the result with json:"-", or return a type without it \(OLT020\) \(tool show\)`
+	Archived bool   `json:"archived" jsonschema:"-"` // want `OLT003: output.archived: result type olt003.Entry has no schema: tag jsonschema: - hides the field from the model, but in a result encoding/json writes it all the same; leave it out of the result with json:"-", or return a type without it \(tool show\)`
 }
 
 // Show returns an entry: its hidden field is written all the same.
