@@ -1,9 +1,12 @@
 package main
 
 import (
+	"go/token"
 	"io"
 	"slices"
 	"testing"
+
+	"golang.org/x/tools/go/analysis"
 
 	"github.com/toolschema/toolschema/internal/vetsuite"
 	"github.com/toolschema/toolschema/olt"
@@ -60,5 +63,31 @@ func TestAnalyzers(t *testing.T) {
 			t.Errorf("two analyzers named %s", a.Name)
 		}
 		seen[a.Name] = true
+	}
+}
+
+// TestApplies: a fix the analysis driver applies edits something, and no
+// generated file.
+func TestApplies(t *testing.T) {
+	fset := token.NewFileSet()
+	plain := fset.AddFile("plain.go", -1, 100)
+	gen := fset.AddFile("gen.go", -1, 100)
+	generated := map[*token.File]bool{gen: true}
+	edit := func(f *token.File) analysis.TextEdit {
+		return analysis.TextEdit{Pos: f.Pos(1), End: f.Pos(2), NewText: []byte("x")}
+	}
+	for _, tc := range []struct {
+		name  string
+		edits []analysis.TextEdit
+		want  bool
+	}{
+		{"no edit", nil, false},
+		{"one edit", []analysis.TextEdit{edit(plain)}, true},
+		{"in a generated file", []analysis.TextEdit{edit(gen)}, false},
+		{"one edit of two in a generated file", []analysis.TextEdit{edit(plain), edit(gen)}, false},
+	} {
+		if got := applies(analysis.SuggestedFix{TextEdits: tc.edits}, fset, generated); got != tc.want {
+			t.Errorf("%s: applies = %v, want %v", tc.name, got, tc.want)
+		}
 	}
 }

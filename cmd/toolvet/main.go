@@ -28,6 +28,8 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"go/ast"
+	"go/token"
 	"io"
 	"os"
 	"os/exec"
@@ -56,6 +58,8 @@ func main() {
 		multichecker.Main(tellingLeft(analyzers(args), os.Stderr)...)
 	case fixing(args) && !diffing(args) && os.Getenv(phaseEnv) == "":
 		os.Exit(fixThenReport(args))
+	case os.Getenv(phaseEnv) == "fix":
+		multichecker.Main(notingFixes(analyzers(args), os.Getenv(fixedEnv))...)
 	}
 	multichecker.Main(analyzers(args)...)
 }
@@ -82,6 +86,11 @@ plugin; docs/editors.md says how.
 // phaseEnv tells a toolvet started by fixThenReport which part it is:
 // "report" runs only the contract's rules, as a -fix run does.
 const phaseEnv = "TOOLVET_PHASE"
+
+// fixedEnv names, for the toolvet that applies the fixes, the file where
+// it notes each fix it hands the analysis driver to apply (notingFixes):
+// the report after it says whether any was.
+const fixedEnv = "TOOLVET_FIXED"
 
 // rules are the contract's rules as toolvet runs them: toolvet runs where
 // the package's files are, and reads a package's revision lock there for
@@ -110,9 +119,16 @@ func fixThenReport(args []string) int {
 		fmt.Fprintf(os.Stderr, "toolvet: %v\n", err)
 		return 1
 	}
+	noted, err := os.CreateTemp("", "toolvet-fixed-")
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "toolvet: %v\n", err)
+		return 1
+	}
+	noted.Close()
+	defer os.Remove(noted.Name())
 	run := func(phase string, args []string, stderr io.Writer) int {
 		cmd := exec.Command(self, args...)
-		cmd.Env = append(os.Environ(), phaseEnv+"="+phase)
+		cmd.Env = append(os.Environ(), phaseEnv+"="+phase, fixedEnv+"="+noted.Name())
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, stderr
 		err := cmd.Run()
 		if ee, ok := err.(*exec.ExitError); ok {
@@ -130,7 +146,11 @@ func fixThenReport(args []string) int {
 	code := run("report", withoutFix(args), &left)
 	if left.Len() > 0 {
 		if code == 3 {
-			fmt.Fprintln(os.Stderr, "toolvet: fixes applied; these diagnostics have no automatic fix:")
+			if fi, err := os.Stat(noted.Name()); err == nil && fi.Size() > 0 {
+				fmt.Fprintln(os.Stderr, "toolvet: fixes applied; these diagnostics have no automatic fix:")
+			} else {
+				fmt.Fprintln(os.Stderr, "toolvet: no fix was applied; these diagnostics have no automatic fix:")
+			}
 		}
 		os.Stderr.Write(left.Bytes())
 	}
@@ -160,6 +180,57 @@ func tellingLeft(as []*analysis.Analyzer, w io.Writer) []*analysis.Analyzer {
 		out[i] = &c
 	}
 	return out
+}
+
+// notingFixes returns the analyzers as, each noting in the file named
+// path (a line each) the diagnostics whose fix the analysis driver will
+// apply: those with a suggested fix that edits something, and nothing in
+// a generated file (which the driver skips). A fix that conflicts with
+// another makes the driver fail, and that failure is toolvet's exit.
+func notingFixes(as []*analysis.Analyzer, path string) []*analysis.Analyzer {
+	if path == "" {
+		return as
+	}
+	var mu sync.Mutex
+	out := make([]*analysis.Analyzer, len(as))
+	for i, a := range as {
+		c := *a
+		c.Run = func(pass *analysis.Pass) (any, error) {
+			generated := map[*token.File]bool{}
+			for _, f := range pass.Files {
+				if ast.IsGenerated(f) {
+					generated[pass.Fset.File(f.FileStart)] = true
+				}
+			}
+			p := *pass
+			p.Report = func(d analysis.Diagnostic) {
+				if len(d.SuggestedFixes) > 0 && applies(d.SuggestedFixes[0], pass.Fset, generated) {
+					mu.Lock()
+					if f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0); err == nil {
+						fmt.Fprintf(f, "%s: %s\n", pass.Fset.Position(d.Pos), d.Message)
+						f.Close()
+					}
+					mu.Unlock()
+				}
+				pass.Report(d)
+			}
+			return a.Run(&p)
+		}
+		out[i] = &c
+	}
+	return out
+}
+
+// applies reports whether the analysis driver applies fix (the first of
+// a diagnostic's, the one it takes): one that edits something, and no
+// generated file.
+func applies(fix analysis.SuggestedFix, fset *token.FileSet, generated map[*token.File]bool) bool {
+	for _, e := range fix.TextEdits {
+		if generated[fset.File(e.Pos)] {
+			return false
+		}
+	}
+	return len(fix.TextEdits) > 0
 }
 
 // unit reports whether args are a go vet or go fix invocation: one .cfg
