@@ -34,7 +34,7 @@ func undescribed(p *analyzer.Package, t *analyzer.Tool) []*analyzer.Diagnostic {
 	}
 	for _, pr := range props(t) {
 		if _, ok := pr.schema["description"]; !ok {
-			out = append(out, at(p, t, pr, "", schema.OLT016, fmt.Sprintf("%s: tool %s: the field has no description: write a doc comment or a description tag", pr.path, t.Name)))
+			out = append(out, at(p, t, pr, "", schema.OLT016, fmt.Sprintf("%s: the field has no description: write a doc comment or a description tag", pr.path)))
 		}
 	}
 	return out
@@ -47,7 +47,7 @@ func identities(p *analyzer.Package, t *analyzer.Tool) []*analyzer.Diagnostic {
 	for _, pr := range props(t) {
 		if identity(pr.path[strings.LastIndexAny(pr.path, ".]}")+1:]) {
 			out = append(out, at(p, t, pr, "", schema.OLT017, fmt.Sprintf(
-				"%s: tool %s: the model should not say who the caller is or what they may do; take it from the context (the *tool.Call or context.Context) and leave it out of the input", pr.path, t.Name)))
+				"%s: the model should not say who the caller is or what they may do; take it from the context (the *tool.Call or context.Context) and leave it out of the input", pr.path)))
 		}
 	}
 	return out
@@ -125,8 +125,8 @@ func booleanPairs(p *analyzer.Package, t *analyzer.Tool) []*analyzer.Diagnostic 
 				a, b := leaf(bs[i].path), leaf(bs[j].path)
 				if oneState(a, b) {
 					out = append(out, at(p, t, bs[j], "", schema.OLT019, fmt.Sprintf(
-						"%s: tool %s: %s and %s are two booleans for one state, which allows both or neither; use one field (an enum for more than two states)",
-						bs[j].path, t.Name, a, b)))
+						"%s: %s and %s are two booleans for one state, which allows both or neither; use one field (an enum for more than two states)",
+						bs[j].path, a, b)))
 				}
 			}
 		}

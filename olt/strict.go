@@ -101,7 +101,7 @@ func keywordChecks(p *analyzer.Package, t *analyzer.Tool, mode strictmode.Strict
 	if why := mode.ToolNameProblem(t.Name); why != "" {
 		pos, end := toolPos(t)
 		out = append(out, &analyzer.Diagnostic{Pos: pos, End: end, ID: schema.OLT015, Message: fmt.Sprintf(
-			"tool %s: %s %s", t.Name, mode.Name, why)})
+			"%s %s%s", mode.Name, why, toolNote(t))})
 	}
 	if t.InModel == nil {
 		return nil, out
@@ -129,27 +129,27 @@ func keywordChecks(p *analyzer.Package, t *analyzer.Tool, mode strictmode.Strict
 		var msg string
 		switch {
 		case f.Name && f.Path == pr.path:
-			tag, msg = "json", fmt.Sprintf("%s: tool %s: %s %s; rename it with a json tag", f.Path, t.Name, mode.Name, f.Why)
+			tag, msg = "json", fmt.Sprintf("%s: %s %s; rename it with a json tag", f.Path, mode.Name, f.Why)
 		case f.Name: // a name in the schema the field's type declares
-			msg = fmt.Sprintf("%s: tool %s: %s %s; the schema the field's type declares names it", f.Path, t.Name, mode.Name, f.Why)
+			msg = fmt.Sprintf("%s: %s %s; the schema the field's type declares names it", f.Path, mode.Name, f.Why)
 		case k == "":
-			msg = fmt.Sprintf("%s: tool %s: %s %s; give it a type, or send the tool non-strict", f.Path, t.Name, strictly, f.Why)
+			msg = fmt.Sprintf("%s: %s %s; give it a type, or send the tool non-strict", f.Path, strictly, f.Why)
 		case f.Verdict == strictmode.Move:
-			msg = fmt.Sprintf("%s: tool %s: %s does not take %s (%s)%s; the model will see it only in the description",
-				f.Path, t.Name, strictly, k, f.Why, from)
+			msg = fmt.Sprintf("%s: %s does not take %s (%s)%s; the model will see it only in the description",
+				f.Path, strictly, k, f.Why, from)
 		case f.Verdict == strictmode.Rename:
-			msg = fmt.Sprintf("%s: tool %s: %s does not take %s; the conversion sends it as %s, which the model may satisfy more loosely (the invoker still checks %s)",
-				f.Path, t.Name, strictly, k, f.Why, k)
+			msg = fmt.Sprintf("%s: %s does not take %s; the conversion sends it as %s, which the model may satisfy more loosely (the invoker still checks %s)",
+				f.Path, strictly, k, f.Why, k)
 		case f.Verdict == strictmode.Close:
-			msg = fmt.Sprintf("%s: tool %s: %s needs additionalProperties false on every object; the conversion closes this one, so the model sends only its properties (the invoker still takes others)",
-				f.Path, t.Name, strictly)
+			msg = fmt.Sprintf("%s: %s needs additionalProperties false on every object; the conversion closes this one, so the model sends only its properties (the invoker still takes others)",
+				f.Path, strictly)
 		case f.Verdict == strictmode.Refuse && k == "additionalProperties" && f.Open:
-			msg = fmt.Sprintf("%s: tool %s: %s %s; close it in the schema, or send the tool non-strict", f.Path, t.Name, strictly, f.Why)
+			msg = fmt.Sprintf("%s: %s %s; close it in the schema, or send the tool non-strict", f.Path, strictly, f.Why)
 		case f.Verdict == strictmode.Refuse && k == "additionalProperties":
-			tag, msg = "", fmt.Sprintf("%s: tool %s: %s needs additionalProperties false, so a map has no strict schema; use a list of key-value structs, or send the tool non-strict",
-				f.Path, t.Name, strictly)
+			tag, msg = "", fmt.Sprintf("%s: %s needs additionalProperties false, so a map has no strict schema; use a list of key-value structs, or send the tool non-strict",
+				f.Path, strictly)
 		default:
-			msg = fmt.Sprintf("%s: tool %s: %s %s; the conversion refuses the tool", f.Path, t.Name, strictly, f.Why)
+			msg = fmt.Sprintf("%s: %s %s; the conversion refuses the tool", f.Path, strictly, f.Why)
 		}
 		d := at(p, t, pr, tag, schema.OLT015, msg)
 		// The branches of a declared anyOf share their holder's path: the
@@ -215,12 +215,12 @@ func openAILimits(p *analyzer.Package, t *analyzer.Tool, mode strictmode.StrictM
 	for _, pr := range props(t) {
 		if vals, ok := pr.schema["enum"].([]any); ok && !enumsPlaced {
 			if enums += len(vals); enums > maxEnums.Max && rep.EnumValues > maxEnums.Max {
-				out = append(out, at(p, t, pr, "", schema.OLT015, fmt.Sprintf("%s: tool %s: more than %d %s in one schema, %s's limit", pr.path, t.Name, maxEnums.Max, maxEnums.Noun, maxEnums.Provider)))
+				out = append(out, at(p, t, pr, "", schema.OLT015, fmt.Sprintf("%s: more than %d %s in one schema, %s's limit", pr.path, maxEnums.Max, maxEnums.Noun, maxEnums.Provider)))
 				enumsPlaced = true
 			}
 		}
 		if pr.depth > maxDepth.Max && !deepPlaced && rep.Depth > maxDepth.Max {
-			out = append(out, at(p, t, pr, "", schema.OLT015, fmt.Sprintf("%s: tool %s: nested %d levels deep; %s", pr.path, t.Name, pr.depth, maxDepth.TakesAtMost())))
+			out = append(out, at(p, t, pr, "", schema.OLT015, fmt.Sprintf("%s: nested %d levels deep; %s", pr.path, pr.depth, maxDepth.TakesAtMost())))
 			deepPlaced = true
 		}
 	}
@@ -267,18 +267,18 @@ func anthropicLimits(p *analyzer.Package, l *analyzer.List, mode strictmode.Stri
 				return
 			}
 			pos, end := toolPos(t)
-			out = append(out, &analyzer.Diagnostic{Pos: pos, End: end, ID: schema.OLT015, Message: msg})
+			out = append(out, &analyzer.Diagnostic{Pos: pos, End: end, ID: schema.OLT015, Message: msg + toolNote(t)})
 		}
 		for _, path := range rep.Optional {
 			if optional++; optional == maxOptional.Max+1 {
-				place(path, fmt.Sprintf("%s: tool %s: %s number %d of its tool list; %s in one request",
-					path, t.Name, maxOptional.One, optional, maxOptional.TakesAtMost()))
+				place(path, fmt.Sprintf("%s: %s number %d of the tool list; %s in one request",
+					path, maxOptional.One, optional, maxOptional.TakesAtMost()))
 			}
 		}
 		for _, path := range rep.Unions {
 			if unions++; unions == maxUnions.Max+1 {
-				place(path, fmt.Sprintf("%s: tool %s: %s number %d of its tool list; %s in one request",
-					path, t.Name, maxUnions.One, unions, maxUnions.TakesAtMost()))
+				place(path, fmt.Sprintf("%s: %s number %d of the tool list; %s in one request",
+					path, maxUnions.One, unions, maxUnions.TakesAtMost()))
 			}
 		}
 	}

@@ -86,8 +86,12 @@ func at(p *analyzer.Package, t *analyzer.Tool, pr prop, tag string, id schema.ID
 	if pos == token.NoPos {
 		pos, end = toolPos(t)
 	}
-	return &analyzer.Diagnostic{Pos: pos, End: end, ID: id, Message: msg}
+	return &analyzer.Diagnostic{Pos: pos, End: end, ID: id, Message: msg + toolNote(t)}
 }
+
+// toolNote is what a diagnostic about one tool's property ends with, as
+// the core's diagnostics about a type do: the tool, by name.
+func toolNote(t *analyzer.Tool) string { return " (tool " + t.Name + ")" }
 
 // toolPos is the position of a tool's name in its declaration.
 func toolPos(t *analyzer.Tool) (token.Pos, token.Pos) {

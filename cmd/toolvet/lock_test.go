@@ -55,8 +55,8 @@ func TestLockUnderVet(t *testing.T) {
 	if out, code := run(toolgen, "./..."); code != 1 || !strings.Contains(out, "OLT029") {
 		t.Errorf("toolgen on a drifted tool: exit %d\n%s", code, out)
 	}
-	want := "shop.go:11:1: OLT029: tool find: its contract changed since toolschema.lock recorded version 1, and the version did not " +
-		"(a breaking change: input.shop: new required property (breaking)); raise the version to 2, then run toolgen"
+	want := "shop.go:11:1: OLT029: the contract changed since toolschema.lock recorded version 1, and the version did not " +
+		"(a breaking change: input.shop: new required property (breaking)); raise the version to 2, then run toolgen (tool find)"
 	out, code := run(gobin, "vet", "-vettool="+bin, "./...")
 	if code == 0 || !strings.Contains(out, want) {
 		t.Errorf("go vet on a drifted tool: exit %d, want %q in\n%s", code, want, out)

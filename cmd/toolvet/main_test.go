@@ -111,7 +111,7 @@ func TestDrivers(t *testing.T) {
 
 	// The quality checks are off unless asked for.
 	out, _ = run(bin, "-test=false", "-OLT016.enable", "./...")
-	if !strings.Contains(out, "OLT016: input.count: tool find: the field has no description") {
+	if !strings.Contains(out, "OLT016: input.count: the field has no description: write a doc comment or a description tag (tool find)") {
 		t.Errorf("toolvet -OLT016.enable:\n%s", out)
 	}
 

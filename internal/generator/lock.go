@@ -171,7 +171,7 @@ func (d *Drift) Message() string {
 	if v == "" {
 		v = "(none)"
 	}
-	fmt.Fprintf(&b, "tool %s: its contract changed since %s recorded version %s, and the version did not (a %s change: ", d.Tool.Name, LockFile, v, kind)
+	fmt.Fprintf(&b, "the contract changed since %s recorded version %s, and the version did not (a %s change: ", LockFile, v, kind)
 	for i, c := range d.Changes {
 		if i > 0 {
 			b.WriteString("; ")
@@ -184,6 +184,7 @@ func (d *Drift) Message() string {
 	} else {
 		b.WriteString("raise the version, then run toolgen")
 	}
+	fmt.Fprintf(&b, " (tool %s)", d.Tool.Name)
 	return b.String()
 }
 

@@ -143,8 +143,8 @@ func TestLockSequence(t *testing.T) {
 			t.Fatalf("%s: %d drifts, want 1: %v", st.name, len(drift), drift)
 		}
 		msg := drift[0]
-		if !strings.HasPrefix(msg, filepath.Join("orders", "orders.go")+":") || !strings.Contains(msg, ": OLT029: tool find_orders: its contract changed since toolschema.lock recorded version") ||
-			!strings.Contains(msg, "(a "+st.verdict+" change: ") || !strings.Contains(msg, "raise the version to "+st.next+", then run toolgen") {
+		if !strings.HasPrefix(msg, filepath.Join("orders", "orders.go")+":") || !strings.Contains(msg, ": OLT029: the contract changed since toolschema.lock recorded version") ||
+			!strings.Contains(msg, "(a "+st.verdict+" change: ") || !strings.HasSuffix(msg, "raise the version to "+st.next+", then run toolgen (tool find_orders)") {
 			t.Errorf("%s: message %s", st.name, msg)
 		}
 		for _, c := range st.changes {

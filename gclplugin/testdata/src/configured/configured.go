@@ -7,8 +7,8 @@ package configured
 
 type Input struct {
 	// Name is the file name.
-	Name string `json:"name" minLength:"1"` // want `^input\.name: tool save: OpenAI strict mode does not take minLength`
-	// want +2 `^input\.size: tool save: the field has no description`
+	Name string `json:"name" minLength:"1"` // want `^input\.name: OpenAI strict mode does not take minLength.* \(tool save\)$`
+	// want +2 `^input\.size: the field has no description.* \(tool save\)$`
 
 	Size int `json:"size"`
 }

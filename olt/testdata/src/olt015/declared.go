@@ -13,7 +13,7 @@ func (ID) ToolschemaSchema() string {
 }
 
 type Ref struct {
-	ID ID `json:"id"` // want `OLT015: input.id: tool lookup: OpenAI strict mode does not take oneOf; the conversion sends it as anyOf` `OLT015: input.id: tool lookup: Anthropic strict mode does not take oneOf; the conversion sends it as anyOf`
+	ID ID `json:"id"` // want `OLT015: input.id: OpenAI strict mode does not take oneOf; the conversion sends it as anyOf.* \(tool lookup\)$` `OLT015: input.id: Anthropic strict mode does not take oneOf; the conversion sends it as anyOf.* \(tool lookup\)$`
 }
 
 // Lookup looks up.

@@ -3,11 +3,11 @@ package olt015
 import "encoding/json"
 
 type Input struct {
-	Name  string            `json:"name" minLength:"1"`      // want `OLT015: input.name: tool save: OpenAI strict mode does not take minLength` `OLT015: input.name: tool save: Anthropic strict mode does not take minLength`
-	Site  string            `json:"site" format:"uri"`       // want `OLT015: input.site: tool save: OpenAI strict mode does not take format \(not a format it knows\)` `OLT015: input.site: tool save: Gemini does not take format`
-	Code  string            `json:"code" pattern:"^[a-z]+$"` // want `OLT015: input.code: tool save: Gemini does not take pattern`
-	Tags  []string          `json:"tags" minItems:"2"`       // want `OLT015: input.tags: tool save: Anthropic strict mode does not take minItems \(only 0 or 1\)`
-	Extra map[string]string `json:"extra"`                   // want `OLT015: input.extra: tool save: OpenAI strict mode needs additionalProperties false` `OLT015: input.extra: tool save: Anthropic strict mode needs additionalProperties false`
+	Name  string            `json:"name" minLength:"1"`      // want `OLT015: input.name: OpenAI strict mode does not take minLength.* \(tool save\)$` `OLT015: input.name: Anthropic strict mode does not take minLength.* \(tool save\)$`
+	Site  string            `json:"site" format:"uri"`       // want `OLT015: input.site: OpenAI strict mode does not take format \(not a format it knows\).* \(tool save\)$` `OLT015: input.site: Gemini does not take format.* \(tool save\)$`
+	Code  string            `json:"code" pattern:"^[a-z]+$"` // want `OLT015: input.code: Gemini does not take pattern.* \(tool save\)$`
+	Tags  []string          `json:"tags" minItems:"2"`       // want `OLT015: input.tags: Anthropic strict mode does not take minItems \(only 0 or 1\).* \(tool save\)$`
+	Extra map[string]string `json:"extra"`                   // want `OLT015: input.extra: OpenAI strict mode needs additionalProperties false.* \(tool save\)$` `OLT015: input.extra: Anthropic strict mode needs additionalProperties false.* \(tool save\)$`
 	Deep  L1                `json:"deep"`
 }
 
@@ -21,7 +21,7 @@ type L7 struct{ Next L8 }
 type L8 struct{ Next L9 }
 type L9 struct{ Next L10 }
 type L10 struct {
-	Leaf bool // want `OLT015: input.deep.Next.Next.Next.Next.Next.Next.Next.Next.Next.Leaf: tool save: nested 11 levels deep; OpenAI takes at most 10`
+	Leaf bool // want `OLT015: input.deep.Next.Next.Next.Next.Next.Next.Next.Next.Next.Leaf: nested 11 levels deep; OpenAI takes at most 10.* \(tool save\)$`
 }
 
 // Save saves.
@@ -32,21 +32,21 @@ func Save(in Input) error { return nil }
 // Derived has keywords that come from the fields' types, not from tags,
 // and names and patterns some providers do not take.
 type Derived struct {
-	Blob  []byte            `json:"blob"` // want `OLT015: input.blob: tool derive: OpenAI strict mode does not take contentEncoding \(not supported\), which the field's type writes` `OLT015: input.blob: tool derive: Anthropic strict mode does not take contentEncoding` `OLT015: input.blob: tool derive: Gemini does not take contentEncoding`
-	Pair  [2]bool           `json:"pair"` // want `OLT015: input.pair: tool derive: Anthropic strict mode does not take minItems \(only 0 or 1\), which the field's type writes` `OLT015: input.pair: tool derive: Anthropic strict mode does not take maxItems \(rejected\), which the field's type writes`
-	Any   any               `json:"any"`  // want `OLT015: input.any: tool derive: OpenAI strict mode needs a type on every schema \("schema must have a 'type' key"\)`
-	Raws  []json.RawMessage `json:"raws"` // want `OLT015: input.raws\[\]: tool derive: OpenAI strict mode needs a type on every schema`
+	Blob  []byte            `json:"blob"` // want `OLT015: input.blob: OpenAI strict mode does not take contentEncoding \(not supported\), which the field's type writes.* \(tool derive\)$` `OLT015: input.blob: Anthropic strict mode does not take contentEncoding.* \(tool derive\)$` `OLT015: input.blob: Gemini does not take contentEncoding.* \(tool derive\)$`
+	Pair  [2]bool           `json:"pair"` // want `OLT015: input.pair: Anthropic strict mode does not take minItems \(only 0 or 1\), which the field's type writes.* \(tool derive\)$` `OLT015: input.pair: Anthropic strict mode does not take maxItems \(rejected\), which the field's type writes.* \(tool derive\)$`
+	Any   any               `json:"any"`  // want `OLT015: input.any: OpenAI strict mode needs a type on every schema \("schema must have a 'type' key"\).* \(tool derive\)$`
+	Raws  []json.RawMessage `json:"raws"` // want `OLT015: input.raws\[\]: OpenAI strict mode needs a type on every schema.* \(tool derive\)$`
 	Small int8              `json:"small"`
 	Half  float32           `json:"half"`
 	// Bounds an author wrote that equal another integer type's range
 	// are told (moved) like any other; the field's type's own are not.
-	Level uint16 `json:"level" maximum:"255"`               // want `OLT015: input.level: tool derive: Anthropic strict mode does not take maximum \(rejected\); the model will see it only in the description` `OLT015: input.level: tool derive: Anthropic strict mode does not take minimum \(rejected\), which the field's type writes`
-	Port  uint32 `json:"port" minimum:"1" maximum:"65535"`  // want `OLT015: input.port: tool derive: Anthropic strict mode does not take minimum \(rejected\); the model` `OLT015: input.port: tool derive: Anthropic strict mode does not take maximum \(rejected\); the model`
-	Tiny  int16  `json:"tiny" minimum:"-128" maximum:"127"` // want `OLT015: input.tiny: tool derive: Anthropic strict mode does not take minimum \(rejected\); the model` `OLT015: input.tiny: tool derive: Anthropic strict mode does not take maximum \(rejected\); the model`
+	Level uint16 `json:"level" maximum:"255"`               // want `OLT015: input.level: Anthropic strict mode does not take maximum \(rejected\); the model will see it only in the description.* \(tool derive\)$` `OLT015: input.level: Anthropic strict mode does not take minimum \(rejected\), which the field's type writes.* \(tool derive\)$`
+	Port  uint32 `json:"port" minimum:"1" maximum:"65535"`  // want `OLT015: input.port: Anthropic strict mode does not take minimum \(rejected\); the model.* \(tool derive\)$` `OLT015: input.port: Anthropic strict mode does not take maximum \(rejected\); the model.* \(tool derive\)$`
+	Tiny  int16  `json:"tiny" minimum:"-128" maximum:"127"` // want `OLT015: input.tiny: Anthropic strict mode does not take minimum \(rejected\); the model.* \(tool derive\)$` `OLT015: input.tiny: Anthropic strict mode does not take maximum \(rejected\); the model.* \(tool derive\)$`
 	Byte  uint8  `json:"byte"`
-	Word  string `json:"word" pattern:"\\bgo\\b"` // want `OLT015: input.word: tool derive: Anthropic strict mode does not take pattern \(a construct it does not take: word boundaries` `OLT015: input.word: tool derive: Gemini does not take pattern`
-	Ref   string `json:"$ref"`                    // want `OLT015: input.\$ref: tool derive: Anthropic takes property names matching \^\[a-zA-Z0-9_.-\]\{1,64\}\$`
-	Kind  Wide   `json:"kind"`                    // want `OLT015: input.kind: tool derive: OpenAI strict mode takes at most 15000 characters in one enum of more than 250 values; this one has 251 values totalling 15060 characters`
+	Word  string `json:"word" pattern:"\\bgo\\b"` // want `OLT015: input.word: Anthropic strict mode does not take pattern \(a construct it does not take: word boundaries.* \(tool derive\)$` `OLT015: input.word: Gemini does not take pattern.* \(tool derive\)$`
+	Ref   string `json:"$ref"`                    // want `OLT015: input.\$ref: Anthropic takes property names matching \^\[a-zA-Z0-9_.-\]\{1,64\}\$.* \(tool derive\)$`
+	Kind  Wide   `json:"kind"`                    // want `OLT015: input.kind: OpenAI strict mode takes at most 15000 characters in one enum of more than 250 values; this one has 251 values totalling 15060 characters.* \(tool derive\)$`
 }
 
 // Derive derives.
@@ -57,7 +57,7 @@ func Derive(in Derived) error { return nil }
 // Digit has a name Gemini does not take.
 //
 //tool:export name=1digit
-func Digit() error { return nil } // want `OLT015: tool 1digit: Gemini takes a tool name matching`
+func Digit() error { return nil } // want `OLT015: Gemini takes a tool name matching .* \(tool 1digit\)$`
 
 // Wide is an enum of 251 values of 60 characters.
 type Wide string

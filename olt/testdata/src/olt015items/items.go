@@ -20,7 +20,7 @@ func (Choice) ToolschemaSchema() string {
 // field is one union-typed parameter, counted at its items. With Choice's
 // two, P14 is the 17th.
 type Pointers struct {
-	Pick Choice `json:"pick"` // want `OLT015: input.pick: tool pointers: Anthropic strict mode does not take pattern \(a construct it does not take: word boundaries`
+	Pick Choice `json:"pick"` // want `OLT015: input.pick: Anthropic strict mode does not take pattern \(a construct it does not take: word boundaries.* \(tool pointers\)$`
 	P0   []*int `json:"p0"`
 	P1   []*int `json:"p1"`
 	P2   []*int `json:"p2"`
@@ -35,7 +35,7 @@ type Pointers struct {
 	P11  []*int `json:"p11"`
 	P12  []*int `json:"p12"`
 	P13  []*int `json:"p13"`
-	P14  []*int `json:"p14"` // want `OLT015: input.p14\[\]: tool pointers: union-typed parameter number 17 of its tool list; Anthropic takes at most 16 in one request`
+	P14  []*int `json:"p14"` // want `OLT015: input.p14\[\]: union-typed parameter number 17 of the tool list; Anthropic takes at most 16 in one request.* \(tool pointers\)$`
 }
 
 // Take takes them.
@@ -56,7 +56,7 @@ func (Twice) ToolschemaSchema() string {
 }
 
 type Counts struct {
-	N Twice `json:"n"` // want `OLT015: input.n: tool counts: Anthropic strict mode does not take minimum \(rejected\), which the field's type writes` `OLT015: input.n.\$x: tool counts: Anthropic takes property names matching .*; the schema the field's type declares names it`
+	N Twice `json:"n"` // want `OLT015: input.n: Anthropic strict mode does not take minimum \(rejected\), which the field's type writes.* \(tool counts\)$` `OLT015: input.n.\$x: Anthropic takes property names matching .*; the schema the field's type declares names it.* \(tool counts\)$`
 }
 
 // Count counts.
@@ -67,11 +67,11 @@ func Count(in Counts) error { return nil }
 // Entry is a map's value: its tag's word boundary is reported though the
 // map itself is refused.
 type Entry struct {
-	Word string `json:"word" pattern:"\\bgo\\b"` // want `OLT015: input.index\{\}.word: tool index: Anthropic strict mode does not take pattern`
+	Word string `json:"word" pattern:"\\bgo\\b"` // want `OLT015: input.index\{\}.word: Anthropic strict mode does not take pattern.* \(tool index\)$`
 }
 
 type Index struct {
-	Index map[string]Entry `json:"index"` // want `OLT015: input.index: tool index: Anthropic strict mode needs additionalProperties false`
+	Index map[string]Entry `json:"index"` // want `OLT015: input.index: Anthropic strict mode needs additionalProperties false.* \(tool index\)$`
 }
 
 // Look looks up.
@@ -91,7 +91,7 @@ func (Open) ToolschemaSchema() string {
 }
 
 type Opened struct {
-	O Open `json:"o"` // want `OLT015: input.o: tool opened: Anthropic strict mode needs additionalProperties false on every object; the conversion closes this one`
+	O Open `json:"o"` // want `OLT015: input.o: Anthropic strict mode needs additionalProperties false on every object; the conversion closes this one.* \(tool opened\)$`
 }
 
 // Opens opens.
@@ -108,7 +108,7 @@ func (f *Free) UnmarshalJSON(b []byte) error { f.raw = b; return nil }
 func (Free) ToolschemaSchema() string { return `{"type":"object"}` }
 
 type Freed struct {
-	F Free `json:"f"` // want `OLT015: input.f: tool freed: Anthropic strict mode needs additionalProperties false on every object, and this object cannot be closed .*; close it in the schema, or send the tool non-strict`
+	F Free `json:"f"` // want `OLT015: input.f: Anthropic strict mode needs additionalProperties false on every object, and this object cannot be closed .*; close it in the schema, or send the tool non-strict.* \(tool freed\)$`
 }
 
 // Frees frees.

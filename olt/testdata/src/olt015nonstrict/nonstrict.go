@@ -8,7 +8,7 @@ type Input struct {
 	Any   any               `json:"any"`
 	Blob  []byte            `json:"blob"`
 	Dot   string            `json:"a.b"`
-	Bad   string            `json:"a b"` // want `OLT015: input.a b: tool save: Anthropic takes property names matching`
+	Bad   string            `json:"a b"` // want `OLT015: input.a b: Anthropic takes property names matching.* \(tool save\)$`
 }
 
 // Save saves.

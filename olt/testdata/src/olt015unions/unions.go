@@ -40,7 +40,7 @@ type Lists struct {
 	P13 *int     `json:"p13"`
 	P14 *int     `json:"p14"`
 	P15 *int     `json:"p15"`
-	P16 *int     `json:"p16"` // want `OLT015: input.p16: tool unions: union-typed parameter number 17 of its tool list; Anthropic takes at most 16 in one request`
+	P16 *int     `json:"p16"` // want `OLT015: input.p16: union-typed parameter number 17 of the tool list; Anthropic takes at most 16 in one request.* \(tool unions\)$`
 }
 
 // Unions takes them.

@@ -3,7 +3,7 @@ package olt016
 type Input struct {
 	// Query is what to look for.
 	Query string `json:"query"`
-	// want +2 `OLT016: input.limit: tool search: the field has no description`
+	// want +2 `OLT016: input.limit: the field has no description.* \(tool search\)$`
 
 	Limit int    `json:"limit"`
 	Sort  string `json:"sort" description:"Field to sort by."`

@@ -1,8 +1,8 @@
 package olt017
 
 type Input struct {
-	UserID  string `json:"user_id"`  // want `OLT017: input.user_id: tool delete_order: the model should not say who the caller is`
-	IsAdmin bool   `json:"is_admin"` // want `OLT017: input.is_admin: tool delete_order`
+	UserID  string `json:"user_id"`  // want `OLT017: input.user_id: the model should not say who the caller is.* \(tool delete_order\)$`
+	IsAdmin bool   `json:"is_admin"` // want `OLT017: input.is_admin: .* \(tool delete_order\)$`
 	OrderID string `json:"order_id"`
 }
 

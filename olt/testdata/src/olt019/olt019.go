@@ -2,10 +2,10 @@ package olt019
 
 type Input struct {
 	Enabled  bool `json:"enabled"`
-	Disabled bool `json:"disabled"` // want `OLT019: input.disabled: tool set_flag: enabled and disabled are two booleans for one state`
+	Disabled bool `json:"disabled"` // want `OLT019: input.disabled: enabled and disabled are two booleans for one state.* \(tool set_flag\)$`
 	Visible  bool `json:"is_visible"`
 	Archived bool `json:"archived"`
-	NotShown bool `json:"not_visible"` // want `OLT019: input.not_visible: tool set_flag: is_visible and not_visible`
+	NotShown bool `json:"not_visible"` // want `OLT019: input.not_visible: is_visible and not_visible.* \(tool set_flag\)$`
 }
 
 // SetFlag sets a flag.

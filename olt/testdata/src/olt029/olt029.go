@@ -5,14 +5,14 @@ type Query struct {
 	Name string `json:"name"`
 }
 
-// want +4 `OLT029: tool find: its contract changed since toolschema.lock recorded version 1, and the version did not \(a breaking change: input.name: new required property \(breaking\)\); raise the version to 2, then run toolgen`
+// want +4 `OLT029: the contract changed since toolschema.lock recorded version 1, and the version did not \(a breaking change: input.name: new required property \(breaking\)\); raise the version to 2, then run toolgen \(tool find\)$`
 
 // Find finds.
 //
 //tool:export version=1
 func Find(in Query) error { return nil }
 
-// want +4 `OLT029: tool ping: its contract changed since toolschema.lock recorded version \(none\), and the version did not \(a compatible change: tool: description changed \(compatible\)\); raise the version to 2, then run toolgen`
+// want +4 `OLT029: the contract changed since toolschema.lock recorded version \(none\), and the version did not \(a compatible change: tool: description changed \(compatible\)\); raise the version to 2, then run toolgen \(tool ping\)$`
 
 // Ping answers, now with a longer description.
 //
