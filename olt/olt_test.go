@@ -77,7 +77,7 @@ func TestRules(t *testing.T) {
 		{id: "OLT019", cfg: quality, patterns: []string{"olt019"}},
 		{id: "OLT020", patterns: []string{"olt020", "olt020mode"}, fixes: true},
 		{id: "OLT021", patterns: []string{"olt021"}},
-		{id: "OLT022", cfg: olt.Config{Migrate: true}, patterns: []string{"olt022", "olt022mode"}, fixes: true},
+		{id: "OLT022", cfg: olt.Config{Migrate: true}, patterns: []string{"olt022", "olt022mode", "olt022dropin"}, fixes: true},
 		{id: "OLT023", patterns: []string{"olt023"}},
 		{id: "OLT030", patterns: []string{"olt030"}},
 		{id: "OLT031", patterns: []string{"olt031"}},
