@@ -172,8 +172,12 @@ func (t *Tool) InvokeAudited(ctx context.Context, args json.RawMessage, hook fun
 	if hook == nil {
 		return r, err
 	}
+	var name, version string
+	if t != nil { // Invoke's failed result says it is nil
+		name, version = t.Name, t.Version
+	}
 	sum := sha256.Sum256(args)
-	hook(&Audit{Tool: t.Name, Version: t.Version, ArgsSHA256: hex.EncodeToString(sum[:]), Start: start,
+	hook(&Audit{Tool: name, Version: version, ArgsSHA256: hex.EncodeToString(sum[:]), Start: start,
 		Duration: time.Since(start), Leniency: leniencyOf(ctx), Result: r})
 	return r, err
 }

@@ -176,8 +176,9 @@ func blank(args []byte) bool { return skipSpace(args, 0) == len(args) }
 // on: arguments that break the input schema (the violations, most useful
 // first, at most 100, none repeating a value), arguments larger
 // than the tool's limit, a missing approval, an error or a panic in the
-// tool, a timeout, a tool with no function behind it. The Go error is
-// returned only when ctx ends (cancelled, or its deadline passed): it is
+// tool, a timeout, a tool with no function behind it (a nil *Tool is
+// one: "tool: a nil *Tool cannot be called."). The Go error is returned
+// only when ctx ends (cancelled, or its deadline passed): it is
 // ctx's error, returned with a Result that keeps the cost lines recorded
 // so far; a call whose context ends before the tool starts never starts.
 //
@@ -207,6 +208,9 @@ func blank(args []byte) bool { return skipSpace(args, 0) == len(args) }
 // dropped. Under a context of WithOutputCheck, what the tool returns is
 // checked against its contract.
 func (t *Tool) Invoke(ctx context.Context, args json.RawMessage) (*Result, error) {
+	if t == nil {
+		return errorResult(Failed, false, &Call{}, "tool: a nil *Tool cannot be called."), nil
+	}
 	o := optsOf(ctx)
 	e := endsOf(o.whenDone)
 	defer e.release()
@@ -340,11 +344,14 @@ func violationText(viols []Violation, more int) string {
 // useful first, at most 100. It runs nothing: a caller may use it to show
 // a person the arguments of a call that needs approval. ctx's leniency
 // (WithLeniency) applies: under ShadowArgs there are no violations unless
-// encoding/json cannot decode the arguments. The error says the tool has
-// no function behind it, or that its input type has no schema, or that
+// encoding/json cannot decode the arguments. The error says the tool is
+// a nil *Tool or has no function behind it, or that its input type has no schema, or that
 // the calls running at once hold all the room their values may have
 // (Invoke's SERVER_BUSY), or is ctx's, when it ends during the checks.
 func (t *Tool) CheckArgs(ctx context.Context, args json.RawMessage) (in any, viols []Violation, err error) {
+	if t == nil {
+		return nil, nil, errors.New("tool: CheckArgs of a nil *Tool")
+	}
 	if t.handler == nil {
 		return nil, nil, fmt.Errorf("tool: %s has no function behind it", t.Name)
 	}
@@ -853,9 +860,10 @@ var resultBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 // schemas the tool was given for its types), as Invoke does under a
 // context of WithOutputCheck, and returns the violations, the 100 most
 // useful first, and how many more there were. A tool whose output schema
-// is not written from a type (or with no function behind it) has none.
+// is not written from a type (or with no function behind it, or a nil
+// *Tool) has none.
 func (t *Tool) CheckResult(data []byte) ([]Violation, int) {
-	if t.handler == nil {
+	if t == nil || t.handler == nil {
 		return nil, 0
 	}
 	ot := t.handler.Output()
