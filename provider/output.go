@@ -72,6 +72,9 @@ func OpenAIResponsesFormat(o *Output, opts ...Option) (json.RawMessage, error) {
 }
 
 func openAIJSONSchema(o *Output, opts []Option) (ordered, error) {
+	if o == nil {
+		return nil, errNilOutput
+	}
 	s, strict, err := openAISchema(o.source(), newConfig(opts))
 	if err != nil {
 		return nil, err
@@ -89,6 +92,9 @@ func openAIJSONSchema(o *Output, opts []Option) (ordered, error) {
 // an answer to it as in its strict tool use, so the conversion is that of
 // strict tools (Strict(false) gives the schema as it is).
 func AnthropicOutputFormat(o *Output, opts ...Option) (json.RawMessage, error) {
+	if o == nil {
+		return nil, errNilOutput
+	}
 	c := newConfig(opts)
 	s, _, err := convert(o.unnamed(), c.mode("anthropic"), c)
 	if err != nil {
@@ -101,6 +107,9 @@ func AnthropicOutputFormat(o *Output, opts ...Option) (json.RawMessage, error) {
 // request's generation config (with responseMimeType
 // "application/json").
 func GeminiResponseSchema(o *Output, opts ...Option) (json.RawMessage, error) {
+	if o == nil {
+		return nil, errNilOutput
+	}
 	c := newConfig(opts)
 	s, _, err := convert(o.unnamed(), c.mode("gemini"), c)
 	if err != nil {

@@ -14,12 +14,15 @@
 // together (its strict mode bounds the request), Gemini one tool; the
 // functions ending in Format or ResponseSchema convert a structured
 // output made with OutputOf. StrictIfPossible sends a tool the strict
-// mode refuses non-strict rather than refusing it.
+// mode refuses non-strict rather than refusing it. A nil tool (among
+// a request's tools too) or a nil output is refused with an error that
+// says so ("provider: a nil tool").
 package provider
 
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/big"
 	"reflect"
@@ -82,6 +85,12 @@ func (c config) mode(provider string) strictmode.StrictMode {
 	return m
 }
 
+// The errors of a conversion given nil for its tool or its output.
+var (
+	errNilTool   = errors.New("provider: a nil tool")
+	errNilOutput = errors.New("provider: a nil output")
+)
+
 // OpenAI returns the definition of t as a function tool of the Chat
 // Completions API, strict unless Strict(false) is given:
 //
@@ -92,6 +101,9 @@ func (c config) mode(provider string) strictmode.StrictMode {
 // it takes ("admin.tools.list" is "admin_tools_list"), which
 // tool.Set.Resolve maps back to t. Every conversion names tools so.
 func OpenAI(t *tool.Tool, opts ...Option) (json.RawMessage, error) {
+	if t == nil {
+		return nil, errNilTool
+	}
 	c := newConfig(opts)
 	params, strict, err := openAIFunction(t, c)
 	if err != nil {
@@ -255,6 +267,9 @@ func Anthropic(tools []*tool.Tool, opts ...Option) ([]json.RawMessage, error) {
 // {"name":...,"description":...,"parametersJsonSchema":...}. Gemini's
 // function declarations have one mode: Strict changes nothing.
 func Gemini(t *tool.Tool, opts ...Option) (json.RawMessage, error) {
+	if t == nil {
+		return nil, errNilTool
+	}
 	c := newConfig(opts)
 	params, _, err := convert(sourceOf(t), c.mode("gemini"), c)
 	if err != nil {

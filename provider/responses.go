@@ -19,6 +19,9 @@ import (
 // errors are those of OpenAI, and so are the options: only the shape
 // differs.
 func OpenAIResponses(t *tool.Tool, opts ...Option) (json.RawMessage, error) {
+	if t == nil {
+		return nil, errNilTool
+	}
 	c := newConfig(opts)
 	params, strict, err := openAIFunction(t, c)
 	if err != nil {
