@@ -2,6 +2,7 @@ package loop
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 
@@ -50,8 +51,11 @@ type Catalog struct {
 
 // NewCatalog returns the catalog of set's tools. Without a deferred tool
 // it adds no search tool and Visible is the set's tools. A tool of set
-// named search_tools is refused.
+// named search_tools is refused, and so is a nil set.
 func NewCatalog(set *tool.Set) (*Catalog, error) {
+	if set == nil {
+		return nil, errors.New("loop: NewCatalog's set is nil")
+	}
 	c := &Catalog{shown: map[string]bool{}}
 	if _, ok := set.Lookup(SearchToolName); ok {
 		return nil, fmt.Errorf("loop: a tool is named %q, the name of the tool a Catalog adds", SearchToolName)

@@ -101,7 +101,8 @@ var ErrMaxTurns = errors.New("loop: the model is still calling tools after the l
 // fields are read, never written, by Turn and Run: a Runner may serve
 // several conversations at once.
 type Runner struct {
-	// Tools are the tools a model may call.
+	// Tools are the tools a model may call. Turn and Run refuse a nil
+	// set; an empty one (tool.NewSet()) answers every call as unknown.
 	Tools *tool.Set
 	// Approve is asked about each call of a tool that requires approval,
 	// once its arguments have passed the tool's checks; a call with bad
@@ -178,10 +179,26 @@ type Turn struct {
 // model asked for them in one turn.
 //
 // The error is the approval hook's (a panic of the hook is its error,
-// naming the tool and the call), or the context's when it ends (with the
+// naming the tool and the call), or says that the runner or its Tools is
+// nil (before any call is answered), or is the context's when it ends (with the
 // outcomes of the calls made so far, the others answered as cancelled).
 func (r *Runner) Turn(ctx context.Context, calls []Call) (*Turn, error) {
+	if err := r.check(); err != nil {
+		return nil, err
+	}
 	return r.turn(ctx, calls, nil)
+}
+
+// check refuses a nil runner and one without tools: every call of its
+// turns would be unknown.
+func (r *Runner) check() error {
+	switch {
+	case r == nil:
+		return errors.New("loop: the *Runner is nil")
+	case r.Tools == nil:
+		return errors.New("loop: Runner.Tools is nil")
+	}
+	return nil
 }
 
 // turn is Turn; names, when not nil, is the Model that says which tools
@@ -417,9 +434,6 @@ func (r *Runner) approve(ctx context.Context, a Approval) (yes bool, err error) 
 }
 
 func (r *Runner) lookup(name string) (*tool.Tool, bool) {
-	if r.Tools == nil {
-		return nil, false
-	}
 	return r.Tools.Resolve(name)
 }
 
@@ -461,9 +475,6 @@ type toolNamer interface {
 // tools), which no search gives now: those are counted apart.
 func (r *Runner) callable(names toolNamer) string {
 	set := r.Tools
-	if set == nil {
-		return ""
-	}
 	var listed []string
 	given := map[*tool.Tool]string{}
 	if names != nil {
@@ -578,7 +589,9 @@ type Final struct {
 // hands their outcomes back, and so on until the model answers without
 // calling a tool, or a call ends the loop. It returns an error wrapping
 // ErrMaxTurns when the model still calls tools after MaxTurns answers
-// (the Final then holds the last turn), and the errors of m and Turn.
+// (the Final then holds the last turn), and the errors of m and Turn. A
+// nil m, a nil runner or one whose Tools is nil is refused before m is
+// asked anything, with an error that names it.
 //
 // What a run adds to the conversation is bounded by the runner's fields:
 // at most MaxTurns turns, each with at most MaxCallsPerTurn results of at
@@ -599,6 +612,12 @@ type Final struct {
 // for a Catalog's set, its visible tools), and the deferred tools not
 // listed are counted as those a search finds.
 func (r *Runner) Run(ctx context.Context, m Model) (*Final, error) {
+	if err := r.check(); err != nil {
+		return &Final{}, err
+	}
+	if m == nil {
+		return &Final{}, errors.New("loop: Run's Model is nil")
+	}
 	maxTurns := r.MaxTurns
 	if maxTurns <= 0 {
 		maxTurns = defaultMaxTurns
