@@ -55,8 +55,8 @@ import (
 // deprecated "toolschema/parallelSafe" is read too): then its calls run
 // alone, as Register's serial tools do.
 //
-// AddTool panics, as the SDK's does, when a schema cannot be made: here
-// when In is not a struct (or a pointer to one, or any: no input, or a
+// AddTool panics on a nil t, saying so, and, as the SDK's does, when a
+// schema cannot be made: here when In is not a struct (or a pointer to one, or any: no input, or a
 // map of the arguments beside a schema set by hand) or a
 // type of In or Out has no schema in the contract, the message naming the
 // rule (OLT002, ...) and the field; and when an input schema set by hand
@@ -64,6 +64,9 @@ import (
 // it refers outside itself, or package declared is not linked). What
 // differs from the SDK is written in docs/contract.md ("MCP").
 func AddTool[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) {
+	if t == nil {
+		panic("mcpserver.AddTool: a nil tool")
+	}
 	mt, th, err := dropIn(t, h)
 	if err != nil {
 		panic(fmt.Sprintf("mcpserver.AddTool: tool %q: %v", t.Name, err))

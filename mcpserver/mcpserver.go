@@ -222,7 +222,11 @@ func (o *Options) served(t *tool.Tool) *tool.Tool {
 // schema is the non-null form of t's, of whatever type: on a server that
 // Register or AddTool added tools to, a schema not of type "object" is
 // taken out of the lists sent to clients of protocols before 2026-07-28.
+// It panics on a nil t, saying so.
 func Tool(t *tool.Tool) *mcp.Tool {
+	if t == nil {
+		panic("mcpserver.Tool: a nil tool")
+	}
 	mt := &mcp.Tool{
 		Name:        t.Name,
 		Title:       t.Title,
@@ -272,8 +276,13 @@ func noValue(name string) *mcp.CallToolResult {
 // package serves on the server, as with Register, once Register or
 // AddTool has added a tool to that server or HTTPHandler serves it; on
 // another server that has only Handler's, alone among the calls of all
-// such servers of the process.
+// such servers of the process. It panics on a nil t, saying so, as
+// net/http's Handle does on a nil handler: a handler of no tool is a
+// fault of the program.
 func Handler(t *tool.Tool, opts *Options) mcp.ToolHandler {
+	if t == nil {
+		panic("mcpserver.Handler: a nil tool")
+	}
 	headers, _ := paramHeaders(t.InputSchema)
 	return handler(t, opts, headers)
 }
