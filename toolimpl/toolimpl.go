@@ -77,8 +77,11 @@ func New(m tool.Meta, in, out json.RawMessage, h Handler, fn any) *tool.Tool {
 }
 
 // Binding returns the handler of t and the value it is bound to, both nil
-// for a tool.Tool without a function behind it (a literal).
+// for a tool.Tool without a function behind it (a literal) and for a nil t.
 func Binding(t *tool.Tool) (Handler, any) {
+	if t == nil {
+		return nil, nil
+	}
 	h, fn := binding(t)
 	hh, _ := h.(Handler) // nil for none
 	return hh, fn

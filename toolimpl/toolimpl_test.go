@@ -34,8 +34,10 @@ func TestNew(t *testing.T) {
 	if got != "hi" || err != nil {
 		t.Errorf("Call = %v, %v", got, err)
 	}
-	if h, b := toolimpl.Binding(&tool.Tool{}); h != nil || b != nil || reflect.ValueOf(h).IsValid() {
-		t.Error("a literal Tool has a binding")
+	for name, tl := range map[string]*tool.Tool{"a literal Tool": {}, "a nil *Tool": nil} {
+		if h, b := toolimpl.Binding(tl); h != nil || b != nil || reflect.ValueOf(h).IsValid() {
+			t.Errorf("%s has a binding", name)
+		}
 	}
 	if r, err := toolimpl.New(tool.Meta{Name: "none"}, nil, nil, nil, nil).Invoke(context.Background(), nil); err != nil || !r.IsError {
 		t.Errorf("a tool with a nil handler: %+v, %v", r, err)
