@@ -3,6 +3,8 @@ package mcpgo
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"log/slog"
 	"reflect"
 	"slices"
 	"sync"
@@ -23,8 +25,19 @@ import (
 // schema the tool lists at the time of the call: refused arguments are
 // an isError result with one line a violation, naming its path and rule;
 // the handler gets the arguments with the defaults filled in; its error
-// and its panic are isError results. A schema the checks cannot compile
-// is passed through unchecked, as mcp-go's own validation skips it.
+// and its panic are isError results.
+//
+// A tool whose input schema the checks cannot compile (a typo such as
+// "type":"strin", a pattern Go's regexp does not read, a root that is not
+// an object schema: what Wrap refuses) is not served unchecked, as
+// mcp-go's own validation serves it. mcp-go's AddTool returns nothing
+// and tells this package nothing, so the fault shows at the tool's first
+// call, which is an isError result naming it ("Tool 'x' cannot be
+// called: its input schema cannot be checked: ..."), as is every call
+// after it, and the handler never runs; slog.Default() gets one record at
+// level error for each such schema added, at the first call that finds
+// it, naming the tool and the fault. Mend the schema, or add the tool
+// again with one that compiles.
 //
 // The checks are a tool handler middleware added after opts: a
 // middleware of opts (server.WithToolHandlerMiddleware) runs before them,
@@ -90,13 +103,18 @@ func isOwn(h server.ToolHandlerFunc) bool {
 // listedChecks is NewMCPServer's middleware: a checked tool for each
 // name called and the schema it lists.
 type listedChecks struct {
-	cache *bounded[*checkedEntry] // t nil: the call passes through unchecked
+	cache *bounded[*checkedEntry]
+
+	mu     sync.Mutex
+	logged map[string]schemaKey // the schemas that cannot be checked logged, by tool name
 }
 
-// checkedEntry is the checked tool made for a listed schema.
+// checkedEntry is the checked tool made for a listed schema, or why none
+// could be.
 type checkedEntry struct {
-	key schemaKey
-	t   *tool.Tool
+	key   schemaKey
+	t     *tool.Tool
+	fault error // t is nil
 }
 
 // nextKey is the context key of the handler a checked call runs.
@@ -108,37 +126,69 @@ func (c *listedChecks) middleware(next server.ToolHandlerFunc) server.ToolHandle
 		if st == nil || isOwn(st.Handler) {
 			return next(ctx, req)
 		}
-		t := c.tool(&st.Tool)
-		if t == nil {
-			return next(ctx, req)
+		t, fault := c.tool(ctx, &st.Tool)
+		if fault != nil {
+			return failure(&tool.Result{IsError: true, Code: tool.Failed},
+				fmt.Sprintf("Tool '%s' cannot be called: its input schema cannot be checked: %v", req.Params.Name, fault)), nil
 		}
 		return serve(context.WithValue(ctx, nextKey{}, next), t, &req, false, nil)
 	}
 }
 
 // tool returns the checked tool of mt, made once for each name and
-// listed schema.
-func (c *listedChecks) tool(mt *mcp.Tool) *tool.Tool {
+// listed schema, or the fault of a schema the checks cannot use, logged
+// once for each name and schema.
+func (c *listedChecks) tool(ctx context.Context, mt *mcp.Tool) (*tool.Tool, error) {
 	key := keyOf(mt)
 	if e, ok := c.cache.get(mt.Name); ok && e.key.same(key) {
-		return e.t
+		return e.t, e.fault
 	}
 	e := &checkedEntry{key: key}
 	in := mt.RawInputSchema
 	if in == nil {
 		var err error
-		in, err = json.Marshal(mt.InputSchema)
-		if err != nil {
-			in = nil
+		if in, err = json.Marshal(mt.InputSchema); err != nil {
+			e.fault = fmt.Errorf("it cannot be written: %v", err)
 		}
 	}
-	if in != nil {
-		e.t, _ = checkedTool(mt.Name, mt.Description, in, func(ctx context.Context) server.ToolHandlerFunc {
+	if e.fault == nil {
+		e.t, e.fault = checkedTool(mt.Name, mt.Description, in, func(ctx context.Context) server.ToolHandlerFunc {
 			return ctx.Value(nextKey{}).(server.ToolHandlerFunc)
 		})
 	}
+	c.report(ctx, mt.Name, key, e.fault)
 	c.cache.set(mt.Name, e)
-	return e.t
+	return e.t, e.fault
+}
+
+// report logs fault, the reason the schema of key cannot be checked, at
+// level error, unless it was logged for the tool name already; a nil
+// fault (the schema checked) forgets what was logged for name, so that a
+// schema that cannot be checked added again is logged again. Past
+// maxServedNames names logged, a new name's fault is logged each time
+// its checks are made, as they are then made for each call.
+func (c *listedChecks) report(ctx context.Context, name string, key schemaKey, fault error) {
+	c.mu.Lock()
+	prev, seen := c.logged[name]
+	switch {
+	case fault == nil:
+		if seen {
+			delete(c.logged, name)
+		}
+		c.mu.Unlock()
+		return
+	case seen && prev.same(key):
+		c.mu.Unlock()
+		return
+	case seen || len(c.logged) < maxServedNames:
+		if c.logged == nil {
+			c.logged = make(map[string]schemaKey)
+		}
+		c.logged[name] = key
+	}
+	c.mu.Unlock()
+	slog.Default().LogAttrs(ctx, slog.LevelError, "mcpgo: a tool's input schema cannot be checked: its calls are refused",
+		slog.String("tool", name), slog.String("error", fault.Error()))
 }
 
 // maxServedNames bounds the tools a server's checks are kept for; past
