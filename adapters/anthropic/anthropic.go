@@ -46,6 +46,9 @@ import (
 	"github.com/toolschema/toolschema/tool"
 )
 
+// errNilSet refuses a nil *tool.Set where the set is read.
+var errNilSet = errors.New("anthropicadapter: a nil tool set")
+
 // Tools returns the definitions of the set's tools, in the set's order,
 // for the Tools of a Messages request: each one exactly the bytes of
 // provider.Anthropic(set.Tools(), opts...), whose per-request limits are
@@ -60,6 +63,9 @@ import (
 // (provider.AnthropicToolSearchBM25), which the server runs: its results
 // load the tools found.
 func Tools(set *tool.Set, opts ...provider.Option) ([]anthropic.ToolUnionParam, error) {
+	if set == nil {
+		return nil, errNilSet
+	}
 	defs, err := provider.Anthropic(set.Tools(), opts...)
 	if err != nil {
 		return nil, err

@@ -147,6 +147,9 @@ func ToolChoice(set *tool.Set, mode, name string, oneCall bool) (anthropic.ToolC
 
 // wireName returns the wire name for Anthropic of set's tool name.
 func wireName(set *tool.Set, name string) (string, error) {
+	if set == nil {
+		return "", errNilSet
+	}
 	names, err := set.WireNames("anthropic")
 	if err != nil {
 		return "", err

@@ -32,6 +32,9 @@ func FunctionCalling(set *tool.Set, mode genai.FunctionCallingConfigMode, names 
 	}
 	fc := &genai.FunctionCallingConfig{Mode: mode}
 	if len(names) > 0 {
+		if set == nil {
+			return nil, errNilSet
+		}
 		all, err := set.WireNames("gemini")
 		if err != nil {
 			return nil, err

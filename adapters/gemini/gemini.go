@@ -55,6 +55,9 @@ import (
 	"github.com/toolschema/toolschema/tool"
 )
 
+// errNilSet refuses a nil *tool.Set where the set is read.
+var errNilSet = errors.New("geminiadapter: a nil tool set")
+
 // Tools returns the function declarations of the set's tools, in the
 // set's order, as one genai.Tool: each the name, description and
 // parametersJsonSchema of provider.Gemini(t, opts...), the schema as raw
@@ -79,6 +82,9 @@ import (
 // (tool.Meta.DeferLoading) and give the set to a loop.Catalog
 // (Conversation.Catalog), which sends them as they are found.
 func Tools(set *tool.Set, opts ...provider.Option) (*genai.Tool, error) {
+	if set == nil {
+		return nil, errNilSet
+	}
 	if set.Len() > maxDeclarations {
 		return nil, fmt.Errorf("geminiadapter: %d tools (tool %s is number %d); %s",
 			set.Len(), set.Tools()[maxDeclarations].Name, maxDeclarations+1, declarationsRule)

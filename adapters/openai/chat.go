@@ -42,6 +42,9 @@ import (
 	"github.com/toolschema/toolschema/tool"
 )
 
+// errNilSet refuses a nil *tool.Set where the set is read.
+var errNilSet = errors.New("openaiadapter: a nil tool set")
+
 // ChatTools returns the definitions of the set's tools, in the set's
 // order, for the Tools of a Chat Completions request: each one exactly the
 // bytes of provider.OpenAI(t, opts...), whose name is the tool's wire
@@ -56,6 +59,9 @@ import (
 // takes, is refused: give it to a loop.Catalog (Chat.Catalog), with the
 // tools the model seldom needs deferred (tool.Meta.DeferLoading).
 func ChatTools(set *tool.Set, opts ...provider.Option) ([]openai.ChatCompletionToolUnionParam, error) {
+	if set == nil {
+		return nil, errNilSet
+	}
 	if set.Len() > chatMaxTools {
 		return nil, fmt.Errorf("openaiadapter: %d tools (tool %s is number %d); %s",
 			set.Len(), set.Tools()[chatMaxTools].Name, chatMaxTools+1, chatToolsRule)

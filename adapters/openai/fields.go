@@ -148,6 +148,9 @@ func allowed(set *tool.Set, mode string, names []string) ([]string, error) {
 	if len(names) == 0 {
 		return nil, nil
 	}
+	if set == nil {
+		return nil, errNilSet
+	}
 	all, err := set.WireNames("openai")
 	if err != nil {
 		return nil, err

@@ -39,6 +39,9 @@ import (
 // does not send. A boolean output schema (true says nothing of the
 // output; false, that there is none) is not sent.
 func ResponsesTools(set *tool.Set, opts ...provider.Option) ([]responses.ToolUnionParam, error) {
+	if set == nil {
+		return nil, errNilSet
+	}
 	defs, kinds, err := responsesDefs(set, set.Tools(), true, opts)
 	if err != nil {
 		return nil, err
