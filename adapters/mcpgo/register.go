@@ -349,8 +349,12 @@ func (o *Options) served(t *tool.Tool) *tool.Tool {
 // Tool returns the mcp-go definition of t: its schemas as they are (in
 // RawInputSchema and RawOutputSchema), the policy's title as the title and
 // the annotations' title, the annotations, the tool's icon (MCP's icons,
-// with its media type), and the toolschema _meta.
+// with its media type), and the toolschema _meta. It panics on a nil t,
+// saying so.
 func Tool(t *tool.Tool) mcp.Tool {
+	if t == nil {
+		panic("mcpgo.Tool: a nil tool")
+	}
 	meta := make(map[string]any, 10)
 	setMeta(meta, "endsLoop", t.EndsLoop)
 	setMeta(meta, "parallelSafe", t.IsParallelSafe())
@@ -418,8 +422,12 @@ func iconType(src string) string {
 // whatever protocol the client speaks. A tool that requires approval asks
 // opts.Approve, after its arguments pass. opts.MaxArgumentBytes applies
 // to a copy of t. The result is as Register's; an error is returned only
-// for such headers and when the caller's context ended.
+// for such headers and when the caller's context ended. It panics on a
+// nil t, saying so, as the drop-ins panic on a type they cannot serve.
 func Handler(t *tool.Tool, opts *Options) server.ToolHandlerFunc {
+	if t == nil {
+		panic("mcpgo.Handler: a nil tool")
+	}
 	if opts == nil {
 		opts = &Options{}
 	}
