@@ -7,6 +7,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -239,8 +240,11 @@ func (e *enumPass) sites() {
 		return
 	}
 	// Instantiations: of the generic calls, and of generic functions and
-	// types whose type parameters reach one.
-	for id, inst := range info.Instances {
+	// types whose type parameters reach one. In source order: a field
+	// several calls reach is reported once, as the first's.
+	ids := slices.SortedFunc(maps.Keys(info.Instances), func(a, b *ast.Ident) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	for _, id := range ids {
+		inst := info.Instances[id]
 		obj := info.Uses[id]
 		if obj == nil {
 			continue
@@ -267,9 +271,9 @@ func (e *enumPass) sites() {
 						out = inst.TypeArgs.At(i)
 					}
 				}
-				maps := fn.Pkg().Path() == mcpserverPkg && fn.Name() == "AddTool"
-				e.typeCheck(in, out, maps, id.Pos(), id.End(), label)
-				e.passOn(id.Pos(), in, out, maps)
+				argsMap := fn.Pkg().Path() == mcpserverPkg && fn.Name() == "AddTool"
+				e.typeCheck(in, out, argsMap, id.Pos(), id.End(), label)
+				e.passOn(id.Pos(), in, out, argsMap)
 				continue
 			}
 		}

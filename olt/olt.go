@@ -2,6 +2,7 @@ package olt
 
 import (
 	_ "embed"
+	"flag"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -110,6 +111,9 @@ func newRule(r schema.Rule, cfg Config) *analysis.Analyzer {
 	run := &ruleRun{id: r.ID, cfg: cfg}
 	if def := ruleDefs[r.ID]; def.setup != nil {
 		run.check = def.setup(&a.Flags, cfg)
+	}
+	if f := a.Flags.Lookup("enable"); f != nil {
+		run.enabled = f.Value.(flag.Getter)
 	}
 	a.Run = run.run
 	return a
@@ -282,26 +286,40 @@ func generates(files []*ast.File) bool {
 }
 
 // ruleRun reports one rule: the core's diagnostics with its ID, then
-// what its own check finds.
+// what its own check finds; nothing while the rule is off.
 type ruleRun struct {
 	id    schema.ID
 	cfg   Config
 	check check // nil when the core's diagnostics are all
+	// enabled is the -enable flag of a rule that is off by default (see
+	// optIn); nil for one that is always on.
+	enabled flag.Getter
 }
 
 func (r *ruleRun) run(pass *analysis.Pass) (any, error) {
-	res := pass.ResultOf[coreAnalyzer].(*coreResult)
-	for _, d := range res.Diags {
-		if d.ID == r.id {
-			r.report(pass, d)
-		}
-	}
-	if res.Package == nil || r.check == nil {
+	if r.enabled != nil && !r.enabled.Get().(bool) {
 		return nil, nil
 	}
-	found, err := r.check(pass, res)
-	if err != nil {
-		return nil, err
+	res := pass.ResultOf[coreAnalyzer].(*coreResult)
+	var found []*analyzer.Diagnostic
+	if res.Package != nil && r.check != nil {
+		var err error
+		if found, err = r.check(pass, res); err != nil {
+			return nil, err
+		}
+	}
+	// A type a tool and a drop-in's call share is the tool's to report:
+	// a diagnostic of the core (the call's) where the check reports one
+	// (the tool's) is left out.
+	type at struct{ pos, end token.Pos }
+	told := map[at]bool{}
+	for _, d := range found {
+		told[at{d.Pos, d.End}] = true
+	}
+	for _, d := range res.Diags {
+		if d.ID == r.id && !told[at{d.Pos, d.End}] {
+			r.report(pass, d)
+		}
 	}
 	for _, d := range found {
 		r.report(pass, d)

@@ -77,7 +77,7 @@ func TestRules(t *testing.T) {
 		{id: "OLT019", cfg: quality, patterns: []string{"olt019"}},
 		{id: "OLT020", patterns: []string{"olt020", "olt020mode"}, fixes: true},
 		{id: "OLT021", patterns: []string{"olt021"}},
-		{id: "OLT022", cfg: olt.Config{Migrate: true}, patterns: []string{"olt022", "olt022mode", "olt022dropin"}, fixes: true},
+		{id: "OLT022", cfg: olt.Config{Migrate: true}, patterns: []string{"olt022", "olt022mode", "olt022dropin", "olt022shared"}, fixes: true},
 		{id: "OLT023", patterns: []string{"olt023"}},
 		{id: "OLT030", patterns: []string{"olt030"}},
 		{id: "OLT031", patterns: []string{"olt031"}},
@@ -181,6 +181,34 @@ func TestOffByDefault(t *testing.T) {
 	}
 	for _, d := range analyze(t, shared(t, "olt015", "olt016", "olt017", "olt018", "olt026", "olt027", "olt028"), rules...) {
 		t.Errorf("reported while off: %s", d)
+	}
+}
+
+// TestMigrateOff checks that OLT022 reports nothing on the types of the
+// drop-ins' calls (and of a tool that shares one) unless it is turned on,
+// and that the same packages have something to report when it is.
+func TestMigrateOff(t *testing.T) {
+	pkgs := shared(t, "olt022dropin", "olt022shared")
+	for _, on := range []bool{false, true} {
+		graph, err := checker.Analyze([]*analysis.Analyzer{rule(t, olt.Config{Migrate: on}, "OLT022")}, pkgs, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, act := range graph.Roots {
+			if act.Err != nil {
+				t.Errorf("%s: %v", act, act.Err)
+			}
+			for _, d := range act.Diagnostics {
+				got = append(got, act.Package.Fset.Position(d.Pos).String()+": "+d.Message)
+			}
+		}
+		switch {
+		case !on && len(got) > 0:
+			t.Errorf("reported while off:\n%s", strings.Join(got, "\n"))
+		case on && len(got) == 0:
+			t.Error("reported nothing while on: the test proves nothing")
+		}
 	}
 }
 

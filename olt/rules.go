@@ -81,16 +81,13 @@ func eachTool(fn func(p *analyzer.Package, t *analyzer.Tool) []*analyzer.Diagnos
 }
 
 // optIn is the setup of a rule that is off unless its -enable flag (set
-// by default to on) says otherwise; usage is the flag's.
+// by default to on) says otherwise; usage is the flag's. While it is off,
+// the rule reports nothing (ruleRun), the core's diagnostics with its ID
+// included.
 func optIn(on func(Config) bool, usage string, c check) func(*flag.FlagSet, Config) check {
 	return func(fs *flag.FlagSet, cfg Config) check {
-		enabled := fs.Bool("enable", on(cfg), usage)
-		return func(pass *analysis.Pass, res *coreResult) ([]*analyzer.Diagnostic, error) {
-			if !*enabled {
-				return nil, nil
-			}
-			return c(pass, res)
-		}
+		fs.Bool("enable", on(cfg), usage)
+		return c
 	}
 }
 

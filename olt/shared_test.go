@@ -74,7 +74,7 @@ func diagnosticsBy(results []*analysistest.Result) map[string][]analysis.Diagnos
 
 // sharedPatterns are the testdata packages the tests without // want
 // comments share one load of.
-var sharedPatterns = []string{"olt014/wordsize", "olt015", "olt016", "olt017", "olt018", "olt026", "olt027", "olt028", "olt030"}
+var sharedPatterns = []string{"olt014/wordsize", "olt015", "olt016", "olt017", "olt018", "olt026", "olt027", "olt028", "olt030", "olt022dropin", "olt022shared"}
 
 var sharedLoad = sync.OnceValues(func() ([]*packages.Package, error) {
 	dir, err := filepath.Abs(analysistest.TestData())

@@ -10,9 +10,10 @@ import (
 
 // A Checker checks the types a package gives to schemas made by reflection
 // at run time (a drop-in's type arguments, reflectimpl.Create's function)
-// by the rules of a tool's: the core's errors about them, and the
-// warnings about their peers' tags (OLT020), at the field or tag in the
-// package's syntax, else at the call.
+// by the rules of a tool's: the core's errors about them, the warnings
+// about their peers' tags (OLT020) and the rewrites of those tags into
+// native ones (OLT022), at the field or tag in the package's syntax, else
+// at the call.
 type Checker struct {
 	in *inspector
 }
@@ -65,6 +66,7 @@ func (c *Checker) Check(in, out types.Type, argsMap bool, pos, end token.Pos, la
 			add(c.in.schemaProblems(err, pos, end, types.TypeString(out, c.in.qualifier)))
 		}
 	}
+	failed := len(ds) > 0
 	// The peers' tags a peer library reads otherwise (OLT020), in the
 	// package's own fields: each field once, as a property of the first
 	// object schema.Reached visits that has it (a depth-first walk: an
@@ -86,6 +88,16 @@ func (c *Checker) Check(in, out types.Type, argsMap bool, pos, end token.Pos, la
 			}
 			ds = append(ds, &Diagnostic{Pos: p, End: e, ID: w.ID, Warning: true,
 				Message: label + ": field " + w.Field.Name + ": " + w.Msg, Fix: c.in.p.TagFix(w)})
+		}
+	}
+	// The peers' tags that have native forms (OLT022, which reports them
+	// only when it is turned on), as for a tool's types; not those of a
+	// call whose types have errors, as OLT022 leaves a package with
+	// diagnostics.
+	if !failed {
+		for _, d := range c.in.p.Migrations(inModel, outModel) {
+			d.Message = label + ": " + d.Message
+			ds = append(ds, d)
 		}
 	}
 	return ds

@@ -1,6 +1,13 @@
 package olt020
 
-import "github.com/google/jsonschema-go/jsonschema"
+import (
+	"context"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolschema/toolschema/mcpserver"
+)
 
 type Input struct {
 	Name   string   `json:"name" jsonschema:"title=Name,description=The user's name"`                          // want `OLT020: input.name: tag jsonschema: title is not a keyword the contract writes`
@@ -147,3 +154,13 @@ type Alert struct {
 //
 //tool:export
 func RaiseAlert(in Alert) error { return nil }
+
+// forecast gives Forecast to the go-sdk drop-in too: its warning is
+// GetForecast's, once, with one fix.
+func forecast(ctx context.Context, req *mcp.CallToolRequest, in Forecast) (*mcp.CallToolResult, any, error) {
+	return nil, nil, nil
+}
+
+func serve(s *mcp.Server) {
+	mcpserver.AddTool(s, &mcp.Tool{Name: "forecast"}, forecast)
+}
