@@ -208,12 +208,12 @@ func blank(args []byte) bool { return skipSpace(args, 0) == len(args) }
 // dropped. Under a context of WithOutputCheck, what the tool returns is
 // checked against its contract.
 func (t *Tool) Invoke(ctx context.Context, args json.RawMessage) (*Result, error) {
+	o := optsOf(ctx)
+	e := endsOf(o.whenDone)
+	defer e.release() // WhenDone's f: the function never starts when t is nil
 	if t == nil {
 		return errorResult(Failed, false, &Call{}, "tool: a nil *Tool cannot be called."), nil
 	}
-	o := optsOf(ctx)
-	e := endsOf(o.whenDone)
-	defer e.release()
 	call := &Call{Tool: t.Name, calledAs: o.calledAs}
 	if t.handler == nil {
 		return errorResult(Failed, false, call, fmt.Sprintf("Tool '%s' cannot be called: it has no function behind it.", call.name())), nil

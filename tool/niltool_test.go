@@ -41,6 +41,16 @@ func TestNilTool(t *testing.T) {
 				t.Fatalf("audit %+v, want one of no tool name holding the result", audit)
 			}
 		}},
+		{"WhenDone", func(t *testing.T) {
+			// The function never starts: f is called once, when Invoke
+			// returns, as for a tool without a function.
+			var done int
+			r, err := nilTool.Invoke(tool.WhenDone(ctx, func() { done++ }), args)
+			checkResult(t, r, err)
+			if done != 1 {
+				t.Fatalf("the WhenDone function was called %d times, want once", done)
+			}
+		}},
 		{"CheckArgs", func(t *testing.T) {
 			in, viols, err := nilTool.CheckArgs(ctx, args)
 			if in != nil || viols != nil || err == nil || err.Error() != "tool: CheckArgs of a nil *Tool" {
