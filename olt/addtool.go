@@ -69,7 +69,8 @@ func isEmptyInterface(t types.Type) bool {
 }
 
 // readsInput reports whether h, the handler given to the drop-in, names
-// its input parameter (the third) and uses it in its body: a function
+// its input parameter (the third) and uses it in its body (not only as
+// the value of an assignment to _, which silences it): a function
 // literal, or a function or method declared in the package. A handler
 // whose body is not here (a variable, another package's function) is
 // taken as not reading it.
@@ -116,12 +117,59 @@ func (e *enumPass) readsInput(h ast.Expr) bool {
 	}
 	used := false
 	ast.Inspect(body, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == obj {
-			used = true
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			// _ = in, which silences an unused parameter, reads nothing.
+			if blanks(n.Lhs) && len(n.Lhs) == len(n.Rhs) {
+				for _, x := range n.Rhs {
+					if !isIdentOf(info, x, obj) {
+						ast.Inspect(x, func(n ast.Node) bool { used = used || isIdentOf(info, n, obj); return !used })
+					}
+				}
+				return false
+			}
+		case *ast.ValueSpec:
+			if blanks(identExprs(n.Names)) && len(n.Names) == len(n.Values) {
+				for _, x := range n.Values {
+					if !isIdentOf(info, x, obj) {
+						ast.Inspect(x, func(n ast.Node) bool { used = used || isIdentOf(info, n, obj); return !used })
+					}
+				}
+				return false
+			}
+		case *ast.Ident:
+			used = used || info.Uses[n] == obj
 		}
 		return !used
 	})
 	return used
+}
+
+// isIdentOf reports whether n is, unparenthesized, a use of obj.
+func isIdentOf(info *types.Info, n ast.Node, obj types.Object) bool {
+	if x, ok := n.(ast.Expr); ok {
+		id, ok := ast.Unparen(x).(*ast.Ident)
+		return ok && info.Uses[id] == obj
+	}
+	return false
+}
+
+// blanks reports whether every expression of xs is the blank identifier.
+func blanks(xs []ast.Expr) bool {
+	for _, x := range xs {
+		if id, ok := x.(*ast.Ident); !ok || id.Name != "_" {
+			return false
+		}
+	}
+	return len(xs) > 0
+}
+
+func identExprs(ids []*ast.Ident) []ast.Expr {
+	out := make([]ast.Expr, len(ids))
+	for i, id := range ids {
+		out[i] = id
+	}
+	return out
 }
 
 // calledIdent returns the name a call's function is spelled with (f,

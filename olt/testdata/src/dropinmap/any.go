@@ -15,9 +15,10 @@ func anys(s *mcp.Server, t *mcp.Tool) {
 	mcpserver.AddTool(s, t, func(ctx context.Context, req *mcp.CallToolRequest, in any) (*mcp.CallToolResult, any, error) { // want `OLT002: mcpserver.AddTool\[any, any\]: input: In of type any takes no arguments`
 		return nil, in, nil
 	})
-	mcpserver.AddTool(s, &mcp.Tool{Name: "ping"}, ping)       // the parameter is not used
-	mcpserver.AddTool(s, &mcp.Tool{Name: "blank"}, blank)     // the parameter is _
-	mcpserver.AddTool(s, &mcp.Tool{Name: "unnamed"}, unnamed) // the parameter has no name
+	mcpserver.AddTool(s, &mcp.Tool{Name: "ping"}, ping)         // the parameter is not used
+	mcpserver.AddTool(s, &mcp.Tool{Name: "blank"}, blank)       // the parameter is _
+	mcpserver.AddTool(s, &mcp.Tool{Name: "unnamed"}, unnamed)   // the parameter has no name
+	mcpserver.AddTool(s, &mcp.Tool{Name: "silenced"}, silenced) // the parameter is only assigned to _
 	var h mcp.ToolHandlerFor[any, any]
 	mcpserver.AddTool(s, &mcp.Tool{Name: "hidden"}, h) // the handler is not visible
 	mcpserver.AddTool(s, t, func(ctx context.Context, req *mcp.CallToolRequest, in any) (*mcp.CallToolResult, any, error) {
@@ -46,6 +47,13 @@ func blank(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolR
 	return nil, Out{}, nil
 }
 
+func silenced(ctx context.Context, req *mcp.CallToolRequest, in any) (*mcp.CallToolResult, Out, error) {
+	_ = in
+	var _ = in
+	_, _ = in, ctx
+	return nil, Out{}, nil
+}
+
 func unnamed(context.Context, *mcp.CallToolRequest, any) (*mcp.CallToolResult, Out, error) {
 	return nil, Out{}, nil
 }
@@ -53,6 +61,8 @@ func unnamed(context.Context, *mcp.CallToolRequest, any) (*mcp.CallToolResult, O
 type reader struct{}
 
 func (reader) read(ctx context.Context, req *mcp.CallToolRequest, in any) (*mcp.CallToolResult, Out, error) {
-	_ = in
+	if in != nil {
+		return nil, Out{}, nil
+	}
 	return nil, Out{}, nil
 }
