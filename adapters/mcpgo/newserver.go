@@ -29,15 +29,14 @@ import (
 //
 // A tool whose input schema the checks cannot compile (a typo such as
 // "type":"strin", a pattern Go's regexp does not read, a root that is not
-// an object schema: what Wrap refuses) is not served unchecked, as
-// mcp-go's own validation serves it. mcp-go's AddTool returns nothing
-// and tells this package nothing, so the fault shows at the tool's first
-// call, which is an isError result naming it ("Tool 'x' cannot be
-// called: its input schema cannot be checked: ..."), as is every call
-// after it, and the handler never runs; slog.Default() gets one record at
-// level error for each such schema added, at the first call that finds
-// it, naming the tool and the fault. Mend the schema, or add the tool
-// again with one that compiles.
+// an object schema, none at all: what Wrap refuses) is served unchecked,
+// as mcp-go serves it, and said so: mcp-go's AddTool returns nothing and
+// tells this package nothing, so at the tool's first call slog.Default()
+// gets one record at level error for each such schema added, naming the
+// tool and the fault. Refusing its calls would stop a tool that works
+// under mcp-go (a bare mcp.Tool literal of a tool without arguments, a
+// root $ref, a lookbehind) on the move; mend the schema to have its
+// calls checked.
 //
 // The checks are a tool handler middleware added after opts: a
 // middleware of opts (server.WithToolHandlerMiddleware) runs before them,
@@ -128,8 +127,7 @@ func (c *listedChecks) middleware(next server.ToolHandlerFunc) server.ToolHandle
 		}
 		t, fault := c.tool(ctx, &st.Tool)
 		if fault != nil {
-			return failure(&tool.Result{IsError: true, Code: tool.Failed},
-				fmt.Sprintf("Tool '%s' cannot be called: its input schema cannot be checked: %v", req.Params.Name, fault)), nil
+			return next(ctx, req) // logged by c.tool
 		}
 		return serve(context.WithValue(ctx, nextKey{}, next), t, &req, false, nil)
 	}
@@ -187,7 +185,7 @@ func (c *listedChecks) report(ctx context.Context, name string, key schemaKey, f
 		c.logged[name] = key
 	}
 	c.mu.Unlock()
-	slog.Default().LogAttrs(ctx, slog.LevelError, "mcpgo: a tool's input schema cannot be checked: its calls are refused",
+	slog.Default().LogAttrs(ctx, slog.LevelError, "mcpgo: a tool's input schema cannot be checked: its calls are served unchecked",
 		slog.String("tool", name), slog.String("error", fault.Error()))
 }
 

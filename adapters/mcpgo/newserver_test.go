@@ -21,8 +21,8 @@ import (
 // of a tool added with s.AddTool against the schema the tool lists at the
 // time of the call, and leaves the calls of this package's handlers to
 // them (a Register tool whose listing Adjust changed is checked against
-// its own schema, once). A schema the checks cannot compile refuses the
-// call (TestNewMCPServerUncompiledSchema has the rest).
+// its own schema, once). A schema the checks cannot compile passes the
+// call through, unchecked, and is logged (TestNewMCPServerUncompiledSchema).
 func TestNewMCPServer(t *testing.T) {
 	s := mcpgo.NewMCPServer("test", "1.0.0")
 	echo := func(_ context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -64,10 +64,7 @@ func TestNewMCPServer(t *testing.T) {
 	check("echo", `{}`, "!Argument 'message' is required.")
 	check("echo", `{"message":"fail"}`, "!Tool 'echo' failed: the echo is gone")
 	check("echo", `{"message":"boom"}`, "!Tool 'echo' failed: panic: the canyon fell in")
-	if r := call(t, c, "lookaround", `{"message":7}`); !r.IsError ||
-		!strings.HasPrefix(text(r), "Tool 'lookaround' cannot be called: its input schema cannot be checked: ") {
-		t.Errorf("lookaround: %q, want the refusal of its schema", text(r))
-	}
+	check("lookaround", `{"message":7}`, `{"message":7}`)
 	check("list_alerts", `{"service":"api","limit":1}`, `[{"id":"a1","severity":"high"}]`)
 
 	// The tool added again with another schema: the new one is checked.
