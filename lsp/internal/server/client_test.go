@@ -49,6 +49,9 @@ type options struct {
 	env     []string // added to the process's environment
 	// noWatch: the client cannot watch files (Neovim before 0.10).
 	noWatch bool
+	// folders, when set, are the workspaceFolders' URIs, before the
+	// rootUri's folder.
+	folders []string
 }
 
 // startClient starts a server on the module in dir and initializes it.
@@ -107,9 +110,17 @@ func startClient(t testing.TB, dir string, o options) *client {
 			PositionEncoding string `json:"positionEncoding"`
 		} `json:"capabilities"`
 	}
-	if _, err := c.conn.Call(ctx, "initialize", map[string]any{
+	init := map[string]any{
 		"processId": nil, "rootUri": uri.File(dir), "capabilities": caps, "initializationOptions": o.initOpts,
-	}, &res); err != nil {
+	}
+	if o.folders != nil {
+		var fs []any
+		for _, f := range append(o.folders, string(uri.File(dir))) {
+			fs = append(fs, map[string]any{"uri": f, "name": f})
+		}
+		init["workspaceFolders"] = fs
+	}
+	if _, err := c.conn.Call(ctx, "initialize", init, &res); err != nil {
 		t.Fatalf("initialize: %v", err)
 	}
 	if o.command != nil {

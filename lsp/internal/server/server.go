@@ -11,6 +11,7 @@ import (
 	"go/token"
 	"io"
 	"log"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -233,12 +234,21 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		if err := json.Unmarshal(params, &p); err != nil {
 			return reply(ctx, nil, fmt.Errorf("%w: %v", jsonrpc2.ErrInvalidParams, err))
 		}
+		// The first workspace folder, else the root: the first of them
+		// that is a file URI (a virtual folder has no go.mod to load).
+		var roots []string
+		for _, f := range p.WorkspaceFolders {
+			roots = append(roots, f.URI)
+		}
 		dir := ""
+		for _, r := range append(roots, p.RootURI) {
+			if name, ok := fileName(r); ok {
+				dir = name
+				break
+			}
+		}
 		switch {
-		case len(p.WorkspaceFolders) > 0:
-			dir = uri.URI(p.WorkspaceFolders[0].URI).Filename()
-		case p.RootURI != "":
-			dir = uri.URI(p.RootURI).Filename()
+		case dir != "":
 		case p.RootPath != "":
 			dir = p.RootPath
 		default:
@@ -279,7 +289,10 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		if err := json.Unmarshal(params, &p); err != nil {
 			return nil
 		}
-		name := p.TextDocument.URI.Filename()
+		name, ok := fileName(string(p.TextDocument.URI))
+		if !ok {
+			return nil
+		}
 		s.mu.Lock()
 		s.docs[name] = &doc{text: []byte(p.TextDocument.Text), version: p.TextDocument.Version}
 		s.changed(name)
@@ -307,7 +320,10 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		if err := json.Unmarshal(params, &p); err != nil {
 			return nil
 		}
-		name := p.TextDocument.URI.Filename()
+		name, ok := fileName(string(p.TextDocument.URI))
+		if !ok {
+			return nil
+		}
 		s.mu.Lock()
 		d := s.docs[name]
 		if d == nil {
@@ -336,7 +352,10 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		if err := json.Unmarshal(params, &p); err != nil {
 			return nil
 		}
-		name := p.TextDocument.URI.Filename()
+		name, ok := fileName(string(p.TextDocument.URI))
+		if !ok {
+			return nil
+		}
 		s.mu.Lock()
 		s.changed(name)
 		s.mu.Unlock()
@@ -348,7 +367,10 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		if err := json.Unmarshal(params, &p); err != nil {
 			return nil
 		}
-		name := p.TextDocument.URI.Filename()
+		name, ok := fileName(string(p.TextDocument.URI))
+		if !ok {
+			return nil
+		}
 		s.mu.Lock()
 		delete(s.docs, name)
 		s.changed(name)
@@ -363,7 +385,10 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		}
 		s.mu.Lock()
 		for _, c := range p.Changes {
-			name := c.URI.Filename()
+			name, ok := fileName(string(c.URI))
+			if !ok {
+				continue
+			}
 			base := filepath.Base(name)
 			switch {
 			case base == "go.mod" || base == "go.sum" || base == "go.work" || base == "toolschema_gen.go":
@@ -404,7 +429,11 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		if err := json.Unmarshal(params, &p); err != nil {
 			return reply(ctx, nil, fmt.Errorf("%w: %v", jsonrpc2.ErrInvalidParams, err))
 		}
-		return reply(ctx, s.codeActions(p.TextDocument.URI.Filename(), p.Range, p.Context), nil)
+		name, ok := fileName(string(p.TextDocument.URI))
+		if !ok {
+			return reply(ctx, []protocol.CodeAction{}, nil) // not a file: no diagnostics, no fixes
+		}
+		return reply(ctx, s.codeActions(name, p.Range, p.Context), nil)
 
 	case "shutdown":
 		return reply(ctx, nil, nil)
@@ -421,6 +450,21 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		return reply(ctx, nil, fmt.Errorf("%w: %s", jsonrpc2.ErrMethodNotFound, req.Method()))
 	}
 	return nil // notifications the server does not need ($/cancelRequest, $/setTrace)
+}
+
+// fileName returns the file a URI names; false for a URI that names no
+// file: an editor's unsaved buffer (untitled:), a notebook cell, a diff
+// view's git: document, or no URI at all. (uri.URI's Filename panics on
+// them.)
+func fileName(u string) (string, bool) {
+	if !strings.HasPrefix(u, uri.FileScheme+":") {
+		return "", false
+	}
+	name, err := url.ParseRequestURI(u)
+	if err != nil || name.Path == "" {
+		return "", false
+	}
+	return uri.URI(u).Filename(), true
 }
 
 // changed records a change of a file; s.mu is held.
