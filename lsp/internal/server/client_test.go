@@ -35,6 +35,7 @@ type client struct {
 	pubs     map[string]int                               // publications, by file name
 	settings json.RawMessage                              // workspace/configuration's answer
 	messages []string                                     // window/showMessage
+	logs     []string                                     // the server's log lines, in process
 }
 
 // options of a client.
@@ -76,7 +77,7 @@ func startClient(t testing.TB, dir string, o options) *client {
 		srvEnd, cliEnd := pipePair(t)
 		go func() {
 			defer close(c.done)
-			Serve(ctx, srvEnd, testLog{t})
+			Serve(ctx, srvEnd, testLog{t, c})
 		}()
 		stream = cliEnd
 	}
@@ -239,11 +240,33 @@ func (d duplex) Close() error {
 	return d.w.Close()
 }
 
-type testLog struct{ t testing.TB }
+type testLog struct {
+	t testing.TB
+	c *client // records the lines, when set
+}
 
 func (l testLog) Write(p []byte) (int, error) {
-	l.t.Log(strings.TrimSpace(string(p)))
+	line := strings.TrimSpace(string(p))
+	l.t.Log(line)
+	if l.c != nil {
+		l.c.mu.Lock()
+		l.c.logs = append(l.c.logs, line)
+		l.c.mu.Unlock()
+	}
 	return len(p), nil
+}
+
+// logged returns how many of the server's log lines contain s.
+func (c *client) logged(s string) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := 0
+	for _, l := range c.logs {
+		if strings.Contains(l, s) {
+			n++
+		}
+	}
+	return n
 }
 
 func (c *client) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {

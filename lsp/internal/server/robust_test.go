@@ -2,6 +2,10 @@ package server
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"go.lsp.dev/protocol"
@@ -40,5 +44,69 @@ func TestNotAFile(t *testing.T) {
 	c.open("tools/tools.go")
 	c.waitFor("the diagnostics of the file", func(m map[string]protocol.PublishDiagnosticsParams) bool {
 		return codes(m, tools) == "OLT011 OLT002 OLT014 OLT009 OLT008"
+	})
+}
+
+// TestEditsOutsideTheLoad types in Go files under the folder that the
+// load leaves out: a test file (the load has no tests), a file a build
+// constraint excludes, one under testdata, and one of a module nested in
+// the folder. None can join the load by typing, so once the server has
+// seen that a load leaves them out, their edits load nothing, where each
+// of their changes loaded the workspace again. A file whose build
+// constraint the user deletes joins the load (its package clause changed,
+// so the server loads again and reports its tool).
+func TestEditsOutsideTheLoad(t *testing.T) {
+	dir := seeded(t)
+	files := map[string]string{
+		"tools/tools_test.go":   "package tools\n\nimport \"testing\"\n\nfunc TestSave(t *testing.T) {}\n",
+		"tools/gen.go":          "//go:build ignore\n\npackage main\n\nfunc main() {}\n",
+		"testdata/fixture/x.go": "package fixture\n\nfunc X() {}\n",
+		"nested/go.mod":         "module example.com/nested\n\ngo 1.26\n",
+		"nested/n.go":           "package nested\n\nfunc N() {}\n",
+		"tools/later.go":        "//go:build ignore\n\npackage tools\n\n// Later is a tool.\n//\n//tool:export name=later!\nfunc Later() error { return nil }\n",
+	}
+	for rel, text := range files {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, rel)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, rel), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := startClient(t, dir, options{})
+	tools := c.path("tools/tools.go")
+	text := c.open("tools/tools.go")
+	c.waitFor("the first diagnostics", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return codes(m, tools) == "OLT011 OLT002 OLT014 OLT009 OLT008"
+	})
+	outside := []string{"tools/tools_test.go", "tools/gen.go", "testdata/fixture/x.go", "nested/n.go"}
+	for _, rel := range outside {
+		c.open(rel)
+	}
+	version := 1
+	for i := range 3 {
+		for _, rel := range outside {
+			c.change(rel, 2+i, files[rel]+fmt.Sprintf("\n// edit %d\n", i))
+		}
+		// Then an edit of a loaded file, whose diagnostics tell that the
+		// server has handled the edits before it.
+		version++
+		text += "\n"
+		c.change("tools/tools.go", version, text)
+		c.waitFor(fmt.Sprintf("version %d", version), func(m map[string]protocol.PublishDiagnosticsParams) bool {
+			return int(m[tools].Version) == version
+		})
+	}
+	// Once at the start, and once when the files were first seen (the
+	// load might have taken them): their edits load nothing.
+	if n := c.logged("loaded "); n != 2 {
+		t.Errorf("the workspace was loaded %d times, want twice: edits of files outside the load loaded it again", n)
+	}
+
+	later := c.path("tools/later.go")
+	c.open("tools/later.go")
+	c.change("tools/later.go", 2, strings.Replace(files["tools/later.go"], "//go:build ignore\n\n", "", 1))
+	c.waitFor("the file without its build constraint, in the load", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return codes(m, later) == "OLT008"
 	})
 }

@@ -614,6 +614,12 @@ func (s *server) run(ctx context.Context) (cancelled bool) {
 			return false
 		}
 		ws = w
+		for f := range dirty {
+			ws.leftOut(f, text)
+		}
+		for f := range overlay {
+			ws.leftOut(f, text)
+		}
 		s.mu.Lock()
 		s.ws = ws
 		s.mu.Unlock()
@@ -631,16 +637,16 @@ func (s *server) run(ctx context.Context) (cancelled bool) {
 	for f := range dirty {
 		ps, ok := ws.byFile[f]
 		if !ok {
-			if strings.HasPrefix(f, ws.dir+string(filepath.Separator)) && filepath.Dir(f) != "" {
-				if _, err := text(f); err == nil {
-					// A Go file the load has not seen: load again.
-					s.mu.Lock()
-					s.reload = true
-					s.mu.Unlock()
-					return true
-				}
+			if ws.outside(f, text) {
+				continue
 			}
-			continue
+			// A Go file the load has not seen: load again, and
+			// remember it if the load leaves it out.
+			s.mu.Lock()
+			s.reload = true
+			s.dirty[f] = true
+			s.mu.Unlock()
+			return true
 		}
 		for _, p := range ps {
 			if p.root {

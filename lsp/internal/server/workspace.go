@@ -51,6 +51,13 @@ type workspace struct {
 	// watch files says nothing of a file toolgen writes, or one added or
 	// removed on disk, so the server looks itself.
 	disk string
+
+	// unseen holds the Go files under dir that this load left out (in
+	// another module, under testdata, excluded by a build constraint), by
+	// the package clause and what comes before it, which holds the build
+	// constraints: an edit that changes neither cannot bring the file into
+	// a new load.
+	unseen map[string]string
 }
 
 // A pkg is one package of the load with its latest types.
@@ -94,6 +101,7 @@ func load(ctx context.Context, dir, goroot string, overlay map[string][]byte) (*
 		dir: dir, goroot: goroot, fset: token.NewFileSet(),
 		pkgs: map[string]*pkg{}, byPath: map[string]*pkg{}, byFile: map[string][]*pkg{},
 		texts: map[string][]byte{}, needCheck: map[string]bool{}, needAnalyze: map[string]bool{},
+		unseen: map[string]string{},
 	}
 	cfg := &packages.Config{
 		Mode:      loadMode,
@@ -565,6 +573,44 @@ func (w *workspace) pass(p *pkg, a *analysis.Analyzer, resultOf map[*analysis.An
 		pass.Module = &analysis.Module{Path: m.Path, Version: m.Version, GoVersion: m.GoVersion}
 	}
 	return pass
+}
+
+// outside reports whether a Go file is one a new load would leave out,
+// like this one: a test file (the load has no tests), a file outside dir,
+// one that is gone, or one this load left out whose build constraints and
+// package clause are as they were.
+func (w *workspace) outside(name string, text func(string) ([]byte, error)) bool {
+	if strings.HasSuffix(name, "_test.go") || !strings.HasPrefix(name, w.dir+string(filepath.Separator)) {
+		return true
+	}
+	src, err := text(name)
+	if err != nil {
+		return true
+	}
+	h, seen := w.unseen[name]
+	return seen && h == header(src)
+}
+
+// leftOut records a Go file under dir that the load did not include.
+func (w *workspace) leftOut(name string, text func(string) ([]byte, error)) {
+	if _, in := w.byFile[name]; in || !strings.HasSuffix(name, ".go") || !strings.HasPrefix(name, w.dir+string(filepath.Separator)) {
+		return
+	}
+	if src, err := text(name); err == nil {
+		w.unseen[name] = header(src)
+	}
+}
+
+// header returns a Go file's text up to the end of its package clause:
+// its build constraints and package name (all of it, when it has no
+// package clause yet).
+func header(src []byte) string {
+	fset := token.NewFileSet()
+	f, _ := parser.ParseFile(fset, "", src, parser.PackageClauseOnly)
+	if f == nil || f.Name == nil || !f.Name.End().IsValid() || f.Name.Name == "_" {
+		return string(src)
+	}
+	return string(src[:fset.Position(f.Name.End()).Offset])
 }
 
 // textOf returns the text of a file as it was parsed, else from disk.
