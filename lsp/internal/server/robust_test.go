@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
 )
 
 // TestNotAFile sends the server documents and requests it cannot map to a
@@ -109,4 +110,60 @@ func TestEditsOutsideTheLoad(t *testing.T) {
 	c.waitFor("the file without its build constraint, in the load", func(m map[string]protocol.PublishDiagnosticsParams) bool {
 		return codes(m, later) == "OLT008"
 	})
+}
+
+// TestStaleCodeAction asks for a quick fix after an edit the server has
+// not checked yet (a long debounce holds the check back): the fix it has
+// is of the text before the edit, and its edit, applied to the editor's
+// text, would write in the wrong place. The server offers no fix for a
+// file whose text changed since its diagnostics, then, once it has
+// checked the new text, the fix that applies to it.
+func TestStaleCodeAction(t *testing.T) {
+	dir := seeded(t)
+	c := startClient(t, dir, options{initOpts: map[string]any{"debounceMs": 1500}})
+	rel := "tools/tools.go"
+	tools := c.path(rel)
+	text := c.open(rel)
+	m := c.waitFor("the first diagnostics", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return codes(m, tools) == "OLT011 OLT002 OLT014 OLT009 OLT008"
+	})
+	ask := func(d protocol.Diagnostic) []protocol.CodeAction {
+		var actions []protocol.CodeAction
+		_, err := c.conn.Call(context.Background(), "textDocument/codeAction", map[string]any{
+			"textDocument": map[string]any{"uri": uri.File(tools)},
+			"range":        d.Range,
+			"context":      map[string]any{"diagnostics": []any{d}},
+		}, &actions)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return actions
+	}
+	old := m[tools].Diagnostics[0] // OLT011, with a fix
+	fixes := ask(old)
+	if len(fixes) != 1 {
+		t.Fatalf("OLT011: %d fixes, want 1", len(fixes))
+	}
+	want := string(applyEdit(t, c, fixes[0], map[string]string{rel: text}))
+
+	// A line above the diagnostic: the fix of the old text would edit the
+	// line above the tag.
+	edited := strings.Replace(text, "// Input is Save's input.\n", "// Input is Save's input, in a line\n// more.\n", 1)
+	c.change(rel, 2, edited)
+	wantEdited := strings.Replace(want, "// Input is Save's input.\n", "// Input is Save's input, in a line\n// more.\n", 1)
+	for _, a := range ask(old) {
+		if got := string(applyEdit(t, c, a, map[string]string{rel: edited})); got != wantEdited {
+			t.Errorf("a fix offered before the edit was checked, applied to the edited text:\n%s\nwant:\n%s", got, wantEdited)
+		}
+	}
+	m = c.waitFor("the edited text's diagnostics", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return m[tools].Version == 2 && codes(m, tools) == "OLT011 OLT002 OLT014 OLT009 OLT008"
+	})
+	fixes = ask(m[tools].Diagnostics[0])
+	if len(fixes) != 1 {
+		t.Fatalf("OLT011 of the edited text: %d fixes, want 1", len(fixes))
+	}
+	if got := string(applyEdit(t, c, fixes[0], map[string]string{rel: edited})); got != wantEdited {
+		t.Errorf("the fix of the edited text:\n%s\nwant:\n%s", got, wantEdited)
+	}
 }

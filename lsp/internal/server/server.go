@@ -75,6 +75,7 @@ type settings struct {
 type doc struct {
 	text    []byte
 	version int32
+	seq     uint64 // the server's gen at the text's last change: versions are the client's
 }
 
 type server struct {
@@ -109,6 +110,10 @@ type server struct {
 type fixable struct {
 	diag    protocol.Diagnostic
 	actions []protocol.CodeAction
+	// texts holds the seq of each open file the diagnostic and its fixes
+	// are in, as the run that made them read it (0: not open): the fixes
+	// of a text the editor has changed since would edit the wrong place.
+	texts map[string]uint64
 }
 
 func newServer(conn jsonrpc2.Conn, logger *log.Logger) *server {
@@ -294,8 +299,8 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 			return nil
 		}
 		s.mu.Lock()
-		s.docs[name] = &doc{text: []byte(p.TextDocument.Text), version: p.TextDocument.Version}
 		s.changed(name)
+		s.docs[name] = &doc{text: []byte(p.TextDocument.Text), version: p.TextDocument.Version, seq: s.gen}
 		dir := s.dir
 		under := func(d string) bool { return d != "" && strings.HasPrefix(name, d+string(filepath.Separator)) }
 		// A file of the standard library or of the module cache (opened by
@@ -343,6 +348,7 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		}
 		d.version = p.TextDocument.Version
 		s.changed(name)
+		d.seq = s.gen
 		s.mu.Unlock()
 		s.trigger()
 		return nil
@@ -580,8 +586,10 @@ func (s *server) run(ctx context.Context) (cancelled bool) {
 	s.reanalyze = false
 	as := s.analyzers
 	overlay := map[string][]byte{}
+	read := map[string]doc{} // the open files' versions this run checks
 	for name, d := range s.docs {
 		overlay[name] = d.text
+		read[name] = doc{version: d.version, seq: d.seq}
 	}
 	dir, goroot := s.dir, s.goroot
 	canWatch := s.canWatch
@@ -684,13 +692,15 @@ func (s *server) run(ctx context.Context) (cancelled bool) {
 			analyzed = append(analyzed, p)
 		}
 	}
-	s.publish(ws, analyzed)
+	s.publish(ws, analyzed, read)
 	return false
 }
 
 // publish converts the roots' diagnostics and sends those of each file
 // of the analyzed packages, and of every file whose diagnostics changed.
-func (s *server) publish(ws *workspace, analyzed []*pkg) {
+//
+// read has the open files' versions the run checked.
+func (s *server) publish(ws *workspace, analyzed []*pkg, read map[string]doc) {
 	s.mu.Lock()
 	enc := s.enc
 	s.mu.Unlock()
@@ -714,6 +724,13 @@ func (s *server) publish(ws *workspace, analyzed []*pkg) {
 			}
 			name, f, ok := convert(ws, r, enc)
 			if ok {
+				f.texts = map[string]uint64{name: read[name].seq}
+				for _, a := range f.actions {
+					for u := range a.Edit.Changes {
+						n, _ := fileName(string(u))
+						f.texts[n] = read[n].seq
+					}
+				}
 				byFile[name] = append(byFile[name], f)
 			}
 		}
@@ -872,6 +889,15 @@ func (s *server) codeActions(name string, rng protocol.Range, cx protocol.CodeAc
 			return d.Range == f.diag.Range && d.Message == f.diag.Message && fmt.Sprint(d.Code) == fmt.Sprint(f.diag.Code)
 		})
 		if !named && (comparePos(f.diag.Range.End, rng.Start) < 0 || comparePos(rng.End, f.diag.Range.Start) < 0) {
+			continue
+		}
+		stale := false
+		for n, seq := range f.texts {
+			if d := s.docs[n]; (d == nil && seq != 0) || (d != nil && d.seq != seq) {
+				stale = true // changed since: the next run offers the fixes of the new text
+			}
+		}
+		if stale {
 			continue
 		}
 		out = append(out, f.actions...)
