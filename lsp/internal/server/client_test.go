@@ -34,6 +34,7 @@ type client struct {
 	diags    map[string]protocol.PublishDiagnosticsParams // by file name
 	pubs     map[string]int                               // publications, by file name
 	settings json.RawMessage                              // workspace/configuration's answer
+	history  []protocol.PublishDiagnosticsParams          // every publication, in order
 	messages []string                                     // window/showMessage
 	logs     []string                                     // the server's log lines, in process
 }
@@ -53,6 +54,9 @@ type options struct {
 	// folders, when set, are the workspaceFolders' URIs, before the
 	// rootUri's folder.
 	folders []string
+	// beforePublish is called by the server's worker before each
+	// publication (in process only).
+	beforePublish func(*server)
 }
 
 // startClient starts a server on the module in dir and initializes it.
@@ -77,7 +81,7 @@ func startClient(t testing.TB, dir string, o options) *client {
 		srvEnd, cliEnd := pipePair(t)
 		go func() {
 			defer close(c.done)
-			Serve(ctx, srvEnd, testLog{t, c})
+			serve(ctx, srvEnd, testLog{t, c}, o.beforePublish)
 		}()
 		stream = cliEnd
 	}
@@ -280,6 +284,7 @@ func (c *client) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		c.mu.Lock()
 		c.diags[p.URI.Filename()] = p
 		c.pubs[p.URI.Filename()]++
+		c.history = append(c.history, p)
 		c.mu.Unlock()
 		select {
 		case c.changed <- struct{}{}:

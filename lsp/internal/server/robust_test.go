@@ -6,7 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -165,5 +167,66 @@ func TestStaleCodeAction(t *testing.T) {
 	}
 	if got := string(applyEdit(t, c, fixes[0], map[string]string{rel: edited})); got != wantEdited {
 		t.Errorf("the fix of the edited text:\n%s\nwant:\n%s", got, wantEdited)
+	}
+}
+
+// TestPublishedVersion changes the text while the server checks the one
+// before: the diagnostics it publishes of that check carry the version
+// they were found in, not the editor's latest, which they do not fit (a
+// client that keeps the diagnostics of the current version, or maps them
+// through later edits, put these a line off).
+func TestPublishedVersion(t *testing.T) {
+	dir := seeded(t)
+	var armed atomic.Bool
+	var c *client
+	rel := "tools/tools.go"
+	var v3 string
+	c = startClient(t, dir, options{beforePublish: func(s *server) {
+		if !armed.CompareAndSwap(true, false) {
+			return
+		}
+		// The check of version 2 is done: version 3 comes before its
+		// publication.
+		s.mu.Lock()
+		gen := s.gen
+		s.mu.Unlock()
+		c.conn.Notify(context.Background(), "textDocument/didChange", map[string]any{
+			"textDocument":   map[string]any{"uri": uri.File(c.path(rel)), "version": 3},
+			"contentChanges": []any{map[string]any{"text": v3}}})
+		for {
+			s.mu.Lock()
+			changed := s.gen != gen
+			s.mu.Unlock()
+			if changed {
+				return
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}})
+	tools := c.path(rel)
+	text := c.open(rel)
+	m := c.waitFor("the first diagnostics", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return codes(m, tools) == "OLT011 OLT002 OLT014 OLT009 OLT008"
+	})
+	line := m[tools].Diagnostics[0].Range.Start.Line // OLT011's
+	v3 = "// A line above.\n" + text
+	armed.Store(true)
+	c.change(rel, 2, text+"\n")
+	c.waitFor("version 3's diagnostics", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return m[tools].Version == 3 && len(m[tools].Diagnostics) == 5 && m[tools].Diagnostics[0].Range.Start.Line == line+1
+	})
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, p := range c.history {
+		if p.URI.Filename() != tools || len(p.Diagnostics) == 0 {
+			continue
+		}
+		want := line
+		if p.Version == 3 {
+			want = line + 1
+		}
+		if got := p.Diagnostics[0].Range.Start.Line; got != want {
+			t.Errorf("diagnostics published as version %d have OLT011 on line %d, want %d (the line in that version)", p.Version, got, want)
+		}
 	}
 }

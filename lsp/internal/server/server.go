@@ -38,10 +38,17 @@ const DefaultDebounce = 50 * time.Millisecond
 // Serve serves one client on rwc until the client exits or ctx ends. Log
 // lines go to logw.
 func Serve(ctx context.Context, rwc io.ReadWriteCloser, logw io.Writer) error {
+	return serve(ctx, rwc, logw, nil)
+}
+
+// serve is Serve with a test's hook, which the worker calls before it
+// publishes.
+func serve(ctx context.Context, rwc io.ReadWriteCloser, logw io.Writer, beforePublish func(*server)) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	conn := jsonrpc2.NewConn(jsonrpc2.NewStream(rwc))
 	s := newServer(conn, log.New(logw, "toolschema-lsp: ", log.LstdFlags|log.Lmicroseconds))
+	s.beforePublish = beforePublish
 	conn.Go(ctx, s.handle)
 	go s.work(ctx)
 	select {
@@ -104,6 +111,7 @@ type server struct {
 	ws            *workspace           // the worker's, once loaded
 	published     map[string]string    // file → the diagnostics last published, as JSON
 	actions       map[string][]fixable // file → its diagnostics with fixes
+	beforePublish func(*server)        // a test's hook
 }
 
 // fixable is a published diagnostic with its quick fixes.
@@ -692,6 +700,9 @@ func (s *server) run(ctx context.Context) (cancelled bool) {
 			analyzed = append(analyzed, p)
 		}
 	}
+	if s.beforePublish != nil {
+		s.beforePublish(s)
+	}
 	s.publish(ws, analyzed, read)
 	return false
 }
@@ -699,7 +710,8 @@ func (s *server) run(ctx context.Context) (cancelled bool) {
 // publish converts the roots' diagnostics and sends those of each file
 // of the analyzed packages, and of every file whose diagnostics changed.
 //
-// read has the open files' versions the run checked.
+// read has the open files' versions the run checked: the diagnostics are
+// of those, whatever the editor sent since.
 func (s *server) publish(ws *workspace, analyzed []*pkg, read map[string]doc) {
 	s.mu.Lock()
 	enc := s.enc
@@ -784,7 +796,7 @@ func (s *server) publish(ws *workspace, analyzed []*pkg, read map[string]doc) {
 		}
 		s.actions[name] = fs
 		note := protocol.PublishDiagnosticsParams{URI: uri.File(name), Diagnostics: diags}
-		if d := s.docs[name]; d != nil && d.version > 0 {
+		if d, open := read[name]; open && d.version > 0 {
 			note.Version = uint32(d.version)
 		}
 		notes = append(notes, note)
