@@ -230,3 +230,43 @@ func TestPublishedVersion(t *testing.T) {
 		}
 	}
 }
+
+// TestBrokenGoMod types in go.mod, open in the editor, and leaves it
+// broken for a while (a require block not closed yet): the load fails,
+// and the server checks the edits of Go files against the last load that
+// worked, where it dropped the edits that came with the failed load and
+// published nothing for them. An import the last load lacks does not
+// load again and again. Once go.mod is mended, it loads again.
+func TestBrokenGoMod(t *testing.T) {
+	dir := seeded(t)
+	c := startClient(t, dir, options{})
+	rel := "tools/tools.go"
+	tools := c.path(rel)
+	text := c.open(rel)
+	mod := c.open("go.mod")
+	c.waitFor("the first diagnostics", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return codes(m, tools) == "OLT011 OLT002 OLT014 OLT009 OLT008"
+	})
+	c.change("go.mod", 2, mod+"\nrequire (\n")
+	text = strings.Replace(text, "name=find!", "name=find", 1)
+	c.change(rel, 2, text)
+	c.waitFor("the edit that came with go.mod's", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return m[tools].Version == 2 && codes(m, tools) == "OLT011 OLT002 OLT014 OLT009 OLT014"
+	})
+	loads := c.logged("loading the packages of")
+	text = strings.Replace(text, "\"context\"\n", "\"context\"\n\t\"strings\"\n", 1) +
+		"\n// Upper is not a tool.\nfunc Upper(s string) string { return strings.ToUpper(s) }\n"
+	c.change(rel, 3, text)
+	c.waitFor("an import the last load lacks", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return m[tools].Version == 3 && codes(m, tools) == "OLT011 OLT002 OLT014 OLT009 OLT014"
+	})
+	if n := c.logged("loading the packages of") - loads; n > 1 {
+		t.Errorf("%d failed loads for one edit", n)
+	}
+	c.change("go.mod", 3, mod)
+	text = strings.Replace(text, "`json:\"größe,string\"`", "`json:\"größe\"`", 1)
+	c.change(rel, 4, text)
+	c.waitFor("the edit after go.mod mended", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return m[tools].Version == 4 && codes(m, tools) == "OLT002 OLT014 OLT009 OLT014"
+	})
+}

@@ -625,22 +625,30 @@ func (s *server) run(ctx context.Context) (cancelled bool) {
 		t0 := time.Now()
 		w, err := load(ctx, dir, goroot, overlay)
 		s.logger.Printf("loaded %s in %v", dir, time.Since(t0).Round(time.Millisecond))
-		if err != nil {
+		switch {
+		case err != nil && ws == nil:
 			s.logMsg(fmt.Sprintf("loading the packages of %s: %v", dir, err))
 			return false
+		case err != nil:
+			// go.mod being typed, say: the edits are checked against
+			// the last load, which cannot load again until a change
+			// (of go.mod, most likely) asks.
+			s.logMsg(fmt.Sprintf("loading the packages of %s: %v (checking against the last load)", dir, err))
+			ws.failed = true
+		default:
+			ws = w
+			for f := range dirty {
+				ws.leftOut(f, text)
+			}
+			for f := range overlay {
+				ws.leftOut(f, text)
+			}
+			s.mu.Lock()
+			s.ws = ws
+			s.mu.Unlock()
+			dirty = nil // the load read the current text
 		}
-		ws = w
-		for f := range dirty {
-			ws.leftOut(f, text)
-		}
-		for f := range overlay {
-			ws.leftOut(f, text)
-		}
-		s.mu.Lock()
-		s.ws = ws
-		s.mu.Unlock()
 		reload = false
-		dirty = nil // the load read the current text
 	}
 	if reanalyze {
 		for _, p := range ws.order {

@@ -58,6 +58,10 @@ type workspace struct {
 	// constraints: an edit that changes neither cannot bring the file into
 	// a new load.
 	unseen map[string]string
+
+	// failed says that a load since this one failed: an import this one
+	// lacks is then a type error, not a reason to load again.
+	failed bool
 }
 
 // A pkg is one package of the load with its latest types.
@@ -369,7 +373,7 @@ func (w *workspace) check(p *pkg, text func(string) ([]byte, error)) error {
 			if err != nil || path == "C" {
 				continue
 			}
-			if _, ok := p.lp.Imports[path]; !ok {
+			if _, ok := p.lp.Imports[path]; !ok && !w.failed {
 				return errReload
 			}
 		}
