@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,6 +10,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -269,4 +272,133 @@ func TestBrokenGoMod(t *testing.T) {
 	c.waitFor("the edit after go.mod mended", func(m map[string]protocol.PublishDiagnosticsParams) bool {
 		return m[tools].Version == 4 && codes(m, tools) == "OLT002 OLT014 OLT009 OLT014"
 	})
+}
+
+// clientOffset is a client's reading of an LSP position in UTF-16: lines
+// end at \n, \r\n or a lone \r (LSP 3.17), and characters count UTF-16
+// code units. It shares no code with the server's.
+func clientOffset(text string, p protocol.Position) int {
+	off := 0
+	for range p.Line {
+		i := strings.IndexAny(text[off:], "\r\n")
+		if i < 0 {
+			return len(text)
+		}
+		off += i + 1
+		if text[off-1] == '\r' && off < len(text) && text[off] == '\n' {
+			off++
+		}
+	}
+	end := strings.IndexAny(text[off:], "\r\n")
+	if end < 0 {
+		end = len(text)
+	} else {
+		end += off
+	}
+	u := utf16.Encode([]rune(text[off:end]))
+	if int(p.Character) >= len(u) {
+		return end
+	}
+	return off + len(string(utf16.Decode(u[:p.Character])))
+}
+
+// TestLineEnds puts a diagnostic after line ends of each kind LSP knows,
+// a lone carriage return among them (a file edited on an old Mac, or
+// pasted text): the range the client reads covers the diagnostic's text,
+// where after a lone \r the server counted a line fewer than the client
+// and the squiggle went a line up. Edits of the client's positions
+// change the text where the client meant.
+func TestLineEnds(t *testing.T) {
+	tests := []struct {
+		name string
+		edit func(string) string
+	}{
+		{"LF", func(s string) string { return s }},
+		{"CRLF", func(s string) string { return strings.ReplaceAll(s, "\n", "\r\n") }},
+		{"a lone CR in a comment", func(s string) string {
+			return strings.Replace(s, "// Input is Save's input.\n", "// Input is Save's\rinput.\n", 1)
+		}},
+		{"non-ASCII and no final line end", func(s string) string {
+			s = strings.Replace(s, "Größe   int         `", "Größe中 int /*😀*/\t`", 1)
+			s = strings.Replace(s, "func Late(in Query, ctx", "func Late(in /*😀*/ Query, ctx", 1)
+			return strings.TrimRight(s, "\n")
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := seeded(t)
+			rel := "tools/tools.go"
+			b, err := os.ReadFile(filepath.Join(dir, rel))
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := tt.edit(string(b))
+			if err := os.WriteFile(filepath.Join(dir, rel), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			c := startClient(t, dir, options{})
+			c.open(rel)
+			m := c.waitFor("the diagnostics", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+				return codes(m, c.path(rel)) == "OLT011 OLT002 OLT014 OLT009 OLT008"
+			})
+			want := []string{"string", "Updates", "Late", "ctx", "name=find!"}
+			for i, d := range m[c.path(rel)].Diagnostics {
+				if got := text[clientOffset(text, d.Range.Start):clientOffset(text, d.Range.End)]; got != want[i] {
+					t.Errorf("%s at %v: the client reads %q, want %q", codeOf(d), d.Range, got, want[i])
+				}
+			}
+			// An edit at the client's position of OLT011's range.
+			d := m[c.path(rel)].Diagnostics[0]
+			start, end := clientOffset(text, d.Range.Start), clientOffset(text, d.Range.End)
+			edited := text[:start] + "strin" + text[end:]
+			c.notify("textDocument/didChange", map[string]any{
+				"textDocument":   map[string]any{"uri": uri.File(c.path(rel)), "version": 2},
+				"contentChanges": []any{map[string]any{"range": d.Range, "text": "strin"}}})
+			// A whole-text change, to read back what the server has: its
+			// diagnostics are those of the edited text only if the ranged
+			// edit went where the client meant (OLT011 of ",strin" is
+			// another message).
+			c.notify("textDocument/didChange", map[string]any{
+				"textDocument":   map[string]any{"uri": uri.File(c.path(rel)), "version": 3},
+				"contentChanges": []any{map[string]any{"range": protocol.Range{}, "text": ""}}})
+			m = c.waitFor("the edited text's diagnostics", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+				return m[c.path(rel)].Version == 3
+			})
+			c.change(rel, 4, edited)
+			m2 := c.waitFor("the whole edited text's diagnostics", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+				return m[c.path(rel)].Version == 4
+			})
+			got, _ := json.Marshal(m[c.path(rel)].Diagnostics)
+			wantJS, _ := json.Marshal(m2[c.path(rel)].Diagnostics)
+			if string(got) != string(wantJS) {
+				t.Errorf("after a ranged edit at OLT011:\n%s\nwant (the same text sent whole):\n%s", got, wantJS)
+			}
+		})
+	}
+}
+
+// TestPositionsRoundTrip converts each offset of texts with every kind of
+// line end and of character to a position and back, in each encoding,
+// and checks the position against the client's reading in UTF-16.
+func TestPositionsRoundTrip(t *testing.T) {
+	texts := []string{"", "a", "\n", "\r", "\r\n", "é\r\n😀\rx\n\t中\r\n\r\n", "no end 😀", "\xff\xfe ok\n"}
+	for _, text := range texts {
+		b := []byte(text)
+		for _, enc := range []string{encUTF8, encUTF16, encUTF32} {
+			for o := 0; o <= len(text); o++ {
+				if o < len(text) && !utf8.RuneStart(text[o]) || o > 0 && text[o-1] == '\r' && o < len(text) && text[o] == '\n' {
+					continue // within a character or a line end
+				}
+				p := position(b, o, enc)
+				if back := offset(b, p, enc); back != o {
+					t.Errorf("%q in %s: offset %d is %v, which is offset %d", text, enc, o, p, back)
+				}
+				if enc == encUTF16 && utf8.ValidString(text) {
+					if c := clientOffset(text, p); c != o {
+						t.Errorf("%q: offset %d is %v, which the client reads as %d", text, o, p, c)
+					}
+				}
+			}
+		}
+	}
 }

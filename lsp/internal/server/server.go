@@ -348,7 +348,8 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 				d.text = []byte(c.Text)
 				continue
 			}
-			start, end := offset(d.text, c.Range.Start, s.enc), offset(d.text, c.Range.End, s.enc)
+			ls := newLines(d.text)
+			start, end := ls.offset(c.Range.Start, s.enc), ls.offset(c.Range.End, s.enc)
 			if end < start {
 				end = start
 			}
@@ -725,6 +726,15 @@ func (s *server) publish(ws *workspace, analyzed []*pkg, read map[string]doc) {
 	enc := s.enc
 	s.mu.Unlock()
 	byFile := map[string][]fixable{}
+	indexed := map[string]*lines{}
+	linesOf := func(name string) *lines {
+		l := indexed[name]
+		if l == nil {
+			l = newLines(ws.textOf(name))
+			indexed[name] = l
+		}
+		return l
+	}
 	for _, p := range ws.order {
 		if !p.root {
 			continue
@@ -742,7 +752,7 @@ func (s *server) publish(ws *workspace, analyzed []*pkg, read map[string]doc) {
 			if broken[token.Position{Filename: at.Filename, Line: at.Line}] {
 				continue
 			}
-			name, f, ok := convert(ws, r, enc)
+			name, f, ok := convert(ws, r, enc, linesOf)
 			if ok {
 				f.texts = map[string]uint64{name: read[name].seq}
 				for _, a := range f.actions {
@@ -824,14 +834,15 @@ func comparePos(a, b protocol.Position) int {
 }
 
 // convert makes the LSP diagnostic of r, with its fixes as code actions.
-func convert(ws *workspace, r reported, enc string) (string, fixable, bool) {
+// linesOf gives the lines of a file's text as parsed.
+func convert(ws *workspace, r reported, enc string, linesOf func(string) *lines) (string, fixable, bool) {
 	d := r.d
 	tf := ws.fset.File(d.Pos)
 	if tf == nil {
 		return "", fixable{}, false
 	}
 	name := tf.Name()
-	rng, ok := lspRange(ws, d.Pos, d.End, enc)
+	rng, ok := lspRange(ws, d.Pos, d.End, enc, linesOf)
 	if !ok {
 		return "", fixable{}, false
 	}
@@ -853,7 +864,7 @@ func convert(ws *workspace, r reported, enc string) (string, fixable, bool) {
 		ok := len(fix.TextEdits) > 0
 		for _, e := range fix.TextEdits {
 			etf := ws.fset.File(e.Pos)
-			r, rok := lspRange(ws, e.Pos, e.End, enc)
+			r, rok := lspRange(ws, e.Pos, e.End, enc, linesOf)
 			if etf == nil || !rok {
 				ok = false
 				break
@@ -876,18 +887,18 @@ func convert(ws *workspace, r reported, enc string) (string, fixable, bool) {
 }
 
 // lspRange converts pos..end (end may be unset) to an LSP range in enc.
-func lspRange(ws *workspace, pos, end token.Pos, enc string) (protocol.Range, bool) {
+func lspRange(ws *workspace, pos, end token.Pos, enc string, linesOf func(string) *lines) (protocol.Range, bool) {
 	tf := ws.fset.File(pos)
 	if tf == nil {
 		return protocol.Range{}, false
 	}
-	text := ws.textOf(tf.Name())
+	ls := linesOf(tf.Name())
 	start := tf.Offset(pos)
 	stop := start
 	if end.IsValid() && ws.fset.File(end) == tf && end >= pos {
 		stop = tf.Offset(end)
 	}
-	return protocol.Range{Start: position(text, start, enc), End: position(text, stop, enc)}, true
+	return protocol.Range{Start: ls.position(start, enc), End: ls.position(stop, enc)}, true
 }
 
 // codeActions returns the quick fixes of the diagnostics of a file that
