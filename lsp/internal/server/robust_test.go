@@ -402,3 +402,41 @@ func TestPositionsRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestChangeOfAClosedFile sends didChange for a file after didClose, and
+// for one never opened, ranged and whole (a client out of step): the
+// server has no text to apply a ranged change to and ignores the changes,
+// checking the files as they are on disk, where it applied the change to
+// an empty text and checked "x" as the file, whose diagnostics went.
+func TestChangeOfAClosedFile(t *testing.T) {
+	dir := seeded(t)
+	c := startClient(t, dir, options{})
+	tools, notes := c.path("tools/tools.go"), c.path("notes/notes.go")
+	c.open("tools/tools.go")
+	notesText := c.open("notes/notes.go")
+	c.waitFor("the first diagnostics", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return codes(m, tools) == "OLT011 OLT002 OLT014 OLT009 OLT008" && codes(m, notes) == "OLT020 OLT014"
+	})
+	c.notify("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": uri.File(tools)}})
+	c.notify("textDocument/didChange", map[string]any{
+		"textDocument":   map[string]any{"uri": uri.File(tools), "version": 2},
+		"contentChanges": []any{map[string]any{"range": protocol.Range{}, "text": "x"}}})
+	sev := c.path("sev/sev.go")
+	c.notify("textDocument/didChange", map[string]any{
+		"textDocument":   map[string]any{"uri": uri.File(sev), "version": 1},
+		"contentChanges": []any{map[string]any{"text": "package sev\n"}}})
+	// Two edits of an open file, each checked in a run of its own: the
+	// second's diagnostics come after all of the first run's, which has
+	// the changes before it.
+	c.change("notes/notes.go", 2, notesText+"\n")
+	c.waitFor("the open file's edit", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return m[notes].Version == 2
+	})
+	c.change("notes/notes.go", 3, notesText+"\n\n")
+	m := c.waitFor("the open file's second edit", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return m[notes].Version == 3
+	})
+	if got := codes(m, tools); got != "OLT011 OLT002 OLT014 OLT009 OLT008" {
+		t.Errorf("the closed file's diagnostics after a change of it: %q, want those of its text on disk", got)
+	}
+}

@@ -340,8 +340,13 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		s.mu.Lock()
 		d := s.docs[name]
 		if d == nil {
-			d = &doc{}
-			s.docs[name] = d
+			// Not open (closed, or never opened): there is no text
+			// to apply a ranged change to, and no close will come to
+			// end the text the change would make. The file on disk
+			// stays what is checked.
+			s.mu.Unlock()
+			s.logger.Printf("didChange of %s, which is not open: ignored", name)
+			return nil
 		}
 		for _, c := range p.ContentChanges {
 			if c.Range == nil {
