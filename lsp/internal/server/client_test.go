@@ -57,6 +57,8 @@ type options struct {
 	// beforePublish is called by the server's worker before each
 	// publication (in process only).
 	beforePublish func(*server)
+	// preInit, when set, runs before initialize.
+	preInit func(*client)
 }
 
 // startClient starts a server on the module in dir and initializes it.
@@ -114,6 +116,9 @@ func startClient(t testing.TB, dir string, o options) *client {
 		Capabilities struct {
 			PositionEncoding string `json:"positionEncoding"`
 		} `json:"capabilities"`
+	}
+	if o.preInit != nil {
+		o.preInit(c)
 	}
 	init := map[string]any{
 		"processId": nil, "rootUri": uri.File(dir), "capabilities": caps, "initializationOptions": o.initOpts,

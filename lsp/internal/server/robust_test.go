@@ -3,9 +3,11 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -13,6 +15,7 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 )
@@ -438,5 +441,70 @@ func TestChangeOfAClosedFile(t *testing.T) {
 	})
 	if got := codes(m, tools); got != "OLT011 OLT002 OLT014 OLT009 OLT008" {
 		t.Errorf("the closed file's diagnostics after a change of it: %q, want those of its text on disk", got)
+	}
+}
+
+// TestBeforeInitializeAndAfterShutdown sends requests and notifications
+// before initialize and a request after shutdown. LSP has the server
+// answer a request before initialize with ServerNotInitialized (-32002)
+// and drop the notifications, and answer one after shutdown with
+// InvalidRequest. The server answered both, and took a didOpen before
+// initialize, when it had no folder yet, as a file outside its folder:
+// it told the user the file was outside "", and said nothing of the file
+// truly outside it that came later.
+func TestBeforeInitializeAndAfterShutdown(t *testing.T) {
+	dir, other := seeded(t), seeded(t)
+	codeAction := func(c *client) error {
+		var actions []protocol.CodeAction
+		_, err := c.conn.Call(context.Background(), "textDocument/codeAction", map[string]any{
+			"textDocument": map[string]any{"uri": uri.File(c.path("tools/tools.go"))},
+			"range":        protocol.Range{}, "context": map[string]any{"diagnostics": []any{}},
+		}, &actions)
+		return err
+	}
+	code := func(err error) int64 {
+		var e *jsonrpc2.Error
+		if errors.As(err, &e) {
+			return int64(e.Code)
+		}
+		return 0
+	}
+	c := startClient(t, dir, options{preInit: func(c *client) {
+		c.open("tools/tools.go")
+		if err := codeAction(c); code(err) != int64(jsonrpc2.ServerNotInitialized) {
+			t.Errorf("codeAction before initialize: %v, want ServerNotInitialized", err)
+		}
+	}})
+	c.open("tools/tools.go")
+	b, err := os.ReadFile(filepath.Join(other, "tools", "tools.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	outside := filepath.Join(other, "tools", "tools.go")
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{
+		"uri": uri.File(outside), "languageId": "go", "version": 1, "text": string(b)}})
+	c.waitFor("the diagnostics", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return codes(m, c.path("tools/tools.go")) == "OLT011 OLT002 OLT014 OLT009 OLT008"
+	})
+	var msgs []string
+	for range 100 {
+		c.mu.Lock()
+		msgs = slices.Clone(c.messages)
+		c.mu.Unlock()
+		if len(msgs) > 0 {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if len(msgs) != 1 || !strings.Contains(msgs[0], outside) {
+		t.Errorf("messages %q, want one, of %s", msgs, outside)
+	}
+
+	var res any
+	if _, err := c.conn.Call(context.Background(), "shutdown", nil, &res); err != nil {
+		t.Fatal(err)
+	}
+	if err := codeAction(c); code(err) != int64(jsonrpc2.InvalidRequest) {
+		t.Errorf("codeAction after shutdown: %v, want InvalidRequest", err)
 	}
 }

@@ -108,6 +108,8 @@ type server struct {
 	reanalyze     bool
 	started       bool
 	warnedOutside bool                 // a file outside dir was opened, and the user told
+	initialized   bool                 // initialize was answered
+	shutDown      bool                 // shutdown was answered
 	ws            *workspace           // the worker's, once loaded
 	published     map[string]string    // file → the diagnostics last published, as JSON
 	actions       map[string][]fixable // file → its diagnostics with fixes
@@ -241,6 +243,19 @@ type contentChange struct {
 
 func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
 	params := req.Params()
+	_, isCall := req.(*jsonrpc2.Call)
+	s.mu.Lock()
+	initialized, shutDown := s.initialized, s.shutDown
+	s.mu.Unlock()
+	switch m := req.Method(); {
+	case m == "exit" || (m == "initialize" && !initialized):
+	case !initialized && isCall:
+		return reply(ctx, nil, jsonrpc2.NewError(jsonrpc2.ServerNotInitialized, "the server is not initialized"))
+	case shutDown && isCall:
+		return reply(ctx, nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "the server is shut down"))
+	case !initialized || shutDown:
+		return nil // a notification before initialize or after shutdown: dropped
+	}
 	switch req.Method() {
 	case "initialize":
 		var p initializeParams
@@ -272,6 +287,7 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 			goroot, modcache, _ = strings.Cut(strings.TrimSpace(string(out)), "\n")
 		}
 		s.mu.Lock()
+		s.initialized = true
 		s.dir = dir
 		s.goroot, s.modcache = goroot, modcache
 		s.enc = chooseEncoding(p.Capabilities.General.PositionEncodings)
@@ -456,6 +472,9 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		return reply(ctx, s.codeActions(name, p.Range, p.Context), nil)
 
 	case "shutdown":
+		s.mu.Lock()
+		s.shutDown = true
+		s.mu.Unlock()
 		return reply(ctx, nil, nil)
 
 	case "exit":
@@ -466,7 +485,7 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		}
 		return nil
 	}
-	if _, isCall := req.(*jsonrpc2.Call); isCall {
+	if isCall {
 		return reply(ctx, nil, fmt.Errorf("%w: %s", jsonrpc2.ErrMethodNotFound, req.Method()))
 	}
 	return nil // notifications the server does not need ($/cancelRequest, $/setTrace)
