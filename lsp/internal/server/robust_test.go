@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"go/token"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -506,5 +508,44 @@ func TestBeforeInitializeAndAfterShutdown(t *testing.T) {
 	}
 	if err := codeAction(c); code(err) != int64(jsonrpc2.InvalidRequest) {
 		t.Errorf("codeAction after shutdown: %v, want InvalidRequest", err)
+	}
+}
+
+// TestEditsFreeTheirFiles edits a file many times: each edit parses it
+// again, and the file set kept the token.File of every text ever parsed
+// (its table of line starts and all), so a long session of edits of a
+// large file grew the heap without bound. The set holds as many files
+// after the edits as before.
+func TestEditsFreeTheirFiles(t *testing.T) {
+	dir := seeded(t)
+	var mu sync.Mutex
+	files := -1
+	c := startClient(t, dir, options{beforePublish: func(s *server) {
+		n := 0
+		s.ws.fset.Iterate(func(*token.File) bool { n++; return true })
+		mu.Lock()
+		files = n
+		mu.Unlock()
+	}})
+	rel := "tools/tools.go"
+	tools := c.path(rel)
+	text := c.open(rel)
+	c.waitFor("the first diagnostics", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return codes(m, tools) == "OLT011 OLT002 OLT014 OLT009 OLT008"
+	})
+	mu.Lock()
+	before := files
+	mu.Unlock()
+	for v := 2; v <= 11; v++ {
+		text += "\n"
+		c.change(rel, v, text)
+		c.waitFor(fmt.Sprintf("version %d", v), func(m map[string]protocol.PublishDiagnosticsParams) bool {
+			return int(m[tools].Version) == v
+		})
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if files != before {
+		t.Errorf("the file set holds %d files after 10 edits, %d before", files, before)
 	}
 }

@@ -382,6 +382,14 @@ func (w *workspace) check(p *pkg, text func(string) ([]byte, error)) error {
 	}
 	for name, src := range parsed {
 		w.texts[name] = src
+		// The text parsed before is no one's now (unless another
+		// package has the file too): its token.File (its line table)
+		// would stay in the file set for the session.
+		if f := old[name]; f != nil && len(w.byFile[name]) == 1 {
+			if tf := w.fset.File(f.FileStart); tf != nil {
+				w.fset.RemoveFile(tf)
+			}
+		}
 	}
 	var errs []types.Error
 	conf := types.Config{
