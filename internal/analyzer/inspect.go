@@ -1089,28 +1089,40 @@ func isCall(t types.Type) bool {
 // the other tools of its list and from the names suggested before it
 // there, with a numeric suffix: a fix must not make an OLT007.
 func (in *inspector) uniqueRenames(byRecv map[*types.TypeName]*List, pkgList *List) {
-	given := map[*types.TypeName][]string{}
+	// The names taken in each list: its tools', and the names suggested
+	// so far; made when a list's first rename comes.
+	taken := map[*types.TypeName]map[string]bool{}
+	next := map[*types.TypeName]map[string]int{} // the suffix to try first, by name suggested
 	for _, r := range in.renames {
-		taken := slices.Clone(given[r.t.Recv])
-		l := pkgList
-		if r.t.Recv != nil {
-			l = byRecv[r.t.Recv]
-		}
-		if l != nil {
-			for _, t := range l.Tools {
-				taken = append(taken, t.Name)
+		names := taken[r.t.Recv]
+		if names == nil {
+			names = map[string]bool{}
+			l := pkgList
+			if r.t.Recv != nil {
+				l = byRecv[r.t.Recv]
 			}
+			if l != nil {
+				for _, t := range l.Tools {
+					names[t.Name] = true
+				}
+			}
+			taken[r.t.Recv] = names
+			next[r.t.Recv] = map[string]int{}
 		}
+		// The suffixes tried before for this name are taken still: many
+		// tools given one name try each suffix once, not each from 2.
 		name := r.name
-		for i := 2; slices.Contains(taken, name); i++ {
+		i := max(2, next[r.t.Recv][r.name])
+		for ; names[name]; i++ {
 			suffix := "_" + strconv.Itoa(i)
 			name = r.name[:min(len(r.name), schema.MaxNameLen-len(suffix))] + suffix
 		}
+		next[r.t.Recv][r.name] = i
 		if name != r.name {
 			r.diag.Fix.Message = "Rename the tool " + name
 			r.diag.Fix.Edits[0].NewText = "name=" + name
 		}
-		given[r.t.Recv] = append(given[r.t.Recv], name)
+		names[name] = true
 	}
 }
 
@@ -1124,6 +1136,7 @@ func isNamed(t types.Type, pkg, name string) bool {
 func (in *inspector) lists(pkg *types.Package) {
 	byRecv := map[*types.TypeName]*List{}
 	var pkgList *List
+	named := map[*List]map[string][]*Tool{} // each list's tools, by name
 	for _, t := range in.p.Tools {
 		l := pkgList
 		if t.Recv != nil {
@@ -1137,15 +1150,20 @@ func (in *inspector) lists(pkg *types.Package) {
 				byRecv[t.Recv] = l
 			}
 		}
-		for _, other := range l.Tools {
-			if other.Name == t.Name {
-				pos := in.fset.Position(other.Decl.Name.Pos())
-				d := in.report(t.Decl.Name.Pos(), t.Decl.Name.End(), schema.OLT007,
-					"tool name %q is also the name of %s (%s:%d); names in one tool list must differ",
-					t.Name, other.Decl.Name.Name, filepath.Base(pos.Filename), pos.Line)
-				d.Tools, d.Blocks = []string{other.Name, t.Name}, true
-			}
+		if named[l] == nil {
+			named[l] = map[string][]*Tool{}
 		}
+		// One diagnostic a tool, naming the first of its name: a name
+		// repeated n times is told n-1 times, not once for each pair.
+		if same := named[l][t.Name]; len(same) > 0 {
+			other := same[0]
+			pos := in.fset.Position(other.Decl.Name.Pos())
+			d := in.report(t.Decl.Name.Pos(), t.Decl.Name.End(), schema.OLT007,
+				"tool name %q is also the name of %s (%s:%d); names in one tool list must differ",
+				t.Name, other.Decl.Name.Name, filepath.Base(pos.Filename), pos.Line)
+			d.Tools, d.Blocks = []string{other.Name, t.Name}, true
+		}
+		named[l][t.Name] = append(named[l][t.Name], t)
 		l.PtrRecv = l.PtrRecv || t.PtrRecv
 		l.Tools = append(l.Tools, t)
 	}
@@ -1156,8 +1174,10 @@ func (in *inspector) lists(pkg *types.Package) {
 			in.report(obj.Pos(), obj.Pos(), schema.OLT001, "the package declares %s, the name of the generated tool list; rename it", ListName).Blocks = true
 		}
 	}
+	listed := map[*List]bool{}
 	for _, t := range in.p.Tools {
-		if l := byRecv[t.Recv]; l != nil && !slices.Contains(in.p.Lists, l) {
+		if l := byRecv[t.Recv]; l != nil && !listed[l] {
+			listed[l] = true
 			in.p.Lists = append(in.p.Lists, l)
 			obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t.Recv.Type()), true, pkg, ListName)
 			if obj != nil && !in.generated(obj.Pos()) {

@@ -44,7 +44,9 @@ type shape struct {
 // types, a type used at 1,000 places, an enum of 10,000 values, a generic
 // type instantiated within itself 64 times and 1,000 ways, embedding 100
 // levels deep with a field of one name at each, a 1 MB description tag, a
-// 1 MB doc comment, and 2,000 directives with malformed options.
+// 1 MB doc comment, 2,000 tools of one name, 2,000 tools of one name
+// that is not a tool name (each fix a new one), and 2,000 directives with
+// malformed options.
 var shapes = []shape{
 	{"wide", [3]int{320, 1280, 5120}, func(n int) string {
 		var b strings.Builder
@@ -155,6 +157,22 @@ var shapes = []shape{
 			b.WriteString("\t// " + strings.Repeat("y", 60) + "\n")
 		}
 		b.WriteString("\tA string `json:\"a\"`\n}\n" + tool("Doc", "In"))
+		return b.String()
+	}},
+	{"samename", [3]int{125, 500, 2000}, func(n int) string {
+		var b strings.Builder
+		b.WriteString(header + "type In struct {\n\tA string `json:\"a\"`\n}\n")
+		for i := range n {
+			fmt.Fprintf(&b, "\n// S%[1]d does it.\n//\n//tool:export name=same\nfunc S%[1]d(ctx context.Context, in In) (string, error) { return \"\", nil }\n", i)
+		}
+		return b.String()
+	}},
+	{"badname", [3]int{125, 500, 2000}, func(n int) string {
+		var b strings.Builder
+		b.WriteString(header + "type In struct {\n\tA string `json:\"a\"`\n}\n")
+		for i := range n {
+			fmt.Fprintf(&b, "\n// B%[1]d does it.\n//\n//tool:export name=look.up\nfunc B%[1]d(ctx context.Context, in In) (string, error) { return \"\", nil }\n", i)
+		}
 		return b.String()
 	}},
 	{"malformed", [3]int{125, 500, 2000}, func(n int) string {
