@@ -34,6 +34,7 @@ type client struct {
 	diags    map[string]protocol.PublishDiagnosticsParams // by file name
 	pubs     map[string]int                               // publications, by file name
 	settings json.RawMessage                              // workspace/configuration's answer
+	mute     bool                                         // options.mute
 	history  []protocol.PublishDiagnosticsParams          // every publication, in order
 	messages []string                                     // window/showMessage
 	logs     []string                                     // the server's log lines, in process
@@ -59,6 +60,9 @@ type options struct {
 	beforePublish func(*server)
 	// preInit, when set, runs before initialize.
 	preInit func(*client)
+	// mute: the client never answers workspace/configuration nor
+	// client/registerCapability, though it says it has them.
+	mute bool
 }
 
 // startClient starts a server on the module in dir and initializes it.
@@ -70,6 +74,7 @@ func startClient(t testing.TB, dir string, o options) *client {
 	if o.settings != nil {
 		c.settings, _ = json.Marshal(o.settings)
 	}
+	c.mute = o.mute
 	var stream io.ReadWriteCloser
 	// The time a server may take to answer shutdown: golangci-lint-langserver
 	// answers it only once the run of golangci-lint under way has ended.
@@ -298,10 +303,19 @@ func (c *client) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		return nil
 	case "workspace/configuration":
 		c.mu.Lock()
-		s := c.settings
+		s, mute := c.settings, c.mute
 		c.mu.Unlock()
+		if mute {
+			return nil // never answered
+		}
 		return reply(ctx, []json.RawMessage{s}, nil)
 	case "client/registerCapability":
+		c.mu.Lock()
+		mute := c.mute
+		c.mu.Unlock()
+		if mute {
+			return nil
+		}
 		return reply(ctx, nil, nil)
 	case "window/showMessage":
 		var p struct{ Message string }

@@ -7,6 +7,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"go/token"
 	"io"
@@ -34,6 +35,12 @@ const Source = "toolschema"
 // DefaultDebounce is how long the server waits after a change of the
 // editor's text before it checks again, for the change that may follow.
 const DefaultDebounce = 50 * time.Millisecond
+
+// clientWait is how long the server waits for the client's answer to a
+// request of its own (workspace/configuration, client/registerCapability)
+// before it goes on without: a client that never answers one would
+// otherwise keep the server from ever checking a file.
+var clientWait = 10 * time.Second
 
 // Serve serves one client on rwc until the client exits or ctx ends. Log
 // lines go to logw.
@@ -526,7 +533,9 @@ func (s *server) start() {
 	s.mu.Unlock()
 	if canWatch {
 		var res any
-		_, err := s.conn.Call(context.Background(), "client/registerCapability", map[string]any{
+		ctx, cancel := context.WithTimeout(context.Background(), clientWait)
+		defer cancel()
+		_, err := s.conn.Call(ctx, "client/registerCapability", map[string]any{
 			"registrations": []any{map[string]any{
 				"id":     "toolschema-watch",
 				"method": "workspace/didChangeWatchedFiles",
@@ -537,7 +546,9 @@ func (s *server) start() {
 				}},
 			}},
 		}, &res)
-		if err != nil {
+		if errors.Is(err, context.DeadlineExceeded) {
+			s.logMsg(fmt.Sprintf("registering the file watchers: no answer from the client in %v; going on without them", clientWait))
+		} else if err != nil {
 			s.logMsg(fmt.Sprintf("registering the file watchers: %v", err))
 		}
 	}
@@ -559,10 +570,15 @@ func (s *server) fetchConfiguration() bool {
 		return false
 	}
 	var res []json.RawMessage
-	_, err := s.conn.Call(context.Background(), "workspace/configuration", map[string]any{
+	ctx, cancel := context.WithTimeout(context.Background(), clientWait)
+	defer cancel()
+	_, err := s.conn.Call(ctx, "workspace/configuration", map[string]any{
 		"items": []any{map[string]any{"section": "toolschema"}},
 	}, &res)
-	if err != nil {
+	if errors.Is(err, context.DeadlineExceeded) {
+		s.logMsg(fmt.Sprintf("workspace/configuration: no answer from the client in %v; the settings are initializationOptions', or the defaults", clientWait))
+		return false
+	} else if err != nil {
 		s.logMsg(fmt.Sprintf("workspace/configuration: %v", err))
 		return false
 	}
