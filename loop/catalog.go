@@ -95,9 +95,14 @@ func NewCatalog(set *tool.Set) (*Catalog, error) {
 // search_tools among them: the runner's Tools.
 func (c *Catalog) Set() *tool.Set { return c.set }
 
-// Visible returns the tools whose definitions a request carries: the
+// Visible returns the tools whose definitions a request may carry: the
 // tools not deferred, in the set's order, then search_tools, then the
-// tools found, in the order they were found.
+// tools found, in the order they were found. An adapter sends them in
+// that order while its request has room (Chat Completions takes 128
+// tools, Gemini 512 declarations in one tool, Anthropic 20 strict
+// tools): past it, the tools found are among these but not sent, and the
+// conversation's ToolNames, where it has one, tells what a request
+// carries.
 func (c *Catalog) Visible() []*tool.Tool {
 	c.mu.Lock()
 	defer c.mu.Unlock()

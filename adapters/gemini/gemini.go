@@ -106,6 +106,11 @@ const maxDeclarations = 512
 
 const declarationsRule = "a Gemini request takes at most 512 function declarations in one tool: defer the tools the model seldom needs (tool.Meta.DeferLoading) and give the set to a loop.Catalog"
 
+// catalogRule is declarationsRule for a Conversation with a Catalog: the
+// catalog's tools not deferred, search_tools and the program's own
+// declarations of that tool are sent in every request.
+const catalogRule = "a Gemini request takes at most 512 function declarations in one tool, and the catalog's tools not deferred, search_tools and the tool's own declarations go in every one: defer more of the catalog's tools (tool.Meta.DeferLoading)"
+
 // declarations returns the function declarations of tools, in order,
 // as one genai.Tool; their wire names are not checked against each
 // other here.
@@ -312,9 +317,9 @@ func (c *Conversation) foundByWireName(outs []loop.Outcome) ([]loop.Outcome, err
 		r := *o.Result
 		r.Parts = []tool.Part{tool.JSONPart{JSON: bytes.TrimSuffix(b.Bytes(), []byte("\n"))}}
 		if n := len(found) - len(kept); n > 0 {
-			note := fmt.Sprintf("%d more tools this search found are not among your tools: a request takes at most %d tools, and yours has them all.", n, maxDeclarations)
+			note := fmt.Sprintf("%d more tools this search found are not among your tools: a request takes at most %d tools, and this one has that many already.", n, maxDeclarations)
 			if n == 1 {
-				note = fmt.Sprintf("1 more tool this search found is not among your tools: a request takes at most %d tools, and yours has them all.", maxDeclarations)
+				note = fmt.Sprintf("1 more tool this search found is not among your tools: a request takes at most %d tools, and this one has that many already.", maxDeclarations)
 			}
 			r.Parts = append(r.Parts, tool.TextPart{Text: note})
 		}
@@ -433,7 +438,7 @@ func (c *Conversation) appendFound() error {
 	}
 	if own > room {
 		return fmt.Errorf("geminiadapter: the catalog's tools not deferred would make %d function declarations in the request's tool (tool %s would be number %d); %s",
-			has+own, add[room].Name, maxDeclarations+1, declarationsRule)
+			has+own, add[room].Name, maxDeclarations+1, catalogRule)
 	}
 	add = add[:min(len(add), room)]
 	if len(add) == 0 {

@@ -52,7 +52,9 @@ func TestChatCatalogOwnToolsNoRoom(t *testing.T) {
 				Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("go")}}}
 			_, err = chat.Next(context.Background(), nil)
 			if tc.wantErr {
-				if err == nil || !strings.Contains(err.Error(), "at most 128 tools") || len(srv.bodies) != 0 {
+				// The way out is within the catalog: it is one already.
+				if err == nil || !strings.Contains(err.Error(), "at most 128 tools") || len(srv.bodies) != 0 ||
+					!strings.Contains(err.Error(), "defer more of the catalog's tools") || strings.Contains(err.Error(), "give the set to a loop.Catalog") {
 					t.Errorf("%d tools of the program's and the catalog's 3: %v after %d requests, want the limit's error before any", tc.own, err, len(srv.bodies))
 				}
 				return

@@ -87,6 +87,11 @@ const chatMaxTools = 128
 
 const chatToolsRule = "a Chat Completions request takes at most 128 tools: defer the tools the model seldom needs (tool.Meta.DeferLoading) and give the set to a loop.Catalog"
 
+// chatCatalogRule is chatToolsRule for a request with a Catalog: the
+// catalog's tools not deferred, search_tools and the request's own tools
+// are sent in every request.
+const chatCatalogRule = "a Chat Completions request takes at most 128 tools, and the catalog's tools not deferred, search_tools and the request's own tools go in every one: defer more of the catalog's tools (tool.Meta.DeferLoading)"
+
 // ChatCalls returns the tool calls of an assistant's message, in its
 // order, each with the call's id. A custom tool call (free text, not a
 // function) has its text as a JSON string for arguments, which no tool
@@ -255,9 +260,9 @@ func foundByWireName(r *tool.Result, wire map[string]string, sent map[string]boo
 		return "", false
 	}
 	if n := len(found) - len(kept); n > 0 {
-		note := fmt.Sprintf("%d more tools this search found are not among your tools: a request takes at most %d tools, and yours has them all.", n, chatMaxTools)
+		note := fmt.Sprintf("%d more tools this search found are not among your tools: a request takes at most %d tools, and this one has that many already.", n, chatMaxTools)
 		if n == 1 {
-			note = fmt.Sprintf("1 more tool this search found is not among your tools: a request takes at most %d tools, and yours has them all.", chatMaxTools)
+			note = fmt.Sprintf("1 more tool this search found is not among your tools: a request takes at most %d tools, and this one has that many already.", chatMaxTools)
 		}
 		lines = slices.Insert(lines, 0, note)
 	}
@@ -301,7 +306,7 @@ func (c *Chat) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Call, erro
 		}
 		if own > room {
 			return nil, fmt.Errorf("openaiadapter: the catalog's tools not deferred would make %d tools in the request (tool %s would be number %d); %s",
-				len(c.Params.Tools)+own, add[room].Name, chatMaxTools+1, chatToolsRule)
+				len(c.Params.Tools)+own, add[room].Name, chatMaxTools+1, chatCatalogRule)
 		}
 		add = add[:min(len(add), room)]
 		for _, t := range add {

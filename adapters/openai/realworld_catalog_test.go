@@ -707,7 +707,7 @@ func TestCatalogTrialChatPastLimit(t *testing.T) {
 	answer := second.toolReplies(t)["call_0_0"]
 	want := `[{"name":"` + last.Function.Name + `",`
 	if !strings.HasPrefix(answer, want) || strings.Count(answer, `"name"`) != 1 ||
-		!strings.HasSuffix(answer, "]\n2 more tools this search found are not among your tools: a request takes at most 128 tools, and yours has them all.") {
+		!strings.HasSuffix(answer, "]\n2 more tools this search found are not among your tools: a request takes at most 128 tools, and this one has that many already.") {
 		t.Errorf("the search answered %q, want the tool sent (%s) and the 2 left out", answer, last.Function.Name)
 	}
 	unknown := s.request(t, 2).toolReplies(t)["call_1_0"]
