@@ -316,6 +316,9 @@ func (c *Conversation) foundByWireName(outs []loop.Outcome) ([]loop.Outcome, err
 		}
 		r := *o.Result
 		r.Parts = []tool.Part{tool.JSONPart{JSON: bytes.TrimSuffix(b.Bytes(), []byte("\n"))}}
+		if len(found) == 0 {
+			r.Parts = append(r.Parts, tool.TextPart{Text: noneFound})
+		}
 		if n := len(found) - len(kept); n > 0 {
 			note := fmt.Sprintf("%d more tools this search found are not among your tools: a request takes at most %d tools, and this one has that many already.", n, maxDeclarations)
 			if n == 1 {
@@ -349,6 +352,10 @@ func (c *Conversation) wireNames() error {
 	}
 	return nil
 }
+
+// noneFound follows the empty list of a search that found no tool: a
+// bare [] tells the model nothing of what to do next.
+const noneFound = "No tool was found for that search. Search again in other words (the task, the object it acts on, the action), or go on with the tools you have."
 
 // Next implements loop.Model.
 func (c *Conversation) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Call, error) {

@@ -259,6 +259,9 @@ func foundByWireName(r *tool.Result, wire map[string]string, sent map[string]boo
 	if enc.Encode(kept) != nil {
 		return "", false
 	}
+	if len(found) == 0 {
+		lines = slices.Insert(lines, 0, noneFound)
+	}
 	if n := len(found) - len(kept); n > 0 {
 		note := fmt.Sprintf("%d more tools this search found are not among your tools: a request takes at most %d tools, and this one has that many already.", n, chatMaxTools)
 		if n == 1 {
@@ -269,6 +272,10 @@ func foundByWireName(r *tool.Result, wire map[string]string, sent map[string]boo
 	lines = slices.Insert(lines, 0, strings.TrimSuffix(b.String(), "\n"))
 	return strings.Join(lines, "\n"), true
 }
+
+// noneFound follows the empty list of a search that found no tool: a
+// bare [] tells the model nothing of what to do next.
+const noneFound = "No tool was found for that search. Search again in other words (the task, the object it acts on, the action), or go on with the tools you have."
 
 // Next implements loop.Model.
 func (c *Chat) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Call, error) {

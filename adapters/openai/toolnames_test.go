@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -240,5 +241,27 @@ func TestResponsesHostedSearchUnknownLists(t *testing.T) {
 	want := "There is no tool named 'admin_tools_drop'. The tools are: admin_tools_list, admin_tools_get; the tool search finds 1 more."
 	if out == nil || out["output"] != want {
 		t.Errorf("the answer %v, want %q", out, want)
+	}
+}
+
+// TestChatSearchNoneFound: a search that finds no tool is answered with
+// the empty list and a line that says what to do next, not a bare [].
+func TestChatSearchNoneFound(t *testing.T) {
+	cat, err := loop.NewCatalog(looptest.Catalog(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := newChatServer(t, []loop.Call{{ID: "c0", Name: loop.SearchToolName, Args: []byte(`{"query":"zebra"}`)}})
+	chat := &openaiadapter.Chat{Client: srv.client(), Catalog: cat, Params: openai.ChatCompletionNewParams{Model: "gpt-test",
+		Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("go")}}}
+	if _, err := (&loop.Runner{Tools: cat.Set()}).Run(context.Background(), chat); err != nil {
+		t.Fatal(err)
+	}
+	if len(srv.bodies) != 2 {
+		t.Fatalf("%d requests, want 2", len(srv.bodies))
+	}
+	msgs := toolMessages(t, srv.bodies[1])
+	if len(msgs) != 1 || !strings.HasPrefix(msgs[0], "[]\nNo tool was found for that search. Search again in other words") {
+		t.Errorf("the search's answer: %q", msgs)
 	}
 }
