@@ -54,6 +54,11 @@ func checkFallbacks(t *testing.T, fb provider.Refusals, vendor string) {
 		r.Rule != "needs additionalProperties false on every object" || r.Provider != vendor || r.URL == "" {
 		t.Errorf("refusal %+v, want tool labels, pointer /properties/labels/additionalProperties and the mode's rule", *r)
 	}
+	// The conversion that fell back was given StrictIfPossible: the
+	// refusal does not tell it to convert so.
+	if msg := r.Error(); strings.Contains(msg, "StrictIfPossible") || strings.Contains(msg, "Strict(false)") || !strings.Contains(msg, "strict mode") {
+		t.Errorf("refusal told %q, which still names the conversion that fell back", msg)
+	}
 }
 
 // TestStrictIfPossibleOpenAI checks that under StrictIfPossible a set with
@@ -123,6 +128,11 @@ func TestStrictIfPossibleAnthropic(t *testing.T) {
 	}
 	if len(fb) != 2 || fb[0].Tool != "t20" || fb[1].Tool != "t21" || fb[0].Rule != "Anthropic takes at most 20 strict tools in one request" {
 		t.Errorf("fallbacks %+v, want t20 and t21 past the 20 strict tools", fb)
+	}
+	for _, r := range fb {
+		if msg := r.Error(); strings.Contains(msg, "StrictIfPossible") {
+			t.Errorf("refusal told %q, which still names the conversion that fell back", msg)
+		}
 	}
 
 	type Opt struct {

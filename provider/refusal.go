@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/toolschema/toolschema/internal/strictmode"
 )
@@ -114,10 +115,23 @@ func StrictIfPossible(refused *Refusals) Option {
 	return func(c *config) { c.strict, c.ifPossible, c.refused = true, true, refused }
 }
 
-// fellBack tells c's refused why a tool went non-strict.
+// convertWayOut ends a refusal's text: the conversions that send a tool
+// the strict mode refuses.
+const convertWayOut = "convert it with StrictIfPossible or Strict(false)"
+
+// fellBack tells c's refused why a tool went non-strict. The refusals
+// are told without the way out of converting with StrictIfPossible,
+// which the conversion that fell back was given already.
 func (c config) fellBack(why []*RefusalError) {
-	if c.refused != nil {
-		*c.refused = append(*c.refused, why...)
+	if c.refused == nil {
+		return
+	}
+	for _, e := range why {
+		told := *e
+		for _, wayOut := range []string{", or " + convertWayOut, "; " + convertWayOut, limitWayOut} {
+			told.text = strings.Replace(told.text, wayOut, "", 1)
+		}
+		*c.refused = append(*c.refused, &told)
 	}
 }
 

@@ -119,7 +119,7 @@ func (w *walker) schema(s ordered, a at) ordered {
 	typ := s.get("type")
 	if why != "" {
 		w.refuse(a, strictmode.Finding{Path: a.path, Verdict: strictmode.Refuse, Why: why},
-			fmt.Sprintf("%s: %s strict mode %s; give it a type, or convert it with StrictIfPossible or Strict(false)", a.path, d.Name, why))
+			fmt.Sprintf("%s: %s strict mode %s; give it a type, or "+convertWayOut, a.path, d.Name, why))
 	}
 	for _, e := range s {
 		v := e.v
@@ -173,7 +173,7 @@ func (w *walker) schema(s ordered, a at) ordered {
 		out = append(out, kv{"additionalProperties", false})
 	} else if why != "" {
 		w.refuse(a, strictmode.Finding{Path: a.path, Keyword: "additionalProperties", Verdict: strictmode.Refuse, Why: why + openObject, Open: true},
-			fmt.Sprintf(`%s: an object without additionalProperties false takes any other names, which %s strict mode does not: it %s; close it with "additionalProperties":false, or convert it with StrictIfPossible or Strict(false)`,
+			fmt.Sprintf(`%s: an object without additionalProperties false takes any other names, which %s strict mode does not: it %s; close it with "additionalProperties":false, or `+convertWayOut,
 				a.path, d.Name, why))
 	}
 	if typ == "object" || has(typ, "object") {
@@ -229,7 +229,7 @@ func (w *walker) judge(s ordered, a at, k string, v, typ any) (name, note string
 		return k, describe(k, v, typ), false
 	case verdict == strictmode.Refuse && k == "additionalProperties":
 		w.refuse(a, strictmode.Finding{Path: a.path, Keyword: k, Verdict: strictmode.Refuse, Why: why},
-			fmt.Sprintf("%s: a map (an object with any names) has no schema in %s strict mode, which %s; convert it with StrictIfPossible or Strict(false)", a.path, d.Name, why))
+			fmt.Sprintf("%s: a map (an object with any names) has no schema in %s strict mode, which %s; "+convertWayOut, a.path, d.Name, why))
 		// The walk goes on into the map's values: what the mode does
 		// there is still to be told.
 		if sub, ok := v.(ordered); ok {
@@ -303,7 +303,7 @@ func (w *walker) refOK(a at, v any) bool {
 		recursive, known := w.recursive(ref, a.def)
 		if why := d.RecursionProblem(ref, recursive, known); why != "" {
 			w.refuse(a, strictmode.Finding{Path: a.path, Keyword: "$ref", Verdict: strictmode.Refuse, Why: why},
-				fmt.Sprintf("%s: $ref: %s strict mode %s; convert it with StrictIfPossible or Strict(false)", a.path, d.Name, why))
+				fmt.Sprintf("%s: $ref: %s strict mode %s; "+convertWayOut, a.path, d.Name, why))
 			return false
 		}
 	}
@@ -412,7 +412,7 @@ func (w *walker) value(v any, a at) any {
 	case bool:
 		if why := w.mode.BooleanSchemaProblem(v); why != "" {
 			w.refuse(a, strictmode.Finding{Path: a.path, Verdict: strictmode.Refuse, Why: why},
-				fmt.Sprintf("%s: %s strict mode %s; give it a type, or convert it with StrictIfPossible or Strict(false)", a.path, w.mode.Name, why))
+				fmt.Sprintf("%s: %s strict mode %s; give it a type, or "+convertWayOut, a.path, w.mode.Name, why))
 		}
 		return v
 	}
