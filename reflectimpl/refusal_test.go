@@ -124,3 +124,34 @@ func TestRefusalOfManyPaths(t *testing.T) {
 		t.Errorf("the error names chan int %d times, want 1:\n%.500s", n, err)
 	}
 }
+
+// TestKeywordTagsRefused: a tag named as a JSON Schema keyword the contract
+// does not read as a tag (huma's exclusiveMinimum and multipleOf) is
+// refused, where Create made a tool whose schema lacked them and that
+// took {"qty":-5}.
+func TestKeywordTagsRefused(t *testing.T) {
+	_, err := reflectimpl.Create(func(in struct {
+		Qty   int    `json:"qty" exclusiveMinimum:"0" multipleOf:"5"`
+		Title string `json:"title" title:"Title" deprecated:"true"`
+	}) error {
+		return nil
+	}, reflectimpl.Meta(tool.Meta{Name: "order"}))
+	var rs reflectimpl.Refusals
+	if !errors.As(err, &rs) {
+		t.Fatalf("error %v (%T), want Refusals", err, err)
+	}
+	want := []string{"input.qty exclusiveMinimum", "input.qty multipleOf", "input.title title", "input.title deprecated"}
+	var got []string
+	for _, r := range rs {
+		if r.ID != "OLT012" {
+			t.Errorf("refusal %+v, want OLT012", r)
+		}
+		got = append(got, r.Path+" "+r.Tag)
+	}
+	if strings.Join(got, ", ") != strings.Join(want, ", ") {
+		t.Errorf("refusals at %q, want %q", got, want)
+	}
+	if !strings.Contains(err.Error(), `OLT012: input.qty: tag exclusiveMinimum: is a JSON Schema keyword the contract does not read as a tag, so it would be ignored: for an integer field write minimum:"1"`) {
+		t.Errorf("error %v", err)
+	}
+}

@@ -587,7 +587,9 @@ func readTags(pairs []TagPair) fieldTags {
 		ft.errs = append(ft.errs, &Error{ID: id, Tag: tag, Msg: "tag " + tag + ": " + msg})
 	}
 	for _, p := range pairs {
-		if near := nearTag(p.Key); near != "" {
+		if why := unreadKeyword(p.Key, p.Value); why != "" {
+			fail(OLT012, p.Key, why)
+		} else if near := nearTag(p.Key); near != "" {
 			fail(OLT012, p.Key, "is no tag the schema reads, so it would be ignored; did you mean "+near+"?")
 		}
 	}

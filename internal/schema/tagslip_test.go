@@ -24,7 +24,7 @@ func TestTagSlips(t *testing.T) {
 		{`json:"a" requried:"true"`, `OLT012: a: tag requried: is no tag the schema reads, so it would be ignored; did you mean required?`},
 		{`json:"a" description:"The a." defualt:"x"`, `OLT012: a: tag defualt: is no tag the schema reads, so it would be ignored; did you mean default?`},
 		{`json:"a" form:"a" env:"A" yaml:"a" db:"a" xml:"a" toml:"a" bson:"a"`, ""},
-		{`json:"a" example:"x" header:"X-A" path:"a" query:"a" validate:"required" binding:"required" doc:"The a." title:"A"`, ""},
+		{`json:"a" example:"x" header:"X-A" path:"a" query:"a" validate:"required" binding:"required" doc:"The a."`, ""},
 		// swaggo/swag's own keys, enums among them: a struct shared with a
 		// swag-documented HTTP API is correct code.
 		{`json:"a" enums:"x,y" example:"x" swaggertype:"string" format:"uuid"`, ""},

@@ -36,9 +36,10 @@ type Input struct {
 	Weight float64                   `json:"weight" mcpHeader:"Weight"` // want `OLT012: input.weight: tag mcpHeader: applies to string, boolean and integer fields, not number`
 	Lines  []Line                    `json:"lines"`
 	Owners Owners                    `json:"owners"`
-	Zone   string                    `json:"zone" mcpHeader:"region"`           // want `OLT012: input.zone: tag mcpHeader: header "region" is named by region already`
-	Dry    *bool                     `json:"dry,omitempty" mcpHeader:"Dry-Run"` // want `OLT012: input.dry: tag mcpHeader: applies to a property of one type, and the field is a pointer`
-	Tenant string                    `json:"tenant" x-mcp-header:"Tenant"`      // want `OLT012: input.tenant: tag x-mcp-header: is no tag the schema reads, so it would be ignored; did you mean mcpHeader\?`
+	Zone   string                    `json:"zone" mcpHeader:"region"`                 // want `OLT012: input.zone: tag mcpHeader: header "region" is named by region already`
+	Dry    *bool                     `json:"dry,omitempty" mcpHeader:"Dry-Run"`       // want `OLT012: input.dry: tag mcpHeader: applies to a property of one type, and the field is a pointer`
+	Tenant string                    `json:"tenant" x-mcp-header:"Tenant"`            // want `OLT012: input.tenant: tag x-mcp-header: is no tag the schema reads, so it would be ignored; did you mean mcpHeader\?`
+	Qty    int                       `json:"qty" exclusiveMinimum:"0" multipleOf:"5"` // want `OLT012: input.qty: tag exclusiveMinimum: is a JSON Schema keyword the contract does not read as a tag, so it would be ignored: for an integer field write minimum:"1"; else give the field a type that declares its schema \(ToolschemaSchema\)` `OLT012: input.qty: tag multipleOf: is a JSON Schema keyword the contract does not read as a tag`
 }
 
 type Line struct {

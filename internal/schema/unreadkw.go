@@ -1,0 +1,90 @@
+package schema
+
+import (
+	"math"
+	"strconv"
+	"strings"
+)
+
+// A struct tag named exactly as a JSON Schema 2020-12 keyword is one a
+// reader takes for that keyword: huma and swaggest/jsonschema-go read
+// exclusiveMinimum:"0", title:"..." and deprecated:"true" so. Those the
+// contract does not read as tags would be dropped without a word, and the
+// schema would lack what the author meant; unreadKeyword says so, and the
+// way out. The keywords read as tags (keywordTags, required) are not
+// here; keys that are no 2020-12 keyword (OpenAPI's example and nullable,
+// huma's doc) are another library's and left alone.
+
+// Ways out shared by several keywords.
+const (
+	declareWay = "give the field a type that declares its schema (ToolschemaSchema)"
+	schemaWay  = "its value is a schema, which no tag gives: " + declareWay
+	noRefWay   = "the contract writes one schema that references nothing: drop the tag"
+	writtenWay = "an input's fields are all written by the model, and a result's by the tool: drop the tag"
+)
+
+// unreadKeywords maps each JSON Schema 2020-12 keyword of the core,
+// applicator, unevaluated, validation, meta-data and content vocabularies
+// that is not read as a tag to the way out of a tag named as it, when the
+// way does not depend on the tag's value (see unreadKeyword).
+var unreadKeywords = map[string]string{
+	// Core.
+	"$schema": noRefWay, "$id": noRefWay, "$ref": noRefWay, "$anchor": noRefWay,
+	"$dynamicRef": noRefWay, "$dynamicAnchor": noRefWay, "$vocabulary": noRefWay, "$defs": noRefWay,
+	"$comment": "write it as a Go comment",
+	// Applicator and unevaluated.
+	"allOf": schemaWay, "anyOf": schemaWay, "oneOf": schemaWay, "not": schemaWay,
+	"if": schemaWay, "then": schemaWay, "else": schemaWay, "dependentSchemas": schemaWay,
+	"prefixItems": schemaWay, "items": schemaWay, "contains": schemaWay,
+	"properties": schemaWay, "patternProperties": schemaWay, "additionalProperties": schemaWay,
+	"propertyNames": schemaWay, "unevaluatedItems": schemaWay, "unevaluatedProperties": schemaWay,
+	// Validation.
+	"type":              "the contract writes the type encoding/json reads and writes: change the field's Go type, or " + declareWay,
+	"const":             "", // by value
+	"multipleOf":        "say it in the description, or " + declareWay,
+	"exclusiveMinimum":  "", // by value
+	"exclusiveMaximum":  "", // by value
+	"maxContains":       declareWay,
+	"minContains":       declareWay,
+	"maxProperties":     declareWay,
+	"minProperties":     declareWay,
+	"dependentRequired": declareWay,
+	// Meta-data.
+	"title":      "models read the description: put the text there",
+	"deprecated": "say it in the description",
+	"readOnly":   writtenWay,
+	"writeOnly":  writtenWay,
+	"examples":   "put an example in the description",
+	// Content.
+	"contentEncoding":  "a []byte field is base64 already; say the rest in the description, or " + declareWay,
+	"contentMediaType": "say it in the description, or " + declareWay,
+	"contentSchema":    schemaWay,
+}
+
+// unreadKeyword returns why a struct tag k:"v" is refused when k is a
+// JSON Schema keyword the contract does not read as a tag, with the way
+// out; "" when it is not one.
+func unreadKeyword(k, v string) string {
+	way, ok := unreadKeywords[k]
+	if !ok {
+		return ""
+	}
+	switch k {
+	case "exclusiveMinimum", "exclusiveMaximum":
+		bound, step, dir := "minimum", int64(1), "above"
+		if k == "exclusiveMaximum" {
+			bound, step, dir = "maximum", -1, "below"
+		}
+		way = "for an integer field write " + bound + " one " + dir + " it"
+		if n, err := strconv.ParseInt(v, 10, 64); err == nil && n != math.MaxInt64 && n != math.MinInt64 {
+			way = "for an integer field write " + bound + ":" + strconv.Quote(strconv.FormatInt(n+step, 10))
+		}
+		way += "; else " + declareWay
+	case "const":
+		way = "for a string field write an enum of the one value; else " + declareWay
+		if v != "" && !strings.Contains(v, ",") && strings.TrimSpace(v) == v {
+			way = "for a string field write enum:" + strconv.Quote(v) + "; else " + declareWay
+		}
+	}
+	return "is a JSON Schema keyword the contract does not read as a tag, so it would be ignored: " + way
+}
