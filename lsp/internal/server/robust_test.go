@@ -549,3 +549,43 @@ func TestEditsFreeTheirFiles(t *testing.T) {
 		t.Errorf("the file set holds %d files after 10 edits, %d before", files, before)
 	}
 }
+
+// TestNewFileWhileLoadFails opens a new Go file of a package while go.mod
+// is broken: the load fails, and a file the last load has not seen can
+// join none until go.mod is mended. The server checks the other edits
+// against the last load, where it asked for a load for the new file at
+// each run, which failed and asked again: go list ran without end, and
+// no edit was checked until go.mod was mended.
+func TestNewFileWhileLoadFails(t *testing.T) {
+	dir := seeded(t)
+	c := startClient(t, dir, options{})
+	rel := "tools/tools.go"
+	tools := c.path(rel)
+	text := c.open(rel)
+	mod := c.open("go.mod")
+	c.waitFor("the first diagnostics", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return codes(m, tools) == "OLT011 OLT002 OLT014 OLT009 OLT008"
+	})
+	c.change("go.mod", 2, mod+"\nrequire (\n")
+	c.change(rel, 2, text+"\n")
+	c.waitFor("the edit that came with go.mod's", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return m[tools].Version == 2
+	})
+	loads := c.logged("loading the packages of")
+	extra := c.path("tools/extra.go")
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{
+		"uri": uri.File(extra), "languageId": "go", "version": 1,
+		"text": "package tools\n\n// Extra is a tool.\n//\n//tool:export name=extra!\nfunc Extra() error { return nil }\n"}})
+	c.change(rel, 3, text+"\n\n")
+	c.waitFor("the edit after the new file", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return m[tools].Version == 3
+	})
+	time.Sleep(time.Second)
+	if n := c.logged("loading the packages of") - loads; n > 1 {
+		t.Errorf("%d failed loads after a new file was opened, want at most one", n)
+	}
+	c.change("go.mod", 3, mod)
+	c.waitFor("the new file, once go.mod is mended", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return codes(m, extra) == "OLT008"
+	})
+}

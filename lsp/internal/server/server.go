@@ -705,6 +705,12 @@ func (s *server) run(ctx context.Context) (cancelled bool) {
 			if ws.outside(f, text) {
 				continue
 			}
+			if ws.failed {
+				// No load works until go.mod (or go.work) changes, whose
+				// change loads again: that load reads this file too.
+				// Asking now fails, and asks again at once.
+				continue
+			}
 			// A Go file the load has not seen: load again, and
 			// remember it if the load leaves it out.
 			s.mu.Lock()
