@@ -105,7 +105,6 @@ type server struct {
 	enc           string
 	canConfigure  bool
 	canWatch      bool
-	initOptions   json.RawMessage
 	analyzers     []*analysis.Analyzer
 	debounce      time.Duration
 	docs          map[string]*doc // open files by name
