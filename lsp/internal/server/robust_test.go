@@ -589,3 +589,46 @@ func TestNewFileWhileLoadFails(t *testing.T) {
 		return codes(m, extra) == "OLT008"
 	})
 }
+
+// TestSecondInitialize sends initialize again, with another folder as the
+// root: LSP lets initialize come once, and the server answered the second
+// as the first, taking the new folder as its own (a file of it was then
+// inside, and a file of the first outside) while it went on checking the
+// packages it had loaded from the first. It answers InvalidRequest and
+// keeps its folder: a file of the other folder is outside, and the user
+// is told.
+func TestSecondInitialize(t *testing.T) {
+	dir, other := seeded(t), seeded(t)
+	c := startClient(t, dir, options{})
+	var res any
+	_, err := c.conn.Call(context.Background(), "initialize", map[string]any{
+		"processId": nil, "rootUri": uri.File(other), "capabilities": map[string]any{}}, &res)
+	var e *jsonrpc2.Error
+	if !errors.As(err, &e) || e.Code != jsonrpc2.InvalidRequest {
+		t.Errorf("a second initialize: %v, want InvalidRequest", err)
+	}
+	c.open("tools/tools.go")
+	c.waitFor("the diagnostics", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return codes(m, c.path("tools/tools.go")) == "OLT011 OLT002 OLT014 OLT009 OLT008"
+	})
+	outside := filepath.Join(other, "tools", "tools.go")
+	b, err := os.ReadFile(outside)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{
+		"uri": uri.File(outside), "languageId": "go", "version": 1, "text": string(b)}})
+	var msgs []string
+	for range 100 {
+		c.mu.Lock()
+		msgs = slices.Clone(c.messages)
+		c.mu.Unlock()
+		if len(msgs) > 0 {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if len(msgs) != 1 || !strings.Contains(msgs[0], outside) {
+		t.Errorf("messages %q, want one, of %s", msgs, outside)
+	}
+}

@@ -255,6 +255,13 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 	s.mu.Unlock()
 	switch m := req.Method(); {
 	case m == "exit" || (m == "initialize" && !initialized):
+	case m == "initialize":
+		// Once only (LSP): a second would change the folder under the
+		// load of the first.
+		if isCall {
+			return reply(ctx, nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "the server is initialized already"))
+		}
+		return nil
 	case !initialized && isCall:
 		return reply(ctx, nil, jsonrpc2.NewError(jsonrpc2.ServerNotInitialized, "the server is not initialized"))
 	case shutDown && isCall:
