@@ -63,6 +63,9 @@ type options struct {
 	// mute: the client never answers workspace/configuration nor
 	// client/registerCapability, though it says it has them.
 	mute bool
+	// wrapServer, when set, wraps the server's end of the connection (in
+	// process only).
+	wrapServer func(io.ReadWriteCloser) io.ReadWriteCloser
 }
 
 // startClient starts a server on the module in dir and initializes it.
@@ -86,6 +89,9 @@ func startClient(t testing.TB, dir string, o options) *client {
 		// Pipes with the kernel's buffers, as between processes: the
 		// server's and the client's loops may write at the same time.
 		srvEnd, cliEnd := pipePair(t)
+		if o.wrapServer != nil {
+			srvEnd = o.wrapServer(srvEnd)
+		}
 		go func() {
 			defer close(c.done)
 			serve(ctx, srvEnd, testLog{t, c}, o.beforePublish)

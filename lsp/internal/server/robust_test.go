@@ -1,11 +1,13 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"go/token"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -631,4 +633,72 @@ func TestSecondInitialize(t *testing.T) {
 	if len(msgs) != 1 || !strings.Contains(msgs[0], outside) {
 		t.Errorf("messages %q, want one, of %s", msgs, outside)
 	}
+}
+
+// gatedWriter holds the server's writes of publishDiagnostics while hold
+// is set, until release is closed, as a client busy elsewhere that does
+// not read does.
+type gatedWriter struct {
+	io.ReadWriteCloser
+	hold    atomic.Bool
+	blocked chan struct{}
+	release chan struct{}
+}
+
+func (g *gatedWriter) Write(p []byte) (int, error) {
+	if g.hold.Load() && bytes.Contains(p, []byte(`"textDocument/publishDiagnostics"`)) {
+		select {
+		case g.blocked <- struct{}{}:
+		default:
+		}
+		<-g.release
+	}
+	return g.ReadWriteCloser.Write(p)
+}
+
+// TestPublishHoldsNoLock keeps a publication from being written (the
+// client does not read for a while): the server goes on reading the
+// client's messages meanwhile, where the worker held the server's lock
+// while it wrote, and the handler of the next message waited for it, so
+// the server read nothing more; a client that, in turn, waits to write
+// before it reads deadlocks with it.
+func TestPublishHoldsNoLock(t *testing.T) {
+	dir := seeded(t)
+	g := &gatedWriter{blocked: make(chan struct{}, 1), release: make(chan struct{})}
+	released := sync.OnceFunc(func() { close(g.release) })
+	defer released() // before the client's shutdown, a cleanup
+	c := startClient(t, dir, options{wrapServer: func(rwc io.ReadWriteCloser) io.ReadWriteCloser {
+		g.ReadWriteCloser = rwc
+		return g
+	}})
+	rel := "tools/tools.go"
+	tools := c.path(rel)
+	text := c.open(rel)
+	c.waitFor("the first diagnostics", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return codes(m, tools) == "OLT011 OLT002 OLT014 OLT009 OLT008"
+	})
+	g.hold.Store(true)
+	c.change(rel, 2, text+"\n")
+	select {
+	case <-g.blocked:
+	case <-time.After(60 * time.Second):
+		t.Fatal("no publication of the edit")
+	}
+	// A change of a file that is not open: the server logs that it
+	// ignores it, once it has read it.
+	c.notify("textDocument/didChange", map[string]any{
+		"textDocument":   map[string]any{"uri": uri.File(c.path("sev/sev.go")), "version": 1},
+		"contentChanges": []any{map[string]any{"text": "package sev\n"}}})
+	deadline := time.Now().Add(5 * time.Second)
+	for c.logged("which is not open: ignored") == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the server read nothing while a publication waited to be written")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	g.hold.Store(false)
+	released()
+	c.waitFor("the edit's diagnostics", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return m[tools].Version == 2
+	})
 }

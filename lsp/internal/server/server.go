@@ -824,7 +824,6 @@ func (s *server) publish(ws *workspace, analyzed []*pkg, read map[string]doc) {
 		}
 	}
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	names := map[string]bool{}
 	for n := range byFile {
 		names[n] = true
@@ -871,6 +870,10 @@ func (s *server) publish(ws *workspace, analyzed []*pkg, read map[string]doc) {
 		}
 		notes = append(notes, note)
 	}
+	// Written without the lock: a client slow to read holds the write,
+	// and the handler of its next message needs the lock. Only the
+	// worker publishes, so the publications keep their order.
+	s.mu.Unlock()
 	for _, n := range notes {
 		if err := s.conn.Notify(context.Background(), "textDocument/publishDiagnostics", n); err != nil {
 			s.logger.Printf("publishing: %v", err)
