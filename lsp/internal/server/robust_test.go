@@ -702,3 +702,70 @@ func TestPublishHoldsNoLock(t *testing.T) {
 		return m[tools].Version == 2
 	})
 }
+
+// recordingWriter keeps what the server writes.
+type recordingWriter struct {
+	io.ReadWriteCloser
+	mu  sync.Mutex
+	out bytes.Buffer
+}
+
+func (r *recordingWriter) Write(p []byte) (int, error) {
+	r.mu.Lock()
+	r.out.Write(p)
+	r.mu.Unlock()
+	return r.ReadWriteCloser.Write(p)
+}
+
+// TestPublishedVersionZero opens a file at version 0, as Neovim does: its
+// diagnostics carry version 0, where the version was left out (protocol's
+// field is omitted when 0), so a client could not tell them from those of
+// a file that is not open.
+func TestPublishedVersionZero(t *testing.T) {
+	dir := seeded(t)
+	rec := &recordingWriter{}
+	c := startClient(t, dir, options{wrapServer: func(rwc io.ReadWriteCloser) io.ReadWriteCloser {
+		rec.ReadWriteCloser = rwc
+		return rec
+	}})
+	rel := "tools/tools.go"
+	tools := c.path(rel)
+	b, err := os.ReadFile(tools)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{
+		"uri": uri.File(tools), "languageId": "go", "version": 0, "text": string(b)}})
+	c.waitFor("the diagnostics", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return codes(m, tools) == "OLT011 OLT002 OLT014 OLT009 OLT008"
+	})
+	rec.mu.Lock()
+	out := rec.out.String()
+	rec.mu.Unlock()
+	found := false
+	for _, msg := range strings.Split(out, "Content-Length:") {
+		_, body, ok := strings.Cut(msg, "\r\n\r\n")
+		if !ok || !strings.Contains(body, `"textDocument/publishDiagnostics"`) {
+			continue
+		}
+		var note struct {
+			Params struct {
+				URI     uri.URI `json:"uri"`
+				Version *int32  `json:"version"`
+			} `json:"params"`
+		}
+		if err := json.Unmarshal([]byte(body), &note); err != nil {
+			t.Fatal(err)
+		}
+		if note.Params.URI.Filename() != tools {
+			continue
+		}
+		found = true
+		if v := note.Params.Version; v == nil || *v != 0 {
+			t.Errorf("the diagnostics of version 0 are published with version %v, want 0", v)
+		}
+	}
+	if !found {
+		t.Error("no publication of the file seen")
+	}
+}

@@ -834,7 +834,7 @@ func (s *server) publish(ws *workspace, analyzed []*pkg, read map[string]doc) {
 	for n := range send {
 		names[n] = true
 	}
-	var notes []protocol.PublishDiagnosticsParams
+	var notes []publishParams
 	for name := range names {
 		fs := byFile[name]
 		slices.SortStableFunc(fs, func(a, b fixable) int {
@@ -864,9 +864,9 @@ func (s *server) publish(ws *workspace, analyzed []*pkg, read map[string]doc) {
 			s.published[name] = string(js)
 		}
 		s.actions[name] = fs
-		note := protocol.PublishDiagnosticsParams{URI: uri.File(name), Diagnostics: diags}
-		if d, open := read[name]; open && d.version > 0 {
-			note.Version = uint32(d.version)
+		note := publishParams{URI: uri.File(name), Diagnostics: diags}
+		if d, open := read[name]; open {
+			note.Version = &d.version
 		}
 		notes = append(notes, note)
 	}
@@ -879,6 +879,14 @@ func (s *server) publish(ws *workspace, analyzed []*pkg, read map[string]doc) {
 			s.logger.Printf("publishing: %v", err)
 		}
 	}
+}
+
+// publishParams are publishDiagnostics' params. protocol's Version is
+// left out when 0, the version Neovim opens a file with.
+type publishParams struct {
+	URI         uri.URI               `json:"uri"`
+	Version     *int32                `json:"version,omitempty"`
+	Diagnostics []protocol.Diagnostic `json:"diagnostics"`
 }
 
 func comparePos(a, b protocol.Position) int {
