@@ -769,3 +769,47 @@ func TestPublishedVersionZero(t *testing.T) {
 		t.Error("no publication of the file seen")
 	}
 }
+
+// TestNestedModuleRemoved edits a file of a module nested in the folder,
+// which the load leaves out, then removes the nested go.mod outside the
+// editor, for a client that cannot watch files: the file's package is now
+// the folder's module's, and its next edit loads it, where the server
+// went on taking it for a file the load leaves out (its build constraints
+// and package clause had not changed) and never checked it.
+func TestNestedModuleRemoved(t *testing.T) {
+	dir := seeded(t)
+	files := map[string]string{
+		"nested/go.mod": "module example.com/nested\n\ngo 1.26\n",
+		"nested/n.go":   "package nested\n\n// N is a tool.\n//\n//tool:export name=n!\nfunc N() error { return nil }\n",
+	}
+	for rel, text := range files {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, rel)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, rel), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := startClient(t, dir, options{noWatch: true})
+	rel := "tools/tools.go"
+	tools := c.path(rel)
+	text := c.open(rel)
+	c.waitFor("the first diagnostics", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return codes(m, tools) == "OLT011 OLT002 OLT014 OLT009 OLT008"
+	})
+	c.open("nested/n.go")
+	for v := 2; v <= 3; v++ {
+		c.change("nested/n.go", v, files["nested/n.go"]+strings.Repeat("\n", v))
+		c.change(rel, v, text+strings.Repeat("\n", v))
+		c.waitFor(fmt.Sprintf("version %d", v), func(m map[string]protocol.PublishDiagnosticsParams) bool {
+			return int(m[tools].Version) == v
+		})
+	}
+	if err := os.Remove(c.path("nested/go.mod")); err != nil {
+		t.Fatal(err)
+	}
+	c.change("nested/n.go", 4, files["nested/n.go"])
+	c.waitFor("the file of the module removed, in the load", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return codes(m, c.path("nested/n.go")) == "OLT008"
+	})
+}

@@ -55,8 +55,9 @@ type workspace struct {
 	// unseen holds the Go files under dir that this load left out (in
 	// another module, under testdata, excluded by a build constraint), by
 	// the package clause and what comes before it, which holds the build
-	// constraints: an edit that changes neither cannot bring the file into
-	// a new load.
+	// constraints, and the nested modules' go.mod files above it (see
+	// unseenKey): an edit that changes none cannot bring the file into a
+	// new load.
 	unseen map[string]string
 
 	// failed says that a load since this one failed: an import this one
@@ -600,7 +601,7 @@ func (w *workspace) outside(name string, text func(string) ([]byte, error)) bool
 		return true
 	}
 	h, seen := w.unseen[name]
-	return seen && h == header(src)
+	return seen && h == w.unseenKey(name, src)
 }
 
 // leftOut records a Go file under dir that the load did not include.
@@ -609,8 +610,22 @@ func (w *workspace) leftOut(name string, text func(string) ([]byte, error)) {
 		return
 	}
 	if src, err := text(name); err == nil {
-		w.unseen[name] = header(src)
+		w.unseen[name] = w.unseenKey(name, src)
 	}
+}
+
+// unseenKey is what decides whether a load takes a file under dir: its
+// header, and the go.mod files between it and dir, which make it another
+// module's (one removed on disk, which a client that cannot watch files
+// does not tell, brings it into the folder's module).
+func (w *workspace) unseenKey(name string, src []byte) string {
+	key := header(src)
+	for d := filepath.Dir(name); strings.HasPrefix(d, w.dir+string(filepath.Separator)); d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			key += "\x00" + d
+		}
+	}
+	return key
 }
 
 // header returns a Go file's text up to the end of its package clause:
