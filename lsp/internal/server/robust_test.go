@@ -813,3 +813,49 @@ func TestNestedModuleRemoved(t *testing.T) {
 		return codes(m, c.path("nested/n.go")) == "OLT008"
 	})
 }
+
+// TestFileLeavesTheLoad types a build constraint that excludes a file of
+// the load: the file leaves its package, so the load is made again, where
+// the server went on type-checking the file with its package and reported
+// the rules there (OLT001: a tool in a file with a build constraint),
+// which no load of the folder reports. Deleting the constraint brings the
+// file back.
+func TestFileLeavesTheLoad(t *testing.T) {
+	dir := seeded(t)
+	extra := "package tools\n\n// Extra is a tool.\n//\n//tool:export name=extra!\nfunc Extra() error { return nil }\n"
+	if err := os.WriteFile(filepath.Join(dir, "tools", "extra.go"), []byte(extra), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := startClient(t, dir, options{})
+	tools, name := c.path("tools/tools.go"), c.path("tools/extra.go")
+	toolsText := c.open("tools/tools.go")
+	c.open("tools/extra.go")
+	c.waitFor("the first diagnostics", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return codes(m, tools) == "OLT011 OLT002 OLT014 OLT009 OLT008" && codes(m, name) == "OLT008"
+	})
+	c.change("tools/extra.go", 2, "//go:build ignore\n\n"+extra)
+	c.waitFor("the excluded file's diagnostics gone", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		p := m[name]
+		return p.Version == 2 && len(p.Diagnostics) == 0
+	})
+	c.change("tools/extra.go", 3, extra)
+	c.waitFor("the file back in the load", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return m[name].Version == 3 && codes(m, name) == "OLT008"
+	})
+	// The constraint typed a piece at a time: the file's package clause
+	// goes missing for an edit, then comes back after the constraint.
+	c.change("tools/extra.go", 4, "//go:build ign\n\npack"+strings.TrimPrefix(extra, "package"))
+	c.waitFor("the edit without a package clause", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return m[name].Version == 4
+	})
+	c.change("tools/extra.go", 5, "//go:build ignore\n\n"+extra)
+	// Then an edit of another file, whose diagnostics tell that the
+	// server has handled the one before.
+	c.change("tools/tools.go", 2, toolsText+"\n")
+	m := c.waitFor("the other file's edit", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return m[tools].Version == 2
+	})
+	if got := codes(m, name); got != "" {
+		t.Errorf("the file excluded again: %s, want no diagnostics", got)
+	}
+}

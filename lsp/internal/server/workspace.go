@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"go/ast"
+	"go/build/constraint"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -54,11 +55,14 @@ type workspace struct {
 
 	// unseen holds the Go files under dir that this load left out (in
 	// another module, under testdata, excluded by a build constraint), by
-	// the package clause and what comes before it, which holds the build
-	// constraints, and the nested modules' go.mod files above it (see
-	// unseenKey): an edit that changes none cannot bring the file into a
-	// new load.
+	// their build constraints and package clause and the nested modules'
+	// go.mod files above them (see unseenKey): an edit that changes none
+	// cannot bring the file into a new load.
 	unseen map[string]string
+
+	// clauses holds the header (see header) of each file of the load as
+	// loaded, once an edit has been checked.
+	clauses map[string]clause
 
 	// failed says that a load since this one failed: an import this one
 	// lacks is then a type error, not a reason to load again.
@@ -106,7 +110,7 @@ func load(ctx context.Context, dir, goroot string, overlay map[string][]byte) (*
 		dir: dir, goroot: goroot, fset: token.NewFileSet(),
 		pkgs: map[string]*pkg{}, byPath: map[string]*pkg{}, byFile: map[string][]*pkg{},
 		texts: map[string][]byte{}, needCheck: map[string]bool{}, needAnalyze: map[string]bool{},
-		unseen: map[string]string{},
+		unseen: map[string]string{}, clauses: map[string]clause{},
 	}
 	cfg := &packages.Config{
 		Mode:      loadMode,
@@ -365,6 +369,20 @@ func (w *workspace) check(p *pkg, text func(string) ([]byte, error)) error {
 			files = append(files, f)
 			continue
 		}
+		if loaded, ok := w.texts[name]; ok && !w.failed {
+			// A build constraint or another package's clause typed
+			// since the load: a load would leave the file out of p (a
+			// clause missing while it is typed is a syntax error, not
+			// a change).
+			lh, seen := w.clauses[name]
+			if !seen {
+				lh.h, lh.ok = header(loaded) // the first check's w.texts is the load's
+				w.clauses[name] = lh
+			}
+			if h, ok := header(src); ok && (!lh.ok || h != lh.h) {
+				return errReload
+			}
+		}
 		f, _ := parser.ParseFile(w.fset, name, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
 		if f == nil {
 			continue
@@ -619,7 +637,10 @@ func (w *workspace) leftOut(name string, text func(string) ([]byte, error)) {
 // module's (one removed on disk, which a client that cannot watch files
 // does not tell, brings it into the folder's module).
 func (w *workspace) unseenKey(name string, src []byte) string {
-	key := header(src)
+	key, ok := header(src)
+	if !ok {
+		key = string(src) // no package clause yet: any edit may make one
+	}
 	for d := filepath.Dir(name); strings.HasPrefix(d, w.dir+string(filepath.Separator)); d = filepath.Dir(d) {
 		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
 			key += "\x00" + d
@@ -628,16 +649,33 @@ func (w *workspace) unseenKey(name string, src []byte) string {
 	return key
 }
 
-// header returns a Go file's text up to the end of its package clause:
-// its build constraints and package name (all of it, when it has no
-// package clause yet).
-func header(src []byte) string {
+type clause struct {
+	h  string
+	ok bool
+}
+
+// header returns what of a Go file's text decides whether a load takes it
+// and into which package: its build constraints (the //go:build and
+// // +build lines before its package clause) and its package name; false
+// when it has no package clause yet.
+func header(src []byte) (string, bool) {
 	fset := token.NewFileSet()
-	f, _ := parser.ParseFile(fset, "", src, parser.PackageClauseOnly)
+	f, _ := parser.ParseFile(fset, "", src, parser.PackageClauseOnly|parser.ParseComments)
 	if f == nil || f.Name == nil || !f.Name.End().IsValid() || f.Name.Name == "_" {
-		return string(src)
+		return "", false
 	}
-	return string(src[:fset.Position(f.Name.End()).Offset])
+	var b strings.Builder
+	for _, g := range f.Comments {
+		if g.Pos() >= f.Package {
+			break
+		}
+		for _, c := range g.List {
+			if constraint.IsGoBuild(c.Text) || constraint.IsPlusBuild(c.Text) {
+				b.WriteString(c.Text + "\n")
+			}
+		}
+	}
+	return b.String() + "package " + f.Name.Name, true
 }
 
 // textOf returns the text of a file as it was parsed, else from disk.
