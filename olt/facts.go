@@ -99,7 +99,7 @@ func runFacts(pass *analysis.Pass) (any, error) {
 		}
 	}
 	for _, f := range pass.Files {
-		test := strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go")
+		test := strings.HasSuffix(pass.Fset.File(f.FileStart).Name(), "_test.go")
 		if ours && !test {
 			analyzer.FieldDocs(pass.Fset, f, func(pos token.Pos, _, doc string) {
 				if v := fields[pos]; v != nil {

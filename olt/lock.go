@@ -35,7 +35,7 @@ func drifted(pass *analysis.Pass, readLock func(string) ([]byte, error), p *anal
 	if readLock == nil || len(files) == 0 || len(p.Tools) == 0 {
 		return nil
 	}
-	dir := filepath.Dir(pass.Fset.File(files[0].Pos()).Name())
+	dir := filepath.Dir(pass.Fset.File(files[0].FileStart).Name())
 	b, err := readLock(filepath.Join(dir, generator.LockFile))
 	if err != nil {
 		return nil

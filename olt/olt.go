@@ -166,7 +166,7 @@ func runCore(pass *analysis.Pass) (any, error) {
 	var generated *ast.File
 	marked := false
 	for _, f := range pass.Files {
-		name := pass.Fset.File(f.Pos()).Name()
+		name := pass.Fset.File(f.FileStart).Name()
 		if strings.HasSuffix(name, "_test.go") {
 			continue // tools are declared outside tests, as toolgen reads them
 		}
@@ -238,7 +238,7 @@ func stale(pass *analysis.Pass, p *analyzer.Package, files []*ast.File, generate
 		return &analyzer.Diagnostic{Pos: at.Pos(), End: at.End(), ID: schema.OLT014,
 			Message: "the generated tool code is missing: " + regenerate(files)}
 	}
-	got, err := pass.ReadFile(pass.Fset.File(generated.Pos()).Name())
+	got, err := pass.ReadFile(pass.Fset.File(generated.FileStart).Name())
 	if err != nil || string(got) == string(want) {
 		return nil
 	}
