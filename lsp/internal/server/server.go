@@ -979,8 +979,11 @@ func (s *server) codeActions(name string, rng protocol.Range, cx protocol.CodeAc
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, f := range s.actions[name] {
+		// A diagnostic the client names is matched by its line, code and
+		// message, not its columns: Neovim 0.7 sends them in bytes, where
+		// they were published in the position encoding agreed (UTF-16).
 		named := slices.ContainsFunc(cx.Diagnostics, func(d protocol.Diagnostic) bool {
-			return d.Range == f.diag.Range && d.Message == f.diag.Message && fmt.Sprint(d.Code) == fmt.Sprint(f.diag.Code)
+			return d.Range.Start.Line == f.diag.Range.Start.Line && d.Message == f.diag.Message && fmt.Sprint(d.Code) == fmt.Sprint(f.diag.Code)
 		})
 		if !named && (comparePos(f.diag.Range.End, rng.Start) < 0 || comparePos(rng.End, f.diag.Range.Start) < 0) {
 			continue

@@ -502,6 +502,17 @@ func TestCodeActionsOnTheLine(t *testing.T) {
 			if got := ask(rel, cursor, nil); len(got) != 0 {
 				t.Errorf("%s %s: at the line's first column with no diagnostic in the context: %q, want none", rel, codeOf(d), titles(got))
 			}
+			// Neovim 0.7 sends the context's diagnostics with byte
+			// columns where the server published UTF-16 ones (they differ
+			// on a line with non-ASCII text before the diagnostic): the
+			// diagnostic is the one on that line with that code and
+			// message.
+			shifted := d
+			shifted.Range.Start.Character += 7
+			shifted.Range.End.Character += 9
+			if got, want := titles(ask(rel, cursor, []protocol.Diagnostic{shifted})), titles(atRange); got != want {
+				t.Errorf("%s %s: at the line's first column with the diagnostic in the context at other columns: %q, want %q", rel, codeOf(d), got, want)
+			}
 			other := d
 			other.Message = "another message"
 			if got := ask(rel, cursor, []protocol.Diagnostic{other}); len(got) != 0 {
