@@ -557,6 +557,13 @@ func (s *server) start() {
 		} else if err != nil {
 			s.logMsg(fmt.Sprintf("registering the file watchers: %v", err))
 		}
+		if err != nil {
+			// No watcher tells of changes on disk: the server looks
+			// itself, as for a client that cannot watch.
+			s.mu.Lock()
+			s.canWatch = false
+			s.mu.Unlock()
+		}
 	}
 	s.mu.Lock()
 	s.started = true
