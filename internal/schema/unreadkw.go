@@ -69,6 +69,12 @@ func unreadKeyword(k, v string) string {
 	if !ok {
 		return ""
 	}
+	if way == schemaWay && !looksLikeSchema(v) || k == "type" && !isTypeList(v) {
+		// No schema, or no JSON type: another library's key of that
+		// name (magiconair/properties' properties:"key,default=x",
+		// kong's type:"path").
+		return ""
+	}
 	switch k {
 	case "exclusiveMinimum", "exclusiveMaximum":
 		bound, step, dir := "minimum", int64(1), "above"
@@ -87,4 +93,30 @@ func unreadKeyword(k, v string) string {
 		}
 	}
 	return "is a JSON Schema keyword the contract does not read as a tag, so it would be ignored: " + way
+}
+
+// looksLikeSchema reports whether a tag's value could be the schema, or
+// the list of schemas, a keyword of the applicator vocabulary takes: JSON
+// that opens an object or an array, or a boolean schema.
+func looksLikeSchema(v string) bool {
+	v = strings.TrimSpace(v)
+	return v == "true" || v == "false" || strings.HasPrefix(v, "{") || strings.HasPrefix(v, "[")
+}
+
+// isTypeList reports whether a tag's value names JSON Schema types only,
+// as type:"integer", type:"string,null" or type:["string","null"] would.
+func isTypeList(v string) bool {
+	v = strings.TrimSpace(v)
+	v = strings.TrimSuffix(strings.TrimPrefix(v, "["), "]")
+	if v == "" {
+		return false
+	}
+	for part := range strings.SplitSeq(v, ",") {
+		switch strings.Trim(strings.TrimSpace(part), `"`) {
+		case "string", "number", "integer", "boolean", "object", "array", "null":
+		default:
+			return false
+		}
+	}
+	return true
 }

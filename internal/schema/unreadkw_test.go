@@ -44,7 +44,16 @@ func TestUnreadKeywordTags(t *testing.T) {
 		{tString, `json:"a" minProperties:"1"`, []string{pre + "minProperties" + is + declare}},
 		{tString, `json:"a" dependentRequired:"b"`, []string{pre + "dependentRequired" + is + declare}},
 		{tString, `json:"a" maxContains:"2"`, []string{pre + "maxContains" + is + declare}},
-		{tString, `json:"a" oneOf:"x"`, []string{pre + "oneOf" + is + "its value is a schema, which no tag gives: " + declare}},
+		{tString, `json:"a" oneOf:"[{},{}]"`, []string{pre + "oneOf" + is + "its value is a schema, which no tag gives: " + declare}},
+		{tString, `json:"a" not:"{}"`, []string{pre + "not" + is + "its value is a schema, which no tag gives: " + declare}},
+		{tString, `json:"a" type:"string,null"`, []string{pre + "type" + is + "the contract writes the type encoding/json reads and writes: change the field's Go type, or " + declare}},
+		// A key named as a keyword whose value cannot be that keyword's is
+		// another library's: magiconair/properties' properties (a key and
+		// its default), kong's type (how a flag's value is read).
+		{tString, `json:"a" properties:"a.b,default=x"`, nil},
+		{tString, `json:"a" type:"path"`, nil},
+		{tString, `json:"a" type:"existingfile"`, nil},
+		{tString, `json:"a" items:"5"`, nil},
 		// The keywords the contract reads as tags, and keys of other
 		// libraries that are no JSON Schema 2020-12 keyword (OpenAPI's
 		// example and nullable, huma's doc and hidden), are taken.
