@@ -12,6 +12,7 @@ import (
 	"go/token"
 	"io"
 	"log"
+	"maps"
 	"net/url"
 	"os"
 	"os/exec"
@@ -160,12 +161,20 @@ func analyzersFor(st settings) ([]*analysis.Analyzer, error) {
 		}
 		as = append(as, a)
 	}
-	for name := range st.Rules {
-		if !known[name] && problem == nil {
-			problem = fmt.Errorf("unknown rule %q in the settings' rules", name)
+	// Every bad setting is told, not the first alone.
+	var told []string
+	if problem != nil {
+		told = append(told, problem.Error())
+	}
+	for _, name := range slices.Sorted(maps.Keys(st.Rules)) {
+		if !known[name] {
+			told = append(told, fmt.Sprintf("unknown rule %q in the settings' rules", name))
 		}
 	}
-	return as, problem
+	if len(told) == 0 {
+		return as, nil
+	}
+	return as, errors.New(strings.Join(told, "; "))
 }
 
 // applySettings decodes raw settings (the object itself, or one with a

@@ -357,15 +357,18 @@ func TestSettings(t *testing.T) {
 	})
 	t.Run("an unknown provider", func(t *testing.T) {
 		dir := seeded(t)
-		c := startClient(t, dir, options{initOpts: map[string]any{"providers": []string{"nosuch"}}})
+		// Each bad setting is told, in one message: before, only the
+		// first was.
+		c := startClient(t, dir, options{initOpts: map[string]any{"providers": []string{"nosuch"}, "rules": map[string]bool{"OLT999": false, "OLT998": false}}})
 		c.open("tools/tools.go")
 		c.waitFor("defaults", func(m map[string]protocol.PublishDiagnosticsParams) bool {
 			return codes(m, c.path("tools/tools.go")) == "OLT011 OLT002 OLT014 OLT009 OLT008"
 		})
 		c.mu.Lock()
 		defer c.mu.Unlock()
-		if len(c.messages) == 0 || !strings.Contains(c.messages[0], "nosuch") {
-			t.Errorf("no message about the unknown provider: %q", c.messages)
+		if len(c.messages) == 0 || !strings.Contains(c.messages[0], "nosuch") ||
+			!strings.Contains(c.messages[0], `unknown rule "OLT998"`) || !strings.Contains(c.messages[0], `unknown rule "OLT999"`) {
+			t.Errorf("no message about the unknown provider and each unknown rule: %q", c.messages)
 		}
 	})
 }
