@@ -27,6 +27,7 @@ import (
 	"sync/atomic"
 
 	"github.com/toolschema/toolschema/internal/budget"
+	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/internal/toolhook"
 	"github.com/toolschema/toolschema/tool"
 )
@@ -207,7 +208,7 @@ func (r *Runner) turn(ctx context.Context, calls []Call, names toolNamer) (*Turn
 	turn, outs := newTurn(len(calls))
 	// What an unknown call is told of the tools the model has: the same
 	// for every such call of the turn, made on the first.
-	var tools *string
+	var tools *callables
 	if r.CheckOutputs {
 		ctx = tool.WithOutputCheck(ctx)
 	}
@@ -232,9 +233,9 @@ func (r *Runner) turn(ctx context.Context, calls []Call, names toolNamer) (*Turn
 		}
 		if !ok {
 			if tools == nil {
-				tools = new(r.callable(names))
+				tools = r.callable(names)
 			}
-			outs[i].Result = unknown(c.Name, *tools)
+			outs[i].Result = unknown(c.Name, tools)
 			continue
 		}
 		outs[i].Tool = t
@@ -442,17 +443,61 @@ func (r *Runner) lookup(name string) (*tool.Tool, bool) {
 // the model: it is the model's text, perhaps an injection.
 var validName = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,128}$`)
 
-// unknown answers a call of a name the set does not have, with tools,
-// what callable says of the tools the model has.
-func unknown(name, tools string) *tool.Result {
+// unknown answers a call of a name the set does not have, with what
+// callable says of the tools the model has; past closestPast of them, led
+// by the ones whose names are closest to the name called.
+func unknown(name string, tools *callables) *tool.Result {
 	var b strings.Builder
 	if validName.MatchString(name) {
 		fmt.Fprintf(&b, "There is no tool named '%s'.", name)
+		if len(tools.names) > closestPast {
+			if near := closest(name, tools.names); len(near) > 0 {
+				fmt.Fprintf(&b, " Closest: %s.", strings.Join(near, ", "))
+			}
+		}
 	} else {
 		b.WriteString("There is no tool by that name (a tool name is 1 to 128 letters, digits, '_', '.' or '-').")
 	}
-	b.WriteString(tools)
+	b.WriteString(tools.text)
 	return errorResult(UnknownTool, b.String())
+}
+
+// closestPast is the number of tools past which the answer to an unknown
+// name leads with the closest names: a list of a few is read at a glance.
+const closestPast = 10
+
+// closest returns at most three of names, the closest to name by edit
+// distance (letters' case aside), in that order (ties in the list's
+// order); none further than a third of name's length, or two.
+func closest(name string, names []string) []string {
+	lower := strings.ToLower(name)
+	most := max(2, len(name)/3)
+	type near struct {
+		name string
+		d    int
+	}
+	var found []near
+	for _, n := range names {
+		if d := len(n) - len(name); d > most || d < -most {
+			continue // further than most whatever the letters
+		}
+		if d := schema.EditDistance(lower, strings.ToLower(n)); d <= most {
+			found = append(found, near{n, d})
+		}
+	}
+	slices.SortStableFunc(found, func(a, b near) int { return a.d - b.d })
+	var out []string
+	for _, f := range found[:min(3, len(found))] {
+		out = append(out, f.name)
+	}
+	return out
+}
+
+// callables are what callable says of the tools the model can call: the
+// names it was given, and the text that tells them.
+type callables struct {
+	names []string
+	text  string
 }
 
 // A toolNamer is a Model that knows the names the model was given: an
@@ -473,7 +518,7 @@ type toolNamer interface {
 // long answer of names the model cannot call yet), but for one a search
 // found already that the request had no room for (Chat Completions' 128
 // tools), which no search gives now: those are counted apart.
-func (r *Runner) callable(names toolNamer) string {
+func (r *Runner) callable(names toolNamer) *callables {
 	set := r.Tools
 	var listed []string
 	given := map[*tool.Tool]string{}
@@ -542,7 +587,7 @@ func (r *Runner) callable(names toolNamer) string {
 			fmt.Fprintf(&b, " %d more tools found by %s are not among them: the request has no room for them.", unroomed, search)
 		}
 	}
-	return b.String()
+	return &callables{names: listed, text: b.String()}
 }
 
 // tooMany answers call i (from 0) of a turn of n calls, past the bound.

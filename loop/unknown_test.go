@@ -130,3 +130,45 @@ func TestUnknownGivenNames(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownClosest: past ten tools the model can call, the answer to an
+// unknown name leads with the closest names (at most three, by edit
+// distance, letters' case aside); a name close to none, and a short list,
+// get the list alone.
+func TestUnknownClosest(t *testing.T) {
+	names := []string{"create_issue", "close_issue", "list_issues", "get_issue", "add_comment", "list_comments",
+		"create_branch", "delete_branch", "merge_pull", "list_pulls", "get_file", "search_code"}
+	var tools []*tool.Tool
+	for _, n := range names {
+		tl, err := rawtool.New(tool.Meta{Name: n}, json.RawMessage(`{"type":"object"}`),
+			func(context.Context, *tool.Call, json.RawMessage) (any, error) { return "ok", nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		tools = append(tools, tl)
+	}
+	all := "The tools are: create_issue, close_issue, list_issues, get_issue, add_comment, list_comments, create_branch, delete_branch, merge_pull, list_pulls, get_file, search_code."
+	for _, tt := range []struct {
+		tools int
+		name  string
+		want  string
+	}{
+		{12, "create_isue", "There is no tool named 'create_isue'. Closest: create_issue. " + all},
+		{12, "List_Issue", "There is no tool named 'List_Issue'. Closest: list_issues, close_issue, get_issue. " + all},
+		{12, "get_isue", "There is no tool named 'get_isue'. Closest: get_issue. " + all},
+		{12, "deploy_production", "There is no tool named 'deploy_production'. " + all},
+		{10, "create_isue", "There is no tool named 'create_isue'. The tools are: create_issue, close_issue, list_issues, get_issue, add_comment, list_comments, create_branch, delete_branch, merge_pull, list_pulls."},
+	} {
+		set, err := tool.NewSet(tools[:tt.tools])
+		if err != nil {
+			t.Fatal(err)
+		}
+		turn, err := (&loop.Runner{Tools: set}).Turn(context.Background(), []loop.Call{{ID: "1", Name: tt.name, Args: json.RawMessage(`{}`)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := loop.Content(turn.Outcomes[0].Result); got != tt.want {
+			t.Errorf("%d tools, %s:\n%s\nwant\n%s", tt.tools, tt.name, got, tt.want)
+		}
+	}
+}

@@ -538,18 +538,19 @@ func nearOption(o string) string {
 	o = strings.ToLower(o)
 	// ",string" is not offered: the contract refuses it.
 	for _, known := range []string{"omitempty", "omitzero"} {
-		if d := len(o) - len(known); d <= 2 && d >= -2 && editDistance(o, known) <= 2 {
+		if d := len(o) - len(known); d <= 2 && d >= -2 && EditDistance(o, known) <= 2 {
 			return known
 		}
 	}
 	return ""
 }
 
-// editDistance is the optimal string alignment distance of a and b: the
+// EditDistance is the optimal string alignment distance of a and b: the
 // fewest one-letter insertions, deletions, substitutions and swaps of
-// neighbours that turn one into the other. The texts are a tag option's
-// and a known option's: short.
-func editDistance(a, b string) int {
+// neighbours that turn one into the other. The texts are short (a tag
+// option and a known one, a tool name and the names of the tools): its
+// time and memory are the product of their lengths.
+func EditDistance(a, b string) int {
 	d := make([][]int, len(a)+1)
 	for i := range d {
 		d[i] = make([]int, len(b)+1)

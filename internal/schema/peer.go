@@ -552,7 +552,7 @@ func Nearest(key string, names []string, short int) string {
 		if d := len(lower) - len(known); d > limit || d < -limit {
 			continue // farther than limit
 		}
-		switch d := editDistance(lower, strings.ToLower(known)); {
+		switch d := EditDistance(lower, strings.ToLower(known)); {
 		case d < bestD:
 			best, bestD, ties = known, d, 0
 		case d == bestD:
