@@ -450,8 +450,18 @@ func unknown(name string, tools *callables) *tool.Result {
 	var b strings.Builder
 	if validName.MatchString(name) {
 		fmt.Fprintf(&b, "There is no tool named '%s'.", name)
-		if len(tools.names) > closestPast {
-			if near := closest(name, tools.names); len(near) > 0 {
+		if len(tools.names) > closestPast && len(name) <= closestLongest {
+			near, done := tools.closest[name]
+			if !done {
+				// Once a name a turn: a model that calls one unknown
+				// name 128 times pays for one.
+				near = closest(name, tools.names)
+				if tools.closest == nil {
+					tools.closest = map[string][]string{}
+				}
+				tools.closest[name] = near
+			}
+			if len(near) > 0 {
 				fmt.Fprintf(&b, " Closest: %s.", strings.Join(near, ", "))
 			}
 		}
@@ -465,6 +475,11 @@ func unknown(name string, tools *callables) *tool.Result {
 // closestPast is the number of tools past which the answer to an unknown
 // name leads with the closest names: a list of a few is read at a glance.
 const closestPast = 10
+
+// closestLongest is the longest name the closest names are sought for
+// (the vendors' names are at most 64 characters): the cost of a name is
+// its length times that of each name it is compared with.
+const closestLongest = 64
 
 // closest returns at most three of names, the closest to name by edit
 // distance (letters' case aside), in that order (ties in the list's
@@ -496,8 +511,9 @@ func closest(name string, names []string) []string {
 // callables are what callable says of the tools the model can call: the
 // names it was given, and the text that tells them.
 type callables struct {
-	names []string
-	text  string
+	names   []string
+	text    string
+	closest map[string][]string // the closest names, by name called
 }
 
 // A toolNamer is a Model that knows the names the model was given: an

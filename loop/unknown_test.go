@@ -3,6 +3,7 @@ package loop_test
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/toolschema/toolschema/loop"
@@ -157,6 +158,8 @@ func TestUnknownClosest(t *testing.T) {
 		{12, "List_Issue", "There is no tool named 'List_Issue'. Closest: list_issues, close_issue, get_issue. " + all},
 		{12, "get_isue", "There is no tool named 'get_isue'. Closest: get_issue. " + all},
 		{12, "deploy_production", "There is no tool named 'deploy_production'. " + all},
+		// Longer than any vendor's names: not compared.
+		{12, strings.Repeat("create_issue", 6), "There is no tool named '" + strings.Repeat("create_issue", 6) + "'. " + all},
 		{10, "create_isue", "There is no tool named 'create_isue'. The tools are: create_issue, close_issue, list_issues, get_issue, add_comment, list_comments, create_branch, delete_branch, merge_pull, list_pulls."},
 	} {
 		set, err := tool.NewSet(tools[:tt.tools])
