@@ -18,6 +18,9 @@ import (
 // start-up. A tool the call does not spell out (a variable, a function's
 // result) is not known here, and nothing is said about it.
 func (e *enumPass) addTools(f *ast.File) {
+	if !imports(f, mcpserverPkg) {
+		return
+	}
 	info := e.pass.TypesInfo
 	ast.Inspect(f, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
@@ -50,22 +53,15 @@ func (e *enumPass) addTools(f *ast.File) {
 				Message: label + ": input: " + fmt.Sprintf(format, args...)})
 		}
 		switch {
-		case isEmptyInterface(in) && known && lit.handSchema:
+		case analyzer.IsEmptyInterface(in) && known && lit.handSchema:
 			report("In of type any with a hand-set schema panics: give In the struct the schema describes")
-		case isEmptyInterface(in) && e.readsInput(call.Args[2]):
+		case analyzer.IsEmptyInterface(in) && e.readsInput(call.Args[2]):
 			report("In of type any takes no arguments under mcpserver.AddTool (the go-sdk took any object): give In a struct of the arguments, or map[string]any with an input schema set by hand")
 		case known && !lit.handSchema && e.typeChecker().ArgsMap(in):
 			report("the input is %s, not a struct; tool arguments are the fields of one struct: %s", typeLabel(in, e.pass.Pkg), schema.ArgsMapWayOut)
 		}
 		return true
 	})
-}
-
-// isEmptyInterface reports whether t is any (interface{}), unnamed: the
-// In the drop-in reads as no input.
-func isEmptyInterface(t types.Type) bool {
-	i, ok := types.Unalias(t).(*types.Interface)
-	return ok && i.Empty()
 }
 
 // readsInput reports whether h, the handler given to the drop-in, names
@@ -170,22 +166,6 @@ func identExprs(ids []*ast.Ident) []ast.Expr {
 		out[i] = id
 	}
 	return out
-}
-
-// calledIdent returns the name a call's function is spelled with (f,
-// pkg.F, pkg.F[A, B]), nil when it has none.
-func calledIdent(fun ast.Expr) *ast.Ident {
-	switch x := ast.Unparen(fun).(type) {
-	case *ast.IndexExpr:
-		return calledIdent(x.X)
-	case *ast.IndexListExpr:
-		return calledIdent(x.X)
-	case *ast.SelectorExpr:
-		return x.Sel
-	case *ast.Ident:
-		return x
-	}
-	return nil
 }
 
 // A toolLit is what an mcp.Tool literal given to the drop-in sets: its

@@ -389,16 +389,21 @@ func (e *enumPass) passOn(pos token.Pos, in, out types.Type, maps bool) {
 	}
 }
 
+// imports reports whether f imports the package of the given path: a
+// file that does not cannot call its functions.
+func imports(f *ast.File, path string) bool {
+	for _, imp := range f.Imports {
+		if p, _ := strconv.Unquote(imp.Path.Value); p == path {
+			return true
+		}
+	}
+	return false
+}
+
 // creates checks the calls of reflectimpl.Create (and of a Cache's) in f:
 // the function's parameters and results.
 func (e *enumPass) creates(f *ast.File) {
-	imports := false
-	for _, imp := range f.Imports {
-		if p, _ := strconv.Unquote(imp.Path.Value); p == reflectimplPkg {
-			imports = true
-		}
-	}
-	if !imports {
+	if !imports(f, reflectimplPkg) {
 		return
 	}
 	info := e.pass.TypesInfo
@@ -683,19 +688,30 @@ func hasTypeParam(t types.Type, seen map[types.Type]bool) bool {
 }
 
 // funcOf returns the function or method a call's fun names (f, pkg.F,
-// x.M), nil when it names none.
+// x.M, pkg.F[A, B]), nil when it names none.
 func funcOf(info *types.Info, fun ast.Expr) *types.Func {
-	var id *ast.Ident
-	switch fun := ast.Unparen(fun).(type) {
-	case *ast.SelectorExpr:
-		id = fun.Sel
-	case *ast.Ident:
-		id = fun
-	default:
+	id := calledIdent(fun)
+	if id == nil {
 		return nil
 	}
 	fn, _ := info.Uses[id].(*types.Func)
 	return fn
+}
+
+// calledIdent returns the name a call's function is spelled with (f,
+// pkg.F, pkg.F[A, B]), nil when it has none.
+func calledIdent(fun ast.Expr) *ast.Ident {
+	switch x := ast.Unparen(fun).(type) {
+	case *ast.IndexExpr:
+		return calledIdent(x.X)
+	case *ast.IndexListExpr:
+		return calledIdent(x.X)
+	case *ast.SelectorExpr:
+		return x.Sel
+	case *ast.Ident:
+		return x
+	}
+	return nil
 }
 
 func isNamed(t types.Type, pkg, name string) bool {

@@ -49,7 +49,7 @@ func (c *Checker) Check(in, out types.Type, argsMap bool, pos, end token.Pos, la
 		}
 	}
 	var inModel, outModel *schema.Type
-	if in != nil && !isEmptyInterface(in) {
+	if in != nil && !IsEmptyInterface(in) {
 		inModel = c.in.d.describe(in)
 		if argsMap && schema.ArgsMap(inModel) {
 			// Taken beside an input schema set by hand, which is not
@@ -107,10 +107,12 @@ func (c *Checker) Check(in, out types.Type, argsMap bool, pos, end token.Pos, la
 // arguments (schema.ArgsMap), which mcpserver.AddTool takes only beside an
 // input schema set by hand.
 func (c *Checker) ArgsMap(t types.Type) bool {
-	return t != nil && !isEmptyInterface(t) && schema.ArgsMap(c.in.d.describe(t))
+	return t != nil && !IsEmptyInterface(t) && schema.ArgsMap(c.in.d.describe(t))
 }
 
-func isEmptyInterface(t types.Type) bool {
+// IsEmptyInterface reports whether t is the empty interface (any), not
+// named: a drop-in's input that stands for no input.
+func IsEmptyInterface(t types.Type) bool {
 	i, ok := types.Unalias(t).(*types.Interface)
 	return ok && i.Empty()
 }
