@@ -3,7 +3,6 @@ package metaschema
 import (
 	"strconv"
 
-	"github.com/toolschema/toolschema/internal/schema"
 	"github.com/toolschema/toolschema/internal/schemadoc"
 )
 
@@ -39,11 +38,7 @@ func Precheck(s []byte) error {
 	case schemadoc.Pattern:
 		why = "the pattern " + quote(b.Text) + " is longer than " + strconv.Itoa(MaxPatternBytes) + " bytes"
 	case schemadoc.Number:
-		if len(b.Text) > MaxNumberLength {
-			why = "a number of more than " + strconv.Itoa(MaxNumberLength) + " characters"
-		} else {
-			why = "the number " + b.Text + " has an exponent beyond ±" + strconv.Itoa(MaxExponent)
-		}
+		return checkNumber(b.Text, b.At) // the walk's words
 	}
 	return &boundsError{pointer(b.At), why}
 }
@@ -52,11 +47,7 @@ func Precheck(s []byte) error {
 var prechecks = schemadoc.Checks{Depth: MaxDepth, Pattern: MaxPatternBytes, Number: numberTaken}
 
 // numberTaken reports whether a number literal is within MaxNumberLength
-// and MaxExponent.
+// and MaxExponent, by the walk's check (checkNumber).
 func numberTaken(n []byte) bool {
-	if len(n) > MaxNumberLength {
-		return false
-	}
-	e := schema.Exponent(string(n))
-	return e <= MaxExponent && e >= -MaxExponent
+	return checkNumber(string(n), nil) == nil
 }
