@@ -7,7 +7,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"maps"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -242,17 +241,25 @@ func (e *enumPass) sites() {
 	// Instantiations: of the generic calls, and of generic functions and
 	// types whose type parameters reach one. In source order: a field
 	// several calls reach is reported once, as the first's.
-	ids := slices.SortedFunc(maps.Keys(info.Instances), func(a, b *ast.Ident) int { return cmp.Compare(a.Pos(), b.Pos()) })
-	for _, id := range ids {
+	// Only those that reach a call are sorted: most instantiations of a
+	// package (slices.Contains[...]) reach none.
+	type site struct {
+		id     *ast.Ident
+		obj    types.Object
+		params []int
+	}
+	var found []site
+	for id := range info.Instances {
+		if obj := info.Uses[id]; obj != nil {
+			if params := e.reaching(obj); params != nil {
+				found = append(found, site{id, obj, params})
+			}
+		}
+	}
+	slices.SortFunc(found, func(a, b site) int { return cmp.Compare(a.id.Pos(), b.id.Pos()) })
+	for _, s := range found {
+		id, obj, params := s.id, s.obj, s.params
 		inst := info.Instances[id]
-		obj := info.Uses[id]
-		if obj == nil {
-			continue
-		}
-		params := e.reaching(obj)
-		if params == nil {
-			continue
-		}
 		label := qualifiedName(obj, e.pass.Pkg) + "[" + typeList(inst.TypeArgs, e.pass.Pkg) + "]"
 		w := e.walker(id.Pos(), id.End(), label)
 		for _, i := range params {
