@@ -549,27 +549,37 @@ func nearOption(o string) string {
 // fewest one-letter insertions, deletions, substitutions and swaps of
 // neighbours that turn one into the other. The texts are short (a tag
 // option and a known one, a tool name and the names of the tools): its
-// time and memory are the product of their lengths.
+// time is the product of their lengths. It keeps the three last rows of
+// the table, on the stack when b is short: it runs for each key of each
+// field's tag (nearTag) and each name of a tool list.
 func EditDistance(a, b string) int {
-	d := make([][]int, len(a)+1)
-	for i := range d {
-		d[i] = make([]int, len(b)+1)
-		d[i][0] = i
+	n := len(b) + 1
+	var buf [3 * 65]int
+	var rows []int
+	if 3*n <= len(buf) {
+		rows = buf[:3*n]
+	} else {
+		rows = make([]int, 3*n)
 	}
-	for j := range d[0] {
-		d[0][j] = j
+	// Row i of the table (i >= -1; row -1 is never read) is the
+	// (i mod 3)th third of rows.
+	row := func(i int) []int { k := (i + 3) % 3 * n; return rows[k : k+n] }
+	for j := range n {
+		rows[j] = j
 	}
 	for i := 1; i <= len(a); i++ {
-		for j := 1; j <= len(b); j++ {
+		cur, prev, prev2 := row(i), row(i-1), row(i-2)
+		cur[0] = i
+		for j := 1; j < n; j++ {
 			cost := 1
 			if a[i-1] == b[j-1] {
 				cost = 0
 			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
 			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+				cur[j] = min(cur[j], prev2[j-2]+1)
 			}
 		}
 	}
-	return d[len(a)][len(b)]
+	return row(len(a))[len(b)]
 }

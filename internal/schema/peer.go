@@ -533,8 +533,12 @@ func nearTag(k string) string {
 	if len(k) < 4 || len(k) > 24 || k == "json" || isSchemaTag(k) || slices.Contains(otherTags, k) {
 		return ""
 	}
-	return Nearest(k, append(keywordTags[:len(keywordTags):len(keywordTags)], requiredTag, peerTag), 5)
+	return Nearest(k, nearTagNames, 5)
 }
+
+// nearTagNames are the tags nearTag tells a slip of: made once, as nearTag
+// runs for each key of each field's tag.
+var nearTagNames = append(slices.Clone(keywordTags), requiredTag, peerTag)
 
 // Nearest returns the one of names that key is a slip of, in any case of
 // either: the one at the least edit distance (editDistance), when that is

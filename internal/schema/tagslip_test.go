@@ -50,3 +50,37 @@ func TestTagSlips(t *testing.T) {
 		})
 	}
 }
+
+// TestEditDistance checks the distance on a table (the swap of two
+// neighbours is one edit), both ways round, and that texts as short as
+// tag keys and tool names are compared without allocating.
+func TestEditDistance(t *testing.T) {
+	long := strings.Repeat("ab", 40)
+	for _, tt := range []struct {
+		a, b string
+		want int
+	}{
+		{"", "", 0},
+		{"", "abc", 3},
+		{"abc", "abc", 0},
+		{"requried", "required", 1},
+		{"defualt", "default", 1},
+		{"omitemtpy", "omitempty", 1},
+		{"kitten", "sitting", 3},
+		{"ca", "abc", 3}, // optimal string alignment: no edit of a swapped pair
+		{"minlenght", "minLength", 2},
+		{long, long[1:] + "a", 2},
+		{long, long, 0},
+		{long + "x", long, 1},
+	} {
+		if got := EditDistance(tt.a, tt.b); got != tt.want {
+			t.Errorf("EditDistance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
+		}
+		if got := EditDistance(tt.b, tt.a); got != tt.want {
+			t.Errorf("EditDistance(%q, %q) = %d, want %d", tt.b, tt.a, got, tt.want)
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { EditDistance("mapstructure", "minProperties") }); n != 0 {
+		t.Errorf("EditDistance of two tag keys: %v allocations, want 0", n)
+	}
+}
