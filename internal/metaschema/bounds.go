@@ -154,16 +154,11 @@ func pointer(path []string) string {
 // quote writes a text of the schema in an error: quoted, cut.
 func quote(s string) string { return strconv.Quote(Cut(s, MaxMessageBytes)) }
 
-// The keywords whose values are schemas, arrays of schemas or maps of
-// schemas (in every draft the validator reads), and those whose values
-// are data.
-var (
-	schemaKeywords     = schemadoc.SchemaKeywords
-	schemaListKeywords = schemadoc.SchemaListKeywords
-	schemaMapKeywords  = schemadoc.SchemaMapKeywords
-	countKeywords      = map[string]bool{"minLength": true, "maxLength": true, "minItems": true, "maxItems": true,
-		"minProperties": true, "maxProperties": true, "minContains": true, "maxContains": true}
-)
+// countKeywords are the keywords whose values are counts. (Those whose
+// values are schemas, arrays or maps of schemas are schemadoc's, which
+// Precheck's scan reads by too.)
+var countKeywords = map[string]bool{"minLength": true, "maxLength": true, "minItems": true, "maxItems": true,
+	"minProperties": true, "maxProperties": true, "minContains": true, "maxContains": true}
 
 // A refUse is a reference met in the walk.
 type refUse struct {
@@ -412,7 +407,7 @@ func (w *walker) schema(s map[string]any, path []string, depth int, base *url.UR
 	for _, k := range slices.Sorted(mapKeys(s)) {
 		v, sub := s[k], append(path, k)
 		switch {
-		case schemaKeywords[k] && !isArray(v), schemaListKeywords[k] && isArray(v) && k != "items", k == "items" && isArray(v):
+		case schemadoc.SchemaKeywords[k] && !isArray(v), schemadoc.SchemaListKeywords[k] && isArray(v) && k != "items", k == "items" && isArray(v):
 			if list, ok := v.([]any); ok {
 				for i, e := range list {
 					if err := w.walk(e, append(sub, strconv.Itoa(i)), depth+2, true, base); err != nil {
@@ -424,7 +419,7 @@ func (w *walker) schema(s map[string]any, path []string, depth int, base *url.UR
 			if err := w.walk(v, sub, depth+1, true, base); err != nil {
 				return err
 			}
-		case schemaMapKeywords[k]:
+		case schemadoc.SchemaMapKeywords[k]:
 			m, ok := v.(map[string]any)
 			if !ok {
 				if err := w.walk(v, sub, depth+1, false, base); err != nil {
