@@ -112,26 +112,25 @@ func (e *enumPass) readsInput(h ast.Expr) bool {
 		return false
 	}
 	used := false
+	// given reads the values given to blanks (_ = in, var _ = in, which
+	// silence an unused parameter): the parameter itself reads nothing.
+	given := func(xs []ast.Expr) bool {
+		for _, x := range xs {
+			if !isIdentOf(info, x, obj) {
+				ast.Inspect(x, func(n ast.Node) bool { used = used || isIdentOf(info, n, obj); return !used })
+			}
+		}
+		return false
+	}
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
-			// _ = in, which silences an unused parameter, reads nothing.
 			if blanks(n.Lhs) && len(n.Lhs) == len(n.Rhs) {
-				for _, x := range n.Rhs {
-					if !isIdentOf(info, x, obj) {
-						ast.Inspect(x, func(n ast.Node) bool { used = used || isIdentOf(info, n, obj); return !used })
-					}
-				}
-				return false
+				return given(n.Rhs)
 			}
 		case *ast.ValueSpec:
 			if blanks(identExprs(n.Names)) && len(n.Names) == len(n.Values) {
-				for _, x := range n.Values {
-					if !isIdentOf(info, x, obj) {
-						ast.Inspect(x, func(n ast.Node) bool { used = used || isIdentOf(info, n, obj); return !used })
-					}
-				}
-				return false
+				return given(n.Values)
 			}
 		case *ast.Ident:
 			used = used || info.Uses[n] == obj
