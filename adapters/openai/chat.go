@@ -164,6 +164,7 @@ type Chat struct {
 	CatalogOptions []provider.Option
 
 	sent    int               // how many of Catalog.Visible() Params.Tools has
+	had     map[string]bool   // the names of those sent, kept as Next sends them
 	wire    map[string]string // the catalog's tools' wire names, by name
 	checked bool              // every tool of the catalog converts
 }
@@ -178,13 +179,9 @@ func (c *Chat) messages(outs []loop.Outcome) ([]openai.ChatCompletionMessagePara
 	if c.Catalog == nil {
 		return msgs, nil
 	}
-	var sent map[string]bool // the catalog's tools the request has, made once
 	for i, o := range outs {
 		if o.Tool == nil || o.Tool.Name != loop.SearchToolName || o.Result.IsError {
 			continue
-		}
-		if sent == nil {
-			sent = c.sentNames()
 		}
 		if c.wire == nil {
 			set := c.Catalog.Set()
@@ -197,20 +194,11 @@ func (c *Chat) messages(outs []loop.Outcome) ([]openai.ChatCompletionMessagePara
 				c.wire[t.Name] = names[j]
 			}
 		}
-		if text, ok := foundByWireName(o.Result, c.wire, sent); ok {
+		if text, ok := foundByWireName(o.Result, c.wire, c.had); ok {
 			msgs[i] = openai.ToolMessage(text, o.Call.ID)
 		}
 	}
 	return msgs, nil
-}
-
-// sentNames returns the names of the catalog's tools the request has.
-func (c *Chat) sentNames() map[string]bool {
-	sent := make(map[string]bool, c.sent)
-	for _, t := range c.Catalog.Visible()[:c.sent] {
-		sent[t.Name] = true
-	}
-	return sent
 }
 
 // foundByWireName is the text of a search_tools answer (a JSON list of
@@ -316,6 +304,9 @@ func (c *Chat) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Call, erro
 				len(c.Params.Tools)+own, add[room].Name, chatMaxTools+1, chatCatalogRule)
 		}
 		add = add[:min(len(add), room)]
+		if c.had == nil {
+			c.had = make(map[string]bool, len(add))
+		}
 		for _, t := range add {
 			def, err := provider.OpenAI(t, c.CatalogOptions...)
 			if err != nil {
@@ -323,6 +314,7 @@ func (c *Chat) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Call, erro
 			}
 			fn := param.Override[openai.ChatCompletionFunctionToolParam](def)
 			c.Params.Tools = append(c.Params.Tools, openai.ChatCompletionToolUnionParam{OfFunction: &fn})
+			c.had[t.Name] = true
 		}
 		c.sent += len(add)
 	}
