@@ -257,6 +257,7 @@ type Conversation struct {
 	CatalogOptions []provider.Option
 
 	sent    int               // how many of Catalog.Visible() the declarations have
+	had     map[string]bool   // the names of those sent, kept as appendFound sends them
 	wire    map[string]string // the catalog's tools' wire names, by name
 	checked bool              // every tool of the catalog converts
 }
@@ -270,7 +271,6 @@ type Conversation struct {
 // outs itself, are not changed.
 func (c *Conversation) foundByWireName(outs []loop.Outcome) ([]loop.Outcome, error) {
 	var out []loop.Outcome
-	var sent map[string]bool // the catalog's tools the request declares, made once
 	for i, o := range outs {
 		if o.Tool == nil || o.Tool.Name != loop.SearchToolName || o.Result.IsError || len(o.Result.Parts) == 0 {
 			continue
@@ -281,12 +281,6 @@ func (c *Conversation) foundByWireName(outs []loop.Outcome) ([]loop.Outcome, err
 		}
 		if err := c.wireNames(); err != nil {
 			return nil, err
-		}
-		if sent == nil {
-			sent = make(map[string]bool, c.sent)
-			for _, t := range c.Catalog.Visible()[:c.sent] {
-				sent[t.Name] = true
-			}
 		}
 		var found []struct {
 			Name        string `json:"name"`
@@ -300,7 +294,7 @@ func (c *Conversation) foundByWireName(outs []loop.Outcome) ([]loop.Outcome, err
 		for _, f := range found {
 			w, ok := c.wire[f.Name]
 			renamed = renamed && ok
-			if sent[f.Name] {
+			if c.had[f.Name] {
 				f.Name = w
 				kept = append(kept, f)
 			}
@@ -369,6 +363,7 @@ func (c *Conversation) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Ca
 			}
 		}
 	}
+	var made map[string]*genai.FunctionDeclaration
 	if c.Catalog != nil && !c.checked {
 		// Every tool of the catalog may be sent: each is converted now,
 		// so that one the conversion refuses is the program's error
@@ -377,16 +372,25 @@ func (c *Conversation) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Ca
 		if err := c.wireNames(); err != nil {
 			return nil, err
 		}
+		// The declarations of the tools not deferred and of search_tools,
+		// which this Next sends, are kept for appendFound, not made again.
 		opts := append(slices.Clip(c.CatalogOptions), provider.PropertyOrdering(true))
 		for _, t := range c.Catalog.Set().Tools() {
-			if _, err := declaration(t, opts); err != nil {
+			fd, err := declaration(t, opts)
+			if err != nil {
 				return nil, fmt.Errorf("geminiadapter: the catalog's tools: %w", err)
+			}
+			if !t.DeferLoading || t.Name == loop.SearchToolName {
+				if made == nil {
+					made = map[string]*genai.FunctionDeclaration{}
+				}
+				made[t.Name] = fd
 			}
 		}
 		c.checked = true
 	}
 	if c.Catalog != nil {
-		if err := c.appendFound(); err != nil {
+		if err := c.appendFound(made); err != nil {
 			return nil, err
 		}
 	}
@@ -412,8 +416,9 @@ func (c *Conversation) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Ca
 }
 
 // appendFound appends the declarations of the catalog's visible tools
-// not yet sent, while the tool they go to has room for them.
-func (c *Conversation) appendFound() error {
+// not yet sent, while the tool they go to has room for them; made has
+// some of them already, by name.
+func (c *Conversation) appendFound(made map[string]*genai.FunctionDeclaration) error {
 	visible := c.Catalog.Visible()
 	if len(visible) == c.sent {
 		return nil
@@ -451,9 +456,21 @@ func (c *Conversation) appendFound() error {
 	if len(add) == 0 {
 		return nil
 	}
-	decls, err := declarations(add, c.CatalogOptions)
-	if err != nil {
-		return err
+	decls := make([]*genai.FunctionDeclaration, len(add))
+	var opts []provider.Option
+	for i, t := range add {
+		if fd, ok := made[t.Name]; ok {
+			decls[i] = fd
+			continue
+		}
+		if opts == nil {
+			opts = append(slices.Clip(c.CatalogOptions), provider.PropertyOrdering(true))
+		}
+		fd, err := declaration(t, opts)
+		if err != nil {
+			return err
+		}
+		decls[i] = fd
 	}
 	if c.Config == nil {
 		c.Config = &genai.GenerateContentConfig{}
@@ -462,7 +479,13 @@ func (c *Conversation) appendFound() error {
 		dst = &genai.Tool{}
 		c.Config.Tools = append(c.Config.Tools, dst)
 	}
-	dst.FunctionDeclarations = append(dst.FunctionDeclarations, decls.FunctionDeclarations...)
+	dst.FunctionDeclarations = append(dst.FunctionDeclarations, decls...)
+	if c.had == nil {
+		c.had = make(map[string]bool, len(add))
+	}
+	for _, t := range add {
+		c.had[t.Name] = true
+	}
 	c.sent += len(add)
 	return nil
 }
