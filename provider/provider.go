@@ -228,7 +228,7 @@ func Anthropic(tools []*tool.Tool, opts ...Option) ([]json.RawMessage, error) {
 				}
 				if why != nil && !c.ifPossible {
 					e := *why[0]
-					e.text += limitWayOut
+					e.wayOut = limitWayOut
 					return nil, &e
 				}
 			}

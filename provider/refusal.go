@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/toolschema/toolschema/internal/strictmode"
 )
@@ -36,10 +35,11 @@ type RefusalError struct {
 	// URL is the vendor's page the rule comes from.
 	URL string
 
-	text string
+	text   string
+	wayOut string // ends text: the conversions that send the tool all the same
 }
 
-func (e *RefusalError) Error() string { return e.text }
+func (e *RefusalError) Error() string { return e.text + e.wayOut }
 
 // Refusals are the refusals of one conversion, in the schema's order
 // (depth first). Its text is the first's, with the count of the others;
@@ -120,7 +120,7 @@ func StrictIfPossible(refused *Refusals) Option {
 const convertWayOut = "convert it with StrictIfPossible or Strict(false)"
 
 // fellBack tells c's refused why a tool went non-strict. The refusals
-// are told without the way out of converting with StrictIfPossible,
+// are told without their way out (converting with StrictIfPossible),
 // which the conversion that fell back was given already.
 func (c config) fellBack(why []*RefusalError) {
 	if c.refused == nil {
@@ -128,9 +128,7 @@ func (c config) fellBack(why []*RefusalError) {
 	}
 	for _, e := range why {
 		told := *e
-		for _, wayOut := range []string{", or " + convertWayOut, "; " + convertWayOut, limitWayOut} {
-			told.text = strings.Replace(told.text, wayOut, "", 1)
-		}
+		told.wayOut = ""
 		*c.refused = append(*c.refused, &told)
 	}
 }

@@ -69,6 +69,13 @@ func walk(src source, root ordered, mode strictmode.StrictMode, c config) (order
 // "") for why, and the error a conversion returns for it, whose words
 // after the path are msg.
 func (w *walker) refuse(a at, f strictmode.Finding, msg string) {
+	w.refuseOr(a, f, msg, "")
+}
+
+// refuseOr is refuse of a refusal whose text, msg, ends with wayOut, the
+// conversions that send the tool all the same, which a conversion that
+// falls back does not tell (config.fellBack).
+func (w *walker) refuseOr(a at, f strictmode.Finding, msg, wayOut string) {
 	w.report.Findings = append(w.report.Findings, f)
 	ptr := a.pointer
 	if f.Keyword != "" && !f.Open {
@@ -77,7 +84,7 @@ func (w *walker) refuse(a at, f strictmode.Finding, msg string) {
 	w.refusals = append(w.refusals, &RefusalError{
 		Tool: w.src.name, Path: f.Path, Pointer: ptr, Keyword: f.Keyword,
 		Provider: w.mode.Name, Rule: f.Why, URL: w.mode.Source,
-		text: "provider: " + w.src.kind + " " + w.src.name + ": " + msg,
+		text: "provider: " + w.src.kind + " " + w.src.name + ": " + msg, wayOut: wayOut,
 	})
 }
 
@@ -118,8 +125,8 @@ func (w *walker) schema(s ordered, a at) ordered {
 	}
 	typ := s.get("type")
 	if why != "" {
-		w.refuse(a, strictmode.Finding{Path: a.path, Verdict: strictmode.Refuse, Why: why},
-			fmt.Sprintf("%s: %s strict mode %s; give it a type, or "+convertWayOut, a.path, d.Name, why))
+		w.refuseOr(a, strictmode.Finding{Path: a.path, Verdict: strictmode.Refuse, Why: why},
+			fmt.Sprintf("%s: %s strict mode %s; give it a type", a.path, d.Name, why), ", or "+convertWayOut)
 	}
 	for _, e := range s {
 		v := e.v
@@ -172,9 +179,9 @@ func (w *walker) schema(s ordered, a at) ordered {
 		}
 		out = append(out, kv{"additionalProperties", false})
 	} else if why != "" {
-		w.refuse(a, strictmode.Finding{Path: a.path, Keyword: "additionalProperties", Verdict: strictmode.Refuse, Why: why + openObject, Open: true},
-			fmt.Sprintf(`%s: an object without additionalProperties false takes any other names, which %s strict mode does not: it %s; close it with "additionalProperties":false, or `+convertWayOut,
-				a.path, d.Name, why))
+		w.refuseOr(a, strictmode.Finding{Path: a.path, Keyword: "additionalProperties", Verdict: strictmode.Refuse, Why: why + openObject, Open: true},
+			fmt.Sprintf(`%s: an object without additionalProperties false takes any other names, which %s strict mode does not: it %s; close it with "additionalProperties":false`,
+				a.path, d.Name, why), ", or "+convertWayOut)
 	}
 	if typ == "object" || has(typ, "object") {
 		w.depth = max(w.depth, a.depth)
@@ -228,8 +235,8 @@ func (w *walker) judge(s ordered, a at, k string, v, typ any) (name, note string
 		w.note(strictmode.Finding{Path: a.path, Keyword: k, Verdict: strictmode.Move, Why: why})
 		return k, describe(k, v, typ), false
 	case verdict == strictmode.Refuse && k == "additionalProperties":
-		w.refuse(a, strictmode.Finding{Path: a.path, Keyword: k, Verdict: strictmode.Refuse, Why: why},
-			fmt.Sprintf("%s: a map (an object with any names) has no schema in %s strict mode, which %s; "+convertWayOut, a.path, d.Name, why))
+		w.refuseOr(a, strictmode.Finding{Path: a.path, Keyword: k, Verdict: strictmode.Refuse, Why: why},
+			fmt.Sprintf("%s: a map (an object with any names) has no schema in %s strict mode, which %s", a.path, d.Name, why), "; "+convertWayOut)
 		// The walk goes on into the map's values: what the mode does
 		// there is still to be told.
 		if sub, ok := v.(ordered); ok {
@@ -302,8 +309,8 @@ func (w *walker) refOK(a at, v any) bool {
 	if d.NoRecursion {
 		recursive, known := w.recursive(ref, a.def)
 		if why := d.RecursionProblem(ref, recursive, known); why != "" {
-			w.refuse(a, strictmode.Finding{Path: a.path, Keyword: "$ref", Verdict: strictmode.Refuse, Why: why},
-				fmt.Sprintf("%s: $ref: %s strict mode %s; "+convertWayOut, a.path, d.Name, why))
+			w.refuseOr(a, strictmode.Finding{Path: a.path, Keyword: "$ref", Verdict: strictmode.Refuse, Why: why},
+				fmt.Sprintf("%s: $ref: %s strict mode %s", a.path, d.Name, why), "; "+convertWayOut)
 			return false
 		}
 	}
@@ -411,8 +418,8 @@ func (w *walker) value(v any, a at) any {
 		return w.schema(v, a)
 	case bool:
 		if why := w.mode.BooleanSchemaProblem(v); why != "" {
-			w.refuse(a, strictmode.Finding{Path: a.path, Verdict: strictmode.Refuse, Why: why},
-				fmt.Sprintf("%s: %s strict mode %s; give it a type, or "+convertWayOut, a.path, w.mode.Name, why))
+			w.refuseOr(a, strictmode.Finding{Path: a.path, Verdict: strictmode.Refuse, Why: why},
+				fmt.Sprintf("%s: %s strict mode %s; give it a type", a.path, w.mode.Name, why), ", or "+convertWayOut)
 		}
 		return v
 	}
