@@ -20,7 +20,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -438,17 +437,15 @@ func (r *Runner) lookup(name string) (*tool.Tool, bool) {
 	return r.Tools.Resolve(name)
 }
 
-// validName is the shape of a tool name (MCP's rule, which takes every
-// tool's name and wire name). A name of another shape is not repeated to
-// the model: it is the model's text, perhaps an injection.
-var validName = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,128}$`)
-
 // unknown answers a call of a name the set does not have, with what
 // callable says of the tools the model has; past closestPast of them, led
 // by the ones whose names are closest to the name called.
 func unknown(name string, tools *callables) *tool.Result {
 	var b strings.Builder
-	if validName.MatchString(name) {
+	// A name not of a tool name's shape (MCP's rule, which takes every
+	// tool's name and wire name) is not repeated to the model: it is the
+	// model's text, perhaps an injection.
+	if schema.MCPName(name) {
 		fmt.Fprintf(&b, "There is no tool named '%s'.", name)
 		if len(tools.names) > closestPast && len(name) <= closestLongest {
 			near, done := tools.closest[name]
