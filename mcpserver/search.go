@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -220,10 +221,8 @@ func quoteCut(s string) string {
 		return fmt.Sprintf("%q", s)
 	}
 	cut := max
-	for cut > 0 && !utf8RuneStart(s[cut]) {
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
 		cut--
 	}
 	return fmt.Sprintf("%q (%d more bytes)", s[:cut], len(s)-cut)
 }
-
-func utf8RuneStart(b byte) bool { return b&0xC0 != 0x80 }
