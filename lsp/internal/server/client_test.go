@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -353,6 +354,33 @@ func (c *client) open(rel string) string {
 	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{
 		"uri": uri.File(c.path(rel)), "languageId": "go", "version": 1, "text": string(b)}})
 	return string(b)
+}
+
+// openOutside opens a file by its absolute path (one outside the
+// client's folder, say) with its text on disk.
+func (c *client) openOutside(name string) {
+	c.t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{
+		"uri": uri.File(name), "languageId": "go", "version": 1, "text": string(b)}})
+}
+
+// shownMessages waits (up to 30 s) until the server has shown a message,
+// sent beside the diagnostics, and returns those shown.
+func (c *client) shownMessages() []string {
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		c.mu.Lock()
+		msgs := slices.Clone(c.messages)
+		c.mu.Unlock()
+		if len(msgs) > 0 || time.Now().After(deadline) {
+			return msgs
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
 
 // published returns how many times diagnostics were published for a

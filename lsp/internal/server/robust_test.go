@@ -10,7 +10,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -480,27 +479,12 @@ func TestBeforeInitializeAndAfterShutdown(t *testing.T) {
 		}
 	}})
 	c.open("tools/tools.go")
-	b, err := os.ReadFile(filepath.Join(other, "tools", "tools.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	outside := filepath.Join(other, "tools", "tools.go")
-	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{
-		"uri": uri.File(outside), "languageId": "go", "version": 1, "text": string(b)}})
+	c.openOutside(outside)
 	c.waitFor("the diagnostics", func(m map[string]protocol.PublishDiagnosticsParams) bool {
 		return codes(m, c.path("tools/tools.go")) == "OLT011 OLT002 OLT014 OLT009 OLT008"
 	})
-	var msgs []string
-	for range 100 {
-		c.mu.Lock()
-		msgs = slices.Clone(c.messages)
-		c.mu.Unlock()
-		if len(msgs) > 0 {
-			break
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	if len(msgs) != 1 || !strings.Contains(msgs[0], outside) {
+	if msgs := c.shownMessages(); len(msgs) != 1 || !strings.Contains(msgs[0], outside) {
 		t.Errorf("messages %q, want one, of %s", msgs, outside)
 	}
 
@@ -614,23 +598,8 @@ func TestSecondInitialize(t *testing.T) {
 		return codes(m, c.path("tools/tools.go")) == "OLT011 OLT002 OLT014 OLT009 OLT008"
 	})
 	outside := filepath.Join(other, "tools", "tools.go")
-	b, err := os.ReadFile(outside)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{
-		"uri": uri.File(outside), "languageId": "go", "version": 1, "text": string(b)}})
-	var msgs []string
-	for range 100 {
-		c.mu.Lock()
-		msgs = slices.Clone(c.messages)
-		c.mu.Unlock()
-		if len(msgs) > 0 {
-			break
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	if len(msgs) != 1 || !strings.Contains(msgs[0], outside) {
+	c.openOutside(outside)
+	if msgs := c.shownMessages(); len(msgs) != 1 || !strings.Contains(msgs[0], outside) {
 		t.Errorf("messages %q, want one, of %s", msgs, outside)
 	}
 }

@@ -13,7 +13,6 @@ import (
 	"sort"
 	"strings"
 	"testing"
-	"time"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -600,29 +599,13 @@ func TestOutsideFolder(t *testing.T) {
 	}
 	std := filepath.Join(strings.TrimSpace(string(out)), "src", "strings", "strings.go")
 	for _, name := range []string{std, filepath.Join(other, "tools", "tools.go"), filepath.Join(other, "notes", "notes.go")} {
-		b, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{
-			"uri": uri.File(name), "languageId": "go", "version": 1, "text": string(b)}})
+		c.openOutside(name)
 	}
 	c.waitFor("the folder's diagnostics", func(m map[string]protocol.PublishDiagnosticsParams) bool {
 		return codes(m, c.path("tools/tools.go")) == "OLT011 OLT002 OLT014 OLT009 OLT008"
 	})
-	// The message is sent beside the diagnostics: wait for it.
-	var msgs []string
-	for range 300 {
-		c.mu.Lock()
-		msgs = slices.Clone(c.messages)
-		c.mu.Unlock()
-		if len(msgs) > 0 {
-			break
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
 	want := filepath.Join(other, "tools", "tools.go")
-	if len(msgs) != 1 || !strings.Contains(msgs[0], want) || !strings.Contains(msgs[0], dir) {
+	if msgs := c.shownMessages(); len(msgs) != 1 || !strings.Contains(msgs[0], want) || !strings.Contains(msgs[0], dir) {
 		t.Errorf("messages %q, want one naming %s and %s", msgs, want, dir)
 	}
 }
