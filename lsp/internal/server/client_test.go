@@ -519,3 +519,15 @@ func snapshot(t *testing.T, dir string) map[string]string {
 	})
 	return m
 }
+
+// position converts a byte offset in text to an LSP position in enc, as
+// the server does.
+func position(text []byte, offset int, enc string) protocol.Position {
+	return newLines(text).position(offset, enc)
+}
+
+// offset converts an LSP position in enc to a byte offset in text, as
+// the server does.
+func offset(text []byte, p protocol.Position, enc string) int {
+	return newLines(text).offset(p, enc)
+}

@@ -105,16 +105,6 @@ func (l *lines) offset(p protocol.Position, enc string) int {
 	return end
 }
 
-// position converts a byte offset in text to an LSP position in enc.
-func position(text []byte, offset int, enc string) protocol.Position {
-	return newLines(text).position(offset, enc)
-}
-
-// offset converts an LSP position in enc to a byte offset in text.
-func offset(text []byte, p protocol.Position, enc string) int {
-	return newLines(text).offset(p, enc)
-}
-
 // units counts the code units of b in enc.
 func units(b []byte, enc string) int {
 	switch enc {
