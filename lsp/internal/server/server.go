@@ -130,6 +130,7 @@ type fixable struct {
 	// texts holds the seq of each open file the diagnostic and its fixes
 	// are in, as the run that made them read it (0: not open): the fixes
 	// of a text the editor has changed since would edit the wrong place.
+	// convert names the files, publish sets their seqs.
 	texts map[string]uint64
 }
 
@@ -822,12 +823,8 @@ func (s *server) publish(ws *workspace, analyzed []*pkg, read map[string]doc) {
 			}
 			name, f, ok := convert(ws, r, enc, linesOf)
 			if ok {
-				f.texts = map[string]uint64{name: read[name].seq}
-				for _, a := range f.actions {
-					for u := range a.Edit.Changes {
-						n, _ := fileName(string(u))
-						f.texts[n] = read[n].seq
-					}
+				for n := range f.texts {
+					f.texts[n] = read[n].seq
 				}
 				byFile[name] = append(byFile[name], f)
 			}
@@ -937,7 +934,7 @@ func convert(ws *workspace, r reported, enc string, linesOf func(string) *lines)
 	if d.URL != "" {
 		diag.CodeDescription = &protocol.CodeDescription{Href: uri.URI(d.URL)}
 	}
-	f := fixable{diag: diag}
+	f := fixable{diag: diag, texts: map[string]uint64{name: 0}}
 	for _, fix := range d.SuggestedFixes {
 		changes := map[uri.URI][]protocol.TextEdit{}
 		ok := len(fix.TextEdits) > 0
@@ -953,6 +950,9 @@ func convert(ws *workspace, r reported, enc string, linesOf func(string) *lines)
 		}
 		if !ok {
 			continue
+		}
+		for _, e := range fix.TextEdits {
+			f.texts[ws.fset.File(e.Pos).Name()] = 0 // its seq set by publish
 		}
 		f.actions = append(f.actions, protocol.CodeAction{
 			Title:       fix.Message,
