@@ -109,11 +109,15 @@ type gaveUp struct{ err error }
 
 // A methodPanic is the error of a decoding during which a method of the
 // type being decoded (UnmarshalJSON, UnmarshalText) panicked: the type's
-// code failed, not the JSON it was given. text is the panic value's, cut
-// to maxErrorTextBytes; of says what was decoded.
-type methodPanic struct{ of, text string }
+// code failed, not the JSON it was given. of says what was decoded.
+type methodPanic struct {
+	of string
+	p  *panicError
+}
 
-func (e *methodPanic) Error() string { return "decoding " + e.of + " panicked: " + e.text }
+func (e *methodPanic) Error() string {
+	return "decoding " + e.of + " panicked: " + cutText(sprintSafe(e.p.value))
+}
 
 // guard calls a method of the type being decoded, and turns a panic in it
 // into a *methodPanic, which decode returns. A runtime.Goexit in it
@@ -121,7 +125,7 @@ func (e *methodPanic) Error() string { return "decoding " + e.of + " panicked: "
 func guard(method func() error) error {
 	defer func() {
 		if p := recover(); p != nil {
-			panic(&methodPanic{text: cutText(sprintSafe(p))})
+			panic(&methodPanic{p: recovered(p)})
 		}
 	}()
 	return method()

@@ -84,7 +84,7 @@ func (t *Tool) toolError(call *Call, err error, check bool) *Result {
 	if !errors.As(err, &be) || be == nil {
 		var r *Result
 		if t.SafeErrors {
-			r = errorResult(Failed, true, call, "Tool '"+call.name()+"' failed.")
+			r = errorResult(Failed, true, call, failedText(call, ""))
 		} else {
 			r = t.failed(call, "", sprintSafe(err)) // fmt survives a nil pointer's Error
 		}

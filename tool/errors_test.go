@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -38,6 +39,11 @@ func GetOrder(in OrderRef) (map[string]string, error) {
 		return nil, errors.New("dial tcp 10.0.0.7:5432: connection refused")
 	case "undeclared":
 		return nil, &tool.Error{Code: "ORDER_GONE", SafeMessage: "The order is gone."}
+	case "panic":
+		var shards map[string]int
+		shards["eu-3"]++ // a panic whose text says where: assignment to entry in nil map
+	case "empty":
+		return nil, errors.New("")
 	}
 	return map[string]string{"ref": in.Ref, "state": "open"}, nil
 }
@@ -81,6 +87,12 @@ func TestBusinessErrors(t *testing.T) {
 		{"plain under safe errors", "plain", true, tool.Failed,
 			"Tool 'get_order' failed.", "", tool.OutcomeStarted,
 			`{"schema_version":"toolschema-result-v1","status":"failed","data":null,"error":{"code":"FAILED","category":"internal","safe_message":"Tool 'get_order' failed.","recovery":"none","retry_after_ms":null},"execution":{"outcome":"started","complete":true,"truncated":false}}`},
+		{"panic", "panic", false, tool.Failed,
+			"Tool 'get_order' failed: panic: assignment to entry in nil map", "", tool.OutcomeStarted, ""},
+		{"panic under safe errors", "panic", true, tool.Failed,
+			"Tool 'get_order' failed.", "", tool.OutcomeStarted, ""},
+		{"empty error", "empty", false, tool.Failed,
+			"Tool 'get_order' failed.", "", tool.OutcomeStarted, ""},
 		{"undeclared code", "undeclared", false, tool.InvalidOutput,
 			"Tool 'get_order' returned the error code ORDER_GONE, which its contract does not declare (it declares ORDER_NOT_FOUND, RATE_LIMITED): add it to the directive's errors=.",
 			"ORDER_GONE", tool.OutcomeCompleted, ""},
@@ -127,8 +139,18 @@ func TestBusinessErrors(t *testing.T) {
 			if tt.envelope != "" && env != tt.envelope {
 				t.Errorf("envelope\n got %s\nwant %s", env, tt.envelope)
 			}
+			// A panic's cause is the panic's value with the stack it was
+			// raised on, for the program's logs.
+			if tt.ref == "panic" {
+				cause := fmt.Sprint(r.Cause)
+				var rerr runtime.Error
+				if !strings.Contains(cause, "assignment to entry in nil map") || !strings.Contains(cause, "tool_test.GetOrder(") ||
+					!errors.As(r.Cause, &rerr) {
+					t.Errorf("the panic's Cause is %q (a runtime.Error: %v), want its value and its stack", cause, rerr != nil)
+				}
+			}
 			// Nothing internal reaches the model: not the cause's text.
-			for _, secret := range []string{"shard", "10.0.0.7"} {
+			for _, secret := range []string{"shard", "10.0.0.7", "nil map"} {
 				if (tt.failure != "" || tt.safe) && (strings.Contains(text, secret) || strings.Contains(env, secret)) {
 					t.Errorf("the model sees internal detail %q: %s / %s", secret, text, env)
 				}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -231,6 +232,9 @@ func (t *Tool) Invoke(ctx context.Context, args json.RawMessage) (*Result, error
 	case errors.Is(err, errHeldPast{}):
 		return t.heldPast(call), nil
 	case err != nil:
+		if mp, ok := err.(*methodPanic); ok {
+			return t.panicked(call, false, "decoding "+mp.of+" panicked: ", mp.p), nil
+		}
 		return errorResult(Failed, false, call, fmt.Sprintf("Tool '%s' failed: %v", call.name(), err)), nil
 	case len(viols) > 0:
 		msg := violationText(viols, more)
@@ -505,7 +509,7 @@ func lenientDecode(ctx context.Context, p *plan, it reflect.Type, args json.RawM
 func unmarshalGuarded(data []byte, v any) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			err = &methodPanic{text: cutText(sprintSafe(p))}
+			err = &methodPanic{p: recovered(p)}
 		}
 	}()
 	return json.Unmarshal(data, v)
@@ -513,12 +517,12 @@ func unmarshalGuarded(data []byte, v any) (err error) {
 
 // outcome is what the tool's goroutine reports.
 type outcome struct {
-	value    any     // the tool's first result
-	err      error   // the tool's error
-	res      *Result // the failure's result, settled on the tool's goroutine
-	ctxErr   error   // the caller's context's error, when it ended
-	panicked any
-	goexit   bool // the tool called runtime.Goexit
+	value    any         // the tool's first result
+	err      error       // the tool's error
+	res      *Result     // the failure's result, settled on the tool's goroutine
+	ctxErr   error       // the caller's context's error, when it ended
+	panicked *panicError // the tool panicked
+	goexit   bool        // the tool called runtime.Goexit
 }
 
 // The states of a call's goroutine, which it and Invoke settle once: the
@@ -581,12 +585,12 @@ func (t *Tool) run(ctx context.Context, call *Call, in any, e *ends, check bool)
 func (t *Tool) settle(ctx, runCtx context.Context, call *Call, o outcome, check bool) (res *Result, ctxErr error) {
 	defer func() {
 		if p := recover(); p != nil {
-			res, ctxErr = t.failed(call, "reading its error panicked: ", sprintSafe(p)), nil
+			res, ctxErr = t.panicked(call, true, "reading its error panicked: ", recovered(p)), nil
 		}
 	}()
 	switch {
 	case o.panicked != nil:
-		return t.failed(call, "panic: ", sprintSafe(o.panicked)), nil
+		return t.panicked(call, true, "panic: ", o.panicked), nil
 	case o.err != nil && ctx.Err() != nil:
 		return errorResult(Cancelled, true, call, "The call was cancelled."), ctx.Err()
 	case o.err != nil && runCtx.Err() != nil && errors.Is(o.err, runCtx.Err()):
@@ -662,7 +666,7 @@ const growStackBytes = 12 << 10
 func (t *Tool) callFunc(ctx context.Context, call *Call, in any) (o outcome) {
 	defer func() {
 		if p := recover(); p != nil {
-			o = outcome{panicked: p}
+			o = outcome{panicked: recovered(p)}
 		}
 	}()
 	v, err := t.handler.Call(ctx, call, t.bound, in)
@@ -683,9 +687,57 @@ func sprintSafe(v any) (s string) {
 }
 
 // failed is the result of a tool's own failure: what failed, and the
-// text of the error or panic, cut to maxErrorTextBytes.
+// text of the error, cut to maxErrorTextBytes.
 func (t *Tool) failed(call *Call, what, text string) *Result {
-	return errorResult(Failed, true, call, "Tool '"+call.name()+"' failed: "+what+cutText(text))
+	return errorResult(Failed, true, call, failedText(call, what+cutText(text)))
+}
+
+// failedText says that the tool failed, and why, when there is a why (an
+// error whose text is empty, a panic with an empty string, has none: the
+// sentence then ends there rather than on a colon).
+func failedText(call *Call, why string) string {
+	why = strings.TrimSuffix(why, ": ")
+	if why == "" {
+		return "Tool '" + call.name() + "' failed."
+	}
+	return "Tool '" + call.name() + "' failed: " + why
+}
+
+// A panicError is a panic recovered from the tool's code (its function,
+// or a method of its input, result or error), as the call's Result.Cause:
+// the value, and the stack of the goroutine that panicked, for the
+// program's logs. It unwraps to the value when that is an error (a
+// runtime.Error, say).
+type panicError struct {
+	value any
+	stack []byte
+}
+
+func (e *panicError) Error() string {
+	return "panic: " + sprintSafe(e.value) + "\n\n" + string(e.stack)
+}
+
+func (e *panicError) Unwrap() error {
+	err, _ := e.value.(error)
+	return err
+}
+
+// recovered is the panicError of p, which a deferred function has just
+// recovered: the stack there still has the frames that panicked.
+func recovered(p any) *panicError { return &panicError{value: p, stack: debug.Stack()} }
+
+// panicked is the result of a panic in the tool's code; what says where
+// ("panic: ", "writing its result panicked: "). The model reads the
+// panic's text unless SafeErrors, under which a panic is kept from it as
+// a plain error's text is; the Cause is the panic, with its stack.
+func (t *Tool) panicked(call *Call, started bool, what string, p *panicError) *Result {
+	why := ""
+	if !t.SafeErrors {
+		why = what + cutText(sprintSafe(p.value))
+	}
+	r := errorResult(Failed, started, call, failedText(call, why))
+	r.Cause = p
+	return r
 }
 
 // cutText cuts s to at most maxErrorTextBytes, on a character boundary,
@@ -706,12 +758,13 @@ func cutText(s string) string {
 func (t *Tool) result(call *Call, v any, check bool) (r *Result) {
 	defer func() {
 		if p := recover(); p != nil {
-			r = t.failed(call, "writing its result panicked: ", sprintSafe(p))
+			r = t.panicked(call, true, "writing its result panicked: ", recovered(p))
 		}
 	}()
 	r = t.resultOf(call, v, check)
-	if !r.IsError {
-		r.Started = true // it ran to its end
+	r.Started = true // it ran to its end, whatever it returned
+	if r.IsError && r.Code == "" {
+		r.Code = Failed // a failure the tool wrote itself, without a code
 	}
 	return r
 }

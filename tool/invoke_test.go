@@ -217,6 +217,12 @@ func TestFailures(t *testing.T) {
 	}{
 		{"error", func(c *tool.Call) error { costly(c); return errors.New("the court is closed") }, tool.Failed, "Tool 't' failed: the court is closed"},
 		{"panic", func(c *tool.Call) error { costly(c); panic("oops") }, tool.Failed, "Tool 't' failed: panic: oops"},
+		// A result the tool made as a failure, without a code: Code is
+		// set whenever IsError is.
+		{"failed result", func(c *tool.Call) *tool.Result {
+			costly(c)
+			return &tool.Result{IsError: true, Parts: []tool.Part{tool.TextPart{Text: "no such court"}}}
+		}, tool.Failed, "no such court"},
 		{"bad output", func(c *tool.Call) Status { costly(c); return "bogus" }, tool.InvalidOutput,
 			"Tool 't' returned a result that breaks its output schema:\nThe result must be one of \"open\", \"closed\"."},
 	}

@@ -111,8 +111,9 @@ type Meta struct {
 	// invalid_output result.
 	ErrorCodes []string
 	// SafeErrors keeps the text of a plain error (one that is not an
-	// *Error) from the model: the result says only that the tool failed.
-	// The error stays in Result.Cause. The directive's safe-errors.
+	// *Error), and of a panic, from the model: the result says only that
+	// the tool failed. The error or the panic stays in Result.Cause. The
+	// directive's safe-errors.
 	SafeErrors bool
 
 	// DeferLoading keeps the tool's definition out of a request until a
@@ -289,6 +290,8 @@ type Result struct {
 	Failure *Error
 	// Cause is the error the tool returned, as it returned it: for logs
 	// and audits, never for the model (its text may hold internal detail).
+	// For a panic in the tool's code, an error with the panic's value and
+	// the stack that panicked, which unwraps to the value if an error.
 	Cause error
 	// Truncated reports that the parts are not the whole answer (a page
 	// of a longer list, a cut text). A tool that returns a Result sets it.
