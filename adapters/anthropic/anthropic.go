@@ -104,6 +104,8 @@ func Calls(m *anthropic.Message) []loop.Call {
 // in order, with its call's id and is_error set for a failure. A text part is a text block, a JSON part a text block of its
 // JSON, an image (JPEG, PNG, GIF or WebP) an image block; other binary
 // parts are a text block that says what they were (as loop.Content writes it).
+// An empty text part is left out, as the API refuses an empty text block;
+// a result with no other part has no content.
 func Results(outs []loop.Outcome) anthropic.MessageParam { return results(outs, nil) }
 
 // results is Results, with the content of an outcome for which instead
@@ -123,9 +125,11 @@ func results(outs []loop.Outcome, instead func(loop.Outcome) ([]anthropic.ToolRe
 		if c, ok := replaced(instead, o); ok {
 			a.result.Content = c
 		} else if s, ok := onlyText(o.Result); ok {
-			a.text.Text = s
-			a.content[0].OfText = &a.text
-			a.result.Content = a.content[:]
+			if s != "" { // else no content member: the API refuses an empty text block
+				a.text.Text = s
+				a.content[0].OfText = &a.text
+				a.result.Content = a.content[:]
+			}
 		} else {
 			a.result.Content = content(o.Result)
 		}
@@ -168,7 +172,13 @@ func content(r *tool.Result) []anthropic.ToolResultBlockParamContentUnion {
 			continue
 		}
 		s, _ := loop.PartText(p)
+		if s == "" {
+			continue // the API refuses an empty text block ("text content blocks must be non-empty")
+		}
 		out = append(out, anthropic.ToolResultBlockParamContentUnion{OfText: &anthropic.TextBlockParam{Text: s}})
+	}
+	if len(out) == 0 {
+		return nil
 	}
 	return out
 }

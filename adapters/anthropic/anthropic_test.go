@@ -141,7 +141,7 @@ func TestLoop(t *testing.T) {
 }
 
 // TestResults checks the result blocks alone: an error flagged, parts as
-// blocks, an image as an image block.
+// blocks, an image as an image block, no empty text block.
 func TestResults(t *testing.T) {
 	k := looptest.NewKit(t)
 	turn, err := k.Runner().Turn(context.Background(), []loop.Call{
@@ -157,6 +157,18 @@ func TestResults(t *testing.T) {
 		tool.TextPart{Text: "t"}, tool.JSONPart{JSON: json.RawMessage(`{"z":1,"a":18446744073709551615}`)},
 		tool.BlobPart{MIMEType: "image/png", Data: []byte{1, 2}}, tool.BlobPart{MIMEType: "audio/wav", Data: []byte{1}},
 	}}
+	// Empty texts, which the API refuses as blocks ("text content blocks
+	// must be non-empty"): a tool that returned "", an empty part among
+	// others, a failure with no text.
+	for _, r := range []*tool.Result{
+		{Parts: []tool.Part{tool.TextPart{}}},
+		{Parts: []tool.Part{tool.TextPart{}, tool.TextPart{Text: "x"}}},
+		{IsError: true, Code: tool.Failed, Parts: []tool.Part{tool.TextPart{}}},
+	} {
+		o := turn.Outcomes[0]
+		o.Call.ID, o.Result = string(rune('d'+len(outs)-3)), r
+		outs = append(outs, o)
+	}
 	b, err := json.Marshal(anthropicadapter.Results(outs))
 	if err != nil {
 		t.Fatal(err)
@@ -166,7 +178,10 @@ func TestResults(t *testing.T) {
 		`{"tool_use_id":"b","is_error":true,"content":[{"text":"Argument 'text' is required.","type":"text"}],"type":"tool_result"},` +
 		`{"tool_use_id":"c","content":[{"text":"t","type":"text"},{"text":"{\"z\":1,\"a\":18446744073709551615}","type":"text"},` +
 		`{"source":{"data":"AQI=","media_type":"image/png","type":"base64"},"type":"image"},` +
-		`{"text":"(binary data of type audio/wav, 1 bytes, which this API's tool results cannot carry)","type":"text"}],"type":"tool_result"}` +
+		`{"text":"(binary data of type audio/wav, 1 bytes, which this API's tool results cannot carry)","type":"text"}],"type":"tool_result"},` +
+		`{"tool_use_id":"d","type":"tool_result"},` +
+		`{"tool_use_id":"e","content":[{"text":"x","type":"text"}],"type":"tool_result"},` +
+		`{"tool_use_id":"f","is_error":true,"type":"tool_result"}` +
 		`],"role":"user"}`
 	if !looptest.SameJSON(b, []byte(want)) {
 		t.Errorf("results\n got %s\nwant %s", b, want)
