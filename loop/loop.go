@@ -59,11 +59,16 @@ type Outcome struct {
 
 // An Approval is what an approval hook is asked about: a call of a tool
 // that requires approval, with arguments that pass the tool's checks.
+// Call.Name is the name the model called, which may be the tool's wire
+// name for the API; Tool.Name is the tool's own, the one tool.Approve
+// takes.
 type Approval struct {
 	Call Call
 	Tool *tool.Tool
-	// Input is the decoded input (a pointer to the tool's input struct, nil
-	// for a tool without one), defaults filled in: what the tool would get.
+	// Input is the decoded input, as Tool.CheckArgs returns it, defaults
+	// filled in: what the tool would get. A pointer to the tool's input
+	// struct (nil for a tool without one), or, for a raw tool
+	// (rawtool.New), the arguments as a json.RawMessage.
 	Input any
 }
 
@@ -612,7 +617,7 @@ func tooMany(i, n, max int) *tool.Result {
 // refused answers a call the approval hook refused, naming the tool as
 // the call did (its wire name, when the model called it by that).
 func refused(name string) *tool.Result {
-	return errorResult(Refused, fmt.Sprintf("The call of tool '%s' was not approved; it did not run.", name))
+	return errorResult(Refused, fmt.Sprintf("The call of tool '%s' was not approved; it did not run. Do not call it again with these arguments unless the user asks you to.", name))
 }
 
 func errorResult(code tool.ErrorCode, msg string) *tool.Result {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/toolschema/toolschema/loop"
+	"github.com/toolschema/toolschema/rawtool"
 	"github.com/toolschema/toolschema/reflectimpl"
 	"github.com/toolschema/toolschema/tool"
 )
@@ -116,7 +117,7 @@ func TestTurn(t *testing.T) {
 		{name: "approved", approve: yes, call: call("c6", "delete", `{"id":"a1"}`),
 			text: "deleted", ran: []string{"delete a1"}},
 		{name: "refused", approve: no, call: call("c7", "delete", `{"id":"a1"}`), code: loop.Refused,
-			text: "The call of tool 'delete' was not approved; it did not run."},
+			text: "The call of tool 'delete' was not approved; it did not run. Do not call it again with these arguments unless the user asks you to."},
 		{name: "approval with bad arguments: nobody asked", approve: func(context.Context, loop.Approval) (bool, error) {
 			return false, errors.New("asked about bad arguments")
 		}, call: call("c8", "delete", `{"id":"A B"}`), code: tool.InvalidArguments,
@@ -497,5 +498,47 @@ func TestCheckOutputs(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestApprovalOfRawTool checks what the hook is given for a raw tool
+// (rawtool.New), as loop.Approval documents it: the arguments as a
+// json.RawMessage with the schema's defaults filled in, the call's name as
+// the model called it, and the tool's own name for tool.Approve.
+func TestApprovalOfRawTool(t *testing.T) {
+	ran := false
+	rt, err := rawtool.New(tool.Meta{Name: "admin.users.delete", RequiresApproval: true},
+		json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"hard":{"type":"boolean","default":false}},"required":["id"]}`),
+		func(context.Context, *tool.Call, json.RawMessage) (any, error) { ran = true; return "deleted", nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := tool.NewSet([]*tool.Tool{rt})
+	if err != nil {
+		t.Fatal(err)
+	}
+	names, err := set.WireNames("openai")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wire := names[0]
+	var got loop.Approval
+	r := &loop.Runner{Tools: set, Approve: func(_ context.Context, a loop.Approval) (bool, error) {
+		got = a
+		return true, nil
+	}}
+	turn, err := r.Turn(context.Background(), []loop.Call{call("1", wire, `{"id":"u7"}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, ok := got.Input.(json.RawMessage)
+	if !ok || string(in) != `{"id":"u7","hard":false}` {
+		t.Errorf("Input %T %s, want the arguments with their default as a json.RawMessage", got.Input, got.Input)
+	}
+	if got.Call.Name != wire || got.Tool.Name != "admin.users.delete" {
+		t.Errorf("Call.Name %q Tool.Name %q, want the wire name %q and the tool's own", got.Call.Name, got.Tool.Name, wire)
+	}
+	if res := turn.Outcomes[0].Result; res.IsError || !ran {
+		t.Errorf("approved call: %s %q, ran %v", res.Code, res.Text(), ran)
 	}
 }

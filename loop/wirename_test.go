@@ -98,7 +98,7 @@ func TestWireNameRefusal(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := "The call of tool '" + name + "' was not approved; it did not run."
+		want := "The call of tool '" + name + "' was not approved; it did not run. Do not call it again with these arguments unless the user asks you to."
 		if got := loop.Content(turn.Outcomes[0].Result); got != want {
 			t.Errorf("called as %s: %q, want %q", name, got, want)
 		}

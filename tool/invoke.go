@@ -111,7 +111,8 @@ type approval struct {
 	next *approval
 }
 
-// Approve returns a context that approves the calls of tool with these
+// Approve returns a context that approves the calls of tool (its own
+// name, Tool.Name, not a wire name an API called it by) with these
 // arguments made with it: arguments equal to args as JSON values (members
 // in any order, any white space, numbers by value, strings by their
 // characters). A tool that requires approval runs only under such a
@@ -343,8 +344,9 @@ func violationText(viols []Violation, more int) string {
 
 // CheckArgs checks args as Invoke does before it runs the tool, and
 // returns the decoded input (a pointer to a new value of the tool's input
-// type; nil for a tool that takes none) as Invoke would give it to the
-// tool, or the violations Invoke would refuse the arguments for, most
+// type; nil for a tool that takes none; for a raw tool, rawtool.New's,
+// the arguments as a json.RawMessage with the schema's defaults filled
+// in) as Invoke would give it to the tool, or the violations Invoke would refuse the arguments for, most
 // useful first, at most 100. It runs nothing: a caller may use it to show
 // a person the arguments of a call that needs approval. ctx's leniency
 // (WithLeniency) applies: under ShadowArgs there are no violations unless

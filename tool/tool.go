@@ -25,9 +25,11 @@ import (
 // Tool made as a literal has no function behind it.
 type Tool struct {
 	Meta
-	// InputSchema is the JSON Schema 2020-12 of the arguments: always a
-	// closed object. The schema bytes may be shared with other tools of the
-	// same types: do not change them in place.
+	// InputSchema is the JSON Schema 2020-12 of the arguments: an object
+	// schema, closed (additionalProperties false) for a tool made from a
+	// Go type, as its author wrote it for a raw tool (rawtool.New). The
+	// schema bytes may be shared with other tools of the same types: do
+	// not change them in place.
 	InputSchema json.RawMessage
 	// OutputSchema is the JSON Schema of the result value, or nil when the
 	// tool returns nothing, text, parts, a Result or raw JSON.

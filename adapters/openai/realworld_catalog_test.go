@@ -641,9 +641,9 @@ func TestCatalogTrialChat(t *testing.T) {
 	replies = fourth.toolReplies(t)
 	for id, want := range map[string]string{
 		"call_2_0": `{"id":"RF-12","cents":1250}`,
-		"call_2_1": "The call of tool 'close_account' was not approved; it did not run.",
+		"call_2_1": "The call of tool 'close_account' was not approved; it did not run. Do not call it again with these arguments unless the user asks you to.",
 		"call_2_2": `github.create_issue {"owner":"acme","repo":"desk","title":"Double charge on PAY-12"}`,
-		"call_2_3": "The call of tool 'github_delete_branch' was not approved; it did not run.",
+		"call_2_3": "The call of tool 'github_delete_branch' was not approved; it did not run. Do not call it again with these arguments unless the user asks you to.",
 		// OpenAI's strict form of a proxied tool's optional arguments:
 		// null for each left out, the enum's one in the $ref'd object too.
 		"call_2_4": `k8s.get_status {"selector":{"app":"desk"},"namespace":"default"}`,

@@ -244,7 +244,7 @@ var Script = []Turn{
 		Want: []Reply{
 			{ID: "call_4", Text: "Booked F1."},
 			{ID: "call_5", Text: "Noted."},
-			{ID: "call_6", Error: true, Text: "The call of tool 'book' was not approved; it did not run."},
+			{ID: "call_6", Error: true, Text: "The call of tool 'book' was not approved; it did not run. Do not call it again with these arguments unless the user asks you to."},
 			{ID: "call_7", Error: true, Text: "There is no tool named 'cancel_all'. The tools are: find_flights, find_hotels, book, note, finish."},
 		},
 		// The bad call again, mended; bad arguments for the ending tool,
