@@ -1162,17 +1162,27 @@ func (d *decoder) number(p *plan, v reflect.Value) {
 	}
 	var f float64 // the value, for a number
 	var ferr error
-	if c.Type == schema.JSONNumber && (v.IsValid() || c.Minimum != "" || c.Maximum != "" || mayOverflow(lit)) {
+	if c.Type == schema.JSONNumber && (v.IsValid() || c.Minimum != "" || c.Maximum != "" ||
+		c.ExclusiveMinimum != "" || c.ExclusiveMaximum != "" || c.MultipleOf != "" || mayOverflow(lit)) {
 		// (Only checked, not kept: a number below 1e308 is a float64.)
 		f, ferr = strconv.ParseFloat(lit, 64)
 	}
-	if p.min != nil || p.max != nil {
+	if p.min != nil || p.max != nil || p.exMin != nil || p.exMax != nil || p.step != nil {
 		x := parseDecimal(lit)
 		if p.min != nil && cmpDecimal(&x, p.min) < 0 {
 			d.add("range", "must be at least "+c.Minimum+".")
 		}
 		if p.max != nil && cmpDecimal(&x, p.max) > 0 {
 			d.add("range", "must be at most "+c.Maximum+".")
+		}
+		if p.exMin != nil && cmpDecimal(&x, p.exMin) <= 0 {
+			d.add("range", "must be greater than "+c.ExclusiveMinimum+".")
+		}
+		if p.exMax != nil && cmpDecimal(&x, p.exMax) >= 0 {
+			d.add("range", "must be less than "+c.ExclusiveMaximum+".")
+		}
+		if p.step != nil && !multipleOf(&x, p.step) {
+			d.add("range", "must be a multiple of "+c.MultipleOf+".")
 		}
 	}
 	if ferr != nil {

@@ -1,6 +1,8 @@
 package tool
 
 import (
+	"math/big"
+	"math/bits"
 	"strconv"
 
 	"github.com/toolschema/toolschema/internal/limits"
@@ -160,4 +162,72 @@ func appendCanonical(b []byte, lit string) []byte {
 	}
 	b = append(b, 'e')
 	return strconv.AppendInt(b, int64(d.point), 10)
+}
+
+// multipleOf reports whether x is an integer multiple of m (m > 0), as
+// JSON Schema's multipleOf means it: exactly, on the decimal values. With
+// x = X·10^a and m = M·10^b, their significant digits X and M without
+// trailing zeros, x/m is an integer exactly when a ≥ b (X has no factor
+// 10, so no power of ten above M divides it) and M divides X·10^(a-b).
+// That remainder is X's digits read modulo M, times 10^(a-b) modulo M by
+// squaring: time linear in the digits of x and logarithmic in the
+// exponents, which may be large (1e-400 against 1e400) but are never
+// expanded. An m of more than 18 digits (a tag's, its author's) goes
+// through math/big.
+func multipleOf(x, m *decimal) bool {
+	if x.zero() {
+		return true
+	}
+	a, b := x.point-(x.hi-x.lo), m.point-(m.hi-m.lo)
+	if a < b {
+		return false
+	}
+	e := uint64(a - b)
+	if m.hi-m.lo > 18 {
+		return multipleOfBig(x, m, e)
+	}
+	var mod uint64
+	for i := m.lo; i < m.hi; i++ {
+		mod = mod*10 + uint64(m.digit(i)-'0')
+	}
+	if mod == 1 {
+		return true
+	}
+	var r uint64 // X mod M; r*10+9 < 10^19 < 2^64
+	for i := x.lo; i < x.hi; i++ {
+		r = (r*10 + uint64(x.digit(i)-'0')) % mod
+	}
+	// r · 10^e mod M.
+	p := uint64(10) % mod
+	for ; e > 0 && r != 0; e >>= 1 {
+		if e&1 == 1 {
+			r = mulMod(r, p, mod)
+		}
+		p = mulMod(p, p, mod)
+	}
+	return r == 0
+}
+
+// mulMod returns a·b mod m, for a, b < m.
+func mulMod(a, b, m uint64) uint64 {
+	hi, lo := bits.Mul64(a, b)
+	_, rem := bits.Div64(hi, lo, m) // hi < m, as a, b < m
+	return rem
+}
+
+// multipleOfBig is multipleOf for an m of many digits.
+func multipleOfBig(x, m *decimal, e uint64) bool {
+	digits := func(d *decimal) *big.Int {
+		b := make([]byte, 0, d.hi-d.lo)
+		for i := d.lo; i < d.hi; i++ {
+			b = append(b, d.digit(i))
+		}
+		n, _ := new(big.Int).SetString(string(b), 10)
+		return n
+	}
+	mod := digits(m)
+	r := new(big.Int).Mod(digits(x), mod)
+	p := new(big.Int).Exp(big.NewInt(10), new(big.Int).SetUint64(e), mod)
+	r.Mul(r, p).Mod(r, mod)
+	return r.Sign() == 0
 }

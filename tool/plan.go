@@ -35,8 +35,11 @@ type plan struct {
 	// (schema.Check.NumberText), bounded as a number literal.
 	numText bool
 
-	// min and max are the Check's bounds, parsed once.
-	min, max *decimal
+	// min and max are the Check's bounds, exMin and exMax its exclusive
+	// ones, step its multipleOf, parsed once.
+	min, max     *decimal
+	exMin, exMax *decimal
+	step         *decimal
 
 	re       *regexp.Regexp
 	enum     string // "must be one of ..." message tail
@@ -160,6 +163,18 @@ func compile(t reflect.Type, c *schema.Check) (*plan, error) {
 	if c.Maximum != "" {
 		d := parseDecimal(c.Maximum)
 		p.max = &d
+	}
+	if c.ExclusiveMinimum != "" {
+		d := parseDecimal(c.ExclusiveMinimum)
+		p.exMin = &d
+	}
+	if c.ExclusiveMaximum != "" {
+		d := parseDecimal(c.ExclusiveMaximum)
+		p.exMax = &d
+	}
+	if c.MultipleOf != "" {
+		d := parseDecimal(c.MultipleOf)
+		p.step = &d
 	}
 	if c.Enum != nil {
 		vals := ""

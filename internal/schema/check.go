@@ -34,6 +34,11 @@ type Check struct {
 	// not write it (a 64-bit type's, beyond ±MaxSafeInteger): the check
 	// refuses what the type cannot hold.
 	Minimum, Maximum string
+	// ExclusiveMinimum, ExclusiveMaximum and MultipleOf are JSON number
+	// texts, "" when not set. An exclusive bound stands in for the Go
+	// type's own range on its side (it lies within it).
+	ExclusiveMinimum, ExclusiveMaximum string
+	MultipleOf                         string
 	// MinLength, MaxLength, MinItems and MaxItems are -1 when not set.
 	MinLength, MaxLength int64
 	MinItems, MaxItems   int64
@@ -90,6 +95,7 @@ func (b *Builder) check(t *Type, na bool, f *frag) *Check {
 	c := &Check{
 		Type: JSONType(f.typ), Null: f.null, Format: f.format,
 		Minimum: f.minimum, Maximum: f.maximum,
+		ExclusiveMinimum: f.exclMin, ExclusiveMaximum: f.exclMax, MultipleOf: f.multipleOf,
 		MinLength: count(f.minLen), MaxLength: count(f.maxLen),
 		MinItems: count(f.minItems), MaxItems: count(f.maxItems),
 		Pattern: f.pattern, Encoding: f.encoding, Unique: f.unique, Default: f.deflt,
@@ -101,10 +107,10 @@ func (b *Builder) check(t *Type, na bool, f *frag) *Check {
 	if f.typ == jInteger && f.lo.bits != 0 {
 		// A bound the schema leaves out (beyond ±MaxSafeInteger) is still
 		// checked: the Go type cannot hold more.
-		if c.Minimum == "" {
+		if c.Minimum == "" && c.ExclusiveMinimum == "" {
 			c.Minimum = f.lo.min()
 		}
-		if c.Maximum == "" {
+		if c.Maximum == "" && c.ExclusiveMaximum == "" {
 			c.Maximum = f.lo.max()
 		}
 	}

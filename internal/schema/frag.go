@@ -107,6 +107,11 @@ type frag struct {
 	enum    [][]byte // encoded values
 	minimum string   // JSON number text
 	maximum string
+	// exclMin and exclMax are exclusiveMinimum and exclusiveMaximum,
+	// multipleOf the step a value is a multiple of: JSON number texts,
+	// "" when not set. Only a tag sets them.
+	exclMin, exclMax string
+	multipleOf       string
 	// ownMin and ownMax report that minimum and maximum are the Go type's
 	// own range, written from its kind (not by a tag): what a provider
 	// conversion may leave unsaid (see OwnBoundPaths).
@@ -172,9 +177,10 @@ type prop struct {
 }
 
 // append writes f as compact JSON, keywords in the contract's fixed order:
-// type, format, description, x-mcp-header, enum, minimum, maximum, minLength, maxLength,
-// pattern, contentEncoding, items, minItems, maxItems, uniqueItems,
-// properties, required, additionalProperties, default.
+// type, format, description, x-mcp-header, enum, minimum, exclusiveMinimum,
+// maximum, exclusiveMaximum, multipleOf, minLength, maxLength, pattern,
+// contentEncoding, items, minItems, maxItems, uniqueItems, properties,
+// required, additionalProperties, default.
 func (f *frag) append(b []byte) []byte {
 	if f.decl != nil {
 		return append(b, f.decl.raw...)
@@ -234,9 +240,21 @@ func (f *frag) append(b []byte) []byte {
 		key("minimum")
 		b = append(b, f.minimum...)
 	}
+	if f.exclMin != "" {
+		key("exclusiveMinimum")
+		b = append(b, f.exclMin...)
+	}
 	if f.maximum != "" {
 		key("maximum")
 		b = append(b, f.maximum...)
+	}
+	if f.exclMax != "" {
+		key("exclusiveMaximum")
+		b = append(b, f.exclMax...)
+	}
+	if f.multipleOf != "" {
+		key("multipleOf")
+		b = append(b, f.multipleOf...)
 	}
 	if f.minLen.ok {
 		key("minLength")
@@ -352,6 +370,15 @@ func (f *frag) size() int {
 	}
 	if f.maximum != "" {
 		key("maximum", len(f.maximum))
+	}
+	if f.exclMin != "" {
+		key("exclusiveMinimum", len(f.exclMin))
+	}
+	if f.exclMax != "" {
+		key("exclusiveMaximum", len(f.exclMax))
+	}
+	if f.multipleOf != "" {
+		key("multipleOf", len(f.multipleOf))
 	}
 	if f.minLen.ok {
 		key("minLength", digits(f.minLen.n))

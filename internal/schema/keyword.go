@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"cmp"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -16,8 +17,8 @@ import (
 // keywordTags are the struct tags that set one schema keyword each, in the
 // order they are applied (default last: it is checked against the others).
 var keywordTags = []string{
-	"description", "enum", "format", "minimum", "maximum", "minLength", "maxLength",
-	"pattern", "minItems", "maxItems", "uniqueItems", headerTag, "default",
+	"description", "enum", "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+	"multipleOf", "minLength", "maxLength", "pattern", "minItems", "maxItems", "uniqueItems", headerTag, "default",
 }
 
 // headerTag names the HTTP header an argument is mirrored into by a client
@@ -71,7 +72,8 @@ func applyTags(f *frag, kws []keywordTag) []*Error {
 // tag part to the array's items rather than to the array.
 func itemKeyword(key string) bool {
 	switch key {
-	case "enum", "pattern", "format", "minLength", "maxLength", "minimum", "maximum", "default":
+	case "enum", "pattern", "format", "minLength", "maxLength", "minimum", "maximum",
+		"exclusiveMinimum", "exclusiveMaximum", "multipleOf", "default":
 		return true
 	}
 	return false
@@ -85,19 +87,38 @@ func applyTag(f *frag, key, v string) string {
 			return "is empty"
 		}
 		f.desc = v
-	case "minimum", "maximum":
+	case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum":
 		num, msg := parseBound(f, v)
 		if msg != "" {
 			return msg
 		}
 		if f.typ == jInteger && !safeInteger(num) {
-			return quote(v) + " is beyond ±9007199254740991 (2^53-1), which JSON readers that hold numbers as doubles (the provider SDKs, JavaScript clients) cannot read exactly; leave it out: the invoker refuses what the field's type cannot hold without it"
+			return quote(v) + unsafeWhy
 		}
-		if key == "minimum" {
+		switch key {
+		case "minimum":
 			f.minimum, f.ownMin = num, false
-		} else {
+		case "maximum":
 			f.maximum, f.ownMax = num, false
+		case "exclusiveMinimum":
+			// parseBound keeps it within the type's range, so the
+			// type's own minimum says nothing more: it is not written.
+			f.exclMin = num
+			if f.ownMin {
+				f.minimum, f.ownMin = "", false
+			}
+		case "exclusiveMaximum":
+			f.exclMax = num
+			if f.ownMax {
+				f.maximum, f.ownMax = "", false
+			}
 		}
+	case "multipleOf":
+		num, msg := parseStep(f, v)
+		if msg != "" {
+			return msg
+		}
+		f.multipleOf = num
 	case headerTag:
 		return applyHeader(f, v)
 	case "minLength", "maxLength":
@@ -271,6 +292,43 @@ func parseBound(f *frag, v string) (string, string) {
 	return "", "applies to integer and number fields, not " + f.kindName()
 }
 
+// unsafeWhy says why an integer field's bound beyond ±MaxSafeInteger is
+// refused.
+const unsafeWhy = " is beyond ±9007199254740991 (2^53-1), which JSON readers that hold numbers as doubles (the provider SDKs, JavaScript clients) cannot read exactly; leave it out: the invoker refuses what the field's type cannot hold without it"
+
+// parseStep reads a multipleOf for f: a JSON number greater than 0 (on an
+// integer field too, where a fraction is allowed: the integers that are
+// multiples of 2.5 are those of 5), within what a float64 holds, and on
+// an integer field not beyond ±MaxSafeInteger.
+func parseStep(f *frag, v string) (string, string) {
+	if f.typ != jInteger && f.typ != jNumber {
+		return "", "applies to integer and number fields, not " + f.kindName()
+	}
+	if !jsonNumber().MatchString(v) {
+		return "", quote(v) + " is not a JSON number"
+	}
+	if exp := Exponent(v); exp > MaxExponent || exp < -MaxExponent {
+		return "", quote(v) + " has an exponent beyond what a float64 holds"
+	}
+	x := rat(v)
+	if x.Sign() <= 0 {
+		return "", quote(v) + " is not greater than 0, as a multipleOf must be"
+	}
+	limit := new(big.Rat).SetFloat64(math.MaxFloat64)
+	if f.typ == jInteger {
+		limit = new(big.Rat).SetInt64(MaxSafeInteger)
+	} else if f.fbits == 32 {
+		limit = rat(maxFloat32)
+	}
+	if x.Cmp(limit) > 0 {
+		if f.typ == jInteger {
+			return "", quote(v) + " is beyond 9007199254740991 (2^53-1), which JSON readers that hold numbers as doubles (the provider SDKs, JavaScript clients) cannot read exactly"
+		}
+		return "", quote(v) + " is outside the range of float" + strconv.Itoa(f.fbits)
+	}
+	return v, ""
+}
+
 // safeInteger reports whether an integer's text is within
 // ±MaxSafeInteger.
 func safeInteger(num string) bool {
@@ -316,11 +374,18 @@ func (r intBounds) holds(x *big.Int) bool {
 	return x.Cmp(lo) >= 0 && x.Cmp(hi) <= 0
 }
 
-// checkBounds reports a lower bound above its upper bound, with the tag of
-// the lower bound.
+// checkBounds reports bounds that leave no value, with the tag to blame:
+// a lower bound above its upper bound (the lower bound's), or, for a
+// number, an empty range or one that holds no multiple of multipleOf (see
+// numberRange).
 func checkBounds(f *frag) (tag, msg string) {
 	if f.minimum != "" && f.maximum != "" && rat(f.minimum).Cmp(rat(f.maximum)) > 0 {
 		return "minimum", "minimum " + f.minimum + " is greater than maximum " + f.maximum
+	}
+	if f.typ == jInteger || f.typ == jNumber {
+		if tag, msg := numberRange(f); msg != "" {
+			return tag, msg
+		}
 	}
 	if f.minLen.ok && f.maxLen.ok && f.minLen.n > f.maxLen.n {
 		return "minLength", "minLength is greater than maxLength"
@@ -391,6 +456,15 @@ func parseDefault(f *frag, v string) ([]byte, string) {
 		if f.maximum != "" && x.Cmp(rat(f.maximum)) > 0 {
 			return nil, num + " is greater than the maximum " + f.maximum
 		}
+		if f.exclMin != "" && x.Cmp(rat(f.exclMin)) <= 0 {
+			return nil, num + " is not greater than the exclusiveMinimum " + f.exclMin
+		}
+		if f.exclMax != "" && x.Cmp(rat(f.exclMax)) >= 0 {
+			return nil, num + " is not less than the exclusiveMaximum " + f.exclMax
+		}
+		if f.multipleOf != "" && !new(big.Rat).Quo(x, rat(f.multipleOf)).IsInt() {
+			return nil, num + " is not a multiple of " + f.multipleOf + " (multipleOf)"
+		}
 		return []byte(num), ""
 	case jString:
 		if f.encoding != "" {
@@ -457,8 +531,8 @@ func applyHeader(f *frag, v string) string {
 	switch f.typ {
 	case jString, jBoolean:
 	case jInteger:
-		lo, lok := new(big.Int).SetString(f.minimum, 10)
-		hi, hok := new(big.Int).SetString(f.maximum, 10)
+		lo, lok := new(big.Int).SetString(cmp.Or(f.minimum, f.exclMin), 10)
+		hi, hok := new(big.Int).SetString(cmp.Or(f.maximum, f.exclMax), 10)
 		if !lok || !hok || lo.Cmp(big.NewInt(-maxSafeInteger)) < 0 || hi.Cmp(big.NewInt(maxSafeInteger)) > 0 {
 			return "an integer header must stay within ±9007199254740991 (2^53-1), as MCP requires: use a type of 32 bits or fewer, or bound the field with minimum and maximum tags"
 		}

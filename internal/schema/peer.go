@@ -422,8 +422,7 @@ func ReadPeerTag(tag, v string) []PeerPart {
 				continue
 			}
 			enumAt, part.Key = len(out), "enum"
-		case k == "title", k == "example", k == "examples", k == "readOnly", k == "writeOnly", k == "anchor",
-			k == "multipleOf", k == "exclusiveMinimum", k == "exclusiveMaximum", k == "type",
+		case k == "title", k == "example", k == "examples", k == "readOnly", k == "writeOnly", k == "anchor", k == "type",
 			strings.HasPrefix(k, "oneof_"), strings.HasPrefix(k, "anyof_"):
 			part.Why = peerWhy(k)
 		case isKeywordTag(k):
@@ -511,8 +510,6 @@ func peerWhy(k string) string {
 		return k + " is not a keyword the contract writes: an input's fields are all written by the model"
 	case k == "anchor":
 		return "anchor is not a keyword the contract writes: nothing is referenced"
-	case k == "multipleOf", k == "exclusiveMinimum", k == "exclusiveMaximum":
-		return k + " is not a keyword the contract writes; use minimum and maximum, or say it in the description"
 	case k == "type":
 		return "type would replace the type the field has on the wire; the contract writes what encoding/json reads and writes"
 	}

@@ -1,7 +1,6 @@
 package schema
 
 import (
-	"math"
 	"strconv"
 	"strings"
 )
@@ -41,9 +40,6 @@ var unreadKeywords = map[string]string{
 	// Validation.
 	"type":              "the contract writes the type encoding/json reads and writes: change the field's Go type, or " + declareWay,
 	"const":             "", // by value
-	"multipleOf":        "say it in the description, or " + declareWay,
-	"exclusiveMinimum":  "", // by value
-	"exclusiveMaximum":  "", // by value
 	"maxContains":       declareWay,
 	"minContains":       declareWay,
 	"maxProperties":     declareWay,
@@ -76,16 +72,6 @@ func unreadKeyword(k, v string) string {
 		return ""
 	}
 	switch k {
-	case "exclusiveMinimum", "exclusiveMaximum":
-		bound, step, dir := "minimum", int64(1), "above"
-		if k == "exclusiveMaximum" {
-			bound, step, dir = "maximum", -1, "below"
-		}
-		way = "for an integer field write " + bound + " one " + dir + " it"
-		if n, err := strconv.ParseInt(v, 10, 64); err == nil && n != math.MaxInt64 && n != math.MinInt64 {
-			way = "for an integer field write " + bound + ":" + strconv.Quote(strconv.FormatInt(n+step, 10))
-		}
-		way += "; else " + declareWay
 	case "const":
 		way = "for a string field write an enum of the one value; else " + declareWay
 		if v != "" && !strings.Contains(v, ",") && strings.TrimSpace(v) == v {

@@ -36,10 +36,13 @@ type Input struct {
 	Weight float64                   `json:"weight" mcpHeader:"Weight"` // want `OLT012: input.weight: tag mcpHeader: applies to string, boolean and integer fields, not number`
 	Lines  []Line                    `json:"lines"`
 	Owners Owners                    `json:"owners"`
-	Zone   string                    `json:"zone" mcpHeader:"region"`                 // want `OLT012: input.zone: tag mcpHeader: header "region" is named by region already`
-	Dry    *bool                     `json:"dry,omitempty" mcpHeader:"Dry-Run"`       // want `OLT012: input.dry: tag mcpHeader: applies to a property of one type, and the field is a pointer`
-	Tenant string                    `json:"tenant" x-mcp-header:"Tenant"`            // want `OLT012: input.tenant: tag x-mcp-header: is no tag the schema reads, so it would be ignored; did you mean mcpHeader\?`
-	Qty    int                       `json:"qty" exclusiveMinimum:"0" multipleOf:"5"` // want `OLT012: input.qty: tag exclusiveMinimum: is a JSON Schema keyword the contract does not read as a tag, so it would be ignored: for an integer field write minimum:"1"; else give the field a type that declares its schema \(ToolschemaSchema\)` `OLT012: input.qty: tag multipleOf: is a JSON Schema keyword the contract does not read as a tag`
+	Zone   string                    `json:"zone" mcpHeader:"region"`                    // want `OLT012: input.zone: tag mcpHeader: header "region" is named by region already`
+	Dry    *bool                     `json:"dry,omitempty" mcpHeader:"Dry-Run"`          // want `OLT012: input.dry: tag mcpHeader: applies to a property of one type, and the field is a pointer`
+	Tenant string                    `json:"tenant" x-mcp-header:"Tenant"`               // want `OLT012: input.tenant: tag x-mcp-header: is no tag the schema reads, so it would be ignored; did you mean mcpHeader\?`
+	Qty    int                       `json:"qty" exclusiveMinimum:"zero" multipleOf:"0"` // want `OLT012: input.qty: tag exclusiveMinimum: "zero" is not an integer` `OLT012: input.qty: tag multipleOf: "0" is not greater than 0, as a multipleOf must be`
+	Pct    float64                   `json:"pct" exclusiveMinimum:"5" maximum:"5"`       // want `OLT012: input.pct: no value is left between exclusiveMinimum 5 and maximum 5`
+	Box    uint8                     `json:"box" minimum:"1" maximum:"4" multipleOf:"5"` // want `OLT012: input.box: no integer multiple of 5 is left between minimum 1 and maximum 4`
+	Step   float64                   `json:"step" exclusiveMinimum:"0" multipleOf:"0.01" default:"0.25"`
 }
 
 type Line struct {
