@@ -355,7 +355,7 @@ func mutations(args string) []string {
 	if dec.Decode(&root) != nil {
 		return nil
 	}
-	replacements := []string{`null`, `true`, `"x"`, `""`, `0`, `-1`, `1.5`, `1.0`, `1e2`, `-0`, `18446744073709551616`,
+	replacements := []string{`null`, `true`, `"x"`, `""`, `0`, `-1`, `1.5`, `1.0`, `1e2`, `-0`, `0.3`, `5`, `18446744073709551616`,
 		`-9223372036854775809`, `1e308`, `1e309`, `[]`, `{}`, `["x","x"]`, `[1,1]`, `"2024-01-01T10:00:00Z"`, `"2024-01-01t10:00:00z"`,
 		`"not a date"`, `"::1"`, `"a@b.co"`, `"` + strings.Repeat("y", 300) + `"`, `"\u00e9\ud800"`}
 	var out []string

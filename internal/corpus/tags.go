@@ -256,3 +256,23 @@ func CheckArrayRules(in ArrayRules) int {
 	}
 	return len(seen)
 }
+
+// TradeOrder uses the number keywords: exclusive bounds and steps, as
+// tags and as invopop's parts, on integers and floats, with defaults.
+type TradeOrder struct {
+	Lots     int      `json:"lots" exclusiveMinimum:"0" multipleOf:"5" default:"5"`
+	Price    float64  `json:"price" exclusiveMinimum:"0" multipleOf:"0.05"`
+	Discount float64  `json:"discount,omitempty" minimum:"0" exclusiveMaximum:"1" multipleOf:"0.01"`
+	Leverage *int8    `json:"leverage,omitempty" jsonschema:"exclusiveMinimum=-10,exclusiveMaximum=10,multipleOf=2.5"`
+	Ticks    []uint16 `json:"ticks,omitempty"`
+	Slippage float32  `json:"slippage,omitempty" exclusiveMaximum:"0.5" multipleOf:"1e-4"`
+	Spread   uint32   `json:"spread" exclusiveMaximum:"1000" multipleOf:"10" default:"10"`
+}
+
+// PriceTrade returns the total of an order: its lots times the price,
+// less the discount.
+//
+//tool:export
+func PriceTrade(in TradeOrder) float64 {
+	return float64(in.Lots) * in.Price * (1 - in.Discount)
+}

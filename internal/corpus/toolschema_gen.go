@@ -141,6 +141,8 @@ var (
 	_toolgen_ApplyDefaults_out                    = json.RawMessage(`{"type":"object","properties":{"verbose":{"type":"boolean","default":true},"depth":{"type":"integer","minimum":-3,"maximum":127,"default":-1},"workers":{"type":"integer","minimum":0,"maximum":65535,"default":8},"ratio":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38,"default":0.25},"scale":{"type":"number","default":1e3},"greeting":{"type":"string","default":"hello, <world> & \"friends\""},"urgency":{"type":"string","enum":["low","medium","high","urgent"],"default":"high"},"sky":{"type":["string","null"],"enum":["clear","partly cloudy","overcast","light rain","thunderstorm",null],"default":"overcast"},"release":{"type":"string","default":"1.4.0"},"since":{"type":"string","format":"date-time","default":"2024-02-29T12:00:00Z"},"cooldown":{"type":"integer","description":"A duration in nanoseconds.","default":1500000000},"token":{"type":["string","null"],"contentEncoding":"base64","default":"c2VjcmV0"},"amount":{"type":"number","default":12.50},"big":{"type":["integer","null"],"default":123456789012345678901234567890},"bind":{"type":"string","description":"An IPv4 or IPv6 address.","default":"127.0.0.1"},"started":{"type":"string","format":"date-time","default":"2024-01-01T00:00:00.5+02:00"},"mode":{"type":"string","enum":["a","b"],"default":"b"},"code":{"type":"string","minLength":2,"maxLength":4,"pattern":"^[0-9]+$","default":"007"},"label":{"type":"string","default":"unlabelled"},"order":{"type":"string","enum":["asc","desc"],"default":"desc"},"count":{"type":["integer","null"],"minimum":0,"default":18446744073709551615},"limits":{"type":["object","null"],"additionalProperties":{"type":"integer","minimum":0}}},"additionalProperties":false}`)
 	_toolgen_CheckArrayRules_in                   = json.RawMessage(`{"type":"object","properties":{"trio":{"type":"array","items":{"type":"string"},"minItems":3,"maxItems":3,"uniqueItems":true},"ids":{"type":["array","null"],"items":{"type":"integer"},"maxItems":100,"uniqueItems":true},"bytes":{"type":"array","description":"Two raw bytes.","items":{"type":"integer","minimum":0,"maximum":255},"minItems":2,"maxItems":2},"offset":{"type":"integer","minimum":-1000,"maximum":2147483647},"cap":{"type":"integer","minimum":1,"maximum":9007199254740991},"temp":{"type":"integer","minimum":-273,"maximum":1000},"fraction":{"type":"number","minimum":0.5,"maximum":0.75},"precision":{"type":"number","minimum":-1.5e-7,"maximum":1e21},"steps":{"type":["array","null"],"items":{"type":"number"},"minItems":0,"maxItems":0}},"required":["trio","ids","bytes","offset","cap","temp","fraction","precision","steps"],"additionalProperties":false}`)
 	_toolgen_CheckArrayRules_out                  = json.RawMessage(`{"type":"integer"}`)
+	_toolgen_PriceTrade_in                        = json.RawMessage(`{"type":"object","properties":{"lots":{"type":"integer","exclusiveMinimum":0,"multipleOf":5,"default":5},"price":{"type":"number","exclusiveMinimum":0,"multipleOf":0.05},"discount":{"type":"number","minimum":0,"exclusiveMaximum":1,"multipleOf":0.01},"leverage":{"type":["integer","null"],"exclusiveMinimum":-10,"exclusiveMaximum":10,"multipleOf":2.5},"ticks":{"type":["array","null"],"items":{"type":"integer","minimum":0,"maximum":65535}},"slippage":{"type":"number","minimum":-3.4028235e+38,"exclusiveMaximum":0.5,"multipleOf":1e-4},"spread":{"type":"integer","minimum":0,"exclusiveMaximum":1000,"multipleOf":10,"default":10}},"required":["price"],"additionalProperties":false}`)
+	_toolgen_PriceTrade_out                       = json.RawMessage(`{"type":"number"}`)
 	_toolgen_SilenceManager_ManageSilence_in      = json.RawMessage(`{"type":"object","properties":{"operation":{"type":"string","enum":["create","update","expire","get"]},"id":{"type":["string","null"],"description":"ID names the silence to update, expire or get; it is ignored by create."},"matchers":{"type":["array","null"],"items":{"type":"object","properties":{"name":{"type":"string","minLength":1},"value":{"type":"string"},"op":{"type":"string","enum":["=","!=","=~","!~"],"default":"="}},"required":["name","value"],"additionalProperties":false},"maxItems":20},"startsAt":{"type":["string","null"],"format":"date-time","description":"StartsAt is when the silence begins; now when absent."},"endsAt":{"type":["string","null"],"format":"date-time","description":"EndsAt is when it ends; two hours after the start when absent."},"createdBy":{"type":"string","default":"assistant"},"comment":{"type":"string","maxLength":1000}},"required":["operation"],"additionalProperties":false}`)
 	_toolgen_SilenceManager_ManageSilence_out     = json.RawMessage(`{"type":["object","null"],"properties":{"id":{"type":"string"},"matchers":{"type":["array","null"],"items":{"type":"object","properties":{"name":{"type":"string","minLength":1},"value":{"type":"string"},"op":{"type":"string","enum":["=","!=","=~","!~"],"default":"="}},"required":["name","value"],"additionalProperties":false}},"startsAt":{"type":"string","format":"date-time"},"endsAt":{"type":"string","format":"date-time"},"createdBy":{"type":"string"},"comment":{"type":"string"},"state":{"type":"string","enum":["pending","active","expired"]}},"required":["id","matchers","startsAt","endsAt","createdBy","state"],"additionalProperties":false}`)
 	_toolgen_SilenceManager_ListSilences_in       = json.RawMessage(`{"type":"object","properties":{"state":{"type":["string","null"],"enum":["pending","active","expired",null]},"labels":{"type":["object","null"],"additionalProperties":{"type":"string"}}},"additionalProperties":false}`)
@@ -500,6 +502,10 @@ func Tools() []*tool.Tool {
 			Name:        "check_array_rules",
 			Description: "CheckArrayRules counts how many distinct strings and ids the input holds.",
 		}, _toolgen_CheckArrayRules_in, _toolgen_CheckArrayRules_out, _toolgen_CheckArrayRules{}, CheckArrayRules),
+		toolimpl.New(tool.Meta{
+			Name:        "price_trade",
+			Description: "PriceTrade returns the total of an order: its lots times the price, less the discount.",
+		}, _toolgen_PriceTrade_in, _toolgen_PriceTrade_out, _toolgen_PriceTrade{}, PriceTrade),
 	}
 }
 
@@ -1725,6 +1731,21 @@ func (_toolgen_CheckArrayRules) Output() reflect.Type {
 
 func (_toolgen_CheckArrayRules) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
 	return CheckArrayRules(*in.(*ArrayRules)), nil
+}
+
+// _toolgen_PriceTrade is the handler of tool price_trade.
+type _toolgen_PriceTrade struct{}
+
+func (_toolgen_PriceTrade) Input() reflect.Type {
+	return reflect.TypeFor[TradeOrder]()
+}
+
+func (_toolgen_PriceTrade) Output() reflect.Type {
+	return reflect.TypeFor[float64]()
+}
+
+func (_toolgen_PriceTrade) Call(_ context.Context, _ *tool.Call, _ any, in any) (any, error) {
+	return PriceTrade(*in.(*TradeOrder)), nil
 }
 
 // _toolgen_SilenceManager_ManageSilence is the handler of tool manage_silence.
