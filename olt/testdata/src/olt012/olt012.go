@@ -43,6 +43,7 @@ type Input struct {
 	Pct    float64                   `json:"pct" exclusiveMinimum:"5" maximum:"5"`       // want `OLT012: input.pct: no value is left between exclusiveMinimum 5 and maximum 5`
 	Box    uint8                     `json:"box" minimum:"1" maximum:"4" multipleOf:"5"` // want `OLT012: input.box: no integer multiple of 5 is left between minimum 1 and maximum 4`
 	Step   float64                   `json:"step" exclusiveMinimum:"0" multipleOf:"0.01" default:"0.25"`
+	Lev    float64                   `json:"lev" jsonschema:"exclusiveMaximum=1,multipleOf=-0.5"` // want `OLT012: input.lev: tag jsonschema \(multipleOf\): "-0.5" is not greater than 0`
 }
 
 type Line struct {

@@ -9,6 +9,7 @@ type Input struct {
 	Tags  []string          `json:"tags" minItems:"2"`       // want `OLT015: input.tags: Anthropic strict mode does not take minItems \(only 0 or 1\).* \(tool save\)$`
 	Extra map[string]string `json:"extra"`                   // want `OLT015: input.extra: OpenAI strict mode needs additionalProperties false.* \(tool save\)$` `OLT015: input.extra: Anthropic strict mode needs additionalProperties false.* \(tool save\)$`
 	Deep  L1                `json:"deep"`
+	Qty   int8              `json:"qty" exclusiveMinimum:"0" multipleOf:"5"` // want `OLT015: input.qty: Anthropic strict mode does not take exclusiveMinimum.* \(tool save\)$` `OLT015: input.qty: Anthropic strict mode does not take multipleOf.* \(tool save\)$`
 }
 
 type L1 struct{ Next L2 }

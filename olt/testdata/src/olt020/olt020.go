@@ -19,6 +19,7 @@ type Input struct {
 	Gone   bool     `json:"gone" jsonschema:"required,-"`                                                      // want `OLT020: input.gone: tag jsonschema: - hides a field only as the tag's first part`
 	Fine   string   `json:"fine" jsonschema:"required,enum=GET,enum=POST,default=GET,description=HTTP method"` // read as it is
 	Path   string   `json:"path" jsonschema:"the absolute path to the file"`                                   // google's description
+	Qty    int      `json:"qty" jsonschema:"exclusiveMinimum=0,multipleOf=5"`                                  // read as the tags
 }
 
 // Greet greets.
