@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/toolschema/toolschema/internal/limits"
 )
 
 // keywordTags are the struct tags that set one schema keyword each, in the
@@ -272,11 +274,8 @@ func parseBound(f *frag, v string) (string, string) {
 		}
 		return x.String(), ""
 	case jNumber:
-		if !jsonNumber().MatchString(v) {
-			return "", quote(v) + " is not a JSON number"
-		}
-		if exp := Exponent(v); exp > MaxExponent || exp < -MaxExponent {
-			return "", quote(v) + " has an exponent beyond what a float64 holds"
+		if msg := numberText(v); msg != "" {
+			return "", msg
 		}
 		if f.fbits != 0 {
 			x, limit := rat(v), new(big.Rat).SetFloat64(math.MaxFloat64)
@@ -304,11 +303,8 @@ func parseStep(f *frag, v string) (string, string) {
 	if f.typ != jInteger && f.typ != jNumber {
 		return "", "applies to integer and number fields, not " + f.kindName()
 	}
-	if !jsonNumber().MatchString(v) {
-		return "", quote(v) + " is not a JSON number"
-	}
-	if exp := Exponent(v); exp > MaxExponent || exp < -MaxExponent {
-		return "", quote(v) + " has an exponent beyond what a float64 holds"
+	if msg := numberText(v); msg != "" {
+		return "", msg
 	}
 	x := rat(v)
 	if x.Sign() <= 0 {
@@ -327,6 +323,23 @@ func parseStep(f *frag, v string) (string, string) {
 		return "", quote(v) + " is outside the range of float" + strconv.Itoa(f.fbits)
 	}
 	return v, ""
+}
+
+// numberText says why v is not a number a tag may give, "" when it is: a
+// JSON number, of at most limits.MaxNumberLength characters and with an
+// exponent within ±MaxExponent, the bounds every schema is compiled
+// within (a longer one would make a schema its own compile refuses).
+func numberText(v string) string {
+	if !jsonNumber().MatchString(v) {
+		return quote(v) + " is not a JSON number"
+	}
+	if len(v) > limits.MaxNumberLength {
+		return "is a number of more than " + strconv.Itoa(limits.MaxNumberLength) + " characters, which no schema holds"
+	}
+	if exp := Exponent(v); exp > MaxExponent || exp < -MaxExponent {
+		return quote(v) + " has an exponent beyond what a float64 holds"
+	}
+	return ""
 }
 
 // safeInteger reports whether an integer's text is within

@@ -94,6 +94,9 @@ func TestNumberKeywordTagsRefused(t *testing.T) {
 		{tFloat, `multipleOf:"0x10"`, "multipleOf", `tag multipleOf: "0x10" is not a JSON number`},
 		{tFloat, `multipleOf:"1e999999999"`, "multipleOf", `tag multipleOf: "1e999999999" has an exponent beyond what a float64 holds`},
 		{tFloat, `multipleOf:"1e-400"`, "", ""}, // taken: the invoker checks it exactly
+		{tFloat, `multipleOf:"0.` + strings.Repeat("1", 255) + `"`, "multipleOf", `tag multipleOf: is a number of more than 256 characters, which no schema holds`},
+		{tFloat, `minimum:"0.` + strings.Repeat("1", 255) + `"`, "minimum", `tag minimum: is a number of more than 256 characters, which no schema holds`},
+		{tFloat, `multipleOf:"0.` + strings.Repeat("1", 254) + `"`, "", ""},
 		{tFloat, `multipleOf:"0"`, "multipleOf", `tag multipleOf: "0" is not greater than 0, as a multipleOf must be`},
 		{tInt, `multipleOf:"-5"`, "multipleOf", `tag multipleOf: "-5" is not greater than 0, as a multipleOf must be`},
 		{tInt, `multipleOf:""`, "multipleOf", `tag multipleOf: "" is not a JSON number`},
