@@ -39,6 +39,13 @@ func TestMigrations(t *testing.T) {
 				"Org":   `json:"org" required:"false"`,
 				"UID":   `json:"uid" required:"true"`,
 			}},
+		{"invopop's exclusive bounds and multipleOf, which were refused",
+			strct(field("Qty", tInt8, `json:"qty" jsonschema:"exclusiveMinimum=0,multipleOf=5,description=Lots"`),
+				field("Pct", tFloat, `json:"pct" jsonschema:"exclusiveMaximum=1,multipleOf=0.01"`)),
+			map[string]string{
+				"Qty": `json:"qty" description:"Lots" exclusiveMinimum:"0" multipleOf:"5"`,
+				"Pct": `json:"pct" exclusiveMaximum:"1" multipleOf:"0.01"`,
+			}},
 		{"a native tag that agrees is kept once",
 			strct(field("A", tString, `json:"a" description:"Same." jsonschema:"Same."`)),
 			map[string]string{"A": `json:"a" description:"Same."`}},

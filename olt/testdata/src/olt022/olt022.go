@@ -6,6 +6,7 @@ type Input struct {
 	Limit  int32    `json:"limit" jsonschema_description:"The most to return." minimum:"1"`                      // want `OLT022: field Limit: the peer library's tags have native forms \(description, required:"false"\)`
 	Drill  bool     `json:"drill"`                                                                               // want `OLT022: field Drill: the peer library's tags have native forms \(required:"false"\)`
 	Tags   []string `json:"tags,omitempty"`
+	Qty    int32    `json:"qty" jsonschema:"exclusiveMinimum=0,multipleOf=5"` // want `OLT022: field Qty: the peer library's tags have native forms \(exclusiveMinimum, multipleOf, required:"false"\)`
 }
 
 // Find finds.
