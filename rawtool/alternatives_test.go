@@ -3,6 +3,7 @@ package rawtool_test
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/toolschema/toolschema/rawtool"
@@ -39,9 +40,9 @@ func TestAlternativesWords(t *testing.T) {
 		{"a nested anyOf alone in its branch", `{"type":"object","properties":{"s":{"anyOf":[{"anyOf":[{"type":"integer"},{"type":"boolean"}]},{"type":"null"}]}}}`,
 			`{"s":"c"}`, "Argument 's' must be an integer, or true or false, or null."},
 		{"a branch that fails deeper", `{"type":"object","properties":{"f":{"anyOf":[{"type":"object","properties":{"x":{"type":"integer"}},"required":["x"]},{"type":"string"}]}}}`,
-			`{"f":{}}`, "Argument 'f.x' is required.\nArgument 'f' must be a string."},
+			`{"f":{}}`, "Argument 'f.x' is required."},
 		{"at the root", `{"type":"object","anyOf":[{"required":["a"]},{"required":["b"]}]}`,
-			`{}`, "Argument 'a' is required.\nArgument 'b' is required."},
+			`{}`, "The arguments must fit one of the alternatives of their anyOf; to fit alternative 1, give 'a'; to fit alternative 2, give 'b'."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -55,6 +56,87 @@ func TestAlternativesWords(t *testing.T) {
 			}
 			if r.Code != tool.InvalidArguments || r.Text() != tt.want {
 				t.Errorf("%s %s:\n got %s %q\nwant %q", tt.schema, tt.args, r.Code, r.Text(), tt.want)
+			}
+		})
+	}
+}
+
+// targetSchema is the trial's: a target that is an object of an email or
+// one of a phone, each closed, and a text.
+const targetSchema = `{"type":"object","properties":{"target":{"oneOf":[` +
+	`{"type":"object","properties":{"email":{"type":"string","format":"email"}},"required":["email"],"additionalProperties":false},` +
+	`{"type":"object","properties":{"phone":{"type":"string","pattern":"^\\+[0-9]+$"}},"required":["phone"],"additionalProperties":false}]},` +
+	`"text":{"type":"string"}},"required":["target","text"]}`
+
+// TestObjectAlternatives reproduces the fault of an object that fits none
+// of a oneOf's object branches, answered with each branch's lines: given
+// both an email and a phone, the model was told that each is not a
+// parameter (each branch's complaint of the other's key), and so to drop
+// both; given a bad email, that the phone is required, the email not a
+// parameter, and the email in the wrong format. The lines are now those
+// of the branch the value is nearest to (one that takes its type, then
+// the fewest keys to add or leave out), or, when branches are equally
+// near, one line that says what fits each.
+func TestObjectAlternatives(t *testing.T) {
+	anyOf := strings.Replace(targetSchema, "oneOf", "anyOf", 1)
+	tests := []struct {
+		name, schema, args, want string
+	}{
+		{"both keys of a oneOf", targetSchema, `{"target":{"email":"a@b.c","phone":"+1"},"text":"x"}`,
+			"Argument 'target' must fit one of the alternatives of its oneOf; to fit alternative 1, leave out 'target.phone'; to fit alternative 2, leave out 'target.email'."},
+		{"a bad email", targetSchema, `{"target":{"email":"nope"},"text":"x"}`,
+			"Argument 'target.email' must be in the format email."},
+		{"a bad phone", targetSchema, `{"target":{"phone":"1"},"text":"x"}`,
+			"Argument 'target.phone' must match the pattern ^\\+[0-9]+$."},
+		{"neither key", targetSchema, `{"target":{},"text":"x"}`,
+			"Argument 'target' must fit one of the alternatives of its oneOf; to fit alternative 1, give 'target.email'; to fit alternative 2, give 'target.phone'."},
+		{"an unknown key beside the email", targetSchema, `{"target":{"email":"a@b.c","fax":"1"},"text":"x"}`,
+			"Argument 'target.fax' is not a parameter of the tool."},
+		{"not an object", targetSchema, `{"target":"a@b.c","text":"x"}`,
+			"Argument 'target' must be an object."},
+		{"both keys of an anyOf", anyOf, `{"target":{"email":"a@b.c","phone":"+1"},"text":"x"}`,
+			"Argument 'target' must fit one of the alternatives of its anyOf; to fit alternative 1, leave out 'target.phone'; to fit alternative 2, leave out 'target.email'."},
+		{"a bad email, anyOf", anyOf, `{"target":{"email":"nope"},"text":"x"}`,
+			"Argument 'target.email' must be in the format email."},
+		{"a value both branches of a oneOf fit", `{"type":"object","properties":{"t":{"oneOf":[{"type":"object","required":["a"]},{"type":"object","required":["b"]}]}}}`,
+			`{"t":{"a":1,"b":2}}`, "Argument 't' must fit exactly one of the alternatives of its oneOf; it fits alternatives 1 and 2."},
+		{"a value both branches of an anyOf fit", `{"type":"object","properties":{"t":{"anyOf":[{"type":"object","required":["a"]},{"type":"object","required":["b"]}]}}}`,
+			`{"t":{"a":1,"b":2}}`, "ok"},
+		{"items of either type", `{"type":"object","properties":{"l":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"array","items":{"type":"integer"}}]}}}`,
+			`{"l":[1,"a"]}`, "Argument 'l' must fit one of the alternatives of its anyOf; to fit alternative 1, 'l[0]' must be a string; to fit alternative 2, 'l[1]' must be an integer."},
+		// A nested oneOf is answered at its own value, then the outer
+		// one picks among the answers.
+		{"nested, the inner one nearest", `{"type":"object","properties":{"c":{"anyOf":[` +
+			`{"type":"object","properties":{"to":{"oneOf":[{"type":"object","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false},{"type":"object","properties":{"name":{"type":"string"}},"required":["name"],"additionalProperties":false}]}},"required":["to"],"additionalProperties":false},` +
+			`{"type":"object","properties":{"all":{"const":true}},"required":["all"],"additionalProperties":false}]}}}`,
+			`{"c":{"to":{"id":1,"name":"n"}}}`,
+			"Argument 'c.to' must fit one of the alternatives of its oneOf; to fit alternative 1, leave out 'c.to.name'; to fit alternative 2, leave out 'c.to.id'."},
+		{"nested, a bad value in the inner one", `{"type":"object","properties":{"c":{"anyOf":[` +
+			`{"type":"object","properties":{"to":{"oneOf":[{"type":"object","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false},{"type":"object","properties":{"name":{"type":"string"}},"required":["name"],"additionalProperties":false}]}},"required":["to"],"additionalProperties":false},` +
+			`{"type":"object","properties":{"all":{"const":true}},"required":["all"],"additionalProperties":false}]}}}`,
+			`{"c":{"to":{"id":"1"}}}`,
+			"Argument 'c.to.id' must be an integer."},
+		{"scalar branches, unchanged", `{"type":"object","properties":{"kind":{"oneOf":[{"type":"string","minLength":1},{"type":"null"}]}}}`,
+			`{"kind":""}`, "Argument 'kind' must be at least 1 character long, or null."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tl, err := rawtool.New(tool.Meta{Name: "alt"}, json.RawMessage(tt.schema), echo)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := tl.Invoke(context.Background(), json.RawMessage(tt.args))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.want == "ok" {
+				if r.Code != "" {
+					t.Errorf("%s: %s %q, want it taken", tt.args, r.Code, r.Text())
+				}
+				return
+			}
+			if r.Code != tool.InvalidArguments || r.Text() != tt.want {
+				t.Errorf("%s:\n got %s %q\nwant %q", tt.args, r.Code, r.Text(), tt.want)
 			}
 		})
 	}

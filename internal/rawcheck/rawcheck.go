@@ -662,6 +662,9 @@ func (c *Checker) leaves(ve *jsonschema.ValidationError, noun string, out []Viol
 		if v, ok := c.alternatives(ve, branches, noun); ok {
 			return append(out, v)
 		}
+		if vs, ok := c.nearest(ve, branches, noun); ok {
+			return append(out, vs...)
+		}
 		for _, b := range branches {
 			out = append(out, b...)
 		}
@@ -979,6 +982,113 @@ func (c *Checker) alternatives(ve *jsonschema.ValidationError, branches [][]Viol
 		}
 	}
 	return Violation{Path: path, Rule: rule, Message: lead + strings.Join(asks, ", or ") + "."}, true
+}
+
+// nearest returns the violations of an object or array that fits none
+// of the branches of an anyOf or oneOf, when alternatives cannot join
+// them: each branch's lines together told the model to fix the value
+// every way at once (an object of either email or phone, given both, was
+// told that each is not a parameter). They are the lines of the branch
+// the value is nearest to, alone; or, when several are equally near, one
+// line that says what fits each of them.
+//
+// The nearest branches are those that take the value's type (no "type"
+// or "null" violation at the value itself), or all when none does; among
+// them, those that ask the fewest keys added or left out (the "missing"
+// and "unknown" violations), as a validator's "best match" does.
+func (c *Checker) nearest(ve *jsonschema.ValidationError, branches [][]Violation, noun string) ([]Violation, bool) {
+	if k := c.valueAt(ve.InstanceLocation).Kind; len(branches) < 2 || (k != '{' && k != '[') {
+		return nil, false
+	}
+	path := c.Render(ve.InstanceLocation, c.v)
+	typed := make([]bool, len(branches))
+	keys := make([]int, len(branches))
+	anyTyped := false
+	for i, b := range branches {
+		if len(b) == 0 {
+			return nil, false
+		}
+		typed[i] = !slices.ContainsFunc(b, func(v Violation) bool {
+			return v.Path == path && (v.Rule == "type" || v.Rule == "null")
+		})
+		anyTyped = anyTyped || typed[i]
+		for _, v := range b {
+			if v.Rule == "missing" || v.Rule == "unknown" {
+				keys[i]++
+			}
+		}
+	}
+	var near []int
+	for i := range branches {
+		switch {
+		case anyTyped && !typed[i]:
+		case len(near) == 0 || keys[i] < keys[near[0]]:
+			near = append(near[:0], i)
+		case keys[i] == keys[near[0]]:
+			near = append(near, i)
+		}
+	}
+	if len(near) == 1 {
+		return branches[near[0]], true
+	}
+	word := "anyOf"
+	if _, ok := ve.ErrorKind.(*kind.OneOf); ok {
+		word = "oneOf"
+	}
+	its := "its"
+	if path == "" && noun != "Result" {
+		its = "their"
+	}
+	var msg strings.Builder
+	fmt.Fprintf(&msg, "%s must fit one of the alternatives of %s %s", violation.Subject(noun, path), its, word)
+	const mostBranches, mostFixes = 4, 3
+	for n, i := range near {
+		if n == mostBranches {
+			fmt.Fprintf(&msg, "; %d more alternatives fit as nearly", len(near)-n)
+			break
+		}
+		fmt.Fprintf(&msg, "; to fit alternative %d, ", i+1)
+		vs := Sort(slices.Clone(branches[i]))
+		for j, v := range vs {
+			if j == mostFixes {
+				fmt.Fprintf(&msg, " and %d more", len(vs)-j)
+				break
+			}
+			if j > 0 {
+				msg.WriteString(" and ")
+			}
+			msg.WriteString(fix(v, noun, path))
+		}
+	}
+	msg.WriteString(".")
+	return []Violation{{Path: path, Rule: branches[near[0]][0].Rule, Message: msg.String()}}, true
+}
+
+// fix words a violation of a branch as what fitting the branch takes, for
+// nearest's line about the value at path: "leave out 'a.b'", "give
+// 'a.c'", "'a.d' must be a string", "it must have at least 1 item".
+func fix(v Violation, noun, path string) string {
+	msg := strings.TrimSuffix(v.Message, ".")
+	switch v.Rule {
+	case "unknown":
+		if strings.HasPrefix(msg, violation.Subject(noun, v.Path)+" is not a parameter") {
+			return "leave out '" + v.Path + "'"
+		}
+	case "missing":
+		if msg == violation.Subject(noun, v.Path)+" is required" {
+			return "give '" + v.Path + "'"
+		}
+	}
+	if rest, ok := strings.CutPrefix(msg, violation.Subject(noun, v.Path)+" "); ok {
+		if v.Path == path && path == "" && noun != "Result" {
+			return "they " + rest
+		}
+		if v.Path == path {
+			return "it " + rest
+		}
+		return "'" + v.Path + "' " + rest
+	}
+	return msg
 }
 
 // maxListed bounds the text of a schema's values that a violation lists
