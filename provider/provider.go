@@ -17,6 +17,16 @@
 // mode refuses non-strict rather than refusing it. A nil tool (among
 // a request's tools too) or a nil output is refused with an error that
 // says so ("provider: a nil tool").
+//
+// A program that proxies many tools (a raw tool for each of an MCP
+// server's) leaves out those a provider cannot take rather than lose the
+// request: under StrictIfPossible only what even the non-strict mode
+// refuses (a property name the API does not take, as Anthropic does not
+// "a b") is an error, errors.As finds its *RefusalError, whose Tool names
+// the tool to drop before converting the others again (see the example
+// Proxy). A raw tool's refusal of a name says to rename the property where
+// its schema comes from: the conversion cannot rename it, since the
+// model's arguments would come back under the new name.
 package provider
 
 import (

@@ -72,6 +72,17 @@ func (w *walker) refuse(a at, f strictmode.Finding, msg string) {
 	w.refuseOr(a, f, msg, "")
 }
 
+// renameAdvice is how to rename a property the mode refuses the name
+// of: a Go type's by its json tag; a schema given as JSON (a raw tool's,
+// a proxied server's) where the schema comes from, since the conversion
+// cannot rename it (the arguments would come back under the new name).
+func (w *walker) renameAdvice() string {
+	if w.src.in != nil || w.src.model != nil || w.src.given != nil {
+		return "rename it with a json tag"
+	}
+	return "rename it where the " + w.src.kind + "'s schema comes from, or leave the " + w.src.kind + " out of the request"
+}
+
 // refuseOr is refuse of a refusal whose text, msg, ends with wayOut, the
 // conversions that send the tool all the same, which a conversion that
 // falls back does not tell (config.fellBack).
@@ -384,7 +395,7 @@ func (w *walker) keyword(s ordered, a at, orig, k string, kw keyword, v any) any
 		case property:
 			if why := w.mode.PropertyNameProblem(e.k); why != "" {
 				w.refuse(sub, strictmode.Finding{Path: sub.path, Name: true, Verdict: strictmode.Refuse, Why: why},
-					fmt.Sprintf("%s: property name %q: %s %s; rename it with a json tag", a.path, e.k, w.mode.Name, why))
+					fmt.Sprintf("%s: property name %q: %s %s; %s", a.path, e.k, w.mode.Name, why, w.renameAdvice()))
 				w.refusals[len(w.refusals)-1].URL = w.mode.NameSource
 			}
 			w.properties++

@@ -58,8 +58,12 @@ var errNilSet = errors.New("anthropicadapter: a nil tool set")
 // are refused, naming both. With provider.StrictIfPossible(&refused), a
 // tool the strict mode refuses, or that would pass a per-request limit, is
 // sent without "strict" and told in refused, rather than refusing the
-// set. When a tool is deferred (Meta.DeferLoading: "defer_loading":true),
-// Anthropic's hosted BM25 tool search comes last
+// set. A tool even the non-strict mode refuses (a raw tool's property
+// named "a b") refuses the set, in a *provider.RefusalError whose Tool
+// names it: a program proxying many tools makes the set again without
+// that tool and calls Tools again (the provider package's example
+// Proxy). When a tool is deferred (Meta.DeferLoading:
+// "defer_loading":true), Anthropic's hosted BM25 tool search comes last
 // (provider.AnthropicToolSearchBM25), which the server runs: its results
 // load the tools found.
 func Tools(set *tool.Set, opts ...provider.Option) ([]anthropic.ToolUnionParam, error) {
