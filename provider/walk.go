@@ -72,6 +72,14 @@ func (w *walker) refuse(a at, f strictmode.Finding, msg string) {
 	w.refuseOr(a, f, msg, "")
 }
 
+// modeWords names mode d in a refusal: "OpenAI strict mode", "Gemini".
+func modeWords(d strictmode.StrictMode) string {
+	if d.Strict {
+		return d.Name + " strict mode"
+	}
+	return d.Name
+}
+
 // renameAdvice is how to rename a property the mode refuses the name
 // of: a Go type's by its json tag; a schema given as JSON (a raw tool's,
 // a proxied server's) where the schema comes from, since the conversion
@@ -210,13 +218,13 @@ func (w *walker) schema(s ordered, a at) ordered {
 		}
 		out = out.setDescription(desc + strings.Join(notes, " "))
 	}
-	if ref, ok := out.get("$ref").(string); ok && d.RefAlone && len(out) > 1 {
+	if ref, ok := out.get("$ref").(string); ok && slices.ContainsFunc(out, func(e kv) bool { return d.RefBeside(e.k) }) {
 		// Beside a $ref, an anyOf (or a oneOf sent as one) holds as well
 		// as the reference: no single anyOf says both. The root must be
 		// an object, not an anyOf.
 		if why := d.RefSiblingsProblem(out.get("anyOf") != nil, a.root); why != "" {
 			w.refuse(a, strictmode.Finding{Path: a.path, Keyword: "$ref", Verdict: strictmode.Refuse, Why: why},
-				fmt.Sprintf("%s: $ref: %s strict mode %s", a.path, d.Name, why))
+				fmt.Sprintf("%s: $ref: %s %s", a.path, modeWords(d), why))
 			return out
 		}
 		// The mode takes no keyword beside a $ref: the reference becomes

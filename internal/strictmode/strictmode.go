@@ -59,6 +59,11 @@ type StrictMode struct {
 	// github.com/openai/openai-python/issues/1637); a conversion makes
 	// the reference an anyOf's one branch.
 	RefAlone bool
+	// RefDollar: RefAlone, but keywords that start with "$" may stay
+	// beside the $ref (Gemini's JSON Schema: "schema at properties.draft
+	// can only contain properties starting with '$' when $ref is
+	// present", github.com/google-gemini/gemini-cli/issues/4758).
+	RefDollar bool
 	// Formats are the formats it knows; nil when it takes any.
 	Formats []string
 	// MinItemsUpTo1: minItems only as 0 or 1 (maxItems is in Drops).
@@ -322,8 +327,13 @@ var geminiMode = StrictMode{
 	Omits:            map[string]string{"$schema": "not supported"},
 	NumericExclusive: true,
 	Formats:          []string{"date-time", "date", "time"},
-	ToolName:         geminiFunctionName,
-	NameSource:       geminiNames,
+	// "If $ref is set on a sub-schema, no other properties, except for
+	// those starting as a $, may be set" (the API reference's words on
+	// its JSON Schema fields, responseJsonSchema).
+	RefAlone:   true,
+	RefDollar:  true,
+	ToolName:   geminiFunctionName,
+	NameSource: geminiNames,
 }
 
 // Mode returns the mode of a provider by name ("openai", "anthropic",
@@ -541,15 +551,25 @@ func (m StrictMode) DanglingRefProblem(ref string, dangles bool) string {
 // well as the reference, or when the schema is the root, which must be an
 // object schema, not an anyOf.
 func (m StrictMode) RefSiblingsProblem(union, root bool) string {
+	rule := "takes no keyword beside a $ref"
+	if m.RefDollar {
+		rule += " but those starting with $"
+	}
 	switch {
 	case !m.RefAlone:
 		return ""
 	case union:
-		return "takes no keyword beside a $ref, and this one has an anyOf (or a oneOf) beside it, which must hold too"
+		return rule + ", and this one has an anyOf (or a oneOf) beside it, which must hold too"
 	case root:
-		return "takes no keyword beside a $ref, and the root, which must be an object schema, cannot be made an anyOf"
+		return rule + ", and the root, which must be an object schema, cannot be made an anyOf"
 	}
 	return ""
+}
+
+// RefBeside reports whether keyword k beside a $ref makes a RefAlone
+// mode write the reference as an anyOf's one branch.
+func (m StrictMode) RefBeside(k string) bool {
+	return m.RefAlone && k != "$ref" && !(m.RefDollar && strings.HasPrefix(k, "$"))
 }
 
 // RenameCollision returns why m cannot send keyword k as to (a Rename

@@ -109,7 +109,8 @@ func TestStructuralProblems(t *testing.T) {
 	}{
 		{"openai", true, true, true, true, true},
 		{"anthropic", true, true, false, false, false},
-		{"gemini", false, false, false, false, false},
+		// Gemini's JSON Schema takes only "$" keywords beside a $ref.
+		{"gemini", false, false, true, true, false},
 		{"openai", false, false, false, false, false},
 	} {
 		m, ok := Mode(tt.provider, tt.strict)
@@ -135,6 +136,29 @@ func TestStructuralProblems(t *testing.T) {
 		// branch: never refused.
 		if m.RefSiblingsProblem(false, false) != "" {
 			t.Errorf("%s strict=%v: a nested $ref with plain siblings is refused", tt.provider, tt.strict)
+		}
+	}
+}
+
+// TestRefBeside: the keywords beside a $ref that make a mode write the
+// reference as an anyOf's branch: any for OpenAI strict, none that
+// starts with "$" for Gemini, none for a mode that takes them all.
+func TestRefBeside(t *testing.T) {
+	for _, tt := range []struct {
+		provider string
+		strict   bool
+		want     []bool // description, $comment, $ref
+	}{
+		{"openai", true, []bool{true, true, false}},
+		{"gemini", false, []bool{true, false, false}},
+		{"anthropic", true, []bool{false, false, false}},
+		{"openai", false, []bool{false, false, false}},
+	} {
+		m, _ := Mode(tt.provider, tt.strict)
+		for i, k := range []string{"description", "$comment", "$ref"} {
+			if got := m.RefBeside(k); got != tt.want[i] {
+				t.Errorf("%s strict=%v: RefBeside(%s) = %v, want %v", tt.provider, tt.strict, k, got, tt.want[i])
+			}
 		}
 	}
 }
