@@ -2,8 +2,11 @@
 // OpenAI's function tools, Anthropic's tool use and Gemini's function
 // declarations, strict or not as the options choose. Each API's strict
 // mode takes a subset of JSON Schema; a keyword it rejects is removed and
-// its meaning moved into the description in plain words, so the model
-// still sees it, while the invoker keeps enforcing the tool's full schema.
+// its meaning moved into the description, so the model still sees it,
+// while the invoker keeps enforcing the tool's full schema: in plain words
+// where the conversion has them ("At least 3 characters.", `Not "x".` for
+// a not of a const or an enum), else as the keyword and its JSON
+// (`not: {"type":"string","minLength":3}.`, `if: {...}.`).
 // A keyword or a schema the mode cannot express refuses the tool: the
 // error is a *RefusalError (several are a Refusals) naming the tool, the
 // place as a JSON pointer, the keyword, the vendor's rule and its page.
@@ -421,6 +424,10 @@ func describe(k string, v, typ any) string {
 	case "default":
 		b, _ := json.Marshal(v)
 		return "Default: " + string(b) + "."
+	case "not":
+		if w := notWords(v); w != "" {
+			return w
+		}
 	}
 	b, _ := json.Marshal(v)
 	return k + ": " + string(b) + "."
