@@ -115,6 +115,9 @@ func New(m tool.Meta, inputSchema json.RawMessage, fn Func) (*tool.Tool, error) 
 		// Before the schema is read: a large one costs time to read.
 		return nil, fmt.Errorf("rawtool: tool %s: the input schema does not compile: it is %d bytes, more than %d", t.Name, len(inputSchema), metaschema.MaxBytes)
 	}
+	if len(bytes.Trim(inputSchema, " \t\r\n")) == 0 { // JSON's whitespace alone
+		return nil, fmt.Errorf(`rawtool: tool %s: the input schema is empty; give an object schema, at least {"type":"object"}`, t.Name)
+	}
 	if err := metaschema.Precheck(inputSchema); err != nil {
 		// Before the schema is parsed: past a bound, it is refused
 		// where the bound is passed, the rest unread.

@@ -200,6 +200,9 @@ func TestNewRefuses(t *testing.T) {
 		{tool.Meta{Name: "x"}, `{"properties":{}}`, echo, `the input schema's root must be an object schema`},
 		{tool.Meta{Name: "x"}, `{"type":"object","minLength":"two"}`, echo, `the input schema does not compile`},
 		{tool.Meta{Name: "x"}, `{"type":"object"`, echo, `the input schema is not JSON`},
+		// An empty schema was "not JSON: unexpected end of JSON input".
+		{tool.Meta{Name: "x"}, ``, echo, `rawtool: tool x: the input schema is empty; give an object schema, at least {"type":"object"}`},
+		{tool.Meta{Name: "x"}, " \n\t", echo, `rawtool: tool x: the input schema is empty; give an object schema, at least {"type":"object"}`},
 		{tool.Meta{Name: "a/b"}, string(ok), echo, `tool name "a/b" has '/' at offset 1; MCP's tool name rule`},
 		{tool.Meta{Name: "x"}, string(ok), nil, `no function`},
 	}

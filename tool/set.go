@@ -65,7 +65,11 @@ func NewSet(lists ...[]*Tool) (*Set, error) {
 
 func (s *Set) add(t *Tool) error {
 	if t == nil {
-		return fmt.Errorf("tool: a nil tool after %d tools in the set", len(s.list))
+		tools := "tools"
+		if len(s.list) == 1 {
+			tools = "tool"
+		}
+		return fmt.Errorf("tool: a nil tool after %d %s in the set", len(s.list), tools)
 	}
 	if _, dup := s.byName[t.Name]; dup {
 		return &CollisionError{Name: t.Name, First: t.Name, Second: t.Name}

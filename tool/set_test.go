@@ -45,7 +45,10 @@ func TestSetRefuses(t *testing.T) {
 		{"in one list", [][]*Tool{{same1, same2}}, `tool: two tools are named "same": tool names must be unique in a tool set`},
 		{"across lists", [][]*Tool{{same1}, {&Tool{Meta: Meta{Name: "x"}}, same2}}, `tool: two tools are named "same": tool names must be unique in a tool set`},
 		{"the same tool twice", [][]*Tool{{same1}, {same1}}, `tool: two tools are named "same": tool names must be unique in a tool set`},
-		{"nil", [][]*Tool{{same1, nil}}, "tool: a nil tool after 1 tools in the set"},
+		// "after 1 tools" was written before: the count agrees now.
+		{"nil", [][]*Tool{{same1, nil}}, "tool: a nil tool after 1 tool in the set"},
+		{"nil first", [][]*Tool{{nil}}, "tool: a nil tool after 0 tools in the set"},
+		{"nil after two", [][]*Tool{{same1}, {&Tool{Meta: Meta{Name: "x"}}, nil}}, "tool: a nil tool after 2 tools in the set"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			s, err := NewSet(tt.lists...)
@@ -53,8 +56,8 @@ func TestSetRefuses(t *testing.T) {
 				t.Fatalf("NewSet = %v, %v; want error %q", s, err, tt.want)
 			}
 			var dup *CollisionError
-			if errors.As(err, &dup) != (tt.name != "nil") {
-				t.Errorf("errors.As(*CollisionError) = %v", !(tt.name != "nil"))
+			if nilTool := strings.HasPrefix(tt.name, "nil"); errors.As(err, &dup) == nilTool {
+				t.Errorf("errors.As(*CollisionError) = %v", nilTool)
 			}
 			// A name given twice is a collision of the tools' own names:
 			// no provider, and both tools go by that name.
