@@ -120,3 +120,48 @@ func TestFailClosed(t *testing.T) {
 		}
 	}
 }
+
+// TestNearestBounds: the line of alternatives a value is equally near
+// lists at most four of them and three fixes of each, saying how many
+// more, and cuts a long fix (an inner alternative's line, which each level
+// would otherwise hold whole); a fix at the value itself is "it must".
+func TestNearestBounds(t *testing.T) {
+	var branches []string
+	for i := range 50 {
+		branches = append(branches, `{"type":"object","required":["k`+strconv.Itoa(i)+`a","k`+strconv.Itoa(i)+`b","k`+strconv.Itoa(i)+`c","k`+strconv.Itoa(i)+`d"]}`)
+	}
+	tests := []struct{ name, schema, args, want string }{
+		{"fifty alternatives", `{"type":"object","properties":{"t":{"anyOf":[` + strings.Join(branches, ",") + `]}}}`, `{"t":{}}`,
+			"Argument 't' must fit one of the alternatives of its anyOf; " +
+				"to fit alternative 1, give 't.k0a' and give 't.k0b' and give 't.k0c' and 1 more; " +
+				"to fit alternative 2, give 't.k1a' and give 't.k1b' and give 't.k1c' and 1 more; " +
+				"to fit alternative 3, give 't.k2a' and give 't.k2b' and give 't.k2c' and 1 more; " +
+				"to fit alternative 4, give 't.k3a' and give 't.k3b' and give 't.k3c' and 1 more; 46 more alternatives fit as nearly."},
+		{"at the value itself", `{"type":"object","properties":{"t":{"oneOf":[{"type":"object","minProperties":3,"properties":{"b":{"type":"string"}}},{"type":"object","maxProperties":0}]}}}`, `{"t":{"b":1}}`,
+			"Argument 't' must fit one of the alternatives of its oneOf; to fit alternative 1, 't.b' must be a string and it must have at least 3 properties; to fit alternative 2, it must have at most 0 properties."},
+	}
+	for _, tt := range tests {
+		c, err := NewChecker([]byte(tt.schema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, viols := c.Arguments([]byte(tt.args))
+		if len(viols) != 1 || viols[0].Message != tt.want {
+			t.Errorf("%s:\n got %.3000v\nwant %s", tt.name, viols, tt.want)
+		}
+	}
+	// A fix longer than maxListed is cut: a pattern's line, the pattern
+	// not long enough to be cut in it.
+	pattern := strings.Repeat("x", maxListed-12)
+	c, err := NewChecker([]byte(`{"type":"object","properties":{"t":{"anyOf":[{"type":"object","properties":{"p":{"pattern":"` + pattern + `"}}},{"type":"object","properties":{"p":{"type":"integer"}}}]}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, viols := c.Arguments([]byte(`{"t":{"p":"y"}}`))
+	fix := "'t.p' must match the pattern " + pattern
+	want := "Argument 't' must fit one of the alternatives of its anyOf; to fit alternative 1, " +
+		fix[:maxListed] + "… (" + strconv.Itoa(len(fix)-maxListed) + " more bytes); to fit alternative 2, 't.p' must be an integer."
+	if len(viols) != 1 || viols[0].Message != want {
+		t.Errorf("a long fix: %.3000v", viols)
+	}
+}

@@ -1057,7 +1057,9 @@ func (c *Checker) nearest(ve *jsonschema.ValidationError, branches [][]Violation
 			if j > 0 {
 				msg.WriteString(" and ")
 			}
-			msg.WriteString(fix(v, noun, path))
+			// Cut: a fix may be an inner alternative's line, and each
+			// level would hold the whole of the one below.
+			msg.WriteString(metaschema.Cut(fix(v, noun, path), maxListed))
 		}
 	}
 	msg.WriteString(".")
