@@ -742,6 +742,20 @@ func (t *Tool) panicked(call *Call, started bool, what string, p *panicError) *R
 	return r
 }
 
+// unwritable is the result of a result that encoding/json cannot write:
+// its own MarshalJSON or MarshalText failed, or it holds what JSON has no
+// form for (NaN). The error is the tool's code's, told as a plain error
+// is (SafeErrors keeps its text from the model), and is the Cause.
+func (t *Tool) unwritable(call *Call, err error) *Result {
+	why := ""
+	if !t.SafeErrors {
+		why = "its result cannot be written as JSON: " + cutText(err.Error())
+	}
+	r := errorResult(Failed, true, call, failedText(call, why))
+	r.Cause = err
+	return r
+}
+
 // cutText cuts s to at most maxErrorTextBytes, on a character boundary,
 // and says so.
 func cutText(s string) string {
@@ -834,7 +848,7 @@ func (t *Tool) resultOf(call *Call, v any, check bool) *Result {
 	}
 	data, err := MarshalResult(v)
 	if err != nil {
-		return t.failed(call, "its result cannot be written as JSON: ", err.Error())
+		return t.unwritable(call, err)
 	}
 	if check && t.OutputSchema != nil {
 		if viols, more := t.CheckResult(data); len(viols) > 0 {

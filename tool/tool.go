@@ -113,9 +113,10 @@ type Meta struct {
 	// invalid_output result.
 	ErrorCodes []string
 	// SafeErrors keeps the text of a plain error (one that is not an
-	// *Error), and of a panic, from the model: the result says only that
-	// the tool failed. The error or the panic stays in Result.Cause. The
-	// directive's safe-errors.
+	// *Error, or one the result's MarshalJSON returns), and of a panic,
+	// from the model: the result says only that the tool failed. The
+	// error or the panic stays in Result.Cause. The directive's
+	// safe-errors.
 	SafeErrors bool
 
 	// DeferLoading keeps the tool's definition out of a request until a
