@@ -109,7 +109,9 @@ func Calls(m *anthropic.Message) []loop.Call {
 // JSON, an image (JPEG, PNG, GIF or WebP) an image block; other binary
 // parts are a text block that says what they were (as loop.Content writes it).
 // An empty text part is left out, as the API refuses an empty text block;
-// a result with no other part has no content.
+// a result with no other part has no content, unless it is a failure,
+// which the API refuses without content: it then says "Tool 'x' failed.",
+// by the name the call gave.
 func Results(outs []loop.Outcome) anthropic.MessageParam { return results(outs, nil) }
 
 // results is Results, with the content of an outcome for which instead
@@ -139,6 +141,13 @@ func results(outs []loop.Outcome, instead func(loop.Outcome) ([]anthropic.ToolRe
 		}
 		if o.Result.IsError {
 			a.result.IsError = anthropic.Bool(true)
+			if len(a.result.Content) == 0 {
+				// The API refuses a failure with no content ("content
+				// cannot be empty if `is_error` is true").
+				a.text.Text = "Tool '" + o.Call.Name + "' failed."
+				a.content[0].OfText = &a.text
+				a.result.Content = a.content[:]
+			}
 		}
 		blocks[i].OfToolResult = &a.result
 	}

@@ -159,11 +159,14 @@ func TestResults(t *testing.T) {
 	}}
 	// Empty texts, which the API refuses as blocks ("text content blocks
 	// must be non-empty"): a tool that returned "", an empty part among
-	// others, a failure with no text.
+	// others; and failures with no text, which it refuses with no content
+	// ("content cannot be empty if `is_error` is true").
 	for _, r := range []*tool.Result{
 		{Parts: []tool.Part{tool.TextPart{}}},
 		{Parts: []tool.Part{tool.TextPart{}, tool.TextPart{Text: "x"}}},
 		{IsError: true, Code: tool.Failed, Parts: []tool.Part{tool.TextPart{}}},
+		{IsError: true, Code: tool.Failed},
+		{IsError: true, Code: tool.Failed, Parts: []tool.Part{tool.TextPart{}, tool.JSONPart{JSON: json.RawMessage(`""`)}}},
 	} {
 		o := turn.Outcomes[0]
 		o.Call.ID, o.Result = string(rune('d'+len(outs)-3)), r
@@ -181,7 +184,9 @@ func TestResults(t *testing.T) {
 		`{"text":"(binary data of type audio/wav, 1 bytes, which this API's tool results cannot carry)","type":"text"}],"type":"tool_result"},` +
 		`{"tool_use_id":"d","type":"tool_result"},` +
 		`{"tool_use_id":"e","content":[{"text":"x","type":"text"}],"type":"tool_result"},` +
-		`{"tool_use_id":"f","is_error":true,"type":"tool_result"}` +
+		`{"tool_use_id":"f","is_error":true,"content":[{"text":"Tool 'note' failed.","type":"text"}],"type":"tool_result"},` +
+		`{"tool_use_id":"g","is_error":true,"content":[{"text":"Tool 'note' failed.","type":"text"}],"type":"tool_result"},` +
+		`{"tool_use_id":"h","is_error":true,"content":[{"text":"\"\"","type":"text"}],"type":"tool_result"}` +
 		`],"role":"user"}`
 	if !looptest.SameJSON(b, []byte(want)) {
 		t.Errorf("results\n got %s\nwant %s", b, want)
