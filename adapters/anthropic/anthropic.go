@@ -208,7 +208,8 @@ func anthropicImage(mime string) bool {
 // A Conversation is a conversation through the Messages API, a
 // loop.Model: each Next appends the user message of the outcomes' results
 // to Params.Messages (none on the first turn), sends Params, appends the
-// assistant's message and returns its tool_use calls.
+// assistant's message (without the empty text blocks the API may answer
+// with and refuses in a request) and returns its tool_use calls.
 type Conversation struct {
 	// Client sends the requests.
 	Client *anthropic.Client
@@ -305,8 +306,32 @@ func (c *Conversation) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Ca
 		return nil, fmt.Errorf("anthropicadapter: message: %w", err)
 	}
 	c.Last = m
-	c.Params.Messages = append(c.Params.Messages, m.ToParam())
+	c.Params.Messages = append(c.Params.Messages, sentBack(m))
 	return Calls(m), nil
+}
+
+// sentBack is the assistant's message m as the next request carries it:
+// without the empty text blocks the API may answer with (one before the
+// tool_use blocks, say) and refuses in a request ("text content blocks
+// must be non-empty"), unless nothing else is left.
+func sentBack(m *anthropic.Message) anthropic.MessageParam {
+	p := m.ToParam()
+	a := p.OfAssistant
+	empty := func(b anthropic.ContentBlockParamUnion) bool { return b.OfText != nil && b.OfText.Text == "" }
+	if a != nil && slices.ContainsFunc(a.Content, empty) && !all(a.Content, empty) {
+		a.Content = slices.DeleteFunc(a.Content, empty)
+	}
+	return p
+}
+
+// all reports whether f holds for every element of s.
+func all[T any](s []T, f func(T) bool) bool {
+	for _, v := range s {
+		if !f(v) {
+			return false
+		}
+	}
+	return true
 }
 
 // sendVisible appends the definitions of the catalog's visible tools not
