@@ -48,7 +48,8 @@ import (
 // content (any JSON value for a client of MCP 2026-07-28, an object only
 // for an older one) and as text content when h set none (beside h's when
 // not an object), an error as an IsError result (a *jsonrpc.Error as a
-// protocol error). A panic in h is an IsError result, not a crash. What t
+// protocol error). A panic in h, or in writing Out, is an IsError result,
+// not a crash. What t
 // sets (name, description, title, annotations, icons, _meta) is kept. The
 // tool is parallel-safe unless t's _meta says
 // "io.github.toolschema/parallelSafe": false (the key Register lists; the
@@ -215,11 +216,14 @@ var requiredFromTags atomic.Bool
 // tools added already keep their mode.
 func SetRequiredFromTags(on bool) { requiredFromTags.Store(on) }
 
-// outcome is what the handler returned.
+// outcome is what the handler returned, with Out written as JSON (data,
+// or the error of its writing) when it is sent.
 type outcome[Out any] struct {
-	res *mcp.CallToolResult
-	out Out
-	err error
+	res     *mcp.CallToolResult
+	out     Out
+	err     error
+	data    json.RawMessage
+	dataErr error
 }
 
 func (d *dropInHandler[In, Out]) Input() reflect.Type  { return d.in }
@@ -235,7 +239,13 @@ func (d *dropInHandler[In, Out]) Call(ctx context.Context, _ *tool.Call, _ any, 
 		v = p.(In) // In is a pointer to the input struct
 	}
 	res, out, err := d.h(ctx, RequestFrom(ctx), v)
-	return &tool.Result{Value: &outcome[Out]{res, out, err}}, nil
+	o := &outcome[Out]{res: res, out: out, err: err}
+	if outval := any(out); err == nil && (res == nil || res.InputRequests == nil) && outval != nil {
+		// Out is written here, where the invoker recovers a panic in its
+		// MarshalJSON as it does one in h: a failed result, not a crash.
+		o.data, o.dataErr = tool.MarshalResult(outval)
+	}
+	return &tool.Result{Value: o}, nil
 }
 
 func (d *dropInHandler[In, Out]) serve(ctx context.Context, run *tool.Tool, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -271,12 +281,11 @@ func (d *dropInHandler[In, Out]) serve(ctx context.Context, run *tool.Tool, req 
 			return nil, unencodable(ctx, "tools/call", req, err)
 		}
 	}
-	var outval any = o.out
-	if outval == nil {
+	if any(o.out) == nil {
 		markMade(ctx, res)
 		return res, nil
 	}
-	data, err := tool.MarshalResult(outval)
+	data, err := o.data, o.dataErr
 	if err != nil {
 		return nil, fmt.Errorf("marshaling output: %w", err)
 	}
