@@ -346,13 +346,15 @@ func violationText(viols []Violation, more int) string {
 // returns the decoded input (a pointer to a new value of the tool's input
 // type; nil for a tool that takes none; for a raw tool, rawtool.New's,
 // the arguments as a json.RawMessage with the schema's defaults filled
-// in) as Invoke would give it to the tool, or the violations Invoke would refuse the arguments for, most
-// useful first, at most 100. It runs nothing: a caller may use it to show
-// a person the arguments of a call that needs approval. ctx's leniency
-// (WithLeniency) applies: under ShadowArgs there are no violations unless
-// encoding/json cannot decode the arguments. The error says the tool is
-// a nil *Tool or has no function behind it, or that its input type has no schema, or that
-// the calls running at once hold all the room their values may have
+// in) as Invoke would give it to the tool, or the violations Invoke would
+// refuse the arguments for, most useful first, at most 100. It runs
+// nothing: a caller may use it to show a person the arguments of a call
+// that needs approval. ctx's leniency (WithLeniency) applies: under
+// ShadowArgs there are no violations unless encoding/json cannot decode
+// the arguments. The error says the tool is a nil *Tool or has no
+// function behind it, or that its input type has no schema, or that a
+// method of its input type (UnmarshalJSON, UnmarshalText) panicked, or
+// that the calls running at once hold all the room their values may have
 // (Invoke's SERVER_BUSY), or is ctx's, when it ends during the checks.
 func (t *Tool) CheckArgs(ctx context.Context, args json.RawMessage) (in any, viols []Violation, err error) {
 	if t == nil {
