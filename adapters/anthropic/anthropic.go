@@ -108,7 +108,8 @@ func Calls(m *anthropic.Message) []loop.Call {
 // in order, with its call's id and is_error set for a failure. A text part is a text block, a JSON part a text block of its
 // JSON, an image (JPEG, PNG, GIF or WebP) an image block; other binary
 // parts are a text block that says what they were (as loop.Content writes it).
-// An empty text part is left out, as the API refuses an empty text block;
+// An empty text part (or one of white space only) is left out, as the API
+// refuses such a text block;
 // a result with no other part has no content, unless it is a failure,
 // which the API refuses without content: it then says "Tool 'x' failed.",
 // by the name the call gave.
@@ -131,7 +132,7 @@ func results(outs []loop.Outcome, instead func(loop.Outcome) ([]anthropic.ToolRe
 		if c, ok := replaced(instead, o); ok {
 			a.result.Content = c
 		} else if s, ok := onlyText(o.Result); ok {
-			if s != "" { // else no content member: the API refuses an empty text block
+			if !blank(s) { // else no content member: the API refuses an empty text block
 				a.text.Text = s
 				a.content[0].OfText = &a.text
 				a.result.Content = a.content[:]
@@ -185,7 +186,7 @@ func content(r *tool.Result) []anthropic.ToolResultBlockParamContentUnion {
 			continue
 		}
 		s, _ := loop.PartText(p)
-		if s == "" {
+		if blank(s) {
 			continue // the API refuses an empty text block ("text content blocks must be non-empty")
 		}
 		out = append(out, anthropic.ToolResultBlockParamContentUnion{OfText: &anthropic.TextBlockParam{Text: s}})
@@ -208,8 +209,8 @@ func anthropicImage(mime string) bool {
 // A Conversation is a conversation through the Messages API, a
 // loop.Model: each Next appends the user message of the outcomes' results
 // to Params.Messages (none on the first turn), sends Params, appends the
-// assistant's message (without the empty text blocks the API may answer
-// with and refuses in a request) and returns its tool_use calls.
+// assistant's message (without the empty or blank text blocks the API may
+// answer with and refuses in a request) and returns its tool_use calls.
 type Conversation struct {
 	// Client sends the requests.
 	Client *anthropic.Client
@@ -317,12 +318,17 @@ func (c *Conversation) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Ca
 func sentBack(m *anthropic.Message) anthropic.MessageParam {
 	p := m.ToParam()
 	a := p.OfAssistant
-	empty := func(b anthropic.ContentBlockParamUnion) bool { return b.OfText != nil && b.OfText.Text == "" }
+	empty := func(b anthropic.ContentBlockParamUnion) bool { return b.OfText != nil && blank(b.OfText.Text) }
 	if a != nil && slices.ContainsFunc(a.Content, empty) && !all(a.Content, empty) {
 		a.Content = slices.DeleteFunc(a.Content, empty)
 	}
 	return p
 }
+
+// blank reports whether s is empty or only white space: a text block the
+// API refuses ("text content blocks must be non-empty", "... must contain
+// non-whitespace text").
+func blank(s string) bool { return strings.TrimSpace(s) == "" }
 
 // all reports whether f holds for every element of s.
 func all[T any](s []T, f func(T) bool) bool {

@@ -164,7 +164,7 @@ func TestResults(t *testing.T) {
 	for _, r := range []*tool.Result{
 		{Parts: []tool.Part{tool.TextPart{}}},
 		{Parts: []tool.Part{tool.TextPart{}, tool.TextPart{Text: "x"}}},
-		{IsError: true, Code: tool.Failed, Parts: []tool.Part{tool.TextPart{}}},
+		{IsError: true, Code: tool.Failed, Parts: []tool.Part{tool.TextPart{Text: " \n"}}},
 		{IsError: true, Code: tool.Failed},
 		{IsError: true, Code: tool.Failed, Parts: []tool.Part{tool.TextPart{}, tool.JSONPart{JSON: json.RawMessage(`""`)}}},
 	} {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
 
@@ -34,7 +35,7 @@ func TestNoEmptyTextSentBack(t *testing.T) {
 		mu.Unlock()
 		content, stop := `[{"type":"text","text":"Done."}]`, "end_turn"
 		if n == 0 {
-			content, stop = `[{"type":"text","text":""},{"type":"tool_use","id":"toolu_1","name":"note","input":{"text":"x"}},{"type":"text","text":""}]`, "tool_use"
+			content, stop = `[{"type":"text","text":""},{"type":"tool_use","id":"toolu_1","name":"note","input":{"text":"x"}},{"type":"text","text":"\n"}]`, "tool_use"
 		}
 		w.Header().Set("Content-Type", "application/json")
 		fmt.Fprintf(w, `{"id":"msg_%d","type":"message","role":"assistant","model":"claude-test","stop_reason":%q,"usage":{"input_tokens":1,"output_tokens":1},"content":%s}`, n, stop, content)
@@ -79,7 +80,7 @@ func TestNoEmptyTextSentBack(t *testing.T) {
 		if err := json.Unmarshal(b, &block); err != nil {
 			t.Fatal(err)
 		}
-		if block.Text != nil && *block.Text == "" {
+		if block.Text != nil && strings.TrimSpace(*block.Text) == "" {
 			t.Errorf("the assistant's message sent back has an empty text block: %s", b)
 		}
 		got = append(got, block.Type)
