@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"strings"
 
@@ -44,6 +45,24 @@ func (o *Options) logInvalid(ctx context.Context, name string, r *tool.Result) {
 		attrs = append(attrs, slog.String("text", strings.Join(text, "\n")))
 	}
 	log.LogAttrs(ctx, slog.LevelError, "mcpserver: a tool's result breaks its contract; the client got an invalid_output error", attrs...)
+}
+
+// logPanic logs r at level error when its tool panicked: the client got a
+// failed result, which SafeErrors may have left without the panic's
+// text, and the operator gets the tool, the panic and its stack
+// (tool.Result.Cause). A tool's returned error is its answer to the
+// model, and is not logged.
+func (o *Options) logPanic(ctx context.Context, name string, r *tool.Result) {
+	var p interface{ Stack() []byte }
+	if !r.IsError || r.Cause == nil || !errors.As(r.Cause, &p) {
+		return
+	}
+	log := o.Logger
+	if log == nil {
+		log = slog.Default()
+	}
+	log.LogAttrs(ctx, slog.LevelError, "mcpserver: a tool panicked; the client got a failed result",
+		slog.String("tool", name), slog.String("panic", r.Cause.Error()))
 }
 
 // logShadowed logs, at level warn, the violations of a call's arguments

@@ -119,6 +119,9 @@ func (e *methodPanic) Error() string {
 	return "decoding " + e.of + " panicked: " + cutText(sprintSafe(e.p.value))
 }
 
+// Unwrap returns the panic, with its stack, to a caller of CheckArgs.
+func (e *methodPanic) Unwrap() error { return e.p }
+
 // guard calls a method of the type being decoded, and turns a panic in it
 // into a *methodPanic, which decode returns. A runtime.Goexit in it
 // ends the goroutine that decodes, as in any code that goroutine calls.

@@ -711,7 +711,8 @@ func failedText(call *Call, why string) string {
 // or a method of its input, result or error), as the call's Result.Cause:
 // the value, and the stack of the goroutine that panicked, for the
 // program's logs. It unwraps to the value when that is an error (a
-// runtime.Error, say).
+// runtime.Error, say). It is unexported, to keep the API small: its
+// Stack method is how a program (and mcpserver's log) tells it apart.
 type panicError struct {
 	value any
 	stack []byte
@@ -725,6 +726,11 @@ func (e *panicError) Unwrap() error {
 	err, _ := e.value.(error)
 	return err
 }
+
+// Stack returns the stack of the goroutine that panicked, as debug.Stack
+// wrote it: a program finds it with errors.As(r.Cause, &x) for an x of
+// type interface{ Stack() []byte }.
+func (e *panicError) Stack() []byte { return e.stack }
 
 // recovered is the panicError of p, which a deferred function has just
 // recovered: the stack there still has the frames that panicked.

@@ -294,7 +294,8 @@ type Result struct {
 	// Cause is the error the tool returned, as it returned it: for logs
 	// and audits, never for the model (its text may hold internal detail).
 	// For a panic in the tool's code, an error with the panic's value and
-	// the stack that panicked, which unwraps to the value if an error.
+	// the stack that panicked, which unwraps to the value if an error and
+	// has a method Stack() []byte (find it with errors.As).
 	Cause error
 	// Truncated reports that the parts are not the whole answer (a page
 	// of a longer list, a cut text). A tool that returns a Result sets it.

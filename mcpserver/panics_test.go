@@ -1,0 +1,60 @@
+package mcpserver_test
+
+import (
+	"context"
+	"log/slog"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolschema/toolschema/mcpserver"
+	"github.com/toolschema/toolschema/reflectimpl"
+	"github.com/toolschema/toolschema/tool"
+)
+
+// Explode panics when asked to, as a tool with a bug does.
+func Explode(in CaseQuery) (string, error) {
+	if in.Court == "bad" {
+		var courts map[string]int
+		courts[in.Court]++
+	}
+	return "fine", nil
+}
+
+// TestPanicLogged: a tool's panic reaches the operator. The client gets a
+// failed result (its text, or under SafeErrors not even that); the log
+// given (Options.Logger) gets the tool, the panic's value and its stack,
+// once, at level error. A tool's plain error is the model's business and
+// is not logged.
+func TestPanicLogged(t *testing.T) {
+	for _, safe := range []bool{false, true} {
+		ex, err := reflectimpl.Create(Explode, reflectimpl.Meta(tool.Meta{SafeErrors: safe}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var log logBuffer
+		cs := connect(t, []*tool.Tool{ex}, &mcpserver.Options{Logger: slog.New(slog.NewTextHandler(&log, nil))})
+		ctx := context.Background()
+		r, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "explode", Arguments: map[string]any{"court": "nysd"}})
+		if err != nil || r.IsError || log.String() != "" {
+			t.Fatalf("a call that does not panic: %v %+v, logged %q", err, r, log.String())
+		}
+		r, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "explode", Arguments: map[string]any{"court": "bad"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := texts(t, r)
+		if !r.IsError || strings.Contains(text, "goroutine") || safe != !strings.Contains(text, "nil map") {
+			t.Errorf("safe errors %v: the client got %q", safe, text)
+		}
+		logged := log.String()
+		if !strings.Contains(logged, "level=ERROR") || !strings.Contains(logged, "tool=explode") ||
+			!strings.Contains(logged, "assignment to entry in nil map") || !strings.Contains(logged, "mcpserver_test.Explode(") {
+			t.Errorf("safe errors %v: logged %q, want the tool, the panic and its stack at level error", safe, logged)
+		}
+		if n := strings.Count(logged, "level="); n != 1 {
+			t.Errorf("safe errors %v: %d records, want 1: %q", safe, n, logged)
+		}
+	}
+}
