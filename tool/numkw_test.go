@@ -20,7 +20,7 @@ type Steps struct {
 	Pct   float64   `json:"pct,omitempty" exclusiveMinimum:"0" exclusiveMaximum:"100"`
 	Cents float64   `json:"cents,omitempty" multipleOf:"0.01"`
 	Tenth float64   `json:"tenth,omitempty" multipleOf:"0.1" minimum:"-1e3"`
-	Tiny  float64   `json:"tiny,omitempty" multipleOf:"1e-400"`
+	Tiny  float64   `json:"tiny,omitempty" multipleOf:"1e-320"`
 	Big   float64   `json:"big,omitempty" multipleOf:"1e300"`
 	Half  int8      `json:"half,omitempty" multipleOf:"2.5"`
 	Small uint8     `json:"small,omitempty" exclusiveMaximum:"10"`
@@ -77,8 +77,10 @@ func TestNumberKeywords(t *testing.T) {
 		{`{"tenth":-1001}`, "Argument 'tenth' must be at least -1e3."},
 		{`{"tenth":0.0}`, ""},
 		{`{"tiny":1}`, ""},
-		{`{"tiny":1e-400}`, ""},
-		{`{"tiny":1.5e-399}`, ""},
+		{`{"tiny":1e-320}`, ""},
+		{`{"tiny":3E-0320}`, ""},
+		{`{"tiny":1.5e-320}`, "Argument 'tiny' must be a multiple of 1e-320."},
+		{`{"tiny":1e-400}`, "Argument 'tiny' must be a multiple of 1e-320."},
 		{`{"tiny":` + strings.Repeat("7", 200) + `.5e-300}`, ""},
 		// Hostile texts stop before any multipleOf is computed.
 		{`{"tiny":1e999999999}`, "Argument 'tiny' is beyond the range of a number."},

@@ -297,8 +297,9 @@ const unsafeWhy = " is beyond ±9007199254740991 (2^53-1), which JSON readers th
 
 // parseStep reads a multipleOf for f: a JSON number greater than 0 (on an
 // integer field too, where a fraction is allowed: the integers that are
-// multiples of 2.5 are those of 5), within what a float64 holds, and on
-// an integer field not beyond ±MaxSafeInteger.
+// multiples of 2.5 are those of 5), within what a float64 holds (not so
+// small that a double reads it as 0), and on an integer field not beyond
+// ±MaxSafeInteger.
 func parseStep(f *frag, v string) (string, string) {
 	if f.typ != jInteger && f.typ != jNumber {
 		return "", "applies to integer and number fields, not " + f.kindName()
@@ -309,6 +310,11 @@ func parseStep(f *frag, v string) (string, string) {
 	x := rat(v)
 	if x.Sign() <= 0 {
 		return "", quote(v) + " is not greater than 0, as a multipleOf must be"
+	}
+	if d, _ := strconv.ParseFloat(v, 64); d == 0 {
+		// Below the least float64 (a subnormal): a double reads it as
+		// 0, which makes the whole schema invalid there.
+		return "", quote(v) + " is read as 0 by JSON readers that hold numbers as doubles (the provider SDKs, JavaScript clients), and a multipleOf must be greater than 0"
 	}
 	limit := new(big.Rat).SetFloat64(math.MaxFloat64)
 	if f.typ == jInteger {

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -93,7 +94,7 @@ func TestNumberKeywordTagsRefused(t *testing.T) {
 		{tFloat, `exclusiveMinimum:"1e-401"`, "exclusiveMinimum", `tag exclusiveMinimum: "1e-401" has an exponent beyond what a float64 holds`},
 		{tFloat, `multipleOf:"0x10"`, "multipleOf", `tag multipleOf: "0x10" is not a JSON number`},
 		{tFloat, `multipleOf:"1e999999999"`, "multipleOf", `tag multipleOf: "1e999999999" has an exponent beyond what a float64 holds`},
-		{tFloat, `multipleOf:"1e-400"`, "", ""}, // taken: the invoker checks it exactly
+		{tFloat, `multipleOf:"5e-324"`, "", ""}, // taken: the invoker checks it exactly
 		{tFloat, `multipleOf:"0.` + strings.Repeat("1", 255) + `"`, "multipleOf", `tag multipleOf: is a number of more than 256 characters, which no schema holds`},
 		{tFloat, `minimum:"0.` + strings.Repeat("1", 255) + `"`, "minimum", `tag minimum: is a number of more than 256 characters, which no schema holds`},
 		{tFloat, `multipleOf:"0.` + strings.Repeat("1", 254) + `"`, "", ""},
@@ -159,6 +160,55 @@ func TestNumberKeywordTagsRefused(t *testing.T) {
 			}
 			if !strings.HasPrefix(tt.want, "tag ") && !strings.Contains(tt.tags, tt.tag+`:"`) {
 				t.Errorf("the error names tag %q, which the field does not have", tt.tag)
+			}
+		})
+	}
+}
+
+// TestMultipleOfReadAsDouble checks that a multipleOf the schema takes
+// stays a valid one when read by a JSON reader that holds numbers as
+// doubles (encoding/json into any, as the provider SDKs' users do,
+// JavaScript, Python): a step below the least float64 reads as 0, which
+// no multipleOf may be, and the whole schema would be refused there.
+func TestMultipleOfReadAsDouble(t *testing.T) {
+	tests := []struct {
+		typ  *Type
+		step string
+		want string // the error, "" when taken
+	}{
+		{tFloat, "1e-400", `tag multipleOf: "1e-400" is read as 0 by JSON readers that hold numbers as doubles (the provider SDKs, JavaScript clients), and a multipleOf must be greater than 0`},
+		{tFloat, "2e-324", `tag multipleOf: "2e-324" is read as 0 by JSON readers that hold numbers as doubles (the provider SDKs, JavaScript clients), and a multipleOf must be greater than 0`},
+		{tFloat, "0.00000000000000000000000000000000000000000000000000001e-300", `tag multipleOf: "0.00000000000000000000000000000000000000000000000000001e-300" is read as 0 by JSON readers that hold numbers as doubles (the provider SDKs, JavaScript clients), and a multipleOf must be greater than 0`},
+		{tInt, "1e-400", `tag multipleOf: "1e-400" is read as 0 by JSON readers that hold numbers as doubles (the provider SDKs, JavaScript clients), and a multipleOf must be greater than 0`},
+		{basic(Float, 32), "1e-330", `tag multipleOf: "1e-330" is read as 0 by JSON readers that hold numbers as doubles (the provider SDKs, JavaScript clients), and a multipleOf must be greater than 0`},
+		{tFloat, "5e-324", ""}, // the least float64, a subnormal
+		{tFloat, "1e-300", ""},
+		{tInt, "1e-300", ""},
+		{basic(Float, 32), "1e-50", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.step, func(t *testing.T) {
+			got, err := NewBuilder().Input(strct(field("N", tt.typ, `json:"n" multipleOf:"`+tt.step+`"`)))
+			if tt.want != "" && err != nil {
+				es, _ := err.(Errors)
+				if len(es) != 1 || es[0].Error() != "OLT012: n: "+tt.want || es[0].Tag != "multipleOf" {
+					t.Errorf("error %v, want OLT012: n: %s", err, tt.want)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("refused: %v", err)
+			}
+			if tt.want != "" {
+				t.Errorf("taken, want OLT012: n: %s", tt.want)
+			}
+			var v any
+			if err := json.Unmarshal(got, &v); err != nil {
+				t.Fatal(err)
+			}
+			b, _ := json.Marshal(v)
+			if _, err := schematest.Compile(b); err != nil {
+				t.Errorf("%s read as doubles is %s, which is no valid schema: %v", got, b, err)
 			}
 		})
 	}
