@@ -265,6 +265,11 @@ func parseCount(v string) (int64, string) {
 func parseBound(f *frag, v string) (string, string) {
 	switch f.typ {
 	case jInteger:
+		if len(v) > limits.MaxNumberLength {
+			// Refused before it is read: math/big reads an integer in
+			// time quadratic in its digits.
+			return "", tooLong
+		}
 		x, ok := new(big.Int).SetString(v, 10)
 		if !ok {
 			return "", quote(v) + " is not an integer"
@@ -331,6 +336,10 @@ func parseStep(f *frag, v string) (string, string) {
 	return v, ""
 }
 
+// tooLong says why a tag's number of more than limits.MaxNumberLength
+// characters is refused.
+var tooLong = "is a number of more than " + strconv.Itoa(limits.MaxNumberLength) + " characters, which no schema holds"
+
 // numberText says why v is not a number a tag may give, "" when it is: a
 // JSON number, of at most limits.MaxNumberLength characters and with an
 // exponent within ±MaxExponent, the bounds every schema is compiled
@@ -340,7 +349,7 @@ func numberText(v string) string {
 		return quote(v) + " is not a JSON number"
 	}
 	if len(v) > limits.MaxNumberLength {
-		return "is a number of more than " + strconv.Itoa(limits.MaxNumberLength) + " characters, which no schema holds"
+		return tooLong
 	}
 	if exp := Exponent(v); exp > MaxExponent || exp < -MaxExponent {
 		return quote(v) + " has an exponent beyond what a float64 holds"
