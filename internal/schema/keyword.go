@@ -282,14 +282,15 @@ func parseBound(f *frag, v string) (string, string) {
 		if msg := numberText(v); msg != "" {
 			return "", msg
 		}
-		if f.fbits != 0 {
-			x, limit := rat(v), new(big.Rat).SetFloat64(math.MaxFloat64)
-			if f.fbits == 32 {
-				limit = rat(maxFloat32)
-			}
-			if new(big.Rat).Abs(x).Cmp(limit) > 0 {
-				return "", quote(v) + " is outside the range of float" + strconv.Itoa(f.fbits)
-			}
+		// A json.Number (fbits 0) is held to a float64's range, as its
+		// arguments are: the readers that hold numbers as doubles cannot
+		// hold more (encoding/json cannot read such a schema into any).
+		x, limit := rat(v), new(big.Rat).SetFloat64(math.MaxFloat64)
+		if f.fbits == 32 {
+			limit = rat(maxFloat32)
+		}
+		if new(big.Rat).Abs(x).Cmp(limit) > 0 {
+			return "", quote(v) + " is outside the range of " + f.floatName()
 		}
 		return v, ""
 	}
@@ -331,9 +332,18 @@ func parseStep(f *frag, v string) (string, string) {
 		if f.typ == jInteger {
 			return "", quote(v) + " is beyond 9007199254740991 (2^53-1), which JSON readers that hold numbers as doubles (the provider SDKs, JavaScript clients) cannot read exactly"
 		}
-		return "", quote(v) + " is outside the range of float" + strconv.Itoa(f.fbits)
+		return "", quote(v) + " is outside the range of " + f.floatName()
 	}
 	return v, ""
+}
+
+// floatName names the float type whose range holds a number field's
+// values: float32, or float64 (a json.Number's too).
+func (f *frag) floatName() string {
+	if f.fbits == 32 {
+		return "float32"
+	}
+	return "float64"
 }
 
 // tooLong says why a tag's number of more than limits.MaxNumberLength

@@ -213,3 +213,44 @@ func TestMultipleOfReadAsDouble(t *testing.T) {
 		})
 	}
 }
+
+// TestJSONNumberRange checks a json.Number field's number tags against a
+// float64's range, as its arguments are (beyond it they are refused, as
+// the readers that hold numbers as doubles cannot hold them; and
+// encoding/json cannot read a schema holding 1e400 into any at all), and
+// that the message names float64.
+func TestJSONNumberRange(t *testing.T) {
+	tNumber := named("encoding/json", "Number", tString)
+	tests := []struct {
+		tags string
+		tag  string
+		want string // "" when taken
+	}{
+		{`minimum:"1e400"`, "minimum", `tag minimum: "1e400" is outside the range of float64`},
+		{`maximum:"-1e309"`, "maximum", `tag maximum: "-1e309" is outside the range of float64`},
+		{`exclusiveMinimum:"-1e309"`, "exclusiveMinimum", `tag exclusiveMinimum: "-1e309" is outside the range of float64`},
+		{`exclusiveMaximum:"1e400"`, "exclusiveMaximum", `tag exclusiveMaximum: "1e400" is outside the range of float64`},
+		{`multipleOf:"1e400"`, "multipleOf", `tag multipleOf: "1e400" is outside the range of float64`},
+		{`default:"2e308"`, "default", `tag default: "2e308" is outside the range of float64`},
+		{`minimum:"-1.7976931348623157e308" exclusiveMaximum:"1.7976931348623157e308" multipleOf:"1e-300" default:"0"`, "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.tags, func(t *testing.T) {
+			got, err := NewBuilder().Input(strct(field("N", tNumber, `json:"n" `+tt.tags)))
+			if tt.want == "" {
+				if err != nil {
+					t.Fatalf("refused: %v", err)
+				}
+				var v any
+				if err := json.Unmarshal(got, &v); err != nil {
+					t.Errorf("%s cannot be read into any: %v", got, err)
+				}
+				return
+			}
+			es, _ := err.(Errors)
+			if len(es) != 1 || es[0].Error() != "OLT012: n: "+tt.want || es[0].Tag != tt.tag {
+				t.Errorf("error %v, want OLT012: n: %s", err, tt.want)
+			}
+		})
+	}
+}
