@@ -2,6 +2,7 @@ package tool
 
 import (
 	"math/big"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -46,6 +47,10 @@ func TestMultipleOfHostile(t *testing.T) {
 		{long + "1", "7", false},
 		{long + "e999999999", "1234567890123456789012345", false},
 		{"1" + strings.Repeat("0", 100_000), "0.5", true},
+		// A step of more than 18 digits: X is read in chunks, not as
+		// one integer, which math/big reads in quadratic time (3 s).
+		{strings.Repeat("7", 1<<20), "1234567890123456789012345", false},
+		{strings.Repeat("1234567890123456789012345", 40_000), "1234567890123456789012345", true},
 	}
 	for _, tt := range tests {
 		start := time.Now()
@@ -55,6 +60,54 @@ func TestMultipleOfHostile(t *testing.T) {
 		}
 		if d := time.Since(start); d > time.Second {
 			t.Errorf("multipleOf(%.20s..., %s) took %v", tt.x, tt.m, d)
+		}
+	}
+}
+
+// TestMultipleOfRandom checks multipleOf against big.Rat on random
+// literals: signs, zeros, fractions, exponents with a sign and leading
+// zeros, and steps of up to 40 digits (which take math/big).
+func TestMultipleOfRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	digits := func(b *strings.Builder, n int) {
+		for range n {
+			b.WriteByte(byte('0' + r.IntN(10)))
+		}
+	}
+	literal := func(neg bool) string {
+		var b strings.Builder
+		if neg && r.IntN(3) == 0 {
+			b.WriteByte('-')
+		}
+		if r.IntN(4) == 0 {
+			b.WriteByte('0')
+		} else {
+			b.WriteByte(byte('1' + r.IntN(9)))
+			digits(&b, r.IntN(40))
+		}
+		if r.IntN(2) == 0 {
+			b.WriteByte('.')
+			digits(&b, 1+r.IntN(30))
+		}
+		if r.IntN(2) == 0 {
+			b.WriteString([]string{"e", "E+", "e-", "E-0"}[r.IntN(4)])
+			digits(&b, 1+r.IntN(3))
+		}
+		return b.String()
+	}
+	for range 100_000 {
+		v, s := literal(true), literal(false)
+		if r.IntN(5) == 0 {
+			v = s + "0" // a multiple, most often
+		}
+		rv, _ := new(big.Rat).SetString(v)
+		rs, _ := new(big.Rat).SetString(s)
+		if rs.Sign() == 0 {
+			continue
+		}
+		x, m := parseDecimal(v), parseDecimal(s)
+		if got, want := multipleOf(&x, &m), new(big.Rat).Quo(rv, rs).IsInt(); got != want {
+			t.Errorf("multipleOf(%s, %s) = %v, want %v", v, s, got, want)
 		}
 	}
 }

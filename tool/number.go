@@ -215,18 +215,27 @@ func mulMod(a, b, m uint64) uint64 {
 	return rem
 }
 
-// multipleOfBig is multipleOf for an m of many digits.
+// multipleOfBig is multipleOf for an m of many digits. X is read modulo
+// M 18 digits at a time, so that each step costs time linear in M's
+// digits and the whole in X's (math/big reads a long integer in time
+// quadratic in its digits).
 func multipleOfBig(x, m *decimal, e uint64) bool {
-	digits := func(d *decimal) *big.Int {
-		b := make([]byte, 0, d.hi-d.lo)
-		for i := d.lo; i < d.hi; i++ {
-			b = append(b, d.digit(i))
-		}
-		n, _ := new(big.Int).SetString(string(b), 10)
-		return n
+	b := make([]byte, 0, m.hi-m.lo)
+	for i := m.lo; i < m.hi; i++ {
+		b = append(b, m.digit(i))
 	}
-	mod := digits(m)
-	r := new(big.Int).Mod(digits(x), mod)
+	mod, _ := new(big.Int).SetString(string(b), 10)
+	r, t := new(big.Int), new(big.Int)
+	var chunk, scale uint64 = 0, 1
+	for i := x.lo; i < x.hi; i++ {
+		chunk, scale = chunk*10+uint64(x.digit(i)-'0'), scale*10
+		if scale == 1e18 || i == x.hi-1 {
+			r.Mul(r, t.SetUint64(scale))
+			r.Add(r, t.SetUint64(chunk))
+			r.Mod(r, mod)
+			chunk, scale = 0, 1
+		}
+	}
 	p := new(big.Int).Exp(big.NewInt(10), new(big.Int).SetUint64(e), mod)
 	r.Mul(r, p).Mod(r, mod)
 	return r.Sign() == 0
