@@ -261,7 +261,9 @@ func parseCount(v string) (int64, string) {
 	return n, ""
 }
 
-// parseBound reads a minimum or maximum for f and returns it as JSON text.
+// parseBound reads a number tag's value for f (minimum, maximum, the
+// exclusive bounds, a default) and returns it as JSON text: an integer
+// written canonically, a number as given.
 func parseBound(f *frag, v string) (string, string) {
 	switch f.typ {
 	case jInteger:
