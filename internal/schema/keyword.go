@@ -90,8 +90,19 @@ func applyTag(f *frag, key, v string) string {
 		}
 		f.desc = v
 	case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum":
+		if (v == "true" || v == "false") && strings.HasPrefix(key, "exclusive") {
+			// Draft 4's form, which old invopop/jsonschema code writes.
+			side := strings.ToLower(strings.TrimPrefix(key, "exclusive"))
+			if v == "false" {
+				return quote(v) + " is JSON Schema draft 4's flag on " + side + ", which 2020-12 does not have; drop the tag: " + side + " alone is inclusive"
+			}
+			return quote(v) + " is JSON Schema draft 4's flag on " + side + "; in 2020-12 " + key + " is the bound itself: give it the " + side + "'s value and drop " + side
+		}
 		num, msg := parseBound(f, v)
 		if msg != "" {
+			if f.typ == jInteger && strings.HasPrefix(key, "exclusive") && justPast(f, key, v) {
+				msg += "; the type's values are within it already: drop the tag"
+			}
 			return msg
 		}
 		if f.typ == jInteger && !safeInteger(num) {
@@ -259,6 +270,22 @@ func parseCount(v string) (int64, string) {
 		return 0, quote(v) + " is not a non-negative integer"
 	}
 	return n, ""
+}
+
+// justPast reports whether v, an exclusive bound key of an integer field,
+// is one past the end of the type's range on its side (exclusiveMaximum
+// 256 on a uint8): a bound the type keeps already.
+func justPast(f *frag, key, v string) bool {
+	x, ok := new(big.Int).SetString(v, 10)
+	if !ok || len(v) > limits.MaxNumberLength {
+		return false
+	}
+	end, step := f.lo.max(), int64(1)
+	if key == "exclusiveMinimum" {
+		end, step = f.lo.min(), -1
+	}
+	e, ok := new(big.Int).SetString(end, 10)
+	return ok && e.Add(e, big.NewInt(step)).Cmp(x) == 0
 }
 
 // parseBound reads a number tag's value for f (minimum, maximum, the

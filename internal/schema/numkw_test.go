@@ -105,6 +105,12 @@ func TestNumberKeywordTagsRefused(t *testing.T) {
 		{tString, `multipleOf:"5"`, "multipleOf", `tag multipleOf: applies to integer and number fields, not string`},
 		{tBool, `multipleOf:"5"`, "multipleOf", `tag multipleOf: applies to integer and number fields, not boolean`},
 		{tInt8, `exclusiveMinimum:"200"`, "exclusiveMinimum", `tag exclusiveMinimum: "200" is outside the range of the field's type (-128 to 127)`},
+		// One past the type's end: valid, but the type keeps it already.
+		{tUint8, `exclusiveMaximum:"256"`, "exclusiveMaximum", `tag exclusiveMaximum: "256" is outside the range of the field's type (0 to 255); the type's values are within it already: drop the tag`},
+		{tInt8, `exclusiveMinimum:"-129"`, "exclusiveMinimum", `tag exclusiveMinimum: "-129" is outside the range of the field's type (-128 to 127); the type's values are within it already: drop the tag`},
+		// Draft 4's boolean form, which old invopop/jsonschema code writes.
+		{tInt, `minimum:"0" exclusiveMinimum:"true"`, "exclusiveMinimum", `tag exclusiveMinimum: "true" is JSON Schema draft 4's flag on minimum; in 2020-12 exclusiveMinimum is the bound itself: give it the minimum's value and drop minimum`},
+		{basic(Float, 64), `exclusiveMaximum:"false"`, "exclusiveMaximum", `tag exclusiveMaximum: "false" is JSON Schema draft 4's flag on maximum, which 2020-12 does not have; drop the tag: maximum alone is inclusive`},
 		{tInt, `exclusiveMinimum:"9007199254740992"`, "exclusiveMinimum", `tag exclusiveMinimum: "9007199254740992"` + unsafe},
 		{tInt, `exclusiveMaximum:"-9007199254740992"`, "exclusiveMaximum", `tag exclusiveMaximum: "-9007199254740992"` + unsafe},
 		{tInt, `multipleOf:"9007199254740992"`, "multipleOf", `tag multipleOf: "9007199254740992" is beyond 9007199254740991 (2^53-1), which JSON readers that hold numbers as doubles (the provider SDKs, JavaScript clients) cannot read exactly`},
