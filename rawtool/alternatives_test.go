@@ -141,3 +141,59 @@ func TestObjectAlternatives(t *testing.T) {
 		})
 	}
 }
+
+// TestTaggedUnions: a tagged union (branches told apart by a property each
+// fixes with const or enum, as zod, pydantic and MCP servers write them)
+// is answered from the branch the value's tag names. The nearest branch
+// by keys alone was the wrong one: a value of one kind that misses a key
+// of its own is one "must be" from another kind's branch, and the model
+// was told to change its kind: an "add" without its value, to remove.
+func TestTaggedUnions(t *testing.T) {
+	shape := `{"type":"object","properties":{"shape":{"oneOf":[` +
+		`{"type":"object","properties":{"kind":{"const":"circle"},"radius":{"type":"number"}},"required":["kind","radius"],"additionalProperties":false},` +
+		`{"type":"object","properties":{"kind":{"const":"rect"},"w":{"type":"number"},"h":{"type":"number"}},"required":["kind","w","h"],"additionalProperties":false}]}},"required":["shape"]}`
+	// Open branches, as pydantic writes them: the tag is a const and a
+	// one-value enum; the branches are $refs.
+	pet := `{"type":"object","properties":{"pet":{"oneOf":[{"$ref":"#/$defs/Cat"},{"$ref":"#/$defs/Dog"}],"discriminator":{"propertyName":"pet_type"}}},"required":["pet"],"$defs":{` +
+		`"Cat":{"type":"object","properties":{"pet_type":{"const":"cat","enum":["cat"],"type":"string"},"meows":{"type":"integer"}},"required":["pet_type","meows"]},` +
+		`"Dog":{"type":"object","properties":{"pet_type":{"const":"dog","enum":["dog"],"type":"string"},"barks":{"type":"number"},"breed":{"type":"string"}},"required":["pet_type","barks","breed"]}}}`
+	ops := `{"type":"object","properties":{"ops":{"type":"array","items":{"oneOf":[` +
+		`{"type":"object","properties":{"op":{"enum":["add","replace"]},"path":{"type":"string"},"value":{}},"required":["op","path","value"],"additionalProperties":false},` +
+		`{"type":"object","properties":{"op":{"enum":["remove"]},"path":{"type":"string"}},"required":["op","path"],"additionalProperties":false}]}}}}`
+	action := `{"type":"object","properties":{"do":{"anyOf":[` +
+		`{"type":"object","properties":{"action":{"const":"list"}},"required":["action"]},` +
+		`{"allOf":[{"type":"object","properties":{"action":{"const":"delete"}},"required":["action"]},{"properties":{"id":{"type":"integer"}},"required":["id","confirm"]}]}]}}}`
+	tests := []struct{ name, schema, args, want string }{
+		{"the tag's branch misses its keys", shape, `{"shape":{"kind":"rect"}}`,
+			"Argument 'shape.h' is required.\nArgument 'shape.w' is required."},
+		{"the tag's branch, another's key", shape, `{"shape":{"kind":"rect","radius":2}}`,
+			"Argument 'shape.h' is required.\nArgument 'shape.w' is required.\nArgument 'shape.radius' is not a parameter of the tool."},
+		{"a tag no branch takes", shape, `{"shape":{"kind":"tri","w":1}}`,
+			"Argument 'shape.h' is required.\nArgument 'shape.kind' must be \"rect\"."},
+		{"pydantic's tag, a key missing", pet, `{"pet":{"pet_type":"dog","barks":1}}`,
+			"Argument 'pet.breed' is required."},
+		{"pydantic's tag alone", pet, `{"pet":{"pet_type":"dog"}}`,
+			"Argument 'pet.barks' is required.\nArgument 'pet.breed' is required."},
+		{"an add without its value", ops, `{"ops":[{"op":"add","path":"/a"}]}`,
+			"Argument 'ops[0].value' is required."},
+		{"a remove with a value", ops, `{"ops":[{"op":"remove","path":"/a","value":1}]}`,
+			"Argument 'ops[0].value' is not a parameter of the tool."},
+		{"the tag in an allOf, open branches", action, `{"do":{"action":"delete","id":5}}`,
+			"Argument 'do.confirm' is required."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tl, err := rawtool.New(tool.Meta{Name: "tag"}, json.RawMessage(tt.schema), echo)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := tl.Invoke(context.Background(), json.RawMessage(tt.args))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Code != tool.InvalidArguments || r.Text() != tt.want {
+				t.Errorf("%s:\n got %s %q\nwant %q", tt.args, r.Code, r.Text(), tt.want)
+			}
+		})
+	}
+}

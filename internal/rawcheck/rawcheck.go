@@ -19,6 +19,7 @@ package rawcheck
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -994,20 +995,25 @@ func (c *Checker) alternatives(ve *jsonschema.ValidationError, branches [][]Viol
 //
 // The nearest branches are those that take the value's type (no "type"
 // or "null" violation at the value itself), or all when none does; among
-// them, those that ask the fewest keys added or left out (the "missing"
-// and "unknown" violations), as a validator's "best match" does.
+// them, those that refuse the fewest of the value's members by a const
+// or an enum (a tagged union's tag: the value's tag names its branch,
+// however many keys the others are from); among those, the ones that ask
+// the fewest keys added or left out (the "missing" and "unknown"
+// violations), as a validator's "best match" does.
 func (c *Checker) nearest(ve *jsonschema.ValidationError, branches [][]Violation, noun string) ([]Violation, bool) {
 	if k := c.valueAt(ve.InstanceLocation).Kind; len(branches) < 2 || (k != '{' && k != '[') {
 		return nil, false
 	}
 	path := c.Render(ve.InstanceLocation, c.v)
 	typed := make([]bool, len(branches))
+	tags := make([]int, len(branches))
 	keys := make([]int, len(branches))
 	anyTyped := false
 	for i, b := range branches {
 		if len(b) == 0 {
 			return nil, false
 		}
+		tags[i] = tagsRefused(ve.Causes[i], len(ve.InstanceLocation))
 		typed[i] = !slices.ContainsFunc(b, func(v Violation) bool {
 			return v.Path == path && (v.Rule == "type" || v.Rule == "null")
 		})
@@ -1020,13 +1026,19 @@ func (c *Checker) nearest(ve *jsonschema.ValidationError, branches [][]Violation
 	}
 	var near []int
 	for i := range branches {
-		switch {
-		case anyTyped && !typed[i]:
-		case len(near) == 0 || keys[i] < keys[near[0]]:
-			near = append(near[:0], i)
-		case keys[i] == keys[near[0]]:
-			near = append(near, i)
+		if anyTyped && !typed[i] {
+			continue
 		}
+		if len(near) > 0 {
+			n := near[0]
+			if d := cmp.Or(cmp.Compare(tags[i], tags[n]), cmp.Compare(keys[i], keys[n])); d > 0 {
+				continue
+			} else if d == 0 {
+				near = append(near, i)
+				continue
+			}
+		}
+		near = append(near[:0], i)
 	}
 	if len(near) == 1 {
 		return branches[near[0]], true
@@ -1064,6 +1076,48 @@ func (c *Checker) nearest(ve *jsonschema.ValidationError, branches [][]Violation
 	}
 	msg.WriteString(".")
 	return []Violation{{Path: path, Rule: branches[near[0]][0].Rule, Message: msg.String()}}, true
+}
+
+// tagsRefused counts the members of the value at depth (the length of its
+// instance location) that a branch's const or enum refuses, from the
+// branch's error tree: what a tagged union's tag is refused by in the
+// branches it does not name. It reads the errors at the value (the
+// branch's keywords, its allOf and $ref) and at its members, and not
+// those of an anyOf or oneOf at the value, which are its own: so each
+// error is read at most by the combinator of its value and that of the
+// value holding it, and the counts take time linear in the tree.
+func tagsRefused(branch *jsonschema.ValidationError, depth int) int {
+	n, last := 0, ""
+	var walk func(e *jsonschema.ValidationError)
+	walk = func(e *jsonschema.ValidationError) {
+		if _, ok := e.ErrorKind.(*kind.Not); ok {
+			return // a not's causes are what fits
+		}
+		switch len(e.InstanceLocation) {
+		case depth:
+			switch e.ErrorKind.(type) {
+			case *kind.AnyOf, *kind.OneOf:
+				return
+			}
+		case depth + 1:
+			switch e.ErrorKind.(type) {
+			case *kind.Const, *kind.Enum:
+				// A member refused by both (pydantic writes a tag as a
+				// const and an enum of its value) counts once.
+				if name := e.InstanceLocation[depth]; n == 0 || name != last {
+					n, last = n+1, name
+				}
+				return
+			}
+		default:
+			return
+		}
+		for _, cause := range e.Causes {
+			walk(cause)
+		}
+	}
+	walk(branch)
+	return n
 }
 
 // fix words a violation of a branch as what fitting the branch takes, for
