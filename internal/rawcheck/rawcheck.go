@@ -1054,6 +1054,7 @@ func (c *Checker) nearest(ve *jsonschema.ValidationError, branches [][]Violation
 	var msg strings.Builder
 	fmt.Fprintf(&msg, "%s must fit one of the alternatives of %s %s", violation.Subject(noun, path), its, word)
 	const mostBranches, mostFixes = 4, 3
+	var rule string
 	for n, i := range near {
 		if n == mostBranches {
 			fmt.Fprintf(&msg, "; %d more alternatives fit as nearly", len(near)-n)
@@ -1061,6 +1062,11 @@ func (c *Checker) nearest(ve *jsonschema.ValidationError, branches [][]Violation
 		}
 		fmt.Fprintf(&msg, "; to fit alternative %d, ", i+1)
 		vs := Sort(slices.Clone(branches[i]))
+		if n == 0 {
+			// The first branch's first line by Sort: its lines come
+			// in the validator's order, which is a map's.
+			rule = vs[0].Rule
+		}
 		for j, v := range vs {
 			if j == mostFixes {
 				fmt.Fprintf(&msg, " and %d more", len(vs)-j)
@@ -1075,7 +1081,7 @@ func (c *Checker) nearest(ve *jsonschema.ValidationError, branches [][]Violation
 		}
 	}
 	msg.WriteString(".")
-	return []Violation{{Path: path, Rule: branches[near[0]][0].Rule, Message: msg.String()}}, true
+	return []Violation{{Path: path, Rule: rule, Message: msg.String()}}, true
 }
 
 // tagsRefused counts the members of the value at depth (the length of its
