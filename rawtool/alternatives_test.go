@@ -144,7 +144,8 @@ func TestObjectAlternatives(t *testing.T) {
 
 // TestTaggedUnions: a tagged union (branches told apart by a property each
 // fixes with const or enum, as zod, pydantic and MCP servers write them)
-// is answered from the branch the value's tag names. The nearest branch
+// is answered from the branch the value's tag names: a member that
+// another branch names by a const or an enum, and takes. The nearest branch
 // by keys alone was the wrong one: a value of one kind that misses a key
 // of its own is one "must be" from another kind's branch, and the model
 // was told to change its kind: an "add" without its value, to remove.
@@ -163,7 +164,14 @@ func TestTaggedUnions(t *testing.T) {
 	action := `{"type":"object","properties":{"do":{"anyOf":[` +
 		`{"type":"object","properties":{"action":{"const":"list"}},"required":["action"]},` +
 		`{"allOf":[{"type":"object","properties":{"action":{"const":"delete"}},"required":["action"]},{"properties":{"id":{"type":"integer"}},"required":["id","confirm"]}]}]}}}`
+	// An enum only one branch says anything of is no tag: refused, it is
+	// that branch's own fault.
+	reading := `{"type":"object","properties":{"r":{"anyOf":[` +
+		`{"type":"object","properties":{"unit":{"enum":["c","f"]},"temp":{"type":"number"}},"required":["temp"]},` +
+		`{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}]}}}`
 	tests := []struct{ name, schema, args, want string }{
+		{"an enum no other branch names", reading, `{"r":{"unit":"kelvin","temp":3}}`,
+			"Argument 'r.unit' must be one of \"c\", \"f\"."},
 		{"the tag's branch misses its keys", shape, `{"shape":{"kind":"rect"}}`,
 			"Argument 'shape.h' is required.\nArgument 'shape.w' is required."},
 		{"the tag's branch, another's key", shape, `{"shape":{"kind":"rect","radius":2}}`,

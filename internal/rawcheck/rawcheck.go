@@ -26,6 +26,7 @@ import (
 	"maps"
 	"math"
 	"math/big"
+	"net/url"
 	"reflect"
 	"slices"
 	"strconv"
@@ -995,25 +996,24 @@ func (c *Checker) alternatives(ve *jsonschema.ValidationError, branches [][]Viol
 //
 // The nearest branches are those that take the value's type (no "type"
 // or "null" violation at the value itself), or all when none does; among
-// them, those that refuse the fewest of the value's members by a const
-// or an enum (a tagged union's tag: the value's tag names its branch,
-// however many keys the others are from); among those, the ones that ask
-// the fewest keys added or left out (the "missing" and "unknown"
-// violations), as a validator's "best match" does.
+// them, those that refuse the fewest of the value's tags (a member
+// another branch names by a const or an enum, and takes: the value's tag
+// names its branch, however many keys the others are from); among those,
+// the ones that ask the fewest keys added or left out (the "missing" and
+// "unknown" violations), as a validator's "best match" does.
 func (c *Checker) nearest(ve *jsonschema.ValidationError, branches [][]Violation, noun string) ([]Violation, bool) {
 	if k := c.valueAt(ve.InstanceLocation).Kind; len(branches) < 2 || (k != '{' && k != '[') {
 		return nil, false
 	}
 	path := c.Render(ve.InstanceLocation, c.v)
 	typed := make([]bool, len(branches))
-	tags := make([]int, len(branches))
 	keys := make([]int, len(branches))
+	tags := c.tagsRefused(ve)
 	anyTyped := false
 	for i, b := range branches {
 		if len(b) == 0 {
 			return nil, false
 		}
-		tags[i] = tagsRefused(ve.Causes[i], len(ve.InstanceLocation))
 		typed[i] = !slices.ContainsFunc(b, func(v Violation) bool {
 			return v.Path == path && (v.Rule == "type" || v.Rule == "null")
 		})
@@ -1084,46 +1084,151 @@ func (c *Checker) nearest(ve *jsonschema.ValidationError, branches [][]Violation
 	return []Violation{{Path: path, Rule: rule, Message: msg.String()}}, true
 }
 
-// tagsRefused counts the members of the value at depth (the length of its
-// instance location) that a branch's const or enum refuses, from the
-// branch's error tree: what a tagged union's tag is refused by in the
-// branches it does not name. It reads the errors at the value (the
-// branch's keywords, its allOf and $ref) and at its members, and not
-// those of an anyOf or oneOf at the value, which are its own: so each
-// error is read at most by the combinator of its value and that of the
-// value holding it, and the counts take time linear in the tree.
-func tagsRefused(branch *jsonschema.ValidationError, depth int) int {
-	n, last := 0, ""
-	var walk func(e *jsonschema.ValidationError)
-	walk = func(e *jsonschema.ValidationError) {
-		if _, ok := e.ErrorKind.(*kind.Not); ok {
-			return // a not's causes are what fits
-		}
-		switch len(e.InstanceLocation) {
-		case depth:
-			switch e.ErrorKind.(type) {
-			case *kind.AnyOf, *kind.OneOf:
-				return
+// tagsRefused counts, for each branch of the anyOf or oneOf ve, the
+// value's tags it refuses: the members it refuses by a const or an enum
+// that another branch names by one (in its properties, its $ref's or its
+// allOf's) and takes. A member only one branch says anything of is no
+// tag: refused there ({"unit":"kelvin"} where a branch takes "c" or "f"),
+// it is that branch's fault to tell, not a sign of another branch.
+//
+// The refused members come from each branch's error tree: its errors at
+// the value (its keywords, allOf and $ref) and at its members, not those
+// of an anyOf or oneOf at the value, which are its own; so each error is
+// read by the combinator of its value and that of the value holding it,
+// in time linear in the tree. The names are looked up once a branch for
+// each member refused somewhere, as the validator applied each branch to
+// each member.
+func (c *Checker) tagsRefused(ve *jsonschema.ValidationError) []int {
+	depth := len(ve.InstanceLocation)
+	refused := make([][]string, len(ve.Causes))
+	var all []string
+	for i, cause := range ve.Causes {
+		var walk func(e *jsonschema.ValidationError)
+		walk = func(e *jsonschema.ValidationError) {
+			if _, ok := e.ErrorKind.(*kind.Not); ok {
+				return // a not's causes are what fits
 			}
-		case depth + 1:
-			switch e.ErrorKind.(type) {
-			case *kind.Const, *kind.Enum:
-				// A member refused by both (pydantic writes a tag as a
-				// const and an enum of its value) counts once.
-				if name := e.InstanceLocation[depth]; n == 0 || name != last {
-					n, last = n+1, name
+			switch len(e.InstanceLocation) {
+			case depth:
+				switch e.ErrorKind.(type) {
+				case *kind.AnyOf, *kind.OneOf:
+					return
 				}
+			case depth + 1:
+				switch e.ErrorKind.(type) {
+				case *kind.Const, *kind.Enum:
+					// A member refused by both (pydantic writes a tag
+					// as a const and an enum of its value) counts once.
+					if name := e.InstanceLocation[depth]; len(refused[i]) == 0 || refused[i][len(refused[i])-1] != name {
+						refused[i] = append(refused[i], name)
+					}
+					return
+				}
+			default:
 				return
 			}
-		default:
-			return
+			for _, cause := range e.Causes {
+				walk(cause)
+			}
 		}
-		for _, cause := range e.Causes {
-			walk(cause)
+		walk(cause)
+		slices.Sort(refused[i])
+		refused[i] = slices.Compact(refused[i])
+		all = append(all, refused[i]...)
+	}
+	tags := make([]int, len(ve.Causes))
+	if len(all) == 0 {
+		return tags
+	}
+	slices.Sort(all)
+	// A union has a tag or two; the lookups below take time with the
+	// branches times the names, which a hostile value (many members
+	// each refused by a const) would make large.
+	all = slices.Compact(all)
+	all = all[:min(len(all), maxTags)]
+	// taken[m]: some branch names member all[m] by a const or an enum and
+	// does not refuse it.
+	taken := make([]bool, len(all))
+	for i, cause := range ve.Causes {
+		s := c.rawSchema(cause.SchemaURL)
+		if s == nil {
+			continue
+		}
+		for m, name := range all {
+			if _, in := slices.BinarySearch(refused[i], name); !taken[m] && !in && namesByValue(c, s, name) {
+				taken[m] = true
+			}
 		}
 	}
-	walk(branch)
-	return n
+	for i := range ve.Causes {
+		for _, name := range refused[i] {
+			if m, ok := slices.BinarySearch(all, name); ok && taken[m] {
+				tags[i]++
+			}
+		}
+	}
+	return tags
+}
+
+// maxTags bounds the members tagsRefused looks up as tags, and
+// maxTagAllOf the schemas of a branch's allOf it looks in.
+const maxTags, maxTagAllOf = 16, 8
+
+// namesByValue reports whether schema s (its view, with its $ref's
+// keywords, and those of the first schemas of its allOf) gives the
+// property name a const or an enum.
+func namesByValue(c *Checker, s map[string]any, name string) bool {
+	named := func(s map[string]any) bool {
+		props, _ := c.View(s)["properties"].(map[string]any)
+		p, _ := props[name].(map[string]any)
+		p = c.View(p)
+		_, isConst := p["const"]
+		_, isEnum := p["enum"]
+		return isConst || isEnum
+	}
+	if named(s) {
+		return true
+	}
+	all := asAnys(c.View(s)["allOf"])
+	return slices.ContainsFunc(all[:min(len(all), maxTagAllOf)], func(a any) bool {
+		as, ok := a.(map[string]any)
+		return ok && named(as)
+	})
+}
+
+// rawSchema returns the schema of the document at a schema location of
+// the validator's (the document's URL, "#", a JSON pointer), nil when the
+// location is not one of the document's.
+func (c *Checker) rawSchema(loc string) map[string]any {
+	base, frag, ok := strings.Cut(loc, "#")
+	if root, _, _ := strings.Cut(c.schema.Location, "#"); !ok || base != root {
+		return nil
+	}
+	frag, err := url.PathUnescape(frag)
+	if err != nil {
+		return nil
+	}
+	var at any = c.raw
+	for tok := range strings.SplitSeq(strings.TrimPrefix(frag, "/"), "/") {
+		if frag == "" {
+			break
+		}
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		switch v := at.(type) {
+		case map[string]any:
+			at = v[tok]
+		case []any:
+			n, err := strconv.Atoi(tok)
+			if err != nil || n < 0 || n >= len(v) {
+				return nil
+			}
+			at = v[n]
+		default:
+			return nil
+		}
+	}
+	m, _ := at.(map[string]any)
+	return m
 }
 
 // fix words a violation of a branch as what fitting the branch takes, for
