@@ -65,11 +65,8 @@ func NewSet(lists ...[]*Tool) (*Set, error) {
 
 func (s *Set) add(t *Tool) error {
 	if t == nil {
-		tools := "tools"
-		if len(s.list) == 1 {
-			tools = "tool"
-		}
-		return fmt.Errorf("tool: a nil tool after %d %s in the set", len(s.list), tools)
+		// Counted across the lists, from 1: the tools before it are in.
+		return fmt.Errorf("tool: tool %d of the set is nil", len(s.list)+1)
 	}
 	if _, dup := s.byName[t.Name]; dup {
 		return &CollisionError{Name: t.Name, First: t.Name, Second: t.Name}

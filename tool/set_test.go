@@ -46,9 +46,9 @@ func TestSetRefuses(t *testing.T) {
 		{"across lists", [][]*Tool{{same1}, {&Tool{Meta: Meta{Name: "x"}}, same2}}, `tool: two tools are named "same": tool names must be unique in a tool set`},
 		{"the same tool twice", [][]*Tool{{same1}, {same1}}, `tool: two tools are named "same": tool names must be unique in a tool set`},
 		// "after 1 tools" was written before: the count agrees now.
-		{"nil", [][]*Tool{{same1, nil}}, "tool: a nil tool after 1 tool in the set"},
-		{"nil first", [][]*Tool{{nil}}, "tool: a nil tool after 0 tools in the set"},
-		{"nil after two", [][]*Tool{{same1}, {&Tool{Meta: Meta{Name: "x"}}, nil}}, "tool: a nil tool after 2 tools in the set"},
+		{"nil", [][]*Tool{{same1, nil}}, "tool: tool 2 of the set is nil"},
+		{"nil first", [][]*Tool{{nil}}, "tool: tool 1 of the set is nil"},
+		{"nil after two", [][]*Tool{{same1}, {&Tool{Meta: Meta{Name: "x"}}, nil}}, "tool: tool 3 of the set is nil"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			s, err := NewSet(tt.lists...)

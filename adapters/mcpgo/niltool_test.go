@@ -30,7 +30,7 @@ func TestNilTool(t *testing.T) {
 		})
 	}
 	err := mcpgo.Register(mcpgo.NewMCPServer("s", "1"), []*tool.Tool{nil}, nil)
-	if err == nil || err.Error() != "tool: a nil tool after 0 tools in the set" {
+	if err == nil || err.Error() != "tool: tool 1 of the set is nil" {
 		t.Errorf("Register of a nil tool: %v", err)
 	}
 }
