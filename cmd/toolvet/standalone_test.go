@@ -26,23 +26,40 @@ import (
 //   - cmd/weather: TestDropInUnderVet's drop-in server.
 //   - sev, triage and cmd/decode: TestEnumsUnderVet's Triage case before
 //     toolgen.
+//   - gen/sev, gen/triage and gen/cmd/decode: the Triage case after
+//     toolgen (run here on gen/sev before toolvet), on which
+//     TestEnumsUnderVet's toolvet run reported nothing: nothing is
+//     reported in them.
 //
-// The runs of the drop-in's and the Triage case's packages with their
-// rule off, which exit 0, are one run too, with both rules off.
+// The drop-in's and the Triage case's diagnostics are silenced by their
+// rule's flag, the rule's own analyzer reporting them: go vet
+// -vettool=toolvet with both rules off, on their packages, exits 0. (That
+// toolvet standalone takes a rule's flag is TestDrivers' -OLT011=false
+// run; a standalone run with both rules off cost as much as the run above,
+// the go-sdk and net/http type-checked again, where go vet has their
+// facts from the other tests' runs.)
 func TestStandalone(t *testing.T) {
 	t.Parallel()
-	_, bin, _ := tools(t)
+	gobin, bin, toolgen := tools(t)
+	gen := func(s string) string { return strings.ReplaceAll(s, "example.com/m/", "example.com/m/gen/") }
 	dir := testmodule.New(t, map[string]string{
-		"shop/shop.go":        src,
-		"shop/shop_test.go":   "package shop\n\nimport \"testing\"\n\nfunc TestNothing(t *testing.T) {}\n",
-		"fixed/shop.go":       fixed,
-		"plain/plain.go":      printfSrc,
-		"cmd/weather/main.go": forecastSrc,
-		"sev/sev.go":          sevSrc,
-		"triage/triage.go":    triageSrc,
-		"cmd/decode/main.go":  mainSrc,
+		"shop/shop.go":           src,
+		"shop/shop_test.go":      "package shop\n\nimport \"testing\"\n\nfunc TestNothing(t *testing.T) {}\n",
+		"fixed/shop.go":          fixed,
+		"plain/plain.go":         printfSrc,
+		"cmd/weather/main.go":    forecastSrc,
+		"sev/sev.go":             sevSrc,
+		"triage/triage.go":       triageSrc,
+		"cmd/decode/main.go":     mainSrc,
+		"gen/sev/sev.go":         sevSrc,
+		"gen/triage/triage.go":   gen(triageSrc),
+		"gen/cmd/decode/main.go": gen(mainSrc),
 	})
-	out, code := runner(t, dir)(bin, "./...")
+	run := runner(t, dir)
+	if out, code := run(toolgen, "./gen/sev"); code != 0 {
+		t.Fatalf("toolgen ./gen/sev: exit %d\n%s", code, out)
+	}
+	out, code := run(bin, "./...")
 	if code != 3 {
 		t.Errorf("toolvet: exit %d, want 3 (diagnostics)\n%s", code, out)
 	}
@@ -65,9 +82,12 @@ func TestStandalone(t *testing.T) {
 
 	// -OLT011=false silences the drop-in's diagnostic as a tool's, and
 	// -OLT014=false the Triage case's: each is under that rule alone,
-	// so one run with both rules off, on their packages, exits 0.
+	// so one run with both rules off, on their packages, exits 0. After
+	// toolgen, the Triage case has nothing to report.
 	for line := range strings.Lines(out) {
 		switch {
+		case strings.Contains(line, "gen/"):
+			t.Errorf("toolvet on the Triage case after toolgen: %q, want nothing", line)
 		case strings.Contains(line, "cmd/weather/") && !strings.Contains(line, ": OLT011: "):
 			t.Errorf("toolvet on the drop-in: %q, want OLT011 alone", line)
 		case (strings.Contains(line, "sev/") || strings.Contains(line, "triage/") || strings.Contains(line, "cmd/decode/")) &&
@@ -75,8 +95,8 @@ func TestStandalone(t *testing.T) {
 			t.Errorf("toolvet on the Triage case: %q, want OLT014 alone", line)
 		}
 	}
-	out, code = runner(t, dir)(bin, "-test=false", "-OLT011=false", "-OLT014=false", "./cmd/weather", "./sev", "./triage", "./cmd/decode")
+	out, code = run(gobin, "vet", "-vettool="+bin, "-OLT011=false", "-OLT014=false", "./cmd/weather", "./sev", "./triage", "./cmd/decode")
 	if code != 0 {
-		t.Errorf("toolvet -OLT011=false -OLT014=false: exit %d\n%s", code, out)
+		t.Errorf("go vet -vettool=toolvet -OLT011=false -OLT014=false: exit %d\n%s", code, out)
 	}
 }
