@@ -63,7 +63,11 @@ func (b *lockedBuffer) String() string {
 func startServer(t *testing.T, version string) *stdioServer {
 	t.Helper()
 	s := &stdioServer{t: t, cmd: exec.Command(os.Args[0], "-test.run=^$"), lines: make(chan []byte, 16)}
-	s.cmd.Env = append(os.Environ(), serveEnv+"=1")
+	// Built with -race, the process would sleep a second at its exit (the
+	// race detector's atexit_sleep_ms), for the reports of goroutines
+	// still running; the server has none left once its input is closed,
+	// and a race it reported makes it exit 66, which the cleanup checks.
+	s.cmd.Env = append(os.Environ(), serveEnv+"=1", "GORACE="+strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0"))
 	s.cmd.Stderr = &s.stderr
 	var err error
 	if s.in, err = s.cmd.StdinPipe(); err != nil {
@@ -94,10 +98,14 @@ func startServer(t *testing.T, version string) *stdioServer {
 		done := make(chan error, 1)
 		go func() { done <- s.cmd.Wait() }()
 		select {
-		case <-done:
+		case err := <-done:
+			if err != nil {
+				t.Errorf("the server, its input closed: %v (stderr: %.2000s)", err, s.stderr.String())
+			}
 		case <-time.After(20 * time.Second):
 			s.cmd.Process.Kill()
 			<-done
+			t.Errorf("the server did not end in 20s once its input was closed")
 		}
 		for range s.lines {
 		}
