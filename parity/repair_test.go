@@ -27,6 +27,7 @@ import (
 // the invoker's violations, the decoded input when there are none, and
 // the paths repaired must be the oracle's.
 func TestRepairAgrees(t *testing.T) {
+	t.Parallel() // beside TestChecksAgree's parts: each makes its own tools (pairs, fresh)
 	r := rand.New(rand.NewPCG(19, 23))
 	ctx := tool.WithLeniency(context.Background(), tool.RepairArgs)
 	var calls, repaired, refused int

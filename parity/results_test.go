@@ -22,6 +22,7 @@ import (
 // (jsonschema/v6 validating the result against the tool's output schema,
 // with the contract's extra rules).
 func TestResultChecksAgree(t *testing.T) {
+	t.Parallel() // beside TestChecksAgree's parts: each makes its own tools (pairs, fresh)
 	r := rand.New(rand.NewPCG(19, 23))
 	var results, refused, tools int
 	for _, p := range pairs(t, load(t)) {
