@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/toolschema/toolschema/internal/generator"
+	"github.com/toolschema/toolschema/internal/testexit"
 	"github.com/toolschema/toolschema/internal/testmodule"
 )
 
@@ -65,7 +66,7 @@ func TestMain(m *testing.M) {
 	if built.dir != "" {
 		os.RemoveAll(built.dir)
 	}
-	os.Exit(code)
+	testexit.Exit(code)
 }
 
 const ordersSrc = `package orders

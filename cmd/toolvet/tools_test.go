@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"sync"
 	"testing"
+
+	"github.com/toolschema/toolschema/internal/testexit"
 )
 
 // The commands the end-to-end tests run, built once per test binary and
@@ -51,5 +53,5 @@ func TestMain(m *testing.M) {
 	if built.dir != "" {
 		os.RemoveAll(built.dir)
 	}
-	os.Exit(code)
+	testexit.Exit(code)
 }

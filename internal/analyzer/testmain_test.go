@@ -1,0 +1,9 @@
+package analyzer
+
+import (
+	"testing"
+
+	"github.com/toolschema/toolschema/internal/testexit"
+)
+
+func TestMain(m *testing.M) { testexit.Exit(m.Run()) }

@@ -1,0 +1,9 @@
+package apisurface
+
+import (
+	"testing"
+
+	"github.com/toolschema/toolschema/internal/testexit"
+)
+
+func TestMain(m *testing.M) { testexit.Exit(m.Run()) }

@@ -1,0 +1,9 @@
+package budget
+
+import (
+	"testing"
+
+	"github.com/toolschema/toolschema/internal/testexit"
+)
+
+func TestMain(m *testing.M) { testexit.Exit(m.Run()) }

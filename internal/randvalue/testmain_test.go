@@ -1,0 +1,9 @@
+package randvalue_test
+
+import (
+	"testing"
+
+	"github.com/toolschema/toolschema/internal/testexit"
+)
+
+func TestMain(m *testing.M) { testexit.Exit(m.Run()) }

@@ -1,0 +1,9 @@
+package loop
+
+import (
+	"testing"
+
+	"github.com/toolschema/toolschema/internal/testexit"
+)
+
+func TestMain(m *testing.M) { testexit.Exit(m.Run()) }
