@@ -1,8 +1,10 @@
 package testexit
 
 import (
+	"io/fs"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -85,5 +87,54 @@ func TestCode(t *testing.T) {
 	t.Parallel()
 	if code, out, _ := child(t, "fail", ""); code != 3 {
 		t.Errorf("exit %d, want 3\n%s", code, out)
+	}
+}
+
+// TestEveryPackageEndsHere: every package of the module with tests ends
+// its test binary through Exit, so that none pays the race detector's
+// second of sleep for nothing (a package without it only runs slower; this
+// keeps the suite near its minute as packages are added).
+func TestEveryPackageEndsHere(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() {
+			return nil
+		}
+		name := d.Name()
+		if path != root {
+			if name == "testdata" || name == "node_modules" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
+				return filepath.SkipDir
+			}
+			if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil {
+				return filepath.SkipDir // a module of its own
+			}
+		}
+		tests, _ := filepath.Glob(filepath.Join(path, "*_test.go"))
+		if len(tests) == 0 {
+			return nil
+		}
+		for _, f := range tests {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				return err
+			}
+			// The one line, or a TestMain of its own that ends here.
+			if strings.Contains(string(b), "func TestMain(") && strings.Contains(string(b), "Exit(") &&
+				(strings.Contains(string(b), "testexit.Exit(") || strings.Contains(string(b), "\tExit(m.Run())")) {
+				return nil
+			}
+		}
+		rel, _ := filepath.Rel(root, path)
+		t.Errorf("package %s has tests and no TestMain that ends through testexit.Exit: add func TestMain(m *testing.M) { testexit.Exit(m.Run()) }", filepath.ToSlash(rel))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }
