@@ -1156,12 +1156,20 @@ func (d *decoder) number(p *plan, v reflect.Value) {
 	plain := d.number1()
 	lit := string(d.data[start:d.i]) // does not escape: on the stack when short
 	c := p.c
+	var dec decimal
+	whole := false // under RepairArgs, a whole number with a fraction or an exponent, read as that integer
 	if c.Type == schema.JSONInteger && !plain {
-		if dec := parseDecimal(lit); !dec.integral() {
+		dec = parseDecimal(lit)
+		switch {
+		case !dec.integral():
 			d.add("type", p.typeWord)
 			return
+		case d.repairs != nil:
+			d.mendWhole(&dec, start)
+			whole = true
+		default:
+			d.add("type", "must be an integer.") // 1.0 and 1e2 are integers to JSON Schema, not to encoding/json
 		}
-		d.add("type", "must be an integer.") // 1.0 and 1e2 are integers to JSON Schema, not to encoding/json
 	}
 	var f float64 // the value, for a number
 	var ferr error
@@ -1195,12 +1203,20 @@ func (d *decoder) number(p *plan, v reflect.Value) {
 	if !v.IsValid() || len(d.viols) > 0 {
 		return
 	}
+	text := d.data[start:d.i]
+	if whole {
+		// Made only here, past the checks: within the Go type's bounds,
+		// or for a big.Int (which has none) of at most the literal's
+		// digits and its exponent.
+		text = appendInteger(nil, &dec)
+		lit = string(text)
+	}
 	switch p.how {
 	case byJSON:
-		d.unmarshalJSON(v, d.data[start:d.i])
+		d.unmarshalJSON(v, text)
 		return
 	case byNumber:
-		v.SetString(string(d.data[start:d.i]))
+		v.SetString(string(text))
 		return
 	}
 	switch v.Kind() {

@@ -25,12 +25,15 @@ const (
 	// RepairArgs reads what the schema makes unambiguous and nothing
 	// else: a string that is exactly a JSON number where an integer or a
 	// number is wanted ("42"; never "4.0" for an integer, " 42", "0x2A"
-	// or "+42"), "true" or "false" where a boolean is wanted, a string
-	// that is exactly a JSON text of an array or an object where one is
-	// wanted, and a string, number or boolean where an array of such
-	// values is wanted (read as an array of that one item). Each such
-	// reading is a Repair on the Result (Result.Repairs); the
-	// arguments so read are then checked as usual (bounds, enums,
+	// or "+42"), a whole number written with a fraction or an exponent
+	// where an integer is wanted (4.0 or 1e2, read as 4 or 100, exactly;
+	// never 4.5 or the string "4.0"), "true" or "false" where a boolean
+	// is wanted, a string that is exactly a JSON text of an array or an
+	// object where one is wanted, and a string, number or boolean where
+	// an array of such values is wanted (read as an array of that one
+	// item). Each such reading is a Repair on the Result
+	// (Result.Repairs); the arguments so read are then checked as usual
+	// (bounds, enums,
 	// patterns, unknown names, nulls), so that no check is looser than
 	// the schema. Anything else is refused as under Strict. Arguments
 	// that need no repair cost nothing more: the repairs are tried only
@@ -264,6 +267,57 @@ func (d *decoder) mend(p *plan, v reflect.Value, depth int, c byte) bool {
 		d.edits[at].past = len(d.edits) // the edits made in text are those before it
 	}
 	return true
+}
+
+// mendWhole logs the repair of the number literal at data[start:d.i], a
+// whole number written with a fraction or an exponent (dec, integral)
+// where an integer is wanted: it is read as that integer, which JSON
+// Schema counts it as and encoding/json does not decode. The caller reads
+// it on as the integer: the checks of bounds and multipleOf are of the
+// same value. The integer's text is made only for a repair kept: past
+// the first maxViolations (100) it is counted, so that a call of a
+// million 1e400 makes no million texts of 401 digits.
+func (d *decoder) mendWhole(dec *decimal, start int) {
+	l := d.repairs
+	// (No edit for uniqueItems: items are compared as numbers, by value.)
+	if len(l.kept) >= maxViolations {
+		l.more++
+		return
+	}
+	given := string(d.data[start:d.i])
+	assumed := string(appendInteger(nil, dec))
+	d.charge(uintptr(len(given) + len(assumed)))
+	path := d.where()
+	l.kept = append(l.kept, Repair{Path: path, Given: given, Assumed: assumed, Message: wholeMessage(path, given, assumed)})
+}
+
+// wholeMessage writes what the repair of a whole number with a fraction
+// or an exponent assumed, for the model.
+func wholeMessage(path, given, assumed string) string {
+	name := "'" + path + "'"
+	if len(given) > 40 || len(assumed) > 40 {
+		return "Assumed: " + name + ", a whole number written with a fraction or an exponent, read as that integer."
+	}
+	return "Assumed: " + name + " " + given + " read as " + assumed + "."
+}
+
+// appendInteger appends the text of dec, an integral value, as a JSON
+// integer literal: its significant digits, then as many zeros as its
+// point puts past them ("0" for zero, whatever its sign).
+func appendInteger(b []byte, dec *decimal) []byte {
+	if dec.zero() {
+		return append(b, '0')
+	}
+	if dec.neg {
+		b = append(b, '-')
+	}
+	for i := dec.lo; i < dec.hi; i++ {
+		b = append(b, dec.digit(i))
+	}
+	for range dec.point - (dec.hi - dec.lo) {
+		b = append(b, '0')
+	}
+	return b
 }
 
 // A repairLog holds the repairs of one reading: the first maxViolations (100),

@@ -35,7 +35,14 @@ type LIn struct {
 	Name   string            `json:"name,omitempty"`
 	Codes  []int             `json:"codes,omitempty" uniqueItems:"true"`
 	Pairs  [][]int           `json:"pairs,omitempty" uniqueItems:"true"`
+	Big    uint64            `json:"big,omitempty"`
+	Level  LLevel            `json:"level,omitempty"`
+	Step   *int32            `json:"step,omitempty" exclusiveMinimum:"0" multipleOf:"5"`
+	Counts map[string]int    `json:"counts,omitempty"`
 }
+
+// LLevel is a named integer type.
+type LLevel int16
 
 func lenientTool(t *testing.T) *tool.Tool {
 	return mustCreate(t, func(in LIn) LIn { return in }, reflectimpl.Meta(tool.Meta{Name: "lenient"}))
@@ -94,8 +101,65 @@ func TestRepairs(t *testing.T) {
 		{"element", `{"ids":[1,"2"]}`, []rp{{"ids[1]", `"2"`, `2`}}, `{"ids":[1,2]}`,
 			`Assumed: 'ids[1]' "2" read as 2.`},
 
+		// A whole number written with a fraction or an exponent, where
+		// an integer is wanted: read as that integer, exactly.
+		{"whole with a fraction", `{"limit":4.0}`, []rp{{"limit", `4.0`, `4`}}, `{"limit":4}`,
+			`Assumed: 'limit' 4.0 read as 4.`},
+		{"whole with an exponent", `{"small":1e2}`, []rp{{"small", `1e2`, `100`}}, `{"small":100}`,
+			`Assumed: 'small' 1e2 read as 100.`},
+		{"fraction and exponent", `{"limit":1.50e1}`, []rp{{"limit", `1.50e1`, `15`}}, `{"limit":15}`,
+			`Assumed: 'limit' 1.50e1 read as 15.`},
+		{"one point five e one", `{"limit":1.5e1}`, []rp{{"limit", `1.5e1`, `15`}}, `{"limit":15}`,
+			`Assumed: 'limit' 1.5e1 read as 15.`},
+		{"minus zero with both", `{"level":-0.0e0}`, []rp{{"level", `-0.0e0`, `0`}}, `{}`,
+			`Assumed: 'level' -0.0e0 read as 0.`},
+		{"minus zero for an unsigned", `{"big":-0.0}`, []rp{{"big", `-0.0`, `0`}}, `{}`,
+			`Assumed: 'big' -0.0 read as 0.`},
+		{"negative exponent", `{"level":100E-2}`, []rp{{"level", `100E-2`, `1`}}, `{"level":1}`,
+			`Assumed: 'level' 100E-2 read as 1.`},
+		{"negative", `{"level":-3.00}`, []rp{{"level", `-3.00`, `-3`}}, `{"level":-3}`,
+			`Assumed: 'level' -3.00 read as -3.`},
+		{"past a float64's precision", `{"big":12345678901234567890.0}`, []rp{{"big", `12345678901234567890.0`, `12345678901234567890`}},
+			`{"big":12345678901234567890}`, `Assumed: 'big' 12345678901234567890.0 read as 12345678901234567890.`},
+		{"largest uint64", `{"big":1.8446744073709551615e19}`, []rp{{"big", `1.8446744073709551615e19`, `18446744073709551615`}},
+			`{"big":18446744073709551615}`, `Assumed: 'big' 1.8446744073709551615e19 read as 18446744073709551615.`},
+		{"whole in a pointer", `{"step":1e1}`, []rp{{"step", `1e1`, `10`}}, `{"step":10}`,
+			`Assumed: 'step' 1e1 read as 10.`},
+		{"whole in an array", `{"ids":[1,2.0,3e0]}`, []rp{{"ids[1]", `2.0`, `2`}, {"ids[2]", `3e0`, `3`}}, `{"ids":[1,2,3]}`,
+			"Assumed: 'ids[1]' 2.0 read as 2.\nAssumed: 'ids[2]' 3e0 read as 3."},
+		{"whole in a map", `{"counts":{"a":7.0}}`, []rp{{"counts{}", `7.0`, `7`}}, `{"counts":{"a":7}}`,
+			`Assumed: 'counts{}' 7.0 read as 7.`},
+		{"whole in a nested struct", `{"filter":{"court":"x","max":2.0}}`, []rp{{"filter.max", `2.0`, `2`}}, `{"filter":{"court":"x","max":2}}`,
+			`Assumed: 'filter.max' 2.0 read as 2.`},
+		{"whole inside a JSON text", `{"ids":"[5.0]"}`, []rp{{"ids", `"[5.0]"`, `[5.0]`}, {"ids[0]", `5.0`, `5`}}, `{"ids":[5]}`,
+			"Assumed: 'ids', a string, read as the JSON array it holds.\nAssumed: 'ids[0]' 5.0 read as 5."},
+		{"whole wrapped", `{"ids":6.0}`, []rp{{"ids", `6.0`, `[6.0]`}, {"ids[0]", `6.0`, `6`}}, `{"ids":[6]}`,
+			"Assumed: 'ids', a single value, read as a list of that one item.\nAssumed: 'ids[0]' 6.0 read as 6."},
+		{"long whole number", `{"big":1.00000000000000000000000000000000000000000e1}`,
+			[]rp{{"big", `1.00000000000000000000000000000000000000000e1`, `10`}}, `{"big":10}`,
+			`Assumed: 'big', a whole number written with a fraction or an exponent, read as that integer.`},
+
+		{"whole for a float: nothing to repair", `{"ratio":4.0}`, nil, `{"ratio":4}`, ""},
+
 		// Repaired, then refused by the usual checks: never looser than
 		// the schema.
+		{"whole beyond the Go type", `{"small":1e3}`, []rp{{"small", `1e3`, `1000`}}, "",
+			"Argument 'small' must be at most 127.\nAssumed: 'small' 1e3 read as 1000."},
+		{"whole above the maximum", `{"limit":5e2}`, []rp{{"limit", `5e2`, `500`}}, "",
+			"Argument 'limit' must be at most 100.\nAssumed: 'limit' 5e2 read as 500."},
+		{"whole beyond uint64", `{"big":1.8446744073709551616e19}`, []rp{{"big", `1.8446744073709551616e19`, `18446744073709551616`}}, "",
+			"Argument 'big' must be at most 18446744073709551615.\nAssumed: 'big' 1.8446744073709551616e19 read as 18446744073709551616."},
+		{"whole negative for an unsigned", `{"big":-1.0}`, []rp{{"big", `-1.0`, `-1`}}, "",
+			"Argument 'big' must be at least 0.\nAssumed: 'big' -1.0 read as -1."},
+		{"whole not a multiple", `{"step":7.0}`, []rp{{"step", `7.0`, `7`}}, "",
+			"Argument 'step' must be a multiple of 5.\nAssumed: 'step' 7.0 read as 7."},
+		{"whole at the exclusive minimum", `{"step":0.0}`, []rp{{"step", `0.0`, `0`}}, "",
+			"Argument 'step' must be greater than 0.\nAssumed: 'step' 0.0 read as 0."},
+		{"whole far beyond any Go type", `{"level":1e400}`, []rp{{"level", `1e400`, "1" + strings.Repeat("0", 400)}}, "",
+			"Argument 'level' must be at most 32767.\nAssumed: 'level', a whole number written with a fraction or an exponent, read as that integer."},
+		{"whole items equal as repaired", `{"codes":[4,4.0]}`, []rp{{"codes[1]", `4.0`, `4`}}, "",
+			"Argument 'codes' must not repeat an item (items 0 and 1 are equal).\nAssumed: 'codes[1]' 4.0 read as 4."},
+
 		{"above the maximum", `{"limit":"500"}`, []rp{{"limit", `"500"`, `500`}}, "",
 			"Argument 'limit' must be at most 100.\nAssumed: 'limit' \"500\" read as 500."},
 		{"beyond the Go type", `{"small":"300"}`, []rp{{"small", `"300"`, `300`}}, "",
@@ -122,6 +186,12 @@ func TestRepairs(t *testing.T) {
 		// Never repaired: the strict refusal, nothing assumed.
 		{"fraction for an integer", `{"limit":"4.0"}`, nil, "", "Argument 'limit' must be an integer."},
 		{"exponent for an integer", `{"limit":"1e2"}`, nil, "", "Argument 'limit' must be an integer."},
+		{"fraction of zero as a string", `{"small":"4.0"}`, nil, "", "Argument 'small' must be an integer."},
+		{"almost whole", `{"limit":3.0000000000000001}`, nil, "", "Argument 'limit' must be an integer."},
+		{"half", `{"limit":4.5}`, nil, "", "Argument 'limit' must be an integer."},
+		{"a tenth", `{"limit":1e-1}`, nil, "", "Argument 'limit' must be an integer."},
+		{"a fraction far down", `{"big":1.00000000000000000001e1}`, nil, "", "Argument 'big' must be an integer."},
+		{"not whole below one", `{"level":5E-1}`, nil, "", "Argument 'level' must be an integer."},
 		{"leading space", `{"limit":" 42"}`, nil, "", "Argument 'limit' must be an integer."},
 		{"trailing space", `{"limit":"42 "}`, nil, "", "Argument 'limit' must be an integer."},
 		{"hex", `{"limit":"0x2A"}`, nil, "", "Argument 'limit' must be an integer."},
@@ -192,6 +262,30 @@ func TestRepairs(t *testing.T) {
 				t.Errorf("strict: %s, lenient %v", sr.Text(), sr.Shadowed)
 			}
 		})
+	}
+}
+
+// TestWholeStrict checks that strict mode refuses a whole number written
+// with a fraction or an exponent for an integer as it did before
+// RepairArgs read one, with the same messages.
+func TestWholeStrict(t *testing.T) {
+	tl := lenientTool(t)
+	for _, tt := range []struct{ args, text string }{
+		{`{"limit":4.0}`, "Argument 'limit' must be an integer."},
+		{`{"small":1e2}`, "Argument 'small' must be an integer."},
+		{`{"small":1e3}`, "Argument 'small' must be an integer.\nArgument 'small' must be at most 127."},
+		{`{"big":-0.0e0}`, "Argument 'big' must be an integer."},
+		{`{"limit":4.5}`, "Argument 'limit' must be an integer."},
+	} {
+		for _, l := range []tool.Leniency{tool.Strict, tool.ShadowArgs} {
+			r, err := tl.Invoke(tool.WithLeniency(context.Background(), l), json.RawMessage(tt.args))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !r.IsError || r.Text() != tt.text || r.Repairs != nil {
+				t.Errorf("%s %s: %s (%v), want refused with %q", l, tt.args, r.Text(), r.Repairs, tt.text)
+			}
+		}
 	}
 }
 
