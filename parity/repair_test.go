@@ -22,8 +22,9 @@ import (
 // equals the oracle's reading of the same rules: for every tool of the
 // corpus, over arguments made from random inputs and then slipped as
 // models slip (each number and boolean given as a string, each array and
-// object as its JSON text, each array as its first item; and slips no
-// rule repairs: a number with a space, a fraction for an integer, "yes"),
+// object as its JSON text, each array as its first item, each integer
+// with a fraction of zero or an exponent; and slips no rule repairs: a
+// number with a space, a fraction for an integer, "yes"),
 // the invoker's violations, the decoded input when there are none, and
 // the paths repaired must be the oracle's.
 func TestRepairAgrees(t *testing.T) {
@@ -136,6 +137,12 @@ func slips(args string) []string {
 		case json.Number:
 			out = append(out, rebuild(quote(string(v))), rebuild(quote(" "+string(v))), rebuild(quote(string(v)+".0")),
 				rebuild(quote("+"+string(v))), rebuild(json.RawMessage("["+string(v)+"]")))
+			if !strings.ContainsAny(string(v), ".eE") {
+				// Whole numbers written with a fraction or an exponent,
+				// and one that is not whole.
+				out = append(out, rebuild(json.RawMessage(string(v)+".0")), rebuild(json.RawMessage(string(v)+"0E-1")),
+					rebuild(json.RawMessage(string(v)+".0000000000000000001")))
+			}
 		case bool:
 			b := strconv.FormatBool(v)
 			out = append(out, rebuild(quote(b)), rebuild(quote(strings.ToUpper(b[:1])+b[1:])), rebuild(quote("yes")))
@@ -198,7 +205,8 @@ func slips(args string) []string {
 func FuzzRepairAgrees(f *testing.F) {
 	for _, s := range []string{`{}`, `{"count":"1"}`, `{"value":"1.5","from":"km","to":"mi"}`, `{"labels":"{\"a\":\"b\"}"}`,
 		`{"todos":"[{\"content\":\"x\",\"status\":\"done\"}]"}`, `{"tags":"a"}`, `{"tags":["a","b","\u0061"]}`, `{"window":[0,"0",1]}`,
-		`{"exact":"true","count":" 1","mode":"[\"a\"]"}`, `{"items":"[{\"a\":\"1\"},{\"a\":1}]"}`, `{"count":"1e2","value":"-0"}`} {
+		`{"exact":"true","count":" 1","mode":"[\"a\"]"}`, `{"items":"[{\"a\":\"1\"},{\"a\":1}]"}`, `{"count":"1e2","value":"-0"}`,
+		`{"count":4.0,"value":1e2}`, `{"count":1.50e1}`, `{"count":-0.0e0}`, `{"count":100E-2}`, `{"count":3.0000000000000001}`} {
 		f.Add([]byte(s))
 	}
 	var tools []*tool.Tool

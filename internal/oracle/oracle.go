@@ -18,6 +18,7 @@ package oracle
 
 import (
 	"encoding/json"
+	"math/big"
 	"regexp"
 	"slices"
 	"strconv"
@@ -87,7 +88,8 @@ func Result(schema json.RawMessage, data []byte) []Violation {
 // (a string that is exactly a JSON number for an integer or a number,
 // "true" or "false" for a boolean, a string that is exactly a JSON text
 // of the array or object wanted, a scalar of the items' type where an
-// array is wanted), and then checked as Arguments checks. It returns the
+// array is wanted, a whole number with a fraction or an exponent for an
+// integer), and then checked as Arguments checks. It returns the
 // paths of the values read so, in the order of the text, on a refusal
 // too.
 func ArgumentsRepaired(schema json.RawMessage, args []byte) (json.RawMessage, []Violation, []string) {
@@ -113,6 +115,15 @@ func repair(c *rawcheck.Checker, v *rawcheck.Value, s map[string]any, loc []stri
 	if want != "" && v.Kind != 'n' && !fits(v.Kind, want) {
 		if perr := repairOne(c, v, s, want, loc, depth, paths); perr != nil {
 			return perr
+		}
+	}
+	if want == "integer" && v.Kind == '0' && strings.ContainsAny(v.Str, ".eE") {
+		// A whole number written with a fraction or an exponent: an
+		// integer to JSON Schema, read as that integer (its exponent is
+		// within ±400: the parser refused any other).
+		if r, ok := new(big.Rat).SetString(v.Str); ok && r.IsInt() {
+			*paths = append(*paths, c.Render(loc, nil))
+			v.Str = r.Num().String()
 		}
 	}
 	switch v.Kind {
