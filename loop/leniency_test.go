@@ -47,6 +47,8 @@ func TestLeniency(t *testing.T) {
 		{tool.RepairArgs, `{"limit":"42"}`, "42\nAssumed: 'limit' \"42\" read as 42.", 42, 0},
 		{tool.RepairArgs, `{"limit":"500"}`, "Argument 'limit' must be at most 100.\nAssumed: 'limit' \"500\" read as 500.", 0, 0},
 		{tool.RepairArgs, `{"limit":5}`, "5", 5, 0},
+		{tool.Strict, `{"limit":4.0}`, "Argument 'limit' must be an integer.", 0, 0},
+		{tool.RepairArgs, `{"limit":4.0}`, "4\nAssumed: 'limit' 4.0 read as 4.", 4, 0},
 		{tool.ShadowArgs, `{"limit":500}`, "500", 500, 1},
 		{tool.ShadowArgs, `{"limit":"42"}`, "Argument 'limit' must be an integer.", 0, 0},
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/big"
 	"reflect"
 	"runtime"
 	"slices"
@@ -577,7 +578,9 @@ func shadowedOf(r *tool.Result) []tool.Violation { return r.Shadowed }
 func FuzzInvokeLenient(f *testing.F) {
 	for _, s := range []string{`{}`, `{"limit":"42"}`, `{"ids":"[1,\"2\"]"}`, `{"filter":"{\"court\":\"x\",\"max\":\"3\"}"}`,
 		`{"tags":"x","codes":[0,"0"]}`, `{"pairs":[[1,2],"[1,\"2\"]"]}`, `{"exact":"true","ratio":"-2e3"}`, `{"labels":"{\"a\":\"b\",\"a\":\"c\"}"}`,
-		`{"ids":7,"small":"300"}`, `{"limit":" 42"}`, `{"filter":"{\"court\":\"[\\\"x\\\"]\"}"}`} {
+		`{"ids":7,"small":"300"}`, `{"limit":" 42"}`, `{"filter":"{\"court\":\"[\\\"x\\\"]\"}"}`,
+		`{"limit":4.0,"small":1e2,"big":12345678901234567890.0}`, `{"level":-0.0e0,"step":100E-1,"ids":[1.50e1,2.0]}`,
+		`{"counts":{"a":3.0000000000000001},"codes":[4,4.0]}`} {
 		f.Add([]byte(s))
 	}
 	tl := mustCreateF(f, func(in LIn) LIn { return in }, reflectimpl.Meta(tool.Meta{Name: "lenient"}))
@@ -601,6 +604,17 @@ func FuzzInvokeLenient(f *testing.F) {
 			}
 			if ctx == repair && strict.IsError && !r.IsError && len(repairsOf(r)) == 0 {
 				t.Fatalf("Invoke(%q): repair took what strict refused, with no repair", data)
+			}
+			for _, rp := range repairsOf(r) {
+				// A number read as an integer is that integer, exactly.
+				if c := rp.Given[0]; c != '-' && (c < '0' || c > '9') || rp.Assumed[0] == '[' {
+					continue
+				}
+				g, ok1 := new(big.Rat).SetString(rp.Given)
+				a, ok2 := new(big.Rat).SetString(rp.Assumed)
+				if !ok1 || !ok2 || g.Cmp(a) != 0 || strings.ContainsAny(rp.Assumed, ".eE") || a.String() != rp.Assumed+"/1" {
+					t.Fatalf("Invoke(%q): %s read as %s", data, rp.Given, rp.Assumed)
+				}
 			}
 		}
 	})
