@@ -1207,8 +1207,10 @@ func (d *decoder) number(p *plan, v reflect.Value) {
 	if whole {
 		// Made only here, past the checks: within the Go type's bounds,
 		// or for a big.Int (which has none) of at most the literal's
-		// digits and its exponent.
+		// digits and its exponent, which the budget counts: 4 MiB of
+		// 1e400 would make 280 MB of digits.
 		text = appendInteger(nil, &dec)
+		d.charge(uintptr(len(text)))
 		lit = string(text)
 	}
 	switch p.how {

@@ -40,6 +40,7 @@ type LIn struct {
 	Level  LLevel            `json:"level,omitempty"`
 	Step   *int32            `json:"step,omitempty" exclusiveMinimum:"0" multipleOf:"5"`
 	Counts map[string]int    `json:"counts,omitempty"`
+	N      *big.Int          `json:"n,omitempty"`
 }
 
 // LLevel is a named integer type.
@@ -140,6 +141,10 @@ func TestRepairs(t *testing.T) {
 			[]rp{{"big", `1.00000000000000000000000000000000000000000e1`, `10`}}, `{"big":10}`,
 			`Assumed: 'big', a whole number written with a fraction or an exponent, read as that integer.`},
 
+		{"whole for a big.Int", `{"n":1.5e30}`, []rp{{"n", `1.5e30`, `1500000000000000000000000000000`}},
+			`{"n":1500000000000000000000000000000}`, `Assumed: 'n' 1.5e30 read as 1500000000000000000000000000000.`},
+		{"whole for a big.Int, long", `{"n":-2e100}`, []rp{{"n", `-2e100`, "-2" + strings.Repeat("0", 100)}},
+			`{"n":-2` + strings.Repeat("0", 100) + `}`, `Assumed: 'n', a whole number written with a fraction or an exponent, read as that integer.`},
 		{"whole for a float: nothing to repair", `{"ratio":4.0}`, nil, `{"ratio":4}`, ""},
 
 		// Repaired, then refused by the usual checks: never looser than
@@ -152,6 +157,8 @@ func TestRepairs(t *testing.T) {
 			"Argument 'big' must be at most 18446744073709551615.\nAssumed: 'big' 1.8446744073709551616e19 read as 18446744073709551616."},
 		{"whole negative for an unsigned", `{"big":-1.0}`, []rp{{"big", `-1.0`, `-1`}}, "",
 			"Argument 'big' must be at least 0.\nAssumed: 'big' -1.0 read as -1."},
+		{"whole beyond int64", `{"ptr":1e19}`, []rp{{"ptr", `1e19`, `10000000000000000000`}}, "",
+			"Argument 'ptr' must be at most 9223372036854775807.\nAssumed: 'ptr' 1e19 read as 10000000000000000000."},
 		{"whole not a multiple", `{"step":7.0}`, []rp{{"step", `7.0`, `7`}}, "",
 			"Argument 'step' must be a multiple of 5.\nAssumed: 'step' 7.0 read as 7."},
 		{"whole at the exclusive minimum", `{"step":0.0}`, []rp{{"step", `0.0`, `0`}}, "",
@@ -467,6 +474,52 @@ func TestManyRepairs(t *testing.T) {
 	}
 	if r, _ := tl.Invoke(ctx, json.RawMessage(`{"uniq":[`+list+`]}`)); r.IsError {
 		t.Errorf("unique items refused: %.200s", r.Text())
+	}
+}
+
+// TestManyWholeRepairs checks that whole numbers read as integers keep
+// the first MaxViolations repairs and count the others, and that the
+// integers are written out only for the repairs kept and the values
+// that passed their bounds: 1e400 is an integer of 401 digits, and a call
+// of 100,000 of them allocates a small multiple of its size.
+func TestManyWholeRepairs(t *testing.T) {
+	type In struct {
+		IDs   []int64 `json:"ids,omitempty"`
+		Small []int16 `json:"small,omitempty"`
+	}
+	tl := mustCreate(t, func(in In) int { return len(in.IDs) + len(in.Small) }, reflectimpl.Meta(tool.Meta{Name: "many"}))
+	ctx := tool.WithLeniency(context.Background(), tool.RepairArgs)
+	const n = 100_000
+	list := func(format string) string {
+		var b strings.Builder
+		for i := range n {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, format, i)
+		}
+		return b.String()
+	}
+	r, err := tl.Invoke(ctx, json.RawMessage(`{"ids":[`+list("%d.0")+`]}`))
+	if err != nil || r.IsError || r.Value.(int) != n {
+		t.Fatalf("%v %.200s", err, r.Text())
+	}
+	lines := strings.Split(r.RepairNote(), "\n")
+	if want := fmt.Sprintf("… and %d more repairs.", n-tool.MaxViolations); len(lines) != tool.MaxViolations+1 ||
+		lines[99] != "Assumed: 'ids[99]' 99.0 read as 99." || lines[len(lines)-1] != want {
+		t.Errorf("%d lines, 100th %q, last %q; want %d, %q", len(lines), lines[99], lines[len(lines)-1], tool.MaxViolations+1, want)
+	}
+	args := json.RawMessage(`{"small":[` + strings.Repeat("1e400,", n-1) + `1e400]}`)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	r, err = tl.Invoke(ctx, args)
+	runtime.ReadMemStats(&after)
+	if err != nil || !r.IsError || !strings.HasPrefix(r.Text(), "Argument 'small[0]' must be at most 32767.\n") || len(repairsOf(r)) != tool.MaxViolations {
+		t.Fatalf("%v %.300s", err, r.Text())
+	}
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 12*uint64(len(args)) {
+		t.Errorf("repairing %d bytes allocated %d bytes", len(args), grew)
 	}
 }
 
