@@ -153,29 +153,22 @@ func makePlan(desc *reflecttype.Describer, b *schema.Builder, t reflect.Type) (p
 	return pe
 }
 
+// decimalOf reads s, a bound's JSON number text; nil when s is "" (no
+// bound).
+func decimalOf(s string) *decimal {
+	if s == "" {
+		return nil
+	}
+	d := parseDecimal(s)
+	return &d
+}
+
 // compile makes the plan of Go type t checked by c.
 func compile(t reflect.Type, c *schema.Check) (*plan, error) {
 	p := &plan{c: c, t: t, typeWord: typeWord(c)}
-	if c.Minimum != "" {
-		d := parseDecimal(c.Minimum)
-		p.min = &d
-	}
-	if c.Maximum != "" {
-		d := parseDecimal(c.Maximum)
-		p.max = &d
-	}
-	if c.ExclusiveMinimum != "" {
-		d := parseDecimal(c.ExclusiveMinimum)
-		p.exMin = &d
-	}
-	if c.ExclusiveMaximum != "" {
-		d := parseDecimal(c.ExclusiveMaximum)
-		p.exMax = &d
-	}
-	if c.MultipleOf != "" {
-		d := parseDecimal(c.MultipleOf)
-		p.step = &d
-	}
+	p.min, p.max = decimalOf(c.Minimum), decimalOf(c.Maximum)
+	p.exMin, p.exMax = decimalOf(c.ExclusiveMinimum), decimalOf(c.ExclusiveMaximum)
+	p.step = decimalOf(c.MultipleOf)
 	if c.Enum != nil {
 		vals := ""
 		for i, v := range c.Enum {
