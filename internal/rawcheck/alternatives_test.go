@@ -1,11 +1,13 @@
 package rawcheck
 
 import (
+	"math"
 	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // nestedAnyOf is a schema whose arrays take numbers or arrays of its own
@@ -189,5 +191,70 @@ func TestNearestRuleStable(t *testing.T) {
 	}
 	if len(rules) != 1 || rules["type"] != 100 {
 		t.Errorf("rules of 100 runs: %v; want type each time", rules)
+	}
+}
+
+// longNameUnion is a schema whose array items are a tagged union kept in
+// $defs under a name of n bytes, and arguments of items objects whose tag
+// no branch takes: each item's anyOf fails, its tags looked up.
+func longNameUnion(n int) string {
+	name := strings.Repeat("n", n)
+	return `{"type":"object","properties":{"a":{"type":"array","items":{"$ref":"#/$defs/` + name + `"}}},"$defs":{"` + name + `":{"anyOf":[` +
+		`{"type":"object","properties":{"k":{"const":"a"},"x":{"type":"string"}},"required":["k","x"]},` +
+		`{"type":"object","properties":{"k":{"const":"b"},"y":{"type":"string"}},"required":["k","y"]}]}}}`
+}
+
+func untaggedItems(n int) []byte {
+	return []byte(`{"a":[` + strings.TrimSuffix(strings.Repeat(`{"k":"c"},`, n), ",") + `]}`)
+}
+
+// TestTagLookupSchemaLocation: the branches' schemas are found from the
+// validator's schema locations once a call, not once a failing value.
+// Read for each, a location holding a 100 KB name (a $defs entry) cost
+// its length for each branch of each item: 10,000 items of 10 bytes took
+// 1.5 s against 0.1 s for a short name, work the cost budget does not
+// count. The reading allocates nothing (the location has no escapes), so
+// the check is on time: the best of 5 runs with the long name must stay
+// within 5 times the best with a short one (it was 15 times).
+func TestTagLookupSchemaLocation(t *testing.T) {
+	best := func(nameLen, items int) time.Duration {
+		c, err := NewChecker([]byte(longNameUnion(nameLen)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		args := untaggedItems(items)
+		d := time.Duration(math.MaxInt64)
+		for range 5 {
+			start := time.Now()
+			_, viols := c.Arguments(args)
+			d = min(d, time.Since(start))
+			if len(viols) != items {
+				t.Fatalf("name %d: %d violations for %d items", nameLen, len(viols), items)
+			}
+		}
+		return d
+	}
+	const items = 2000
+	short, long := best(10, items), best(100_000, items)
+	if long > 5*short {
+		t.Errorf("%d items: %v with a 10-byte $defs name, %v with a 100 KB one; want at most 5 times as long", items, short, long)
+	}
+}
+
+// BenchmarkTagLookup checks 625, 2,500 and 10,000 items of the tagged
+// union under a 100 KB name, none of which fits.
+func BenchmarkTagLookup(b *testing.B) {
+	c, err := NewChecker([]byte(longNameUnion(100_000)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, n := range []int{625, 2500, 10000} {
+		args := untaggedItems(n)
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				c.Arguments(args)
+			}
+		})
 	}
 }

@@ -258,6 +258,19 @@ type Checker struct {
 	// folds holds, during a Check, the properties' names by foldKey
 	// (foldedNames).
 	folds map[unsafe.Pointer]map[string]string
+	// branchSchemas holds, during a Check, the schemas rawSchema found
+	// for the branches' locations, by the location's bytes (tagsRefused).
+	branchSchemas map[locationKey]map[string]any
+}
+
+// locationKey is a schema location by its bytes' address and length: the
+// validator's errors share their schema's location string, so a location
+// is looked up once a Check, not once an error (hashing or reading its
+// bytes each time would cost its length, which a $defs name can make
+// hundreds of kilobytes, for each value that fails).
+type locationKey struct {
+	p *byte
+	n int
 }
 
 // View returns s as the checks read it: s itself, or when s holds a $ref,
@@ -581,6 +594,7 @@ func (c *Checker) fittingDefaults(doc *metaschema.Doc, comp *jsonschema.Compiler
 func (c *Checker) Check(v *Value, noun string) (out []Violation) {
 	cc := *c
 	cc.v = v
+	cc.branchSchemas = nil
 	c = &cc
 	defer func() {
 		// The validator is not ours: whatever it chokes on is refused,
@@ -1150,7 +1164,7 @@ func (c *Checker) tagsRefused(ve *jsonschema.ValidationError) []int {
 	// does not refuse it.
 	taken := make([]bool, len(all))
 	for i, cause := range ve.Causes {
-		s := c.rawSchema(cause.SchemaURL)
+		s := c.branchSchema(cause.SchemaURL)
 		if s == nil {
 			continue
 		}
@@ -1168,6 +1182,20 @@ func (c *Checker) tagsRefused(ve *jsonschema.ValidationError) []int {
 		}
 	}
 	return tags
+}
+
+// branchSchema is rawSchema(loc), read once a Check for each location.
+func (c *Checker) branchSchema(loc string) map[string]any {
+	key := locationKey{unsafe.StringData(loc), len(loc)}
+	if s, ok := c.branchSchemas[key]; ok {
+		return s
+	}
+	if c.branchSchemas == nil {
+		c.branchSchemas = map[locationKey]map[string]any{}
+	}
+	s := c.rawSchema(loc)
+	c.branchSchemas[key] = s
+	return s
 }
 
 // maxTags bounds the members tagsRefused looks up as tags, and
