@@ -258,3 +258,30 @@ func BenchmarkTagLookup(b *testing.B) {
 		})
 	}
 }
+
+// TestTagOfBranchWithOneError: a branch's tag is read in the branch's
+// schema even when its one error is in a schema applied in place (a then,
+// an allOf entry, a $ref target), whose location the validator gives the
+// error. Read there, the tag was not seen and the value, tagged for the
+// first branch, was told the fixes of both, the second's "'p.t' must be
+// "c"" among them.
+func TestTagOfBranchWithOneError(t *testing.T) {
+	second := `{"type":"object","properties":{"t":{"const":"c"},"z":{"type":"string"}},"required":["t","z"]}`
+	for _, tc := range []struct{ name, first string }{
+		{"then", `{"type":"object","properties":{"t":{"enum":["a","b"]}},"required":["t"],"if":{"properties":{"t":{"const":"a"}}},"then":{"required":["x"]}}`},
+		{"allOf", `{"type":"object","properties":{"t":{"const":"a"}},"required":["t"],"allOf":[{"required":["x"]}]}`},
+		{"$ref", `{"type":"object","properties":{"t":{"const":"a"}},"required":["t"],"$ref":"#/$defs/X"}`},
+	} {
+		for _, word := range []string{"anyOf", "oneOf"} {
+			schema := `{"type":"object","$defs":{"X":{"required":["x"]}},"properties":{"p":{"` + word + `":[` + tc.first + `,` + second + `]}}}`
+			c, err := NewChecker([]byte(schema))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, viols := c.Arguments([]byte(`{"p":{"t":"a"}}`))
+			if len(viols) != 1 || viols[0].Message != "Argument 'p.x' is required." {
+				t.Errorf("%s in %s: %v; want only that 'p.x' is required", tc.name, word, viols)
+			}
+		}
+	}
+}

@@ -259,7 +259,7 @@ type Checker struct {
 	// (foldedNames).
 	folds map[unsafe.Pointer]map[string]string
 	// branchSchemas holds, during a Check, the schemas rawSchema found
-	// for the branches' locations, by the location's bytes (tagsRefused).
+	// for the unions' locations, by the location's bytes (tagsRefused).
 	branchSchemas map[locationKey]map[string]any
 }
 
@@ -1163,8 +1163,20 @@ func (c *Checker) tagsRefused(ve *jsonschema.ValidationError) []int {
 	// taken[m]: some branch names member all[m] by a const or an enum and
 	// does not refuse it.
 	taken := make([]bool, len(all))
-	for i, cause := range ve.Causes {
-		s := c.branchSchema(cause.SchemaURL)
+	// A branch's schema is found from the anyOf's or oneOf's, not from
+	// its error's location: a branch with one error has that error's
+	// (a then's, an allOf entry's, a $ref target's), where the branch's
+	// own tag is not.
+	word := "anyOf"
+	if _, ok := ve.ErrorKind.(*kind.OneOf); ok {
+		word = "oneOf"
+	}
+	branchSchemas := asAnys(c.unionSchema(ve.SchemaURL)[word])
+	if len(branchSchemas) != len(ve.Causes) {
+		return tags
+	}
+	for i := range ve.Causes {
+		s, _ := branchSchemas[i].(map[string]any)
 		if s == nil {
 			continue
 		}
@@ -1184,8 +1196,8 @@ func (c *Checker) tagsRefused(ve *jsonschema.ValidationError) []int {
 	return tags
 }
 
-// branchSchema is rawSchema(loc), read once a Check for each location.
-func (c *Checker) branchSchema(loc string) map[string]any {
+// unionSchema is rawSchema(loc), read once a Check for each location.
+func (c *Checker) unionSchema(loc string) map[string]any {
 	key := locationKey{unsafe.StringData(loc), len(loc)}
 	if s, ok := c.branchSchemas[key]; ok {
 		return s
