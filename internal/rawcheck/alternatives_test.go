@@ -285,3 +285,48 @@ func TestTagOfBranchWithOneError(t *testing.T) {
 		}
 	}
 }
+
+// unionSchemas are tagged and untagged unions the fuzz target checks
+// arguments against: with tags in allOf and $ref, nested, in items, and
+// with more tag names than the look-up takes.
+var unionSchemas = func() []string {
+	many := ""
+	for i := range 20 {
+		many += `"m` + strconv.Itoa(i) + `":{"enum":["x","y"]},`
+	}
+	return []string{
+		`{"type":"object","$defs":{"T":{"properties":{"k":{"const":"a"}}}},"properties":{"p":{"anyOf":[{"allOf":[{"$ref":"#/$defs/T"}],"properties":{"x":{"type":"string"}},"required":["k","x"],"additionalProperties":false},{"properties":{"k":{"const":"b"},"y":{"type":"array","items":{"oneOf":[{"type":"object","properties":{"t":{"enum":["u","v"]}},"required":["t"]},{"type":"null"}]}}},"required":["k","y"]}]}}}`,
+		`{"type":"object","properties":{"p":{"type":"array","items":{"oneOf":[{"type":"object","properties":{` + many + `"t":{"const":1}},"required":["t"],"additionalProperties":false},{"type":"object","properties":{` + many + `"t":{"const":2},"z":{}},"required":["t","z"]},{"type":"array","items":{"type":"integer"}}]}}}}`,
+	}
+}()
+
+// FuzzUnionMessages: any arguments against unionSchemas are told the same
+// lines each time (the nearest alternative follows no map's order), and
+// a refused call has lines.
+func FuzzUnionMessages(f *testing.F) {
+	for _, a := range []string{`{"p":{"k":"c"}}`, `{"p":{"k":"b","y":[{"t":"w"},null,3]}}`, `{"p":[{"t":3,"m0":"q","m19":"q"},[1.5],{"t":1,"z":1}]}`, `{"p":[{}]}`} {
+		f.Add(a)
+	}
+	var checkers []*Checker
+	for _, s := range unionSchemas {
+		c, err := NewChecker([]byte(s))
+		if err != nil {
+			f.Fatal(err)
+		}
+		checkers = append(checkers, c)
+	}
+	f.Fuzz(func(t *testing.T, args string) {
+		for _, c := range checkers {
+			out, viols := c.Arguments([]byte(args))
+			for range 3 {
+				out2, viols2 := c.Arguments([]byte(args))
+				if string(out) != string(out2) || !slices.Equal(viols, viols2) {
+					t.Fatalf("%s: told %v, then %v", args, viols, viols2)
+				}
+			}
+			if out == nil && len(viols) == 0 {
+				t.Fatalf("%s: refused without a line", args)
+			}
+		}
+	})
+}
