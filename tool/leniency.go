@@ -302,14 +302,17 @@ func wholeMessage(path, given, assumed string) string {
 }
 
 // appendInteger appends the text of dec, an integral value, as a JSON
-// integer literal: its significant digits, then as many zeros as its
-// point puts past them ("0" for zero, whatever its sign).
+// integer literal: its sign, its significant digits, then as many zeros
+// as its point puts past them. A negative zero is "-0", the integer the
+// model would have written: a signed integer reads it as 0, and an
+// unsigned one refuses it as encoding/json does, so -0.0 is no more
+// taken than -0 or "-0" (Numbers, in the contract).
 func appendInteger(b []byte, dec *decimal) []byte {
-	if dec.zero() {
-		return append(b, '0')
-	}
 	if dec.neg {
 		b = append(b, '-')
+	}
+	if dec.zero() {
+		return append(b, '0')
 	}
 	for i := dec.lo; i < dec.hi; i++ {
 		b = append(b, dec.digit(i))

@@ -9,9 +9,10 @@ import (
 
 // TestWholeAgainstRat checks, against big.Rat, that a JSON number literal
 // is found whole exactly when its value is an integer, and that the
-// integer RepairArgs reads it as (appendInteger) is that value: on
-// literals of every shape, with long runs of zeros on either side of the
-// point and exponents that move it across them.
+// integer RepairArgs reads it as (appendInteger) is that value (a
+// negative zero as -0): on literals of every shape, with long runs of
+// zeros on either side of the point and exponents that move it across
+// them.
 func TestWholeAgainstRat(t *testing.T) {
 	fixed := []string{"0", "-0", "-0.0e0", "0e-400", "0.000e400", "4.0", "1e2", "1.50e1", "100E-2", "12345e-4",
 		"3.0000000000000001", "1.00000000000000000001e20", "1.00000000000000000001e19", "9007199254740993.0",
@@ -32,7 +33,11 @@ func TestWholeAgainstRat(t *testing.T) {
 		}
 		if r.IsInt() {
 			whole++
-			if got, want := string(appendInteger(nil, &d)), r.Num().String(); got != want {
+			want := r.Num().String()
+			if r.Sign() == 0 && lit[0] == '-' {
+				want = "-0" // the integer the model would write: refused for an unsigned type
+			}
+			if got := string(appendInteger(nil, &d)); got != want {
 				t.Errorf("%s: read as %s, want %s", lit, got, want)
 			}
 		}

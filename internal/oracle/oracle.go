@@ -123,7 +123,11 @@ func repair(c *rawcheck.Checker, v *rawcheck.Value, s map[string]any, loc []stri
 		// within ±400: the parser refused any other).
 		if r, ok := new(big.Rat).SetString(v.Str); ok && r.IsInt() {
 			*paths = append(*paths, c.Render(loc, nil))
-			v.Str = r.Num().String()
+			if r.Sign() == 0 && strings.HasPrefix(v.Str, "-") {
+				v.Str = "-0" // as the invoker reads it: the integer -0
+			} else {
+				v.Str = r.Num().String()
+			}
 		}
 	}
 	switch v.Kind {
