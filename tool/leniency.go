@@ -33,11 +33,11 @@ const (
 	// an array of such values is wanted (read as an array of that one
 	// item). Each such reading is a Repair on the Result
 	// (Result.Repairs); the arguments so read are then checked as usual
-	// (bounds, enums,
-	// patterns, unknown names, nulls), so that no check is looser than
-	// the schema. Anything else is refused as under Strict. Arguments
-	// that need no repair cost nothing more: the repairs are tried only
-	// where the strict check fails.
+	// (bounds, the Go type's range, enums, patterns, unknown names,
+	// nulls), so that no check is looser than the schema. Anything else
+	// is refused as under Strict. Arguments that need no repair cost
+	// nothing more: the repairs are tried only where the strict check
+	// fails.
 	RepairArgs
 	// ShadowArgs checks the arguments and never refuses them for the
 	// schema: the tool runs with what encoding/json decodes, and the
