@@ -82,3 +82,15 @@ func TestWholeAgainstRat(t *testing.T) {
 		t.Errorf("%d whole literals of %d: too few to test the integers they are read as", whole, 20000+len(fixed))
 	}
 }
+
+// TestAppendIntegerAllocations checks that the integer a whole number is
+// read as is written in one allocation at most, however many zeros its
+// exponent adds: a call of 4 MiB of 1e18 reads 800,000 of them.
+func TestAppendIntegerAllocations(t *testing.T) {
+	for _, lit := range []string{"1.0", "-3.00", "1e18", "1.5e30", "-0.0", "1e400"} {
+		d := parseDecimal(lit)
+		if n := testing.AllocsPerRun(100, func() { appendInteger(nil, &d) }); n > 1 {
+			t.Errorf("appendInteger(%s): %v allocations, want at most 1", lit, n)
+		}
+	}
+}
