@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"unsafe"
 
@@ -308,6 +309,13 @@ func wholeMessage(path, given, assumed string) string {
 // unsigned one refuses it as encoding/json does, so -0.0 is no more
 // taken than -0 or "-0" (Numbers, in the contract).
 func appendInteger(b []byte, dec *decimal) []byte {
+	// Its length is known: the sign, and the digits up to the point (a
+	// zero's point says nothing: 0e400 is "0"), grown once.
+	n := 2
+	if !dec.zero() {
+		n = 1 + dec.point
+	}
+	b = slices.Grow(b, n)
 	if dec.neg {
 		b = append(b, '-')
 	}

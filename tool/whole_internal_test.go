@@ -87,10 +87,15 @@ func TestWholeAgainstRat(t *testing.T) {
 // read as is written in one allocation at most, however many zeros its
 // exponent adds: a call of 4 MiB of 1e18 reads 800,000 of them.
 func TestAppendIntegerAllocations(t *testing.T) {
-	for _, lit := range []string{"1.0", "-3.00", "1e18", "1.5e30", "-0.0", "1e400"} {
+	for _, lit := range []string{"1.0", "-3.00", "1e18", "1.5e30", "-0.0", "1e400", "0e400", "-0.0e400"} {
 		d := parseDecimal(lit)
-		if n := testing.AllocsPerRun(100, func() { appendInteger(nil, &d) }); n > 1 {
+		var b []byte
+		if n := testing.AllocsPerRun(100, func() { b = appendInteger(nil, &d) }); n > 1 {
 			t.Errorf("appendInteger(%s): %v allocations, want at most 1", lit, n)
+		}
+		// Nor more room than the integer takes (0e400 is "0").
+		if cap(b) > 2*len(b)+16 {
+			t.Errorf("appendInteger(%s): %d bytes of room for %q", lit, cap(b), b)
 		}
 	}
 }
