@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
-	"slices"
 	"strings"
 	"unsafe"
 
@@ -315,7 +314,9 @@ func appendInteger(b []byte, dec *decimal) []byte {
 	if !dec.zero() {
 		n = 1 + dec.point
 	}
-	b = slices.Grow(b, n)
+	if cap(b)-len(b) < n {
+		b = append(make([]byte, 0, len(b)+n), b...) // one allocation: slices.Grow took two under -race
+	}
 	if dec.neg {
 		b = append(b, '-')
 	}
