@@ -1186,11 +1186,18 @@ func (d *decoder) number(p *plan, v reflect.Value) {
 		if p.max != nil && cmpDecimal(&x, p.max) > 0 {
 			d.add("range", "must be at most "+c.Maximum+".")
 		}
-		if p.exMin != nil && cmpDecimal(&x, p.exMin) <= 0 {
+		above := p.exMin == nil || cmpDecimal(&x, p.exMin) > 0
+		if !above {
 			d.add("range", "must be greater than "+c.ExclusiveMinimum+".")
 		}
-		if p.exMax != nil && cmpDecimal(&x, p.exMax) >= 0 {
+		below := p.exMax == nil || cmpDecimal(&x, p.exMax) < 0
+		if !below {
 			d.add("range", "must be less than "+c.ExclusiveMaximum+".")
+		}
+		if p.how == byKind && (p.exMin != nil || p.exMax != nil) {
+			if k := p.t.Kind(); k == reflect.Float32 || k == reflect.Float64 {
+				d.roundedBounds(c, lit, p.t.Bits(), above && p.exMin != nil, below && p.exMax != nil)
+			}
 		}
 		if p.step != nil && !multipleOf(&x, p.step) {
 			d.add("range", "must be a multiple of "+c.MultipleOf+".")
@@ -1245,6 +1252,31 @@ func (d *decoder) number(p *plan, v reflect.Value) {
 			return
 		}
 		v.SetFloat(f)
+	}
+}
+
+// roundedBounds holds the exclusive bounds that lit meets as written
+// (low, high) for the float of bits bits the tool gets: rounding moves a
+// value toward a bound, never past it, so one above 0 as written may be 0
+// as a float64 (1e-330), and one below 1 may be 1 as a float32
+// (0.99999999): a value the tool's schema says it never gets. The schema
+// cannot say so (the validator reads numbers exactly), so the message
+// does.
+func (d *decoder) roundedBounds(c *schema.Check, lit string, bits int, low, high bool) {
+	f, err := strconv.ParseFloat(lit, bits)
+	if err != nil {
+		return // beyond the type's range: refused as the value is decoded
+	}
+	kind := "float" + strconv.Itoa(bits)
+	if low {
+		if b, _ := strconv.ParseFloat(c.ExclusiveMinimum, bits); f <= b {
+			d.add("range", "must be greater than "+c.ExclusiveMinimum+"; as a "+kind+" this value is "+c.ExclusiveMinimum+".")
+		}
+	}
+	if high {
+		if b, _ := strconv.ParseFloat(c.ExclusiveMaximum, bits); f >= b {
+			d.add("range", "must be less than "+c.ExclusiveMaximum+"; as a "+kind+" this value is "+c.ExclusiveMaximum+".")
+		}
 	}
 }
 

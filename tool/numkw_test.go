@@ -18,6 +18,7 @@ import (
 type Steps struct {
 	Qty   int       `json:"qty,omitempty" exclusiveMinimum:"0" multipleOf:"5"`
 	Pct   float64   `json:"pct,omitempty" exclusiveMinimum:"0" exclusiveMaximum:"100"`
+	Ratio float32   `json:"ratio,omitempty" exclusiveMaximum:"1"`
 	Cents float64   `json:"cents,omitempty" multipleOf:"0.01"`
 	Tenth float64   `json:"tenth,omitempty" multipleOf:"0.1" minimum:"-1e3"`
 	Tiny  float64   `json:"tiny,omitempty" multipleOf:"1e-320"`
@@ -58,11 +59,18 @@ func TestNumberKeywords(t *testing.T) {
 		{`{"qty":9223372036854775810}`, "Argument 'qty' must be at most 9223372036854775807."},
 		{`{"pct":0}`, "Argument 'pct' must be greater than 0."},
 		{`{"pct":-0}`, "Argument 'pct' must be greater than 0."},
-		{`{"pct":1e-400}`, ""},
+		// Above 0 as written, and 0 as the float64 the tool gets: the
+		// exclusive bound holds for what the tool gets too.
+		{`{"pct":1e-400}`, "Argument 'pct' must be greater than 0; as a float64 this value is 0."},
+		{`{"pct":1e-330}`, "Argument 'pct' must be greater than 0; as a float64 this value is 0."},
+		{`{"pct":5e-324}`, ""},
 		{`{"pct":-1e-400}`, "Argument 'pct' must be greater than 0."},
 		{`{"pct":100}`, "Argument 'pct' must be less than 100."},
 		{`{"pct":1e2}`, "Argument 'pct' must be less than 100."},
-		{`{"pct":99.99999999999999999999}`, ""},
+		{`{"pct":99.99999999999999999999}`, "Argument 'pct' must be less than 100; as a float64 this value is 100."},
+		{`{"pct":99.99999999999999}`, ""},
+		{`{"ratio":0.99999999}`, "Argument 'ratio' must be less than 1; as a float32 this value is 1."},
+		{`{"ratio":0.9999999}`, ""},
 		{`{"pct":100.00000000000000000001}`, "Argument 'pct' must be less than 100."},
 		{`{"cents":19.99}`, ""},
 		{`{"cents":19.999}`, "Argument 'cents' must be a multiple of 0.01."},
@@ -122,6 +130,9 @@ func TestNumberKeywords(t *testing.T) {
 		}
 		if strings.Contains(tt.want, "922337203685477580") {
 			continue // the 64-bit type's range, which the schema does not write
+		}
+		if strings.Contains(tt.want, "; as a float") {
+			continue // the exclusive bound on the float the tool gets, which the validator does not know
 		}
 		if _, want := oracle.Arguments(tl.InputSchema, []byte(tt.args)); !slices.Equal(viols, want) {
 			t.Errorf("%s:\ntyped checks %q\nvalidator    %q", tt.args, viols, want)
