@@ -47,22 +47,30 @@ func (o *Options) logInvalid(ctx context.Context, name string, r *tool.Result) {
 	log.LogAttrs(ctx, slog.LevelError, "mcpserver: a tool's result breaks its contract; the client got an invalid_output error", attrs...)
 }
 
-// logPanic logs r at level error when its tool panicked: the client got a
-// failed result, which SafeErrors may have left without the panic's
-// text, and the operator gets the tool, the panic and its stack
-// (tool.Result.Cause). A tool's returned error is its answer to the
-// model, and is not logged.
-func (o *Options) logPanic(ctx context.Context, name string, r *tool.Result) {
-	var p interface{ Stack() []byte }
-	if !r.IsError || r.Cause == nil || !errors.As(r.Cause, &p) {
+// logCause logs what the client of a failed call is not told, from the
+// result's Cause: a panic at level error, with the tool, the panic and its
+// stack (the client got a failed result, which SafeErrors may have left
+// without the panic's text); under SafeErrors, a plain error at level
+// warn, with the tool and the error (the client read only that the tool
+// failed). Another returned error is the tool's answer to the model, which
+// read it, and is not logged.
+func (o *Options) logCause(ctx context.Context, t *tool.Tool, r *tool.Result) {
+	if !r.IsError || r.Cause == nil {
 		return
 	}
 	log := o.Logger
 	if log == nil {
 		log = slog.Default()
 	}
-	log.LogAttrs(ctx, slog.LevelError, "mcpserver: a tool panicked; the client got a failed result",
-		slog.String("tool", name), slog.String("panic", r.Cause.Error()))
+	var p interface{ Stack() []byte }
+	switch {
+	case errors.As(r.Cause, &p):
+		log.LogAttrs(ctx, slog.LevelError, "mcpserver: a tool panicked; the client got a failed result",
+			slog.String("tool", t.Name), slog.String("panic", sprintPanic(r.Cause)))
+	case t.SafeErrors && r.Failure == nil:
+		log.LogAttrs(ctx, slog.LevelWarn, "mcpserver: a tool failed; its error is kept from the client (safe-errors)",
+			slog.String("tool", t.Name), slog.String("error", sprintPanic(r.Cause)))
+	}
 }
 
 // logShadowed logs, at level warn, the violations of a call's arguments

@@ -88,7 +88,9 @@ type Options struct {
 	// Logger receives what the operator of the server should see: the
 	// results that break their tool's contract (CheckOutputs), the
 	// violations let through (Leniency tool.ShadowArgs), a tool's panic
-	// with its stack (at level error; the client gets a failed result). Nil is
+	// with its stack (at level error; the client gets a failed result),
+	// the error of a tool with SafeErrors (at level warn; the client reads
+	// only that the tool failed). Nil is
 	// slog.Default(); give it the logger of mcp.ServerOptions.Logger to
 	// keep one log.
 	Logger *slog.Logger
@@ -339,7 +341,7 @@ func handler(t *tool.Tool, opts *Options, headers []paramHeader) mcp.ToolHandler
 		if len(r.Shadowed) > 0 {
 			opts.logShadowed(ctx, t.Name, r)
 		}
-		opts.logPanic(ctx, t.Name, r)
+		opts.logCause(ctx, t, r)
 		structured := out.structured(req)
 		var res *mcp.CallToolResult
 		if limit := opts.resultLimit(t); limit > 0 {

@@ -2,6 +2,7 @@ package mcpserver_test
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"strings"
 	"testing"
@@ -13,11 +14,14 @@ import (
 	"github.com/toolschema/toolschema/tool"
 )
 
-// Explode panics when asked to, as a tool with a bug does.
+// Explode panics when asked to, as a tool with a bug does, or fails.
 func Explode(in CaseQuery) (string, error) {
-	if in.Court == "bad" {
+	switch in.Court {
+	case "bad":
 		var courts map[string]int
 		courts[in.Court]++
+	case "down":
+		return "", errors.New("court db: connection refused at 10.0.0.7")
 	}
 	return "fine", nil
 }
@@ -55,6 +59,25 @@ func TestPanicLogged(t *testing.T) {
 		}
 		if n := strings.Count(logged, "level="); n != 1 {
 			t.Errorf("safe errors %v: %d records, want 1: %q", safe, n, logged)
+		}
+
+		// A returned error: the model reads it, unless SafeErrors keeps
+		// it from everyone but the operator, whose log then has it.
+		before := len(log.String())
+		r, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "explode", Arguments: map[string]any{"court": "down"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		text, logged = texts(t, r), log.String()[before:]
+		if !r.IsError || safe != !strings.Contains(text, "10.0.0.7") {
+			t.Errorf("safe errors %v: the client got %q", safe, text)
+		}
+		if !safe && logged != "" {
+			t.Errorf("an error the model reads is logged too: %q", logged)
+		}
+		if safe && (!strings.Contains(logged, "level=WARN") || !strings.Contains(logged, "tool=explode") ||
+			!strings.Contains(logged, "connection refused at 10.0.0.7") || strings.Count(logged, "level=") != 1) {
+			t.Errorf("safe errors: logged %q, want the tool and its error once, at level warn", logged)
 		}
 	}
 }
