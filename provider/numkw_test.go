@@ -1,11 +1,16 @@
 package provider_test
 
 import (
+	"context"
 	"encoding/json"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/toolschema/toolschema/internal/schematest"
 	"github.com/toolschema/toolschema/provider"
+	"github.com/toolschema/toolschema/rawtool"
+	"github.com/toolschema/toolschema/tool"
 )
 
 // Stepped has exclusive bounds and multipleOf from tags, as the core
@@ -77,6 +82,37 @@ func TestNumberKeywordsByVendor(t *testing.T) {
 		got, _ := json.Marshal(prop(schemaOf(t, def, "schema"), name))
 		if string(got) != canon(w) {
 			t.Errorf("output %s: %s, want %s", name, got, canon(w))
+		}
+	}
+}
+
+// TestNotesAfterDescription: the sentences a conversion adds to a
+// description (a moved keyword, a default) follow a full stop, which
+// descriptions written for mcp-go or invopop often lack ("How many to
+// reserve" and "More than 0." are two sentences).
+func TestNotesAfterDescription(t *testing.T) {
+	tests := []struct{ desc, want string }{
+		{"How many to reserve", "How many to reserve. More than 0."},
+		{"How many to reserve.", "How many to reserve. More than 0."},
+		{"Really?", "Really? More than 0."},
+		{"Count:", "Count: More than 0."},
+		{"Trailing space ", "Trailing space. More than 0."},
+		{"", "More than 0."},
+	}
+	for _, tt := range tests {
+		raw := `{"type":"object","properties":{"n":{"type":"integer","exclusiveMinimum":0` +
+			map[bool]string{true: `,"description":` + strconv.Quote(tt.desc), false: ""}[tt.desc != ""] + `}},"required":["n"],"additionalProperties":false}`
+		tl, err := rawtool.New(tool.Meta{Name: "reserve"}, json.RawMessage(raw), func(context.Context, *tool.Call, json.RawMessage) (any, error) { return nil, nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		def, err := provider.Anthropic([]*tool.Tool{tl})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(def)
+		if want := `"description":` + strconv.Quote(tt.want); !strings.Contains(string(b), want) {
+			t.Errorf("description %q: sent %s, want %s", tt.desc, b, want)
 		}
 	}
 }

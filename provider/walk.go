@@ -213,10 +213,7 @@ func (w *walker) schema(s ordered, a at) ordered {
 	}
 	if len(notes) > 0 {
 		desc, _ := out.get("description").(string)
-		if desc != "" {
-			desc += " "
-		}
-		out = out.setDescription(desc + strings.Join(notes, " "))
+		out = out.setDescription(joinNotes(desc, notes))
 	}
 	if ref, ok := out.get("$ref").(string); ok && slices.ContainsFunc(out, func(e kv) bool { return d.RefBeside(e.k) }) {
 		// Beside a $ref, an anyOf (or a oneOf sent as one) holds as well
@@ -238,6 +235,20 @@ func (w *walker) schema(s ordered, a at) ordered {
 		out = wrapped
 	}
 	return out
+}
+
+// joinNotes appends the sentences of notes to desc, a description, after
+// a full stop when desc ends without one (mcp-go's and invopop's
+// descriptions often do: "How many to reserve" and "More than 0." are
+// two sentences, not one).
+func joinNotes(desc string, notes []string) string {
+	if desc = strings.TrimRight(desc, " \t\n"); desc != "" {
+		if !strings.ContainsAny(desc[len(desc)-1:], ".!?:;") {
+			desc += "."
+		}
+		desc += " "
+	}
+	return desc + strings.Join(notes, " ")
 }
 
 // judge applies the mode's verdict on keyword k of value v in s, the
