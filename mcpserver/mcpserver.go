@@ -77,7 +77,7 @@ type Options struct {
 	// tool.WithLeniency): tool.Strict (the default) refuses arguments that
 	// break the input schema; tool.RepairArgs reads what the schema makes
 	// unambiguous ("42" for an integer) and tells the model what it
-	// assumed in a last text content; tool.ShadowArgs runs the tool with
+	// assumed in a last text content (in a refusal, its last lines); tool.ShadowArgs runs the tool with
 	// what encoding/json decodes and logs to Logger, at level warn, the
 	// violations a strict server would have refused the call for. A tool
 	// that requires approval is asked about under the same leniency.

@@ -96,7 +96,11 @@ func applyTag(f *frag, key, v string) string {
 			if v == "false" {
 				return quote(v) + " is JSON Schema draft 4's flag on " + side + ", which 2020-12 does not have; drop the tag: " + side + " alone is inclusive"
 			}
-			return quote(v) + " is JSON Schema draft 4's flag on " + side + "; in 2020-12 " + key + " is the bound itself: give it the " + side + "'s value and drop " + side
+			example, than := "0", "more than 0"
+			if side == "maximum" {
+				example, than = "1", "less than 1"
+			}
+			return quote(v) + " is JSON Schema draft 4's flag on " + side + "; in 2020-12 " + key + " is the bound itself: write the bound here (" + key + ":\"" + example + "\" for " + than + "), in place of the " + side
 		}
 		num, msg := parseBound(f, v)
 		if msg != "" {

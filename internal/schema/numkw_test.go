@@ -109,7 +109,7 @@ func TestNumberKeywordTagsRefused(t *testing.T) {
 		{tUint8, `exclusiveMaximum:"256"`, "exclusiveMaximum", `tag exclusiveMaximum: "256" is outside the range of the field's type (0 to 255); the type's values are within it already: drop the tag`},
 		{tInt8, `exclusiveMinimum:"-129"`, "exclusiveMinimum", `tag exclusiveMinimum: "-129" is outside the range of the field's type (-128 to 127); the type's values are within it already: drop the tag`},
 		// Draft 4's boolean form, which old invopop/jsonschema code writes.
-		{tInt, `minimum:"0" exclusiveMinimum:"true"`, "exclusiveMinimum", `tag exclusiveMinimum: "true" is JSON Schema draft 4's flag on minimum; in 2020-12 exclusiveMinimum is the bound itself: give it the minimum's value and drop minimum`},
+		{tInt, `minimum:"0" exclusiveMinimum:"true"`, "exclusiveMinimum", `tag exclusiveMinimum: "true" is JSON Schema draft 4's flag on minimum; in 2020-12 exclusiveMinimum is the bound itself: write the bound here (exclusiveMinimum:"0" for more than 0), in place of the minimum`},
 		{basic(Float, 64), `exclusiveMaximum:"false"`, "exclusiveMaximum", `tag exclusiveMaximum: "false" is JSON Schema draft 4's flag on maximum, which 2020-12 does not have; drop the tag: maximum alone is inclusive`},
 		{tInt, `exclusiveMinimum:"9007199254740992"`, "exclusiveMinimum", `tag exclusiveMinimum: "9007199254740992"` + unsafe},
 		{tInt, `exclusiveMaximum:"-9007199254740992"`, "exclusiveMaximum", `tag exclusiveMaximum: "-9007199254740992"` + unsafe},
