@@ -1196,7 +1196,7 @@ func (d *decoder) number(p *plan, v reflect.Value) {
 		}
 		if p.how == byKind && (p.exMin != nil || p.exMax != nil) {
 			if k := p.t.Kind(); k == reflect.Float32 || k == reflect.Float64 {
-				d.roundedBounds(c, lit, p.t.Bits(), above && p.exMin != nil, below && p.exMax != nil)
+				d.roundedBounds(c, p, lit, p.t.Bits(), above && p.exMin != nil, below && p.exMax != nil)
 			}
 		}
 		if p.step != nil && !multipleOf(&x, p.step) {
@@ -1256,28 +1256,55 @@ func (d *decoder) number(p *plan, v reflect.Value) {
 }
 
 // roundedBounds holds the exclusive bounds that lit meets as written
-// (low, high) for the float of bits bits the tool gets: rounding moves a
-// value toward a bound, never past it, so one above 0 as written may be 0
-// as a float64 (1e-330), and one below 1 may be 1 as a float32
-// (0.99999999): a value the tool's schema says it never gets. The schema
-// cannot say so (the validator reads numbers exactly), so the message
-// does.
-func (d *decoder) roundedBounds(c *schema.Check, lit string, bits int, low, high bool) {
+// (low, high) for the float of bits bits the tool gets: rounding may
+// bring a value to a bound or, when no float holds the bound, past it,
+// so one above 0 as written may be 0 as a float64 (1e-330), and one below
+// 1 may be 1 as a float32 (0.99999999): a value the tool's schema says it
+// never gets. The float is compared with the bound exactly, as the
+// literal was: float32(0.1) is above a bound of 0.09999999999, though it
+// is also the float nearest that bound. The schema cannot say so (the
+// validator reads numbers exactly), so the message does.
+func (d *decoder) roundedBounds(c *schema.Check, p *plan, lit string, bits int, low, high bool) {
 	f, err := strconv.ParseFloat(lit, bits)
 	if err != nil {
 		return // beyond the type's range: refused as the value is decoded
 	}
 	kind := "float" + strconv.Itoa(bits)
+	// Only a float that rounding brought to the float nearest the bound
+	// (or past it) can fail; its exact digits are written only then.
 	if low {
 		if b, _ := strconv.ParseFloat(c.ExclusiveMinimum, bits); f <= b {
-			d.add("range", "must be greater than "+c.ExclusiveMinimum+"; as a "+kind+" this value is "+c.ExclusiveMinimum+".")
+			if x := exactFloat(f); cmpDecimal(&x, p.exMin) <= 0 {
+				d.add("range", "must be greater than "+c.ExclusiveMinimum+"; as a "+kind+" this value is "+floatText(f, &x, p.exMin, c.ExclusiveMinimum, bits)+".")
+			}
 		}
 	}
 	if high {
 		if b, _ := strconv.ParseFloat(c.ExclusiveMaximum, bits); f >= b {
-			d.add("range", "must be less than "+c.ExclusiveMaximum+"; as a "+kind+" this value is "+c.ExclusiveMaximum+".")
+			if x := exactFloat(f); cmpDecimal(&x, p.exMax) >= 0 {
+				d.add("range", "must be less than "+c.ExclusiveMaximum+"; as a "+kind+" this value is "+floatText(f, &x, p.exMax, c.ExclusiveMaximum, bits)+".")
+			}
 		}
 	}
+}
+
+// exactFloat is the value of f exactly, as a decimal: a float64 has at
+// most 767 significant digits.
+func exactFloat(f float64) decimal {
+	return parseDecimal(strconv.FormatFloat(f, 'e', 800, 64))
+}
+
+// floatText writes the float f for a message: as the bound's own text
+// when it is the bound exactly, else as its shortest text of bits bits
+// (0 for -0).
+func floatText(f float64, x, bound *decimal, text string, bits int) string {
+	switch {
+	case cmpDecimal(x, bound) == 0:
+		return text
+	case f == 0:
+		return "0"
+	}
+	return strconv.FormatFloat(f, 'g', -1, bits)
 }
 
 // mayOverflow reports whether a number literal may be beyond a float64:

@@ -19,6 +19,10 @@ type Steps struct {
 	Qty   int       `json:"qty,omitempty" exclusiveMinimum:"0" multipleOf:"5"`
 	Pct   float64   `json:"pct,omitempty" exclusiveMinimum:"0" exclusiveMaximum:"100"`
 	Ratio float32   `json:"ratio,omitempty" exclusiveMaximum:"1"`
+	Near  float32   `json:"near,omitempty" exclusiveMinimum:"0.09999999999"`
+	Below float64   `json:"below,omitempty" exclusiveMaximum:"0.1"`
+	Third float64   `json:"third,omitempty" exclusiveMaximum:"0.30000000000000001"`
+	Rate  *Rate     `json:"rate,omitempty" exclusiveMinimum:"0"`
 	Cents float64   `json:"cents,omitempty" multipleOf:"0.01"`
 	Tenth float64   `json:"tenth,omitempty" multipleOf:"0.1" minimum:"-1e3"`
 	Tiny  float64   `json:"tiny,omitempty" multipleOf:"1e-320"`
@@ -29,6 +33,9 @@ type Steps struct {
 	Ptr   *int64    `json:"ptr,omitempty" exclusiveMaximum:"-1"`
 	List  []Stepped `json:"list,omitempty"`
 }
+
+// Rate is a named float type, read by its kind.
+type Rate float64
 
 // Stepped has a multipleOf of more digits than a machine word holds.
 type Stepped struct {
@@ -71,6 +78,20 @@ func TestNumberKeywords(t *testing.T) {
 		{`{"pct":99.99999999999999}`, ""},
 		{`{"ratio":0.99999999}`, "Argument 'ratio' must be less than 1; as a float32 this value is 1."},
 		{`{"ratio":0.9999999}`, ""},
+		{`{"rate":1e-330}`, "Argument 'rate' must be greater than 0; as a float64 this value is 0."},
+		{`{"rate":5e-324}`, ""},
+		// A bound no float holds: the float the tool gets is compared
+		// with it exactly. float32(0.1) is above 0.09999999999, and
+		// float64(0.3) below 0.30000000000000001, though each is the
+		// float nearest its bound.
+		{`{"near":0.1}`, ""},
+		{`{"near":0.099999999995}`, ""},
+		{`{"below":0.09999999999999999999}`, "Argument 'below' must be less than 0.1; as a float64 this value is 0.1."},
+		{`{"below":0.09999999999999999}`, ""},
+		{`{"third":0.3}`, ""},
+		{`{"third":0.300000000000000005}`, ""},
+		{`{"third":0.3000000000000000099}`, ""},
+		{`{"third":0.30000000000000002}`, "Argument 'third' must be less than 0.30000000000000001."},
 		{`{"pct":100.00000000000000000001}`, "Argument 'pct' must be less than 100."},
 		{`{"cents":19.99}`, ""},
 		{`{"cents":19.999}`, "Argument 'cents' must be a multiple of 0.01."},
