@@ -98,6 +98,16 @@ func TestNotesAfterDescription(t *testing.T) {
 		{"Count:", "Count: More than 0."},
 		{"Trailing space ", "Trailing space. More than 0."},
 		{"", "More than 0."},
+		// A sentence's end in another script, or inside a closing quote
+		// or parenthesis, is one too; a line's end is whitespace.
+		{"予約する数。", "予約する数。 More than 0."},
+		{"本当？", "本当？ More than 0."},
+		{"Wait…", "Wait… More than 0."},
+		{`Say "hi."`, `Say "hi." More than 0.`},
+		{"(See the docs.)", "(See the docs.) More than 0."},
+		{"Count (max 5)", "Count (max 5). More than 0."},
+		{"Windows line\r\n", "Windows line. More than 0."},
+		{"Tab\u00a0", "Tab. More than 0."},
 	}
 	for _, tt := range tests {
 		raw := `{"type":"object","properties":{"n":{"type":"integer","exclusiveMinimum":0` +

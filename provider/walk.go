@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/toolschema/toolschema/internal/schema"
@@ -238,12 +239,15 @@ func (w *walker) schema(s ordered, a at) ordered {
 }
 
 // joinNotes appends the sentences of notes to desc, a description, after
-// a full stop when desc ends without one (mcp-go's and invopop's
-// descriptions often do: "How many to reserve" and "More than 0." are
-// two sentences, not one).
+// a full stop when desc ends without a sentence's end (mcp-go's and
+// invopop's descriptions often do: "How many to reserve" and "More than
+// 0." are two sentences, not one). A sentence's end is one in any script
+// (。 ！ ？ …), and may be inside closing quotes or parentheses ("(See
+// the docs.)"); whitespace at the end, of any kind, is dropped.
 func joinNotes(desc string, notes []string) string {
-	if desc = strings.TrimRight(desc, " \t\n"); desc != "" {
-		if !strings.ContainsAny(desc[len(desc)-1:], ".!?:;") {
+	if desc = strings.TrimRightFunc(desc, unicode.IsSpace); desc != "" {
+		end := strings.TrimRight(desc, `"')]}’”»›」』）】`)
+		if r, _ := utf8.DecodeLastRuneInString(end); !strings.ContainsRune(".!?:;。！？：；…", r) {
 			desc += "."
 		}
 		desc += " "
