@@ -1194,7 +1194,9 @@ func (d *decoder) number(p *plan, v reflect.Value) {
 		if !below {
 			d.add("range", "must be less than "+c.ExclusiveMaximum+".")
 		}
-		if p.how == byKind && (p.exMin != nil || p.exMax != nil) {
+		// Only for a Go value made of the number: a result is checked
+		// as the JSON the client reads (v is not valid), exactly.
+		if v.IsValid() && p.how == byKind && (p.exMin != nil || p.exMax != nil) {
 			if k := p.t.Kind(); k == reflect.Float32 || k == reflect.Float64 {
 				d.roundedBounds(c, p, lit, p.t.Bits(), above && p.exMin != nil, below && p.exMax != nil)
 			}

@@ -20,6 +20,7 @@ type Steps struct {
 	Pct   float64   `json:"pct,omitempty" exclusiveMinimum:"0" exclusiveMaximum:"100"`
 	Ratio float32   `json:"ratio,omitempty" exclusiveMaximum:"1"`
 	Near  float32   `json:"near,omitempty" exclusiveMinimum:"0.09999999999"`
+	Above float64   `json:"above,omitempty" exclusiveMinimum:"0.29999999999999999"`
 	Below float64   `json:"below,omitempty" exclusiveMaximum:"0.1"`
 	Third float64   `json:"third,omitempty" exclusiveMaximum:"0.30000000000000001"`
 	Rate  *Rate     `json:"rate,omitempty" exclusiveMinimum:"0"`
@@ -89,6 +90,7 @@ func TestNumberKeywords(t *testing.T) {
 		{`{"below":0.09999999999999999999}`, "Argument 'below' must be less than 0.1; as a float64 this value is 0.1."},
 		{`{"below":0.09999999999999999}`, ""},
 		{`{"third":0.3}`, ""},
+		{`{"above":0.3}`, "Argument 'above' must be greater than 0.29999999999999999; as a float64 this value is 0.3."},
 		{`{"third":0.300000000000000005}`, ""},
 		{`{"third":0.3000000000000000099}`, ""},
 		{`{"third":0.30000000000000002}`, "Argument 'third' must be less than 0.30000000000000001."},
@@ -157,6 +159,37 @@ func TestNumberKeywords(t *testing.T) {
 		}
 		if _, want := oracle.Arguments(tl.InputSchema, []byte(tt.args)); !slices.Equal(viols, want) {
 			t.Errorf("%s:\ntyped checks %q\nvalidator    %q", tt.args, viols, want)
+		}
+	}
+}
+
+// TestRoundedBoundsNotOnResults: a result is checked as the JSON the
+// client reads, exactly, as the validator does: no float is made of it,
+// and the bound on the float the tool gets (TestNumberKeywords) is not
+// the result's. "0.3" is above 0.29999999999999999, though float64(0.3)
+// is not.
+func TestRoundedBoundsNotOnResults(t *testing.T) {
+	tl, err := reflectimpl.Create(func(in Steps) Steps { return in }, reflectimpl.Meta(tool.Meta{Name: "steps"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ result, want string }{
+		{`{"pct":1e-330}`, ""},
+		{`{"ratio":0.99999999}`, ""},
+		{`{"above":0.3}`, ""},
+		{`{"pct":0}`, "Result 'pct' must be greater than 0."},
+	}
+	for _, tt := range tests {
+		viols, _ := tl.CheckResult([]byte(tt.result))
+		var msgs []string
+		for _, v := range viols {
+			msgs = append(msgs, v.Message)
+		}
+		if got := strings.Join(msgs, "\n"); got != tt.want {
+			t.Errorf("%s:\n got %q\nwant %q", tt.result, got, tt.want)
+		}
+		if _, want := oracle.Arguments(tl.InputSchema, []byte(tt.result)); len(want) != len(viols) {
+			t.Errorf("%s: %d violations, the validator %d", tt.result, len(viols), len(want))
 		}
 	}
 }
