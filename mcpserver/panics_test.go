@@ -22,6 +22,9 @@ func Explode(in CaseQuery) (string, error) {
 		courts[in.Court]++
 	case "down":
 		return "", errors.New("court db: connection refused at 10.0.0.7")
+	case "closed":
+		return "", &tool.Error{Code: "COURT_CLOSED", Category: tool.CategoryConflict, SafeMessage: "The court is closed.",
+			Err: errors.New("court db: row locked at 10.0.0.7")}
 	}
 	return "fine", nil
 }
@@ -78,6 +81,43 @@ func TestPanicLogged(t *testing.T) {
 		if safe && (!strings.Contains(logged, "level=WARN") || !strings.Contains(logged, "tool=explode") ||
 			!strings.Contains(logged, "connection refused at 10.0.0.7") || strings.Count(logged, "level=") != 1) {
 			t.Errorf("safe errors: logged %q, want the tool and its error once, at level warn", logged)
+		}
+	}
+}
+
+// TestSafeErrorLoggedOnce: under SafeErrors, a plain error reaches the
+// operator's log once whichever way the tool is called, its own name or
+// the catalog's call_tool; a business error (*tool.Error), whose safe
+// message the model reads, is not logged.
+func TestSafeErrorLoggedOnce(t *testing.T) {
+	ex, err := reflectimpl.Create(Explode, reflectimpl.Meta(tool.Meta{SafeErrors: true, ErrorCodes: []string{"COURT_CLOSED"}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, search := range []bool{false, true} {
+		var log logBuffer
+		opts := &mcpserver.Options{Logger: slog.New(slog.NewTextHandler(&log, nil))}
+		if search {
+			opts.Search = &mcpserver.Search{}
+		}
+		cs := connect(t, []*tool.Tool{ex}, opts)
+		call := func(court string) *mcp.CallToolResult {
+			p := &mcp.CallToolParams{Name: "explode", Arguments: map[string]any{"court": court}}
+			if search {
+				p = &mcp.CallToolParams{Name: "call_tool", Arguments: map[string]any{"name": "explode", "arguments": map[string]any{"court": court}}}
+			}
+			r, err := cs.CallTool(context.Background(), p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return r
+		}
+		if r := call("closed"); !r.IsError || log.String() != "" {
+			t.Errorf("search %v: a business error: %q, logged %q", search, texts(t, r), log.String())
+		}
+		if r := call("down"); !r.IsError || strings.Count(log.String(), "level=") != 1 || !strings.Contains(log.String(), "level=WARN") ||
+			!strings.Contains(log.String(), "10.0.0.7") {
+			t.Errorf("search %v: a plain error: %q, logged %q", search, texts(t, r), log.String())
 		}
 	}
 }
