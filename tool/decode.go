@@ -1156,10 +1156,11 @@ func (d *decoder) number(p *plan, v reflect.Value) {
 	plain := d.number1()
 	lit := string(d.data[start:d.i]) // does not escape: on the stack when short
 	c := p.c
-	var dec decimal
+	var dec decimal // the literal parsed, once, when it is needed
+	parsed := false
 	whole := false // under RepairArgs, a whole number with a fraction or an exponent, read as that integer
 	if c.Type == schema.JSONInteger && !plain {
-		dec = parseDecimal(lit)
+		dec, parsed = parseDecimal(lit), true
 		switch {
 		case !dec.integral():
 			d.add("type", p.typeWord)
@@ -1179,18 +1180,20 @@ func (d *decoder) number(p *plan, v reflect.Value) {
 		f, ferr = strconv.ParseFloat(lit, 64)
 	}
 	if p.min != nil || p.max != nil || p.exMin != nil || p.exMax != nil || p.step != nil {
-		x := parseDecimal(lit)
-		if p.min != nil && cmpDecimal(&x, p.min) < 0 {
+		if !parsed {
+			dec = parseDecimal(lit)
+		}
+		if p.min != nil && cmpDecimal(&dec, p.min) < 0 {
 			d.add("range", "must be at least "+c.Minimum+".")
 		}
-		if p.max != nil && cmpDecimal(&x, p.max) > 0 {
+		if p.max != nil && cmpDecimal(&dec, p.max) > 0 {
 			d.add("range", "must be at most "+c.Maximum+".")
 		}
-		above := p.exMin == nil || cmpDecimal(&x, p.exMin) > 0
+		above := p.exMin == nil || cmpDecimal(&dec, p.exMin) > 0
 		if !above {
 			d.add("range", "must be greater than "+c.ExclusiveMinimum+".")
 		}
-		below := p.exMax == nil || cmpDecimal(&x, p.exMax) < 0
+		below := p.exMax == nil || cmpDecimal(&dec, p.exMax) < 0
 		if !below {
 			d.add("range", "must be less than "+c.ExclusiveMaximum+".")
 		}
@@ -1201,7 +1204,7 @@ func (d *decoder) number(p *plan, v reflect.Value) {
 				d.roundedBounds(c, p, lit, p.t.Bits(), above && p.exMin != nil, below && p.exMax != nil)
 			}
 		}
-		if p.step != nil && !multipleOf(&x, p.step) {
+		if p.step != nil && !multipleOf(&dec, p.step) {
 			d.add("range", "must be a multiple of "+c.MultipleOf+".")
 		}
 	}
