@@ -1199,9 +1199,9 @@ func (d *decoder) number(p *plan, v reflect.Value) {
 		}
 		// Only for a Go value made of the number: a result is checked
 		// as the JSON the client reads (v is not valid), exactly.
-		if v.IsValid() && p.how == byKind && (p.exMin != nil || p.exMax != nil) {
+		if v.IsValid() && ferr == nil && p.how == byKind && (p.exMin != nil || p.exMax != nil) {
 			if k := p.t.Kind(); k == reflect.Float32 || k == reflect.Float64 {
-				d.roundedBounds(c, p, lit, p.t.Bits(), above && p.exMin != nil, below && p.exMax != nil)
+				d.roundedBounds(c, p, lit, f, p.t.Bits(), above && p.exMin != nil, below && p.exMax != nil)
 			}
 		}
 		if p.step != nil && !multipleOf(&dec, p.step) {
@@ -1268,11 +1268,14 @@ func (d *decoder) number(p *plan, v reflect.Value) {
 // never gets. The float is compared with the bound exactly, as the
 // literal was: float32(0.1) is above a bound of 0.09999999999, though it
 // is also the float nearest that bound. The schema cannot say so (the
-// validator reads numbers exactly), so the message does.
-func (d *decoder) roundedBounds(c *schema.Check, p *plan, lit string, bits int, low, high bool) {
-	f, err := strconv.ParseFloat(lit, bits)
-	if err != nil {
-		return // beyond the type's range: refused as the value is decoded
+// validator reads numbers exactly), so the message does. f is lit read
+// as a float64, which number has done already; a float32 is read here.
+func (d *decoder) roundedBounds(c *schema.Check, p *plan, lit string, f float64, bits int, low, high bool) {
+	if bits == 32 {
+		var err error
+		if f, err = strconv.ParseFloat(lit, 32); err != nil {
+			return // beyond the type's range: refused as the value is decoded
+		}
 	}
 	kind := "float" + strconv.Itoa(bits)
 	// Only a float that rounding brought to the float nearest the bound
