@@ -54,9 +54,10 @@ func numberRange(f *frag) (tag, msg string) {
 	}
 	step, what := rat(f.multipleOf), "multiple of "+f.multipleOf
 	if f.typ == jInteger {
-		step = new(big.Rat).SetInt(rat(f.multipleOf).Num())
+		whole := step.IsInt()
+		step = new(big.Rat).SetInt(step.Num())
 		what = "integer " + what
-		if !rat(f.multipleOf).IsInt() {
+		if !whole {
 			what += " (those are the multiples of " + step.Num().String() + ")"
 		}
 	}
