@@ -1281,14 +1281,14 @@ func (d *decoder) roundedBounds(c *schema.Check, p *plan, lit string, f float64,
 	// Only a float that rounding brought to the float nearest the bound
 	// (or past it) can fail; its exact digits are written only then.
 	if low {
-		if b, _ := strconv.ParseFloat(c.ExclusiveMinimum, bits); f <= b {
+		if f <= p.exMinF {
 			if x := exactFloat(f); cmpDecimal(&x, p.exMin) <= 0 {
 				d.add("range", "must be greater than "+c.ExclusiveMinimum+"; as a "+kind+" this value is "+floatText(f, &x, p.exMin, c.ExclusiveMinimum, bits)+".")
 			}
 		}
 	}
 	if high {
-		if b, _ := strconv.ParseFloat(c.ExclusiveMaximum, bits); f >= b {
+		if f >= p.exMaxF {
 			if x := exactFloat(f); cmpDecimal(&x, p.exMax) >= 0 {
 				d.add("range", "must be less than "+c.ExclusiveMaximum+"; as a "+kind+" this value is "+floatText(f, &x, p.exMax, c.ExclusiveMaximum, bits)+".")
 			}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
+	"strconv"
 	"sync"
 
 	"github.com/toolschema/toolschema/internal/reflecttype"
@@ -40,6 +41,9 @@ type plan struct {
 	min, max     *decimal
 	exMin, exMax *decimal
 	step         *decimal
+	// exMinF and exMaxF are the exclusive bounds as the float of a float
+	// type's own bits, the nearest (roundedBounds).
+	exMinF, exMaxF float64
 
 	re       *regexp.Regexp
 	enum     string // "must be one of ..." message tail
@@ -169,6 +173,11 @@ func compile(t reflect.Type, c *schema.Check) (*plan, error) {
 	p.min, p.max = decimalOf(c.Minimum), decimalOf(c.Maximum)
 	p.exMin, p.exMax = decimalOf(c.ExclusiveMinimum), decimalOf(c.ExclusiveMaximum)
 	p.step = decimalOf(c.MultipleOf)
+	if k := t.Kind(); k == reflect.Float32 || k == reflect.Float64 {
+		// (Beyond the type's range, ±Inf.)
+		p.exMinF, _ = strconv.ParseFloat(c.ExclusiveMinimum, t.Bits())
+		p.exMaxF, _ = strconv.ParseFloat(c.ExclusiveMaximum, t.Bits())
+	}
 	if c.Enum != nil {
 		vals := ""
 		for i, v := range c.Enum {
