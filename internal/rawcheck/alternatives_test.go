@@ -141,6 +141,12 @@ func TestNearestBounds(t *testing.T) {
 				"to fit alternative 2, give 't.k1a' and give 't.k1b' and give 't.k1c' and 1 more; " +
 				"to fit alternative 3, give 't.k2a' and give 't.k2b' and give 't.k2c' and 1 more; " +
 				"to fit alternative 4, give 't.k3a' and give 't.k3b' and give 't.k3c' and 1 more; 46 more alternatives fit as nearly."},
+		{"five alternatives", `{"type":"object","properties":{"t":{"anyOf":[` + strings.Join(branches[:5], ",") + `]}}}`, `{"t":{}}`,
+			"Argument 't' must fit one of the alternatives of its anyOf; " +
+				"to fit alternative 1, give 't.k0a' and give 't.k0b' and give 't.k0c' and 1 more; " +
+				"to fit alternative 2, give 't.k1a' and give 't.k1b' and give 't.k1c' and 1 more; " +
+				"to fit alternative 3, give 't.k2a' and give 't.k2b' and give 't.k2c' and 1 more; " +
+				"to fit alternative 4, give 't.k3a' and give 't.k3b' and give 't.k3c' and 1 more; 1 more alternative fits as nearly."},
 		{"at the value itself", `{"type":"object","properties":{"t":{"oneOf":[{"type":"object","minProperties":3,"properties":{"b":{"type":"string"}}},{"type":"object","maxProperties":0}]}}}`, `{"t":{"b":1}}`,
 			"Argument 't' must fit one of the alternatives of its oneOf; to fit alternative 1, 't.b' must be a string and it must have at least 3 properties; to fit alternative 2, it must have at most 0 properties."},
 	}

@@ -1071,7 +1071,11 @@ func (c *Checker) nearest(ve *jsonschema.ValidationError, branches [][]Violation
 	var rule string
 	for n, i := range near {
 		if n == mostBranches {
-			fmt.Fprintf(&msg, "; %d more alternatives fit as nearly", len(near)-n)
+			if more := len(near) - n; more == 1 {
+				msg.WriteString("; 1 more alternative fits as nearly")
+			} else {
+				fmt.Fprintf(&msg, "; %d more alternatives fit as nearly", more)
+			}
 			break
 		}
 		fmt.Fprintf(&msg, "; to fit alternative %d, ", i+1)
