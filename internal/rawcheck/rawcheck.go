@@ -1057,10 +1057,7 @@ func (c *Checker) nearest(ve *jsonschema.ValidationError, branches [][]Violation
 	if len(near) == 1 {
 		return branches[near[0]], true
 	}
-	word := "anyOf"
-	if _, ok := ve.ErrorKind.(*kind.OneOf); ok {
-		word = "oneOf"
-	}
+	word := unionWord(ve)
 	its := "its"
 	if path == "" && noun != "Result" {
 		its = "their"
@@ -1171,10 +1168,7 @@ func (c *Checker) tagsRefused(ve *jsonschema.ValidationError) []int {
 	// its error's location: a branch with one error has that error's
 	// (a then's, an allOf entry's, a $ref target's), where the branch's
 	// own tag is not.
-	word := "anyOf"
-	if _, ok := ve.ErrorKind.(*kind.OneOf); ok {
-		word = "oneOf"
-	}
+	word := unionWord(ve)
 	branchSchemas := asAnys(c.unionSchema(ve.SchemaURL)[word])
 	if len(branchSchemas) != len(ve.Causes) {
 		return tags
@@ -1198,6 +1192,14 @@ func (c *Checker) tagsRefused(ve *jsonschema.ValidationError) []int {
 		}
 	}
 	return tags
+}
+
+// unionWord is the keyword of ve, an anyOf's or a oneOf's error.
+func unionWord(ve *jsonschema.ValidationError) string {
+	if _, ok := ve.ErrorKind.(*kind.OneOf); ok {
+		return "oneOf"
+	}
+	return "anyOf"
 }
 
 // unionSchema is rawSchema(loc), read once a Check for each location.
