@@ -26,11 +26,7 @@ func (c config) description(t *tool.Tool) string {
 	if !c.effects {
 		return t.Description
 	}
-	line := effectsLine(t)
-	if t.Description == "" {
-		return line
-	}
-	return t.Description + " " + line
+	return joinNotes(t.Description, []string{effectsLine(t)})
 }
 
 // effectsLine returns the sentence SideEffects adds to a tool's

@@ -43,6 +43,10 @@ func TestSideEffects(t *testing.T) {
 			RequiresApproval: true,
 		})},
 			"Sets a record. Side effects: it may delete or overwrite data; repeating a call with the same arguments changes nothing more; it may act on systems outside this application. Each call needs a person's approval."},
+		// A description that ends without a full stop (as mcp-go's and
+		// invopop's often do) gets one before the line, as before notes.
+		{"description without a full stop", "Looks up a record", []reflectimpl.Option{reflectimpl.Meta(tool.Meta{ReadOnly: true})},
+			"Looks up a record. Side effects: none, it only reads."},
 		{"no description", "", []reflectimpl.Option{reflectimpl.Meta(tool.Meta{ReadOnly: true})},
 			"Side effects: none, it only reads."},
 	}

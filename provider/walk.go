@@ -238,10 +238,11 @@ func (w *walker) schema(s ordered, a at) ordered {
 	return out
 }
 
-// joinNotes appends the sentences of notes to desc, a description, after
-// a full stop when desc ends without a sentence's end (mcp-go's and
-// invopop's descriptions often do: "How many to reserve" and "More than
-// 0." are two sentences, not one). A sentence's end is one in any script
+// joinNotes appends the sentences of notes (a schema's moved keywords,
+// SideEffects' line) to desc, a description, after a full stop when desc
+// ends without a sentence's end (mcp-go's and invopop's descriptions
+// often do: "How many to reserve" and "More than 0." are two sentences,
+// not one). A sentence's end is one in any script
 // (。 ！ ？ …), and may be inside closing quotes or parentheses ("(See
 // the docs.)"); whitespace at the end, of any kind, is dropped.
 func joinNotes(desc string, notes []string) string {
