@@ -17,9 +17,9 @@
 // together (its strict mode bounds the request), Gemini one tool; the
 // functions ending in Format or ResponseSchema convert a structured
 // output made with OutputOf. StrictIfPossible sends a tool the strict
-// mode refuses non-strict rather than refusing it. A nil tool (among
-// a request's tools too) or a nil output is refused with an error that
-// says so ("provider: a nil tool").
+// mode refuses non-strict rather than refusing it. A nil tool or a nil
+// output is refused with an error that says so ("provider: a nil tool";
+// among a request's tools, "tool 1 of the set is nil").
 //
 // A program that proxies many tools (a raw tool for each of an MCP
 // server's) leaves out those a provider cannot take rather than lose the
