@@ -24,17 +24,10 @@ func (o *Options) checkOutput(ctx context.Context, t *tool.Tool, r *tool.Result)
 // error: the tool, the code, and the violations (or the text when it has
 // none).
 func (o *Options) logInvalid(ctx context.Context, name string, r *tool.Result) {
-	log := o.Logger
-	if log == nil {
-		log = slog.Default()
-	}
+	log := o.logger()
 	attrs := []slog.Attr{slog.String("tool", name), slog.String("code", string(r.Code))}
 	if len(r.Violations) > 0 {
-		msgs := make([]string, len(r.Violations))
-		for i, v := range r.Violations {
-			msgs[i] = v.Path + ": " + v.Rule + ": " + v.Message
-		}
-		attrs = append(attrs, slog.Any("violations", msgs))
+		attrs = append(attrs, slog.Any("violations", violationLines(r.Violations)))
 	} else {
 		var text []string
 		for _, p := range r.Parts {
@@ -58,10 +51,7 @@ func (o *Options) logCause(ctx context.Context, t *tool.Tool, r *tool.Result) {
 	if !r.IsError || r.Cause == nil {
 		return
 	}
-	log := o.Logger
-	if log == nil {
-		log = slog.Default()
-	}
+	log := o.logger()
 	var p interface{ Stack() []byte }
 	switch {
 	case errors.As(r.Cause, &p):
@@ -77,14 +67,25 @@ func (o *Options) logCause(ctx context.Context, t *tool.Tool, r *tool.Result) {
 // that a strict server would have refused (Leniency tool.ShadowArgs): the
 // tool, whether it ran, and the violations.
 func (o *Options) logShadowed(ctx context.Context, name string, r *tool.Result) {
-	log := o.Logger
-	if log == nil {
-		log = slog.Default()
+	log := o.logger()
+	log.LogAttrs(ctx, slog.LevelWarn, "mcpserver: a call's arguments break the tool's input schema; run in shadow mode",
+		slog.String("tool", name), slog.Bool("started", r.Started), slog.Any("violations", violationLines(r.Shadowed)))
+}
+
+// logger is the logger the server logs to: Options.Logger, or
+// slog.Default() when that is nil.
+func (o *Options) logger() *slog.Logger {
+	if o.Logger != nil {
+		return o.Logger
 	}
-	msgs := make([]string, len(r.Shadowed))
-	for i, v := range r.Shadowed {
+	return slog.Default()
+}
+
+// violationLines writes each violation as one line, "path: rule: message".
+func violationLines(vs []tool.Violation) []string {
+	msgs := make([]string, len(vs))
+	for i, v := range vs {
 		msgs[i] = v.Path + ": " + v.Rule + ": " + v.Message
 	}
-	log.LogAttrs(ctx, slog.LevelWarn, "mcpserver: a call's arguments break the tool's input schema; run in shadow mode",
-		slog.String("tool", name), slog.Bool("started", r.Started), slog.Any("violations", msgs))
+	return msgs
 }
