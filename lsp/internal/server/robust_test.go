@@ -247,16 +247,9 @@ func TestPublishedVersion(t *testing.T) {
 // published nothing for them. An import the last load lacks does not
 // load again and again. Once go.mod is mended, it loads again.
 func TestBrokenGoMod(t *testing.T) {
-	dir := seeded(t)
-	c := startClient(t, dir, options{})
+	c, text, mod := startBrokenGoMod(t)
 	rel := "tools/tools.go"
 	tools := c.path(rel)
-	text := c.open(rel)
-	mod := c.open("go.mod")
-	c.waitFor("the first diagnostics", func(m map[string]protocol.PublishDiagnosticsParams) bool {
-		return codes(m, tools) == "OLT011 OLT002 OLT014 OLT009 OLT008"
-	})
-	c.change("go.mod", 2, mod+"\nrequire (\n")
 	text = strings.Replace(text, "name=find!", "name=find", 1)
 	c.change(rel, 2, text)
 	c.waitFor("the edit that came with go.mod's", func(m map[string]protocol.PublishDiagnosticsParams) bool {
@@ -278,6 +271,22 @@ func TestBrokenGoMod(t *testing.T) {
 	c.waitFor("the edit after go.mod mended", func(m map[string]protocol.PublishDiagnosticsParams) bool {
 		return m[tools].Version == 4 && codes(m, tools) == "OLT002 OLT014 OLT009 OLT014"
 	})
+}
+
+// startBrokenGoMod starts a client on the seeded module, opens
+// tools/tools.go and go.mod, waits for the first diagnostics, and breaks
+// go.mod as its version 2 (a require block not closed): it returns the
+// client and the texts of tools/tools.go and go.mod as opened.
+func startBrokenGoMod(t *testing.T) (c *client, text, mod string) {
+	t.Helper()
+	c = startClient(t, seeded(t), options{})
+	text = c.open("tools/tools.go")
+	mod = c.open("go.mod")
+	c.waitFor("the first diagnostics", func(m map[string]protocol.PublishDiagnosticsParams) bool {
+		return codes(m, c.path("tools/tools.go")) == "OLT011 OLT002 OLT014 OLT009 OLT008"
+	})
+	c.change("go.mod", 2, mod+"\nrequire (\n")
+	return c, text, mod
 }
 
 // clientOffset is a client's reading of an LSP position in UTF-16: lines
@@ -543,16 +552,9 @@ func TestEditsFreeTheirFiles(t *testing.T) {
 // each run, which failed and asked again: go list ran without end, and
 // no edit was checked until go.mod was mended.
 func TestNewFileWhileLoadFails(t *testing.T) {
-	dir := seeded(t)
-	c := startClient(t, dir, options{})
+	c, text, mod := startBrokenGoMod(t)
 	rel := "tools/tools.go"
 	tools := c.path(rel)
-	text := c.open(rel)
-	mod := c.open("go.mod")
-	c.waitFor("the first diagnostics", func(m map[string]protocol.PublishDiagnosticsParams) bool {
-		return codes(m, tools) == "OLT011 OLT002 OLT014 OLT009 OLT008"
-	})
-	c.change("go.mod", 2, mod+"\nrequire (\n")
 	c.change(rel, 2, text+"\n")
 	c.waitFor("the edit that came with go.mod's", func(m map[string]protocol.PublishDiagnosticsParams) bool {
 		return m[tools].Version == 2
