@@ -3,6 +3,7 @@ package openaiadapter_test
 import (
 	"testing"
 
+	"github.com/toolschema/toolschema/adapters/internal/looptest"
 	openaiadapter "github.com/toolschema/toolschema/adapters/openai"
 )
 
@@ -10,32 +11,20 @@ import (
 // read, where it was dereferenced; a mode that takes no names reads none.
 func TestNilSet(t *testing.T) {
 	const want = "openaiadapter: a nil tool set"
-	tests := []struct {
-		name string
-		call func() error
-		want string
-	}{
-		{"ChatTools", func() error { _, err := openaiadapter.ChatTools(nil); return err }, want},
-		{"ResponsesTools", func() error { _, err := openaiadapter.ResponsesTools(nil); return err }, want},
-		{"ChatToolChoice with a name", func() error {
+	looptest.CheckNilSet(t, []looptest.NilSetCase{
+		{Name: "ChatTools", Call: func() error { _, err := openaiadapter.ChatTools(nil); return err }, Want: want},
+		{Name: "ResponsesTools", Call: func() error { _, err := openaiadapter.ResponsesTools(nil); return err }, Want: want},
+		{Name: "ChatToolChoice with a name", Call: func() error {
 			_, err := openaiadapter.ChatToolChoice(nil, openaiadapter.ChoiceRequired, "get")
 			return err
-		}, want},
-		{"ResponsesToolChoice with a name", func() error {
+		}, Want: want},
+		{Name: "ResponsesToolChoice with a name", Call: func() error {
 			_, err := openaiadapter.ResponsesToolChoice(nil, openaiadapter.ChoiceRequired, "get")
 			return err
-		}, want},
-		{"ChatToolChoice without names", func() error {
+		}, Want: want},
+		{Name: "ChatToolChoice without names", Call: func() error {
 			_, err := openaiadapter.ChatToolChoice(nil, openaiadapter.ChoiceAuto)
 			return err
-		}, ""},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			err := tt.call()
-			if tt.want == "" && err != nil || tt.want != "" && (err == nil || err.Error() != tt.want) {
-				t.Fatalf("error %v, want %q", err, tt.want)
-			}
-		})
-	}
+		}, Want: ""},
+	})
 }

@@ -621,3 +621,25 @@ func ProxiedCatalog(t testing.TB, name, description string) *loop.Catalog {
 	}
 	return cat
 }
+
+// NilSetCase is one call of an adapter's function with a nil tool set,
+// and the error it must return: Want, or none when Want is empty.
+type NilSetCase struct {
+	Name string
+	Call func() error
+	Want string
+}
+
+// CheckNilSet runs each case as a subtest and fails it when the call's
+// error is not the one wanted.
+func CheckNilSet(t *testing.T, cases []NilSetCase) {
+	t.Helper()
+	for _, tt := range cases {
+		t.Run(tt.Name, func(t *testing.T) {
+			err := tt.Call()
+			if tt.Want == "" && err != nil || tt.Want != "" && (err == nil || err.Error() != tt.Want) {
+				t.Fatalf("error %v, want %q", err, tt.Want)
+			}
+		})
+	}
+}
