@@ -319,7 +319,8 @@ func sentBack(m *anthropic.Message) anthropic.MessageParam {
 	p := m.ToParam()
 	a := p.OfAssistant
 	empty := func(b anthropic.ContentBlockParamUnion) bool { return b.OfText != nil && blank(b.OfText.Text) }
-	if a != nil && slices.ContainsFunc(a.Content, empty) && !all(a.Content, empty) {
+	full := func(b anthropic.ContentBlockParamUnion) bool { return !empty(b) }
+	if a != nil && slices.ContainsFunc(a.Content, full) {
 		a.Content = slices.DeleteFunc(a.Content, empty)
 	}
 	return p
@@ -329,16 +330,6 @@ func sentBack(m *anthropic.Message) anthropic.MessageParam {
 // API refuses ("text content blocks must be non-empty", "... must contain
 // non-whitespace text").
 func blank(s string) bool { return strings.TrimSpace(s) == "" }
-
-// all reports whether f holds for every element of s.
-func all[T any](s []T, f func(T) bool) bool {
-	for _, v := range s {
-		if !f(v) {
-			return false
-		}
-	}
-	return true
-}
 
 // sendVisible appends the definitions of the catalog's visible tools not
 // yet sent, without defer_loading. The limits of a request's strict tools
