@@ -4,15 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/anthropics/anthropic-sdk-go/v2"
-	"github.com/anthropics/anthropic-sdk-go/v2/option"
 
 	anthropicadapter "github.com/toolschema/toolschema/adapters/anthropic"
 	"github.com/toolschema/toolschema/adapters/internal/looptest"
@@ -23,39 +18,25 @@ import (
 // blocks must be non-empty"): the assistant's message the conversation
 // sends back has none, its other blocks kept in order.
 func TestNoEmptyTextSentBack(t *testing.T) {
-	var (
-		mu     sync.Mutex
-		bodies [][]byte
-	)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		mu.Lock()
-		n := len(bodies)
-		bodies = append(bodies, body)
-		mu.Unlock()
-		content, stop := `[{"type":"text","text":"Done."}]`, "end_turn"
+	c, sent := scripted(t, func(n int) (content, stop string) {
 		if n == 0 {
-			content, stop = `[{"type":"text","text":""},{"type":"tool_use","id":"toolu_1","name":"note","input":{"text":"x"}},{"type":"text","text":"\n"}]`, "tool_use"
+			return `[{"type":"text","text":""},{"type":"tool_use","id":"toolu_1","name":"note","input":{"text":"x"}},{"type":"text","text":"\n"}]`, "tool_use"
 		}
-		w.Header().Set("Content-Type", "application/json")
-		fmt.Fprintf(w, `{"id":"msg_%d","type":"message","role":"assistant","model":"claude-test","stop_reason":%q,"usage":{"input_tokens":1,"output_tokens":1},"content":%s}`, n, stop, content)
-	}))
-	defer srv.Close()
+		return `[{"type":"text","text":"Done."}]`, "end_turn"
+	})
 	k := looptest.NewKit(t)
 	tools, err := anthropicadapter.Tools(k.Set)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := anthropic.NewClient(option.WithBaseURL(srv.URL+"/"), option.WithAPIKey("test"), option.WithMaxRetries(0))
-	conv := &anthropicadapter.Conversation{Client: &c, Params: anthropic.MessageNewParams{
+	conv := &anthropicadapter.Conversation{Client: c, Params: anthropic.MessageNewParams{
 		Model: "claude-test", MaxTokens: 100, Tools: tools,
 		Messages: []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock("Take a note."))},
 	}}
 	if _, err := k.Runner().Run(context.Background(), conv); err != nil {
 		t.Fatal(err)
 	}
-	mu.Lock()
-	defer mu.Unlock()
+	bodies := sent()
 	if len(bodies) != 2 {
 		t.Fatalf("%d requests, want 2", len(bodies))
 	}
@@ -65,7 +46,7 @@ func TestNoEmptyTextSentBack(t *testing.T) {
 			Content []json.RawMessage `json:"content"`
 		} `json:"messages"`
 	}
-	if err := json.Unmarshal(bodies[1], &req); err != nil {
+	if err := json.Unmarshal([]byte(bodies[1]), &req); err != nil {
 		t.Fatal(err)
 	}
 	if len(req.Messages) != 3 || req.Messages[1].Role != "assistant" {

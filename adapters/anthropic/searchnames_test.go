@@ -2,15 +2,10 @@ package anthropicadapter_test
 
 import (
 	"context"
-	"fmt"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
 	"github.com/anthropics/anthropic-sdk-go/v2"
-	"github.com/anthropics/anthropic-sdk-go/v2/option"
 
 	anthropicadapter "github.com/toolschema/toolschema/adapters/anthropic"
 	"github.com/toolschema/toolschema/adapters/internal/looptest"
@@ -24,26 +19,19 @@ import (
 // model calls a name the request has.
 func TestCatalogSearchWireNames(t *testing.T) {
 	cat := looptest.ProxiedCatalog(t, "admin.tools.list", "Lists the admin tools of the server.")
-	var bodies []string
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		n := len(bodies)
-		bodies = append(bodies, string(body))
-		content, stop := `[{"type":"text","text":"Done."}]`, "end_turn"
+	c, sent := scripted(t, func(n int) (content, stop string) {
 		if n == 0 {
-			content, stop = `[{"type":"tool_use","id":"toolu_0","name":"search_tools","input":{"query":"list the admin tools"}}]`, "tool_use"
+			return `[{"type":"tool_use","id":"toolu_0","name":"search_tools","input":{"query":"list the admin tools"}}]`, "tool_use"
 		}
-		w.Header().Set("Content-Type", "application/json")
-		fmt.Fprintf(w, `{"id":"msg_%d","type":"message","role":"assistant","model":"claude-test","stop_reason":%q,"usage":{"input_tokens":1,"output_tokens":1},"content":%s}`, n, stop, content)
-	}))
-	defer srv.Close()
-	c := anthropic.NewClient(option.WithBaseURL(srv.URL+"/"), option.WithAPIKey("test"), option.WithMaxRetries(0))
-	conv := &anthropicadapter.Conversation{Client: &c, Catalog: cat, CatalogOptions: []provider.Option{provider.Strict(false)},
+		return `[{"type":"text","text":"Done."}]`, "end_turn"
+	})
+	conv := &anthropicadapter.Conversation{Client: c, Catalog: cat, CatalogOptions: []provider.Option{provider.Strict(false)},
 		Params: anthropic.MessageNewParams{Model: "claude-test", MaxTokens: 100,
 			Messages: []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock("Which admin tools are there?"))}}}
 	if _, err := (&loop.Runner{Tools: cat.Set()}).Run(context.Background(), conv); err != nil {
 		t.Fatal(err)
 	}
+	bodies := sent()
 	if len(bodies) != 2 {
 		t.Fatalf("%d requests, want 2", len(bodies))
 	}

@@ -4,15 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/anthropics/anthropic-sdk-go/v2"
-	"github.com/anthropics/anthropic-sdk-go/v2/option"
 
 	anthropicadapter "github.com/toolschema/toolschema/adapters/anthropic"
 	"github.com/toolschema/toolschema/adapters/internal/looptest"
@@ -30,37 +25,22 @@ import (
 func TestCatalogStrictAcrossTurns(t *testing.T) {
 	searches := []string{"refund an invoice", "archive a contract", "export a document"}
 	play := func(t *testing.T, opts ...provider.Option) ([]string, error) {
-		var (
-			mu     sync.Mutex
-			bodies []string
-		)
-		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			body, _ := io.ReadAll(r.Body)
-			mu.Lock()
-			n := len(bodies)
-			bodies = append(bodies, string(body))
-			mu.Unlock()
-			content := `[{"type":"text","text":"Done."}]`
-			stop := "end_turn"
+		c, sent := scripted(t, func(n int) (content, stop string) {
 			if n < len(searches) {
-				content = fmt.Sprintf(`[{"type":"tool_use","id":"toolu_%d","name":"search_tools","input":{"query":%q,"limit":8}}]`, n, searches[n])
-				stop = "tool_use"
+				return fmt.Sprintf(`[{"type":"tool_use","id":"toolu_%d","name":"search_tools","input":{"query":%q,"limit":8}}]`, n, searches[n]), "tool_use"
 			}
-			w.Header().Set("Content-Type", "application/json")
-			fmt.Fprintf(w, `{"id":"msg_%d","type":"message","role":"assistant","model":"claude-test","stop_reason":%q,"usage":{"input_tokens":1,"output_tokens":1},"content":%s}`, n, stop, content)
-		}))
-		defer srv.Close()
+			return `[{"type":"text","text":"Done."}]`, "end_turn"
+		})
 		cat, err := loop.NewCatalog(looptest.Catalog(t))
 		if err != nil {
 			t.Fatal(err)
 		}
-		c := anthropic.NewClient(option.WithBaseURL(srv.URL+"/"), option.WithAPIKey("test"), option.WithMaxRetries(0))
-		conv := &anthropicadapter.Conversation{Client: &c, Catalog: cat, CatalogOptions: opts, Params: anthropic.MessageNewParams{
+		conv := &anthropicadapter.Conversation{Client: c, Catalog: cat, CatalogOptions: opts, Params: anthropic.MessageNewParams{
 			Model: "claude-test", MaxTokens: 100,
 			Messages: []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock("Tidy up the books."))},
 		}}
 		_, err = (&loop.Runner{Tools: cat.Set()}).Run(context.Background(), conv)
-		return bodies, err
+		return sent(), err
 	}
 	strictTools := func(t *testing.T, body string) (strict, all int) {
 		var req struct{ Tools []json.RawMessage }
