@@ -111,11 +111,18 @@ const declarationsRule = "a Gemini request takes at most 512 function declaratio
 // declarations of that tool are sent in every request.
 const catalogRule = "a Gemini request takes at most 512 function declarations in one tool, and the catalog's tools not deferred, search_tools and the tool's own declarations go in every one: defer more of the catalog's tools (tool.Meta.DeferLoading)"
 
+// ordered is opts with provider.PropertyOrdering(true) added last, in a
+// slice of its own: the options every declaration of this adapter is
+// made with.
+func ordered(opts []provider.Option) []provider.Option {
+	return append(slices.Clip(opts), provider.PropertyOrdering(true))
+}
+
 // declarations returns the function declarations of tools, in order,
 // as one genai.Tool; their wire names are not checked against each
 // other here.
 func declarations(tools []*tool.Tool, opts []provider.Option) (*genai.Tool, error) {
-	opts = append(slices.Clip(opts), provider.PropertyOrdering(true))
+	opts = ordered(opts)
 	out := &genai.Tool{}
 	for _, t := range tools {
 		fd, err := declaration(t, opts)
@@ -374,7 +381,7 @@ func (c *Conversation) Next(ctx context.Context, outs []loop.Outcome) ([]loop.Ca
 		}
 		// The declarations of the tools not deferred and of search_tools,
 		// which this Next sends, are kept for appendFound, not made again.
-		opts := append(slices.Clip(c.CatalogOptions), provider.PropertyOrdering(true))
+		opts := ordered(c.CatalogOptions)
 		for _, t := range c.Catalog.Set().Tools() {
 			fd, err := declaration(t, opts)
 			if err != nil {
@@ -464,7 +471,7 @@ func (c *Conversation) appendFound(made map[string]*genai.FunctionDeclaration) e
 			continue
 		}
 		if opts == nil {
-			opts = append(slices.Clip(c.CatalogOptions), provider.PropertyOrdering(true))
+			opts = ordered(c.CatalogOptions)
 		}
 		fd, err := declaration(t, opts)
 		if err != nil {
